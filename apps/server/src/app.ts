@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import ajvFormats from 'ajv-formats'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify'
+import type { Config } from './config'
+import { type Db, type DatabaseHandle, type DbKind, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
+import { authRoutes } from './features/auth/auth.routes'
+import { healthRoutes } from './features/health/health.routes'
+import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
+import { registerCsrfGuard } from './http/csrf'
+import { NotFoundError, TooManyRequestsError } from './http/errors'
+import { registerErrorHandler } from './http/error-handler'
+
+export const API_PREFIX = '/api/v1'
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
+
+/** What every feature's routes get: the database and the shared services. */
+export interface AppContext {
+  config: Config
+  db: Db
+  dbKind: DbKind
+  signer: TokenSigner
+}
+
+export interface BuildOptions {
+  /** An already open (and migrated) database, e.g. one per test file. Not closed with the app. */
+  database?: DatabaseHandle
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Each feature contributes one plugin of routes under /api/v1. */
+const features = [healthRoutes, authRoutes]
+
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const ownsDatabase = !options.database
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }))
+  if (ownsDatabase) await migrateToLatest(database.db as never)
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats as never] },
+    // Only well-formed URLs reach routes; a bad percent-escape answers 400, not 500.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    signer: tokenSigner(config.jwtSecret),
+  }
+
+  registerErrorHandler(app)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:'],
+        'frame-src': ["'self'", 'https://view.officeapps.live.com'],
+        'connect-src': ["'self'", 'https:', 'wss:'],
+        'object-src': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(cookie)
+  await app.register(formbody)
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`, context.ttl / 1000),
+  })
+  registerCsrfGuard(app, config.corsOrigins)
+  registerViewer(app, ctx.db, ctx.signer)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Agora API', version: '1.0.0', description: 'The API of the Agora research forum.' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'agora_access' },
+        },
+      },
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` })
+
+  await app.register(
+    async (api) => {
+      for (const feature of features) await feature(api as AppInstance, ctx)
+      api.setNotFoundHandler((request) => {
+        throw new NotFoundError(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)
+      })
+    },
+    { prefix: API_PREFIX },
+  )
+
+  const webDist = config.webDist
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite names assets by content hash: they never change under the same name.
+        if (path.includes("/assets/")) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+    // Every other path is a screen of the single-page app.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) throw new NotFoundError()
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    })
+  } else {
+    app.setNotFoundHandler((request) => {
+      throw new NotFoundError(`No such page: ${request.url.split('?')[0]}`)
+    })
+  }
+
+  if (ownsDatabase) app.addHook('onClose', () => database.close())
+  return Object.assign(app, { ctx })
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/** Everything the server can be told from the environment. README.md lists each variable. */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir/db` is used. */
+  databaseUrl: string | null
+  /** Secret that signs access tokens. Generated once into `dataDir/jwt-secret` when not given. */
+  jwtSecret: string
+  /** Origins (besides the server's own) allowed to make credentialed cross-origin requests. */
+  corsOrigins: string[]
+  /** Whether cookies get the Secure attribute (on when served behind HTTPS). */
+  secureCookies: boolean
+  /** Login/register attempts allowed per IP per minute. */
+  authRateLimit: number
+  /** Redis for shared rate-limit counters when several processes run; in-process counters otherwise. */
+  redisUrl: string | null
+  /** Load the demo data set into an empty database at start. */
+  demo: boolean
+  /** Directory of the built web app to serve; null serves the API only. */
+  webDist: string | null
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false (or 1/0), got "${env[name]}"`)
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim()
+  if (!raw) return null
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  return raw
+}
+
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = env.JWT_SECRET
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long')
+    return given
+  }
+  // One secret per data directory, so restarts keep sessions alive without any setup.
+  const file = join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data')
+  const logLevel = env.LOG_LEVEL || 'info'
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`)
+  }
+  const webDist = env.WEB_DIST === '' ? null : resolve(env.WEB_DIST || 'apps/web/dist')
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    jwtSecret: jwtSecret(env, dataDir),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    secureCookies: bool(env, 'SECURE_COOKIES', false),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
+    redisUrl: env.REDIS_URL?.trim() || null,
+    demo: bool(env, 'AGORA_DEMO', true),
+    webDist,
+    logLevel,
+  }
+}

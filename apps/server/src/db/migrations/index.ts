@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as m0001 from './2026_11_22_0001_users_sessions'
+
+/**
+ * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
+ * has landed. (Listed explicitly so the bundled server needs no file-system scan.)
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_users_sessions': m0001,
+}

@@ -1,0 +1,52 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * The database as Kysely sees it: one interface per table. Features own their tables; this file
+ * only gathers them so every query is typed. Migrations never import from here.
+ */
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+}
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+
+export interface UsersTable {
+  id: string
+  username: string
+  password_hash: string
+  email: string
+  phone: string
+  nickname: string
+  title: string
+  bio: string
+  url: string
+  self_page: string
+  tags: ColumnType<string[], string[] | undefined, string[]>
+  avatar: string
+  public_posts: Generated<boolean>
+  public_activities: Generated<boolean>
+  public_profile: Generated<boolean>
+  public_statistics: Generated<boolean>
+  public_contact: Generated<boolean>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+
+/** A login session: one refresh-token family. Each refresh rotates the token and keeps the family. */
+export interface SessionsTable {
+  id: string
+  user_id: string
+  refresh_hash: string
+  /** Hashes of earlier refresh tokens of this family; presenting one again revokes the family. */
+  previous_hashes: ColumnType<string[], string[] | undefined, string[]>
+  mode: 'secure' | 'compat'
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  created_at: CreatedAt
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type SessionRow = Selectable<SessionsTable>

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Db } from '../db/index'
+import { UnauthorizedError } from './errors'
+
+export const ACCESS_COOKIE = 'agora_access'
+export const REFRESH_COOKIE = 'agora_refresh'
+/** The refresh cookie only travels to the auth endpoints that need it. */
+export const REFRESH_COOKIE_PATH = '/api/v1/auth'
+
+export interface Viewer {
+  userId: string
+  sessionId: string
+  /** How this request authenticated: a cookie needs CSRF protection, a Bearer header does not. */
+  via: 'cookie' | 'bearer'
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Verified once per request, including that the session is live. */
+    viewer(): Promise<Viewer | null>
+  }
+}
+
+export interface TokenSigner {
+  sign(userId: string, sessionId: string, ttlSeconds: number): Promise<string>
+  verify(token: string): Promise<{ userId: string; sessionId: string; expiresAt: Date } | null>
+}
+
+export function tokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret)
+  return {
+    sign: (userId, sessionId, ttlSeconds) =>
+      new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key),
+    async verify(token) {
+      try {
+        // Only HS256 with our key: `alg: none` and foreign keys fail here.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.exp) return null
+        return { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) }
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1] : null
+}
+
+/** The raw access token of a request and where it came from. */
+export function accessTokenOf(request: FastifyRequest): { token: string; via: Viewer['via'] } | null {
+  const bearer = bearerToken(request)
+  if (bearer) return { token: bearer, via: 'bearer' }
+  const cookie = request.cookies[ACCESS_COOKIE]
+  return cookie ? { token: cookie, via: 'cookie' } : null
+}
+
+export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner) {
+  app.decorateRequest('viewer', function (this: FastifyRequest & { _viewer?: Promise<Viewer | null> }) {
+    this._viewer ??= resolveViewer(this, db, signer)
+    return this._viewer
+  })
+}
+
+async function resolveViewer(request: FastifyRequest, db: Db, signer: TokenSigner): Promise<Viewer | null> {
+  const found = accessTokenOf(request)
+  if (!found) return null
+  const claims = await signer.verify(found.token)
+  if (!claims) return null
+  // A revoked session (logout, refresh-token reuse) ends its access tokens too, not just its refresh.
+  const session = await db
+    .selectFrom('sessions')
+    .select(['id'])
+    .where('id', '=', claims.sessionId)
+    .where('user_id', '=', claims.userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!session) return null
+  return { userId: claims.userId, sessionId: claims.sessionId, via: found.via }
+}
+
+/** The signed-in user or a 401 with the given sentence. */
+export async function requireViewer(request: FastifyRequest, detail = 'Please login first'): Promise<Viewer> {
+  const viewer = await request.viewer()
+  if (!viewer) throw new UnauthorizedError(detail)
+  return viewer
+}
+
+export function clearAuthCookies(reply: FastifyReply) {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/api' })
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH })
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ForbiddenError } from './errors'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function originOf(request: FastifyRequest): string | null {
+  const origin = request.headers.origin
+  if (origin && origin !== 'null') return origin
+  const referer = request.headers.referer
+  if (!referer) return null
+  try {
+    return new URL(referer).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Cookies ride along on cross-site requests, so a state-changing request that carries our auth
+ * cookies must come from our own origin (or a configured one). Bearer requests are not affected:
+ * a foreign page cannot set that header.
+ */
+export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins)
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return
+    if (request.headers.authorization) return
+    const cookies = request.cookies
+    if (!cookies[ACCESS_COOKIE] && !cookies[REFRESH_COOKIE]) return
+    const origin = originOf(request)
+    if (origin) {
+      if (allowed.has(origin)) return
+      try {
+        if (new URL(origin).host === request.headers.host) return
+      } catch {
+        // fall through to the refusal
+      }
+    }
+    throw new ForbiddenError('Cross-site request refused: it must come from this site')
+  })
+}

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type FieldError, HttpError } from './errors'
+
+interface ErrorBody {
+  detail: string
+  code: string
+  errors?: FieldError[]
+}
+
+const PG_UNIQUE_VIOLATION = '23505'
+const PG_FOREIGN_KEY_VIOLATION = '23503'
+const PG_INVALID_TEXT = '22P02'
+const PG_CONNECTION_CLASS = '08'
+
+function fieldOf(instancePath: string, params: Record<string, unknown> | undefined) {
+  const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.')
+  const missing = params?.missingProperty ?? params?.additionalProperty
+  return [fromPath, missing].filter(Boolean).join('.') || 'body'
+}
+
+function validationBody(error: FastifyError): ErrorBody {
+  const errors: FieldError[] = (error.validation ?? []).map((issue) => ({
+    field: fieldOf(issue.instancePath, issue.params as Record<string, unknown>),
+    message: issue.message ?? 'is invalid',
+  }))
+  const first = errors[0]
+  const detail = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request'
+  return { detail, code: 'validation_failed', errors }
+}
+
+/** Maps everything thrown to `{detail, code, errors?}`. Unknown errors become an opaque 500. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      headers: error.headers,
+    }
+  }
+  const err = error as FastifyError & { code?: string; statusCode?: number }
+  if (err?.validation) return { status: 400, body: validationBody(err) }
+
+  switch (err?.code) {
+    case PG_UNIQUE_VIOLATION:
+      return { status: 409, body: { detail: 'That already exists', code: 'conflict' } }
+    case PG_FOREIGN_KEY_VIOLATION:
+      return { status: 404, body: { detail: 'A referenced item does not exist', code: 'not_found' } }
+    case PG_INVALID_TEXT:
+      return { status: 400, body: { detail: 'A value has the wrong format', code: 'bad_request' } }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { detail: 'Unsupported content type', code: 'unsupported_media_type' } }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, body: { detail: err.message || 'Request is too large', code: 'payload_too_large' } }
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { detail: 'The request body is not valid JSON', code: 'bad_request' } }
+  }
+  if (typeof err?.code === 'string' && err.code.startsWith(PG_CONNECTION_CLASS) && err.code.length === 5) {
+    return { status: 503, body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' } }
+  }
+  if (err?.code === 'ECONNREFUSED' || err?.code === 'ECONNRESET' || err?.code === '57P01') {
+    return { status: 503, body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' } }
+  }
+  // Fastify's own 4xx errors (bad content-length, malformed URL, ...) carry their status.
+  const status = err?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { detail: err.message || 'Bad request', code: err.code?.toLowerCase() ?? 'bad_request' } }
+  }
+  return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } }
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, headers } = toErrorResponse(error)
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status, code: body.code }, body.detail)
+    if (headers) reply.headers(headers)
+    return reply.status(status).send(body)
+  })
+}

@@ -1,0 +1,73 @@
+/**
+ * The one error taxonomy. Throw these anywhere; the error handler turns them into
+ * `{detail, code, errors?}` with their status. `detail` is a sentence a person can read.
+ */
+export interface FieldError {
+  field: string
+  message: string
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail)
+    this.name = new.target.name
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(detail: string, errors?: FieldError[]) {
+    super(400, 'bad_request', detail, errors)
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(detail = 'Not authenticated') {
+    super(401, 'unauthorized', detail)
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(detail = 'You are not allowed to do that') {
+    super(403, 'forbidden', detail)
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(detail = 'Not found') {
+    super(404, 'not_found', detail)
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(detail: string, errors?: FieldError[]) {
+    super(409, 'conflict', detail, errors)
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor(detail: string) {
+    super(413, 'payload_too_large', detail)
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(detail: string) {
+    super(415, 'unsupported_media_type', detail)
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(detail: string, retryAfterSeconds?: number) {
+    super(
+      429,
+      'too_many_requests',
+      detail,
+      undefined,
+      retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined,
+    )
+  }
+}
+export class ServiceUnavailableError extends HttpError {
+  constructor(detail: string) {
+    super(503, 'service_unavailable', detail)
+  }
+}

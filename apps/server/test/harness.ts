@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../src/app'
+import { type Config, loadConfig } from '../src/config'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
+
+/** Which database this run of the suite talks to: `TEST_DB=postgres` (scripts/test.mjs sets it) or PGlite. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test'
+
+/**
+ * One database per test file: an in-memory PGlite, or a scratch PostgreSQL database that is
+ * dropped again on close. Migrated to the latest version.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') {
+    const handle = await openDatabase({ url: null, pgliteDir: null })
+    await migrateToLatest(handle.db as never)
+    return handle
+  }
+  const name = `agora_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(TEST_POSTGRES_URL)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ url: url.toString(), pgliteDir: null, poolSize: 20 })
+  await migrateToLatest(handle.db as never)
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+/** Empties every table (but the migration bookkeeping) between tests. */
+export async function resetDatabase(handle: DatabaseHandle) {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'
+  `.execute(handle.db)
+  if (rows.length === 0) return
+  const list = rows.map((row) => `"${row.tablename}"`).join(', ')
+  await sql.raw(`truncate ${list} restart identity cascade`).execute(handle.db)
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>
+  database: DatabaseHandle
+  config: Config
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The real app over a fresh test database, with its data directory in a temp folder. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agora-test-'))
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST: '',
+    AGORA_DEMO: '0',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  })
+  const database = await openTestDatabase()
+  const app = await buildApp(config, { database, logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    reset: () => resetDatabase(database),
+    async close() {
+      await app.close()
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

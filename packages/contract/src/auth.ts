@@ -1,0 +1,108 @@
+import Type, { type Static } from 'typebox'
+import { FormBoolean } from './common'
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  PHONE_PATTERN,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+} from './limits'
+
+const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN })
+const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
+const OptionalEmail = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: EMAIL_MAX })])
+
+export const RegisterRequest = Type.Object({
+  username: Username,
+  password: Password,
+  email: Type.Optional(OptionalEmail),
+  phone: Type.Optional(Type.String({ maxLength: PHONE_MAX, pattern: PHONE_PATTERN })),
+  self_page: Type.Optional(Type.String({ maxLength: 200 })),
+  bio: Type.Optional(Type.String({ maxLength: 500 })),
+  nickname: Type.Optional(Type.String({ maxLength: 40 })),
+  url: Type.Optional(Type.String({ maxLength: 60 })),
+  title: Type.Optional(Type.String({ maxLength: 40 })),
+  tags: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })])),
+  avatar: Type.Optional(Type.String({ maxLength: 300 })),
+})
+export type RegisterRequest = Static<typeof RegisterRequest>
+
+/** OAuth2 password grant, form-encoded. `secure_mode=false` asks for a Bearer token instead of cookies. */
+export const TokenRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+  grant_type: Type.Optional(Type.String({ pattern: '^(password)?$' })),
+  scope: Type.Optional(Type.String({ maxLength: 200 })),
+  client_id: Type.Optional(Type.String({ maxLength: 200 })),
+  client_secret: Type.Optional(Type.String({ maxLength: 200 })),
+  secure_mode: Type.Optional(FormBoolean),
+})
+export type TokenRequest = Static<typeof TokenRequest>
+
+export const TokenResponse = Type.Object({
+  /** Empty in secure mode: the token lives in an HttpOnly cookie there. */
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer(),
+  secure_mode: Type.Boolean(),
+  /** Compatibility mode only: presented to /auth/refresh to get the next access token. */
+  refresh_token: Type.Optional(Type.String()),
+})
+export type TokenResponse = Static<typeof TokenResponse>
+
+export const RefreshRequest = Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) })
+export type RefreshRequest = Static<typeof RefreshRequest>
+
+export const VerifyResponse = Type.Object({
+  valid: Type.Boolean(),
+  user_id: Type.Optional(Type.String()),
+  expires_at: Type.Optional(Type.String()),
+})
+export type VerifyResponse = Static<typeof VerifyResponse>
+
+export const UserSettings = Type.Object({
+  public_posts: Type.Boolean(),
+  public_activities: Type.Boolean(),
+  public_profile: Type.Boolean(),
+  public_statistics: Type.Boolean(),
+  public_contact: Type.Boolean(),
+})
+export type UserSettings = Static<typeof UserSettings>
+
+export const UserStats = Type.Object({
+  posts: Type.Integer(),
+  comments: Type.Integer(),
+  likes: Type.Integer(),
+  activity_level: Type.String(),
+})
+export type UserStats = Static<typeof UserStats>
+
+/** §3 "Own user data". */
+export const MeResponse = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  username: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  title: Type.String(),
+  bio: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  url: Type.String(),
+  tags: Type.Array(Type.String()),
+  self_page: Type.String(),
+  settings: UserSettings,
+  stats: UserStats,
+  created_at: Type.String(),
+})
+export type MeResponse = Static<typeof MeResponse>
+
+export const RegisterResponse = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  username: Type.String(),
+  message: Type.String(),
+})
+export type RegisterResponse = Static<typeof RegisterResponse>
