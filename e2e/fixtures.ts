@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export interface AgoraServer {
+  url: string
+  dataDir: string
+  /** The server's log so far (stdout + stderr), for failure messages. */
+  log(): string
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`)
+    try {
+      const response = await fetch(`${url}/api/v1/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`server did not become healthy in 60 s:\n${log()}`)
+}
+
+/** Starts the built server (what `npm start` runs) with its own empty data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<AgoraServer & { stop(): Promise<void> }> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'agora-e2e-'))
+  let output = ''
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(root, 'apps/web/dist'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      AGORA_DEMO: '0',
+      AUTH_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHealth(url, child, () => output)
+  return {
+    url,
+    dataDir,
+    log: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface TestUser {
+  id: string
+  username: string
+  password: string
+}
+
+let userCounter = 0
+
+/** Registers a user through the API (fast); log in through the UI where the test is about that. */
+export async function createUser(request: APIRequestContext, server: AgoraServer, prefix = 'user'): Promise<TestUser> {
+  userCounter += 1
+  const username = `${prefix}${userCounter}${randomBytes(2).toString('hex')}`.slice(0, 20)
+  const password = 'e2e password 123'
+  const response = await request.post(`${server.url}/api/v1/auth/register`, { form: { username, password } })
+  expect(response.status(), await response.text()).toBe(201)
+  const { id } = await response.json()
+  return { id, username, password }
+}
+
+/** Signs a page in through the API with secure-mode cookies, then sets the client's session marker. */
+export async function loginViaApi(page: Page, server: AgoraServer, user: TestUser) {
+  const response = await page.request.post(`${server.url}/api/v1/auth/token`, {
+    form: { username: user.username, password: user.password },
+    headers: { origin: server.url },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+interface Fixtures {
+  /** Console errors and uncaught page errors seen during the test. */
+  consoleErrors: string[]
+}
+interface WorkerFixtures {
+  server: AgoraServer
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use) => {
+      const server = await startServer()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await use(errors)
+  },
+})
+
+export { expect }

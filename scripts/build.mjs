@@ -1,0 +1,72 @@
+// Builds what is out of date: the web app (Vite) and the server bundle (esbuild). Each build's
+// inputs are hashed; an unchanged tree is not rebuilt, so `npm start` twice starts at once.
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+
+function filesUnder(path) {
+  if (!existsSync(path)) return []
+  if (statSync(path).isFile()) return [path]
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => !['node_modules', 'dist', '.vite'].includes(entry.name))
+    .flatMap((entry) => filesUnder(join(path, entry.name)))
+    .sort()
+}
+
+function hashOf(inputs) {
+  const hash = createHash('sha256')
+  for (const input of inputs) {
+    for (const file of filesUnder(join(root, input))) {
+      hash.update(relative(root, file))
+      hash.update(readFileSync(file))
+    }
+  }
+  return hash.digest('hex')
+}
+
+async function buildIfStale(name, inputs, outDir, build) {
+  const stamp = join(root, outDir, '.build-hash')
+  const hash = hashOf(inputs)
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
+    console.log(`${name}: up to date`)
+    return
+  }
+  const started = Date.now()
+  console.log(`${name}: building…`)
+  await build()
+  writeFileSync(stamp, hash)
+  console.log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+const shared = ['packages/contract/src', 'package-lock.json']
+
+export async function buildAll() {
+  await buildIfStale('web app', ['apps/web', ...shared], 'apps/web/dist', async () => {
+    const { build } = await import('vite')
+    await build({ root: join(root, 'apps/web'), logLevel: 'warn' })
+  })
+  await buildIfStale('server', ['apps/server/src', 'apps/server/package.json', ...shared], 'apps/server/dist', async () => {
+    const esbuild = await import('esbuild')
+    const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
+    await esbuild.build({
+      entryPoints: [join(root, 'apps/server/src/main.ts')],
+      outfile: join(root, 'apps/server/dist/main.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      // Installed packages load from node_modules; our own workspace code (contract) is bundled in.
+      external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
+      banner: { js: "import { createRequire as __agoraRequire } from 'node:module'; const require = __agoraRequire(import.meta.url);" },
+      logLevel: 'warning',
+    })
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildAll()
+}
