@@ -43,7 +43,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /** Starts the built server (what `npm start` runs) with its own empty data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<AgoraServer & { stop(): Promise<void> }> {
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<AgoraServer & { stop(): Promise<void> }> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'agora-e2e-'))
   let output = ''
@@ -96,7 +98,11 @@ export interface TestUser {
 let userCounter = 0
 
 /** Registers a user through the API (fast); log in through the UI where the test is about that. */
-export async function createUser(request: APIRequestContext, server: AgoraServer, prefix = 'user'): Promise<TestUser> {
+export async function createUser(
+  request: APIRequestContext,
+  server: AgoraServer,
+  prefix = 'user',
+): Promise<TestUser> {
   userCounter += 1
   const username = `${prefix}${userCounter}${randomBytes(2).toString('hex')}`.slice(0, 20)
   const password = 'e2e password 123'

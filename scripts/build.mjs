@@ -48,23 +48,30 @@ export async function buildAll() {
     const { build } = await import('vite')
     await build({ root: join(root, 'apps/web'), logLevel: 'warn' })
   })
-  await buildIfStale('server', ['apps/server/src', 'apps/server/package.json', ...shared], 'apps/server/dist', async () => {
-    const esbuild = await import('esbuild')
-    const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
-    await esbuild.build({
-      entryPoints: [join(root, 'apps/server/src/main.ts')],
-      outfile: join(root, 'apps/server/dist/main.js'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: true,
-      // Installed packages load from node_modules; our own workspace code (contract) is bundled in.
-      external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
-      banner: { js: "import { createRequire as __agoraRequire } from 'node:module'; const require = __agoraRequire(import.meta.url);" },
-      logLevel: 'warning',
-    })
-  })
+  await buildIfStale(
+    'server',
+    ['apps/server/src', 'apps/server/package.json', ...shared],
+    'apps/server/dist',
+    async () => {
+      const esbuild = await import('esbuild')
+      const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
+      await esbuild.build({
+        entryPoints: [join(root, 'apps/server/src/main.ts')],
+        outfile: join(root, 'apps/server/dist/main.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        // Installed packages load from node_modules; our own workspace code (contract) is bundled in.
+        external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
+        banner: {
+          js: "import { createRequire as __agoraRequire } from 'node:module'; const require = __agoraRequire(import.meta.url);",
+        },
+        logLevel: 'warning',
+      })
+    },
+  )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -16,7 +16,11 @@ const bin = (name) => join(root, 'node_modules/.bin', name)
 
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label} ===`)
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
   if (result.status !== 0) failures.push(label)
   return result.status === 0
 }
@@ -65,13 +69,20 @@ countVitest(pgliteReport)
 const postgres = await postgresReachable()
 if (postgres.ok) {
   const pgReport = join(reports, 'vitest-postgres.json')
-  run('API tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
-    TEST_DB: 'postgres',
-    TEST_POSTGRES_URL: postgres.url,
-  })
+  run(
+    'API tests (PostgreSQL)',
+    bin('vitest'),
+    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    {
+      TEST_DB: 'postgres',
+      TEST_POSTGRES_URL: postgres.url,
+    },
+  )
   countVitest(pgReport)
 } else {
-  console.log(`\n=== API tests (PostgreSQL) ===\nSKIPPED: PostgreSQL is not reachable at ${postgres.url} (${postgres.reason}).`)
+  console.log(
+    `\n=== API tests (PostgreSQL) ===\nSKIPPED: PostgreSQL is not reachable at ${postgres.url} (${postgres.reason}).`,
+  )
   console.log('Set TEST_POSTGRES_URL to run the server suite against PostgreSQL as well.')
 }
 

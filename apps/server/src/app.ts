@@ -18,13 +18,20 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify'
 import type { Config } from './config'
-import { type Db, type DatabaseHandle, type DbKind, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
+import {
+  type DatabaseHandle,
+  type Db,
+  type DbKind,
+  migrateToLatest,
+  openDatabase,
+  pgliteDirFor,
+} from './db/index'
 import { authRoutes } from './features/auth/auth.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
-import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { registerErrorHandler } from './http/error-handler'
+import { NotFoundError, TooManyRequestsError } from './http/errors'
 
 export const API_PREFIX = '/api/v1'
 
@@ -95,11 +102,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(cookie)
   await app.register(formbody)
+  // With several processes the counters must be shared, or each process would allow the limit anew.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : null
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
+    ...(redis ? { redis, nameSpace: 'agora-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`, context.ttl / 1000),
+      new TooManyRequestsError(
+        `Too many attempts. Please wait ${context.after} and try again.`,
+        context.ttl / 1000,
+      ),
   })
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer)
@@ -136,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       index: false,
       setHeaders(reply, path) {
         // Vite names assets by content hash: they never change under the same name.
-        if (path.includes("/assets/")) reply.header('cache-control', 'public, max-age=31536000, immutable')
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
       },
     })
     // Every other path is a screen of the single-page app.

@@ -9,7 +9,11 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
   counter += 1
   const username = overrides.username ?? `user${counter}_${Math.random().toString(36).slice(2, 7)}`
   const password = overrides.password ?? 'correct horse battery'
-  const registered = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, password } })
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { username, password },
+  })
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
   const login = await t.app.inject({
     method: 'POST',

@@ -24,7 +24,12 @@ export const RegisterRequest = Type.Object({
   nickname: Type.Optional(Type.String({ maxLength: 40 })),
   url: Type.Optional(Type.String({ maxLength: 60 })),
   title: Type.Optional(Type.String({ maxLength: 40 })),
-  tags: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })])),
+  tags: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 400 }),
+      Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 }),
+    ]),
+  ),
   avatar: Type.Optional(Type.String({ maxLength: 300 })),
 })
 export type RegisterRequest = Static<typeof RegisterRequest>

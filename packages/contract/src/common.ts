@@ -16,7 +16,10 @@ export const MessageResponse = Type.Object({ message: Type.String(), status: Typ
 export type MessageResponse = Static<typeof MessageResponse>
 
 /** Form fields arrive as strings; booleans are accepted as true/false/1/0/on/off. */
-export const FormBoolean = Type.Union([Type.Boolean(), Type.String({ pattern: '^(true|false|1|0|on|off|yes|no)$' })])
+export const FormBoolean = Type.Union([
+  Type.Boolean(),
+  Type.String({ pattern: '^(true|false|1|0|on|off|yes|no)$' }),
+])
 
 export function formBoolean(value: boolean | string | undefined, fallback: boolean): boolean {
   if (value === undefined) return fallback

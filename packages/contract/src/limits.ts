@@ -11,4 +11,3 @@ export const USERNAME_PATTERN = '^[\\p{L}\\p{N}_.\\-]+$'
 export const PHONE_PATTERN = '^[0-9 +()\\-]*$'
 /** Access tokens live 15 minutes in both modes (architecture.md §6). */
 export const ACCESS_TOKEN_TTL_SECONDS = 900
-

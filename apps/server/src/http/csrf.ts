@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ForbiddenError } from './errors'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth'
+import { ForbiddenError } from './errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -29,7 +29,11 @@ function validationBody(error: FastifyError): ErrorBody {
 }
 
 /** Maps everything thrown to `{detail, code, errors?}`. Unknown errors become an opaque 500. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+export function toErrorResponse(error: unknown): {
+  status: number
+  body: ErrorBody
+  headers?: Record<string, string>
+} {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
@@ -53,23 +57,38 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return { status: 413, body: { detail: err.message || 'Request is too large', code: 'payload_too_large' } }
+      return {
+        status: 413,
+        body: { detail: err.message || 'Request is too large', code: 'payload_too_large' },
+      }
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { detail: 'The request body is not valid JSON', code: 'bad_request' } }
   }
   if (typeof err?.code === 'string' && err.code.startsWith(PG_CONNECTION_CLASS) && err.code.length === 5) {
-    return { status: 503, body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' } }
+    return {
+      status: 503,
+      body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },
+    }
   }
   if (err?.code === 'ECONNREFUSED' || err?.code === 'ECONNRESET' || err?.code === '57P01') {
-    return { status: 503, body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' } }
+    return {
+      status: 503,
+      body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },
+    }
   }
   // Fastify's own 4xx errors (bad content-length, malformed URL, ...) carry their status.
   const status = err?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { detail: err.message || 'Bad request', code: err.code?.toLowerCase() ?? 'bad_request' } }
+    return {
+      status,
+      body: { detail: err.message || 'Bad request', code: err.code?.toLowerCase() ?? 'bad_request' },
+    }
   }
-  return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } }
+  return {
+    status: 500,
+    body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' },
+  }
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -38,7 +38,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('last_used_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute()
-  await db.schema.createIndex('sessions_refresh_hash_idx').on('sessions').column('refresh_hash').unique().execute()
+  await db.schema
+    .createIndex('sessions_refresh_hash_idx')
+    .on('sessions')
+    .column('refresh_hash')
+    .unique()
+    .execute()
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute()
   await sql`create index sessions_previous_hashes_idx on sessions using gin (previous_hashes)`.execute(db)
 }

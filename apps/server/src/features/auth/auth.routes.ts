@@ -40,7 +40,11 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       }
     }
     const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies }
-    reply.setCookie(ACCESS_COOKIE, session.accessToken, { ...cookie, path: '/api', maxAge: session.expiresIn })
+    reply.setCookie(ACCESS_COOKIE, session.accessToken, {
+      ...cookie,
+      path: '/api',
+      maxAge: session.expiresIn,
+    })
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
       ...cookie,
       path: REFRESH_COOKIE_PATH,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import { ACCESS_TOKEN_TTL_SECONDS, type MeResponse, type RegisterRequest } from '@agora/contract'
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { UserRow } from '../../db/schema'
-import { ConflictError, UnauthorizedError } from '../../http/errors'
 import type { TokenSigner } from '../../http/auth'
+import { ConflictError, UnauthorizedError } from '../../http/errors'
 import { authStore } from './auth.store'
 
 /** Refresh tokens (and so sessions) last 30 days from their last use. */

@@ -47,7 +47,12 @@ export function authStore(db: Db) {
      * Swaps the refresh token only if it is still the current one: of two concurrent refreshes
      * with the same token, exactly one wins.
      */
-    async rotateRefresh(sessionId: string, oldHash: string, newHash: string, expiresAt: Date): Promise<boolean> {
+    async rotateRefresh(
+      sessionId: string,
+      oldHash: string,
+      newHash: string,
+      expiresAt: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('sessions')
         .set({

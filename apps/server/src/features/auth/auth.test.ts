@@ -74,7 +74,12 @@ describe(`auth (${TEST_DB})`, () => {
     await register({ username: 'linus', password: 'penguins rule' })
     const { response } = await secureLogin('linus', 'penguins rule')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ access_token: '', token_type: 'bearer', expires_in: 900, secure_mode: true })
+    expect(response.json()).toEqual({
+      access_token: '',
+      token_type: 'bearer',
+      expires_in: 900,
+      secure_mode: true,
+    })
     const access = response.cookies.find((cookie) => cookie.name === 'agora_access')!
     const refresh = response.cookies.find((cookie) => cookie.name === 'agora_refresh')!
     expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' })
@@ -130,7 +135,11 @@ describe(`auth (${TEST_DB})`, () => {
       JSON.stringify({ sub: user.id, sid, exp: Math.floor(Date.now() / 1000) + 600 }),
     ).toString('base64url')}.`
     for (const token of [expired, foreign, none]) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      })
       expect(me.statusCode).toBe(401)
     }
   })
@@ -260,5 +269,54 @@ describe(`auth rate limit (${TEST_DB})`, () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429])
     expect(JSON.parse(last).detail).toMatch(/Too many attempts/)
+  })
+})
+
+describe(`auth rate limit shared through Redis (${TEST_DB})`, () => {
+  const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379'
+  let first: TestApp | undefined
+  let second: TestApp | undefined
+  let reason = ''
+  beforeAll(async () => {
+    const { Redis } = await import('ioredis')
+    const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 })
+    try {
+      await probe.connect()
+      await probe.ping()
+    } catch (error) {
+      reason = `Redis is not reachable at ${redisUrl}: ${(error as Error).message}`
+    } finally {
+      probe.disconnect()
+    }
+    if (reason) return
+    first = await createTestApp({ AUTH_RATE_LIMIT: '3', REDIS_URL: redisUrl })
+    second = await createTestApp({ AUTH_RATE_LIMIT: '3', REDIS_URL: redisUrl })
+  })
+  afterAll(async () => {
+    await first?.close()
+    await second?.close()
+  })
+
+  it('counts attempts across two server processes', async ({ skip }) => {
+    if (reason) {
+      console.log(`SKIPPED (shared rate limit): ${reason}`)
+      skip(reason)
+    }
+    // A random client address, so earlier runs' counters in Redis do not interfere.
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    const attempt = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        remoteAddress: ip,
+        payload: { username: 'someone', password: 'wrong password' },
+      })
+    const statuses = [
+      (await attempt(first!)).statusCode,
+      (await attempt(second!)).statusCode,
+      (await attempt(first!)).statusCode,
+      (await attempt(second!)).statusCode,
+    ]
+    expect(statuses).toEqual([401, 401, 401, 429])
   })
 })

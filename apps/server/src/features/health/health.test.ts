@@ -18,7 +18,9 @@ it('serves an OpenAPI document generated from the contract', async () => {
   expect(response.statusCode).toBe(200)
   const doc = response.json()
   expect(doc.openapi).toMatch(/^3\./)
-  expect(doc.paths['/api/v1/auth/token'].post.requestBody.content).toHaveProperty('application/x-www-form-urlencoded')
+  expect(doc.paths['/api/v1/auth/token'].post.requestBody.content).toHaveProperty(
+    'application/x-www-form-urlencoded',
+  )
   const ui = await t.app.inject({ method: 'GET', url: '/api/v1/docs' })
   expect([200, 302]).toContain(ui.statusCode)
 })
