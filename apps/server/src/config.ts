@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { isSolanaAddress, parseSecretKey, SecretKey } from './features/token/solana-keys'
 
 /** Everything the server can be told from the environment. README.md lists each variable. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   /** Directory of the built web app to serve; null serves the API only. */
   webDist: string | null
   logLevel: string
+  /** The test-token faucet (features/token). */
+  token: TokenConfig
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +75,80 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret
 }
 
+export type SolanaCluster = 'devnet' | 'testnet' | 'mainnet-beta' | 'localnet'
+const SOLANA_CLUSTERS: SolanaCluster[] = ['devnet', 'testnet', 'mainnet-beta', 'localnet']
+
+/** The test-token faucet. Without an RPC URL the server runs its own in-process chain. */
+export interface TokenConfig {
+  /** Solana JSON-RPC endpoint; null runs the embedded "Local test chain". May embed an access key: never logged. */
+  rpcUrl: string | null
+  /** Which cluster the RPC URL serves (devnet unless set on purpose). */
+  cluster: SolanaCluster
+  /** Pays the fees and owns the token account the faucet sends from. Never logged, never sent out. */
+  faucetKeypair: SecretKey | null
+  /** The token's mint address (needed with an RPC URL; the embedded chain makes its own). */
+  mint: string | null
+  /** Whole tokens one request may ask for. */
+  maxPerRequest: number
+  /** Whole tokens per user, per address and per IP in a rolling 24 hours. */
+  dailyLimit: number
+}
+
+function faucetKeypair(env: Env): SecretKey | null {
+  const raw = env.FAUCET_KEYPAIR?.trim()
+  if (!raw) return null
+  // A path to a keypair file (solana-keygen's JSON array), or the secret itself. Never echo it.
+  const isSecretText = raw.startsWith('[') || /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(raw)
+  let text = raw
+  if (!isSecretText) {
+    if (!existsSync(resolve(raw))) {
+      throw new ConfigError(
+        'FAUCET_KEYPAIR must be a path to a keypair JSON file, or the secret key as base58 text or a JSON array of 64 numbers',
+      )
+    }
+    text = readFileSync(resolve(raw), 'utf8')
+  }
+  try {
+    return new SecretKey(parseSecretKey(text))
+  } catch (error) {
+    throw new ConfigError(`FAUCET_KEYPAIR ${(error as Error).message}`)
+  }
+}
+
+function tokenConfig(env: Env): TokenConfig {
+  const rpcUrl = env.SOLANA_RPC_URL?.trim() || null
+  if (rpcUrl && !/^https?:\/\/\S+$/.test(rpcUrl)) {
+    throw new ConfigError('SOLANA_RPC_URL must be an http:// or https:// URL')
+  }
+  const cluster = (env.SOLANA_CLUSTER?.trim() || 'devnet') as SolanaCluster
+  if (!SOLANA_CLUSTERS.includes(cluster)) {
+    throw new ConfigError(`SOLANA_CLUSTER must be one of ${SOLANA_CLUSTERS.join(', ')}; got "${cluster}"`)
+  }
+  const mint = env.TOKEN_MINT?.trim() || null
+  if (mint && !isSolanaAddress(mint)) {
+    throw new ConfigError('TOKEN_MINT must be a Solana address (the base58 public key of the token mint)')
+  }
+  const keypair = faucetKeypair(env)
+  if (rpcUrl && !keypair) {
+    throw new ConfigError(
+      'FAUCET_KEYPAIR is required with SOLANA_RPC_URL: the key of the account the faucet pays from',
+    )
+  }
+  if (rpcUrl && !mint) {
+    throw new ConfigError(
+      'TOKEN_MINT is required with SOLANA_RPC_URL: the mint address of the token to give out',
+    )
+  }
+  const maxPerRequest = int(env, 'FAUCET_MAX_PER_REQUEST', 100, 1, 1_000_000_000)
+  const dailyLimit = int(env, 'FAUCET_DAILY_LIMIT', 500, 1, 1_000_000_000)
+  if (dailyLimit < maxPerRequest) {
+    throw new ConfigError(
+      `FAUCET_DAILY_LIMIT (${dailyLimit}) must be at least FAUCET_MAX_PER_REQUEST (${maxPerRequest})`,
+    )
+  }
+  return { rpcUrl, cluster, faucetKeypair: keypair, mint, maxPerRequest, dailyLimit }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data')
   const logLevel = env.LOG_LEVEL || 'info'
@@ -97,5 +174,6 @@ export function loadConfig(env: Env = process.env): Config {
     demo: bool(env, 'AGORA_DEMO', true),
     webDist,
     logLevel,
+    token: tokenConfig(env),
   }
 }
