@@ -1,3 +1,5 @@
 export * from './auth'
+export * from './comments'
 export * from './common'
 export * from './limits'
+export * from './profiles'

@@ -1,0 +1,107 @@
+import Type, { type Static } from 'typebox'
+
+/** A comment's text, after trimming, is 1 to this many characters (Unicode code points). */
+export const COMMENT_CONTENT_MAX = 5000
+/** 1 = top-level comment, 2 = reply to a top-level comment, 3 = reply to a reply (and deeper replies). */
+export const COMMENT_LEVEL_MAX = 3
+export const COMMENTS_PAGE_SIZE = 12
+export const COMMENTS_PAGE_MAX = 100
+
+/** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
+export const CommentView = Type.Object({
+  _id: Type.String(),
+  postId: Type.String(),
+  userId: Type.String(),
+  username: Type.String(),
+  avatar: Type.String(),
+  /** Markdown; render it without raw HTML and sanitised. */
+  content: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  likes: Type.Integer(),
+  /** Whether the signed-in viewer likes it; false for anonymous visitors. */
+  is_liked: Type.Boolean(),
+  level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  rootId: Type.Union([Type.String(), Type.Null()]),
+  /** Number of direct replies. */
+  replyCount: Type.Integer(),
+})
+export type CommentView = Static<typeof CommentView>
+
+export const CommentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export type CommentIdParams = Static<typeof CommentIdParams>
+
+export const PostCommentsParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export type PostCommentsParams = Static<typeof PostCommentsParams>
+
+export const PostCommentsQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: COMMENTS_PAGE_SIZE })),
+})
+export type PostCommentsQuery = Static<typeof PostCommentsQuery>
+
+export const PostCommentsResponse = Type.Array(CommentView, {
+  description:
+    'One page of threads, flat. `skip` and `limit` count top-level comments (newest first); each ' +
+    'top-level comment is followed by all of its replies in display order: level-2 replies newest ' +
+    'first, each followed by its level-3 descendants oldest first. A page holding fewer than ' +
+    '`limit` top-level comments is the last one.',
+})
+export type PostCommentsResponse = Static<typeof PostCommentsResponse>
+
+export const CreateCommentRequest = Type.Object({
+  postId: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Trimmed by the server; 1 to COMMENT_CONTENT_MAX characters after trimming. */
+  content: Type.String({ maxLength: COMMENT_CONTENT_MAX * 4 }),
+  /** Accepted for compatibility with the first client, which always sends it empty; not stored. */
+  imageUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** The comment replied to. The server derives `level` and `rootId` from it. */
+  parentId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  /** Accepted and ignored: the server, not the client, decides the thread root. */
+  rootId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+})
+export type CreateCommentRequest = Static<typeof CreateCommentRequest>
+
+export const CreateCommentResponse = CommentView
+export type CreateCommentResponse = Static<typeof CreateCommentResponse>
+
+/**
+ * Optional intent for `POST /comments/{id}/like`. Without it the call toggles (the spec's
+ * behaviour); with it the call is idempotent, so a retried or repeated request cannot flip the
+ * like back.
+ */
+export const LikeCommentQuery = Type.Object({
+  action: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('unlike')])),
+})
+export type LikeCommentQuery = Static<typeof LikeCommentQuery>
+
+export const LikeCommentResponse = Type.Object({
+  status: Type.Literal('success'),
+  action: Type.Union([Type.Literal('liked'), Type.Literal('unliked')]),
+  /** The comment's like count after this call. */
+  likes: Type.Integer(),
+})
+export type LikeCommentResponse = Static<typeof LikeCommentResponse>
+
+export const DeleteCommentResponse = Type.Object({
+  status: Type.Literal('success'),
+  message: Type.String(),
+  /** How many comments went: the comment itself plus all of its replies. */
+  deleted: Type.Integer(),
+})
+export type DeleteCommentResponse = Static<typeof DeleteCommentResponse>
+
+/** One entry of a user's own comment list (profile pages): the comment and the post it is on. */
+export const UserCommentView = Type.Object({
+  _id: Type.String(),
+  postId: Type.String(),
+  postTitle: Type.String(),
+  content: Type.String(),
+  createdAt: Type.String(),
+  likes: Type.Integer(),
+  level: Type.Integer(),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  rootId: Type.Union([Type.String(), Type.Null()]),
+  replyCount: Type.Integer(),
+})
+export type UserCommentView = Static<typeof UserCommentView>
