@@ -18,16 +18,36 @@ export interface Config {
   secureCookies: boolean
   /** Login/register attempts allowed per IP per minute. */
   authRateLimit: number
+  /** Comments (and replies) one user may post per minute. */
+  commentRateLimit: number
+  /** Like/unlike calls one user may make per minute. */
+  likeRateLimit: number
   /** Redis for shared rate-limit counters when several processes run; in-process counters otherwise. */
   redisUrl: string | null
   /** Load the demo data set into an empty database at start. */
   demo: boolean
+  /** Where uploaded files live: files under `dataDir/blobs`, or an S3-compatible bucket. */
+  blobs: BlobConfig
   /** Directory of the built web app to serve; null serves the API only. */
   webDist: string | null
   logLevel: string
   /** The test-token faucet (features/token). */
   token: TokenConfig
 }
+
+export type BlobConfig =
+  | { backend: 'local' }
+  | {
+      backend: 's3'
+      bucket: string
+      region: string
+      /** Custom endpoint for S3-compatible stores (MinIO, R2, ...); null talks to AWS. */
+      endpoint: string | null
+      /** Static keys; null uses the AWS SDK's default credential chain (env, profile, role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null
+      /** `bucket.host/key` (false) or `host/bucket/key` (true); most self-hosted stores need path style. */
+      forcePathStyle: boolean
+    }
 
 export class ConfigError extends Error {}
 
@@ -149,6 +169,31 @@ function tokenConfig(env: Env): TokenConfig {
   return { rpcUrl, cluster, faucetKeypair: keypair, mint, maxPerRequest, dailyLimit }
 }
 
+function blobConfig(env: Env): BlobConfig {
+  const backend = env.BLOB_BACKEND?.trim().toLowerCase() || 'local'
+  if (backend === 'local') return { backend: 'local' }
+  if (backend !== 's3') throw new ConfigError(`BLOB_BACKEND must be local or s3, got "${env.BLOB_BACKEND}"`)
+  const bucket = env.S3_BUCKET?.trim()
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when BLOB_BACKEND=s3')
+  const endpoint = env.S3_ENDPOINT?.trim() || null
+  if (endpoint && !/^https?:\/\//.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT must start with http:// or https://')
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim()
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim()
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together')
+  }
+  return {
+    backend: 's3',
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data')
   const logLevel = env.LOG_LEVEL || 'info'
@@ -170,8 +215,11 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
+    commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 10, 1, 100_000),
+    likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
     redisUrl: env.REDIS_URL?.trim() || null,
     demo: bool(env, 'AGORA_DEMO', true),
+    blobs: blobConfig(env),
     webDist,
     logLevel,
     token: tokenConfig(env),
