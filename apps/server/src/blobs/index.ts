@@ -1,0 +1,28 @@
+import { join } from 'node:path'
+import type { Config } from '../config'
+import { localBlobStore } from './local'
+import { s3BlobStore } from './s3'
+import type { BlobStore } from './store'
+
+export type { StagedFile } from './stage'
+export { contentIdOf, stageStream } from './stage'
+export type { BlobStore, ByteRange } from './store'
+export { BlobMissingError, isCidString } from './store'
+
+export function openBlobStore(config: Pick<Config, 'dataDir' | 'blobs'>): BlobStore {
+  const root = join(config.dataDir, 'blobs')
+  if (config.blobs.backend === 's3') return s3BlobStore(config.blobs, join(root, '.staging'))
+  return localBlobStore(root)
+}
+
+const stores = new WeakMap<Config, BlobStore>()
+
+/** The one store of an app (its features share it): keyed by the app's config object. */
+export function blobStoreFor(config: Config): BlobStore {
+  let store = stores.get(config)
+  if (!store) {
+    store = openBlobStore(config)
+    stores.set(config, store)
+  }
+  return store
+}

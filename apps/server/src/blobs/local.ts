@@ -1,0 +1,81 @@
+import { createReadStream } from 'node:fs'
+import { access, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import type { StagedFile } from './stage'
+import { BlobMissingError, type BlobStore, type ByteRange, isCidString } from './store'
+
+/** Temp files older than this are leftovers of a crash and are removed at start. */
+const STALE_STAGING_MS = 3600_000
+
+/**
+ * Blobs as files under `root/<shard>/<cid>`, sharded like Kubo's flatfs (the two characters before
+ * the last) so no directory grows past ~1k entries. Staging lives in `root/.staging` so a finished
+ * upload moves into place with one atomic rename.
+ */
+export function localBlobStore(root: string): BlobStore {
+  const stagingDir = join(root, '.staging')
+
+  function pathOf(cid: string) {
+    // The CID comes from a URL: only our own alphabet may become a path.
+    if (!isCidString(cid)) throw new BlobMissingError(cid)
+    return join(root, cid.slice(-3, -1), cid)
+  }
+
+  async function exists(cid: string) {
+    try {
+      await access(pathOf(cid))
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  void removeStaleStaging(stagingDir)
+
+  return {
+    kind: 'local',
+    stagingDir,
+    exists,
+
+    async put(file: StagedFile) {
+      const target = pathOf(file.cid)
+      if (await exists(file.cid)) {
+        await file.discard()
+        return
+      }
+      await mkdir(join(root, file.cid.slice(-3, -1)), { recursive: true })
+      await rename(file.path, target)
+    },
+
+    async read(cid: string, range?: ByteRange): Promise<Readable> {
+      const path = pathOf(cid)
+      try {
+        await stat(path)
+      } catch {
+        throw new BlobMissingError(cid)
+      }
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {})
+    },
+
+    async remove(cid: string) {
+      if (!isCidString(cid)) return
+      await unlink(pathOf(cid)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+    },
+  }
+}
+
+async function removeStaleStaging(dir: string) {
+  try {
+    const now = Date.now()
+    for (const name of await readdir(dir)) {
+      const path = join(dir, name)
+      const info = await stat(path).catch(() => null)
+      if (info && now - info.mtimeMs > STALE_STAGING_MS) await unlink(path).catch(() => {})
+    }
+  } catch {
+    // No staging directory yet: nothing to clean.
+  }
+}

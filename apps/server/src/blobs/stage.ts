@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { importer } from 'ipfs-unixfs-importer'
+import { fixedSize } from 'ipfs-unixfs-importer/chunker'
+import { balanced } from 'ipfs-unixfs-importer/layout'
+import type { CID } from 'multiformats/cid'
+
+/**
+ * The exact parameters of `ipfs add --cid-version 1` in Kubo: CIDv1, sha2-256, raw leaves,
+ * fixed 256 KiB chunks, balanced DAG with at most 174 links per node. A file of one chunk gets the
+ * raw-codec CID of its bytes (bafkrei…); a larger one gets the dag-pb root of its chunks (bafybei…).
+ * See docs/decisions/002-content-ids.md.
+ */
+export const IPFS_ADD_OPTIONS = {
+  cidVersion: 1,
+  rawLeaves: true,
+  reduceSingleLeafToSelf: true,
+  chunker: fixedSize({ chunkSize: 262_144 }),
+  layout: balanced({ maxChildrenPerNode: 174 }),
+} as const
+
+/** The importer wants somewhere to put blocks; we store whole files, so the blocks are dropped. */
+const discardBlocks = { put: async (cid: CID) => cid }
+
+/** The CID `ipfs add --cid-version 1` gives these bytes. */
+export async function contentIdOf(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<string> {
+  let root: CID | undefined
+  for await (const entry of importer([{ content: source }], discardBlocks, IPFS_ADD_OPTIONS)) root = entry.cid
+  if (!root) throw new Error('The importer produced no CID')
+  return root.toString()
+}
+
+/** An upload written to a temporary file, with its content id. Either put it in a store or discard it. */
+export interface StagedFile {
+  path: string
+  cid: string
+  size: number
+  /** Removes the temporary file (nothing happens when a store has already taken it). */
+  discard(): Promise<void>
+}
+
+/**
+ * Streams bytes to a new file in `dir` while computing their CID: memory stays flat whatever the
+ * size. If the source fails (client abort, size limit), the partial file is removed and the error
+ * is rethrown.
+ */
+export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string): Promise<StagedFile> {
+  await mkdir(dir, { recursive: true })
+  const path = join(dir, `${randomUUID()}.part`)
+  const discard = () => unlink(path).catch(() => {})
+  const handle = await open(path, 'wx', 0o600)
+  let size = 0
+  try {
+    async function* written() {
+      for await (const chunk of source) {
+        await handle.write(chunk)
+        size += chunk.byteLength
+        yield chunk
+      }
+    }
+    const cid = await contentIdOf(written())
+    await handle.close()
+    return { path, cid, size, discard }
+  } catch (error) {
+    await handle.close().catch(() => {})
+    await discard()
+    throw error
+  }
+}
