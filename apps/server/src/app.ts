@@ -28,6 +28,7 @@ import {
 } from './db/index'
 import { authRoutes } from './features/auth/auth.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { profilesRoutes } from './features/profiles/profiles.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { registerErrorHandler } from './http/error-handler'
@@ -58,7 +59,7 @@ export interface BuildOptions {
 }
 
 /** Each feature contributes one plugin of routes under /api/v1. */
-const features = [healthRoutes, authRoutes]
+const features = [healthRoutes, authRoutes, profilesRoutes]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ownsDatabase = !options.database

@@ -24,6 +24,9 @@ export interface UsersTable {
   self_page: string
   tags: ColumnType<string[], string[] | undefined, string[]>
   avatar: string
+  twitter: Generated<string>
+  github: Generated<string>
+  linkedin: Generated<string>
   public_posts: Generated<boolean>
   public_activities: Generated<boolean>
   public_profile: Generated<boolean>

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './2026_11_22_0001_users_sessions'
+import * as m0006 from './2026_11_22_0006_profile_links'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -7,4 +8,5 @@ import * as m0001 from './2026_11_22_0001_users_sessions'
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_users_sessions': m0001,
+  '2026_11_22_0006_profile_links': m0006,
 }

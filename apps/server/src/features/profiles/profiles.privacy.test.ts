@@ -1,0 +1,184 @@
+import { POSTS_HIDDEN_DETAIL } from '@agora/contract'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { assertPostsVisible } from './profiles.service'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterEach(() => t.reset())
+afterAll(() => t.close())
+
+type User = Awaited<ReturnType<typeof makeUser>>
+
+const FULL_PROFILE = {
+  title: 'Research Engineer',
+  bio: 'I study peer review.',
+  tags: 'ml,biology',
+  url: 'https://ada.example.org',
+  email: 'ada@example.org',
+  phone: '+44 (20) 7946-0000',
+  twitter: 'https://twitter.com/ada',
+  github: 'https://github.com/ada',
+  linkedin: 'https://linkedin.com/in/ada',
+}
+
+const PROFILE_FIELDS = ['title', 'biography', 'tags', 'badges']
+const COUNT_FIELDS = ['posts_number', 'comments_total', 'comments_post', 'like_received']
+const CONTACT_FIELDS = ['email', 'phone', 'userurl', 'twitter', 'github', 'linkedin']
+const FLAGS = ['show_profile', 'show_posts', 'show_activity', 'show_statistics', 'show_contact']
+
+async function authorWithFullProfile(): Promise<User> {
+  const author = await makeUser(t)
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/modify/modify_profile',
+    headers: author.headers,
+    payload: { ...FULL_PROFILE, public_contact: true },
+  })
+  expect(response.statusCode).toBe(200)
+  return author
+}
+
+async function setFlag(user: User, flag: string, value: boolean) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/modify/modify_settings',
+    headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ user_id: user.id, [`new_${flag}`]: String(value) }).toString(),
+  })
+  expect(response.statusCode).toBe(200)
+}
+
+async function personInformation(userId: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url: `/api/v1/auth/person_information?user_id=${userId}`, headers })
+}
+
+describe(`author information and privacy (${TEST_DB})`, () => {
+  it('shows everything public to an anonymous visitor, with the flags', async () => {
+    const author = await authorWithFullProfile()
+    const response = await personInformation(author.id)
+    expect(response.statusCode).toBe(200)
+    const body = response.json()
+    expect(body).toMatchObject({
+      user_id: author.id,
+      _id: author.id,
+      nickname: author.username,
+      username: author.username,
+      title: FULL_PROFILE.title,
+      biography: FULL_PROFILE.bio,
+      tags: ['ml,biology'],
+      badges: ['ml', 'biology'],
+      email: FULL_PROFILE.email,
+      phone: FULL_PROFILE.phone,
+      userurl: FULL_PROFILE.url,
+      twitter: FULL_PROFILE.twitter,
+      github: FULL_PROFILE.github,
+      linkedin: FULL_PROFILE.linkedin,
+      posts_number: 0,
+      comments_total: 0,
+      like_received: 0,
+      activity: [],
+      is_self: false,
+      show_profile: true,
+      show_posts: true,
+      show_activity: true,
+      show_statistics: true,
+      show_contact: true,
+    })
+    expect(body).not.toHaveProperty('password_hash')
+  })
+
+  it('withholds contact details by default (public_contact starts off)', async () => {
+    const author = await makeUser(t)
+    const body = (await personInformation(author.id)).json()
+    expect(body.show_contact).toBe(false)
+    for (const field of CONTACT_FIELDS) expect(body).not.toHaveProperty(field)
+  })
+
+  const matrix: [flag: string, hidden: string[]][] = [
+    ['public_profile', [...PROFILE_FIELDS, ...COUNT_FIELDS]],
+    ['public_statistics', COUNT_FIELDS],
+    ['public_activities', ['activity']],
+    ['public_contact', CONTACT_FIELDS],
+    ['public_posts', []],
+  ]
+  const everyField = [...PROFILE_FIELDS, ...COUNT_FIELDS, 'activity', ...CONTACT_FIELDS]
+
+  it.each(matrix)(
+    'with %s off: hidden from strangers and anonymous visitors, shown to the owner',
+    async (flag, hidden) => {
+      const author = await authorWithFullProfile()
+      const stranger = await makeUser(t)
+      await setFlag(author, flag, false)
+
+      const flagName = `show_${flag.replace('public_', '').replace('activities', 'activity')}`
+      for (const headers of [{}, stranger.headers]) {
+        const response = await personInformation(author.id, headers)
+        expect(response.statusCode).toBe(200)
+        const body = response.json()
+        for (const field of hidden) expect(body, `${field} for a stranger`).not.toHaveProperty(field)
+        for (const field of everyField.filter((f) => !hidden.includes(f))) {
+          expect(body, `${field} for a stranger`).toHaveProperty(field)
+        }
+        for (const name of FLAGS) expect(body[name]).toBe(name !== flagName)
+        expect(body.is_self).toBe(false)
+        expect(body.nickname).toBe(author.username)
+      }
+
+      const own = (await personInformation(author.id, author.headers)).json()
+      for (const field of everyField) expect(own, `${field} for the owner`).toHaveProperty(field)
+      expect(own[flagName]).toBe(false)
+      expect(own.is_self).toBe(true)
+      expect(own.title).toBe(FULL_PROFILE.title)
+      expect(own.email).toBe(FULL_PROFILE.email)
+    },
+  )
+
+  it('with every flag off a stranger sees only the name, avatar and flags', async () => {
+    const author = await authorWithFullProfile()
+    for (const flag of [
+      'public_profile',
+      'public_posts',
+      'public_activities',
+      'public_statistics',
+      'public_contact',
+    ]) {
+      await setFlag(author, flag, false)
+    }
+    const body = (await personInformation(author.id)).json()
+    expect(Object.keys(body).sort()).toEqual(
+      ['_id', 'avatar', 'created_at', 'is_self', 'nickname', 'user_id', 'username', ...FLAGS].sort(),
+    )
+    for (const name of FLAGS) expect(body[name]).toBe(false)
+  })
+
+  it('answers 404 for an unknown or malformed user id and 400 without one', async () => {
+    const missing = await personInformation('0192a4c8-1111-7abc-8def-123456789abc')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().detail).toBe('User not found')
+    expect((await personInformation('not-a-uuid')).statusCode).toBe(404)
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1/auth/person_information' })
+    expect(none.statusCode).toBe(400)
+  })
+
+  it('gates the posts list on public_posts for everyone but the owner', async () => {
+    const author = await makeUser(t)
+    const stranger = await makeUser(t)
+    await expect(assertPostsVisible(t.database.db, null, author.id)).resolves.toBeUndefined()
+    await setFlag(author, 'public_posts', false)
+    await expect(assertPostsVisible(t.database.db, null, author.id)).rejects.toMatchObject({
+      statusCode: 403,
+      detail: POSTS_HIDDEN_DETAIL,
+    })
+    await expect(assertPostsVisible(t.database.db, stranger.id, author.id)).rejects.toMatchObject({
+      statusCode: 403,
+    })
+    await expect(assertPostsVisible(t.database.db, author.id, author.id)).resolves.toBeUndefined()
+    await expect(
+      assertPostsVisible(t.database.db, null, '0192a4c8-1111-7abc-8def-123456789abc'),
+    ).rejects.toMatchObject({ statusCode: 404 })
+  })
+})

@@ -1,0 +1,279 @@
+import Type, { type Static } from 'typebox'
+import { MeResponse } from './auth'
+import { FormBoolean } from './common'
+import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, USERNAME_MAX, USERNAME_PATTERN } from './limits'
+
+/** §5 "Maximum lengths on the own page"; the server enforces the same numbers. */
+export const PROFILE_LIMITS = {
+  username: USERNAME_MAX,
+  nickname: 40,
+  title: 40,
+  url: 60,
+  bio: 500,
+  email: EMAIL_MAX,
+  phone: PHONE_MAX,
+  selfPage: 200,
+  socialLink: 100,
+  tags: 10,
+  tag: 32,
+} as const
+
+/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_SIZE_PX = 256
+
+/** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
+export const PROFILE_PAGE_SIZE = 12
+export const PROFILE_PAGE_MAX = 100
+
+/**
+ * Activity level from the last 30 days: points = 3 per post + 2 per comment + 1 per like given.
+ * Below `active` points: Beginner; below `prolific`: Active; otherwise Prolific. The own page's
+ * percentage is points / prolific, capped at 100.
+ */
+export const ACTIVITY_WINDOW_DAYS = 30
+export const ACTIVITY_POINTS = { post: 3, comment: 2, like: 1 } as const
+export const ACTIVITY_LEVEL_THRESHOLDS = { active: 10, prolific: 30 } as const
+export const ACTIVITY_LEVELS = ['Beginner', 'Active', 'Prolific'] as const
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number]
+
+/** The notice the posts list of a user answers (403) when that user keeps their posts private. */
+export const POSTS_HIDDEN_DETAIL = 'Posts Hidden: This user has chosen to keep their posts private.'
+
+const UserId = Type.String({ minLength: 1, maxLength: 64 })
+/** Optional on every /modify call: absent means the caller; present, it must be the caller (else 403). */
+const CallerId = Type.Optional(UserId)
+
+// One schema per editable field, shared by the single-field calls and /modify/modify_profile.
+const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN })
+const Nickname = Type.String({ maxLength: PROFILE_LIMITS.nickname })
+const Title = Type.String({ maxLength: PROFILE_LIMITS.title })
+const Bio = Type.String({ maxLength: PROFILE_LIMITS.bio })
+/** Empty clears it; otherwise an http(s) address (checked by the server). */
+const WebUrl = Type.String({ maxLength: PROFILE_LIMITS.url })
+const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: EMAIL_MAX })])
+const Phone = Type.String({ maxLength: PHONE_MAX, pattern: PHONE_PATTERN })
+const SelfPage = Type.String({ maxLength: PROFILE_LIMITS.selfPage })
+const SocialLink = Type.String({ maxLength: PROFILE_LIMITS.socialLink })
+const Tags = Type.Union([
+  Type.String({ maxLength: 400 }),
+  Type.Array(Type.String({ maxLength: PROFILE_LIMITS.tag }), { maxItems: PROFILE_LIMITS.tags }),
+])
+
+export const ModifyEmailRequest = Type.Object({ user_id: CallerId, new_email: Email })
+export type ModifyEmailRequest = Static<typeof ModifyEmailRequest>
+export const ModifyTitleRequest = Type.Object({ user_id: CallerId, new_title: Title })
+export type ModifyTitleRequest = Static<typeof ModifyTitleRequest>
+export const ModifyBioRequest = Type.Object({ user_id: CallerId, new_bio: Bio })
+export type ModifyBioRequest = Static<typeof ModifyBioRequest>
+export const ModifyUrlRequest = Type.Object({ user_id: CallerId, new_url: WebUrl })
+export type ModifyUrlRequest = Static<typeof ModifyUrlRequest>
+export const ModifyPhoneRequest = Type.Object({ user_id: CallerId, new_phone: Phone })
+export type ModifyPhoneRequest = Static<typeof ModifyPhoneRequest>
+
+/** Any subset of the five flags (the own page sends all five at once); at least one. */
+export const ModifySettingsRequest = Type.Object({
+  user_id: CallerId,
+  new_public_posts: Type.Optional(FormBoolean),
+  new_public_activities: Type.Optional(FormBoolean),
+  new_public_profile: Type.Optional(FormBoolean),
+  new_public_statistics: Type.Optional(FormBoolean),
+  new_public_contact: Type.Optional(FormBoolean),
+})
+export type ModifySettingsRequest = Static<typeof ModifySettingsRequest>
+
+/** The fields /modify/modify_profile knows. Any other field answers 400. */
+export const PROFILE_FIELDS = [
+  'username',
+  'nickname',
+  'title',
+  'bio',
+  'url',
+  'email',
+  'phone',
+  'self_page',
+  'tags',
+  'twitter',
+  'github',
+  'linkedin',
+  'public_posts',
+  'public_activities',
+  'public_profile',
+  'public_statistics',
+  'public_contact',
+] as const
+export type ProfileField = (typeof PROFILE_FIELDS)[number]
+
+export const ModifyProfileRequest = Type.Object(
+  {
+    user_id: CallerId,
+    username: Type.Optional(Username),
+    nickname: Type.Optional(Nickname),
+    title: Type.Optional(Title),
+    bio: Type.Optional(Bio),
+    url: Type.Optional(WebUrl),
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    self_page: Type.Optional(SelfPage),
+    tags: Type.Optional(Tags),
+    twitter: Type.Optional(SocialLink),
+    github: Type.Optional(SocialLink),
+    linkedin: Type.Optional(SocialLink),
+    public_posts: Type.Optional(FormBoolean),
+    public_activities: Type.Optional(FormBoolean),
+    public_profile: Type.Optional(FormBoolean),
+    public_statistics: Type.Optional(FormBoolean),
+    public_contact: Type.Optional(FormBoolean),
+  },
+  { description: 'Any of these fields (the own page sends one at a time). An unknown field answers 400.' },
+)
+export type ModifyProfileRequest = Static<typeof ModifyProfileRequest>
+
+export const ProfileSettings = Type.Object({
+  public_posts: Type.Boolean(),
+  public_activities: Type.Boolean(),
+  public_profile: Type.Boolean(),
+  public_statistics: Type.Boolean(),
+  public_contact: Type.Boolean(),
+})
+export type ProfileSettings = Static<typeof ProfileSettings>
+
+/** Every /modify call answers the values it changed, under their own-user-data names. */
+export const ModifyResponse = Type.Object({
+  status: Type.Literal('success'),
+  message: Type.String(),
+  user_id: Type.String(),
+  username: Type.Optional(Type.String()),
+  nickname: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  bio: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+  self_page: Type.Optional(Type.String()),
+  tags: Type.Optional(Type.Array(Type.String())),
+  twitter: Type.Optional(Type.String()),
+  github: Type.Optional(Type.String()),
+  linkedin: Type.Optional(Type.String()),
+  avatar: Type.Optional(Type.String()),
+  settings: Type.Optional(ProfileSettings),
+})
+export type ModifyResponse = Static<typeof ModifyResponse>
+
+export const PersonInformationQuery = Type.Object({ user_id: UserId })
+export type PersonInformationQuery = Static<typeof PersonInformationQuery>
+
+/** One entry of a user's recent activity, newest first. `link` is the web route it points to. */
+export const ActivityItem = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('post'), Type.Literal('comment'), Type.Literal('like')]),
+  title: Type.String(),
+  date: Type.String({ description: 'ISO 8601' }),
+  link: Type.String(),
+  post_id: Type.String(),
+  comment_id: Type.Optional(Type.String()),
+})
+export type ActivityItem = Static<typeof ActivityItem>
+
+/**
+ * §3 "Author information response". The server withholds what a flag hides (for anyone but the
+ * owner): show_profile → title, biography, tags, badges and the counts; show_statistics → the
+ * counts; show_activity → activity; show_contact → email, phone, userurl and the social links.
+ * The flags are always present so the page can show its notice.
+ */
+export const PersonInformationResponse = Type.Object({
+  user_id: Type.String(),
+  _id: Type.String(),
+  username: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  created_at: Type.String(),
+  /** True when the viewer is this user: nothing is withheld then. */
+  is_self: Type.Boolean(),
+  title: Type.Optional(Type.String()),
+  biography: Type.Optional(Type.String()),
+  /** The first client reads tags[0] as a comma-separated list, so this holds one joined element. */
+  tags: Type.Optional(Type.Array(Type.String())),
+  /** The same tags as a plain list. */
+  badges: Type.Optional(Type.Array(Type.String())),
+  posts_number: Type.Optional(Type.Integer()),
+  /** Comments this user has written. */
+  comments_total: Type.Optional(Type.Integer()),
+  /** Comments others and they wrote on this user's posts. */
+  comments_post: Type.Optional(Type.Integer()),
+  /** Likes this user's posts have received. */
+  like_received: Type.Optional(Type.Integer()),
+  activity: Type.Optional(Type.Array(ActivityItem)),
+  email: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+  userurl: Type.Optional(Type.String()),
+  twitter: Type.Optional(Type.String()),
+  github: Type.Optional(Type.String()),
+  linkedin: Type.Optional(Type.String()),
+  show_profile: Type.Boolean(),
+  show_posts: Type.Boolean(),
+  show_activity: Type.Boolean(),
+  show_statistics: Type.Boolean(),
+  show_contact: Type.Boolean(),
+})
+export type PersonInformationResponse = Static<typeof PersonInformationResponse>
+
+export const OwnStats = Type.Object({
+  posts: Type.Integer(),
+  comments: Type.Integer(),
+  /** Posts this user has liked (what the Likes tab lists and a like moves by one). */
+  likes: Type.Integer(),
+  /** Likes this user's posts have received. */
+  likes_received: Type.Integer(),
+  activity_level: Type.String(),
+})
+export type OwnStats = Static<typeof OwnStats>
+
+export const ActivityDay = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  posts: Type.Integer(),
+  comments: Type.Integer(),
+  likes: Type.Integer(),
+})
+export type ActivityDay = Static<typeof ActivityDay>
+
+/** The last 30 days, oldest day first, for the own page's level and chart. */
+export const ActivitySummary = Type.Object({
+  level: Type.String(),
+  points: Type.Integer(),
+  /** points / the Prolific threshold, capped at 100. */
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  days: Type.Array(ActivityDay),
+})
+export type ActivitySummary = Static<typeof ActivitySummary>
+
+/** §3 "Own user data" with real counts: `GET /auth/me`. */
+export const OwnUserResponse = Type.Object({
+  ...MeResponse.properties,
+  twitter: Type.String(),
+  github: Type.String(),
+  linkedin: Type.String(),
+  stats: OwnStats,
+  posts: Type.Integer(),
+  comments: Type.Integer(),
+  likes: Type.Integer(),
+  activity_30d: ActivitySummary,
+})
+export type OwnUserResponse = Static<typeof OwnUserResponse>
+
+export const OwnListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PROFILE_PAGE_MAX, default: PROFILE_PAGE_SIZE })),
+  sort_by: Type.Optional(
+    Type.Union([
+      Type.Literal('time_desc'),
+      Type.Literal('time_asc'),
+      Type.Literal('recent_desc'),
+      Type.Literal('recent_asc'),
+      Type.Literal('hot_desc'),
+      Type.Literal('hot_asc'),
+    ]),
+  ),
+  media_type: Type.Optional(Type.String({ maxLength: 20 })),
+})
+export type OwnListQuery = Static<typeof OwnListQuery>
