@@ -33,6 +33,16 @@ export interface Config {
   logLevel: string
   /** The test-token faucet (features/token). */
   token: TokenConfig
+  /** AI analysis of posts (features/analysis). */
+  analysis: AnalysisConfig
+}
+
+/** The analysis worker, and the optional OpenAI-compatible engine (local analysis without it). */
+export interface AnalysisConfig {
+  /** Analysis jobs this process runs at once; 0 runs none (another process does them). */
+  workers: number
+  /** Chat-completions endpoint base, e.g. http://localhost:11434/v1 (Ollama) or a vLLM server. */
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null
 }
 
 export type BlobConfig =
@@ -169,6 +179,28 @@ function tokenConfig(env: Env): TokenConfig {
   return { rpcUrl, cluster, faucetKeypair: keypair, mint, maxPerRequest, dailyLimit }
 }
 
+function analysisConfig(env: Env): AnalysisConfig {
+  const workers = int(env, 'ANALYSIS_WORKERS', 1, 0, 32)
+  const baseUrl = env.AI_BASE_URL?.trim() || null
+  const model = env.AI_MODEL?.trim() || null
+  // The key is a secret: it never appears in an error message.
+  const apiKey = env.AI_API_KEY?.trim() || null
+  if (!baseUrl) {
+    if (model || apiKey) {
+      throw new ConfigError(
+        'AI_MODEL and AI_API_KEY need AI_BASE_URL (an OpenAI-compatible API, e.g. http://localhost:11434/v1)',
+      )
+    }
+    return { workers, ai: null }
+  }
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new ConfigError('AI_BASE_URL must be an http:// or https:// URL, e.g. http://localhost:11434/v1')
+  }
+  if (!model)
+    throw new ConfigError('AI_MODEL is required with AI_BASE_URL: the name of the model the endpoint serves')
+  return { workers, ai: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, model } }
+}
+
 function blobConfig(env: Env): BlobConfig {
   const backend = env.BLOB_BACKEND?.trim().toLowerCase() || 'local'
   if (backend === 'local') return { backend: 'local' }
@@ -223,5 +255,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDist,
     logLevel,
     token: tokenConfig(env),
+    analysis: analysisConfig(env),
   }
 }
