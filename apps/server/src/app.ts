@@ -29,6 +29,7 @@ import {
 import { authRoutes } from './features/auth/auth.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
+import { tokenRoutes } from './features/token/token.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { registerErrorHandler } from './http/error-handler'
@@ -59,7 +60,7 @@ export interface BuildOptions {
 }
 
 /** Each feature contributes one plugin of routes under /api/v1. */
-const features = [healthRoutes, authRoutes, profilesRoutes]
+const features = [healthRoutes, authRoutes, profilesRoutes, tokenRoutes]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ownsDatabase = !options.database

@@ -122,6 +122,8 @@ export interface TokenConfig {
   maxPerRequest: number
   /** Whole tokens per user, per address and per IP in a rolling 24 hours. */
   dailyLimit: number
+  /** Faucet requests allowed per IP per minute, whatever their amounts. */
+  rateLimit: number
 }
 
 function faucetKeypair(env: Env): SecretKey | null {
@@ -176,7 +178,8 @@ function tokenConfig(env: Env): TokenConfig {
       `FAUCET_DAILY_LIMIT (${dailyLimit}) must be at least FAUCET_MAX_PER_REQUEST (${maxPerRequest})`,
     )
   }
-  return { rpcUrl, cluster, faucetKeypair: keypair, mint, maxPerRequest, dailyLimit }
+  const rateLimit = int(env, 'FAUCET_RATE_LIMIT', 20, 1, 100_000)
+  return { rpcUrl, cluster, faucetKeypair: keypair, mint, maxPerRequest, dailyLimit, rateLimit }
 }
 
 function analysisConfig(env: Env): AnalysisConfig {

@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * only gathers them so every query is typed. Migrations never import from here.
  */
 export interface Database {
+  faucet_grants: FaucetGrantsTable
   users: UsersTable
   sessions: SessionsTable
 }
@@ -53,3 +54,21 @@ export interface SessionsTable {
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 export type SessionRow = Selectable<SessionsTable>
+
+/** A faucet request that passed the limits; pending and confirmed grants count against them. */
+export interface FaucetGrantsTable {
+  id: string
+  user_id: string | null
+  address: string
+  ip: string
+  /** Whole tokens (numeric(20, 9), read back as a number). */
+  amount: ColumnType<number, number | string, never>
+  cluster: string
+  mint: string
+  status: ColumnType<'pending' | 'confirmed' | 'failed', 'pending' | undefined, 'confirmed' | 'failed'>
+  signature: string | null
+  failure: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type FaucetGrantRow = Selectable<FaucetGrantsTable>

@@ -1,0 +1,104 @@
+import type { Instruction, KeyPairSigner } from '@solana/kit'
+import type { Config } from '../../config'
+
+// The seam between the faucet and a Solana network. Two implementations: the embedded in-process
+// SVM (chain.local.ts, when no RPC URL is configured) and JSON-RPC (chain.rpc.ts). Both load
+// lazily, with the Solana libraries behind them, the first time a token endpoint needs a chain.
+
+export type ChainCluster = 'local' | 'devnet' | 'testnet' | 'mainnet-beta' | 'localnet'
+
+export interface ChainAccount {
+  lamports: bigint
+  /** The owning program's address. */
+  owner: string
+  data: Uint8Array
+}
+
+export interface TokenChain {
+  readonly cluster: ChainCluster
+  /** What the header shows next to the address, e.g. "Local test chain", "Solana Devnet". */
+  readonly networkName: string
+  readonly mint: string
+  readonly decimals: number
+  /** Pays fees and activations and owns the faucet's token account. Stays on the server. */
+  readonly faucet: KeyPairSigner
+  /** Whether the chain's state survives a restart of the server. */
+  readonly persistent: boolean
+  /** The accounts at these addresses, null where there is none, read at commitment confirmed. */
+  getAccounts(addresses: string[]): Promise<(ChainAccount | null)[]>
+  minimumBalanceForRentExemption(dataLength: number): Promise<bigint>
+  /**
+   * Signs with the faucet (fee payer), sends, and waits for commitment confirmed. Resolves with
+   * the signature; rejects with a ChainFailure.
+   */
+  send(instructions: Instruction[]): Promise<string>
+  /** Link to a block explorer for a transaction; null where there is none (the embedded chain). */
+  explorerUrl(signature: string): string | null
+  close(): Promise<void>
+}
+
+/**
+ * Why the chain did not do what was asked, in one shape whatever the chain. `transaction` is the
+ * runtime's TransactionError as the JSON-RPC API spells it (`"InsufficientFundsForFee"`,
+ * `{"InstructionError": [2, {"Custom": 1}]}`); never shown to users as it is.
+ */
+export type ChainFailureReason =
+  | { kind: 'unreachable' }
+  | { kind: 'rejected'; transaction: unknown }
+  | { kind: 'expired' }
+  | { kind: 'unconfirmed'; signature: string }
+
+export class ChainFailure extends Error {
+  constructor(
+    readonly reason: ChainFailureReason,
+    /** For the server log only: what went wrong, scrubbed of URLs. */
+    readonly note = '',
+  ) {
+    super(`chain failure: ${reason.kind}${note ? ` (${note})` : ''}`)
+    this.name = 'ChainFailure'
+  }
+}
+
+/** Human names of the clusters, for the header's network label. */
+export const NETWORK_NAMES: Record<ChainCluster, string> = {
+  local: 'Local test chain',
+  devnet: 'Solana Devnet',
+  testnet: 'Solana Testnet',
+  'mainnet-beta': 'Solana Mainnet',
+  localnet: 'Solana Localnet',
+}
+
+// One chain per app (keyed by its config object), created on first use. A failed start is not
+// kept, so the next request tries again (e.g. the RPC node was briefly unreachable).
+const chains = new WeakMap<Config, Promise<TokenChain>>()
+
+export function tokenChainFor(config: Config): Promise<TokenChain> {
+  let chain = chains.get(config)
+  if (!chain) {
+    chain = openChain(config)
+    chains.set(config, chain)
+    chain.catch(() => chains.delete(config))
+  }
+  return chain
+}
+
+/** Tests hand in a chain of their own (e.g. a faucet with no SOL) for an app's config. */
+export function provideTokenChain(config: Config, chain: TokenChain) {
+  chains.set(config, Promise.resolve(chain))
+}
+
+/** Closes the app's chain if one was opened (the embedded one saves its state). */
+export async function closeTokenChain(config: Config) {
+  const chain = chains.get(config)
+  chains.delete(config)
+  if (chain) await (await chain.catch(() => null))?.close()
+}
+
+async function openChain(config: Config): Promise<TokenChain> {
+  if (config.token.rpcUrl) {
+    const { openRpcChain } = await import('./chain.rpc')
+    return openRpcChain(config.token)
+  }
+  const { openLocalChain } = await import('./chain.local')
+  return openLocalChain({ stateDir: config.dataDir, faucetKeypair: config.token.faucetKeypair })
+}

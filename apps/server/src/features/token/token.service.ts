@@ -1,0 +1,278 @@
+import type { FaucetResponse, TokenBalanceResponse, TokenInfoResponse } from '@agora/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import { v7 as uuidv7 } from 'uuid'
+import type { TokenConfig } from '../../config'
+import type { Db } from '../../db/index'
+import { BadRequestError, HttpError, ServiceUnavailableError, TooManyRequestsError } from '../../http/errors'
+import { isSolanaAddress } from './solana-keys'
+import { type ChainFailureReason, type TokenChain, tokenChainFor } from './token.chain'
+import { type GrantParties, type GrantUsage, tokenStore } from './token.store'
+
+export { tokensDistributed } from './token.store'
+
+const DAY_MS = 24 * 3600 * 1000
+// Sums of decimal amounts are compared with this much slack (amounts have at most 9 decimals).
+const EPSILON = 1e-10
+const INVALID_ADDRESS = 'Invalid Solana address'
+
+// The Solana libraries load with the first token request, not with the server.
+const loadTransfer = () => import('./token.transfer')
+
+export interface GrantInput {
+  userId: string
+  ip: string
+  address: string
+  amount: number
+}
+
+/** A blocked limit: whose it is, what is left, and when enough frees up for the amount asked. */
+interface Blocked {
+  who: string
+  remaining: number
+  freesAt: Date
+}
+
+const round9 = (value: number) => Math.round(value * 1e9) / 1e9
+
+/** What a party may still get now (limit minus its grants of the last 24 hours). */
+function remainingFor(rows: GrantUsage[], limit: number) {
+  const used = rows.reduce((sum, row) => sum + Number(row.amount), 0)
+  return Math.max(0, round9(limit - used))
+}
+
+/**
+ * Checks one party's rolling 24-hour limit. When `amount` does not fit, finds the moment enough of
+ * the party's grants have aged out of the window for it to fit.
+ */
+function checkLimit(rows: GrantUsage[], who: string, amount: number, limit: number): Blocked | null {
+  const used = rows.reduce((sum, row) => sum + Number(row.amount), 0)
+  if (used + amount <= limit + EPSILON) return null
+  let freed = 0
+  for (const row of rows) {
+    freed += Number(row.amount)
+    if (used - freed + amount <= limit + EPSILON) {
+      return {
+        who,
+        remaining: Math.max(0, round9(limit - used)),
+        freesAt: new Date(row.created_at.getTime() + DAY_MS),
+      }
+    }
+  }
+  // Unreachable while amount ≤ limit (the config guarantees max per request ≤ daily limit).
+  return { who, remaining: 0, freesAt: new Date(Date.now() + DAY_MS) }
+}
+
+/** Whole tokens → base units, refusing more decimals than the token has. */
+export function toBaseUnits(amount: number, decimals: number): bigint | null {
+  const fixed = amount.toFixed(decimals)
+  if (Number(fixed) !== amount) return null
+  return BigInt(fixed.replace('.', ''))
+}
+
+function formatUnits(units: bigint, decimals: number): number {
+  const scale = 10n ** BigInt(decimals)
+  return Number(units / scale) + Number(units % scale) / Number(scale)
+}
+
+/** A chain failure, for the server log: the runtime's error code, never an RPC URL or a key. */
+function describeReason(reason: ChainFailureReason | undefined) {
+  if (!reason) return undefined
+  return JSON.stringify(reason, (_key, value) => (typeof value === 'bigint' ? value.toString() : value))
+}
+
+export function tokenService(db: Db, config: TokenConfig, openChain: () => Promise<TokenChain>) {
+  const store = tokenStore(db)
+
+  async function chain(): Promise<TokenChain> {
+    try {
+      return await openChain()
+    } catch (error) {
+      if (error instanceof HttpError) throw error
+      throw new ServiceUnavailableError(
+        'Account verification failed: the Solana network could not be reached',
+      )
+    }
+  }
+
+  function validate(input: { address: string; amount: number }) {
+    const { amount } = input
+    if (!Number.isFinite(amount) || amount <= 0) {
+      throw new BadRequestError('Amount must be greater than 0', [
+        { field: 'amount', message: 'must be greater than 0' },
+      ])
+    }
+    if (amount > config.maxPerRequest) {
+      throw new BadRequestError(`Amount can be at most ${config.maxPerRequest} tokens per request`, [
+        { field: 'amount', message: `must be at most ${config.maxPerRequest}` },
+      ])
+    }
+    if (!isSolanaAddress(input.address)) {
+      throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+    }
+  }
+
+  /**
+   * Checks the three limits and records a pending grant, in one transaction that holds a lock per
+   * party: of two requests at the limit, the second sees the first one's grant and is refused.
+   */
+  async function reserve(parties: GrantParties, amount: number, network: TokenChain): Promise<string> {
+    return db.transaction().execute(async (trx) => {
+      const tx = tokenStore(trx)
+      await tx.lockParties(parties)
+      const now = new Date()
+      const rows = await tx.usageSince(parties, new Date(now.getTime() - DAY_MS))
+      const blocked = [
+        checkLimit(
+          rows.filter((row) => row.user_id === parties.userId),
+          'your account',
+          amount,
+          config.dailyLimit,
+        ),
+        checkLimit(
+          rows.filter((row) => row.address === parties.address),
+          'this address',
+          amount,
+          config.dailyLimit,
+        ),
+        checkLimit(
+          rows.filter((row) => row.ip === parties.ip),
+          'your network',
+          amount,
+          config.dailyLimit,
+        ),
+      ]
+        .filter((limit): limit is Blocked => limit !== null)
+        .sort((a, b) => b.freesAt.getTime() - a.freesAt.getTime())[0]
+      if (blocked) {
+        const left = blocked.remaining > 0 ? `${blocked.remaining} tokens are left` : 'nothing is left'
+        throw new TooManyRequestsError(
+          `Daily limit reached: ${blocked.who} can receive ${config.dailyLimit} tokens in 24 hours and ${left}. ` +
+            `${amount} tokens can be requested again after ${blocked.freesAt.toISOString()}.`,
+          Math.max(1, (blocked.freesAt.getTime() - now.getTime()) / 1000),
+        )
+      }
+      const id = uuidv7()
+      await tx.insertGrant({
+        id,
+        user_id: parties.userId,
+        address: parties.address,
+        ip: parties.ip,
+        amount,
+        cluster: network.cluster,
+        mint: network.mint,
+        created_at: now,
+      })
+      return id
+    })
+  }
+
+  return {
+    async grant(input: GrantInput, log: FastifyBaseLogger): Promise<FaucetResponse> {
+      validate(input)
+      const network = await chain()
+      const baseUnits = toBaseUnits(input.amount, network.decimals)
+      if (baseUnits === null) {
+        throw new BadRequestError(`Amount can have at most ${network.decimals} decimal places`, [
+          { field: 'amount', message: `has more than ${network.decimals} decimal places` },
+        ])
+      }
+      const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
+      const grantId = await reserve(input, input.amount, network)
+      try {
+        const signature = await transferTokens(network, {
+          target: input.address,
+          baseUnits,
+          memo: `Agora faucet grant ${grantId}`,
+        })
+        await store.markConfirmed(grantId, signature)
+        log.info(
+          { grant: grantId, address: input.address, amount: input.amount, signature },
+          'faucet grant confirmed',
+        )
+        return {
+          address: input.address,
+          amount: input.amount,
+          signature,
+          time: new Date().toISOString(),
+          cluster: network.cluster,
+          explorer_url: network.explorerUrl(signature),
+        }
+      } catch (error) {
+        const failure = error instanceof HttpError ? error : new ServiceUnavailableError(TRANSFER_FAILED)
+        const reason = describeReason((error as { chainReason?: ChainFailureReason }).chainReason)
+        if (error instanceof TransferUnconfirmedError) {
+          await store.markUnconfirmed(grantId, error.signature, failure.detail)
+        } else {
+          await store.markFailed(grantId, failure.detail)
+        }
+        log.warn(
+          {
+            grant: grantId,
+            address: input.address,
+            amount: input.amount,
+            failure: failure.detail,
+            reason,
+            // An unexpected error is named, not printed: its message could carry an RPC URL.
+            ...(error instanceof HttpError ? {} : { error: (error as Error)?.name }),
+          },
+          'faucet grant failed',
+        )
+        throw failure
+      }
+    },
+
+    async info(viewer: { userId: string; ip: string } | null): Promise<TokenInfoResponse> {
+      const network = await chain()
+      let remaining: number | null = null
+      if (viewer) {
+        const rows = await store.usageSince(viewer, new Date(Date.now() - DAY_MS))
+        remaining = Math.min(
+          remainingFor(
+            rows.filter((row) => row.user_id === viewer.userId),
+            config.dailyLimit,
+          ),
+          remainingFor(
+            rows.filter((row) => row.ip === viewer.ip),
+            config.dailyLimit,
+          ),
+        )
+      }
+      return {
+        cluster: network.cluster,
+        network_name: network.networkName,
+        mint: network.mint,
+        decimals: network.decimals,
+        faucet_address: network.faucet.address,
+        max_per_request: config.maxPerRequest,
+        daily_limit: config.dailyLimit,
+        remaining_today: remaining,
+        persistent: network.persistent,
+      }
+    },
+
+    async balance(address: string): Promise<TokenBalanceResponse> {
+      if (!isSolanaAddress(address)) {
+        throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+      }
+      const network = await chain()
+      const { balanceOf } = await loadTransfer()
+      const { lamports, baseUnits } = await balanceOf(network, address)
+      return {
+        address,
+        sol: formatUnits(lamports, 9),
+        tokens: formatUnits(baseUnits, network.decimals),
+        lamports: lamports.toString(),
+        base_units: baseUnits.toString(),
+      }
+    },
+  }
+}
+export type TokenService = ReturnType<typeof tokenService>
+
+/** The service over the app's chain (opened on first use). */
+export function tokenServiceFor(
+  db: Db,
+  config: { token: TokenConfig } & Parameters<typeof tokenChainFor>[0],
+) {
+  return tokenService(db, config.token, () => tokenChainFor(config))
+}

@@ -1,0 +1,104 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
+import type { FaucetGrantRow } from '../../db/schema'
+
+/** Who a limit is counted for: the signed-in user, the receiving address, the caller's IP. */
+export interface GrantParties {
+  userId: string
+  address: string
+  ip: string
+}
+
+export type GrantUsage = Pick<FaucetGrantRow, 'user_id' | 'address' | 'ip' | 'amount' | 'created_at'>
+
+export function tokenStore(db: Db) {
+  return {
+    /**
+     * Holds, until the transaction ends, one advisory lock per party, so that two requests
+     * sharing a user, an address or an IP check and record their grants one after the other.
+     * Locks are taken in a fixed order, so two requests never wait on each other in a circle.
+     */
+    async lockParties(parties: GrantParties) {
+      const keys = [
+        `faucet:user:${parties.userId}`,
+        `faucet:address:${parties.address}`,
+        `faucet:ip:${parties.ip}`,
+      ]
+      for (const key of keys.sort()) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db)
+      }
+    },
+
+    /** Grants that count against the limits (pending or confirmed) since `since`, oldest first. */
+    usageSince(parties: Partial<GrantParties>, since: Date): Promise<GrantUsage[]> {
+      return db
+        .selectFrom('faucet_grants')
+        .select(['user_id', 'address', 'ip', 'amount', 'created_at'])
+        .where('status', '!=', 'failed')
+        .where('created_at', '>', since)
+        .where((eb) =>
+          eb.or([
+            ...(parties.userId ? [eb('user_id', '=', parties.userId)] : []),
+            ...(parties.address ? [eb('address', '=', parties.address)] : []),
+            ...(parties.ip ? [eb('ip', '=', parties.ip)] : []),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    },
+
+    insertGrant(grant: {
+      id: string
+      user_id: string
+      address: string
+      ip: string
+      amount: number
+      cluster: string
+      mint: string
+      created_at: Date
+    }) {
+      return db.insertInto('faucet_grants').values(grant).execute()
+    },
+
+    markConfirmed(id: string, signature: string) {
+      return db
+        .updateTable('faucet_grants')
+        .set({ status: 'confirmed', signature, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    markFailed(id: string, failure: string) {
+      return db
+        .updateTable('faucet_grants')
+        .set({ status: 'failed', failure, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** A grant whose transfer was sent but not seen confirmed: keep counting it, remember the signature. */
+    markUnconfirmed(id: string, signature: string, note: string) {
+      return db
+        .updateTable('faucet_grants')
+        .set({ signature, failure: note, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    findGrant(id: string): Promise<FaucetGrantRow | undefined> {
+      return db.selectFrom('faucet_grants').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+  }
+}
+export type TokenStore = ReturnType<typeof tokenStore>
+
+/** Whole tokens the faucet has given out (confirmed grants), for /api/v1/stats. */
+export async function tokensDistributed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('faucet_grants')
+    .select(sql<number>`coalesce(floor(sum(amount)), 0)`.as('total'))
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}

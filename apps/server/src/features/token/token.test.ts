@@ -1,0 +1,398 @@
+import { randomBytes } from 'node:crypto'
+import { address, getAddressDecoder, getBase58Decoder } from '@solana/kit'
+import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { openLocalChain } from './chain.local'
+import {
+  ChainFailure,
+  closeTokenChain,
+  provideTokenChain,
+  type TokenChain,
+  tokenChainFor,
+} from './token.chain'
+import { tokensDistributed } from './token.service'
+import {
+  ACTIVATION_LAMPORTS,
+  INVALID_ADDRESS,
+  NO_SOL_FOR_TOKEN_ACCOUNT,
+  SOURCE_ACCOUNT_MISSING,
+  SOURCE_TOKEN_ACCOUNT_MISSING,
+  TRANSFER_FAILED,
+} from './token.transfer'
+
+let t: TestApp
+let chain: TokenChain
+beforeAll(async () => {
+  t = await createTestApp({ FAUCET_RATE_LIMIT: '10000' })
+  chain = await tokenChainFor(t.config)
+})
+afterEach(async () => {
+  provideTokenChain(t.config, chain)
+  await t.reset()
+})
+afterAll(() => t.close())
+
+const BASE = 10n ** 9n
+const freshAddress = () => getAddressDecoder().decode(randomBytes(32)) as string
+type User = Awaited<ReturnType<typeof makeUser>>
+
+function faucet(user: User | null, body: Record<string, unknown>, ip = '127.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/token/faucet',
+    headers: user?.headers ?? {},
+    payload: body,
+    remoteAddress: ip,
+  })
+}
+
+async function tokenAccountOf(owner: string) {
+  const [ata] = await findAssociatedTokenPda({
+    owner: address(owner),
+    mint: address(chain.mint),
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  })
+  const [account] = await chain.getAccounts([ata])
+  return { ata, account, amount: account ? getTokenDecoder().decode(account.data).amount : null }
+}
+
+async function lamportsOf(owner: string) {
+  const [account] = await chain.getAccounts([owner])
+  return account?.lamports ?? 0n
+}
+
+function grants() {
+  return t.database.db.selectFrom('faucet_grants').selectAll().orderBy('created_at').execute()
+}
+
+/** Records a grant straight into the table, as if given `hoursAgo` hours ago. */
+async function seedGrant(fields: {
+  user_id: string
+  address: string
+  ip: string
+  amount: number
+  hoursAgo: number
+}) {
+  const { hoursAgo, ...rest } = fields
+  await t.database.db
+    .insertInto('faucet_grants')
+    .values({
+      id: uuidv7(),
+      ...rest,
+      cluster: 'local',
+      mint: chain.mint,
+      created_at: new Date(Date.now() - hoursAgo * 3600_000),
+    })
+    .execute()
+  await t.database.db
+    .updateTable('faucet_grants')
+    .set({ status: 'confirmed' })
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
+  it('activates a fresh address, creates its token account and sends exactly amount × 10^9 base units', async () => {
+    const user = await makeUser(t)
+    const target = freshAddress()
+    expect(await lamportsOf(target)).toBe(0n)
+    expect((await tokenAccountOf(target)).account).toBeNull()
+
+    const response = await faucet(user, { address: target, amount: 5 })
+    expect(response.statusCode).toBe(200)
+    const body = response.json()
+    expect(body).toMatchObject({ address: target, amount: 5, cluster: 'local', explorer_url: null })
+    expect(body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(Date.now() - Date.parse(body.time)).toBeLessThan(60_000)
+
+    // Read back from the chain itself.
+    expect(await lamportsOf(target)).toBe(ACTIVATION_LAMPORTS)
+    const { account, amount } = await tokenAccountOf(target)
+    expect(account?.owner).toBe(TOKEN_PROGRAM_ADDRESS)
+    expect(amount).toBe(5n * BASE)
+
+    const balance = await t.app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` })
+    expect(balance.statusCode).toBe(200)
+    expect(balance.json()).toEqual({
+      address: target,
+      sol: 0.00099088,
+      lamports: '990880',
+      tokens: 5,
+      base_units: '5000000000',
+    })
+
+    const [grant] = await grants()
+    expect(grant).toMatchObject({
+      user_id: user.id,
+      address: target,
+      status: 'confirmed',
+      signature: body.signature,
+    })
+    expect(Number(grant.amount)).toBe(5)
+  })
+
+  it('reuses the token account on a second grant: no new activation, only the fee', async () => {
+    const user = await makeUser(t)
+    const target = freshAddress()
+    expect((await faucet(user, { address: target, amount: 3 })).statusCode).toBe(200)
+    const first = await tokenAccountOf(target)
+    const faucetBefore = await lamportsOf(chain.faucet.address)
+
+    const second = await faucet(user, { address: target, amount: 2.5 })
+    expect(second.statusCode).toBe(200)
+    const after = await tokenAccountOf(target)
+    expect(after.ata).toBe(first.ata)
+    expect(after.amount).toBe(5n * BASE + BASE / 2n)
+    expect(await lamportsOf(target)).toBe(ACTIVATION_LAMPORTS)
+    // The faucet paid the transaction fee and nothing else: no activation, no account rent.
+    expect(faucetBefore - (await lamportsOf(chain.faucet.address))).toBe(5_000n)
+  })
+
+  it('describes the network and what the caller has left today', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
+    expect(anonymous.statusCode).toBe(200)
+    expect(anonymous.json()).toEqual({
+      cluster: 'local',
+      network_name: 'Local test chain',
+      mint: chain.mint,
+      decimals: 9,
+      faucet_address: chain.faucet.address,
+      max_per_request: 100,
+      daily_limit: 500,
+      remaining_today: null,
+      persistent: true,
+    })
+
+    const user = await makeUser(t)
+    await faucet(user, { address: freshAddress(), amount: 40 })
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    expect(info.json().remaining_today).toBe(460)
+  })
+
+  it('asks for a login', async () => {
+    const response = await faucet(null, { address: freshAddress(), amount: 1 })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().detail).toBe('Please login to get tokens')
+    expect(await grants()).toHaveLength(0)
+  })
+
+  it.each([
+    ['not base58', 'abc0OIl'],
+    ['too short', 'abc'],
+    ['31 bytes', getBase58Decoder().decode(new Uint8Array(31).fill(200))],
+    ['empty', ' '],
+  ])('refuses an invalid address (%s) with 400 Invalid Solana address', async (_case, target) => {
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: target, amount: 1 })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe(INVALID_ADDRESS)
+    expect(await grants()).toHaveLength(0)
+  })
+
+  it('refuses to send to a token account instead of a wallet', async () => {
+    const user = await makeUser(t)
+    const target = freshAddress()
+    await faucet(user, { address: target, amount: 1 })
+    const { ata } = await tokenAccountOf(target)
+    const response = await faucet(user, { address: ata, amount: 1 })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe('That is a token account, not a wallet: enter the wallet address')
+    // The refused grant does not count.
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    expect(info.json().remaining_today).toBe(499)
+  })
+
+  it.each([
+    [0, 'Amount must be greater than 0'],
+    [-5, 'Amount must be greater than 0'],
+    [100.5, 'Amount can be at most 100 tokens per request'],
+    [1e6, 'Amount can be at most 100 tokens per request'],
+    [0.0000000001, 'Amount can have at most 9 decimal places'],
+  ])('refuses amount %s with 400', async (amount, detail) => {
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe(detail)
+    expect(await grants()).toHaveLength(0)
+  })
+
+  it('refuses a non-numeric amount with 400', async () => {
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount: 'lots' })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('holds each user, address and IP to the daily limit with 429 and when it frees up', async () => {
+    const alice = await makeUser(t)
+    const bob = await makeUser(t)
+    const carol = await makeUser(t)
+    const shared = freshAddress()
+    for (let i = 0; i < 5; i++) {
+      expect((await faucet(alice, { address: shared, amount: 100 }, '10.0.0.1')).statusCode).toBe(200)
+    }
+    expect((await tokenAccountOf(shared)).amount).toBe(500n * BASE)
+
+    const byUser = await faucet(alice, { address: freshAddress(), amount: 1 }, '10.0.0.2')
+    expect(byUser.statusCode).toBe(429)
+    expect(byUser.json().detail).toMatch(
+      /^Daily limit reached: your account can receive 500 tokens in 24 hours/,
+    )
+    const retryAfter = Number(byUser.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(86_300)
+    expect(retryAfter).toBeLessThanOrEqual(86_400)
+    const freesAt = /after (\S+)\.$/.exec(byUser.json().detail)![1]
+    expect(Math.abs(Date.parse(freesAt) - (Date.now() + retryAfter * 1000))).toBeLessThan(5_000)
+
+    const byAddress = await faucet(bob, { address: shared, amount: 1 }, '10.0.0.3')
+    expect(byAddress.statusCode).toBe(429)
+    expect(byAddress.json().detail).toMatch(/this address/)
+
+    const byIp = await faucet(carol, { address: freshAddress(), amount: 1 }, '10.0.0.1')
+    expect(byIp.statusCode).toBe(429)
+    expect(byIp.json().detail).toMatch(/your network/)
+
+    // Someone else, elsewhere, to somewhere else: unaffected.
+    expect((await faucet(bob, { address: freshAddress(), amount: 100 }, '10.0.0.4')).statusCode).toBe(200)
+    expect((await grants()).filter((grant) => grant.status === 'confirmed')).toHaveLength(6)
+  })
+
+  it('counts a rolling 24 hours and says when enough has aged out for the amount asked', async () => {
+    const user = await makeUser(t)
+    // Older than a day: no longer counts.
+    await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 500, hoursAgo: 25 })
+    await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 100, hoursAgo: 23 })
+    await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 350, hoursAgo: 2 })
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    expect(info.json().remaining_today).toBe(50)
+
+    expect((await faucet(user, { address: freshAddress(), amount: 50 }, '10.1.0.2')).statusCode).toBe(200)
+    // 500 used: 20 more fit once the grant of 23 hours ago ages out, in about an hour.
+    const refused = await faucet(user, { address: freshAddress(), amount: 20 }, '10.1.0.2')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().detail).toContain('nothing is left')
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(3_500)
+    expect(retryAfter).toBeLessThanOrEqual(3_600)
+  })
+
+  it('lets exactly one of several concurrent requests at the limit through', async () => {
+    const user = await makeUser(t)
+    await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.2.0.1', amount: 400, hoursAgo: 1 })
+    const responses = await Promise.all(
+      [1, 2, 3, 4].map((n) => faucet(user, { address: freshAddress(), amount: 60 }, `10.2.1.${n}`)),
+    )
+    const statuses = responses.map((response) => response.statusCode).sort()
+    expect(statuses).toEqual([200, 429, 429, 429])
+    const counted = (await grants()).filter((grant) => grant.status !== 'failed')
+    expect(counted.reduce((sum, grant) => sum + Number(grant.amount), 0)).toBe(460)
+  })
+
+  it('answers 503 when the faucet has no SOL account, and the failed grant does not count', async () => {
+    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 0n }))
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount: 1 })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toBe(SOURCE_ACCOUNT_MISSING)
+    const [grant] = await grants()
+    expect(grant).toMatchObject({ status: 'failed', failure: SOURCE_ACCOUNT_MISSING, signature: null })
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    expect(info.json().remaining_today).toBe(500)
+  })
+
+  it('answers 503 when the faucet has no token account', async () => {
+    provideTokenChain(t.config, await openLocalChain({ stateDir: null, createFaucetTokenAccount: false }))
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount: 1 })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toBe(SOURCE_TOKEN_ACCOUNT_MISSING)
+  })
+
+  it('answers 503 with the §8 texts when the faucet runs short of SOL or tokens', async () => {
+    const user = await makeUser(t)
+    // Enough for the fee and an activation, not for a token account's rent as well.
+    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 2_000_000n }))
+    const poor = await faucet(user, { address: freshAddress(), amount: 1 })
+    expect(poor.statusCode).toBe(503)
+    expect(poor.json().detail).toBe(NO_SOL_FOR_TOKEN_ACCOUNT)
+
+    provideTokenChain(t.config, await openLocalChain({ stateDir: null, supply: 2n * BASE }))
+    const empty = await faucet(user, { address: freshAddress(), amount: 3 })
+    expect(empty.statusCode).toBe(503)
+    expect(empty.json().detail).toBe('Token operation failed: the faucet has run out of tokens')
+    expect((await grants()).map((grant) => grant.status)).toEqual(['failed', 'failed'])
+  })
+
+  it.each([
+    [{ InstructionError: [1, { Custom: 1 }] }, 'Account activation failed: not enough SOL'],
+    [{ InstructionError: [2, { Custom: 1 }] }, NO_SOL_FOR_TOKEN_ACCOUNT],
+    [{ InstructionError: [3, { Custom: 1 }] }, 'Token operation failed: insufficient funds'],
+    [{ InstructionError: [3, 'InvalidAccountData'] }, TRANSFER_FAILED],
+    ['InsufficientFundsForFee', 'Token operation failed: the faucet does not have enough SOL to pay the fee'],
+    ['BlockhashNotFound', TRANSFER_FAILED],
+  ])('maps the chain refusing the transaction (%j) to a §8 text', async (refusal, detail) => {
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async () => {
+        throw new ChainFailure({ kind: 'rejected', transaction: refusal })
+      },
+    })
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount: 1 })
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ detail, code: 'service_unavailable' })
+  })
+
+  it('keeps a sent but unconfirmed grant pending, so it still counts', async () => {
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async () => {
+        throw new ChainFailure({ kind: 'unconfirmed', signature: '5'.repeat(88) })
+      },
+    })
+    const user = await makeUser(t)
+    const response = await faucet(user, { address: freshAddress(), amount: 7 })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toMatch(/^Token operation failed: the transfer was sent but/)
+    const [grant] = await grants()
+    expect(grant).toMatchObject({ status: 'pending', signature: '5'.repeat(88) })
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    expect(info.json().remaining_today).toBe(493)
+  })
+
+  it('answers a balance for any address and 400 for an invalid one', async () => {
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/token/balance?address=${freshAddress()}`,
+    })
+    expect(empty.json()).toMatchObject({ sol: 0, tokens: 0, lamports: '0', base_units: '0' })
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/token/balance?address=nope' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().detail).toBe(INVALID_ADDRESS)
+  })
+
+  it('sums confirmed grants in whole tokens for the stats', async () => {
+    const user = await makeUser(t)
+    await faucet(user, { address: freshAddress(), amount: 5 })
+    await faucet(user, { address: freshAddress(), amount: 2.75 })
+    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 0n }))
+    await faucet(user, { address: freshAddress(), amount: 50 })
+    expect(await tokensDistributed(t.database.db)).toBe(7)
+  })
+
+  it('keeps the embedded chain across a restart', async () => {
+    const user = await makeUser(t)
+    const target = freshAddress()
+    await faucet(user, { address: target, amount: 9 })
+    await closeTokenChain(t.config)
+    const reopened = await tokenChainFor(t.config)
+    expect(reopened).not.toBe(chain)
+    expect(reopened.mint).toBe(chain.mint)
+    expect(reopened.faucet.address).toBe(chain.faucet.address)
+    const balance = await t.app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` })
+    expect(balance.json().base_units).toBe('9000000000')
+    chain = reopened
+  })
+})
