@@ -1,0 +1,80 @@
+/**
+ * Authentication calls (product-spec §7 "Authentication", §4 "Login and register", §8).
+ * Screens use the hooks in features/auth/useAuthActions.ts and app/useSession.ts, not these directly.
+ */
+import type {
+  MeResponse,
+  MessageResponse,
+  RegisterResponse,
+  TokenResponse,
+  VerifyResponse,
+} from '@agora/contract'
+import { endSession, rememberMe, saveLogin } from '../app/authState'
+import { api } from './client'
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+export interface Registration extends Credentials {
+  email?: string
+  phone?: string
+}
+
+/** POST /auth/token (OAuth2 password form) in secure mode; stores the session marker. */
+export async function login({ username, password }: Credentials): Promise<TokenResponse> {
+  try {
+    const answer = await api.post<TokenResponse>('/auth/token', {
+      form: { username, password, grant_type: 'password', secure_mode: true },
+      unauthorized: 'none',
+    })
+    saveLogin(answer)
+    return answer
+  } catch (error) {
+    // A failed login leaves no half session behind.
+    endSession()
+    throw error
+  }
+}
+
+/** GET /auth/me. Caches the basic info of the user it returns. */
+export async function fetchMe(options: { signal?: AbortSignal; silent?: boolean } = {}): Promise<MeResponse> {
+  const me = await api.get<MeResponse>('/auth/me', {
+    signal: options.signal,
+    unauthorized: options.silent ? 'silent' : 'default',
+  })
+  rememberMe(me)
+  return me
+}
+
+/** Login, then the current user: what the login form does. */
+export async function signIn(credentials: Credentials): Promise<MeResponse> {
+  await login(credentials)
+  return fetchMe()
+}
+
+/** POST /auth/register (form), then login, then the current user (spec §4). */
+export async function signUp({ username, password, email, phone }: Registration): Promise<MeResponse> {
+  await api.post<RegisterResponse>('/auth/register', {
+    form: { username, password, email: email || undefined, phone: phone || undefined },
+    unauthorized: 'none',
+  })
+  return signIn({ username, password })
+}
+
+/** POST /auth/logout. Never fails: local state is cleared whether or not the call succeeds (spec §8). */
+export async function logout(): Promise<void> {
+  try {
+    await api.post<MessageResponse>('/auth/logout', { unauthorized: 'none' })
+  } catch (error) {
+    console.warn('Logout call failed; signed out locally', error)
+  } finally {
+    endSession()
+  }
+}
+
+/** GET /auth/verify: is the cookie session valid right now? */
+export function verify(signal?: AbortSignal): Promise<VerifyResponse> {
+  return api.get<VerifyResponse>('/auth/verify', { signal, unauthorized: 'none' })
+}

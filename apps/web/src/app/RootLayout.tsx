@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
+import { LoginModalProvider } from '../features/auth/LoginModalProvider'
+import { ToastViewport } from '../ui/ToastViewport'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { useDeviceClass } from './useDeviceClass'
+import { useSessionSync } from './useSessionSync'
+import './RootLayout.css'
+
+/** The frame of every screen: skip link, header, the screen, footer, toasts and the login modal. */
+export function RootLayout() {
+  const { t } = useTranslation()
+  const device = useDeviceClass()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstPath = useRef(location.pathname)
+  useSessionSync()
+
+  // After moving to another screen, start keyboard and screen-reader users at its content.
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return
+    firstPath.current = ''
+    main.current?.focus({ preventScroll: true })
+  }, [location.pathname])
+
+  return (
+    <LoginModalProvider>
+      <div className="app" data-device={device}>
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
+        <Header />
+        <main id="main" ref={main} tabIndex={-1} className="app__main">
+          <Outlet />
+        </main>
+        <Footer />
+        <ToastViewport />
+        <ScrollRestoration />
+      </div>
+    </LoginModalProvider>
+  )
+}

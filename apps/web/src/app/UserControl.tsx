@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useLoginModal } from '../features/auth/LoginModalProvider'
+import { useLogout } from '../features/auth/useAuthActions'
+import { Avatar } from '../ui/Avatar'
+import { Button } from '../ui/Button'
+import { LogoutIcon, UserIcon } from '../ui/icons'
+import { Menu, MenuItem } from '../ui/Menu'
+import { useSession } from './useSession'
+
+/** Header: a Login button, or the signed-in user's avatar with My Page and Log out. */
+export function UserControl() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { status, basic } = useSession()
+  const { openLogin } = useLoginModal()
+  const logout = useLogout()
+
+  if (status === 'anonymous') {
+    return (
+      <Button variant="primary" size="sm" onClick={() => openLogin()}>
+        {t('user.login')}
+      </Button>
+    )
+  }
+  if (!basic) return <span className="user-control__placeholder" aria-hidden="true" />
+  return (
+    <Menu
+      label={t('user.accountMenu', { name: basic.username })}
+      buttonClassName="menu__button user-control__button"
+      button={
+        <>
+          <Avatar src={basic.avatar} name={basic.username} size={30} />
+          <span className="user-control__name">{basic.username}</span>
+        </>
+      }
+    >
+      <MenuItem icon={<UserIcon size={18} />} onSelect={() => navigate('/mypage')}>
+        {t('user.myPage')}
+      </MenuItem>
+      <MenuItem icon={<LogoutIcon size={18} />} onSelect={() => logout.mutate()}>
+        {t('user.logout')}
+      </MenuItem>
+    </Menu>
+  )
+}

@@ -1,0 +1,18 @@
+import { expect, it, vi } from 'vitest'
+import { createEventBus } from './events'
+
+it('delivers typed events until unsubscribed, and one failing handler does not stop the others', () => {
+  const bus = createEventBus()
+  const seen: number[] = []
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  bus.on('stats-updated', () => {
+    throw new Error('boom')
+  })
+  const off = bus.on('stats-updated', ({ change }) => seen.push(change))
+  bus.emit('stats-updated', { type: 'posts', change: 1 })
+  off()
+  bus.emit('stats-updated', { type: 'posts', change: 2 })
+  expect(seen).toEqual([1])
+  expect(error).toHaveBeenCalledTimes(2)
+  error.mockRestore()
+})

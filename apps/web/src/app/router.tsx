@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { Loading } from '../ui/Loading'
+import { lazyScreen } from './lazyScreen'
+import { NotFoundPage } from './NotFoundPage'
+import { RootLayout } from './RootLayout'
+import { RouteErrorBoundary } from './RouteErrorBoundary'
+
+/**
+ * Every route of product-spec §2. Each screen is its own chunk, loaded on first visit, so the first
+ * load of any page carries only the shell plus that screen. A feature replaces its module's body;
+ * the path and export name stay.
+ */
+export const screenRoutes: RouteObject[] = [
+  { index: true, lazy: lazyScreen(() => import('../features/home/HomePage'), 'HomePage') },
+  { path: 'upload', lazy: lazyScreen(() => import('../features/upload/UploadPage'), 'UploadPage') },
+  { path: 'token', lazy: lazyScreen(() => import('../features/token/TokenPage'), 'TokenPage') },
+  { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') },
+  {
+    path: 'forum/detail/:id',
+    lazy: lazyScreen(() => import('../features/forum/PostDetailPage'), 'PostDetailPage'),
+  },
+  { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
+  { path: 'mypage', lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage') },
+  {
+    path: 'test-liked',
+    lazy: lazyScreen(() => import('../features/test-liked/TestLikedPage'), 'TestLikedPage'),
+  },
+  { path: 'login', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'LoginPage') },
+  { path: 'register', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'RegisterPage') },
+  { path: '*', Component: NotFoundPage },
+]
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    // The layout itself failed: nothing of the page can be trusted, show the error full-window.
+    errorElement: <RouteErrorBoundary fullPage />,
+    hydrateFallbackElement: <Loading block />,
+    children: [
+      {
+        // A screen failed: header and footer stay, the screen's place shows the error.
+        errorElement: <RouteErrorBoundary />,
+        children: screenRoutes,
+      },
+    ],
+  },
+])

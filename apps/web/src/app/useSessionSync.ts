@@ -1,0 +1,31 @@
+import type { MeResponse } from '@agora/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from '../ui/toast'
+import { startSessionWatch } from './authState'
+import { useAppEvent } from './useAppEvent'
+import { ME_QUERY_KEY } from './useSession'
+
+/** Keeps the session query in step with session events; mounted once by the layout. */
+export function useSessionSync() {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+
+  useEffect(() => startSessionWatch(), [])
+
+  useAppEvent('need-login', () => {
+    queryClient.removeQueries({ queryKey: ME_QUERY_KEY })
+  })
+  useAppEvent('token-updated', () => {
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+  })
+  useAppEvent('token-expiring', () => {
+    toast.warning(t('session.expiring'))
+  })
+  useAppEvent('stats-updated', ({ type, change }) => {
+    queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) =>
+      me ? { ...me, stats: { ...me.stats, [type]: Math.max(0, me.stats[type] + change) } } : me,
+    )
+  })
+}

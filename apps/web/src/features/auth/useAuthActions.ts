@@ -1,0 +1,44 @@
+/** Sign-in, sign-up and logout as TanStack mutations that keep the session query in step. */
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { type Credentials, logout, type Registration, signIn, signUp } from '../../api/auth'
+import { ME_QUERY_KEY } from '../../app/useSession'
+import { toast } from '../../ui/toast'
+
+function afterSignIn(queryClient: QueryClient) {
+  return (me: Awaited<ReturnType<typeof signIn>>) => {
+    queryClient.setQueryData(ME_QUERY_KEY, me)
+    // Everything else may look different signed in (is_liked, private sections).
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' })
+  }
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (credentials: Credentials) => signIn(credentials),
+    onSuccess: afterSignIn(queryClient),
+  })
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (registration: Registration) => signUp(registration),
+    onSuccess: afterSignIn(queryClient),
+  })
+}
+
+/** Logs out; local state is cleared even when the server cannot be reached. */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: ME_QUERY_KEY })
+      void queryClient.invalidateQueries()
+      toast.info(t('user.loggedOut'))
+    },
+  })
+}

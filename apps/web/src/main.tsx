@@ -1,0 +1,28 @@
+/**
+ * Entry: i18n, styles, providers, router. Order of providers: the error boundary catches anything
+ * below; the query client and theme are app-wide; the router's root layout adds the rest
+ * (login modal, toasts, session sync) so those can use routing.
+ */
+import './i18n'
+import './ui/theme.css'
+import './ui/base.css'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { AppErrorBoundary } from './app/AppErrorBoundary'
+import { queryClient } from './app/queryClient'
+import { router } from './app/router'
+import { ThemeProvider } from './app/ThemeProvider'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  </StrictMode>,
+)

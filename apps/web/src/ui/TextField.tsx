@@ -1,0 +1,67 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import './Field.css'
+
+export interface FieldProps {
+  label: ReactNode
+  /** Shown under the control, announced with it, and marks it invalid. */
+  error?: string | null
+  hint?: ReactNode
+  /** Small text after the label, e.g. "optional". */
+  labelNote?: ReactNode
+  className?: string
+  /** Renders the control; spread the given props on it so the label, hint and error are wired up. */
+  children: (control: {
+    id: string
+    'aria-invalid': boolean | undefined
+    'aria-describedby': string | undefined
+  }) => ReactNode
+}
+
+/** A label, a control, a hint and an error, connected for assistive technology. */
+export function Field({ label, error, hint, labelNote, className, children }: FieldProps) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {labelNote && <span className="field__note"> ({labelNote})</span>}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && !error && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+  label: ReactNode
+  error?: string | null
+  hint?: ReactNode
+  labelNote?: ReactNode
+  /** Rendered inside the input's frame, after it (e.g. a show-password button). */
+  trailing?: ReactNode
+}
+
+export function TextField({ label, error, hint, labelNote, trailing, className, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} labelNote={labelNote} className={className}>
+      {(control) => (
+        <div className={trailing ? 'field__control field__control--trailing' : 'field__control'}>
+          <input className="field__input" {...input} {...control} />
+          {trailing && <span className="field__trailing">{trailing}</span>}
+        </div>
+      )}
+    </Field>
+  )
+}
