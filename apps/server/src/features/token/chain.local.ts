@@ -75,7 +75,7 @@ const TRANSACTION_ERRORS = [
 const INSTRUCTION_ERRORS = ['GenericError', 'InvalidArgument', 'InvalidInstructionData', 'InvalidAccountData']
 
 /** litesvm's error objects, spelled as JSON-RPC spells a TransactionError. */
-function asRpcError(err: unknown): unknown {
+export function asRpcError(err: unknown): unknown {
   if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? `TransactionError${err}`
   const value = err as {
     index?: number
@@ -97,6 +97,85 @@ function asRpcError(err: unknown): unknown {
     return { InsufficientFundsForRent: { account_index: value.accountIndex } }
   }
   return value.constructor.name
+}
+
+/** What a new local chain is given; the faucet options of {@link LocalChainOptions}. */
+export type SeedOptions = Pick<
+  LocalChainOptions,
+  'faucetLamports' | 'createFaucetTokenAccount' | 'supply'
+> & {
+  /** Give the mint a freeze authority (the faucet), for tests of frozen accounts. */
+  freezable?: boolean
+}
+
+/**
+ * Sets a fresh LiteSVM up as the faucet's chain: the faucet's SOL, a mint of 9 decimals whose
+ * authority is the faucet, and the whole supply in the faucet's associated token account.
+ * Answers the mint's address.
+ */
+export async function seedLocalChain(
+  svm: LiteSVM,
+  faucet: KeyPairSigner,
+  options: SeedOptions = {},
+): Promise<string> {
+  const mintSigner = await generateKeyPairSigner()
+  const faucetLamports = options.faucetLamports ?? LOCAL_FAUCET_LAMPORTS
+  // A funder pays for the setup, so the faucet ends with exactly the lamports asked for.
+  const payer = await generateKeyPairSigner()
+  const funded = [
+    svm.airdrop(payer.address, lamports(SETUP_LAMPORTS)),
+    faucetLamports > 0n ? svm.airdrop(faucet.address, lamports(faucetLamports)) : null,
+  ]
+  if (funded.some((result) => result instanceof FailedTransactionMetadata)) {
+    throw new Error('setting up the local test chain failed: the airdrop was refused')
+  }
+  const [faucetTokenAccount] = await findAssociatedTokenPda({
+    owner: faucet.address,
+    mint: mintSigner.address,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  })
+  const setup: Instruction[] = [
+    getCreateAccountInstruction({
+      payer,
+      newAccount: mintSigner,
+      lamports: svm.minimumBalanceForRentExemption(BigInt(getMintSize())),
+      space: getMintSize(),
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+    }),
+    getInitializeMint2Instruction({
+      mint: mintSigner.address,
+      decimals: LOCAL_DECIMALS,
+      mintAuthority: faucet.address,
+      freezeAuthority: options.freezable ? faucet.address : null,
+    }),
+  ]
+  if (options.createFaucetTokenAccount ?? true) {
+    setup.push(
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer,
+        ata: faucetTokenAccount,
+        owner: faucet.address,
+        mint: mintSigner.address,
+      }),
+      getMintToInstruction({
+        mint: mintSigner.address,
+        token: faucetTokenAccount,
+        mintAuthority: faucet,
+        amount: options.supply ?? LOCAL_SUPPLY,
+      }),
+    )
+  }
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
+    (m) => appendTransactionMessageInstructions(setup, m),
+  )
+  const result = svm.sendTransaction(await signTransactionMessageWithSigners(message))
+  if (result instanceof FailedTransactionMetadata) {
+    throw new Error(`setting up the local test chain failed: ${result.toString()}`)
+  }
+  return mintSigner.address
 }
 
 function writeAtomically(path: string, bytes: Uint8Array | string, mode = 0o644) {
@@ -131,68 +210,10 @@ export async function openLocalChain(options: LocalChainOptions): Promise<TokenC
     faucet = savedFaucet
     mint = saved.mint
   } else {
-    // A new chain: a mint of 9 decimals whose authority is the faucet, and the whole supply in
-    // the faucet's associated token account.
     const seed = configured ? null : randomBytes(32)
     faucet = configured ?? (await createKeyPairSignerFromPrivateKeyBytes(seed!))
     svm = new LiteSVM()
-    const mintSigner = await generateKeyPairSigner()
-    mint = mintSigner.address
-    const faucetLamports = options.faucetLamports ?? LOCAL_FAUCET_LAMPORTS
-    // A funder pays for the setup, so the faucet ends with exactly the lamports asked for.
-    const payer = await generateKeyPairSigner()
-    const funded = [
-      svm.airdrop(payer.address, lamports(SETUP_LAMPORTS)),
-      faucetLamports > 0n ? svm.airdrop(faucet.address, lamports(faucetLamports)) : null,
-    ]
-    if (funded.some((result) => result instanceof FailedTransactionMetadata)) {
-      throw new Error('setting up the local test chain failed: the airdrop was refused')
-    }
-    const [faucetTokenAccount] = await findAssociatedTokenPda({
-      owner: faucet.address,
-      mint: mintSigner.address,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    })
-    const setup: Instruction[] = [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: mintSigner,
-        lamports: svm.minimumBalanceForRentExemption(BigInt(getMintSize())),
-        space: getMintSize(),
-        programAddress: TOKEN_PROGRAM_ADDRESS,
-      }),
-      getInitializeMint2Instruction({
-        mint: mintSigner.address,
-        decimals: LOCAL_DECIMALS,
-        mintAuthority: faucet.address,
-      }),
-    ]
-    if (options.createFaucetTokenAccount ?? true) {
-      setup.push(
-        getCreateAssociatedTokenIdempotentInstruction({
-          payer,
-          ata: faucetTokenAccount,
-          owner: faucet.address,
-          mint: mintSigner.address,
-        }),
-        getMintToInstruction({
-          mint: mintSigner.address,
-          token: faucetTokenAccount,
-          mintAuthority: faucet,
-          amount: options.supply ?? LOCAL_SUPPLY,
-        }),
-      )
-    }
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => svm!.setTransactionMessageLifetimeUsingLatestBlockhash(m),
-      (m) => appendTransactionMessageInstructions(setup, m),
-    )
-    const result = svm.sendTransaction(await signTransactionMessageWithSigners(message))
-    if (result instanceof FailedTransactionMetadata) {
-      throw new Error(`setting up the local test chain failed: ${result.toString()}`)
-    }
+    mint = await seedLocalChain(svm, faucet, options)
     if (dir) {
       mkdirSync(dir, { recursive: true })
       // A configured key stays where the operator keeps it; only a generated one is saved here.
