@@ -17,7 +17,7 @@ import {
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { TokenConfig } from '../../config'
 import { ServiceUnavailableError } from '../../http/errors'
-import { type ChainAccount, ChainFailure, NETWORK_NAMES, type TokenChain } from './token.chain'
+import { type ChainAccount, ChainFailure, NETWORK_NAMES, scrub, type TokenChain } from './token.chain'
 
 // A Solana cluster over JSON-RPC (devnet by default), at commitment confirmed. Confirmation is
 // polled with getSignatureStatuses, so plain HTTP is enough: no websocket endpoint is needed.
@@ -27,12 +27,6 @@ export interface RpcChainOptions {
   pollIntervalMs?: number
   /** How long to wait for confirmation before answering "not confirmed yet" (the grant stays pending). */
   confirmTimeoutMs?: number
-}
-
-/** An error's message for the server log, without URLs (an RPC URL may carry an access key). */
-function scrub(error: unknown): string {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  return message.replace(/\b\w+:\/\/\S+/g, '[url]').slice(0, 200)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

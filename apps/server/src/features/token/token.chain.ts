@@ -59,6 +59,12 @@ export class ChainFailure extends Error {
   }
 }
 
+/** An error's message for the server log, without URLs (an RPC URL may carry an access key). */
+export function scrub(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return message.replace(/\b\w+:\/\/\S+/g, '[url]').slice(0, 200)
+}
+
 /** Human names of the clusters, for the header's network label. */
 export const NETWORK_NAMES: Record<ChainCluster, string> = {
   local: 'Local test chain',

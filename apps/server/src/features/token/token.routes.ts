@@ -63,7 +63,7 @@ export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await request.viewer()
-      return tokens.info(viewer ? { userId: viewer.userId, ip: request.ip } : null)
+      return tokens.info(viewer ? { userId: viewer.userId, ip: request.ip } : null, request.log)
     },
   )
 
@@ -78,6 +78,6 @@ export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: TokenBalanceResponse, 400: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request) => tokens.balance(request.query.address.trim()),
+    async (request) => tokens.balance(request.query.address.trim(), request.log),
   )
 }

@@ -5,7 +5,7 @@ import type { TokenConfig } from '../../config'
 import type { Db } from '../../db/index'
 import { BadRequestError, HttpError, ServiceUnavailableError, TooManyRequestsError } from '../../http/errors'
 import { isSolanaAddress } from './solana-keys'
-import { type ChainFailureReason, type TokenChain, tokenChainFor } from './token.chain'
+import { ChainFailure, type ChainFailureReason, scrub, type TokenChain, tokenChainFor } from './token.chain'
 import { type GrantParties, type GrantUsage, tokenStore } from './token.store'
 
 export { tokensDistributed } from './token.store'
@@ -83,10 +83,13 @@ function describeReason(reason: ChainFailureReason | undefined) {
 export function tokenService(db: Db, config: TokenConfig, openChain: () => Promise<TokenChain>) {
   const store = tokenStore(db)
 
-  async function chain(): Promise<TokenChain> {
+  async function chain(log: FastifyBaseLogger): Promise<TokenChain> {
     try {
       return await openChain()
     } catch (error) {
+      // Said once per failed start (a started chain is kept): the operator needs the reason.
+      const reason = error instanceof ChainFailure ? error.message : scrub(error)
+      log.error({ reason }, 'the token chain did not start')
       if (error instanceof HttpError) throw error
       throw new ServiceUnavailableError(
         'Account verification failed: the Solana network could not be reached',
@@ -169,7 +172,7 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
   return {
     async grant(input: GrantInput, log: FastifyBaseLogger): Promise<FaucetResponse> {
       validate(input)
-      const network = await chain()
+      const network = await chain(log)
       const baseUnits = toBaseUnits(input.amount, network.decimals)
       if (baseUnits === null) {
         throw new BadRequestError(`Amount can have at most ${network.decimals} decimal places`, [
@@ -221,8 +224,11 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       }
     },
 
-    async info(viewer: { userId: string; ip: string } | null): Promise<TokenInfoResponse> {
-      const network = await chain()
+    async info(
+      viewer: { userId: string; ip: string } | null,
+      log: FastifyBaseLogger,
+    ): Promise<TokenInfoResponse> {
+      const network = await chain(log)
       let remaining: number | null = null
       if (viewer) {
         const rows = await store.usageSince(viewer, new Date(Date.now() - DAY_MS))
@@ -250,11 +256,11 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       }
     },
 
-    async balance(address: string): Promise<TokenBalanceResponse> {
+    async balance(address: string, log: FastifyBaseLogger): Promise<TokenBalanceResponse> {
       if (!isSolanaAddress(address)) {
         throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
       }
-      const network = await chain()
+      const network = await chain(log)
       const { balanceOf } = await loadTransfer()
       const { lamports, baseUnits } = await balanceOf(network, address)
       return {
