@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -27,8 +28,11 @@ import {
   pgliteDirFor,
 } from './db/index'
 import { authRoutes } from './features/auth/auth.routes'
+import { filesRoutes } from './features/files/files.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { postsRoutes } from './features/posts/posts.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
+import { statsRoutes } from './features/stats/stats.routes'
 import { tokenRoutes } from './features/token/token.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
@@ -60,7 +64,15 @@ export interface BuildOptions {
 }
 
 /** Each feature contributes one plugin of routes under /api/v1. */
-const features = [healthRoutes, authRoutes, profilesRoutes, tokenRoutes]
+const features = [
+  healthRoutes,
+  authRoutes,
+  profilesRoutes,
+  tokenRoutes,
+  postsRoutes,
+  filesRoutes,
+  statsRoutes,
+]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ownsDatabase = !options.database
@@ -104,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(cookie)
   await app.register(formbody)
+  // Streams multipart parts to the routes that read them; each call sets its own limits.
+  await app.register(multipart)
   // With several processes the counters must be shared, or each process would allow the limit anew.
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {

@@ -8,6 +8,10 @@ export interface Database {
   faucet_grants: FaucetGrantsTable
   users: UsersTable
   sessions: SessionsTable
+  blobs: BlobsTable
+  posts: PostsTable
+  post_files: PostFilesTable
+  post_likes: PostLikesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -72,3 +76,56 @@ export interface FaucetGrantsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 export type FaucetGrantRow = Selectable<FaucetGrantsTable>
+
+/** One stored file, by content id. `refs` is kept by a trigger on post_files. */
+export interface BlobsTable {
+  cid: string
+  size: number
+  mime: string
+  refs: Generated<number>
+  /** Uploaded on its own (POST /media/upload/ipfs): kept even when no post refers to it. */
+  pinned: Generated<boolean>
+  created_at: CreatedAt
+}
+export type BlobRow = Selectable<BlobsTable>
+
+export interface PostsTable {
+  id: string
+  user_id: string
+  title: string
+  summary: ColumnType<string, string | undefined, string>
+  content: ColumnType<string, string | undefined, string>
+  tags: ColumnType<string[], string[] | undefined, string[]>
+  visibility: ColumnType<'public' | 'private', 'public' | 'private' | undefined, 'public' | 'private'>
+  media_type: string
+  ai_instruction: ColumnType<string, string | undefined, string>
+  /** JSON text; '{}' until the analysis exists. */
+  ai_analysis: Generated<string>
+  likes_count: Generated<number>
+  comments_count: Generated<number>
+  /** Kept by a trigger from likes, comments and created_at (see posts.hot.ts). */
+  hot_score: Generated<number>
+  /** tsvector, kept by a trigger; never selected. */
+  search: Generated<string>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type PostRow = Selectable<PostsTable>
+export type NewPost = Insertable<PostsTable>
+
+export interface PostFilesTable {
+  post_id: string
+  position: number
+  cid: string
+  name: string
+  mime: string
+  size: number
+  kind: 'image' | 'video' | 'audio' | 'document' | 'other'
+}
+export type PostFileRow = Selectable<PostFilesTable>
+
+export interface PostLikesTable {
+  user_id: string
+  post_id: string
+  created_at: CreatedAt
+}

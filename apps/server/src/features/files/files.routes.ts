@@ -1,0 +1,208 @@
+import {
+  ErrorResponse,
+  FileParams,
+  FilePreviewResponse,
+  IpfsUploadResponse,
+  UPLOAD_MAX_FILE_BYTES,
+} from '@agora/contract'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext, AppInstance } from '../../app'
+import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
+import { requireViewer } from '../../http/auth'
+import {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../http/errors'
+import { DOCX_MIME, fileUrl, mustDownload } from './file-types'
+import { docxToSafeHtml } from './files.preview'
+import { filesService } from './files.service'
+import { receiveUpload } from './files.upload'
+
+/** Largest DOCX the preview converts in memory. */
+const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Text fields of a file-only upload are ignored; keep them small. */
+const SMALL_FIELDS = 16 * 1024
+
+/**
+ * The one byte range a Range header asks for, 'all' when it asks for none we serve as a range
+ * (absent, several ranges, other units), or 'unsatisfiable'.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'all' | 'unsatisfiable' {
+  if (!header) return 'all'
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return 'all'
+  if (match[1] === '') {
+    const suffix = Number(match[2])
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(match[1])
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  if (start >= size || end < start) return 'unsatisfiable'
+  return { start, end }
+}
+
+function dispositionFor(name: string | undefined, attachment: boolean) {
+  const type = attachment ? 'attachment' : 'inline'
+  if (!name) return type
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export async function filesRoutes(app: AppInstance, ctx: AppContext) {
+  const store = blobStoreFor(ctx.config)
+  const files = filesService(ctx.db, store)
+
+  async function blobOrNotFound(cid: string) {
+    const blob = isCidString(cid) ? await files.find(cid) : undefined
+    if (!blob?.mime) throw new NotFoundError('File not found')
+    return blob
+  }
+
+  async function sendBlob(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cid: string,
+    name?: string,
+    download?: boolean,
+  ) {
+    const blob = await blobOrNotFound(cid)
+    const etag = `"${blob.cid}"`
+    const ifRange = request.headers['if-range']
+    const range = ifRange && ifRange !== etag ? 'all' : parseRange(request.headers.range, blob.size)
+    if (range === 'unsatisfiable') {
+      throw new HttpError(
+        416,
+        'range_not_satisfiable',
+        'The requested range is outside the file',
+        undefined,
+        {
+          'content-range': `bytes */${blob.size}`,
+        },
+      )
+    }
+    const textual = blob.mime.startsWith('text/')
+    reply
+      .header('etag', etag)
+      .header('cache-control', IMMUTABLE)
+      .header('accept-ranges', 'bytes')
+      .header('x-content-type-options', 'nosniff')
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send()
+    reply
+      .header('content-type', textual ? `${blob.mime}; charset=utf-8` : blob.mime)
+      .header('content-disposition', dispositionFor(name, download || mustDownload(blob.mime)))
+    try {
+      if (range === 'all') {
+        reply.header('content-length', blob.size)
+        return reply.status(200).send(request.method === 'HEAD' ? undefined : await store.read(cid))
+      }
+      reply
+        .header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`)
+        .header('content-length', range.end - range.start + 1)
+      return reply.status(206).send(request.method === 'HEAD' ? undefined : await store.read(cid, range))
+    } catch (error) {
+      // A row without bytes (a store emptied by hand) is a missing file, not a crash.
+      if (error instanceof BlobMissingError) throw new NotFoundError('File not found')
+      throw error
+    }
+  }
+
+  app.get(
+    '/files/:cid',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file by its IPFS CID (Range requests supported)',
+        params: FileParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 200 },
+            download: { type: 'string', maxLength: 5 },
+          },
+        },
+        response: { 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { name?: string; download?: string }
+      const download = query.download === '1' || query.download === 'true'
+      return sendBlob(request, reply, request.params.cid, query.name, download)
+    },
+  )
+
+  app.get(
+    '/files/:cid/preview',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A DOCX document converted to sanitised HTML',
+        params: FileParams,
+        response: { 200: FilePreviewResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const blob = await blobOrNotFound(request.params.cid)
+      if (blob.mime !== DOCX_MIME)
+        throw new UnsupportedMediaTypeError('Preview is only available for DOCX documents')
+      if (blob.size > PREVIEW_MAX_BYTES)
+        throw new PayloadTooLargeError('This document is too large to preview')
+      const chunks: Buffer[] = []
+      for await (const chunk of await store.read(blob.cid)) chunks.push(Buffer.from(chunk))
+      let html: string
+      try {
+        html = await docxToSafeHtml(Buffer.concat(chunks))
+      } catch {
+        throw new UnsupportedMediaTypeError('This document could not be read for preview')
+      }
+      reply.header('cache-control', IMMUTABLE)
+      return { html, mime: blob.mime }
+    },
+  )
+
+  app.post(
+    '/media/upload/ipfs',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Store one file and get its IPFS CID (kept even when no post uses it)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: IpfsUploadResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      await requireViewer(request, 'Please login to upload files')
+      const upload = await receiveUpload(request, store, {
+        maxFiles: 1,
+        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
+        maxFieldBytes: SMALL_FIELDS,
+      })
+      const [file] = upload.files
+      try {
+        if (!file) throw new BadRequestError('Please select a file to upload')
+        await ctx.db.transaction().execute((trx) => filesService(trx, store).admit([file], { pin: true }))
+      } catch (error) {
+        await upload.discard()
+        if (file) await files.collect([file.staged.cid])
+        throw error
+      }
+      return {
+        cid: file.staged.cid,
+        url: fileUrl(file.staged.cid),
+        size: file.staged.size,
+        mime: file.mime,
+        name: file.name,
+      }
+    },
+  )
+}

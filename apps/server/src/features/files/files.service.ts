@@ -1,0 +1,60 @@
+import type { BlobStore, StagedFile } from '../../blobs/index'
+import type { Db } from '../../db/index'
+import type { BlobRow } from '../../db/schema'
+import { filesStore } from './files.store'
+
+export interface AdmittedFile {
+  staged: StagedFile
+  mime: string
+}
+
+/**
+ * The rules of stored files. A blob's row is locked (claimed) before its bytes are put and kept
+ * locked until the referencing rows commit; the collector takes the same lock before it deletes.
+ * So bytes are never deleted under a post that is being created, and never left behind by one that
+ * failed.
+ */
+export function filesService(db: Db, store: BlobStore) {
+  const rows = filesStore(db)
+
+  return {
+    find(cid: string): Promise<BlobRow | undefined> {
+      return rows.findBlob(cid)
+    },
+
+    /**
+     * Claims and stores each file. Call inside the transaction that inserts the rows referring to
+     * them (post_files), with `db` bound to that transaction. Same bytes twice are stored once.
+     */
+    async admit(files: AdmittedFile[], options: { pin?: boolean } = {}) {
+      // One lock order for everyone (sorted CIDs): two uploads sharing files cannot deadlock.
+      const byCid = new Map(files.map((file) => [file.staged.cid, file]))
+      for (const cid of [...byCid.keys()].sort()) {
+        const file = byCid.get(cid)!
+        await rows.claimBlob({ cid, size: file.staged.size, mime: file.mime, pinned: options.pin ?? false })
+      }
+      for (const file of files) await store.put(file.staged, file.mime)
+    },
+
+    /**
+     * Deletes the blobs among `cids` that nothing refers to any more, bytes first. Call with the
+     * root handle (it opens one short transaction per blob), after the referencing rows are gone.
+     */
+    async collect(cids: Iterable<string>): Promise<string[]> {
+      const removed: string[] = []
+      for (const cid of [...new Set(cids)].sort()) {
+        const gone = await db.transaction().execute(async (trx) => {
+          const locked = filesStore(trx)
+          const blob = await locked.lockBlob(cid)
+          if (blob.refs > 0 || blob.pinned) return false
+          await store.remove(cid)
+          await locked.deleteBlob(cid)
+          return true
+        })
+        if (gone) removed.push(cid)
+      }
+      return removed
+    },
+  }
+}
+export type FilesService = ReturnType<typeof filesService>

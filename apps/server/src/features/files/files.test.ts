@@ -1,0 +1,304 @@
+import { readdirSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { blobStoreFor, stageStream } from '../../blobs/index'
+import { multipart, pdfFile, pngFile } from '../posts/posts.fixtures'
+import { parseRange } from './files.routes'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterEach(async () => {
+  await t.reset()
+  rmSync(join(t.config.dataDir, 'blobs'), { recursive: true, force: true })
+})
+afterAll(() => t.close())
+
+type User = Awaited<ReturnType<typeof makeUser>>
+
+async function uploadIpfs(user: User | null, name: string, data: Buffer) {
+  const body = multipart({}, [{ name, data, field: 'file' }])
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/media/upload/ipfs',
+    headers: { ...body.headers, ...(user?.headers ?? {}) },
+    payload: body.payload,
+  })
+}
+
+/** Puts bytes in the store with a given type, as a row the upload path would never write. */
+async function storeRaw(bytes: Buffer, mime: string) {
+  const store = blobStoreFor(t.config)
+  const staged = await stageStream(
+    (async function* () {
+      yield bytes
+    })(),
+    store.stagingDir,
+  )
+  await store.put(staged, mime)
+  await t.database.db
+    .insertInto('blobs')
+    .values({ cid: staged.cid, size: bytes.length, mime, pinned: true })
+    .execute()
+  return staged.cid
+}
+
+describe('parseRange', () => {
+  it.each([
+    [undefined, 'all'],
+    ['bytes=0-9', { start: 0, end: 9 }],
+    ['bytes=90-', { start: 90, end: 99 }],
+    ['bytes=-10', { start: 90, end: 99 }],
+    ['bytes=50-500', { start: 50, end: 99 }],
+    ['bytes=100-', 'unsatisfiable'],
+    ['bytes=9-3', 'unsatisfiable'],
+    ['bytes=0-1,5-6', 'all'],
+    ['items=0-1', 'all'],
+  ])('reads %s of a 100-byte file as %o', (header, expected) => {
+    expect(parseRange(header, 100)).toEqual(expected)
+  })
+})
+
+describe(`files (${TEST_DB})`, () => {
+  it('stores a single file via /media/upload/ipfs under its CID and serves it', async () => {
+    const ada = await makeUser(t)
+    const response = await uploadIpfs(ada, 'hello.txt', Buffer.from('hello world'))
+    expect(response.statusCode).toBe(200)
+    // CIDv1 (raw, sha2-256) of "hello world": what `ipfs add --cid-version 1` answers for these bytes.
+    const cid = 'bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e'
+    expect(response.json()).toEqual({
+      cid,
+      url: `/api/v1/files/${cid}`,
+      size: 11,
+      mime: 'text/plain',
+      name: 'hello.txt',
+    })
+
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+    expect(file.statusCode).toBe(200)
+    expect(file.body).toBe('hello world')
+    expect(file.headers).toMatchObject({
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': '11',
+      etag: `"${cid}"`,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+      'content-disposition': 'inline',
+    })
+    const blob = await t.database.db.selectFrom('blobs').selectAll().executeTakeFirstOrThrow()
+    expect(blob).toMatchObject({ cid, pinned: true, refs: 0 })
+  })
+
+  it('needs a login, one file, and an allowed type for /media/upload/ipfs', async () => {
+    const ada = await makeUser(t)
+    expect((await uploadIpfs(null, 'a.png', pngFile())).statusCode).toBe(401)
+    const twoFiles = multipart({}, [
+      { name: 'a.png', data: pngFile(1) },
+      { name: 'b.png', data: pngFile(2) },
+    ])
+    const two = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media/upload/ipfs',
+      headers: { ...twoFiles.headers, ...ada.headers },
+      payload: twoFiles.payload,
+    })
+    expect(two.statusCode).toBe(400)
+    expect(two.json().detail).toBe('Upload one file at a time')
+    expect((await uploadIpfs(ada, 'x.exe', Buffer.from('4d5a900003000000', 'hex'))).statusCode).toBe(415)
+    expect(await t.database.db.selectFrom('blobs').selectAll().execute()).toEqual([])
+  })
+
+  it('answers byte ranges with 206 (video seeking), and 416 outside the file', async () => {
+    const ada = await makeUser(t)
+    const pdf = pdfFile('range test')
+    const { cid } = (await uploadIpfs(ada, 'doc.pdf', pdf)).json()
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { range: 'bytes=5-14' },
+    })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 5-14/${pdf.length}`)
+    expect(part.headers['content-length']).toBe('10')
+    expect(part.rawPayload.equals(pdf.subarray(5, 15))).toBe(true)
+
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { range: 'bytes=-4' },
+    })
+    expect(tail.rawPayload.equals(pdf.subarray(pdf.length - 4))).toBe(true)
+
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { range: `bytes=${pdf.length}-` },
+    })
+    expect(outside.statusCode).toBe(416)
+    expect(outside.headers['content-range']).toBe(`bytes */${pdf.length}`)
+
+    const staleIfRange = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { range: 'bytes=0-1', 'if-range': '"something-else"' },
+    })
+    expect(staleIfRange.statusCode).toBe(200)
+    expect(staleIfRange.rawPayload.length).toBe(pdf.length)
+  })
+
+  it('answers 304 to a matching If-None-Match and headers only to HEAD', async () => {
+    const ada = await makeUser(t)
+    const { cid } = (await uploadIpfs(ada, 'a.png', pngFile())).json()
+    const cached = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { 'if-none-match': `"${cid}"` },
+    })
+    expect(cached.statusCode).toBe(304)
+    expect(cached.body).toBe('')
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/files/${cid}` })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-type']).toBe('image/png')
+    expect(head.body).toBe('')
+  })
+
+  it('names a download when asked', async () => {
+    const ada = await makeUser(t)
+    const { cid } = (await uploadIpfs(ada, 'a.pdf', pdfFile())).json()
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}?download=1&name=Résumé "v2".pdf`,
+    })
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ _v2_.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé "v2".pdf')}`,
+    )
+  })
+
+  it('serves types a browser would run only as attachments', async () => {
+    const html = await storeRaw(Buffer.from('<html><script>alert(1)</script></html>'), 'text/html')
+    const svg = await storeRaw(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')
+    for (const cid of [html, svg]) {
+      const file = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+      expect(file.headers['content-disposition']).toBe('attachment')
+      expect(file.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
+  it.each([
+    'bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e',
+    'not-a-cid',
+    '..%2F..%2Fetc%2Fpasswd',
+  ])('answers 404 JSON for unknown file %s', async (cid) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toContain('application/json')
+    expect(response.json().detail).toBe('File not found')
+  })
+
+  it('previews a DOCX as sanitised HTML, and only a DOCX', async () => {
+    const ada = await makeUser(t)
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ children: [new TextRun({ text: 'Findings', bold: true })] }),
+            new Paragraph({
+              children: [
+                new ExternalHyperlink({ link: 'javascript:alert(1)', children: [new TextRun('bad link')] }),
+                new ExternalHyperlink({ link: 'https://example.org/', children: [new TextRun('good link')] }),
+              ],
+            }),
+          ],
+        },
+      ],
+    })
+    const docx = await Packer.toBuffer(document)
+    const stored = (await uploadIpfs(ada, 'report.docx', docx)).json()
+    expect(stored.mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    const preview = await t.app.inject({ method: 'GET', url: `/api/v1/files/${stored.cid}/preview` })
+    expect(preview.statusCode).toBe(200)
+    const { html } = preview.json()
+    expect(html).toContain('<strong>Findings</strong>')
+    expect(html).toContain('href="https://example.org/"')
+    expect(html).toContain('rel="noopener noreferrer nofollow"')
+    expect(html).not.toContain('javascript:')
+
+    const pdf = (await uploadIpfs(ada, 'a.pdf', pdfFile())).json()
+    const refused = await t.app.inject({ method: 'GET', url: `/api/v1/files/${pdf.cid}/preview` })
+    expect(refused.statusCode).toBe(415)
+    expect(refused.json().detail).toBe('Preview is only available for DOCX documents')
+  })
+
+  it('leaves no temp file, blob or post behind when the client aborts an upload midway', async () => {
+    const ada = await makeUser(t)
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = t.app.server.address() as AddressInfo
+    const boundary = '----agoraabort'
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAborted\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n` +
+        'Content-Type: text/plain\r\n\r\n',
+    )
+    const staging = join(t.config.dataDir, 'blobs', '.staging')
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/media/upload',
+        headers: {
+          ...ada.headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 10 * 1024 * 1024),
+        },
+      })
+      request.on('error', () => resolve())
+      request.write(head)
+      const chunk = Buffer.alloc(256 * 1024, 'x')
+      let sent = 0
+      const pump = () => {
+        if (sent >= 2 * 1024 * 1024) {
+          // Wait until the server has begun staging the file, then vanish mid-file.
+          const started = Date.now()
+          const check = () => {
+            const staged = (() => {
+              try {
+                return readdirSync(staging)
+              } catch {
+                return []
+              }
+            })()
+            if (staged.length > 0 || Date.now() - started > 5000) {
+              expect(staged.length).toBeGreaterThan(0)
+              request.destroy()
+              resolve()
+            } else setTimeout(check, 20)
+          }
+          check()
+          return
+        }
+        sent += chunk.length
+        request.write(chunk, pump)
+      }
+      pump()
+    })
+    // The server notices the abort asynchronously: wait until its staging area is empty again.
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && readdirSync(staging).length > 0)
+      await new Promise((r) => setTimeout(r, 50))
+    expect(readdirSync(staging)).toEqual([])
+    const db = t.database.db
+    expect(await db.selectFrom('posts').selectAll().execute()).toEqual([])
+    expect(await db.selectFrom('blobs').selectAll().execute()).toEqual([])
+    // And the server still answers.
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    expect(after.statusCode).toBe(200)
+  })
+})

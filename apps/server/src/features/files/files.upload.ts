@@ -1,0 +1,142 @@
+import { basename } from 'node:path'
+import type { MediaKind } from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
+import { type BlobStore, type StagedFile, stageStream } from '../../blobs/index'
+import { sniffFile } from '../../blobs/sniff'
+import {
+  BadRequestError,
+  HttpError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../http/errors'
+import { isAllowedUpload, mediaKindOf } from './file-types'
+
+/** One uploaded file, staged on disk, with what its bytes turned out to be. */
+export interface ReceivedFile {
+  staged: StagedFile
+  name: string
+  mime: string
+  kind: MediaKind
+}
+
+export interface ReceivedUpload {
+  files: ReceivedFile[]
+  /** Text fields by name (the last value wins when a name repeats). */
+  fields: Record<string, string>
+  /** Removes every staged file that no store has taken. */
+  discard(): Promise<void>
+}
+
+export interface UploadLimits {
+  maxFiles: number
+  maxFileBytes: number
+  /** Longest text field in bytes. */
+  maxFieldBytes: number
+}
+
+const MB = 1024 * 1024
+
+function tooManyFiles(limits: UploadLimits) {
+  return new BadRequestError(
+    limits.maxFiles === 1 ? 'Upload one file at a time' : `Maximum ${limits.maxFiles} files allowed`,
+  )
+}
+
+/** A file name fit to show and to send back in Content-Disposition: no path, no control characters. */
+function cleanName(raw: string | undefined): string {
+  const name = basename((raw ?? '').replaceAll('\\', '/'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200)
+  return name || 'file'
+}
+
+/**
+ * Reads a multipart upload as it streams: each file goes to a staging file (CID computed on the
+ * way), is sniffed and checked against the allowed types. Any failure — too many files, too large,
+ * wrong type, a client that goes away — removes what was staged and throws a readable error.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  store: BlobStore,
+  limits: UploadLimits,
+): Promise<ReceivedUpload> {
+  const files: ReceivedFile[] = []
+  const fields: Record<string, string> = {}
+  const discard = async () => {
+    await Promise.all(files.map((file) => file.staged.discard()))
+  }
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError('Send the upload as multipart/form-data')
+  }
+  let current: string | null = null
+  try {
+    const parts = request.parts({
+      limits: {
+        // One more than allowed, so the extra file reaches us and gets the spec's message.
+        files: limits.maxFiles + 1,
+        fileSize: limits.maxFileBytes,
+        fieldSize: limits.maxFieldBytes,
+        fields: 40,
+        parts: 60,
+      },
+    })
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new PayloadTooLargeError(`The field ${part.fieldname} is too long`)
+        fields[part.fieldname] = String(part.value ?? '')
+        continue
+      }
+      const name = cleanName(part.filename)
+      current = name
+      if (files.length >= limits.maxFiles) {
+        part.file.resume()
+        throw tooManyFiles(limits)
+      }
+      const staged = await stageStream(part.file, store.stagingDir)
+      if (part.file.truncated) {
+        await staged.discard()
+        throw new PayloadTooLargeError(`File ${name} exceeds ${limits.maxFileBytes / MB}MB limit`)
+      }
+      const sniffed = await sniffFile(staged.path, name)
+      if (!sniffed || !isAllowedUpload(sniffed.mime)) {
+        await staged.discard()
+        throw new UnsupportedMediaTypeError(
+          `File ${name} is not an allowed type: upload images, video, audio, PDF, Office documents or text`,
+        )
+      }
+      files.push({ staged, name, mime: sniffed.mime, kind: mediaKindOf(sniffed.mime) })
+      current = null
+    }
+  } catch (error) {
+    await discard()
+    throw translateMultipartError(error, current, limits)
+  }
+  return { files, fields, discard }
+}
+
+function translateMultipartError(error: unknown, fileName: string | null, limits: UploadLimits): unknown {
+  if (error instanceof HttpError) return error
+  const code = (error as { code?: string }).code
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new PayloadTooLargeError(
+        `File ${fileName ?? ''} exceeds ${limits.maxFileBytes / MB}MB limit`.replace('  ', ' '),
+      )
+    case 'FST_FILES_LIMIT':
+      return tooManyFiles(limits)
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new PayloadTooLargeError('The form has too many fields')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new UnsupportedMediaTypeError('Send the upload as multipart/form-data')
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new BadRequestError('The form data is malformed')
+  }
+  if (error instanceof Error && /multipart|Unexpected end/i.test(error.message)) {
+    return new BadRequestError('The form data is malformed or was cut off')
+  }
+  return error
+}

@@ -1,0 +1,105 @@
+import {
+  MEDIA_TYPES,
+  POST_LIST_DEFAULT_LIMIT,
+  POST_LIST_MAX_LIMIT,
+  POST_SORTS,
+  type PostSort,
+} from '@agora/contract'
+import { validate as isUuid } from 'uuid'
+import { BadRequestError } from '../../http/errors'
+
+/** The order of a list: which column, which way. `time_desc` is the spec's default ("no sort chosen"). */
+export interface Order {
+  key: 'created' | 'hot'
+  direction: 'desc' | 'asc'
+  /** True for the default order: with a search it means "by relevance". */
+  isDefault: boolean
+}
+
+export function parseSort(raw: string | undefined): Order {
+  const sort = (raw?.trim() || 'time_desc') as PostSort
+  if (!POST_SORTS.includes(sort)) {
+    throw new BadRequestError(`Unknown sort_by "${raw}": use ${POST_SORTS.join(', ')}`, [
+      { field: 'sort_by', message: `must be one of ${POST_SORTS.join(', ')}` },
+    ])
+  }
+  return {
+    key: sort.startsWith('hot') ? 'hot' : 'created',
+    direction: sort.endsWith('asc') ? 'asc' : 'desc',
+    isDefault: sort === 'time_desc',
+  }
+}
+
+export function parseMediaType(raw: string | undefined): string | null {
+  const value = raw?.trim().toLowerCase()
+  if (!value || value === 'all') return null
+  if (!(MEDIA_TYPES as readonly string[]).includes(value)) {
+    throw new BadRequestError(`Unknown media_type "${raw}": use ${MEDIA_TYPES.join(', ')}`, [
+      { field: 'media_type', message: `must be one of ${MEDIA_TYPES.join(', ')}` },
+    ])
+  }
+  return value
+}
+
+export function pageLimit(raw: number | undefined): number {
+  return Math.min(raw ?? POST_LIST_DEFAULT_LIMIT, POST_LIST_MAX_LIMIT)
+}
+
+/** Where a page starts: the last item of the previous page. */
+export interface Cursor {
+  id: string
+  createdAt: Date
+  likes: number
+  hot: number | null
+  rank: number | null
+}
+
+const MALFORMED = 'Invalid cursor: pass back the next_cursor of the previous page'
+
+function finiteOrNull(value: unknown): number | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadRequestError(MALFORMED)
+  return value
+}
+
+function toCursor(id: unknown, createdAt: unknown, likes: unknown, hot: unknown, rank: unknown): Cursor {
+  if (typeof id !== 'string' || !isUuid(id)) throw new BadRequestError(MALFORMED)
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
+    throw new BadRequestError(MALFORMED)
+  const likeCount = likes === undefined || likes === null ? 0 : likes
+  if (typeof likeCount !== 'number' || !Number.isInteger(likeCount) || likeCount < 0) {
+    throw new BadRequestError(MALFORMED)
+  }
+  return {
+    id,
+    createdAt: new Date(createdAt),
+    likes: likeCount,
+    hot: finiteOrNull(hot),
+    rank: finiteOrNull(rank),
+  }
+}
+
+/** The cursor of a list call: the `cursor` JSON, or the spec's last_id/last_created_at/last_likes. */
+export function parseCursor(query: {
+  cursor?: string
+  last_id?: string
+  last_created_at?: string
+  last_likes?: number
+}): Cursor | null {
+  if (query.cursor?.trim()) {
+    let value: unknown
+    try {
+      value = JSON.parse(query.cursor)
+    } catch {
+      throw new BadRequestError(MALFORMED)
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new BadRequestError(MALFORMED)
+    const fields = value as Record<string, unknown>
+    return toCursor(fields.id, fields.created_at, fields.likes, fields.hot, fields.rank)
+  }
+  if (query.last_id || query.last_created_at) {
+    return toCursor(query.last_id, query.last_created_at, query.last_likes, null, null)
+  }
+  return null
+}

@@ -1,0 +1,169 @@
+import {
+  ErrorResponse,
+  PostDeleteResponse,
+  PostDetailResponse,
+  PostIdParams,
+  PostLikeRequest,
+  PostLikeResponse,
+  PostListQuery,
+  PostListResponse,
+  PostPageQuery,
+  PostPageResponse,
+  PostUploadResponse,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+} from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
+import type { AppContext, AppInstance } from '../../app'
+import { blobStoreFor } from '../../blobs/index'
+import { requireViewer } from '../../http/auth'
+import { TooManyRequestsError } from '../../http/errors'
+import { receiveUpload } from '../files/files.upload'
+import { postsService, type UploadFields } from './posts.service'
+
+export const LOGIN_TO_UPLOAD = 'Please login to upload files'
+export const LOGIN_TO_LIKE = 'Please login to like posts'
+export const LOGIN_TO_DELETE = 'Please login to delete posts'
+
+/** Text fields of an upload: content may be long (100k characters of any script). */
+const MAX_FIELD_BYTES = 512 * 1024
+const ANONYMOUS = 'anonymous'
+
+function perUserLimit(max: number, tooFast: string) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
+    allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
+      new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
+  }
+}
+
+export async function postsRoutes(app: AppInstance, ctx: AppContext) {
+  const store = blobStoreFor(ctx.config)
+  const posts = postsService(ctx.db, store)
+  const tags = ['posts']
+  const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
+
+  app.post(
+    '/media/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Create a post from 1–5 files (≤ 50 MB each) and its text fields',
+        description:
+          'multipart/form-data: files under `file` or `files`; fields title (required), summary or description, content, tags (comma separated), media_type, ai_instruction, visibility.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: PostUploadResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, LOGIN_TO_UPLOAD)
+      const upload = await receiveUpload(request, store, {
+        maxFiles: UPLOAD_MAX_FILES,
+        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      })
+      const post = await posts.create(viewer.userId, upload.fields as UploadFields, upload.files)
+      return reply
+        .status(201)
+        .send({ post_id: post.id, status: 'success', message: 'Upload successful', post })
+    },
+  )
+
+  app.get(
+    '/media/list',
+    {
+      schema: {
+        tags,
+        summary: 'The forum: a page of posts, searched, filtered and sorted, with a keyset cursor',
+        querystring: PostListQuery,
+        response: { 200: PostListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => posts.list(await viewerIdOf(request), request.query),
+  )
+
+  app.get(
+    '/media/user/:id/posts',
+    {
+      schema: {
+        tags,
+        summary: "An author's posts, by skip/limit",
+        params: PostIdParams,
+        querystring: PostPageQuery,
+        response: { 200: PostPageResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => posts.byAuthor(await viewerIdOf(request), request.params.id, request.query),
+  )
+
+  app.get(
+    '/media/user/:id/liked',
+    {
+      schema: {
+        tags,
+        summary: 'The posts a user liked, by skip/limit',
+        params: PostIdParams,
+        querystring: PostPageQuery,
+        response: { 200: PostPageResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => posts.likedBy(await viewerIdOf(request), request.params.id, request.query),
+  )
+
+  app.get(
+    '/media/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One post with its media, analysis and whether the viewer likes it',
+        params: PostIdParams,
+        response: { 200: PostDetailResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => posts.detail(await viewerIdOf(request), request.params.id),
+  )
+
+  app.post(
+    '/media/:id/like',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
+      schema: {
+        tags,
+        summary: 'Like or unlike a post (toggles; `action` sets)',
+        params: PostIdParams,
+        body: { ...PostLikeRequest, nullable: true },
+        response: { 200: PostLikeResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_LIKE)
+      return posts.like(viewer.userId, request.params.id, request.body?.action)
+    },
+  )
+
+  app.delete(
+    '/media/:id/delete',
+    {
+      schema: {
+        tags,
+        summary: "Delete one's own post with its likes and comments",
+        params: PostIdParams,
+        response: { 200: PostDeleteResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_DELETE)
+      await posts.remove(viewer.userId, request.params.id)
+      return { status: 'success' as const, message: 'Post deleted successfully' }
+    },
+  )
+}

@@ -1,0 +1,63 @@
+import { type RawBuilder, sql } from 'kysely'
+
+/** At most this many words of a search are used. */
+const MAX_TERMS = 8
+const MAX_TERM_LENGTH = 64
+/**
+ * Relevance ranking scores at most this many of the newest matches per source. ts_rank costs about
+ * a tenth of a millisecond per row on PGlite, and a common word can match most posts: ranking all
+ * of them took 0.3–0.9 s on 20k posts (architecture.md §8). The newest 500 are ranked and paged by
+ * relevance; an explicit sort (Hot/Recent) pages through every match on its index instead.
+ */
+export const RANK_CANDIDATES = 500
+
+/** The words of a search, as typed: letters and digits of any script, lower-cased. */
+export function searchTerms(search: string | undefined): string[] {
+  const words = (search ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  return [...new Set(words.map((word) => word.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS)
+}
+
+/**
+ * A tsquery matching every term as a prefix (the last word is usually still being typed), each
+ * term through the English stemmer or unstemmed — the search document holds both forms (migration
+ * 0002). Terms hold only letters and digits, so nothing in them is tsquery syntax.
+ */
+export function prefixQuery(terms: string[]): RawBuilder<unknown> {
+  const parts = terms.map(
+    (term) => sql`(to_tsquery('english', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`,
+  )
+  return sql`(${sql.join(parts, sql` && `)})`
+}
+
+/**
+ * Something search can find posts through. The posts themselves are one source; comments add a
+ * second (a comment hit returns its post with `matched_comment_id`). A source answers in two ways:
+ *
+ * - `matches(q)`: a condition on the current `posts` row, for lists in an explicit order (Hot or
+ *   Recent), which page through every match on their own index;
+ * - `hits(q, limit)`: rows `(post_id, rank, matched_comment_id)` of at most `limit` of its newest
+ *   matches, for the relevance order, which ranks only those candidates.
+ * - `matchedCommentId(q)`: for a post it matched, the comment to point at (null for a post hit).
+ *
+ * Visibility and the media-type filter are applied to the posts afterwards, once for all sources.
+ */
+export interface SearchSource {
+  matches(q: RawBuilder<unknown>): RawBuilder<boolean>
+  hits(q: RawBuilder<unknown>, limit: number): RawBuilder<unknown>
+  matchedCommentId(q: RawBuilder<unknown>): RawBuilder<string | null>
+}
+
+export const postSearchSource: SearchSource = {
+  matches: (q) => sql<boolean>`posts.search @@ ${q}`,
+  hits: (q, limit) => sql`
+    select p.id as post_id, ts_rank(p.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
+    from posts p
+    where p.search @@ ${q}
+    order by p.created_at desc, p.id desc
+    limit ${limit}
+  `,
+  matchedCommentId: () => sql<string | null>`null::uuid`,
+}
+
+/** Every source search looks in, best first: a post that matches itself beats one found through a comment. */
+export const searchSources: SearchSource[] = [postSearchSource]

@@ -1,0 +1,315 @@
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely'
+import type { Db } from '../../db/index'
+import type { Database, NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
+import type { Cursor, Order } from './posts.paging'
+import { RANK_CANDIDATES, type SearchSource } from './posts.search'
+
+/** What a list card needs of a post and its author (never the whole content). */
+export interface PostSummaryRow {
+  id: string
+  user_id: string
+  title: string
+  summary: string
+  /** The first characters of the content, for a preview when there is no summary. */
+  content_head: string
+  tags: string[]
+  visibility: 'public' | 'private'
+  media_type: string
+  likes_count: number
+  comments_count: number
+  hot_score: number
+  created_at: Date
+  username: string
+  avatar: string
+  matched_comment_id: string | null
+  rank: number | null
+}
+
+export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
+  content: string
+  ai_analysis: string
+}
+
+export interface ListFilter {
+  viewerId: string | null
+  mediaType: string | null
+  /** The tsquery of a search, or null. */
+  query: RawBuilder<unknown> | null
+  sources: SearchSource[]
+}
+
+type PostsEb = ExpressionBuilder<Database & { users: Database['users'] }, 'posts' | 'users'>
+
+const summaryColumns = [
+  'posts.id',
+  'posts.user_id',
+  'posts.title',
+  'posts.summary',
+  'posts.tags',
+  'posts.visibility',
+  'posts.media_type',
+  'posts.likes_count',
+  'posts.comments_count',
+  'posts.hot_score',
+  'posts.created_at',
+  'users.username',
+  'users.avatar',
+] as const
+
+const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
+
+/** Public posts, plus the viewer's own private ones. */
+function visibleTo(viewerId: string | null) {
+  return (eb: PostsEb) =>
+    viewerId
+      ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewerId)])
+      : eb('posts.visibility', '=', 'public')
+}
+
+function orderColumn(order: Order) {
+  return order.key === 'hot' ? sql.ref('posts.hot_score') : sql.ref('posts.created_at')
+}
+
+function cursorValue(order: Order, cursor: Cursor) {
+  return order.key === 'hot'
+    ? sql`${cursor.hot}::float8`
+    : sql`${cursor.createdAt.toISOString()}::timestamptz`
+}
+
+export function postsStore(db: Db) {
+  return {
+    async insertPost(post: NewPost, files: Omit<PostFilesTable, 'post_id'>[]) {
+      await db.insertInto('posts').values(post).execute()
+      if (files.length > 0) {
+        await db
+          .insertInto('post_files')
+          .values(files.map((file) => ({ ...file, post_id: post.id })))
+          .execute()
+      }
+    },
+
+    /**
+     * One page in an explicit order (created or hot, either way), on the matching index: the cost
+     * does not grow with the page number. With a search, every match is reachable.
+     */
+    listInOrder(
+      filter: ListFilter,
+      order: Order,
+      cursor: Cursor | null,
+      limit: number,
+    ): Promise<PostSummaryRow[]> {
+      const { query: q, sources } = filter
+      const comparison = order.direction === 'desc' ? sql`<` : sql`>`
+      let select = db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([...summaryColumns, contentHead])
+        .select(
+          q
+            ? sql<string | null>`case ${sql.join(
+                sources.map((source) => sql`when ${source.matches(q)} then ${source.matchedCommentId(q)}`),
+                sql` `,
+              )} end`.as('matched_comment_id')
+            : sql<string | null>`null::uuid`.as('matched_comment_id'),
+        )
+        .select(sql<number | null>`null::float8`.as('rank'))
+        .where(visibleTo(filter.viewerId))
+      if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
+      if (q) select = select.where((eb) => eb.or(sources.map((source) => source.matches(q))))
+      if (cursor) {
+        select = select.where(
+          sql<boolean>`(${orderColumn(order)}, posts.id) ${comparison} (${cursorValue(order, cursor)}, ${cursor.id}::uuid)`,
+        )
+      }
+      return select
+        .orderBy(orderColumn(order), order.direction)
+        .orderBy('posts.id', order.direction)
+        .limit(limit)
+        .execute()
+    },
+
+    /**
+     * One page by relevance: each source offers its newest RANK_CANDIDATES hits with a rank; a
+     * post found several ways keeps its own hit (else its best comment's); pages follow
+     * (rank, created_at, id) downwards.
+     */
+    listByRelevance(filter: ListFilter, cursor: Cursor | null, limit: number): Promise<PostSummaryRow[]> {
+      const q = filter.query!
+      const hits = sql.join(
+        filter.sources.map((source) => sql`(${source.hits(q, RANK_CANDIDATES)})`),
+        sql` union all `,
+      )
+      const best = sql<{ post_id: string; rank: number; matched_comment_id: string | null }>`(
+        select distinct on (h.post_id) h.post_id, h.rank, h.matched_comment_id
+        from (${hits}) h
+        order by h.post_id, (h.matched_comment_id is null) desc, h.rank desc
+      )`.as('best')
+      let select = db
+        .selectFrom(best)
+        .innerJoin('posts', 'posts.id', 'best.post_id')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([...summaryColumns, contentHead, 'best.matched_comment_id', 'best.rank'])
+        .where(visibleTo(filter.viewerId))
+      if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
+      if (cursor) {
+        select = select.where(
+          sql<boolean>`(best.rank, posts.created_at, posts.id) < (${cursor.rank}::float8, ${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
+        )
+      }
+      return select
+        .orderBy('best.rank', 'desc')
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    /** The current hot score and search rank of a post, to resume a page from a cursor without them. */
+    async cursorValuesOf(id: string, q: RawBuilder<unknown> | null) {
+      return db
+        .selectFrom('posts')
+        .select(['hot_score'])
+        .select(
+          q ? sql<number>`ts_rank(posts.search, ${q}, 1)::float8`.as('rank') : sql<null>`null`.as('rank'),
+        )
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** A page of one author's posts, by offset (the profile lists page by skip). */
+    listByAuthor(
+      authorId: string,
+      viewerId: string | null,
+      order: Order,
+      mediaType: string | null,
+      skip: number,
+      limit: number,
+    ) {
+      let select = db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([...summaryColumns, contentHead])
+        .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
+        .where('posts.user_id', '=', authorId)
+        .where(visibleTo(viewerId))
+      if (mediaType) select = select.where('posts.media_type', '=', mediaType)
+      return select
+        .orderBy(orderColumn(order), order.direction)
+        .orderBy('posts.id', order.direction)
+        .offset(skip)
+        .limit(limit)
+        .execute() as Promise<PostSummaryRow[]>
+    },
+
+    /** A page of the posts a user liked: by the time of the like for the default order. */
+    listLikedBy(
+      userId: string,
+      viewerId: string | null,
+      order: Order,
+      mediaType: string | null,
+      skip: number,
+      limit: number,
+    ) {
+      let select = db
+        .selectFrom('post_likes')
+        .innerJoin('posts', 'posts.id', 'post_likes.post_id')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([...summaryColumns, contentHead])
+        .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
+        .where('post_likes.user_id', '=', userId)
+        .where(visibleTo(viewerId))
+      if (mediaType) select = select.where('posts.media_type', '=', mediaType)
+      const byLikeTime = order.isDefault || order.key === 'created'
+      return (
+        byLikeTime
+          ? select.orderBy('post_likes.created_at', order.direction).orderBy('posts.id', order.direction)
+          : select.orderBy('posts.hot_score', order.direction).orderBy('posts.id', order.direction)
+      )
+        .offset(skip)
+        .limit(limit)
+        .execute() as Promise<PostSummaryRow[]>
+    },
+
+    findPost(id: string): Promise<PostDetailRow | undefined> {
+      return db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([...summaryColumns, 'posts.content', 'posts.ai_analysis'])
+        .where('posts.id', '=', id)
+        .executeTakeFirst()
+    },
+
+    filesOf(postIds: string[]): Promise<PostFileRow[]> {
+      if (postIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('post_files')
+        .selectAll()
+        .where('post_id', 'in', postIds)
+        .orderBy('post_id')
+        .orderBy('position')
+        .execute()
+    },
+
+    /** Locks a post row for the rest of the transaction (likes and deletion of one post take turns). */
+    lockPost(id: string) {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'user_id', 'visibility', 'likes_count'])
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst()
+    },
+
+    async addLike(userId: string, postId: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('post_likes')
+        .values({ user_id: userId, post_id: postId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('post_id')
+        .executeTakeFirst()
+      return Boolean(inserted)
+    },
+
+    async removeLike(userId: string, postId: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('post_likes')
+        .where('user_id', '=', userId)
+        .where('post_id', '=', postId)
+        .returning('post_id')
+        .executeTakeFirst()
+      return Boolean(deleted)
+    },
+
+    async changeLikeCount(postId: string, delta: number): Promise<number> {
+      const row = await db
+        .updateTable('posts')
+        .set({ likes_count: sql`greatest(likes_count + ${delta}, 0)` })
+        .where('id', '=', postId)
+        .returning('likes_count')
+        .executeTakeFirstOrThrow()
+      return row.likes_count
+    },
+
+    async isLiked(userId: string, postId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('post_likes')
+        .select('post_id')
+        .where('user_id', '=', userId)
+        .where('post_id', '=', postId)
+        .executeTakeFirst()
+      return Boolean(row)
+    },
+
+    /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */
+    async deletePost(id: string): Promise<string[]> {
+      const files = await db.selectFrom('post_files').select('cid').where('post_id', '=', id).execute()
+      await db.deleteFrom('posts').where('id', '=', id).execute()
+      return files.map((file) => file.cid)
+    },
+
+    findUser(id: string) {
+      return db.selectFrom('users').select(['id', 'public_posts']).where('id', '=', id).executeTakeFirst()
+    },
+  }
+}
+export type PostsStore = ReturnType<typeof postsStore>

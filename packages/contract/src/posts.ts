@@ -1,0 +1,204 @@
+import Type, { type Static } from 'typebox'
+
+// ---- Limits (shared by the server's checks and the upload form) ----
+
+export const UPLOAD_MAX_FILES = 5
+export const UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024
+export const POST_TITLE_MAX = 200
+export const POST_SUMMARY_MAX = 2_000
+export const POST_CONTENT_MAX = 100_000
+export const POST_AI_INSTRUCTION_MAX = 2_000
+export const POST_TAGS_MAX = 10
+export const POST_TAG_MAX_LENGTH = 32
+export const POST_LIST_DEFAULT_LIMIT = 12
+export const POST_LIST_MAX_LIMIT = 50
+export const POST_SEARCH_MAX_LENGTH = 200
+
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
+
+export const POST_SORTS = ['hot_desc', 'hot_asc', 'recent_desc', 'recent_asc', 'time_desc'] as const
+export type PostSort = (typeof POST_SORTS)[number]
+
+// ---- Shapes ----
+
+/** How a file is shown: derived from its sniffed type (the spec's extension table, plus audio). */
+export const MediaKind = Type.Union([
+  Type.Literal('image'),
+  Type.Literal('video'),
+  Type.Literal('audio'),
+  Type.Literal('document'),
+  Type.Literal('other'),
+])
+export type MediaKind = Static<typeof MediaKind>
+
+export const Visibility = Type.Union([Type.Literal('public'), Type.Literal('private')])
+export type Visibility = Static<typeof Visibility>
+
+/** One file of a post. `url` is `/api/v1/files/{cid}`. */
+export const MediaItem = Type.Object({
+  url: Type.String(),
+  cid: Type.String(),
+  name: Type.String(),
+  mime: Type.String(),
+  size: Type.Integer(),
+  kind: MediaKind,
+})
+export type MediaItem = Static<typeof MediaItem>
+
+/** The spec's "Post in a list", with both spellings of each field it names. */
+export const PostListItem = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  /** The summary, or the start of the content when there is no summary. */
+  preview: Type.String(),
+  user_id: Type.String(),
+  user_name: Type.String(),
+  author: Type.String(),
+  user_avatar: Type.String(),
+  avatar: Type.String(),
+  created_at: Type.String(),
+  media_type: Type.String(),
+  /** File URLs; the first is the cover. */
+  file_paths: Type.Array(Type.String()),
+  media: Type.Array(MediaItem),
+  tags: Type.Array(Type.String()),
+  likes: Type.Integer(),
+  comments: Type.Integer(),
+  visibility: Visibility,
+  /** Set when the post was found through one of its comments: the card links to that comment. */
+  matched_comment_id: Type.Optional(Type.String()),
+})
+export type PostListItem = Static<typeof PostListItem>
+
+/**
+ * Where the next page starts. `id`, `created_at` and `likes` are the spec's; `hot` and `rank`
+ * make hot and relevance pages exact. Send it back whole as `cursor` (JSON).
+ */
+export const PostCursor = Type.Object({
+  id: Type.String(),
+  created_at: Type.String(),
+  likes: Type.Integer(),
+  hot: Type.Optional(Type.Number()),
+  rank: Type.Optional(Type.Number()),
+})
+export type PostCursor = Static<typeof PostCursor>
+
+export const PostListResponse = Type.Object({
+  items: Type.Array(PostListItem),
+  has_next: Type.Boolean(),
+  next_cursor: Type.Union([PostCursor, Type.Null()]),
+})
+export type PostListResponse = Static<typeof PostListResponse>
+
+export const PostListQuery = Type.Object({
+  /** Default 12; anything above 50 is served as 50. */
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  sort_by: Type.Optional(Type.String({ maxLength: 40 })),
+  media_type: Type.Optional(Type.String({ maxLength: 40 })),
+  search: Type.Optional(Type.String({ maxLength: POST_SEARCH_MAX_LENGTH })),
+  /** The previous answer's `next_cursor`, as JSON. */
+  cursor: Type.Optional(Type.String({ maxLength: 1000 })),
+  last_id: Type.Optional(Type.String({ maxLength: 100 })),
+  last_created_at: Type.Optional(Type.String({ maxLength: 100 })),
+  last_likes: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type PostListQuery = Static<typeof PostListQuery>
+
+/** Paging of the author-profile lists (spec: skip/limit/sort_by; the answer is a bare array). */
+export const PostPageQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  sort_by: Type.Optional(Type.String({ maxLength: 40 })),
+  media_type: Type.Optional(Type.String({ maxLength: 40 })),
+})
+export type PostPageQuery = Static<typeof PostPageQuery>
+
+export const PostPageResponse = Type.Array(PostListItem)
+export type PostPageResponse = Static<typeof PostPageResponse>
+
+/** The spec's "Post detail response", keeping both spellings where the spec and the list differ. */
+export const PostDetailResponse = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  title: Type.String(),
+  author_id: Type.String(),
+  author_name: Type.String(),
+  author_avatar: Type.String(),
+  user_id: Type.String(),
+  user_name: Type.String(),
+  user_avatar: Type.String(),
+  author: Type.String(),
+  Summary: Type.String(),
+  summary: Type.String(),
+  content: Type.String(),
+  timestamp: Type.String(),
+  created_at: Type.String(),
+  likes: Type.Integer(),
+  comments: Type.Integer(),
+  tags: Type.Array(Type.String()),
+  media: Type.Array(MediaItem),
+  file_paths: Type.Array(Type.String()),
+  media_type: Type.String(),
+  visibility: Visibility,
+  /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
+  ai_analysis: Type.String(),
+  is_liked: Type.Boolean(),
+})
+export type PostDetailResponse = Static<typeof PostDetailResponse>
+
+export const PostIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
+export type PostIdParams = Static<typeof PostIdParams>
+
+/** Optional body of a like: without `action` it toggles; with it, it sets (idempotent). */
+export const PostLikeRequest = Type.Object({
+  action: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('unlike')])),
+})
+export type PostLikeRequest = Static<typeof PostLikeRequest>
+
+export const PostLikeResponse = Type.Object({
+  status: Type.Literal('success'),
+  action: Type.Union([Type.Literal('liked'), Type.Literal('unliked')]),
+  likes: Type.Integer(),
+  is_liked: Type.Boolean(),
+})
+export type PostLikeResponse = Static<typeof PostLikeResponse>
+
+export const PostDeleteResponse = Type.Object({ status: Type.Literal('success'), message: Type.String() })
+export type PostDeleteResponse = Static<typeof PostDeleteResponse>
+
+/**
+ * POST /media/upload is multipart: files under `file` or `files` (1–5, ≤ 50 MB each) and the text
+ * fields below. Documented here; the server reads the parts as they stream.
+ */
+export const PostUploadFields = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: POST_TITLE_MAX }),
+  summary: Type.Optional(Type.String({ maxLength: POST_SUMMARY_MAX })),
+  description: Type.Optional(Type.String({ maxLength: POST_SUMMARY_MAX })),
+  content: Type.Optional(Type.String({ maxLength: POST_CONTENT_MAX })),
+  tags: Type.Optional(Type.String({ description: 'comma separated' })),
+  media_type: Type.Optional(Type.String()),
+  ai_instruction: Type.Optional(Type.String({ maxLength: POST_AI_INSTRUCTION_MAX })),
+  visibility: Type.Optional(Visibility),
+})
+export type PostUploadFields = Static<typeof PostUploadFields>
+
+export const PostUploadResponse = Type.Object({
+  post_id: Type.String(),
+  status: Type.Literal('success'),
+  message: Type.String(),
+  post: PostDetailResponse,
+})
+export type PostUploadResponse = Static<typeof PostUploadResponse>
+
+/** POST /media/upload/ipfs: one file stored on its own (kept, like an IPFS pin). */
+export const IpfsUploadResponse = Type.Object({
+  cid: Type.String(),
+  url: Type.String(),
+  size: Type.Integer(),
+  mime: Type.String(),
+  name: Type.String(),
+})
+export type IpfsUploadResponse = Static<typeof IpfsUploadResponse>
