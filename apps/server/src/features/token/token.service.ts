@@ -173,10 +173,12 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
     async grant(input: GrantInput, log: FastifyBaseLogger): Promise<FaucetResponse> {
       validate(input)
       const network = await chain(log)
+      // As many decimals as the token has, and no more than the grants table keeps (9).
+      const places = Math.min(network.decimals, 9)
       const baseUnits = toBaseUnits(input.amount, network.decimals)
-      if (baseUnits === null) {
-        throw new BadRequestError(`Amount can have at most ${network.decimals} decimal places`, [
-          { field: 'amount', message: `has more than ${network.decimals} decimal places` },
+      if (baseUnits === null || toBaseUnits(input.amount, places) === null) {
+        throw new BadRequestError(`Amount can have at most ${places} decimal places`, [
+          { field: 'amount', message: `has more than ${places} decimal places` },
         ])
       }
       const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
