@@ -28,6 +28,7 @@ import {
   pgliteDirFor,
 } from './db/index'
 import { authRoutes } from './features/auth/auth.routes'
+import { commentsRoutes } from './features/comments/comments.routes'
 import { filesRoutes } from './features/files/files.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { postsRoutes } from './features/posts/posts.routes'
@@ -68,6 +69,7 @@ const features = [
   healthRoutes,
   authRoutes,
   profilesRoutes,
+  commentsRoutes,
   tokenRoutes,
   postsRoutes,
   filesRoutes,

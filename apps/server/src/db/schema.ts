@@ -8,6 +8,8 @@ export interface Database {
   faucet_grants: FaucetGrantsTable
   users: UsersTable
   sessions: SessionsTable
+  comments: CommentsTable
+  comment_likes: CommentLikesTable
   blobs: BlobsTable
   posts: PostsTable
   post_files: PostFilesTable
@@ -127,5 +129,30 @@ export type PostFileRow = Selectable<PostFilesTable>
 export interface PostLikesTable {
   user_id: string
   post_id: string
+  created_at: CreatedAt
+}
+
+/** A comment or reply (features/comments). `root_id` is the thread's top-level comment. */
+export interface CommentsTable {
+  id: string
+  post_id: string
+  user_id: string
+  parent_id: string | null
+  root_id: string | null
+  /** 1 top-level, 2 reply to a top-level comment, 3 anything deeper. */
+  level: number
+  content: string
+  likes_count: Generated<number>
+  reply_count: Generated<number>
+  created_at: CreatedAt
+  /** tsvector, generated from content; never selected. */
+  search: ColumnType<string, never, never>
+}
+export type CommentRow = Omit<Selectable<CommentsTable>, 'search'>
+export type NewComment = Insertable<CommentsTable>
+
+export interface CommentLikesTable {
+  user_id: string
+  comment_id: string
   created_at: CreatedAt
 }

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
+import { commentSearchSource } from '../comments/comments.search'
 
 /** At most this many words of a search are used. */
 const MAX_TERMS = 8
@@ -60,4 +61,4 @@ export const postSearchSource: SearchSource = {
 }
 
 /** Every source search looks in, best first: a post that matches itself beats one found through a comment. */
-export const searchSources: SearchSource[] = [postSearchSource]
+export const searchSources: SearchSource[] = [postSearchSource, commentSearchSource]

@@ -1,0 +1,134 @@
+import {
+  COMMENTS_PAGE_SIZE,
+  CommentIdParams,
+  CreateCommentRequest,
+  CreateCommentResponse,
+  DeleteCommentResponse,
+  ErrorResponse,
+  LikeCommentQuery,
+  LikeCommentResponse,
+  PostCommentsParams,
+  PostCommentsQuery,
+  PostCommentsResponse,
+} from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
+import type { AppContext, AppInstance } from '../../app'
+import { requireViewer } from '../../http/auth'
+import { TooManyRequestsError } from '../../http/errors'
+import { commentsService } from './comments.service'
+
+export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
+export const LOGIN_TO_LIKE = 'Please login to like comments'
+
+const ANONYMOUS = 'anonymous'
+
+/**
+ * A per-user limit for a write route. Anonymous calls are not counted here: the route answers
+ * them 401 anyway.
+ */
+function perUserLimit(max: number, tooFast: string) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
+    allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
+      new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
+  }
+}
+
+export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
+  const comments = commentsService(ctx.db)
+  const tags = ['comments']
+
+  app.get(
+    '/comments/post/:id',
+    {
+      schema: {
+        tags,
+        summary: "A page of a post's comment threads",
+        params: PostCommentsParams,
+        querystring: PostCommentsQuery,
+        response: { 200: PostCommentsResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await request.viewer()
+      const { skip = 0, limit = COMMENTS_PAGE_SIZE } = request.query
+      return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit })
+    },
+  )
+
+  app.post(
+    '/comments/create',
+    {
+      config: {
+        rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are commenting too quickly.'),
+      },
+      schema: {
+        tags,
+        summary: 'Comment on a post, or reply to a comment',
+        description:
+          'The server decides `level` and `rootId` from `parentId`: no parent → 1; a reply to a ' +
+          'level-1 comment → 2; a reply to level 2 or 3 → 3, in the same thread.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: CreateCommentRequest,
+        response: {
+          201: CreateCommentResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, LOGIN_TO_COMMENT)
+      const created = await comments.create(viewer.userId, request.body)
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.post(
+    '/comments/:id/like',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
+      schema: {
+        tags,
+        summary: 'Like or unlike a comment',
+        description:
+          'Toggles. With `?action=like` or `?action=unlike` the call is idempotent instead: it ' +
+          'leaves the like in the asked state and answers that state.',
+        params: CommentIdParams,
+        querystring: LikeCommentQuery,
+        response: { 200: LikeCommentResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_LIKE)
+      const result = await comments.like(viewer.userId, request.params.id, request.query.action ?? 'toggle')
+      return { status: 'success' as const, ...result }
+    },
+  )
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment of yours with all its replies',
+        params: CommentIdParams,
+        response: { 200: DeleteCommentResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request)
+      const deleted = await comments.remove(viewer.userId, request.params.id)
+      const message =
+        deleted === 1
+          ? 'Comment deleted'
+          : `Comment and ${deleted - 1} repl${deleted === 2 ? 'y' : 'ies'} deleted`
+      return { status: 'success' as const, message, deleted }
+    },
+  )
+}

@@ -1,0 +1,187 @@
+import type { CommentView, CreateCommentRequest, UserCommentView } from '@agora/contract'
+import { v7 as uuidv7 } from 'uuid'
+import type { Db } from '../../db/index'
+import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { normalizeContent, placeComment, threadOrder } from './comments.rules'
+import {
+  type CommentWithAuthor,
+  commentsStore,
+  type PostForComments,
+  type UserCommentRow,
+} from './comments.store'
+
+export const POST_NOT_FOUND = 'Post not found'
+export const COMMENT_NOT_FOUND = 'Comment not found'
+export const PARENT_NOT_FOUND = 'The comment you are replying to no longer exists'
+export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Ids that cannot exist are simply not found (and never reach a uuid column as a 500). */
+const isId = (id: string | null | undefined): id is string => typeof id === 'string' && UUID.test(id)
+
+function canSee(post: PostForComments, viewerId: string | null) {
+  return post.visibility !== 'private' || post.user_id === viewerId
+}
+
+export function toCommentView(row: CommentWithAuthor, isLiked: boolean): CommentView {
+  return {
+    _id: row.id,
+    postId: row.post_id,
+    userId: row.user_id,
+    username: row.username,
+    avatar: row.avatar,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    likes: row.likes_count,
+    is_liked: isLiked,
+    level: row.level,
+    parentId: row.parent_id,
+    rootId: row.root_id,
+    replyCount: row.reply_count,
+  }
+}
+
+export function toUserCommentView(row: UserCommentRow): UserCommentView {
+  return {
+    _id: row.id,
+    postId: row.post_id,
+    postTitle: row.post_title,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    likes: row.likes_count,
+    level: row.level,
+    parentId: row.parent_id,
+    rootId: row.root_id,
+    replyCount: row.reply_count,
+  }
+}
+
+/** Runs `work` in a transaction, or in the caller's when the handle already is one. */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+export type LikeIntent = 'like' | 'unlike' | 'toggle'
+
+export function commentsService(db: Db) {
+  const store = commentsStore(db)
+
+  return {
+    /** One page of a post's threads in display order (see PostCommentsResponse). */
+    async listForPost(
+      postId: string,
+      viewerId: string | null,
+      page: { skip: number; limit: number },
+    ): Promise<CommentView[]> {
+      const post = isId(postId) ? await store.findPost(postId) : undefined
+      if (!post || !canSee(post, viewerId)) throw new NotFoundError(POST_NOT_FOUND)
+      const tops = await store.listTopLevel(postId, page.skip, page.limit)
+      const replies = await store.listReplies(tops.map((top) => top.id))
+      const ordered = threadOrder(tops, replies)
+      const liked = viewerId
+        ? await store.likedAmong(
+            viewerId,
+            ordered.map((row) => row.id),
+          )
+        : new Set<string>()
+      return ordered.map((row) => toCommentView(row, liked.has(row.id)))
+    },
+
+    /**
+     * Adds a comment or a reply. The post row is locked first, so writes to one post's comments
+     * take turns and the post's count and the parent's reply count stay exact.
+     */
+    async create(viewerId: string, input: CreateCommentRequest): Promise<CommentView> {
+      const content = normalizeContent(input.content)
+      return inTransaction(db, async (trx) => {
+        const tx = commentsStore(trx)
+        const post = isId(input.postId) ? await tx.lockPost(input.postId) : undefined
+        if (!post || !canSee(post, viewerId)) throw new NotFoundError(POST_NOT_FOUND)
+        let parent = null
+        if (input.parentId) {
+          parent = isId(input.parentId) ? await tx.findComment(input.parentId) : undefined
+          if (!parent) throw new NotFoundError(PARENT_NOT_FOUND)
+        }
+        const place = placeComment(post.id, parent)
+        const id = uuidv7()
+        await tx.insertComment({
+          id,
+          post_id: post.id,
+          user_id: viewerId,
+          parent_id: place.parentId,
+          root_id: place.rootId,
+          level: place.level,
+          content,
+        })
+        await tx.addToPostCommentCount(post.id, 1)
+        if (place.parentId) await tx.addToReplyCount(place.parentId, 1)
+        const created = await tx.findCommentWithAuthor(id)
+        return toCommentView(created!, false)
+      })
+    },
+
+    /**
+     * Likes or unlikes a comment. Calls on one comment take turns on its row lock (they all change
+     * its count anyway), so a toggle sees a settled state, and the (user, comment) primary key makes
+     * a second like a no-op: concurrent calls leave at most one like per user and an exact count.
+     */
+    async like(
+      viewerId: string,
+      commentId: string,
+      intent: LikeIntent,
+    ): Promise<{ action: 'liked' | 'unliked'; likes: number }> {
+      const found = isId(commentId) ? await store.findComment(commentId) : undefined
+      const post = found ? await store.findPost(found.post_id) : undefined
+      if (!found || !post || !canSee(post, viewerId)) throw new NotFoundError(COMMENT_NOT_FOUND)
+
+      return inTransaction(db, async (trx) => {
+        const tx = commentsStore(trx)
+        const comment = await tx.lockComment(commentId)
+        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
+        const likes = async (delta: number) => (await tx.addToLikes(comment.id, delta)) ?? 0
+        if (intent !== 'unlike' && (await tx.addLike(viewerId, comment.id))) {
+          return { action: 'liked' as const, likes: await likes(1) }
+        }
+        if (intent === 'like') return { action: 'liked' as const, likes: comment.likes_count }
+        if (await tx.removeLike(viewerId, comment.id))
+          return { action: 'unliked' as const, likes: await likes(-1) }
+        return { action: 'unliked' as const, likes: comment.likes_count }
+      })
+    },
+
+    /**
+     * Deletes a comment of the viewer's with all its replies. Answers how many comments went; the
+     * post's count falls by that many and the parent's reply count by one.
+     */
+    async remove(viewerId: string, commentId: string): Promise<number> {
+      const found = isId(commentId) ? await store.findComment(commentId) : undefined
+      if (!found) throw new NotFoundError(COMMENT_NOT_FOUND)
+      if (found.user_id !== viewerId) throw new ForbiddenError(NOT_COMMENT_OWNER)
+
+      return inTransaction(db, async (trx) => {
+        const tx = commentsStore(trx)
+        // Same lock order as create (post, then comment): a reply cannot slip in uncounted.
+        await tx.lockPost(found.post_id)
+        const comment = await tx.lockComment(commentId)
+        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
+        const deleted = await tx.subtreeSize(comment.id)
+        await tx.deleteComment(comment.id)
+        await tx.addToPostCommentCount(comment.post_id, -deleted)
+        if (comment.parent_id) await tx.addToReplyCount(comment.parent_id, -1)
+        return deleted
+      })
+    },
+
+    /** A user's comments for profile pages, newest first; comments on private posts only for their author. */
+    async listByUser(
+      userId: string,
+      viewerId: string | null,
+      page: { skip: number; limit: number },
+    ): Promise<UserCommentView[]> {
+      if (!isId(userId)) return []
+      const rows = await store.listByUser(userId, { ...page, viewerId })
+      return rows.map(toUserCommentView)
+    },
+  }
+}
+export type CommentsService = ReturnType<typeof commentsService>

@@ -1,0 +1,204 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
+import type { CommentRow, NewComment } from '../../db/schema'
+
+/** A comment with the name and avatar of its author, as lists show it. */
+export type CommentWithAuthor = CommentRow & { username: string; avatar: string }
+
+/** A comment of a user's own list, with the title of its post. */
+export type UserCommentRow = CommentRow & { post_title: string }
+
+/** What the comment rules need to know about a post. */
+export interface PostForComments {
+  id: string
+  user_id: string
+  visibility: string
+}
+
+/** Every column but the search vector, which is for the index only. */
+const COLUMNS = [
+  'comments.id',
+  'comments.post_id',
+  'comments.user_id',
+  'comments.parent_id',
+  'comments.root_id',
+  'comments.level',
+  'comments.content',
+  'comments.likes_count',
+  'comments.reply_count',
+  'comments.created_at',
+] as const
+
+export function commentsStore(db: Db) {
+  const withAuthor = () =>
+    db
+      .selectFrom('comments')
+      .innerJoin('users', 'users.id', 'comments.user_id')
+      .select(COLUMNS)
+      .select(['users.username', 'users.avatar'])
+
+  return {
+    findPost(postId: string): Promise<PostForComments | undefined> {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'user_id', 'visibility'])
+        .where('id', '=', postId)
+        .executeTakeFirst()
+    },
+
+    /** The post, row-locked for the rest of the transaction: comment writes on one post take turns. */
+    lockPost(postId: string): Promise<PostForComments | undefined> {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'user_id', 'visibility'])
+        .where('id', '=', postId)
+        .forNoKeyUpdate()
+        .executeTakeFirst()
+    },
+
+    addToPostCommentCount(postId: string, delta: number) {
+      return db
+        .updateTable('posts')
+        .set({ comments_count: sql`greatest(comments_count + ${delta}, 0)` })
+        .where('id', '=', postId)
+        .execute()
+    },
+
+    findComment(id: string): Promise<CommentRow | undefined> {
+      return db.selectFrom('comments').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+    },
+
+    findCommentWithAuthor(id: string): Promise<CommentWithAuthor | undefined> {
+      return withAuthor().where('comments.id', '=', id).executeTakeFirst()
+    },
+
+    lockComment(id: string): Promise<CommentRow | undefined> {
+      return db
+        .selectFrom('comments')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst()
+    },
+
+    insertComment(comment: NewComment) {
+      return db.insertInto('comments').values(comment).execute()
+    },
+
+    addToReplyCount(commentId: string, delta: number) {
+      return db
+        .updateTable('comments')
+        .set({ reply_count: sql`greatest(reply_count + ${delta}, 0)` })
+        .where('id', '=', commentId)
+        .execute()
+    },
+
+    /** One page of a post's top-level comments, newest first. */
+    listTopLevel(postId: string, skip: number, limit: number): Promise<CommentWithAuthor[]> {
+      return withAuthor()
+        .where('comments.post_id', '=', postId)
+        .where('comments.parent_id', 'is', null)
+        .orderBy('comments.created_at', 'desc')
+        .orderBy('comments.id', 'desc')
+        .offset(skip)
+        .limit(limit)
+        .execute()
+    },
+
+    /** Every reply in the threads of the given top-level comments. */
+    listReplies(rootIds: string[]): Promise<CommentWithAuthor[]> {
+      if (rootIds.length === 0) return Promise.resolve([])
+      return withAuthor().where('comments.root_id', 'in', rootIds).execute()
+    },
+
+    /** Which of these comments the user likes. */
+    async likedAmong(userId: string, commentIds: string[]): Promise<Set<string>> {
+      if (commentIds.length === 0) return new Set()
+      const rows = await db
+        .selectFrom('comment_likes')
+        .select('comment_id')
+        .where('user_id', '=', userId)
+        .where('comment_id', 'in', commentIds)
+        .execute()
+      return new Set(rows.map((row) => row.comment_id))
+    },
+
+    /** True when this call added the like; false when it was already there. */
+    async addLike(userId: string, commentId: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('comment_likes')
+        .values({ user_id: userId, comment_id: commentId })
+        .onConflict((conflict) => conflict.columns(['user_id', 'comment_id']).doNothing())
+        .returning('comment_id')
+        .executeTakeFirst()
+      return inserted !== undefined
+    },
+
+    /** True when this call removed the like; false when there was none. */
+    async removeLike(userId: string, commentId: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('comment_likes')
+        .where('user_id', '=', userId)
+        .where('comment_id', '=', commentId)
+        .returning('comment_id')
+        .executeTakeFirst()
+      return deleted !== undefined
+    },
+
+    /** The comment's like count after the change; null when the comment is gone. */
+    async addToLikes(commentId: string, delta: number): Promise<number | null> {
+      const row = await db
+        .updateTable('comments')
+        .set({ likes_count: sql`greatest(likes_count + ${delta}, 0)` })
+        .where('id', '=', commentId)
+        .returning('likes_count')
+        .executeTakeFirst()
+      return row?.likes_count ?? null
+    },
+
+    /** How many comments deleting this one removes: itself and every reply below it. */
+    async subtreeSize(commentId: string): Promise<number> {
+      const { rows } = await sql<{ size: number }>`
+        with recursive subtree as (
+          select id from comments where id = ${commentId}
+          union all
+          select c.id from comments c join subtree s on c.parent_id = s.id
+        )
+        select count(*)::int as size from subtree
+      `.execute(db)
+      return rows[0]?.size ?? 0
+    },
+
+    /** Deletes the comment; the foreign keys take its replies and their likes along. */
+    deleteComment(id: string) {
+      return db.deleteFrom('comments').where('id', '=', id).execute()
+    },
+
+    /**
+     * A user's comments, newest first, with the title of each post. Comments on private posts are
+     * only listed for the post's author (pass the viewer's id; null for anonymous visitors).
+     */
+    listByUser(
+      userId: string,
+      options: { skip: number; limit: number; viewerId: string | null },
+    ): Promise<UserCommentRow[]> {
+      return db
+        .selectFrom('comments')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
+        .select(COLUMNS)
+        .select('posts.title as post_title')
+        .where('comments.user_id', '=', userId)
+        .where((eb) =>
+          options.viewerId
+            ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', options.viewerId)])
+            : eb('posts.visibility', '=', 'public'),
+        )
+        .orderBy('comments.created_at', 'desc')
+        .orderBy('comments.id', 'desc')
+        .offset(options.skip)
+        .limit(options.limit)
+        .execute()
+    },
+  }
+}
+export type CommentsStore = ReturnType<typeof commentsStore>

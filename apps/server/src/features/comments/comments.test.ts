@@ -1,0 +1,499 @@
+import { sql } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { commentsService } from './comments.service'
+
+const COMMENT_LIMIT = 25
+const LIKE_LIMIT = 30
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ COMMENT_RATE_LIMIT: String(COMMENT_LIMIT), LIKE_RATE_LIMIT: String(LIKE_LIMIT) })
+})
+afterEach(() => t.reset())
+afterAll(() => t.close())
+
+type User = Awaited<ReturnType<typeof makeUser>>
+
+async function makePost(owner: User, fields: { visibility?: 'public' | 'private'; title?: string } = {}) {
+  const id = uuidv7()
+  await t.database.db
+    .insertInto('posts')
+    .values({
+      id,
+      user_id: owner.id,
+      title: fields.title ?? 'A study of tide pools',
+      summary: '',
+      content: 'Field notes.',
+      media_type: 'image',
+      ai_instruction: '',
+      visibility: fields.visibility ?? 'public',
+    })
+    .execute()
+  return id
+}
+
+function comment(user: User | null, body: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/comments/create',
+    headers: user?.headers ?? {},
+    payload: { imageUrl: '', ...body },
+  })
+}
+
+async function commentOk(user: User, body: Record<string, unknown>) {
+  const response = await comment(user, body)
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json() as { _id: string; level: number; parentId: string | null; rootId: string | null }
+}
+
+function list(postId: string, user: User | null = null, query = '') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/comments/post/${postId}${query}`,
+    headers: user?.headers ?? {},
+  })
+}
+
+function like(user: User, commentId: string, query = '') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/comments/${commentId}/like${query}`,
+    headers: user.headers,
+  })
+}
+
+function remove(user: User, commentId: string) {
+  return t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: user.headers })
+}
+
+async function postCommentCount(postId: string) {
+  const row = await t.database.db
+    .selectFrom('posts')
+    .select('comments_count')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow()
+  return row.comments_count
+}
+
+async function recountPostComments(postId: string) {
+  const { rows } = await sql<{
+    n: number
+  }>`select count(*)::int as n from comments where post_id = ${postId}`.execute(t.database.db)
+  return rows[0].n
+}
+
+/** Every comment whose stored reply_count differs from its real number of direct replies. */
+async function replyCountDrift() {
+  const { rows } = await sql<{ id: string }>`
+    select c.id from comments c
+    where c.reply_count <> (select count(*) from comments r where r.parent_id = c.id)
+  `.execute(t.database.db)
+  return rows
+}
+
+async function likeState(commentId: string) {
+  const { rows } = await sql<{ stored: number; real: number }>`
+    select c.likes_count as stored, (select count(*)::int from comment_likes l where l.comment_id = c.id) as real
+    from comments c where c.id = ${commentId}
+  `.execute(t.database.db)
+  return rows[0]
+}
+
+describe(`comments (${TEST_DB})`, () => {
+  it('places comments at levels 1, 2, 3 and keeps replies to level 3 at level 3 in the same thread', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+
+    const top = await commentOk(ben, { postId, content: 'Lovely photos.' })
+    expect(top).toMatchObject({ level: 1, parentId: null, rootId: null })
+
+    // The client's rootId is ignored: the server derives it from the parent.
+    const reply = await commentOk(ana, { postId, content: 'Thanks!', parentId: top._id, rootId: uuidv7() })
+    expect(reply).toMatchObject({ level: 2, parentId: top._id, rootId: top._id })
+
+    const deeper = await commentOk(ben, {
+      postId,
+      content: 'Which lens?',
+      parentId: reply._id,
+      rootId: top._id,
+    })
+    expect(deeper).toMatchObject({ level: 3, parentId: reply._id, rootId: top._id })
+
+    const deepest = await commentOk(ana, { postId, content: 'A 90mm macro.', parentId: deeper._id })
+    expect(deepest).toMatchObject({ level: 3, parentId: deeper._id, rootId: top._id })
+
+    expect(await postCommentCount(postId)).toBe(4)
+    expect(await replyCountDrift()).toEqual([])
+    const shown = (await list(postId)).json()
+    expect(shown.map((c: { _id: string; replyCount: number }) => [c._id, c.replyCount])).toEqual([
+      [top._id, 1],
+      [reply._id, 1],
+      [deeper._id, 1],
+      [deepest._id, 0],
+    ])
+  })
+
+  it('answers the whole created comment in the spec shape', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const response = await comment(ana, { postId, content: '  **Markdown** stays as written  ' })
+    expect(response.statusCode).toBe(201)
+    const body = response.json()
+    expect(body).toEqual({
+      _id: expect.any(String),
+      postId,
+      userId: ana.id,
+      username: ana.username,
+      avatar: '',
+      content: '**Markdown** stays as written',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      likes: 0,
+      is_liked: false,
+      level: 1,
+      parentId: null,
+      rootId: null,
+      replyCount: 0,
+    })
+  })
+
+  it('accepts a form-encoded body too', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments/create',
+      headers: { ...ana.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ postId, content: 'From a form', imageUrl: '' }).toString(),
+    })
+    expect(response.statusCode, response.body).toBe(201)
+  })
+
+  it('refuses a reply to a comment of another post with 400', async () => {
+    const ana = await makeUser(t)
+    const [first, second] = [await makePost(ana), await makePost(ana)]
+    const elsewhere = await commentOk(ana, { postId: first, content: 'On the first post' })
+    const response = await comment(ana, {
+      postId: second,
+      content: 'Cross-post reply',
+      parentId: elsewhere._id,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe('The comment you are replying to belongs to another post')
+    expect(await postCommentCount(second)).toBe(0)
+    expect(await replyCountDrift()).toEqual([])
+  })
+
+  it.each([
+    ['empty', '', 'Comment cannot be empty'],
+    ['blank', ' \n\t ', 'Comment cannot be empty'],
+    ['5001 characters', 'x'.repeat(5001), 'Comment is too long: at most 5,000 characters'],
+  ])('refuses %s content with 400', async (_name, content, detail) => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const response = await comment(ana, { postId, content })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe(detail)
+    expect(await recountPostComments(postId)).toBe(0)
+  })
+
+  it('accepts exactly 5000 characters', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const response = await comment(ana, { postId, content: 'y'.repeat(5000) })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().content).toHaveLength(5000)
+  })
+
+  it('asks anonymous visitors to login (401) and creates nothing', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const response = await comment(null, { postId, content: 'Who am I?' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().detail).toBe('Please login to submit your comment')
+    expect(await recountPostComments(postId)).toBe(0)
+  })
+
+  it('answers 404 for a missing post, a malformed id and a missing parent', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    for (const missing of [uuidv7(), 'not-a-uuid']) {
+      const created = await comment(ana, { postId: missing, content: 'Hello?' })
+      expect(created.statusCode).toBe(404)
+      expect(created.json().detail).toBe('Post not found')
+      const listed = await list(missing)
+      expect(listed.statusCode).toBe(404)
+      expect(listed.json().detail).toBe('Post not found')
+    }
+    const orphan = await comment(ana, { postId, content: 'Reply to nothing', parentId: uuidv7() })
+    expect(orphan.statusCode).toBe(404)
+    expect(orphan.json().detail).toBe('The comment you are replying to no longer exists')
+    expect((await like(ana, 'nope')).statusCode).toBe(404)
+    expect((await remove(ana, uuidv7())).statusCode).toBe(404)
+  })
+
+  it('lists threads in display order, pages by top-level comments, and marks what the viewer likes', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const tops: string[] = []
+    for (let i = 0; i < 14; i += 1)
+      tops.push((await commentOk(i % 2 ? ana : ben, { postId, content: `Top ${i}` }))._id)
+    // Thread of the newest top comment: two branches, the older one with two level-3 replies.
+    const newest = tops[13]
+    const older = await commentOk(ana, { postId, content: 'older branch', parentId: newest })
+    const newer = await commentOk(ben, { postId, content: 'newer branch', parentId: newest })
+    const olderA = await commentOk(ben, { postId, content: 'under older, first', parentId: older._id })
+    const olderB = await commentOk(ana, { postId, content: 'under older, second', parentId: olderA._id })
+    // A reply in the oldest thread travels with that thread to the second page.
+    const late = await commentOk(ana, { postId, content: 'late reply', parentId: tops[0] })
+    expect((await like(ben, olderA._id)).json()).toMatchObject({ action: 'liked', likes: 1 })
+
+    const first = await list(postId, ben)
+    expect(first.statusCode).toBe(200)
+    const page1 = first.json() as { _id: string; level: number; is_liked: boolean; likes: number }[]
+    expect(page1.filter((c) => c.level === 1)).toHaveLength(12)
+    expect(page1.slice(0, 5).map((c) => c._id)).toEqual([
+      newest,
+      newer._id,
+      older._id,
+      olderA._id,
+      olderB._id,
+    ])
+    expect(page1[5]._id).toBe(tops[12])
+    expect(page1.find((c) => c._id === olderA._id)).toMatchObject({ is_liked: true, likes: 1 })
+    expect(page1.filter((c) => c.is_liked)).toHaveLength(1)
+
+    const anonymous = (await list(postId)).json() as { is_liked: boolean }[]
+    expect(anonymous.some((c) => c.is_liked)).toBe(false)
+
+    const second = (await list(postId, ben, '?skip=12&limit=12')).json() as { _id: string }[]
+    expect(second.map((c) => c._id)).toEqual([tops[1], tops[0], late._id])
+
+    const small = (await list(postId, null, '?limit=1')).json() as { _id: string }[]
+    expect(small).toHaveLength(5)
+    expect((await list(postId, null, '?limit=101')).statusCode).toBe(400)
+    expect((await list(postId, null, '?skip=-1')).statusCode).toBe(400)
+  })
+
+  it('lets only the author delete a comment (403 for anyone else)', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const mine = await commentOk(ben, { postId, content: 'Mine' })
+    // Not even the post's author may delete it.
+    const response = await remove(ana, mine._id)
+    expect(response.statusCode).toBe(403)
+    expect(response.json().detail).toBe('Only the author of a comment can delete it')
+    expect(await postCommentCount(postId)).toBe(1)
+    expect((await list(postId)).json()).toHaveLength(1)
+  })
+
+  it('deletes a comment with all its replies and keeps every counter exact', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const otherPost = await makePost(ana)
+    await commentOk(ben, { postId: otherPost, content: 'Elsewhere' })
+    const top = await commentOk(ben, { postId, content: 'Top' })
+    const keep = await commentOk(ana, { postId, content: 'Stays' })
+    const branch = await commentOk(ana, { postId, content: 'Branch', parentId: top._id })
+    const sibling = await commentOk(ben, { postId, content: 'Sibling', parentId: top._id })
+    const leaf = await commentOk(ben, { postId, content: 'Leaf', parentId: branch._id })
+    await commentOk(ana, { postId, content: 'Leaf of leaf', parentId: leaf._id })
+    await commentOk(ana, { postId, content: 'Under sibling', parentId: sibling._id })
+    expect((await like(ana, leaf._id)).statusCode).toBe(200)
+    expect(await postCommentCount(postId)).toBe(7)
+
+    // A level-2 comment takes its level-3 chain along: 3 comments.
+    const branchGone = await remove(ana, branch._id)
+    expect(branchGone.statusCode).toBe(200)
+    expect(branchGone.json()).toEqual({
+      status: 'success',
+      message: 'Comment and 2 replies deleted',
+      deleted: 3,
+    })
+    expect(await postCommentCount(postId)).toBe(4)
+    expect(await recountPostComments(postId)).toBe(4)
+    expect(await replyCountDrift()).toEqual([])
+    const { rows: likesLeft } = await sql<{
+      n: number
+    }>`select count(*)::int as n from comment_likes`.execute(t.database.db)
+    expect(likesLeft[0].n).toBe(0)
+
+    // The top comment takes the rest of its thread: itself, sibling, and the reply under sibling.
+    const topGone = (await remove(ben, top._id)).json()
+    expect(topGone).toMatchObject({ status: 'success', deleted: 3 })
+    expect(await postCommentCount(postId)).toBe(1)
+    expect(await recountPostComments(postId)).toBe(1)
+    expect(await postCommentCount(otherPost)).toBe(1)
+    expect((await list(postId)).json().map((c: { _id: string }) => c._id)).toEqual([keep._id])
+
+    const single = (await remove(ana, keep._id)).json()
+    expect(single).toEqual({ status: 'success', message: 'Comment deleted', deleted: 1 })
+    expect(await postCommentCount(postId)).toBe(0)
+  })
+
+  it('toggles a like and reports the action and count', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const c = await commentOk(ana, { postId, content: 'Like me' })
+    expect((await like(ben, c._id)).json()).toEqual({ status: 'success', action: 'liked', likes: 1 })
+    expect((await like(ana, c._id)).json()).toEqual({ status: 'success', action: 'liked', likes: 2 })
+    expect((await like(ben, c._id)).json()).toEqual({ status: 'success', action: 'unliked', likes: 1 })
+    expect((await like(ana, c._id, '?action=like')).json()).toMatchObject({ action: 'liked', likes: 1 })
+    expect((await like(ben, c._id, '?action=unlike')).json()).toMatchObject({ action: 'unliked', likes: 1 })
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/comments/${c._id}/like` })
+    expect(anonymous.statusCode).toBe(401)
+    expect(await likeState(c._id)).toEqual({ stored: 1, real: 1 })
+  })
+
+  it('keeps one like per user under 20 concurrent likes from that user', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const c = await commentOk(ana, { postId, content: 'Hammer me' })
+    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id, '?action=like')))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    for (const answer of answers)
+      expect(answer.json()).toEqual({ status: 'success', action: 'liked', likes: 1 })
+    expect(await likeState(c._id)).toEqual({ stored: 1, real: 1 })
+  })
+
+  it('keeps the count equal to the rows under 20 concurrent toggles from one user', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    const c = await commentOk(ana, { postId, content: 'Toggle me' })
+    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    const actions = answers.map((r) => r.json().action)
+    const net = actions.filter((a) => a === 'liked').length - actions.filter((a) => a === 'unliked').length
+    const state = await likeState(c._id)
+    expect(state.stored).toBe(state.real)
+    expect(state.real).toBeLessThanOrEqual(1)
+    // The answers form a valid history: every like is matched by an unlike except the last state.
+    expect(net).toBe(state.real)
+  })
+
+  it('counts 20 users liking at once as 20 likes', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const c = await commentOk(ana, { postId, content: 'Popular' })
+    const fans = await Promise.all(Array.from({ length: 20 }, () => makeUser(t)))
+    const answers = await Promise.all(fans.map((fan) => like(fan, c._id)))
+    expect(answers.map((r) => r.json().action)).toEqual(Array(20).fill('liked'))
+    expect(answers.map((r) => r.json().likes).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    )
+    expect(await likeState(c._id)).toEqual({ stored: 20, real: 20 })
+  })
+
+  it('limits comments and likes per user per minute with 429', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana)
+    for (let i = 0; i < COMMENT_LIMIT; i += 1) await commentOk(ana, { postId, content: `Comment ${i}` })
+    const tooMany = await comment(ana, { postId, content: 'One more' })
+    expect(tooMany.statusCode).toBe(429)
+    expect(tooMany.json().detail).toMatch(/^You are commenting too quickly\. Please wait .+ and try again\.$/)
+    expect(tooMany.headers['retry-after']).toBeDefined()
+    expect(await recountPostComments(postId)).toBe(COMMENT_LIMIT)
+    // Another user is not affected.
+    const target = await commentOk(ben, { postId, content: 'Still fine' })
+
+    for (let i = 0; i < LIKE_LIMIT; i += 1) expect((await like(ana, target._id)).statusCode).toBe(200)
+    const likeTooMany = await like(ana, target._id)
+    expect(likeTooMany.statusCode).toBe(429)
+    expect(likeTooMany.json().detail).toMatch(/^You are liking too quickly\./)
+    expect((await like(ben, target._id)).statusCode).toBe(200)
+  })
+
+  it('hides the comments of a private post from everyone but its author', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana, { visibility: 'private' })
+    const own = await commentOk(ana, { postId, content: 'A note to self' })
+    expect((await list(postId, ana)).json()).toHaveLength(1)
+
+    for (const response of [await list(postId, ben), await list(postId)]) {
+      expect(response.statusCode).toBe(404)
+      expect(response.json().detail).toBe('Post not found')
+    }
+    const intrude = await comment(ben, { postId, content: 'Can I?' })
+    expect(intrude.statusCode).toBe(404)
+    expect((await comment(ben, { postId, content: 'Reply?', parentId: own._id })).statusCode).toBe(404)
+    expect((await like(ben, own._id)).statusCode).toBe(404)
+    expect(await likeState(own._id)).toEqual({ stored: 0, real: 0 })
+  })
+
+  it("lists a user's own comments newest first with the post title, hiding other people's private posts", async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const open = await makePost(ana, { title: 'Open notebook' })
+    const closed = await makePost(ben, { title: 'Private diary', visibility: 'private' })
+    await commentOk(ben, { postId: closed, content: 'On my private post' })
+    const a = await commentOk(ben, { postId: open, content: 'First' })
+    const b = await commentOk(ben, { postId: open, content: 'Second', parentId: a._id })
+
+    const service = commentsService(t.database.db)
+    const seenByAna = await service.listByUser(ben.id, ana.id, { skip: 0, limit: 12 })
+    expect(seenByAna.map((c) => [c._id, c.postTitle])).toEqual([
+      [b._id, 'Open notebook'],
+      [a._id, 'Open notebook'],
+    ])
+    const seenByBen = await service.listByUser(ben.id, ben.id, { skip: 0, limit: 12 })
+    expect(seenByBen.map((c) => c.postTitle)).toEqual(['Open notebook', 'Open notebook', 'Private diary'])
+    expect(await service.listByUser(ben.id, ben.id, { skip: 1, limit: 1 })).toMatchObject([{ _id: a._id }])
+    expect(await service.listByUser('not-a-uuid', null, { skip: 0, limit: 12 })).toEqual([])
+  })
+
+  it('lets the forum search find comment text and answers the post with matched_comment_id', async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana, { title: 'Tide pools at dawn' })
+    await commentOk(ben, { postId, content: 'Lovely light.' })
+    const hit = await commentOk(ben, { postId, content: 'The anemones look like chrysanthemums.' })
+    const search = (query: string, user: User | null = null) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/media/list?${query}`, headers: user?.headers ?? {} })
+
+    for (const query of [
+      'search=chrysanth',
+      'search=chrysanthemum&sort_by=recent_desc',
+      'search=anemone&sort_by=hot_desc',
+    ]) {
+      const response = await search(query)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json().items, query).toEqual([
+        expect.objectContaining({ _id: postId, matched_comment_id: hit._id }),
+      ])
+    }
+    // A post that matches by itself is returned as a plain post hit.
+    const own = (await search('search=tide')).json().items
+    expect(own).toHaveLength(1)
+    expect(own[0]).not.toHaveProperty('matched_comment_id')
+    // A deleted comment is no longer found.
+    await remove(ben, hit._id)
+    expect((await search('search=chrysanth')).json().items).toEqual([])
+  })
+
+  it("keeps comments on a private post out of other people's search", async () => {
+    const [ana, ben] = [await makeUser(t), await makeUser(t)]
+    const postId = await makePost(ana, { visibility: 'private' })
+    const note = await commentOk(ana, { postId, content: 'Remember the xylophone recording.' })
+    const search = (user: User | null) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/media/list?search=xylophone',
+        headers: user?.headers ?? {},
+      })
+    expect((await search(ben)).json().items).toEqual([])
+    expect((await search(null)).json().items).toEqual([])
+    expect((await search(ana)).json().items).toEqual([
+      expect.objectContaining({ _id: postId, matched_comment_id: note._id }),
+    ])
+  })
+
+  it('goes away with its post', async () => {
+    const ana = await makeUser(t)
+    const postId = await makePost(ana)
+    const c = await commentOk(ana, { postId, content: 'Soon gone' })
+    await commentOk(ana, { postId, content: 'Reply', parentId: c._id })
+    await t.database.db.deleteFrom('posts').where('id', '=', postId).execute()
+    expect(await recountPostComments(postId)).toBe(0)
+  })
+})
