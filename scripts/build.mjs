@@ -1,7 +1,7 @@
 // Builds what is out of date: the web app (Vite) and the server bundle (esbuild). Each build's
 // inputs are hashed; an unchanged tree is not rebuilt, so `npm start` twice starts at once.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -54,6 +54,7 @@ export async function buildAll() {
     'apps/server/dist',
     async () => {
       const esbuild = await import('esbuild')
+    rmSync(join(root, 'apps/server/dist'), { recursive: true, force: true })
       const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
       await esbuild.build({
         entryPoints: [join(root, 'apps/server/src/main.ts')],

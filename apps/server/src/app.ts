@@ -27,6 +27,8 @@ import {
   openDatabase,
   pgliteDirFor,
 } from './db/index'
+import { startAnalysisWorker } from './features/analysis/analysis.queue'
+import { analysisRoutes } from './features/analysis/analysis.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { commentsRoutes } from './features/comments/comments.routes'
 import { filesRoutes } from './features/files/files.routes'
@@ -74,6 +76,7 @@ const features = [
   postsRoutes,
   filesRoutes,
   statsRoutes,
+  analysisRoutes,
 ]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -85,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats as never] },
     // Only well-formed URLs reach routes; a bad percent-escape answers 400, not 500.
@@ -186,6 +189,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     })
   }
 
-  if (ownsDatabase) app.addHook('onClose', () => database.close())
+  if (ownsDatabase) {
+    // The analysis worker runs beside the API of an app that owns its database; it stops before the database closes.
+    let stopAnalysis = async () => {}
+    app.addHook('onReady', async () => {
+      stopAnalysis = startAnalysisWorker(ctx, { log: app.log })
+    })
+    app.addHook('preClose', () => stopAnalysis())
+    app.addHook('onClose', () => database.close())
+  }
   return Object.assign(app, { ctx })
 }

@@ -31,6 +31,8 @@ export interface Config {
   /** Directory of the built web app to serve; null serves the API only. */
   webDist: string | null
   logLevel: string
+  /** Which proxies' X-Forwarded-For to believe: false (none), true (all), or a hop count. */
+  trustProxy: boolean | number
   /** The test-token faucet (features/token). */
   token: TokenConfig
   /** AI analysis of posts (features/analysis). */
@@ -229,6 +231,13 @@ function blobConfig(env: Env): BlobConfig {
   }
 }
 
+function trustProxy(env: Env): boolean | number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase()
+  if (!raw) return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  return bool(env, 'TRUST_PROXY', false)
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data')
   const logLevel = env.LOG_LEVEL || 'info'
@@ -257,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     blobs: blobConfig(env),
     webDist,
     logLevel,
+    trustProxy: trustProxy(env),
     token: tokenConfig(env),
     analysis: analysisConfig(env),
   }
