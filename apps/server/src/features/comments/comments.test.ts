@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { DEMO_COMMENTS, seedDemoComments } from './comments.demo'
 import { commentsService } from './comments.service'
 
 const COMMENT_LIMIT = 25
@@ -486,6 +487,37 @@ describe(`comments (${TEST_DB})`, () => {
     expect((await search(ana)).json().items).toEqual([
       expect.objectContaining({ _id: postId, matched_comment_id: note._id }),
     ])
+  })
+
+  it('seeds the demo discussion with exact counters and replies after their parents', async () => {
+    const names = ['ada_lab', 'mira_chen', 'tomas_k', 'noor_audio']
+    const users = new Map<string, string>()
+    for (const name of names) users.set(name, (await makeUser(t, { username: name })).id)
+    const owner = await makeUser(t)
+    const posts = new Map<string, string>()
+    for (const title of Object.keys(DEMO_COMMENTS)) posts.set(title, await makePost(owner, { title }))
+
+    const count = (items: (typeof DEMO_COMMENTS)[string]): number =>
+      items.reduce((sum, item) => sum + 1 + count(item.replies ?? []), 0)
+    const expected = Object.values(DEMO_COMMENTS).reduce((sum, items) => sum + count(items), 0)
+    expect(await seedDemoComments(t.database.db, users, posts)).toBe(expected)
+
+    for (const postId of posts.values())
+      expect(await postCommentCount(postId)).toBe(await recountPostComments(postId))
+    expect(await replyCountDrift()).toEqual([])
+    const { rows: badLikes } = await sql`
+      select c.id from comments c
+      where c.likes_count <> (select count(*) from comment_likes l where l.comment_id = c.id)
+    `.execute(t.database.db)
+    expect(badLikes).toEqual([])
+    const { rows: early } = await sql`
+      select c.id from comments c join comments p on p.id = c.parent_id where c.created_at <= p.created_at
+    `.execute(t.database.db)
+    expect(early).toEqual([])
+    const { rows: levels } = await sql<{
+      level: number
+    }>`select distinct level from comments order by level`.execute(t.database.db)
+    expect(levels.map((row) => row.level)).toEqual([1, 2, 3])
   })
 
   it('goes away with its post', async () => {
