@@ -14,6 +14,8 @@ export interface Database {
   posts: PostsTable
   post_files: PostFilesTable
   post_likes: PostLikesTable
+  analysis_jobs: AnalysisJobsTable
+  analysis_post_terms: AnalysisPostTermsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -155,4 +157,25 @@ export interface CommentLikesTable {
   user_id: string
   comment_id: string
   created_at: CreatedAt
+}
+
+/** One requested AI analysis of a post (features/analysis): a durable queue entry with a lease. */
+export interface AnalysisJobsTable {
+  id: string
+  post_id: string
+  status: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'done' | 'failed'>
+  attempts: Generated<number>
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+export type AnalysisJobRow = Selectable<AnalysisJobsTable>
+
+/** The candidate phrases of an analysed post, for document frequencies across the corpus. */
+export interface AnalysisPostTermsTable {
+  post_id: string
+  term: string
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './2026_11_22_0001_users_sessions'
 import * as m0002 from './2026_11_22_0002_posts'
+import * as m0003 from './2026_11_22_0003_analysis_jobs'
 import * as m0004 from './2026_11_22_0004_faucet'
 import * as m0005 from './2026_11_22_0005_comments'
 import * as m0006 from './2026_11_22_0006_profile_links'
@@ -12,6 +13,7 @@ import * as m0006 from './2026_11_22_0006_profile_links'
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_users_sessions': m0001,
   '2026_11_22_0002_posts': m0002,
+  '2026_11_22_0003_analysis_jobs': m0003,
   '2026_11_22_0004_faucet': m0004,
   '2026_11_22_0005_comments': m0005,
   '2026_11_22_0006_profile_links': m0006,

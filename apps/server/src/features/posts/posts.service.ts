@@ -20,6 +20,7 @@ import type { BlobStore } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { PostFileRow } from '../../db/schema'
 import { BadRequestError, type FieldError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { enqueueAnalysis } from '../analysis/analysis.service'
 import { fileUrl } from '../files/file-types'
 import { filesService } from '../files/files.service'
 import type { ReceivedFile } from '../files/files.upload'
@@ -260,6 +261,7 @@ export function postsService(db: Db, store: BlobStore) {
               kind: file.kind,
             })),
           )
+          await enqueueAnalysis(trx, id)
         })
       } catch (error) {
         await discardAll()

@@ -1,0 +1,151 @@
+import type { Readable } from 'node:stream'
+import type { AiAnalysis } from '@agora/contract'
+import { DEFAULT_LIMITS, ExtractionError, type FileKind, fileKind, TEXT_READ_BYTES } from './extract'
+import { buildTopics, type CorpusStats, rankKeyphrases } from './nlp'
+import type { PreparationFile, PreparationInput } from './prepare'
+import { analyseRemotely, type RemoteEngineConfig } from './remote-engine'
+import { prepareInSandbox } from './sandbox'
+
+/** Everything about a post the analysis reads. Files are opened only when their kind has text. */
+export interface AnalysisSource {
+  title: string
+  summary: string
+  content: string
+  instruction: string
+  files: { name: string; mime: string; open(): Promise<Readable> }[]
+}
+
+export interface AnalysisOptions {
+  limits: PreparationInput['limits']
+  /** Memory ceiling of the extraction thread. */
+  memoryMb: number
+  /** Characters of text an external model is given. */
+  textBudget: number
+  /** Bytes read of a PDF or DOCX; a larger file is not analysed. */
+  maxDocumentBytes: number
+  remote: RemoteEngineConfig | null
+  /** Corpus statistics for the candidate keyphrases (their keys). */
+  corpus(keys: string[]): Promise<CorpusStats>
+  log: { warn(message: string): void }
+}
+
+export const DEFAULT_ANALYSIS_OPTIONS = {
+  limits: { ...DEFAULT_LIMITS },
+  memoryMb: 512,
+  textBudget: 24_000,
+  maxDocumentBytes: 64 * 1024 * 1024,
+  remoteTimeoutMs: 90_000,
+} as const
+
+/** Phrases kept per post for the corpus statistics. */
+const TERMS_PER_POST = 100
+
+export interface AnalysisOutcome {
+  analysis: AiAnalysis
+  /** Keys of the post's candidate keyphrases, for the corpus statistics of later analyses. */
+  terms: string[]
+}
+
+/** Reads a stream into one freshly allocated array (movable to a thread), up to `limit` bytes. */
+async function readUpTo(stream: Readable, limit: number, onOverflow: 'truncate' | 'fail', name: string) {
+  const chunks: Buffer[] = []
+  let size = 0
+  let cut = false
+  try {
+    for await (const chunk of stream) {
+      const buffer = chunk as Buffer
+      if (size + buffer.length > limit) {
+        if (onOverflow === 'fail') throw new ExtractionError(`The file "${name}" is too large to analyse.`)
+        chunks.push(buffer.subarray(0, limit - size))
+        size = limit
+        cut = true
+        break
+      }
+      chunks.push(buffer)
+      size += buffer.length
+    }
+  } finally {
+    stream.destroy()
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+  }
+  return { bytes, cut }
+}
+
+async function readFiles(source: AnalysisSource, options: AnalysisOptions): Promise<PreparationFile[]> {
+  const files: PreparationFile[] = []
+  for (const file of source.files) {
+    const kind: FileKind = fileKind(file.name, file.mime)
+    if (kind === 'media') {
+      files.push({ name: file.name, kind, bytes: null })
+      continue
+    }
+    const stream = await file.open()
+    const { bytes, cut } =
+      kind === 'text' || kind === 'markdown'
+        ? await readUpTo(stream, TEXT_READ_BYTES, 'truncate', file.name)
+        : await readUpTo(stream, options.maxDocumentBytes, 'fail', file.name)
+    files.push({ name: file.name, kind, bytes, cut })
+  }
+  return files
+}
+
+/**
+ * One post's analysis: extraction and text preparation in a sandboxed thread, keyphrases ranked
+ * against the corpus, then the external model when one is configured (the local result stands in
+ * when it fails). ExtractionError means the files cannot be analysed; other errors are transient.
+ */
+export async function analyseSource(
+  source: AnalysisSource,
+  options: AnalysisOptions,
+): Promise<AnalysisOutcome> {
+  const files = await readFiles(source, options)
+  const preparation = await prepareInSandbox(
+    {
+      title: source.title,
+      summary: source.summary,
+      content: source.content,
+      files,
+      limits: options.limits,
+      textBudget: options.textBudget,
+    },
+    { timeoutMs: options.limits.timeoutMs + 5_000, memoryMb: options.memoryMb },
+    options.log,
+  )
+  const corpus = await options.corpus(preparation.candidates.map((candidate) => candidate.key))
+  const tags = rankKeyphrases(preparation.candidates, corpus)
+  const joiner = ['zh', 'ja', 'th'].includes(preparation.language) ? '' : ' '
+  const local: AiAnalysis = {
+    status: 'done',
+    summary: preparation.summary.join(joiner),
+    tags,
+    topics: buildTopics(tags, preparation.language),
+    engine: 'local',
+    language: preparation.language,
+    truncated: preparation.truncated,
+    analysed_at: new Date().toISOString(),
+  }
+  const terms = preparation.candidates.slice(0, TERMS_PER_POST).map((candidate) => candidate.key)
+  if (!options.remote) return { analysis: local, terms }
+
+  try {
+    const answer = await analyseRemotely(options.remote, {
+      title: source.title,
+      text: preparation.text,
+      instruction: source.instruction,
+      language: preparation.language,
+    })
+    return {
+      analysis: { ...local, ...answer, engine: 'openai-compatible', model: options.remote.model },
+      terms,
+    }
+  } catch (error) {
+    const reason = (error as Error).message
+    options.log.warn(`AI service unavailable, local analysis used instead: ${reason}`)
+    return { analysis: { ...local, fallback_reason: reason }, terms }
+  }
+}

@@ -1,0 +1,42 @@
+import { AnalysisRerunParams, AnalysisRerunResponse, ErrorResponse } from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
+import type { AppContext, AppInstance } from '../../app'
+import { requireViewer } from '../../http/auth'
+import { analysisService } from './analysis.service'
+
+export const LOGIN_TO_RERUN = 'Please login to re-run the analysis'
+
+export async function analysisRoutes(app: AppInstance, ctx: AppContext) {
+  const analysis = analysisService(ctx.db)
+
+  app.post(
+    '/media/:id/analysis',
+    {
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['analysis'],
+        summary: "Re-run the AI analysis of one's own post",
+        description:
+          'Queues the analysis again and answers at once; `ai_analysis` of the post is pending until the worker is done (poll GET /media/{id}).',
+        params: AnalysisRerunParams,
+        response: {
+          202: AnalysisRerunResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, LOGIN_TO_RERUN)
+      return reply.status(202).send(await analysis.rerun(viewer.userId, request.params.id))
+    },
+  )
+}

@@ -1,0 +1,53 @@
+import type { AiAnalysis, AnalysisRerunResponse } from '@agora/contract'
+import { validate as isUuid } from 'uuid'
+import type { Db } from '../../db/index'
+import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { analysisStore } from './analysis.store'
+
+export const POST_NOT_FOUND = 'Post not found'
+export const ONLY_AUTHOR_RERUNS = 'Only the post author can re-run its analysis'
+
+export const PENDING_ANALYSIS: AiAnalysis = {
+  status: 'pending',
+  summary: '',
+  tags: [],
+  topics: [],
+  engine: null,
+  language: '',
+}
+
+/** The failed analysis shown on the post: the reason, and nothing else. */
+export function failedAnalysis(reason: string): AiAnalysis {
+  return { ...PENDING_ANALYSIS, status: 'failed', error: reason, analysed_at: new Date().toISOString() }
+}
+
+/**
+ * Queues an analysis of the post and marks it pending. Call it inside the transaction that
+ * creates or edits the post (`db` bound to it): the job exists exactly when the post does, and
+ * the answer to the upload never waits for the analysis.
+ */
+export async function enqueueAnalysis(db: Db, postId: string): Promise<string> {
+  const pending = JSON.stringify(PENDING_ANALYSIS)
+  const store = analysisStore(db)
+  await store.enqueue(postId)
+  await store.setAnalysis(postId, pending)
+  return pending
+}
+
+export function analysisService(db: Db) {
+  return {
+    /** The author asks for a fresh analysis (after a failure, or a better engine configured). */
+    async rerun(viewerId: string, postId: string): Promise<AnalysisRerunResponse> {
+      return db.transaction().execute(async (trx) => {
+        const post = isUuid(postId) ? await analysisStore(trx).findPost(postId) : null
+        // A private post of someone else is not there for the viewer at all.
+        if (!post || (post.visibility === 'private' && post.user_id !== viewerId)) {
+          throw new NotFoundError(POST_NOT_FOUND)
+        }
+        if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_RERUNS)
+        const pending = await enqueueAnalysis(trx, postId)
+        return { post_id: postId, status: 'pending', ai_analysis: pending, message: 'Analysis queued' }
+      })
+    },
+  }
+}

@@ -1,0 +1,182 @@
+import { sql } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import type { Db } from '../../db/index'
+
+/** A claimed job: `attempts` is this claim's fencing token. */
+export interface ClaimedJob {
+  id: string
+  post_id: string
+  attempts: number
+}
+
+export interface PostForAnalysis {
+  user_id: string
+  visibility: 'public' | 'private'
+  title: string
+  summary: string
+  content: string
+  ai_instruction: string
+}
+
+export function analysisStore(db: Db) {
+  return {
+    /**
+     * Queues an analysis of the post. A job already waiting for the post is reused (and made due
+     * now, with fresh attempts), so repeated edits or re-runs queue one analysis, not many.
+     */
+    async enqueue(postId: string): Promise<void> {
+      await db
+        .insertInto('analysis_jobs')
+        .values({ id: uuidv7(), post_id: postId })
+        .onConflict((conflict) =>
+          conflict
+            .column('post_id')
+            .where('status', '=', 'queued')
+            .doUpdateSet({ run_after: sql`now()`, attempts: 0, last_error: null, updated_at: sql`now()` }),
+        )
+        .execute()
+    },
+
+    /**
+     * Takes the next due job: a queued one whose time has come, or a running one whose lease ran
+     * out (its process died). `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once
+     * without ever taking the same job; a post whose analysis is running (lease alive) waits.
+     */
+    async claim(leaseSeconds: number): Promise<ClaimedJob | null> {
+      const { rows } = await sql<ClaimedJob>`
+        update analysis_jobs
+        set status = 'running',
+            attempts = attempts + 1,
+            lease_until = now() + make_interval(secs => ${leaseSeconds}),
+            updated_at = now()
+        where id = (
+          select j.id from analysis_jobs j
+          where ((j.status = 'queued' and j.run_after <= now())
+              or (j.status = 'running' and j.lease_until < now()))
+            and not exists (
+              select 1 from analysis_jobs other
+              where other.post_id = j.post_id and other.id <> j.id
+                and other.status = 'running' and other.lease_until >= now()
+            )
+          order by j.run_after, j.id
+          limit 1
+          for update skip locked
+        )
+        returning id, post_id, attempts
+      `.execute(db)
+      return rows[0] ?? null
+    },
+
+    /** Ends the claim `job` as done or failed; false when the claim is no longer current (lease lost). */
+    async finish(job: ClaimedJob, status: 'done' | 'failed', error: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('analysis_jobs')
+        .set({
+          status,
+          last_error: error,
+          lease_until: null,
+          finished_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+      if (result.numUpdatedRows === 0n) return false
+      // The latest finished job of a post is its record; older ones have nothing more to say.
+      await db
+        .deleteFrom('analysis_jobs')
+        .where('post_id', '=', job.post_id)
+        .where('status', 'in', ['done', 'failed'])
+        .where('id', '<>', job.id)
+        .execute()
+      return true
+    },
+
+    /** Puts the claim back in the queue to run again after `delaySeconds`. */
+    async retryLater(job: ClaimedJob, delaySeconds: number, error: string): Promise<boolean> {
+      const result = await db
+        .updateTable('analysis_jobs')
+        .set({
+          status: 'queued',
+          run_after: sql`now() + make_interval(secs => ${delaySeconds})`,
+          lease_until: null,
+          last_error: error,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'running')
+        // A newer request for the post may already wait in the queue: then that one carries on.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('analysis_jobs as waiting')
+                .select('waiting.id')
+                .whereRef('waiting.post_id', '=', 'analysis_jobs.post_id')
+                .where('waiting.status', '=', 'queued'),
+            ),
+          ),
+        )
+        .executeTakeFirst()
+      if (result.numUpdatedRows > 0n) return true
+      return this.finish(job, 'failed', error)
+    },
+
+    async jobsOf(postId: string) {
+      return db.selectFrom('analysis_jobs').selectAll().where('post_id', '=', postId).orderBy('id').execute()
+    },
+
+    async findPost(postId: string): Promise<PostForAnalysis | null> {
+      const row = await db
+        .selectFrom('posts')
+        .select(['user_id', 'visibility', 'title', 'summary', 'content', 'ai_instruction'])
+        .where('id', '=', postId)
+        .executeTakeFirst()
+      return row ?? null
+    },
+
+    async filesOf(postId: string) {
+      return db
+        .selectFrom('post_files')
+        .select(['cid', 'name', 'mime', 'size', 'kind'])
+        .where('post_id', '=', postId)
+        .orderBy('position')
+        .execute()
+    },
+
+    async setAnalysis(postId: string, analysis: string): Promise<void> {
+      await db.updateTable('posts').set({ ai_analysis: analysis }).where('id', '=', postId).execute()
+    },
+
+    /** Posts besides this one, and how many of them have each phrase. */
+    async termFrequencies(postId: string, terms: string[]) {
+      const posts = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('id', '<>', postId)
+        .executeTakeFirstOrThrow()
+      const frequency = new Map<string, number>()
+      if (terms.length > 0) {
+        const rows = await db
+          .selectFrom('analysis_post_terms')
+          .select(['term', (eb) => eb.fn.countAll<number>().as('count')])
+          .where('term', 'in', terms)
+          .where('post_id', '<>', postId)
+          .groupBy('term')
+          .execute()
+        for (const row of rows) frequency.set(row.term, Number(row.count))
+      }
+      return { documents: Number(posts.count), frequency }
+    },
+
+    async replaceTerms(postId: string, terms: string[]): Promise<void> {
+      await db.deleteFrom('analysis_post_terms').where('post_id', '=', postId).execute()
+      if (terms.length === 0) return
+      await db
+        .insertInto('analysis_post_terms')
+        .values([...new Set(terms)].map((term) => ({ post_id: postId, term })))
+        .execute()
+    },
+  }
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, CORAL_TITLE } from './analysis.fixtures'
+import { buildTopics, type CorpusStats, isStopWord, prepareText, rankKeyphrases } from './nlp'
+
+const emptyCorpus: CorpusStats = { documents: 0, frequency: new Map() }
+
+describe('local analysis of English text', () => {
+  const prepared = prepareText({
+    title: CORAL_TITLE,
+    blocks: CORAL_PARAGRAPHS,
+    metadata: ['reef-survey_2024.pdf'],
+  })
+
+  it('detects the language', () => {
+    expect(prepared.language).toBe('en')
+  })
+
+  it('summarises with 2 to 4 of the document’s own sentences, in document order', () => {
+    expect(prepared.summary.length).toBeGreaterThanOrEqual(2)
+    expect(prepared.summary.length).toBeLessThanOrEqual(4)
+    const positions = prepared.summary.map((sentence) => CORAL_PARAGRAPHS.indexOf(sentence))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    // The central sentences are the ones about bleaching reefs, not the one on acidification.
+    expect(prepared.summary.join(' ')).toMatch(/coral bleaching/)
+    expect(prepared.summary).not.toContain(CORAL_PARAGRAPHS[5])
+  })
+
+  it('tags the key phrases and no stop words', () => {
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus)
+    expect(tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
+    expect(tags.length).toBeGreaterThanOrEqual(3)
+    expect(tags.length).toBeLessThanOrEqual(8)
+    for (const word of tags.flatMap((tag) => tag.split(' '))) {
+      expect(isStopWord(word), word).toBe(false)
+      expect(['the', 'and', 'of', 'in', 'that', 'their', 'with', 'too', 'we']).not.toContain(word)
+    }
+  })
+
+  it('builds two or three discussion topics from the tags', () => {
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus)
+    const topics = buildTopics(tags, 'en')
+    expect(topics.length).toBeGreaterThanOrEqual(2)
+    expect(topics.length).toBeLessThanOrEqual(3)
+    expect(topics[0]).toBe(`What is the relationship between ${tags[0]} and ${tags[1]}?`)
+    expect(buildTopics(['coral reefs'], 'en')).toHaveLength(2)
+    expect(buildTopics([], 'en')).toEqual([])
+  })
+
+  it('is deterministic', () => {
+    const again = prepareText({
+      title: CORAL_TITLE,
+      blocks: CORAL_PARAGRAPHS,
+      metadata: ['reef-survey_2024.pdf'],
+    })
+    expect(again).toEqual(prepared)
+  })
+})
+
+describe('keyphrases against the corpus', () => {
+  const prepared = prepareText({ title: BEES_TITLE, blocks: BEES_PARAGRAPHS, metadata: [] })
+
+  it('lets a phrase that every post uses lose to the ones this post is about', () => {
+    const alone = rankKeyphrases(prepared.candidates, emptyCorpus)
+    expect(alone[0]).toMatch(/^honey bee/)
+    expect(alone).toContain('neonicotinoid pesticides')
+    expect(alone.length).toBeGreaterThanOrEqual(5)
+    // In a forum where nearly every post is about honey bees, they say little about this one.
+    const beeForum: CorpusStats = {
+      documents: 200,
+      frequency: new Map(
+        ['honey bee', 'honey bee colony', 'bee colony', 'colony', 'bee', 'honey'].map((key) => [key, 190]),
+      ),
+    }
+    const inForum = rankKeyphrases(prepared.candidates, beeForum)
+    expect(inForum[0]).toBe('neonicotinoid pesticides')
+    const beeRank = (tags: string[]) => tags.findIndex((tag) => tag.startsWith('honey bee'))
+    expect(beeRank(inForum) === -1 || beeRank(inForum) > beeRank(alone)).toBe(true)
+  })
+})
+
+describe('other languages', () => {
+  it('segments Chinese with the platform segmenter and answers in Chinese', () => {
+    const blocks = [
+      '珊瑚礁是地球上最多样化的生态系统之一。海水温度上升导致珊瑚白化，珊瑚会排出生活在其组织中的共生藻类。',
+      '没有这些藻类，珊瑚礁就失去了主要的食物来源并变白。海洋生物学家利用卫星数据追踪大堡礁的海面温度异常。',
+      '反复的珊瑚白化事件使珊瑚礁没有足够的时间恢复。',
+    ]
+    const prepared = prepareText({ title: '珊瑚礁白化与海水温度', blocks, metadata: [] })
+    expect(prepared.language).toBe('zh')
+    const text = blocks.join('')
+    for (const sentence of prepared.summary) expect(text).toContain(sentence)
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus)
+    expect(tags).toContain('海水温度')
+    expect(tags.some((tag) => tag.includes('珊瑚'))).toBe(true)
+    for (const tag of tags) expect(isStopWord(tag, 'zh')).toBe(false)
+    expect(buildTopics(tags, 'zh')[0]).toMatch(/之间有什么关系？$/)
+  })
+
+  it('leaves the language undetermined when there is too little text', () => {
+    const prepared = prepareText({ title: 'Hi', blocks: [], metadata: [] })
+    expect(prepared.language).toBe('und')
+    expect(prepared.summary).toEqual([])
+  })
+})
+
+describe('bounded cost', () => {
+  it('summarises a very long document within a few seconds', () => {
+    const blocks = Array.from(
+      { length: 4000 },
+      (_, i) => `In survey ${i}, ${CORAL_PARAGRAPHS[i % CORAL_PARAGRAPHS.length].toLowerCase()}`,
+    )
+    const started = Date.now()
+    const prepared = prepareText({ title: CORAL_TITLE, blocks, metadata: [] })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(prepared.summary).toHaveLength(4)
+    expect(prepared.candidates.length).toBeLessThanOrEqual(200)
+  })
+})

@@ -1,0 +1,85 @@
+import {
+  CharBudget,
+  type ExtractionLimits,
+  extractFile,
+  type FileKind,
+  markdownToBlocks,
+  squashSpaces,
+} from './extract'
+import { type PreparedText, prepareText } from './nlp'
+
+/**
+ * The CPU-heavy half of an analysis, run in a worker thread: extract the text of every file and
+ * prepare it (language, summary, candidate keyphrases). It needs no database and no network.
+ */
+
+export interface PreparationFile {
+  name: string
+  kind: FileKind
+  /** The file's bytes; null for media, which contribute only their name. */
+  bytes: Uint8Array | null
+  /** Whether only the beginning of the file was read. */
+  cut?: boolean
+}
+
+export interface PreparationInput {
+  title: string
+  summary: string
+  /** The post's Markdown content. */
+  content: string
+  files: PreparationFile[]
+  limits: Omit<ExtractionLimits, 'deadline'> & { timeoutMs: number }
+  /** Characters of plain text handed back for an external model's prompt. */
+  textBudget: number
+}
+
+export interface Preparation extends PreparedText {
+  /** The post's plain text (title, summary, content, files), cut to the text budget. */
+  text: string
+  /** Whether any file was cut at the page or character limit. */
+  truncated: boolean
+  /** Per file: pages read of pages in it (PDFs), for the record. */
+  files: { name: string; kind: FileKind; pages?: number; pagesRead?: number; characters: number }[]
+}
+
+/** "coral_reef-survey.2024.pdf" → "coral reef survey 2024": a file's name as words. */
+function nameAsWords(name: string) {
+  return squashSpaces(name.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_\-.+]+/g, ' '))
+}
+
+export async function prepareSource(input: PreparationInput): Promise<Preparation> {
+  const limits: ExtractionLimits = { ...input.limits, deadline: Date.now() + input.limits.timeoutMs }
+  const budget = new CharBudget(input.limits.maxChars)
+  const blocks = [
+    ...budget.take(squashSpaces(input.summary)).split('\n').filter(Boolean),
+    ...markdownToBlocks(input.content)
+      .map((block) => budget.take(block))
+      .filter(Boolean),
+  ]
+  const files: Preparation['files'] = []
+  const metadata: string[] = []
+  for (const file of input.files) {
+    metadata.push(nameAsWords(file.name))
+    if (!file.bytes) {
+      files.push({ name: file.name, kind: file.kind, characters: 0 })
+      continue
+    }
+    const extracted = await extractFile(
+      { name: file.name, kind: file.kind, bytes: file.bytes },
+      budget,
+      limits,
+    )
+    blocks.push(...extracted.blocks)
+    files.push({
+      name: file.name,
+      kind: file.kind,
+      pages: extracted.pages,
+      pagesRead: extracted.pagesRead,
+      characters: extracted.blocks.reduce((sum, block) => sum + block.length, 0),
+    })
+  }
+  const prepared = prepareText({ title: squashSpaces(input.title), blocks, metadata })
+  let text = [input.title, ...blocks].join('\n\n')
+  if (text.length > input.textBudget) text = text.slice(0, input.textBudget)
+  return { ...prepared, text, truncated: budget.truncated, files }
+}
