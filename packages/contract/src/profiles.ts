@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { MeResponse } from './auth'
+import { UserCommentView } from './comments'
 import { FormBoolean } from './common'
 import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, USERNAME_MAX, USERNAME_PATTERN } from './limits'
 
@@ -24,7 +25,6 @@ export const AVATAR_SIZE_PX = 256
 
 /** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
 export const PROFILE_PAGE_SIZE = 12
-export const PROFILE_PAGE_MAX = 100
 
 /**
  * Activity level from the last 30 days: points = 3 per post + 2 per comment + 1 per like given.
@@ -36,9 +36,8 @@ export const ACTIVITY_POINTS = { post: 3, comment: 2, like: 1 } as const
 export const ACTIVITY_LEVEL_THRESHOLDS = { active: 10, prolific: 30 } as const
 export const ACTIVITY_LEVELS = ['Beginner', 'Active', 'Prolific'] as const
 export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number]
-
-/** The notice the posts list of a user answers (403) when that user keeps their posts private. */
-export const POSTS_HIDDEN_DETAIL = 'Posts Hidden: This user has chosen to keep their posts private.'
+/** How many recent activities an author profile lists. */
+export const ACTIVITY_RECENT_LIMIT = 20
 
 const UserId = Type.String({ minLength: 1, maxLength: 64 })
 /** Optional on every /modify call: absent means the caller; present, it must be the caller (else 403). */
@@ -261,19 +260,14 @@ export const OwnUserResponse = Type.Object({
 })
 export type OwnUserResponse = Static<typeof OwnUserResponse>
 
-export const OwnListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PROFILE_PAGE_MAX, default: PROFILE_PAGE_SIZE })),
-  sort_by: Type.Optional(
-    Type.Union([
-      Type.Literal('time_desc'),
-      Type.Literal('time_asc'),
-      Type.Literal('recent_desc'),
-      Type.Literal('recent_asc'),
-      Type.Literal('hot_desc'),
-      Type.Literal('hot_asc'),
-    ]),
-  ),
-  media_type: Type.Optional(Type.String({ maxLength: 20 })),
+/** One of the caller's comments (`GET /auth/me/comments`): the comments feature's shape plus a link. */
+export const OwnCommentItem = Type.Object({
+  ...UserCommentView.properties,
+  id: Type.String(),
+  /** `/forum/detail/{postId}#{commentId}`. */
+  link: Type.String(),
 })
-export type OwnListQuery = Static<typeof OwnListQuery>
+export type OwnCommentItem = Static<typeof OwnCommentItem>
+
+export const OwnCommentsResponse = Type.Array(OwnCommentItem)
+export type OwnCommentsResponse = Static<typeof OwnCommentsResponse>

@@ -1,8 +1,8 @@
 import {
   ErrorResponse,
   formBoolean,
-  MeResponse,
   MessageResponse,
+  OwnUserResponse,
   RefreshRequest,
   RegisterRequest,
   RegisterResponse,
@@ -21,12 +21,14 @@ import {
   requireViewer,
 } from '../../http/auth'
 import { UnauthorizedError } from '../../http/errors'
-import { authService, type IssuedSession, REFRESH_TTL_SECONDS, toMeView } from './auth.service'
+import { profilesService } from '../profiles/profiles.service'
+import { authService, type IssuedSession, REFRESH_TTL_SECONDS } from './auth.service'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse }
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
   const auth = authService(ctx.db, ctx.signer)
+  const profiles = profilesService(ctx.db)
   const authLimit = { max: ctx.config.authRateLimit, timeWindow: '1 minute' }
 
   function answer(reply: FastifyReply, session: IssuedSession): TokenResponse {
@@ -156,14 +158,13 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: MeResponse, 401: ErrorResponse },
+        summary: 'The signed-in user, with real counts and the activity of the last 30 days',
+        response: { 200: OwnUserResponse, 401: ErrorResponse },
       },
     },
     async (request) => {
       const viewer = await requireViewer(request)
-      const user = await auth.me(viewer.userId)
-      return toMeView(user)
+      return profiles.ownUser(viewer.userId)
     },
   )
 }

@@ -1,8 +1,6 @@
-import { POSTS_HIDDEN_DETAIL } from '@agora/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
-import { assertPostsVisible } from './profiles.service'
 
 let t: TestApp
 beforeAll(async () => {
@@ -164,21 +162,20 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     expect(none.statusCode).toBe(400)
   })
 
-  it('gates the posts list on public_posts for everyone but the owner', async () => {
+  it('with public_posts off the posts list answers 403 to everyone but the owner; the liked list stays open', async () => {
     const author = await makeUser(t)
     const stranger = await makeUser(t)
-    await expect(assertPostsVisible(t.database.db, null, author.id)).resolves.toBeUndefined()
+    const postsOf = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/posts`, headers })
+    expect((await postsOf()).statusCode).toBe(200)
     await setFlag(author, 'public_posts', false)
-    await expect(assertPostsVisible(t.database.db, null, author.id)).rejects.toMatchObject({
-      statusCode: 403,
-      detail: POSTS_HIDDEN_DETAIL,
-    })
-    await expect(assertPostsVisible(t.database.db, stranger.id, author.id)).rejects.toMatchObject({
-      statusCode: 403,
-    })
-    await expect(assertPostsVisible(t.database.db, author.id, author.id)).resolves.toBeUndefined()
-    await expect(
-      assertPostsVisible(t.database.db, null, '0192a4c8-1111-7abc-8def-123456789abc'),
-    ).rejects.toMatchObject({ statusCode: 404 })
+    for (const headers of [{}, stranger.headers]) {
+      const hidden = await postsOf(headers)
+      expect(hidden.statusCode).toBe(403)
+      expect(hidden.json().detail).toEqual(expect.any(String))
+    }
+    expect((await postsOf(author.headers)).statusCode).toBe(200)
+    const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/liked` })
+    expect(liked.statusCode).toBe(200)
   })
 })

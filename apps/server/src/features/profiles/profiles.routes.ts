@@ -1,4 +1,5 @@
 import {
+  AVATAR_MAX_BYTES,
   ErrorResponse,
   ModifyBioRequest,
   ModifyEmailRequest,
@@ -8,19 +9,65 @@ import {
   ModifySettingsRequest,
   ModifyTitleRequest,
   ModifyUrlRequest,
+  OwnCommentsResponse,
   PersonInformationQuery,
   PersonInformationResponse,
+  PostPageQuery,
+  PostPageResponse,
 } from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../app'
+import { blobStoreFor, stageStream } from '../../blobs/index'
 import { requireViewer } from '../../http/auth'
-import { profilesService } from './profiles.service'
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors'
+import { fileUrl } from '../files/file-types'
+import { filesService } from '../files/files.service'
+import { postsService } from '../posts/posts.service'
+import { avatarWebp } from './profiles.avatar'
+import { assertSelf, profilesService } from './profiles.service'
 
 const LOGIN_TO_EDIT = 'Please login to edit your profile'
+const LOGIN_TO_VIEW_OWN = 'Please login to view your content'
 const FORM = ['application/x-www-form-urlencoded', 'application/json']
 const modifyErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse }
+const AVATAR_MB = AVATAR_MAX_BYTES / (1024 * 1024)
+
+async function* bytesOf(buffer: Buffer) {
+  yield buffer
+}
+
+/** The avatar form: user_id and one image (new_avatar), read into memory up to the size limit. */
+async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: string; image?: Buffer }> {
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError(
+      'Send the avatar as multipart/form-data with the fields user_id and new_avatar',
+    )
+  }
+  const form: { userId?: string; image?: Buffer } = {}
+  try {
+    const parts = request.parts({
+      limits: { files: 1, fileSize: AVATAR_MAX_BYTES, fields: 5, fieldSize: 1024 },
+    })
+    for await (const part of parts) {
+      if (part.type === 'file') form.image = await part.toBuffer()
+      else if (part.fieldname === 'user_id') form.userId = String(part.value)
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new PayloadTooLargeError(`The avatar must be at most ${AVATAR_MB} MB`)
+    if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one image as new_avatar')
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new BadRequestError('The form has too many fields')
+    throw error
+  }
+  return form
+}
 
 export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
   const profiles = profilesService(ctx.db)
+  const blobs = blobStoreFor(ctx.config)
+  const posts = postsService(ctx.db, blobs)
 
   app.get(
     '/auth/person_information',
@@ -36,6 +83,47 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const viewer = await request.viewer()
       return profiles.personInformation(viewer?.userId ?? null, request.query.user_id)
+    },
+  )
+
+  const ownPostsSchema = (summary: string) => ({
+    tags: ['profiles'],
+    summary,
+    querystring: PostPageQuery,
+    response: { 200: PostPageResponse, 400: ErrorResponse, 401: ErrorResponse },
+  })
+
+  app.get(
+    '/auth/me/posts',
+    { schema: ownPostsSchema('Your posts, private ones included (skip/limit paging, 12 by default)') },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
+      return posts.byAuthor(viewer.userId, viewer.userId, request.query)
+    },
+  )
+
+  app.get(
+    '/auth/me/liked',
+    { schema: ownPostsSchema('The posts you liked, newest like first by default (skip/limit paging)') },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
+      return posts.likedBy(viewer.userId, viewer.userId, request.query)
+    },
+  )
+
+  app.get(
+    '/auth/me/comments',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Your comments, newest first by default (skip/limit paging)',
+        querystring: PostPageQuery,
+        response: { 200: OwnCommentsResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
+      return profiles.ownComments(viewer.userId, request.query)
     },
   )
 
@@ -122,6 +210,37 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const viewer = await requireViewer(request, LOGIN_TO_EDIT)
       return profiles.modifyProfile(viewer.userId, request.body)
+    },
+  )
+
+  app.post(
+    '/modify/modify_avatar',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: `Change your avatar: an image by content, at most ${AVATAR_MB} MB, stored as a 256 px WebP`,
+        consumes: ['multipart/form-data'],
+        response: { 200: ModifyResponse, ...modifyErrors, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
+      const form = await readAvatarForm(request)
+      assertSelf(viewer.userId, form.userId)
+      if (!form.image?.length) throw new BadRequestError('Please choose an image to upload')
+      const webp = await avatarWebp(form.image)
+      const staged = await stageStream(bytesOf(webp), blobs.stagingDir)
+      try {
+        // Pinned: no post refers to an avatar, and the collector must never take it.
+        return await ctx.db.transaction().execute(async (trx) => {
+          await filesService(trx, blobs).admit([{ staged, mime: 'image/webp' }], { pin: true })
+          return profilesService(trx).setAvatar(viewer.userId, fileUrl(staged.cid))
+        })
+      } catch (error) {
+        await staged.discard()
+        await filesService(ctx.db, blobs).collect([staged.cid])
+        throw error
+      }
     },
   )
 }

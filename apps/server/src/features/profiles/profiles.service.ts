@@ -1,10 +1,18 @@
 import {
+  ACTIVITY_LEVEL_THRESHOLDS,
+  ACTIVITY_POINTS,
+  ACTIVITY_RECENT_LIMIT,
+  ACTIVITY_WINDOW_DAYS,
   type ActivityItem,
+  type ActivityLevel,
+  type ActivitySummary,
   formBoolean,
   type ModifyProfileRequest,
   type ModifyResponse,
+  type OwnCommentItem,
+  type OwnUserResponse,
   type PersonInformationResponse,
-  POSTS_HIDDEN_DETAIL,
+  type PostPageQuery,
   PROFILE_FIELDS,
   PROFILE_LIMITS,
   type ProfileField,
@@ -17,11 +25,19 @@ import {
   ConflictError,
   type FieldError,
   ForbiddenError,
-  HttpError,
   NotFoundError,
   UnauthorizedError,
 } from '../../http/errors'
-import { profilesStore } from './profiles.store'
+import { toMeView } from '../auth/auth.service'
+import { pageLimit, parseMediaType, parseSort } from '../posts/posts.paging'
+import {
+  type ActivityRow,
+  type DailyActivityRow,
+  type OwnCommentRow,
+  type OwnListPage,
+  profilesStore,
+  type UserCounts,
+} from './profiles.store'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SETTINGS = [
@@ -137,17 +153,121 @@ function changedValues(
   return view
 }
 
-export interface ProfileCounts {
-  posts: number
-  commentsWritten: number
-  commentsOnPosts: number
-  likesReceived: number
+/** Beginner, Active or Prolific, from the points of the last 30 days (thresholds in the contract). */
+export function activityLevelOf(points: number): ActivityLevel {
+  if (points >= ACTIVITY_LEVEL_THRESHOLDS.prolific) return 'Prolific'
+  if (points >= ACTIVITY_LEVEL_THRESHOLDS.active) return 'Active'
+  return 'Beginner'
+}
+
+const DAY_MS = 24 * 3600 * 1000
+
+/** The first instant of the activity window: midnight UTC, 29 days before `now`'s day. */
+export function activityWindowStart(now: Date): Date {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  return new Date(today - (ACTIVITY_WINDOW_DAYS - 1) * DAY_MS)
+}
+
+/** One entry per UTC day of the window, oldest first, with the level those days earn. */
+export function summarizeActivity(rows: DailyActivityRow[], now: Date): ActivitySummary {
+  const start = activityWindowStart(now).getTime()
+  const days = Array.from({ length: ACTIVITY_WINDOW_DAYS }, (_, i) => ({
+    date: new Date(start + i * DAY_MS).toISOString().slice(0, 10),
+    posts: 0,
+    comments: 0,
+    likes: 0,
+  }))
+  const byDate = new Map(days.map((day) => [day.date, day]))
+  for (const row of rows) {
+    const day = byDate.get(row.day)
+    if (!day) continue
+    if (row.kind === 'post') day.posts += row.n
+    else if (row.kind === 'comment') day.comments += row.n
+    else day.likes += row.n
+  }
+  const points = days.reduce(
+    (sum, day) =>
+      sum +
+      day.posts * ACTIVITY_POINTS.post +
+      day.comments * ACTIVITY_POINTS.comment +
+      day.likes * ACTIVITY_POINTS.like,
+    0,
+  )
+  const percent = Math.min(100, Math.round((points * 100) / ACTIVITY_LEVEL_THRESHOLDS.prolific))
+  return { level: activityLevelOf(points), points, percent, days }
+}
+
+function toActivityItem(row: ActivityRow): ActivityItem {
+  const post = `/forum/detail/${row.post_id}`
+  const date = row.happened_at.toISOString()
+  if (row.type === 'comment' && row.comment_id) {
+    return {
+      id: row.comment_id,
+      type: 'comment',
+      title: row.title,
+      date,
+      link: `${post}#${row.comment_id}`,
+      post_id: row.post_id,
+      comment_id: row.comment_id,
+    }
+  }
+  const id = row.type === 'like' ? `like:${row.post_id}` : row.post_id
+  return { id, type: row.type, title: row.title, date, link: post, post_id: row.post_id }
+}
+
+/** skip/limit/sort_by/media_type of an own list, read as the posts lists read them (same defaults and errors). */
+export function toOwnListPage(query: PostPageQuery): OwnListPage {
+  return {
+    skip: query.skip ?? 0,
+    limit: pageLimit(query.limit),
+    order: parseSort(query.sort_by),
+    mediaType: parseMediaType(query.media_type),
+  }
+}
+
+function toOwnCommentItem(row: OwnCommentRow): OwnCommentItem {
+  return {
+    _id: row.id,
+    id: row.id,
+    postId: row.post_id,
+    postTitle: row.post_title,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    likes: row.likes_count,
+    level: row.level,
+    parentId: row.parent_id,
+    rootId: row.root_id,
+    replyCount: row.reply_count,
+    link: `/forum/detail/${row.post_id}#${row.id}`,
+  }
+}
+
+/** §3 Own user data with the real counts and the 30-day activity. */
+export function toOwnUserView(user: UserRow, counts: UserCounts, activity: ActivitySummary): OwnUserResponse {
+  const stats = {
+    posts: counts.posts,
+    comments: counts.comments_written,
+    likes: counts.likes_given,
+    likes_received: counts.likes_received,
+    activity_level: activity.level,
+  }
+  return {
+    ...toMeView(user),
+    twitter: user.twitter,
+    github: user.github,
+    linkedin: user.linkedin,
+    stats,
+    posts: stats.posts,
+    comments: stats.comments,
+    likes: stats.likes,
+    activity_30d: activity,
+  }
 }
 
 function toPersonInformation(
   user: UserRow,
   isSelf: boolean,
-  counts: ProfileCounts | null,
+  counts: UserCounts | null,
   activity: ActivityItem[] | null,
 ): PersonInformationResponse {
   const view: PersonInformationResponse = {
@@ -172,9 +292,9 @@ function toPersonInformation(
   }
   if (counts) {
     view.posts_number = counts.posts
-    view.comments_total = counts.commentsWritten
-    view.comments_post = counts.commentsOnPosts
-    view.like_received = counts.likesReceived
+    view.comments_total = counts.comments_written
+    view.comments_post = counts.comments_on_posts
+    view.like_received = counts.likes_received
   }
   if (activity) view.activity = activity
   if (isSelf || user.public_contact) {
@@ -188,17 +308,10 @@ function toPersonInformation(
   return view
 }
 
-/**
- * Whether `viewerId` may list the posts of `userId`: 404 for an unknown user, 403 with the
- * 'Posts Hidden' notice when that user keeps posts private and the viewer is someone else.
- * The posts feature calls this from `GET /media/user/{id}/posts`.
- */
-export async function assertPostsVisible(db: Db, viewerId: string | null, userId: string): Promise<void> {
-  if (!isUserId(userId)) throw new NotFoundError('User not found')
-  const user = await profilesStore(db).findUserById(userId)
-  if (!user) throw new NotFoundError('User not found')
-  if (!user.public_posts && viewerId !== user.id)
-    throw new HttpError(403, 'posts_hidden', POSTS_HIDDEN_DETAIL)
+/** Every /modify call: the user_id sent, when sent, must be the caller's. */
+export function assertSelf(callerId: string, targetId: string | undefined) {
+  if (targetId !== undefined && targetId !== callerId)
+    throw new ForbiddenError('You can only modify your own profile')
 }
 
 export function profilesService(db: Db) {
@@ -220,9 +333,7 @@ export function profilesService(db: Db) {
     changes: ProfileChanges,
     message: string,
   ): Promise<ModifyResponse> {
-    if (targetId !== undefined && targetId !== callerId) {
-      throw new ForbiddenError('You can only modify your own profile')
-    }
+    assertSelf(callerId, targetId)
     const { update, errors } = toUserUpdate(changes)
     if (errors.length > 0) throw new BadRequestError(errors[0].message, errors)
     const fields = Object.keys(update) as (keyof UserUpdate)[]
@@ -253,17 +364,36 @@ export function profilesService(db: Db) {
   return {
     modify,
 
+    /** `GET /auth/me`: everything about the caller, with real counts and the last 30 days. */
+    async ownUser(userId: string, now = new Date()): Promise<OwnUserResponse> {
+      const user = await store.findUserById(userId)
+      if (!user) throw new UnauthorizedError('Your account no longer exists')
+      const counts = await store.counts(user.id, true)
+      const daily = await store.dailyActivity(user.id, activityWindowStart(now))
+      return toOwnUserView(user, counts, summarizeActivity(daily, now))
+    },
+
     async personInformation(viewerId: string | null, userId: string): Promise<PersonInformationResponse> {
       const user = await requireUser(userId)
       const isSelf = viewerId === user.id
       const showCounts = isSelf || (user.public_profile && user.public_statistics)
       const showActivity = isSelf || user.public_activities
-      // Counts and activity come from the posts and comments tables (added with those features).
-      const counts: ProfileCounts | null = showCounts
-        ? { posts: 0, commentsWritten: 0, commentsOnPosts: 0, likesReceived: 0 }
+      const counts = showCounts ? await store.counts(user.id, isSelf) : null
+      const activity = showActivity
+        ? (await store.recentActivity(user.id, isSelf, ACTIVITY_RECENT_LIMIT)).map(toActivityItem)
         : null
-      const activity: ActivityItem[] | null = showActivity ? [] : null
       return toPersonInformation(user, isSelf, counts, activity)
+    },
+
+    async ownComments(userId: string, query: PostPageQuery): Promise<OwnCommentItem[]> {
+      return (await store.ownComments(userId, toOwnListPage(query))).map(toOwnCommentItem)
+    },
+
+    /** Points the caller's avatar at a stored image (`/api/v1/files/{cid}`). */
+    async setAvatar(callerId: string, avatarUrl: string): Promise<ModifyResponse> {
+      const updated = await store.updateUser(callerId, { avatar: avatarUrl })
+      if (!updated) throw new UnauthorizedError('Your account no longer exists')
+      return { status: 'success', message: 'Avatar updated', user_id: updated.id, avatar: updated.avatar }
     },
 
     /** /modify/modify_profile: any known fields; an unknown one is refused rather than ignored. */

@@ -1,6 +1,62 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { UserRow, UserUpdate } from '../../db/schema'
+import type { Order } from '../posts/posts.paging'
+
+/** What a user has done, counted over the posts the viewer may see. */
+export interface UserCounts {
+  posts: number
+  comments_written: number
+  comments_on_posts: number
+  likes_received: number
+  likes_given: number
+}
+
+export interface ActivityRow {
+  type: 'post' | 'comment' | 'like'
+  post_id: string
+  comment_id: string | null
+  title: string
+  happened_at: Date
+}
+
+export interface DailyActivityRow {
+  day: string
+  kind: 'post' | 'comment' | 'like'
+  n: number
+}
+
+/** A comment of the caller's own list, with the post it belongs to. */
+export interface OwnCommentRow {
+  id: string
+  post_id: string
+  post_title: string
+  content: string
+  created_at: Date
+  likes_count: number
+  level: number
+  parent_id: string | null
+  root_id: string | null
+  reply_count: number
+}
+
+export interface OwnListPage {
+  skip: number
+  limit: number
+  /** Time (recent_*, time_desc) or likes (hot_*), each way. */
+  order: Order
+  /** Only items whose post has this media type; null for all. */
+  mediaType: string | null
+}
+
+/**
+ * Private posts are seen by their author only: `includePrivate` is true when the viewer is the
+ * user, and then nothing is filtered. Otherwise only public posts (and comments and likes on them)
+ * count, so a private post's title never leaks through someone's activity.
+ */
+function visible(alias: string, includePrivate: boolean): RawBuilder<unknown> {
+  return includePrivate ? sql`` : sql`and ${sql.ref(`${alias}.visibility`)} = 'public'`
+}
 
 export function profilesStore(db: Db) {
   return {
@@ -25,6 +81,89 @@ export function profilesStore(db: Db) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst()
+    },
+
+    async counts(userId: string, includePrivate: boolean): Promise<UserCounts> {
+      const onlyVisible = visible('p', includePrivate)
+      const { rows } = await sql<UserCounts>`
+        select
+          (select count(*)::int from posts p where p.user_id = ${userId} ${onlyVisible}) as posts,
+          (select coalesce(sum(p.likes_count), 0)::int from posts p where p.user_id = ${userId} ${onlyVisible})
+            as likes_received,
+          (select coalesce(sum(p.comments_count), 0)::int from posts p where p.user_id = ${userId} ${onlyVisible})
+            as comments_on_posts,
+          (select count(*)::int from comments c join posts p on p.id = c.post_id
+            where c.user_id = ${userId} ${onlyVisible}) as comments_written,
+          (select count(*)::int from post_likes l join posts p on p.id = l.post_id
+            where l.user_id = ${userId} ${onlyVisible}) as likes_given
+      `.execute(db)
+      return rows[0]
+    },
+
+    /** The newest posts, comments and likes of a user, newest first; each branch walks its own index. */
+    async recentActivity(userId: string, includePrivate: boolean, limit: number): Promise<ActivityRow[]> {
+      const onlyVisible = visible('p', includePrivate)
+      const { rows } = await sql<ActivityRow>`
+        (select 'post' as type, p.id as post_id, null::uuid as comment_id, p.title, p.created_at as happened_at
+          from posts p where p.user_id = ${userId} ${onlyVisible}
+          order by p.created_at desc limit ${limit})
+        union all
+        (select 'comment', c.post_id, c.id, p.title, c.created_at
+          from comments c join posts p on p.id = c.post_id where c.user_id = ${userId} ${onlyVisible}
+          order by c.created_at desc limit ${limit})
+        union all
+        (select 'like', l.post_id, null::uuid, p.title, l.created_at
+          from post_likes l join posts p on p.id = l.post_id where l.user_id = ${userId} ${onlyVisible}
+          order by l.created_at desc limit ${limit})
+        order by happened_at desc, post_id desc
+        limit ${limit}
+      `.execute(db)
+      return rows
+    },
+
+    /** The caller's comments (on any post they can see, which includes their private ones). */
+    ownComments(userId: string, page: OwnListPage): Promise<OwnCommentRow[]> {
+      const direction = page.order.direction
+      let query = db
+        .selectFrom('comments as c')
+        .innerJoin('posts as p', 'p.id', 'c.post_id')
+        .select([
+          'c.id',
+          'c.post_id',
+          'p.title as post_title',
+          'c.content',
+          'c.created_at',
+          'c.likes_count',
+          'c.level',
+          'c.parent_id',
+          'c.root_id',
+          'c.reply_count',
+        ])
+        .where('c.user_id', '=', userId)
+      if (page.mediaType) query = query.where('p.media_type', '=', page.mediaType)
+      if (page.order.key === 'hot') query = query.orderBy('c.likes_count', direction)
+      return query
+        .orderBy('c.created_at', direction)
+        .orderBy('c.id', direction)
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute()
+    },
+
+    /** How many posts, comments and likes a user made on each UTC day since `since`. */
+    async dailyActivity(userId: string, since: Date): Promise<DailyActivityRow[]> {
+      const { rows } = await sql<DailyActivityRow>`
+        select to_char(happened_at at time zone 'UTC', 'YYYY-MM-DD') as day, kind, count(*)::int as n
+        from (
+          select created_at as happened_at, 'post' as kind from posts where user_id = ${userId} and created_at >= ${since}
+          union all
+          select created_at, 'comment' from comments where user_id = ${userId} and created_at >= ${since}
+          union all
+          select created_at, 'like' from post_likes where user_id = ${userId} and created_at >= ${since}
+        ) events
+        group by day, kind
+      `.execute(db)
+      return rows
     },
   }
 }
