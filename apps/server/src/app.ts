@@ -31,6 +31,7 @@ import { startAnalysisWorker } from './features/analysis/analysis.queue'
 import { analysisRoutes } from './features/analysis/analysis.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { commentsRoutes } from './features/comments/comments.routes'
+import { seedDemo } from './features/demo/demo.seed'
 import { filesRoutes } from './features/files/files.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { postsRoutes } from './features/posts/posts.routes'
@@ -201,5 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook('preClose', () => stopAnalysis())
     app.addHook('onClose', () => database.close())
   }
+  // First start with an empty database: load the demo forum (off with AGORA_DEMO=0).
+  if (ownsDatabase) await seedDemo(ctx, app.log)
   return Object.assign(app, { ctx })
 }

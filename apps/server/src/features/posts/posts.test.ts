@@ -30,7 +30,9 @@ function upload(user: User | null, fields: Record<string, string>, files: Upload
 }
 
 function list(query: Record<string, string | number>, user?: User) {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  )
   return t.app.inject({ method: 'GET', url: `/api/v1/media/list?${search}`, headers: user?.headers ?? {} })
 }
 
@@ -741,12 +743,25 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     ])
   })
 
-  it('counts members, posts and comments for the heroes', async () => {
+  it('counts members, posts, comments and confirmed faucet tokens for the heroes', async () => {
     const [ada] = [await makeUser(t), await makeUser(t)]
     await insertPost(t.database.db, ada.id, { comments_count: 3 })
     await insertPost(t.database.db, ada.id, { comments_count: 2, visibility: 'private' })
+    const grant = { user_id: ada.id, address: 'addr', ip: '127.0.0.1', cluster: 'localnet', mint: 'mint' }
+    await t.database.db
+      .insertInto('faucet_grants')
+      .values([
+        { ...grant, id: '0190f0e8-0000-7000-8000-000000000001', amount: 2.5 },
+        { ...grant, id: '0190f0e8-0000-7000-8000-000000000002', amount: 100 },
+      ])
+      .execute()
+    await t.database.db
+      .updateTable('faucet_grants')
+      .set({ status: 'confirmed' })
+      .where('amount', '=', 2.5)
+      .execute()
     const stats = await t.app.inject({ method: 'GET', url: '/api/v1/stats' })
     expect(stats.statusCode).toBe(200)
-    expect(stats.json()).toEqual({ members: 2, posts: 2, comments: 5, tokens_distributed: 0 })
+    expect(stats.json()).toEqual({ members: 2, posts: 2, comments: 5, tokens_distributed: 2.5 })
   })
 })

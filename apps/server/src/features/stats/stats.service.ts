@@ -2,12 +2,14 @@ import type { StatsResponse } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 
-/**
- * Tokens handed out by the faucet, in whole tokens. The faucet feature owns that figure: it
- * replaces this function's body with a sum over its own table. Until then none were handed out.
- */
-export async function tokensDistributed(_db: Db): Promise<number> {
-  return 0
+/** Tokens the faucet has handed out, in whole tokens: confirmed grants only (pending may still fail). */
+export async function tokensDistributed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('faucet_grants')
+    .select(sql<number>`coalesce(sum(amount), 0)::float8`.as('total'))
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow()
+  return row.total
 }
 
 /** The real figures of the home and forum heroes. Comments are the sum of the posts' counters. */

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
+import type { AppContext } from '../../app'
+import { blobStoreFor, stageStream } from '../../blobs/index'
+import { sniffFile } from '../../blobs/sniff'
+import { authService } from '../auth/auth.service'
+import { mediaKindOf } from '../files/file-types'
+import type { ReceivedFile } from '../files/files.upload'
+import { postsService } from '../posts/posts.service'
+import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS, type DemoFile, type DemoUsername } from './demo.data'
+
+/** Any number; only the demo seeding takes this advisory lock. */
+const DEMO_LOCK = 0x61676f72
+
+export interface DemoResult {
+  created: boolean
+  users: number
+  posts: number
+}
+
+async function stageDemoFile(file: DemoFile, stagingDir: string): Promise<ReceivedFile> {
+  const bytes = await file.bytes()
+  const staged = await stageStream(
+    (async function* () {
+      yield bytes
+    })(),
+    stagingDir,
+  )
+  const sniffed = await sniffFile(staged.path, file.name)
+  if (!sniffed) throw new Error(`Demo file ${file.name} has no recognisable type`)
+  return { staged, name: file.name, mime: sniffed.mime, kind: mediaKindOf(sniffed.mime) }
+}
+
+/**
+ * Fills an empty database with a small living forum: a few researchers, posts with images, PDFs,
+ * text, a video and audio, and likes. Runs once: it does nothing when any user exists, and two
+ * servers starting together serialise on an advisory lock, so the demo is never loaded twice.
+ */
+export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promise<DemoResult> {
+  const nothing = { created: false, users: 0, posts: 0 }
+  if (!ctx.config.demo) return nothing
+
+  const users = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DEMO_LOCK})`.execute(trx)
+    const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()
+    if (anyone) return null
+    const auth = authService(trx, ctx.signer)
+    const ids = new Map<DemoUsername, string>()
+    for (const user of DEMO_USERS) {
+      const row = await auth.register({ ...user, password: DEMO_PASSWORD })
+      ids.set(user.username, row.id)
+    }
+    return ids
+  })
+  if (!users) return nothing
+
+  const store = blobStoreFor(ctx.config)
+  const posts = postsService(ctx.db, store)
+  const now = Date.now()
+  for (const demo of DEMO_POSTS) {
+    const authorId = users.get(demo.author)!
+    const files: ReceivedFile[] = []
+    for (const file of demo.files) files.push(await stageDemoFile(file, store.stagingDir))
+    const post = await posts.create(
+      authorId,
+      {
+        title: demo.title,
+        summary: demo.summary,
+        content: demo.content,
+        tags: demo.tags,
+        visibility: demo.visibility ?? 'public',
+      },
+      files,
+    )
+    // Spread over the last two weeks (the hot score follows created_at by trigger).
+    const createdAt = new Date(now - demo.hoursAgo * 3600_000).toISOString()
+    await sql`update posts set created_at = ${createdAt}::timestamptz where id = ${post.id}`.execute(ctx.db)
+    for (const liker of demo.likedBy) await posts.like(users.get(liker)!, post.id, 'like')
+  }
+  log?.info(
+    { users: users.size, posts: DEMO_POSTS.length },
+    `demo data loaded: log in as ${DEMO_USERS[0].username} / ${DEMO_PASSWORD}`,
+  )
+  return { created: true, users: users.size, posts: DEMO_POSTS.length }
+}

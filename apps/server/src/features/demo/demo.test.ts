@@ -1,0 +1,74 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
+import { seedDemo } from './demo.seed'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe(`demo data (${TEST_DB})`, () => {
+  it('is off when AGORA_DEMO is off', async () => {
+    expect(await seedDemo(t.app.ctx)).toEqual({ created: false, users: 0, posts: 0 })
+    expect(await t.database.db.selectFrom('users').selectAll().execute()).toEqual([])
+  })
+
+  it('fills an empty database once with users, every kind of media, and likes', async () => {
+    const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, demo: true } }
+    const result = await seedDemo(ctx)
+    expect(result).toEqual({ created: true, users: DEMO_USERS.length, posts: DEMO_POSTS.length })
+
+    const kinds = await t.database.db.selectFrom('post_files').select('kind').distinct().execute()
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['audio', 'document', 'image', 'video'])
+    const mimes = await t.database.db.selectFrom('post_files').select('mime').distinct().execute()
+    expect(mimes.map((row) => row.mime)).toEqual(
+      expect.arrayContaining([
+        'application/pdf',
+        'text/plain',
+        'text/markdown',
+        'image/png',
+        'video/mp4',
+        'audio/wav',
+      ]),
+    )
+    const likes = await t.database.db
+      .selectFrom('post_likes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+    expect(likes.n).toBe(DEMO_POSTS.reduce((sum, post) => sum + post.likedBy.length, 0))
+
+    // The forum shows them, newest first, private ones hidden, and the video seeks.
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/media/list?limit=50' })).json()
+    expect(list.items).toHaveLength(DEMO_POSTS.filter((post) => post.visibility !== 'private').length)
+    const video = list.items.find((item: { media_type: string }) => item.media_type === 'video')
+    const range = await t.app.inject({
+      method: 'GET',
+      url: video.file_paths[0],
+      headers: { range: 'bytes=0-99' },
+    })
+    expect(range.statusCode).toBe(206)
+    expect(range.headers['content-type']).toBe('video/mp4')
+
+    // The demo accounts work.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { username: DEMO_USERS[0].username, password: DEMO_PASSWORD, secure_mode: false },
+    })
+    expect(login.statusCode).toBe(200)
+
+    // A second start finds users and leaves everything as it is.
+    expect(await seedDemo(ctx)).toEqual({ created: false, users: 0, posts: 0 })
+    const posts = await t.database.db
+      .selectFrom('posts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+    expect(posts.n).toBe(DEMO_POSTS.length)
+    rmSync(join(t.config.dataDir, 'blobs'), { recursive: true, force: true })
+  })
+})
