@@ -66,20 +66,21 @@ export const CreateCommentResponse = CommentView
 export type CreateCommentResponse = Static<typeof CreateCommentResponse>
 
 /**
- * Optional intent for `POST /comments/{id}/like`. Without it the call toggles (the spec's
- * behaviour); with it the call is idempotent, so a retried or repeated request cannot flip the
- * like back.
+ * Optional body of `POST /comments/{id}/like` (JSON or form), as for post likes. Without `action`
+ * the call toggles (the spec's behaviour); with it the call is idempotent, so a retried or repeated
+ * request cannot flip the like back.
  */
-export const LikeCommentQuery = Type.Object({
+export const LikeCommentRequest = Type.Object({
   action: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('unlike')])),
 })
-export type LikeCommentQuery = Static<typeof LikeCommentQuery>
+export type LikeCommentRequest = Static<typeof LikeCommentRequest>
 
 export const LikeCommentResponse = Type.Object({
   status: Type.Literal('success'),
   action: Type.Union([Type.Literal('liked'), Type.Literal('unliked')]),
   /** The comment's like count after this call. */
   likes: Type.Integer(),
+  is_liked: Type.Boolean(),
 })
 export type LikeCommentResponse = Static<typeof LikeCommentResponse>
 

@@ -5,7 +5,7 @@ import {
   CreateCommentResponse,
   DeleteCommentResponse,
   ErrorResponse,
-  LikeCommentQuery,
+  LikeCommentRequest,
   LikeCommentResponse,
   PostCommentsParams,
   PostCommentsQuery,
@@ -97,17 +97,18 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'Like or unlike a comment',
         description:
-          'Toggles. With `?action=like` or `?action=unlike` the call is idempotent instead: it ' +
-          'leaves the like in the asked state and answers that state.',
+          'Toggles. With `action: like` or `action: unlike` in the body the call is idempotent ' +
+          'instead: it leaves the like in the asked state and answers that state.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
         params: CommentIdParams,
-        querystring: LikeCommentQuery,
+        body: { ...LikeCommentRequest, nullable: true },
         response: { 200: LikeCommentResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request) => {
       const viewer = await requireViewer(request, LOGIN_TO_LIKE)
-      const result = await comments.like(viewer.userId, request.params.id, request.query.action ?? 'toggle')
-      return { status: 'success' as const, ...result }
+      const result = await comments.like(viewer.userId, request.params.id, request.body?.action ?? 'toggle')
+      return { status: 'success' as const, ...result, is_liked: result.action === 'liked' }
     },
   )
 

@@ -59,11 +59,12 @@ function list(postId: string, user: User | null = null, query = '') {
   })
 }
 
-function like(user: User, commentId: string, query = '') {
+function like(user: User, commentId: string, action?: 'like' | 'unlike') {
   return t.app.inject({
     method: 'POST',
-    url: `/api/v1/comments/${commentId}/like${query}`,
+    url: `/api/v1/comments/${commentId}/like`,
     headers: user.headers,
+    ...(action ? { payload: { action } } : {}),
   })
 }
 
@@ -339,24 +340,47 @@ describe(`comments (${TEST_DB})`, () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
     const postId = await makePost(ana)
     const c = await commentOk(ana, { postId, content: 'Like me' })
-    expect((await like(ben, c._id)).json()).toEqual({ status: 'success', action: 'liked', likes: 1 })
-    expect((await like(ana, c._id)).json()).toEqual({ status: 'success', action: 'liked', likes: 2 })
-    expect((await like(ben, c._id)).json()).toEqual({ status: 'success', action: 'unliked', likes: 1 })
-    expect((await like(ana, c._id, '?action=like')).json()).toMatchObject({ action: 'liked', likes: 1 })
-    expect((await like(ben, c._id, '?action=unlike')).json()).toMatchObject({ action: 'unliked', likes: 1 })
+    expect((await like(ben, c._id)).json()).toEqual({
+      status: 'success',
+      action: 'liked',
+      likes: 1,
+      is_liked: true,
+    })
+    expect((await like(ana, c._id)).json()).toEqual({
+      status: 'success',
+      action: 'liked',
+      likes: 2,
+      is_liked: true,
+    })
+    expect((await like(ben, c._id)).json()).toEqual({
+      status: 'success',
+      action: 'unliked',
+      likes: 1,
+      is_liked: false,
+    })
+    expect((await like(ana, c._id, 'like')).json()).toMatchObject({ action: 'liked', likes: 1 })
+    expect((await like(ben, c._id, 'unlike')).json()).toMatchObject({ action: 'unliked', likes: 1 })
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/comments/${c._id}/like` })
     expect(anonymous.statusCode).toBe(401)
-    expect(await likeState(c._id)).toEqual({ stored: 1, real: 1 })
+    const byForm = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/comments/${c._id}/like`,
+      headers: { ...ben.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=like',
+    })
+    expect(byForm.json()).toMatchObject({ action: 'liked', likes: 2, is_liked: true })
+    expect(await likeState(c._id)).toEqual({ stored: 2, real: 2 })
   })
 
   it('keeps one like per user under 20 concurrent likes from that user', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
     const postId = await makePost(ana)
     const c = await commentOk(ana, { postId, content: 'Hammer me' })
-    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id, '?action=like')))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id, 'like')))
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
-    for (const answer of answers)
-      expect(answer.json()).toEqual({ status: 'success', action: 'liked', likes: 1 })
+    for (const answer of answers) {
+      expect(answer.json()).toEqual({ status: 'success', action: 'liked', likes: 1, is_liked: true })
+    }
     expect(await likeState(c._id)).toEqual({ stored: 1, real: 1 })
   })
 
