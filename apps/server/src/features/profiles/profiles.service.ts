@@ -310,7 +310,7 @@ function toPersonInformation(
 
 /** Every /modify call: the user_id sent, when sent, must be the caller's. */
 export function assertSelf(callerId: string, targetId: string | undefined) {
-  if (targetId !== undefined && targetId !== callerId)
+  if (targetId !== undefined && targetId.toLowerCase() !== callerId)
     throw new ForbiddenError('You can only modify your own profile')
 }
 
