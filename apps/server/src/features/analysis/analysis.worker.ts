@@ -1,7 +1,10 @@
 import { parentPort } from 'node:worker_threads'
+import { englishNlp } from './nlp'
 import { type PreparationInput, prepareSource } from './prepare'
 
-// Worker-thread entry (see sandbox.ts): prepares one post at a time; the thread is reused while healthy.
+// Worker-thread entry (see sandbox.ts). The language model loads before the thread reports ready,
+// so a job's time limit counts only the job. Then it prepares one post at a time while healthy.
+englishNlp()
 parentPort?.on('message', async ({ id, input }: { id: number; input: PreparationInput }) => {
   try {
     parentPort?.postMessage({ id, ok: true, preparation: await prepareSource(input) })
@@ -10,3 +13,4 @@ parentPort?.on('message', async ({ id, input }: { id: number; input: Preparation
     parentPort?.postMessage({ id, ok: false, name, message })
   }
 })
+parentPort?.postMessage({ ready: true })

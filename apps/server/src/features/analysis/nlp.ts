@@ -37,7 +37,7 @@ export interface TextParts {
   metadata: string[]
 }
 
-interface ReadSentence {
+export interface ReadSentence {
   text: string
   /** Word tokens in the sentence (for length limits). */
   words: number
@@ -128,7 +128,7 @@ let englishModel: ReturnType<typeof winkNLP> | null = null
 let english: Analyser | null = null
 
 /** Loaded once per thread (a few hundred milliseconds); the model ships inside its npm package. */
-function englishNlp() {
+export function englishNlp() {
   englishModel ??= winkNLP(model)
   return englishModel
 }

@@ -46,19 +46,59 @@ let nextRequest = 0
 interface Thread {
   worker: Worker
   memoryMb: number
+  /** Settles when the thread has loaded its code and model (or could not). */
+  ready: Promise<void>
 }
+
+/** Starting a thread (loading pdf.js, the Word reader and the language model) may take this long. */
+const THREAD_START_MS = 60_000
 
 /** Threads kept between jobs: starting one loads the language model, which takes most of a second. */
 const idle: Thread[] = []
 const MAX_IDLE_THREADS = 4
 
+let threadsStarted = 0
+
+/** How many threads were started so far (threads are reused; a test checks that they are). */
+export function sandboxThreadsStarted() {
+  return threadsStarted
+}
+
 function startThread(source: NonNullable<ReturnType<typeof workerSource>>, memoryMb: number): Thread {
+  threadsStarted += 1
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 }
   const worker =
     'code' in source
       ? new Worker(source.code, { eval: true, resourceLimits })
       : new Worker(source.file, { resourceLimits })
-  return { worker, memoryMb }
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(new Error('The analysis thread did not start in time.')),
+      THREAD_START_MS,
+    )
+    const done = () => {
+      clearTimeout(timer)
+      worker.off('message', onMessage)
+      worker.off('error', fail)
+      worker.off('exit', onExit)
+    }
+    const onMessage = (message: { ready?: boolean }) => {
+      if (!message.ready) return
+      done()
+      resolve()
+    }
+    const fail = (error: Error) => {
+      done()
+      void worker.terminate()
+      reject(error)
+    }
+    const onExit = (code: number) =>
+      fail(new Error(`The analysis thread stopped while starting (exit code ${code}).`))
+    worker.on('message', onMessage)
+    worker.on('error', fail)
+    worker.on('exit', onExit)
+  })
+  return { worker, memoryMb, ready }
 }
 
 function release(thread: Thread) {
@@ -89,6 +129,8 @@ export async function prepareInSandbox(
   const thread = reusable >= 0 ? idle.splice(reusable, 1)[0] : startThread(source, options.memoryMb)
   const { worker } = thread
   worker.ref()
+  // Not the file's fault when a thread cannot start: a plain error, so the job is retried.
+  await thread.ready
   const id = ++nextRequest
   // Bytes that own their whole buffer move to the thread without a copy; views into shared pools are copied.
   const transfer = input.files.flatMap(({ bytes }) =>
