@@ -4,6 +4,7 @@ import type { AppContext } from '../../app'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { sniffFile } from '../../blobs/sniff'
 import { authService } from '../auth/auth.service'
+import { seedDemoComments } from '../comments/comments.demo'
 import { mediaKindOf } from '../files/file-types'
 import type { ReceivedFile } from '../files/files.upload'
 import { postsService } from '../posts/posts.service'
@@ -57,6 +58,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   const store = blobStoreFor(ctx.config)
   const posts = postsService(ctx.db, store)
   const now = Date.now()
+  const postIds = new Map<string, string>()
   for (const demo of DEMO_POSTS) {
     const authorId = users.get(demo.author)!
     const files: ReceivedFile[] = []
@@ -76,9 +78,11 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     const createdAt = new Date(now - demo.hoursAgo * 3600_000).toISOString()
     await sql`update posts set created_at = ${createdAt}::timestamptz where id = ${post.id}`.execute(ctx.db)
     for (const liker of demo.likedBy) await posts.like(users.get(liker)!, post.id, 'like')
+    postIds.set(demo.title, post.id)
   }
+  const comments = await seedDemoComments(ctx.db, users, postIds)
   log?.info(
-    { users: users.size, posts: DEMO_POSTS.length },
+    { users: users.size, posts: DEMO_POSTS.length, comments },
     `demo data loaded: log in as ${DEMO_USERS[0].username} / ${DEMO_PASSWORD}`,
   )
   return { created: true, users: users.size, posts: DEMO_POSTS.length }

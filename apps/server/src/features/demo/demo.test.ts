@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { DEMO_COMMENTS } from '../comments/comments.demo'
 import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
 import { seedDemo } from './demo.seed'
 
@@ -41,6 +42,16 @@ describe(`demo data (${TEST_DB})`, () => {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
     expect(likes.n).toBe(DEMO_POSTS.reduce((sum, post) => sum + post.likedBy.length, 0))
+    // Threaded discussion, with every post's comment counter matching its comments.
+    const { rows: comments } = await sql<{ n: number; drift: number }>`
+      select (select count(*)::int from comments) as n,
+             (select count(*)::int from posts p
+              where p.comments_count <> (select count(*) from comments c where c.post_id = p.id)) as drift
+    `.execute(t.database.db)
+    const titles = DEMO_POSTS.map((post) => post.title)
+    for (const title of Object.keys(DEMO_COMMENTS)) expect(titles).toContain(title)
+    expect(comments[0].n).toBeGreaterThan(10)
+    expect(comments[0].drift).toBe(0)
 
     // The forum shows them, newest first, private ones hidden, and the video seeks.
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/media/list?limit=50' })).json()
