@@ -10,31 +10,47 @@ function storage(): Storage | null {
   }
 }
 
+/** A screen's code could not be fetched (typically: a deploy replaced the chunk this tab asks for). */
+export class ScreenLoadError extends Error {
+  override name = 'ScreenLoadError'
+}
+
 /**
- * A route's `lazy` loader for a screen module's named component export. After a deploy, an open tab
- * may ask for a chunk that no longer exists: the first failure reloads the page (fresh index.html,
- * fresh chunk names); a second failure in a row reaches the route's error screen instead of looping.
+ * A route's `lazy` loader for a screen module's named component export.
  *
  *   { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') }
+ *
+ * A failure reaches the route's error boundary as ScreenLoadError, which reloads the page once (see
+ * `reloadOnce`); the reload happens there because only then does the address bar show the target.
  */
 export function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => {
+    let module: Record<Name, ComponentType>
     try {
-      const module = await load()
-      storage()?.removeItem(RELOAD_FLAG)
-      return { Component: module[name] }
+      module = await load()
     } catch (error) {
-      const flags = storage()
-      if (flags && !flags.getItem(RELOAD_FLAG)) {
-        flags.setItem(RELOAD_FLAG, String(Date.now()))
-        window.location.reload()
-        // Never settles: the page is going away.
-        return new Promise<never>(() => {})
-      }
-      throw error
+      throw new ScreenLoadError(error instanceof Error ? error.message : String(error), { cause: error })
     }
+    storage()?.removeItem(RELOAD_FLAG)
+    return { Component: module[name] }
   }
 }
+
+/**
+ * Reloads the page (fresh index.html, fresh chunk names) unless this tab just did so for the same
+ * reason; returns whether it reloads. A second failure in a row shows the error screen, never a loop.
+ */
+export function reloadOnce(): boolean {
+  if (reloadRequested) return true
+  const flags = storage()
+  if (!flags || flags.getItem(RELOAD_FLAG)) return false
+  flags.setItem(RELOAD_FLAG, String(Date.now()))
+  reloadRequested = true
+  window.location.reload()
+  return true
+}
+
+let reloadRequested = false

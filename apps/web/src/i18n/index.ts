@@ -51,6 +51,8 @@ void i18n
     ns: Object.keys(resources.en ?? {}),
     defaultNS: 'common',
     initAsync: false,
+    // No advertisement in the console.
+    showSupportNotice: false,
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator'],

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import './Modal.css'
 
 export interface ModalProps {
@@ -14,6 +14,8 @@ export interface ModalProps {
   className?: string
   children: ReactNode
 }
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape closes,
@@ -53,6 +55,24 @@ export function Modal({
     [],
   )
 
+  // showModal() makes the page inert, but Tab can still leave for the browser's own UI: wrap it around.
+  function keepFocusInside(event: KeyboardEvent) {
+    if (event.key !== 'Tab' || !dialog.current) return
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (node) => !node.matches(':disabled') && node.getClientRects().length > 0,
+    )
+    if (focusable.length === 0) return
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
   function handleClose() {
     const target = returnFocus.current
     returnFocus.current = null
@@ -60,7 +80,6 @@ export function Modal({
   }
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click mirrors Escape, which onCancel handles.
     <dialog
       ref={dialog}
       className={['modal', `modal--${size}`, className].filter(Boolean).join(' ')}
@@ -72,6 +91,7 @@ export function Modal({
         onClose()
       }}
       onClose={handleClose}
+      onKeyDown={keepFocusInside}
       onPointerDown={(event) => {
         pressStartedOnBackdrop.current = event.target === dialog.current
       }}
