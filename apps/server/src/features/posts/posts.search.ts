@@ -5,10 +5,11 @@ import { commentSearchSource } from '../comments/comments.search'
 const MAX_TERMS = 8
 const MAX_TERM_LENGTH = 64
 /**
- * Relevance ranking scores at most this many of the newest matches per source. ts_rank costs about
- * a tenth of a millisecond per row on PGlite, and a common word can match most posts: ranking all
- * of them took 0.3–0.9 s on 20k posts (architecture.md §8). The newest 500 are ranked and paged by
- * relevance; an explicit sort (Hot/Recent) pages through every match on its index instead.
+ * Relevance ranking scores at most this many of the newest matches per source. ts_rank costs tens
+ * of microseconds per row (it unpacks the whole document), and a common word can match most posts:
+ * ranking all of them took 0.3–0.9 s on 20k posts (architecture.md §8). Ranking the newest 500
+ * keeps a search page at about 10–15 ms on PGlite however common the word; an explicit sort
+ * (Hot/Recent) pages through every match on its own index instead.
  */
 export const RANK_CANDIDATES = 500
 
@@ -44,18 +45,40 @@ export function prefixQuery(terms: string[]): RawBuilder<unknown> {
  */
 export interface SearchSource {
   matches(q: RawBuilder<unknown>): RawBuilder<boolean>
-  hits(q: RawBuilder<unknown>, limit: number): RawBuilder<unknown>
+  hits(q: RawBuilder<unknown>, limit: number, window?: number): RawBuilder<unknown>
   matchedCommentId(q: RawBuilder<unknown>): RawBuilder<string | null>
 }
 
+/**
+ * How many of the newest posts are looked at first for relevance candidates. A common word fills
+ * the candidates from this window (checking a tsvector costs microseconds), so the GIN index — which
+ * would fetch every matching row only to keep the newest — is consulted only for rarer words, where
+ * it is cheap. (Without this, a word in every post cost 150 ms on 20k posts; with it, a few ms.)
+ */
+export const RECENT_WINDOW = 2_000
+
 export const postSearchSource: SearchSource = {
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
-  hits: (q, limit) => sql`
-    select p.id as post_id, ts_rank(p.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
-    from posts p
-    where p.search @@ ${q}
-    order by p.created_at desc, p.id desc
-    limit ${limit}
+  hits: (q, limit, window = RECENT_WINDOW) => sql`
+    with recent as (
+      select r.id, r.created_at, r.search
+      from (select id, created_at, search from posts order by created_at desc, id desc limit ${window}) r
+      where r.search @@ ${q}
+      order by r.created_at desc, r.id desc
+      limit ${limit}
+    ),
+    everywhere as materialized (
+      select p.id, p.created_at, p.search
+      from posts p
+      where (select count(*) from recent) < ${limit} and p.search @@ ${q}
+    ),
+    found as (
+      select * from recent where (select count(*) from recent) >= ${limit}
+      union all
+      select * from everywhere
+    )
+    select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
+    from (select * from found order by created_at desc, id desc limit ${limit}) f
   `,
   matchedCommentId: () => sql<string | null>`null::uuid`,
 }

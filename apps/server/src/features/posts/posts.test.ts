@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { insertPost, multipart, pdfFile, pngFile, type UploadFile } from './posts.fixtures'
+import { postSearchSource, prefixQuery } from './posts.search'
 
 let t: TestApp
 beforeAll(async () => {
@@ -633,6 +634,31 @@ describe(`posts: search (${TEST_DB})`, () => {
       (await list(query)).json().items.map((item: { id: string }) => item.id)
     expect(await ids({ search: 'graph' })).toEqual([inTitle, inContent])
     expect(await ids({ search: 'graph', sort_by: 'recent_desc' })).toEqual([inContent, inTitle])
+  })
+
+  it('takes relevance candidates from the newest posts when a word is common, from the index when it is rare', async () => {
+    const ada = await makeUser(t)
+    const db = t.database.db
+    const ids: string[] = []
+    for (let i = 0; i < 30; i++) {
+      ids.push(
+        await insertPost(db, ada.id, {
+          title: `alpha ${i < 3 ? 'omega' : 'beta'}`,
+          created_at: new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000),
+        }),
+      )
+    }
+    const hits = async (term: string) => {
+      const { rows } = await sql<{
+        post_id: string
+      }>`${postSearchSource.hits(prefixQuery([term]), 5, 10)}`.execute(db)
+      return rows.map((row) => row.post_id)
+    }
+    // Common: the window of the 10 newest posts already holds 5 matches, the newest five.
+    expect((await hits('alpha')).sort()).toEqual(ids.slice(25).sort())
+    // Rare: nothing in the window, so the index finds the three oldest posts.
+    expect((await hits('omega')).sort()).toEqual(ids.slice(0, 3).sort())
+    expect(await hits('nothing')).toEqual([])
   })
 
   it('pages search results by relevance and by an explicit sort without repeating or skipping', async () => {
