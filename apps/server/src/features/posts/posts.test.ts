@@ -605,6 +605,22 @@ describe(`posts: search (${TEST_DB})`, () => {
     expect(await titles('!!! ()')).toHaveLength(4)
   })
 
+  it('copes with stop words, other scripts and long queries', async () => {
+    const ada = await makeUser(t)
+    const chinese = await insertPost(t.database.db, ada.id, { title: '神经网络 研究', tags: ['深度学习'] })
+    const the = await insertPost(t.database.db, ada.id, { title: 'The theory of everything' })
+    const ids = async (search: string) => {
+      const response = await list({ search })
+      expect(response.statusCode).toBe(200)
+      return response.json().items.map((item: { id: string }) => item.id)
+    }
+    expect(await ids('神经网络')).toEqual([chinese])
+    expect(await ids('深度')).toEqual([chinese])
+    expect(await ids('the')).toEqual([the])
+    expect(await ids('a b c d e f g h i j k l m n o p')).toEqual([])
+    expect(await ids("o'brien & (x | y) <-> z:*")).toEqual([])
+  })
+
   it('finds a renamed author under the new name', async () => {
     const ada = await makeUser(t, { username: 'oldname' })
     const id = await insertPost(t.database.db, ada.id, { title: 'Anything' })
