@@ -2,6 +2,15 @@ import { sql } from 'kysely'
 import type { SearchSource } from '../posts/posts.search'
 
 /**
+ * How many of the newest comments are looked at first for relevance candidates. A common word
+ * fills the candidates from this window (a tsvector check costs microseconds), so the GIN index,
+ * which would hand over every matching comment only for us to keep the newest, is consulted only
+ * when the window holds too few hits, i.e. for rarer words, where it is cheap. Comment ids are
+ * UUIDv7, so the primary key walks them newest first.
+ */
+export const COMMENT_RECENT_WINDOW = 2_000
+
+/**
  * The forum search finds posts through their comments too: a hit answers the post with
  * `matched_comment_id`, the newest matching comment, so its card can link straight to it. The
  * comment document (column `comments.search`, migration 0005) holds the same stemmed and unstemmed
@@ -12,16 +21,28 @@ export const commentSearchSource: SearchSource = {
   matches: (q) =>
     sql<boolean>`exists (select 1 from comments c where c.post_id = posts.id and c.search @@ ${q})`,
   hits: (q, limit) => sql`
-    select c.post_id, ts_rank(c.search, ${q}, 1)::float8 as rank, c.id as matched_comment_id
-    from comments c
-    where c.search @@ ${q}
-    order by c.created_at desc, c.id desc
-    limit ${limit}
+    with recent as (
+      select r.id, r.post_id, r.search
+      from (select id, post_id, search from comments order by id desc limit ${COMMENT_RECENT_WINDOW}) r
+      where r.search @@ ${q}
+    ),
+    everywhere as materialized (
+      select c.id, c.post_id, c.search
+      from comments c
+      where (select count(*) from recent) < ${limit} and c.search @@ ${q}
+    ),
+    found as (
+      select * from recent where (select count(*) from recent) >= ${limit}
+      union all
+      select * from everywhere
+    )
+    select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
+    from (select * from found order by id desc limit ${limit}) f
   `,
   matchedCommentId: (q) => sql<string | null>`(
     select c.id from comments c
     where c.post_id = posts.id and c.search @@ ${q}
-    order by c.created_at desc, c.id desc
+    order by c.id desc
     limit 1
   )`,
 }

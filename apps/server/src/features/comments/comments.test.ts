@@ -496,6 +496,34 @@ describe(`comments (${TEST_DB})`, () => {
     expect((await search('search=chrysanth')).json().items).toEqual([])
   })
 
+  it('finds posts through a common word from the newest comments first', async () => {
+    const ana = await makeUser(t)
+    const [busy, quiet] = [
+      await makePost(ana, { title: 'Busy thread' }),
+      await makePost(ana, { title: 'Quiet one' }),
+    ]
+    // More hits than the relevance candidates: the newest comments are enough to answer.
+    await t.database.db
+      .insertInto('comments')
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          id: uuidv7(),
+          post_id: busy,
+          user_id: ana.id,
+          level: 1,
+          content: `zebra sighting number ${i}`,
+        })),
+      )
+      .execute()
+    const newest = await commentOk(ana, { postId: quiet, content: 'A zebra, finally.' })
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=zebra' })
+    expect(response.statusCode).toBe(200)
+    const items = response.json().items as { _id: string; matched_comment_id?: string }[]
+    expect(items.map((item) => item._id).sort()).toEqual([busy, quiet].sort())
+    expect(items.find((item) => item._id === quiet)?.matched_comment_id).toBe(newest._id)
+    expect(items.find((item) => item._id === busy)?.matched_comment_id).toEqual(expect.any(String))
+  })
+
   it("keeps comments on a private post out of other people's search", async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
     const postId = await makePost(ana, { visibility: 'private' })
