@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from '../../ui/toast'
+
+/** How long a copy button says 'Copied'. */
+export const COPIED_MS = 2000
+
+/** Copies text to the clipboard; `copied` is true for a moment after it worked, a toast says when it did not. */
+export function useCopyText() {
+  const { t } = useTranslation('wallet')
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const copy = useCallback(
+    async (text: string) => {
+      try {
+        await navigator.clipboard.writeText(text)
+      } catch {
+        toast.error(t('copyFailed'))
+        return
+      }
+      setCopied(true)
+      window.clearTimeout(timer.current)
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS)
+    },
+    [t],
+  )
+  return { copied, copy }
+}

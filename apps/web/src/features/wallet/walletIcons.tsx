@@ -1,0 +1,43 @@
+/** Icons of the wallet controls, drawn like ui/icons.tsx (decorative; the control carries the label). */
+import type { SVGProps } from 'react'
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number }
+
+function Icon({ size = 18, children, ...props }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  )
+}
+
+export const WalletIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v4h-4a2 2 0 0 0 0 4h4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />
+  </Icon>
+)
+
+export const CopyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </Icon>
+)
+
+export const UnplugIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 6 6 18M7 7l-3 3a4.24 4.24 0 0 0 6 6l3-3M17 17l3-3a4.24 4.24 0 0 0-6-6l-3 3" />
+  </Icon>
+)
