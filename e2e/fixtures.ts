@@ -60,6 +60,8 @@ export async function startServer(
       JWT_SECRET: randomBytes(32).toString('hex'),
       AGORA_DEMO: '0',
       AUTH_RATE_LIMIT: '10000',
+      COMMENT_RATE_LIMIT: '10000',
+      LIKE_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -11,31 +11,13 @@ import {
   PostCommentsQuery,
   PostCommentsResponse,
 } from '@agora/contract'
-import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../app'
 import { requireViewer } from '../../http/auth'
-import { TooManyRequestsError } from '../../http/errors'
+import { perUserLimit } from '../../http/rate-limit'
 import { commentsService } from './comments.service'
 
 export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
 export const LOGIN_TO_LIKE = 'Please login to like comments'
-
-const ANONYMOUS = 'anonymous'
-
-/**
- * A per-user limit for a write route. Anonymous calls are not counted here: the route answers
- * them 401 anyway.
- */
-function perUserLimit(max: number, tooFast: string) {
-  return {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
-    allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
-    errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
-      new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
-  }
-}
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
   const comments = commentsService(ctx.db)
