@@ -17,7 +17,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') },
   {
     path: 'forum/detail/:id',
-    lazy: lazyScreen(() => import('../features/forum/PostDetailPage'), 'PostDetailPage'),
+    lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage'),
   },
   { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
   { path: 'mypage', lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage') },

@@ -1,8 +1,177 @@
+import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { Link } from 'react-router'
+import { usePageTitle } from '../../app/usePageTitle'
+import { Button } from '../../ui/Button'
+import { SearchIcon } from '../../ui/contentIcons'
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import { CloseIcon, RefreshIcon } from '../../ui/icons'
+import { Loading } from '../../ui/Loading'
+import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
+import { PostCard } from './PostCard'
+import { SortButtons } from './SortButtons'
+import { useForumPosts, useSiteStats } from './useForumPosts'
+import { useForumUrlState } from './useForumUrlState'
+import './ForumListPage.css'
 
-/** /forum — Forum list (Community Forum); reads ?search=. Placeholder: a later issue builds this screen. */
+/** /forum — Community Forum (spec §2): hero with live figures, search, Hot/Recent sort, the post grid. */
 export function ForumListPage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.forum')} />
+  const { t } = useTranslation('forum')
+  usePageTitle(t('title'))
+  const { search, sort, setSort, text, setText, commitNow } = useForumUrlState()
+  const posts = useForumPosts(search, sort)
+  const headingId = useId()
+
+  function loadMore() {
+    if (posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError) {
+      void posts.fetchNextPage({ cancelRefetch: false })
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    commitNow()
+  }
+
+  return (
+    <div className="forum">
+      <ForumHero />
+      <div className="container forum__body">
+        <div className="forum__toolbar">
+          <search className="forum-search">
+            <form className="forum-search__form" onSubmit={submit}>
+              <label className="visually-hidden" htmlFor={`${headingId}-search`}>
+                {t('search.label')}
+              </label>
+              <div className="forum-search__field">
+                <SearchIcon className="forum-search__icon" size={18} />
+                <input
+                  id={`${headingId}-search`}
+                  className="forum-search__input"
+                  type="search"
+                  value={text}
+                  placeholder={t('search.placeholder')}
+                  maxLength={200}
+                  enterKeyHint="search"
+                  onChange={(event) => setText(event.target.value)}
+                />
+                {text && (
+                  <button
+                    type="button"
+                    className="forum-search__clear"
+                    aria-label={t('search.clear')}
+                    title={t('search.clear')}
+                    onClick={() => setText('')}
+                  >
+                    <CloseIcon size={16} />
+                  </button>
+                )}
+              </div>
+              <Button type="submit" variant="primary">
+                {t('search.submit')}
+              </Button>
+            </form>
+          </search>
+          <SortButtons sort={sort} onChange={setSort} />
+        </div>
+
+        <section className="forum__posts" aria-labelledby={headingId} aria-busy={posts.isFetching}>
+          <h2 id={headingId} className={search ? 'forum__heading' : 'visually-hidden'}>
+            {search ? t('list.results', { search }) : t('list.heading')}
+          </h2>
+          {posts.isPending ? (
+            <Loading block />
+          ) : posts.isError && posts.posts.length === 0 ? (
+            <div className="forum__state" role="alert">
+              <p>{t('list.failed')}</p>
+              <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.refetch()}>
+                {t('list.retry')}
+              </Button>
+            </div>
+          ) : posts.posts.length === 0 ? (
+            <div className="forum__state">
+              <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
+              <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
+              {search ? (
+                <Button onClick={() => setText('')}>{t('list.clearSearch')}</Button>
+              ) : (
+                <Link className="btn btn--primary btn--md" to="/upload">
+                  {t('list.newPost')}
+                </Link>
+              )}
+            </div>
+          ) : (
+            <>
+              <ul className="post-grid">
+                {posts.posts.map((post) => (
+                  <li key={post.id}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
+              </ul>
+              <InfiniteScrollTrigger
+                enabled={posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError}
+                onReach={loadMore}
+                generation={posts.data?.pages.length ?? 0}
+              />
+              <div className="forum__more">
+                {posts.isFetchNextPageError ? (
+                  <div className="forum__state" role="alert">
+                    <p>{t('list.failed')}</p>
+                    <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.fetchNextPage()}>
+                      {t('list.retry')}
+                    </Button>
+                  </div>
+                ) : posts.hasNextPage ? (
+                  <Button
+                    onClick={loadMore}
+                    loading={posts.isFetchingNextPage}
+                    aria-label={posts.isFetchingNextPage ? t('list.loadingMore') : undefined}
+                  >
+                    {t('list.loadMore')}
+                  </Button>
+                ) : (
+                  <p className="forum__end">{t('list.end')}</p>
+                )}
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/** The hero: title, tagline and the live member, post and comment counts. */
+function ForumHero() {
+  const { t } = useTranslation('forum')
+  const locale = useIntlLocale()
+  const stats = useSiteStats()
+  const figures = [
+    { key: 'members', value: stats.data?.members },
+    { key: 'posts', value: stats.data?.posts },
+    { key: 'comments', value: stats.data?.comments },
+  ] as const
+  return (
+    <section className="forum-hero">
+      <div className="container forum-hero__inner">
+        <h1 className="forum-hero__title">{t('title')}</h1>
+        <p className="forum-hero__tagline">{t('tagline')}</p>
+        {stats.isError ? (
+          <p className="forum-hero__note">{t('stats.unavailable')}</p>
+        ) : (
+          <dl className="forum-hero__stats" aria-label={t('stats.label')} aria-busy={stats.isPending}>
+            {figures.map(({ key, value }) => (
+              <div key={key} className="forum-hero__stat">
+                <dt>{t(`stats.${key}`)}</dt>
+                <dd title={value === undefined ? undefined : value.toLocaleString(locale)}>
+                  {value === undefined ? '–' : formatCompact(value, locale)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </section>
+  )
 }

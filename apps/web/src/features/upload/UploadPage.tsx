@@ -1,8 +1,214 @@
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { isApiError } from '../../api/client'
+import { UploadAbortedError, type UploadFields } from '../../api/posts'
+import { usePageTitle } from '../../app/usePageTitle'
+import { useSession } from '../../app/useSession'
+import { Button } from '../../ui/Button'
+import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
+import { ChevronDownIcon } from '../../ui/icons'
+import { useLoginModal } from '../auth/LoginModalProvider'
+import { FileDropZone } from './FileDropZone'
+import { MetadataForm } from './MetadataForm'
+import { SelectedFiles } from './SelectedFiles'
+import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
+import {
+  addToSelection,
+  checkSubmission,
+  MAX_FILES,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './uploadRules'
+import { useUploadPost } from './useUploadPost'
+import './UploadPage.css'
 
-/** /upload — Upload page (Decentralized Storage on IPFS). Placeholder: a later issue builds this screen. */
+const EMPTY_FIELDS: UploadFields = {
+  title: '',
+  summary: '',
+  content: '',
+  tags: '',
+  ai_instruction: '',
+  visibility: 'public',
+}
+
+/** The form clears this long after a success; the success panel stays (spec §4: about 1 s). */
+const RESET_AFTER_MS = 1000
+
+/**
+ * /upload — Decentralized Storage on IPFS (spec §2, §4 "Upload"): pick or drop up to 5 files, describe
+ * the post, upload with real progress, then a link to the new post.
+ */
 export function UploadPage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.upload')} />
+  const { t } = useTranslation('upload')
+  usePageTitle(t('title'))
+  const { status } = useSession()
+  const { openLogin } = useLoginModal()
+  const upload = useUploadPost()
+  const [files, setFiles] = useState<File[]>([])
+  const [fields, setFields] = useState<UploadFields>(EMPTY_FIELDS)
+  const [metadataOpen, setMetadataOpen] = useState(false)
+  const [selectionProblems, setSelectionProblems] = useState<string[]>([])
+  const [fieldErrors, setFieldErrors] = useState<{ title?: string | null; tags?: string | null }>({})
+  const id = useId()
+  const metadataId = `${id}-metadata`
+  const selectionErrorId = `${id}-selection`
+  const uploading = upload.isPending
+
+  // After a success the form empties itself; the success panel and its link stay.
+  useEffect(() => {
+    if (!upload.isSuccess) return
+    const timer = window.setTimeout(() => {
+      setFiles([])
+      setFields(EMPTY_FIELDS)
+      setFieldErrors({})
+    }, RESET_AFTER_MS)
+    return () => window.clearTimeout(timer)
+  }, [upload.isSuccess])
+
+  function addFiles(incoming: File[]) {
+    if (upload.isSuccess || upload.isError) upload.reset()
+    const { files: next, problems } = addToSelection(files, incoming)
+    setFiles(next)
+    setSelectionProblems(
+      problems.map((problem) =>
+        problem.kind === 'tooMany'
+          ? t('validation.tooMany', { max: MAX_FILES })
+          : t('validation.tooLarge', { name: problem.name }),
+      ),
+    )
+  }
+
+  function removeFile(file: File) {
+    setFiles((current) => current.filter((selected) => selected !== file))
+    setSelectionProblems([])
+  }
+
+  function focusTitle() {
+    // After the panel opens (it may just have been rendered).
+    window.requestAnimationFrame(() => document.getElementById(metadataId)?.querySelector('input')?.focus())
+  }
+
+  function start() {
+    const problems = checkSubmission(files.length, fields)
+    const errors: typeof fieldErrors = {}
+    const selection: string[] = []
+    for (const problem of problems) {
+      if (problem.kind === 'noFiles') selection.push(t('validation.noFiles'))
+      else if (problem.kind === 'titleRequired') errors.title = t('validation.titleRequired')
+      else if (problem.kind === 'titleTooLong')
+        errors.title = t('validation.titleTooLong', { max: TITLE_MAX })
+      else if (problem.kind === 'tooManyTags') errors.tags = t('validation.tooManyTags', { max: TAGS_MAX })
+      else if (problem.kind === 'tagTooLong')
+        errors.tags = t('validation.tagTooLong', { tag: problem.tag, max: TAG_MAX_LENGTH })
+    }
+    setSelectionProblems(selection)
+    setFieldErrors(errors)
+    if (problems.length > 0) {
+      if (errors.title || errors.tags) {
+        setMetadataOpen(true)
+        if (selection.length === 0) focusTitle()
+      }
+      return
+    }
+    if (status === 'anonymous') {
+      openLogin({ onSuccess: () => upload.mutate({ files, fields }) })
+      return
+    }
+    upload.mutate(
+      { files, fields },
+      {
+        onError: (error) => {
+          if (isApiError(error, 401)) openLogin({ onSuccess: () => upload.mutate({ files, fields }) })
+        },
+      },
+    )
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!uploading) start()
+  }
+
+  const error = upload.error
+  const errorText =
+    !error || error instanceof UploadAbortedError
+      ? null
+      : isApiError(error, 401)
+        ? t('loginNotice')
+        : isApiError(error) && (error.code === 'network' || error.code === 'timeout')
+          ? t(`common:api.${error.code}`)
+          : isApiError(error) && error.detail
+            ? error.detail
+            : t('error.generic')
+
+  return (
+    <div className="container upload-page">
+      <header className="upload-page__header">
+        <h1>{t('title')}</h1>
+        <p className="upload-page__lead">{t('lead')}</p>
+      </header>
+
+      {status === 'anonymous' && (
+        <div className="upload-panel upload-panel--info">
+          <p>{t('loginNotice')}</p>
+          <Button size="sm" variant="primary" onClick={() => openLogin()}>
+            {t('login')}
+          </Button>
+        </div>
+      )}
+
+      <form className="upload-form" onSubmit={submit} noValidate>
+        <FileDropZone
+          onFiles={addFiles}
+          disabled={uploading}
+          errorId={selectionProblems.length > 0 ? selectionErrorId : undefined}
+        />
+        {selectionProblems.length > 0 && (
+          <div id={selectionErrorId} className="upload-form__problems" role="alert">
+            {selectionProblems.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </div>
+        )}
+        <SelectedFiles files={files} onRemove={removeFile} disabled={uploading} />
+
+        <div className="upload-form__metadata">
+          <button
+            type="button"
+            className="upload-form__toggle"
+            aria-expanded={metadataOpen}
+            aria-controls={metadataId}
+            onClick={() => setMetadataOpen((open) => !open)}
+          >
+            {metadataOpen ? <ChevronUpIcon size={18} /> : <ChevronDownIcon size={18} />}
+            {metadataOpen ? t('metadata.hide') : t('metadata.show')}
+          </button>
+          {metadataOpen && (
+            <fieldset className="upload-form__fieldset" disabled={uploading}>
+              <MetadataForm id={metadataId} fields={fields} onChange={setFields} errors={fieldErrors} />
+            </fieldset>
+          )}
+        </div>
+
+        {uploading && upload.progress && <UploadProgressBar progress={upload.progress} />}
+        {upload.isSuccess && <UploadSuccess answer={upload.data} />}
+        {errorText && <UploadError message={errorText} />}
+        {error instanceof UploadAbortedError && <p className="upload-form__note">{t('error.cancelled')}</p>}
+
+        <div className="upload-form__actions">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            loading={uploading}
+            icon={<UploadCloudIcon size={20} />}
+          >
+            {t('submit')}
+          </Button>
+          {uploading && <Button onClick={upload.cancel}>{t('cancel')}</Button>}
+        </div>
+      </form>
+    </div>
+  )
 }

@@ -1,0 +1,44 @@
+/**
+ * Stored files (architecture.md §3): `GET /files/{cid}` serves the bytes (Range, ETag = CID),
+ * `GET /files/{cid}/preview` converts a DOCX document to sanitised HTML.
+ */
+import type { FilePreviewResponse, MediaItem } from '@agora/contract'
+import { API_BASE, api } from './client'
+
+/** Where the browser shows a file inline (the `url` of a post's media item). */
+export function fileUrl(cid: string): string {
+  return `${API_BASE}/files/${encodeURIComponent(cid)}`
+}
+
+/** The same file as a download under its original name. */
+export function downloadUrl(item: Pick<MediaItem, 'cid' | 'name'>): string {
+  return `${fileUrl(item.cid)}?${new URLSearchParams({ download: '1', name: item.name })}`
+}
+
+/**
+ * A text file's content (txt, md), at most `maxBytes` of it: a long file is read from its start with a
+ * Range request rather than whole. `truncated` says whether there is more.
+ */
+export async function fetchFileText(
+  item: Pick<MediaItem, 'cid' | 'size'>,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<{ text: string; truncated: boolean }> {
+  const truncated = item.size > maxBytes
+  const body = await api.get<unknown>(`/files/${encodeURIComponent(item.cid)}`, {
+    signal,
+    headers: truncated ? { Range: `bytes=0-${maxBytes - 1}` } : undefined,
+  })
+  return { text: typeof body === 'string' ? body : JSON.stringify(body, null, 2), truncated }
+}
+
+/** Whether a file answers at all: one byte of it, so a missing file shows an error, not an empty frame. */
+export async function probeFile(cid: string, signal?: AbortSignal): Promise<true> {
+  await api.get<unknown>(`/files/${encodeURIComponent(cid)}`, { signal, headers: { Range: 'bytes=0-0' } })
+  return true
+}
+
+/** GET /files/{cid}/preview: a DOCX document as sanitised HTML. */
+export function fetchDocxPreview(cid: string, signal?: AbortSignal): Promise<FilePreviewResponse> {
+  return api.get<FilePreviewResponse>(`/files/${encodeURIComponent(cid)}/preview`, { signal })
+}

@@ -1,0 +1,170 @@
+/**
+ * Post calls (product-spec §7 "Media"): the forum list, a post, likes, deletion and the upload.
+ * Screens use the hooks in features/forum, features/post and features/upload, not these directly.
+ *
+ *   const page = await listPosts({ search: 'cells', sort: 'hot_desc', cursor: null }, signal)
+ */
+import type {
+  PostCursor,
+  PostDeleteResponse,
+  PostDetailResponse,
+  PostLikeResponse,
+  PostListResponse,
+  PostSort,
+  PostUploadResponse,
+} from '@agora/contract'
+import { endSession, getAuth } from '../app/authState'
+import { API_BASE, ApiError, api, refreshSession } from './client'
+
+/** The forum's page size (spec §9). */
+export const FORUM_PAGE_SIZE = 12
+
+export interface PostListParams {
+  /** Trimmed search text; empty means no search. */
+  search: string
+  /** No sort chosen: the server's default (newest first, or relevance when searching). */
+  sort: PostSort | null
+  cursor: PostCursor | null
+  limit?: number
+}
+
+/** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
+export async function listPosts(params: PostListParams, signal?: AbortSignal): Promise<PostListResponse> {
+  const answer = await api.get<PostListResponse | PostListResponse['items']>('/media/list', {
+    signal,
+    query: {
+      limit: params.limit ?? FORUM_PAGE_SIZE,
+      sort_by: params.sort ?? undefined,
+      search: params.search || undefined,
+      cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
+    },
+  })
+  // The spec also allows a bare array: one page with nothing after it.
+  return Array.isArray(answer) ? { items: answer, has_next: false, next_cursor: null } : answer
+}
+
+/** GET /media/{id}. 404 'Post not found' for a missing or someone else's private post. */
+export function getPost(id: string, signal?: AbortSignal): Promise<PostDetailResponse> {
+  return api.get<PostDetailResponse>(`/media/${encodeURIComponent(id)}`, { signal })
+}
+
+/** POST /media/{id}/like with the wanted state, so a repeated call cannot flip it back. */
+export function setPostLike(id: string, like: boolean): Promise<PostLikeResponse> {
+  return api.post<PostLikeResponse>(`/media/${encodeURIComponent(id)}/like`, {
+    json: { action: like ? 'like' : 'unlike' },
+  })
+}
+
+/** DELETE /media/{id}/delete (author only). */
+export function deletePost(id: string): Promise<PostDeleteResponse> {
+  return api.delete<PostDeleteResponse>(`/media/${encodeURIComponent(id)}/delete`)
+}
+
+export interface UploadFields {
+  title: string
+  summary: string
+  content: string
+  /** Comma separated, as typed; the server trims, lower-cases and de-duplicates. */
+  tags: string
+  ai_instruction: string
+  visibility: 'public' | 'private'
+}
+
+export interface UploadProgress {
+  loaded: number
+  total: number
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void
+  signal?: AbortSignal
+}
+
+/** The caller aborted the upload (a Cancel button). */
+export class UploadAbortedError extends Error {
+  override name = 'UploadAbortedError'
+}
+
+function uploadBody(files: readonly File[], fields: UploadFields): FormData {
+  const body = new FormData()
+  // Text fields first: the server reads the parts in order and can refuse early.
+  body.append('title', fields.title)
+  body.append('summary', fields.summary)
+  body.append('description', fields.summary)
+  body.append('content', fields.content)
+  body.append('tags', fields.tags)
+  body.append('ai_instruction', fields.ai_instruction)
+  body.append('visibility', fields.visibility)
+  for (const file of files) body.append('files', file, file.name)
+  return body
+}
+
+function errorFrom(xhr: XMLHttpRequest): ApiError {
+  let detail = xhr.statusText || `Request failed (${xhr.status})`
+  let code = `http_${xhr.status}`
+  let errors: ApiError['errors']
+  try {
+    const body = JSON.parse(xhr.responseText) as {
+      detail?: unknown
+      code?: unknown
+      errors?: ApiError['errors']
+    }
+    if (typeof body.detail === 'string') detail = body.detail
+    if (typeof body.code === 'string') code = body.code
+    errors = body.errors
+  } catch {
+    // Not JSON (a proxy's page): keep the status text.
+  }
+  return new ApiError(xhr.status, detail, code, errors)
+}
+
+/** One XMLHttpRequest: fetch() cannot report upload progress, XHR's upload events can. */
+function sendUpload(
+  body: FormData,
+  options: UploadOptions,
+): Promise<{ status: number; xhr: XMLHttpRequest }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${API_BASE}/media/upload`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    const auth = getAuth()
+    if (auth?.mode === 'compat' && auth.token) xhr.setRequestHeader('Authorization', `Bearer ${auth.token}`)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total })
+    }
+    // The last progress event may stop short of the total; the body is then fully sent all the same.
+    xhr.upload.onload = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.total, total: event.total })
+    }
+    xhr.onload = () => resolve({ status: xhr.status, xhr })
+    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server', 'network'))
+    xhr.onabort = () => reject(new UploadAbortedError('Upload cancelled'))
+    const onAbort = () => xhr.abort()
+    if (options.signal?.aborted) return reject(new UploadAbortedError('Upload cancelled'))
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    xhr.onloadend = () => options.signal?.removeEventListener('abort', onAbort)
+    xhr.send(body)
+  })
+}
+
+/**
+ * POST /media/upload (multipart) with real progress. The session is handled like the API client does:
+ * a secure-mode session about to end is renewed first, and a 401 renews once and re-sends. A 401 that
+ * stays ends the local session quietly; the upload screen opens the login card itself (spec §4).
+ * No time-out: 5 files of 50 MB may take minutes on a slow line.
+ */
+export async function uploadPost(
+  files: readonly File[],
+  fields: UploadFields,
+  options: UploadOptions = {},
+): Promise<PostUploadResponse> {
+  const auth = getAuth()
+  if (auth?.mode === 'secure' && auth.expiresAt - Date.now() < 30_000) await refreshSession()
+  let { status, xhr } = await sendUpload(uploadBody(files, fields), options)
+  if (status === 401 && getAuth()?.mode === 'secure' && (await refreshSession())) {
+    ;({ status, xhr } = await sendUpload(uploadBody(files, fields), options))
+  }
+  if (status === 401) endSession()
+  if (status < 200 || status >= 300) throw errorFrom(xhr)
+  return JSON.parse(xhr.responseText) as PostUploadResponse
+}

@@ -1,0 +1,85 @@
+import type { PostListItem } from '@agora/contract'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Avatar } from '../../ui/Avatar'
+import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import { Tag } from '../../ui/Tag'
+import { Timestamp } from '../../ui/Timestamp'
+import { CoverMedia, typeKey } from './CoverMedia'
+
+export interface PostCardProps {
+  post: PostListItem
+}
+
+/** Where a card leads: the post, and the matching comment when the search found the post through one. */
+export function postHref(post: Pick<PostListItem, 'id' | '_id' | 'matched_comment_id'>): string {
+  const id = encodeURIComponent(post.id ?? post._id)
+  const comment = post.matched_comment_id ? `#${encodeURIComponent(post.matched_comment_id)}` : ''
+  return `/forum/detail/${id}${comment}`
+}
+
+/**
+ * One post in the forum grid (spec §2): cover, title, summary, author, time, type, tags, likes and
+ * comments. The title's link covers the whole card and opens the post in a new tab.
+ */
+export function PostCard({ post }: PostCardProps) {
+  const { t } = useTranslation('forum')
+  const locale = useIntlLocale()
+  const type = typeKey(post.media_type)
+  const author = post.user_name || post.author
+  return (
+    <article className="post-card">
+      <div className="post-card__cover">
+        <CoverMedia item={post.media[0]} mediaType={post.media_type} />
+        <span className="post-card__type">{t(`card.mediaType.${type}`)}</span>
+      </div>
+      <div className="post-card__body">
+        <h3 className="post-card__title">
+          <Link to={postHref(post)} target="_blank" rel="noopener" className="post-card__link">
+            {post.title}
+            <span className="visually-hidden"> {t('card.opensInNewTab')}</span>
+          </Link>
+        </h3>
+        {post.matched_comment_id && <p className="post-card__note">{t('card.matchedComment')}</p>}
+        {(post.preview || post.summary) && (
+          <p className="post-card__summary">{post.preview || post.summary}</p>
+        )}
+        {post.tags.length > 0 && (
+          <ul className="post-card__tags" aria-label={t('card.tags')}>
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <Tag name={tag} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="post-card__footer">
+          <span className="post-card__author">
+            <Avatar src={post.user_avatar || post.avatar} name={author} size={28} />
+            <span className="post-card__author-name">{author}</span>
+          </span>
+          <Timestamp value={post.created_at} className="post-card__time" />
+        </div>
+        <div className="post-card__stats">
+          {post.visibility === 'private' && (
+            <span className="post-card__private">
+              <LockIcon size={14} />
+              {t('card.private')}
+            </span>
+          )}
+          <span title={t('card.likes', { count: post.likes })}>
+            <HeartIcon size={16} />
+            <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
+            <span className="visually-hidden">{t('card.likes', { count: post.likes })}</span>
+          </span>
+          <span title={t('card.comments', { count: post.comments })}>
+            <CommentIcon size={16} />
+            <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
+            <span className="visually-hidden">{t('card.comments', { count: post.comments })}</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { ArrowDownIcon, ArrowUpIcon, ClockIcon, FlameIcon } from '../../ui/contentIcons'
+import { type ChosenSort, directionOf, nextSort, type SortField } from './forumSort'
+
+export interface SortButtonsProps {
+  sort: ChosenSort | null
+  onChange: (sort: ChosenSort | null) => void
+}
+
+const FIELDS: { field: SortField; Icon: typeof FlameIcon }[] = [
+  { field: 'hot', Icon: FlameIcon },
+  { field: 'recent', Icon: ClockIcon },
+]
+
+/**
+ * Hot and Recent (spec §2, §4): each press cycles descending → ascending → none. A pressed button shows
+ * its direction with an arrow; its accessible name says the state ("Hot: descending").
+ */
+export function SortButtons({ sort, onChange }: SortButtonsProps) {
+  const { t } = useTranslation('forum')
+  return (
+    <fieldset className="sort-buttons">
+      <legend className="visually-hidden">{t('sort.label')}</legend>
+      {FIELDS.map(({ field, Icon }) => {
+        const direction = directionOf(sort, field)
+        const label = t(`sort.${field}`)
+        return (
+          <button
+            key={field}
+            type="button"
+            className="sort-buttons__button"
+            aria-pressed={direction !== null}
+            aria-label={t(`sort.state.${direction ?? 'none'}`, { field: label })}
+            title={t(`sort.state.${direction ?? 'none'}`, { field: label })}
+            onClick={() => onChange(nextSort(sort, field))}
+          >
+            <Icon size={16} />
+            <span>{label}</span>
+            {direction === 'desc' && <ArrowDownIcon size={16} />}
+            {direction === 'asc' && <ArrowUpIcon size={16} />}
+          </button>
+        )
+      })}
+    </fieldset>
+  )
+}

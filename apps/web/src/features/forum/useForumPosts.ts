@@ -1,0 +1,42 @@
+import type { PostCursor, PostListItem, PostListResponse } from '@agora/contract'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { listPosts } from '../../api/posts'
+import { fetchStats } from '../../api/stats'
+import type { ChosenSort } from './forumSort'
+import { postKeys, statsKey } from './queryKeys'
+
+/** The pages' posts in order, each id once (a post that moved between two page loads is not repeated). */
+export function uniquePosts(pages: readonly PostListResponse[]): PostListItem[] {
+  const seen = new Set<string>()
+  const posts: PostListItem[] = []
+  for (const page of pages) {
+    for (const post of page.items) {
+      const id = post.id ?? post._id
+      if (seen.has(id)) continue
+      seen.add(id)
+      posts.push(post)
+    }
+  }
+  return posts
+}
+
+/**
+ * The forum list for a search and sort: keyset pages of 12 (spec §4). Changing either starts a new list
+ * from its first page; the next page starts after the last post of the one before.
+ */
+export function useForumPosts(search: string, sort: ChosenSort | null) {
+  const query = useInfiniteQuery({
+    queryKey: postKeys.list(search, sort),
+    queryFn: ({ pageParam, signal }) => listPosts({ search, sort, cursor: pageParam }, signal),
+    initialPageParam: null as PostCursor | null,
+    getNextPageParam: (last) => (last.has_next && last.next_cursor ? last.next_cursor : undefined),
+  })
+  const posts = useMemo(() => uniquePosts(query.data?.pages ?? []), [query.data])
+  return { ...query, posts }
+}
+
+/** Members, posts and comments for the hero. */
+export function useSiteStats() {
+  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => fetchStats(signal), staleTime: 60_000 })
+}

@@ -1,0 +1,152 @@
+import type { MediaItem } from '@agora/contract'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { downloadUrl } from '../../api/files'
+import { Button } from '../../ui/Button'
+import { DownloadIcon, ExpandIcon, FileIcon, ShrinkIcon } from '../../ui/contentIcons'
+import { formatBytes, useIntlLocale } from '../../ui/format'
+import { Loading } from '../../ui/Loading'
+import { documentKind, documentLabel } from './documentKind'
+import { TEXT_PREVIEW_MAX_BYTES, useDocxPreview, useFileProbe, useFileText } from './useDocument'
+import './DocumentViewer.css'
+
+export interface DocumentViewerProps {
+  item: MediaItem
+}
+
+/**
+ * A document of a post (spec §2 "Document viewer"): name, type, download and full screen, then the
+ * preview — PDF in the browser's own viewer, txt/md as text, DOCX as the server's sanitised HTML in a
+ * sandboxed frame (no scripts, no access to this page); other Office files only as a download.
+ */
+export function DocumentViewer({ item }: DocumentViewerProps) {
+  const { t } = useTranslation('post')
+  const locale = useIntlLocale()
+  const frame = useRef<HTMLDivElement>(null)
+  const [fullscreen, setFullscreen] = useState(false)
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frame.current)
+    document.addEventListener('fullscreenchange', onChange)
+    return () => document.removeEventListener('fullscreenchange', onChange)
+  }, [])
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) void document.exitFullscreen()
+    else void frame.current?.requestFullscreen?.().catch(() => {})
+  }
+
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled
+  return (
+    <div ref={frame} className="viewer" data-fullscreen={fullscreen || undefined}>
+      <div className="viewer__bar">
+        <FileIcon size={20} className="viewer__icon" />
+        <div className="viewer__title">
+          <p className="viewer__name">{item.name}</p>
+          <p className="viewer__type">
+            {t(`viewer.types.${documentLabel(item)}`)} · {formatBytes(item.size, locale)}
+          </p>
+        </div>
+        <div className="viewer__actions">
+          <a className="btn btn--secondary btn--sm" href={downloadUrl(item)} download={item.name}>
+            <DownloadIcon size={16} />
+            {t('viewer.download')}
+          </a>
+          {canFullscreen && (
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              label={fullscreen ? t('viewer.exitFullscreen') : t('viewer.fullscreen')}
+              icon={fullscreen ? <ShrinkIcon size={18} /> : <ExpandIcon size={18} />}
+              onClick={toggleFullscreen}
+            />
+          )}
+        </div>
+      </div>
+      <div className="viewer__body">
+        <DocumentPreview item={item} />
+      </div>
+    </div>
+  )
+}
+
+function DocumentPreview({ item }: DocumentViewerProps) {
+  const { t } = useTranslation('post')
+  const kind = documentKind(item)
+  if (kind === 'pdf') return <PdfPreview item={item} />
+  if (kind === 'text' || kind === 'markdown') return <TextPreview item={item} />
+  if (kind === 'docx') return <DocxPreview item={item} />
+  return <p className="viewer__message">{t('viewer.unavailable')}</p>
+}
+
+function PdfPreview({ item }: DocumentViewerProps) {
+  const { t } = useTranslation('post')
+  const probe = useFileProbe(item, true)
+  if (probe.isPending) return <Loading block />
+  if (probe.isError) return <ViewerError text={t('viewer.pdfFailed')} onRetry={() => void probe.refetch()} />
+  return (
+    <iframe className="viewer__frame" src={item.url} title={t('viewer.frameTitle', { name: item.name })} />
+  )
+}
+
+function TextPreview({ item }: DocumentViewerProps) {
+  const { t } = useTranslation('post')
+  const locale = useIntlLocale()
+  const text = useFileText(item, true)
+  if (text.isPending) return <Loading block />
+  if (text.isError) return <ViewerError text={t('viewer.textFailed')} onRetry={() => void text.refetch()} />
+  return (
+    <>
+      {text.data.truncated && (
+        <p className="viewer__note">
+          {t('viewer.truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, locale) })}
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+      <pre className="viewer__text" tabIndex={0}>
+        {text.data.text}
+      </pre>
+    </>
+  )
+}
+
+/** The document's own styles are gone (sanitised): a quiet page style makes it readable. */
+const DOCX_PAGE_STYLE = `
+  body { margin: 0; padding: 24px 28px; font: 16px/1.6 system-ui, sans-serif; color: #151a22; background: #fff; overflow-wrap: anywhere; }
+  img { max-width: 100%; height: auto; }
+  table { border-collapse: collapse; max-width: 100%; }
+  td, th { border: 1px solid #d3d9e2; padding: 4px 8px; }
+  a { color: #2447b3; }
+`
+
+function DocxPreview({ item }: DocumentViewerProps) {
+  const { t } = useTranslation('post')
+  const preview = useDocxPreview(item, true)
+  if (preview.isPending) return <Loading block />
+  if (preview.isError) {
+    return <ViewerError text={t('viewer.officeFailed')} onRetry={() => void preview.refetch()} />
+  }
+  const page = `<!doctype html><html><head><meta charset="utf-8"><style>${DOCX_PAGE_STYLE}</style></head><body>${preview.data.html}</body></html>`
+  return (
+    <iframe
+      className="viewer__frame viewer__frame--page"
+      // No scripts and an opaque origin: the frame cannot reach this page, its cookies or the API.
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
+      srcDoc={page}
+      title={t('viewer.frameTitle', { name: item.name })}
+    />
+  )
+}
+
+function ViewerError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation('post')
+  return (
+    <div className="viewer__message" role="alert">
+      <p>{text}</p>
+      <Button size="sm" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,185 @@
+import type { MediaItem } from '@agora/contract'
+import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
+import { Loading } from '../../ui/Loading'
+import fallbackImage from '../forum/cover-fallback.svg'
+
+// PDF, text and DOCX viewing loads only when a document is shown.
+const DocumentViewer = lazy(() =>
+  import('./DocumentViewer').then((module) => ({ default: module.DocumentViewer })),
+)
+
+export interface MediaCarouselProps {
+  items: MediaItem[]
+}
+
+/**
+ * A post's files one at a time (spec §2): previous/next buttons, an indicator per item, and the left and
+ * right arrow keys anywhere in the carousel except on a player's own controls. Only the shown item is
+ * mounted, so a video stops when you move on.
+ */
+export function MediaCarousel({ items }: MediaCarouselProps) {
+  const { t } = useTranslation('post')
+  const [index, setIndex] = useState(0)
+  const id = useId()
+  const total = items.length
+  const current = items[Math.min(index, total - 1)]
+  if (!current) return null
+  const go = (next: number) => setIndex((next + total) % total)
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (total < 2 || event.target instanceof HTMLMediaElement) return
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      go(index - 1)
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      go(index + 1)
+    }
+  }
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('media.label')}
+      aria-describedby={total > 1 ? `${id}-hint` : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {total > 1 && (
+        <p id={`${id}-hint`} className="visually-hidden">
+          {t('media.keyboardHint')}
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a group described as a slide. */}
+      <div
+        key={current.cid + index}
+        className="carousel__slide"
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${t('media.slide', { index: index + 1, total })}: ${current.name}`}
+      >
+        <MediaSlide item={current} />
+      </div>
+      {total > 1 && (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={t('media.previous')}
+            title={t('media.previous')}
+            onClick={() => go(index - 1)}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <ol className="carousel__indicators">
+            {items.map((item, position) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a post's files never reorder; one file may appear twice.
+              <li key={item.cid + position}>
+                <button
+                  type="button"
+                  className="carousel__indicator"
+                  aria-label={t('media.show', { index: position + 1, name: item.name })}
+                  aria-current={position === index || undefined}
+                  onClick={() => setIndex(position)}
+                >
+                  <span aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ol>
+          <span className="carousel__position" aria-live="polite">
+            {t('media.slide', { index: index + 1, total })}
+          </span>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={t('media.next')}
+            title={t('media.next')}
+            onClick={() => go(index + 1)}
+          >
+            <ChevronRightIcon />
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function MediaSlide({ item }: { item: MediaItem }) {
+  if (item.kind === 'image') return <ImageSlide item={item} />
+  if (item.kind === 'video') return <VideoSlide item={item} />
+  if (item.kind === 'audio') return <AudioSlide item={item} />
+  return (
+    <Suspense fallback={<Loading block />}>
+      <DocumentViewer item={item} />
+    </Suspense>
+  )
+}
+
+/** A failed image becomes the local fallback picture, then a sentence (spec §8). */
+function ImageSlide({ item }: { item: MediaItem }) {
+  const { t } = useTranslation('post')
+  const [stage, setStage] = useState<'media' | 'fallback' | 'text'>('media')
+  if (stage === 'text') return <p className="carousel__failed">{t('media.imageFailed')}</p>
+  return (
+    <figure className="carousel__figure">
+      <img
+        className="carousel__image"
+        src={stage === 'media' ? item.url : fallbackImage}
+        alt={stage === 'media' ? item.name : t('media.imageFailed')}
+        onError={() => setStage(stage === 'media' ? 'fallback' : 'text')}
+      />
+    </figure>
+  )
+}
+
+/** A video that cannot play is replaced by an image (spec §8). */
+function VideoSlide({ item }: { item: MediaItem }) {
+  const { t } = useTranslation('post')
+  const [failed, setFailed] = useState(false)
+  if (failed) {
+    return (
+      <figure className="carousel__figure">
+        <img className="carousel__image" src={fallbackImage} alt="" />
+        <figcaption className="carousel__failed">{t('media.videoFailed')}</figcaption>
+      </figure>
+    )
+  }
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks.
+    <video
+      className="carousel__video"
+      src={item.url}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={item.name}
+      onError={() => setFailed(true)}
+    />
+  )
+}
+
+function AudioSlide({ item }: { item: MediaItem }) {
+  const { t } = useTranslation('post')
+  const [failed, setFailed] = useState(false)
+  return (
+    <div className="carousel__audio">
+      <AudioIcon size={40} />
+      <p className="carousel__audio-name">{item.name}</p>
+      {failed ? (
+        <p className="carousel__failed">{t('media.audioFailed')}</p>
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks.
+        <audio
+          src={item.url}
+          controls
+          preload="metadata"
+          aria-label={item.name}
+          onError={() => setFailed(true)}
+        />
+      )}
+    </div>
+  )
+}

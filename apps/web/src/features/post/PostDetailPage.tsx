@@ -1,0 +1,151 @@
+import type { PostDetailResponse } from '@agora/contract'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { isApiError } from '../../api/client'
+import { usePageTitle } from '../../app/usePageTitle'
+import { useSession } from '../../app/useSession'
+import { Avatar } from '../../ui/Avatar'
+import { Button } from '../../ui/Button'
+import { CommentIcon, LockIcon } from '../../ui/contentIcons'
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
+import { Loading } from '../../ui/Loading'
+import { Tag } from '../../ui/Tag'
+import { Timestamp } from '../../ui/Timestamp'
+import { AiAnalysisBox } from './AiAnalysisBox'
+import { CommentsSlot } from './CommentsSlot'
+import { DeletePostMenu } from './DeletePostMenu'
+import { LikeButton } from './LikeButton'
+import { MediaCarousel } from './MediaCarousel'
+import { usePost } from './usePost'
+import './PostDetailPage.css'
+
+// Markdown (~40 KB gzip) loads beside the post, not before it.
+const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
+
+/** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
+function useBack() {
+  const navigate = useNavigate()
+  return () => {
+    if ((window.history.state?.idx ?? 0) > 0) navigate(-1)
+    else navigate('/forum')
+  }
+}
+
+/** /forum/detail/:id — one post (spec §2 "Forum detail page"); a #commentId may follow. */
+export function PostDetailPage() {
+  const { t } = useTranslation('post')
+  const { id = '' } = useParams()
+  const post = usePost(id)
+  const back = useBack()
+  const notFound = isApiError(post.error, 404)
+  usePageTitle(post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')))
+
+  return (
+    <div className="container post-page">
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<ArrowLeftIcon size={18} />}
+        onClick={back}
+        className="post-page__back"
+      >
+        {t('back')}
+      </Button>
+      {post.isPending ? (
+        <Loading block text={t('loading')} />
+      ) : notFound ? (
+        <div className="post-page__state">
+          <h1>{t('notFound.title')}</h1>
+          <p>{t('notFound.message')}</p>
+          <Link className="btn btn--primary btn--md" to="/forum">
+            {t('notFound.toForum')}
+          </Link>
+        </div>
+      ) : post.isError ? (
+        <div className="post-page__state" role="alert">
+          <h1>{t('loadFailed')}</h1>
+          {isApiError(post.error) && <p>{post.error.detail}</p>}
+          <Button icon={<RefreshIcon size={18} />} onClick={() => void post.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <PostView post={post.data} />
+      )}
+    </div>
+  )
+}
+
+function PostView({ post }: { post: PostDetailResponse }) {
+  const { t } = useTranslation('post')
+  const locale = useIntlLocale()
+  const { basic } = useSession()
+  const isAuthor = !!basic && basic.id === post.author_id
+  const summary = post.Summary || post.summary
+  return (
+    <>
+      <article className="post">
+        <header className="post__header">
+          <div className="post__title-row">
+            <h1 className="post__title">{post.title}</h1>
+            {isAuthor && <DeletePostMenu postId={post.id} title={post.title} />}
+          </div>
+          <div className="post__meta">
+            <Link
+              to={`/author/${encodeURIComponent(post.author_id)}`}
+              className="post__author"
+              aria-label={t('author', { name: post.author_name })}
+            >
+              <Avatar src={post.author_avatar} name={post.author_name} size={36} />
+              <span className="post__author-name">{post.author_name}</span>
+            </Link>
+            <Timestamp value={post.timestamp || post.created_at} className="post__time" />
+            {post.visibility === 'private' && (
+              <span className="post__private">
+                <LockIcon size={14} />
+                {t('private')}
+              </span>
+            )}
+          </div>
+          <div className="post__counters">
+            <LikeButton postId={post.id} liked={post.is_liked} likes={post.likes} />
+            <a
+              href="#comments"
+              className="post__comments-link"
+              aria-label={t('comments.count', { count: post.comments })}
+            >
+              <CommentIcon size={20} />
+              <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
+            </a>
+          </div>
+        </header>
+
+        {post.media.length > 0 && <MediaCarousel items={post.media} />}
+
+        {summary && <p className="post__summary">{summary}</p>}
+
+        {post.content && (
+          <Suspense fallback={<Loading />}>
+            <Markdown className="post__content">{post.content}</Markdown>
+          </Suspense>
+        )}
+
+        {post.tags.length > 0 && (
+          <ul className="tag-list post__tags" aria-label={t('tags')}>
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <Tag name={tag} to={`/forum?search=${encodeURIComponent(tag)}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <AiAnalysisBox raw={post.ai_analysis} />
+      </article>
+
+      <CommentsSlot postId={post.id} count={post.comments} />
+    </>
+  )
+}

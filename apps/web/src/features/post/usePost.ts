@@ -1,0 +1,87 @@
+import type { PostDetailResponse } from '@agora/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { deletePost, getPost, setPostLike } from '../../api/posts'
+import { toast } from '../../ui/toast'
+import { postKeys, statsKey } from '../forum/queryKeys'
+import { isAnalysisPending } from './analysis'
+import { adjustOwnStats } from './ownStats'
+
+/** How often, and how many times, the page looks again for an analysis that is still being made. */
+const ANALYSIS_POLL_MS = 5_000
+const ANALYSIS_POLL_MAX = 36
+
+/** One post. While its AI analysis is pending the page asks again every 5 s (for 3 minutes at most). */
+export function usePost(id: string) {
+  return useQuery({
+    queryKey: postKeys.detail(id),
+    queryFn: ({ signal }) => getPost(id, signal),
+    refetchInterval: (query) =>
+      query.state.data &&
+      isAnalysisPending(query.state.data.ai_analysis) &&
+      query.state.dataUpdateCount < ANALYSIS_POLL_MAX
+        ? ANALYSIS_POLL_MS
+        : false,
+  })
+}
+
+/**
+ * Like or unlike (spec §4 "Likes"): the counter and the heart change at once and roll back if the call
+ * fails or answers otherwise than expected. The wanted state is sent, so a repeat cannot flip it back.
+ */
+export function useLikePost(id: string) {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation('post')
+  const key = postKeys.detail(id)
+  return useMutation({
+    mutationFn: (like: boolean) => setPostLike(id, like),
+    onMutate: async (like) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const previous = queryClient.getQueryData<PostDetailResponse>(key)
+      if (previous) {
+        queryClient.setQueryData<PostDetailResponse>(key, {
+          ...previous,
+          is_liked: like,
+          likes: Math.max(0, previous.likes + (like ? 1 : -1)),
+        })
+      }
+      return { previous }
+    },
+    onSuccess: (answer, like, context) => {
+      if (answer.action !== (like ? 'liked' : 'unliked')) {
+        if (context.previous) queryClient.setQueryData(key, context.previous)
+        return
+      }
+      queryClient.setQueryData<PostDetailResponse>(key, (post) =>
+        post ? { ...post, likes: answer.likes, is_liked: answer.is_liked } : post,
+      )
+      adjustOwnStats(queryClient, 'likes', like ? 1 : -1)
+      // Cards elsewhere show the count: they load it again when next shown.
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
+    },
+    onError: (error, _like, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous)
+      // A 401 opens the login card by itself (the API client raises need-login).
+      if (!isApiError(error, 401))
+        toast.error(t('like.failed'), { description: isApiError(error) ? error.detail : undefined })
+    },
+  })
+}
+
+/** Deletes the post (author only); the caller navigates away on success. */
+export function useDeletePost(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => deletePost(id),
+    onSuccess: async () => {
+      // Not removed: the page still shows it until it has left, and removing would fetch it again (404).
+      // Stale instead, so coming back asks the server and shows 'Post not found'.
+      await queryClient.cancelQueries({ queryKey: postKeys.detail(id) })
+      void queryClient.invalidateQueries({ queryKey: postKeys.detail(id), refetchType: 'none' })
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
+      void queryClient.invalidateQueries({ queryKey: statsKey })
+      adjustOwnStats(queryClient, 'posts', -1)
+    },
+  })
+}

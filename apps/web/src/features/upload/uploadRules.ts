@@ -1,0 +1,103 @@
+/**
+ * The upload form's rules (product-spec §5), checked in the browser before anything is sent; the server
+ * checks the same limits again (packages/contract/src/posts.ts holds them: keep these equal).
+ */
+export const MAX_FILES = 5
+export const MAX_FILE_BYTES = 50 * 1024 * 1024
+export const TITLE_MAX = 200
+export const SUMMARY_MAX = 2_000
+export const CONTENT_MAX = 100_000
+export const AI_INSTRUCTION_MAX = 2_000
+export const TAGS_MAX = 10
+export const TAG_MAX_LENGTH = 32
+
+/** What the file picker offers (the server decides by content, not by these names). */
+export const ACCEPTED_FILES =
+  'image/*,video/*,audio/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.md,text/plain,text/markdown'
+
+export type SelectionProblem = { kind: 'tooMany' } | { kind: 'tooLarge'; name: string }
+
+export interface FileLike {
+  name: string
+  size: number
+  lastModified: number
+}
+
+const sameFile = (a: FileLike, b: FileLike) =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified
+
+/**
+ * Adds picked or dropped files to the selection: a file over 50 MB is refused by name, a file already
+ * selected is skipped, and the selection stops at 5 files ('Maximum 5 files allowed').
+ */
+export function addToSelection<F extends FileLike>(
+  current: readonly F[],
+  incoming: readonly F[],
+): { files: F[]; problems: SelectionProblem[] } {
+  const files = [...current]
+  const problems: SelectionProblem[] = []
+  let overflow = false
+  for (const file of incoming) {
+    if (file.size > MAX_FILE_BYTES) {
+      problems.push({ kind: 'tooLarge', name: file.name })
+      continue
+    }
+    if (files.some((selected) => sameFile(selected, file))) continue
+    if (files.length >= MAX_FILES) {
+      overflow = true
+      continue
+    }
+    files.push(file)
+  }
+  if (overflow) problems.unshift({ kind: 'tooMany' })
+  return { files, problems }
+}
+
+/** The tags as the server will store them: split on commas, trimmed, lower-cased, each once. */
+export function parseTags(raw: string): string[] {
+  const tags = raw
+    .split(/[,，、]/)
+    .map((tag) => tag.trim().replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase())
+    .filter(Boolean)
+  return [...new Set(tags)]
+}
+
+export type FormProblem =
+  | { field: 'files'; kind: 'noFiles' }
+  | { field: 'title'; kind: 'titleRequired' | 'titleTooLong' }
+  | { field: 'tags'; kind: 'tooManyTags' }
+  | { field: 'tags'; kind: 'tagTooLong'; tag: string }
+
+/** What stops a submission: no file, no title, too many or too long tags. The first problem is shown first. */
+export function checkSubmission(fileCount: number, fields: { title: string; tags: string }): FormProblem[] {
+  const problems: FormProblem[] = []
+  if (fileCount === 0) problems.push({ field: 'files', kind: 'noFiles' })
+  const title = fields.title.trim()
+  if (!title) problems.push({ field: 'title', kind: 'titleRequired' })
+  else if (title.length > TITLE_MAX) problems.push({ field: 'title', kind: 'titleTooLong' })
+  const tags = parseTags(fields.tags)
+  if (tags.length > TAGS_MAX) problems.push({ field: 'tags', kind: 'tooManyTags' })
+  const long = tags.find((tag) => tag.length > TAG_MAX_LENGTH)
+  if (long) problems.push({ field: 'tags', kind: 'tagTooLong', tag: long })
+  return problems
+}
+
+/**
+ * Upload speed over the last second of progress events (the spec's bytes per second, from real events):
+ * keeps a short window of samples and answers bytes/s, or null until two samples exist.
+ */
+export function createSpeedMeter(windowMs = 1000) {
+  let samples: { time: number; loaded: number }[] = []
+  return {
+    add(time: number, loaded: number): number | null {
+      samples.push({ time, loaded })
+      while (samples.length > 2 && time - samples[1].time >= windowMs) samples.shift()
+      const first = samples[0]
+      const elapsed = time - first.time
+      return elapsed > 0 ? ((loaded - first.loaded) / elapsed) * 1000 : null
+    },
+    reset() {
+      samples = []
+    },
+  }
+}

@@ -1,0 +1,273 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they use DOM globals.
+import { randomBytes } from 'node:crypto'
+import { deflateSync } from 'node:zlib'
+import type { Page } from '@playwright/test'
+import { createUser, expect, type TestUser, test } from './fixtures'
+
+// ---- Files made here: a real PNG and a real PDF, no fixtures on disk ----
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/**
+ * A valid RGB PNG of random pixels: noise does not compress, so a 1000×1000 image is ~3 MB — enough
+ * bytes for the upload's progress events to be seen under a throttled connection.
+ */
+function noisePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit depth, truecolour, deflate, no filter, no interlace
+  const rows: Buffer[] = []
+  for (let y = 0; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** A one-page PDF with a line of text, with a correct cross-reference table. */
+function minimalPdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let pdf = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length)
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`
+  })
+  const xref = pdf.length
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(pdf, 'latin1')
+}
+
+/** Letters only: a tag the full-text search treats as one word. */
+function uniqueWord(): string {
+  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
+}
+
+async function logIn(page: Page, user: TestUser, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('Username').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: `Account: ${user.username}` })).toBeVisible()
+  await expect(page).toHaveURL(next)
+}
+
+test('upload an image and a PDF, find the post by tag, read it, like and unlike it, delete it', async ({
+  page,
+  context,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000)
+  const user = await createUser(request, server, 'poster')
+  const tag = uniqueWord()
+  const title = `Cell counts ${tag}`
+  const png = noisePng(1000, 1000)
+  const pdf = minimalPdf('Staining protocol')
+
+  await logIn(page, user, '/upload')
+  await expect(page.getByRole('heading', { level: 1, name: 'Decentralized Storage on IPFS' })).toBeVisible()
+
+  // Pick the files, check the list, remove and re-add one.
+  const picker = page.getByLabel(/Choose files/)
+  await picker.setInputFiles([
+    { name: 'cells.png', mimeType: 'image/png', buffer: png },
+    { name: 'protocol.pdf', mimeType: 'application/pdf', buffer: pdf },
+  ])
+  await expect(page.getByRole('heading', { name: 'Selected files (2)' })).toBeVisible()
+  await page.getByRole('button', { name: 'Remove protocol.pdf' }).click()
+  await expect(page.getByRole('heading', { name: 'Selected files (1)' })).toBeVisible()
+  await picker.setInputFiles([{ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: pdf }])
+  await expect(page.getByRole('heading', { name: 'Selected files (2)' })).toBeVisible()
+
+  // Without a title the form says so and opens the metadata.
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await expect(page.getByText('Please enter a title')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Hide Metadata' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByLabel('Title (required)')).toBeFocused()
+
+  await page.getByLabel('Title (required)').fill(title)
+  await page.getByLabel('Summary (optional)').fill('Counting stained cells by hand and by script.')
+  await page
+    .getByLabel('Content (optional)')
+    .fill('## Method\n\nCounts are **double-checked** by a second person.')
+  await page.getByLabel('Tags (optional)').fill(`${tag}, Microscopy`)
+  await page.getByLabel(/^Public/).check()
+
+  // A slow line (about 2 MB/s up) so the browser reports the upload as it goes.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 50 * 1024 * 1024,
+    uploadThroughput: 2 * 1024 * 1024,
+  })
+  await page.evaluate(() => {
+    const seen: number[] = []
+    ;(window as unknown as { progressSeen: number[] }).progressSeen = seen
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]')
+      const value = Number(bar?.getAttribute('aria-valuenow'))
+      if (bar && seen.at(-1) !== value) seen.push(value)
+    }).observe(document.body, { subtree: true, childList: true, attributes: true })
+  })
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
+  const success = page.getByRole('status').filter({ hasText: 'Upload successful' })
+  await expect(success).toBeVisible({ timeout: 30_000 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  const progress = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)
+  expect(
+    progress.some((value) => value > 0 && value < 100),
+    `progress seen: ${progress}`,
+  ).toBe(true)
+  expect(Math.max(...progress)).toBe(100)
+  expect(progress).toEqual([...progress].sort((a, b) => a - b))
+
+  // The form clears itself about a second later; the link to the post stays.
+  await expect(page.getByRole('heading', { name: /Selected files/ })).toBeHidden()
+  await expect(page.getByLabel('Title (required)')).toHaveValue('')
+  const postLink = success.getByRole('link', { name: 'View post' })
+  const postPath = await postLink.getAttribute('href')
+  expect(postPath).toMatch(/^\/forum\/detail\/[\w-]+$/)
+  const postId = postPath!.split('/').pop()!
+
+  // Find it in the forum by its tag, typed into the search box (the URL follows).
+  await page.goto('/forum')
+  await expect(page.getByRole('heading', { level: 1, name: 'Community Forum' })).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(tag)
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`))
+  const card = page.getByRole('article').filter({ hasText: title })
+  await expect(card).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(card.getByText(`#${tag}`)).toBeVisible()
+  await expect(card.getByText('#microscopy')).toBeVisible()
+
+  // The card opens the post in a new tab.
+  const cardLink = card.getByRole('link', { name: new RegExp(title) })
+  await expect(cardLink).toHaveAttribute('target', '_blank')
+  const [detail] = await Promise.all([context.waitForEvent('page'), cardLink.click()])
+  const detailErrors: string[] = []
+  detail.on('console', (message) => {
+    if (message.type() === 'error') detailErrors.push(message.text())
+  })
+  detail.on('pageerror', (error) => detailErrors.push(error.message))
+  await expect(detail).toHaveURL(new RegExp(`/forum/detail/${postId}$`))
+  await expect(detail.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(detail.getByRole('link', { name: `Author: ${user.username}` })).toHaveAttribute(
+    'href',
+    `/author/${user.id}`,
+  )
+  // Markdown: headings start below the page's h1 (## becomes h3), bold is bold.
+  await expect(detail.getByRole('heading', { level: 3, name: 'Method' })).toBeVisible()
+  await expect(detail.locator('strong', { hasText: 'double-checked' })).toBeVisible()
+  await expect(
+    detail.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#${tag}` }),
+  ).toHaveAttribute('href', `/forum?search=${tag}`)
+
+  // The carousel shows the image first, then (arrow key) the PDF in the browser's viewer.
+  const carousel = detail.getByRole('region', { name: 'Media' })
+  await expect(carousel.getByRole('img', { name: 'cells.png' })).toBeVisible()
+  await carousel.getByRole('button', { name: 'Next item' }).focus()
+  await detail.keyboard.press('ArrowRight')
+  await expect(carousel.getByText('2 of 2')).toBeVisible()
+  const frame = carousel.locator('iframe[title="Preview of protocol.pdf"]')
+  await expect(frame).toBeVisible()
+  const pdfUrl = new URL((await frame.getAttribute('src'))!, server.url).toString()
+  const pdfResponse = await request.get(pdfUrl)
+  expect(pdfResponse.status()).toBe(200)
+  expect(pdfResponse.headers()['content-type']).toBe('application/pdf')
+  expect(Buffer.from(await pdfResponse.body()).equals(pdf)).toBe(true)
+  await expect(carousel.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /download=1/)
+
+  // Like, unlike: the counter follows at once and after a reload.
+  const like = detail.getByRole('button', { name: /^Like,/ })
+  await expect(like).toHaveAttribute('aria-pressed', 'false')
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await like.click()
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveAccessibleName('Like, 1 like')
+  await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await detail.reload()
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveAccessibleName('Like, 1 like')
+  await like.click()
+  await expect(like).toHaveAttribute('aria-pressed', 'false')
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await detail.reload()
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+
+  // Delete (author only): menu, confirm, back to the forum, and the post is gone.
+  await detail.getByRole('button', { name: 'Post actions' }).click()
+  await detail.getByRole('menuitem', { name: 'Delete post' }).click()
+  const dialog = detail.getByRole('dialog', { name: 'Delete this post?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(detail).toHaveURL(/\/forum$/)
+  await expect(detail.getByText('Post deleted')).toBeVisible()
+  await detail.getByRole('searchbox', { name: 'Search posts' }).fill(tag)
+  await expect(detail.getByRole('heading', { name: 'No posts found' })).toBeVisible()
+  expect((await request.get(`${server.url}/api/v1/media/${postId}`)).status()).toBe(404)
+
+  expect(detailErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('a missing post says so', async ({ page }) => {
+  await page.goto('/forum/detail/01a20144-0000-7000-8000-000000000000')
+  await expect(page.getByRole('heading', { level: 1, name: 'Post not found' })).toBeVisible()
+  await expect(page.getByText("The post you're looking for doesn't exist or has been removed.")).toBeVisible()
+})
+
+test('the upload page checks the file count before sending anything', async ({ page, request, server }) => {
+  const user = await createUser(request, server, 'limits')
+  await logIn(page, user, '/upload')
+  const files = Array.from({ length: 6 }, (_, index) => ({
+    name: `note-${index}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`note ${index}\n`),
+  }))
+  await page.getByLabel(/Choose files/).setInputFiles(files)
+  await expect(page.getByRole('alert')).toHaveText('Maximum 5 files allowed')
+  await expect(page.getByRole('heading', { name: 'Selected files (5)' })).toBeVisible()
+})
