@@ -213,3 +213,37 @@ test('a screen that fails to load reloads once, then shows the error screen; Ret
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Decentralized Storage on IPFS')
 })
+
+test('the shell passes automated accessibility checks in both themes', async ({ page }) => {
+  const { AxeBuilder } = await import('@axe-core/playwright')
+  const check = async (label: string) => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze()
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
+      )
+    expect(serious).toEqual([])
+  }
+  for (const theme of ['light', 'dark']) {
+    await page.goto('/login')
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+    await check(`${theme} /login`)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Please enter a username')).toBeVisible()
+    await check(`${theme} /login with errors`)
+
+    await page.getByRole('button', { name: /Theme Settings/ }).click()
+    await check(`${theme} theme menu`)
+    await page.keyboard.press('Escape')
+
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await check(`${theme} mobile menu`)
+    await page.setViewportSize({ width: 1280, height: 720 })
+  }
+})
