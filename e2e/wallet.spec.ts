@@ -20,6 +20,8 @@ interface TestWalletOptions {
   trusted?: boolean
   /** The user refuses the connect prompt ({code: 4001}). */
   reject?: boolean
+  /** The prompt fails for another reason (a plain Error with this message). */
+  failWith?: string
   /** How long the prompt takes before it answers. */
   delayMs?: number
 }
@@ -35,50 +37,54 @@ interface TestWalletHandle {
  * on/off events, as the extension offers them. `window.__testWallet` lets a test fire its events.
  */
 async function installTestWallet(page: Page, options: TestWalletOptions) {
-  await page.addInitScript(({ address, trusted = false, reject = false, delayMs = 0 }: TestWalletOptions) => {
-    const handlers = new Map<string, Set<(...args: unknown[]) => void>>()
-    const calls: TestWalletHandle['calls'] = []
-    const emit = (event: string, ...args: unknown[]) => {
-      for (const handler of handlers.get(event) ?? []) handler(...args)
-    }
-    const publicKey = { toString: () => address, toBase58: () => address }
-    const refused = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
-    const wallet = {
-      isPhantom: true,
-      isConnected: false,
-      publicKey: null as typeof publicKey | null,
-      async connect(request?: { onlyIfTrusted?: boolean }) {
-        calls.push(request ?? null)
-        if (request?.onlyIfTrusted) {
-          if (!trusted) throw refused()
-        } else {
-          await new Promise((resolve) => setTimeout(resolve, delayMs))
-          if (reject) throw refused()
-        }
-        wallet.isConnected = true
-        wallet.publicKey = publicKey
-        emit('connect', publicKey)
-        return { publicKey }
-      },
-      async disconnect() {
-        wallet.isConnected = false
-        wallet.publicKey = null
-        emit('disconnect')
-      },
-      on(event: string, handler: (...args: unknown[]) => void) {
-        const set = handlers.get(event) ?? new Set()
-        set.add(handler)
-        handlers.set(event, set)
-      },
-      off(event: string, handler: (...args: unknown[]) => void) {
-        handlers.get(event)?.delete(handler)
-      },
-    }
-    const scope = window as unknown as Record<string, unknown>
-    scope.phantom = { solana: wallet }
-    scope.solana = wallet
-    scope.__testWallet = { calls, emit } satisfies TestWalletHandle
-  }, options)
+  await page.addInitScript(
+    ({ address, trusted = false, reject = false, failWith, delayMs = 0 }: TestWalletOptions) => {
+      const handlers = new Map<string, Set<(...args: unknown[]) => void>>()
+      const calls: TestWalletHandle['calls'] = []
+      const emit = (event: string, ...args: unknown[]) => {
+        for (const handler of handlers.get(event) ?? []) handler(...args)
+      }
+      const publicKey = { toString: () => address, toBase58: () => address }
+      const refused = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const wallet = {
+        isPhantom: true,
+        isConnected: false,
+        publicKey: null as typeof publicKey | null,
+        async connect(request?: { onlyIfTrusted?: boolean }) {
+          calls.push(request ?? null)
+          if (request?.onlyIfTrusted) {
+            if (!trusted) throw refused()
+          } else {
+            await new Promise((resolve) => setTimeout(resolve, delayMs))
+            if (reject) throw refused()
+            if (failWith) throw new Error(failWith)
+          }
+          wallet.isConnected = true
+          wallet.publicKey = publicKey
+          emit('connect', publicKey)
+          return { publicKey }
+        },
+        async disconnect() {
+          wallet.isConnected = false
+          wallet.publicKey = null
+          emit('disconnect')
+        },
+        on(event: string, handler: (...args: unknown[]) => void) {
+          const set = handlers.get(event) ?? new Set()
+          set.add(handler)
+          handlers.set(event, set)
+        },
+        off(event: string, handler: (...args: unknown[]) => void) {
+          handlers.get(event)?.delete(handler)
+        },
+      }
+      const scope = window as unknown as Record<string, unknown>
+      scope.phantom = { solana: wallet }
+      scope.solana = wallet
+      scope.__testWallet = { calls, emit } satisfies TestWalletHandle
+    },
+    options,
+  )
 }
 
 function testWalletCalls(page: Page) {
@@ -164,6 +170,15 @@ test("a refused request shows 'Connection request rejected' for 3 seconds", asyn
   await expect(toast).toContainText('User rejected the request')
   await expect(header(page).getByRole('button', { name: 'Connect Wallet' })).toBeEnabled()
   await expect(toast).toBeHidden({ timeout: 5000 })
+})
+
+test("any other failure shows 'Connection failed' with the wallet's reason", async ({ page }) => {
+  await installTestWallet(page, { address: newAddress(), failWith: 'Wallet is locked' })
+  await page.goto('/')
+  await header(page).getByRole('button', { name: 'Connect Wallet' }).click()
+  const toast = page.getByRole('alert').filter({ hasText: 'Connection failed' })
+  await expect(toast).toContainText('Wallet is locked')
+  await expect(header(page).getByRole('button', { name: 'Connect Wallet' })).toBeEnabled()
 })
 
 test("without a wallet extension Connect says 'Please install Phantom' and loads no wallet code on its own", async ({
@@ -293,6 +308,11 @@ test('on a phone the wallet control is in the hamburger menu', async ({ page }) 
   await menu.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(menu.getByText(short(address))).toBeVisible()
   await expect(menu.getByText('Local test chain')).toBeVisible()
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await menu.getByRole('button', { name: 'Copy address' }).click()
+  await expect(menu.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
+  await expect(menu.getByRole('button', { name: 'Copy address' })).toBeVisible()
   await menu.getByRole('button', { name: 'Disconnect' }).click()
   await expect(menu.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
 })

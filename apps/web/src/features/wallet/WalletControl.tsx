@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
 import { Menu, MenuItem } from '../../ui/Menu'
+import { toast } from '../../ui/toast'
 import { shortenAddress } from './address'
-import { useCopyText } from './useCopyText'
+import { COPIED_MS, useCopyText } from './useCopyText'
 import { useWallet } from './useWallet'
 import { CopyIcon, UnplugIcon, WalletIcon } from './walletIcons'
 import './WalletControl.css'
@@ -45,6 +46,11 @@ export function WalletControl({ placement }: WalletControlProps) {
     ? t('accountOn', { address: short, network: wallet.networkName })
     : t('account', { address: short })
 
+  // The menu closes on select, so its feedback is a short toast.
+  const copyFromMenu = async () => {
+    if (await copy(address)) toast.success(t('copied'), { duration: COPIED_MS })
+  }
+
   if (placement === 'menu') {
     return (
       <section className="wallet-panel" aria-label={t('title')}>
@@ -80,7 +86,7 @@ export function WalletControl({ placement }: WalletControlProps) {
         </>
       }
     >
-      <MenuItem icon={<CopyIcon />} onSelect={() => void copy(address)}>
+      <MenuItem icon={<CopyIcon />} onSelect={() => void copyFromMenu()}>
         {t('copyAddress')}
       </MenuItem>
       <MenuItem icon={<UnplugIcon />} onSelect={wallet.disconnect}>

@@ -5,7 +5,10 @@ import { toast } from '../../ui/toast'
 /** How long a copy button says 'Copied'. */
 export const COPIED_MS = 2000
 
-/** Copies text to the clipboard; `copied` is true for a moment after it worked, a toast says when it did not. */
+/**
+ * Copies text to the clipboard; `copied` is true for a moment after it worked (the button says 'Copied'),
+ * a toast says when it did not. `copy` resolves whether it worked.
+ */
 export function useCopyText() {
   const { t } = useTranslation('wallet')
   const [copied, setCopied] = useState(false)
@@ -18,11 +21,12 @@ export function useCopyText() {
         await navigator.clipboard.writeText(text)
       } catch {
         toast.error(t('copyFailed'))
-        return
+        return false
       }
       setCopied(true)
       window.clearTimeout(timer.current)
       timer.current = window.setTimeout(() => setCopied(false), COPIED_MS)
+      return true
     },
     [t],
   )
