@@ -1,8 +1,47 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { useNavigate, useParams } from 'react-router'
+import { isApiError } from '../../api/client'
+import { ErrorScreen } from '../../app/ErrorScreen'
+import { usePageTitle } from '../../app/usePageTitle'
+import { Loading } from '../../ui/Loading'
+import { AuthorHeader } from './AuthorHeader'
+import { AuthorTabs } from './AuthorTabs'
+import { useAuthorProfile } from './useAuthorProfile'
+import './AuthorPage.css'
 
-/** /author/:id — Author profile. Placeholder: a later issue builds this screen. */
+/**
+ * /author/:id — an author's public profile (product-spec §2): loading, a full-page error with Retry
+ * and Back, or the header and the five tabs. What the author keeps private the server never sends;
+ * the page shows the section's notice instead. A 401 also opens the login card (the API client
+ * raises need-login), and signing in reloads the profile.
+ */
 export function AuthorPage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.author')} />
+  const { t } = useTranslation('author')
+  const navigate = useNavigate()
+  const id = (useParams().id ?? '').trim()
+  const { profile, error, isError, refetch } = useAuthorProfile(id)
+  usePageTitle(profile?.name ?? t('common:screens.author'))
+
+  useEffect(() => {
+    if (!id) console.error('Target ID is undefined')
+  }, [id])
+
+  function back() {
+    // The router counts entries of this tab: go back when there is somewhere to go, else to the forum.
+    if ((window.history.state?.idx ?? 0) > 0) navigate(-1)
+    else navigate('/forum')
+  }
+
+  if (!id || isError) {
+    const message = isApiError(error, 401) ? t('errors.login') : t('errors.load')
+    return <ErrorScreen message={message} onRetry={() => void refetch()} onBack={back} />
+  }
+  if (!profile) return <Loading block text={t('loading')} />
+  return (
+    <div className="author-page">
+      <AuthorHeader profile={profile} onBack={back} />
+      <AuthorTabs profile={profile} />
+    </div>
+  )
 }

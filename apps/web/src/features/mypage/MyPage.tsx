@@ -1,8 +1,92 @@
+import type { OwnUserResponse } from '@agora/contract'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { useNavigate } from 'react-router'
+import { ErrorScreen } from '../../app/ErrorScreen'
+import { usePageTitle } from '../../app/usePageTitle'
+import { Loading } from '../../ui/Loading'
+import { AuthCard } from '../auth/AuthCard'
+import { useLogout } from '../auth/useAuthActions'
+import type { AuthMode } from '../auth/validation'
+import { WalletCard } from '../wallet/WalletCard'
+import { MyTabs } from './MyTabs'
+import { ProfileCard } from './ProfileCard'
+import { SettingsPanel } from './SettingsPanel'
+import { useOwnUser } from './useOwnUser'
+import { useProfileEdits } from './useProfileEdits'
+import './MyPage.css'
 
-/** /mypage — Own profile page. Placeholder: a later issue builds this screen. */
+/**
+ * /mypage — the signed-in user's own page (product-spec §2, §4): the login card when signed out,
+ * 'Loading user data' (at least 1 s), a full-page error with Retry and Back, or the profile with inline
+ * editing, avatar upload, the Settings panel, Logout, the wallet card and the five tabs.
+ */
 export function MyPage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.mypage')} />
+  const { t } = useTranslation('mypage')
+  const navigate = useNavigate()
+  const state = useOwnUser()
+  usePageTitle(t('common:screens.mypage'))
+
+  if (state.status === 'anonymous') return <MyPageLogin />
+  if (state.status === 'loading') return <Loading block text={t('loading')} />
+  if (state.status === 'error') {
+    return (
+      <ErrorScreen
+        message={t('loadFailed')}
+        onRetry={state.retry}
+        onBack={() => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate('/'))}
+      />
+    )
+  }
+  return <OwnProfile user={state.user} />
+}
+
+/** Signed out: the app's login/register card, in the page. Signing in shows the profile. */
+function MyPageLogin() {
+  const { t } = useTranslation('mypage')
+  const [mode, setMode] = useState<AuthMode>('login')
+  return (
+    <div className="container mypage-login">
+      <h1 className="mypage-login__title">{t('common:screens.mypage')}</h1>
+      <p className="mypage-login__lead">{t('loginLead')}</p>
+      <div className="mypage-login__card">
+        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
+      </div>
+    </div>
+  )
+}
+
+function OwnProfile({ user }: { user: OwnUserResponse }) {
+  const edits = useProfileEdits(user)
+  const logout = useLogout()
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const contact = useMemo(() => ({ email: user.email, phone: user.phone }), [user.email, user.phone])
+
+  return (
+    <div className="container mypage">
+      <div className="mypage__top">
+        <ProfileCard
+          user={user}
+          onSaveField={(field, value) => void edits.saveField(field, value)}
+          onUploadAvatar={edits.saveAvatar}
+          onOpenSettings={() => setSettingsOpen(true)}
+          onLogout={() => logout.mutate()}
+          loggingOut={logout.isPending}
+        />
+        <WalletCard className="mypage__wallet" />
+      </div>
+      <MyTabs user={user} onSaveBio={(bio) => void edits.saveField('bio', bio)} />
+      <SettingsPanel
+        open={settingsOpen}
+        settings={user.settings}
+        contact={contact}
+        onSettingsChange={(next) => void edits.saveSettings(next)}
+        onSaveContact={(changes) => {
+          if (changes.email !== undefined) void edits.saveContact('email', changes.email)
+          if (changes.phone !== undefined) void edits.saveContact('phone', changes.phone)
+        }}
+        onClose={() => setSettingsOpen(false)}
+      />
+    </div>
+  )
 }

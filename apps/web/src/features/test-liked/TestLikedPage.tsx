@@ -1,8 +1,82 @@
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { usePageTitle } from '../../app/usePageTitle'
+import { useSession } from '../../app/useSession'
+import { Button } from '../../ui/Button'
+import { TextField } from '../../ui/TextField'
+import { Notice } from '../author/Notice'
+import { PagedListView } from '../author/PagedListView'
+import { ProfilePostItem, postIdOf } from '../author/ProfilePostItem'
+import { useUserLiked } from '../author/useAuthorProfile'
+import '../../app/Screen.css'
+import './TestLikedPage.css'
 
-/** /test-liked — Developer test page for the liked-posts calls. Placeholder: a later issue builds this screen. */
+/** The test page's page size (spec §9). */
+const TEST_PAGE_SIZE = 5
+
+/**
+ * /test-liked — a developer page (product-spec §2): GET /media/user/{id}/liked in pages of 5 for the
+ * signed-in user or any user id, with Load more, showing the request it makes.
+ */
 export function TestLikedPage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.testLiked')} />
+  const { t } = useTranslation('author')
+  usePageTitle(t('testLiked.title'))
+  const { basic } = useSession()
+  const [draft, setDraft] = useState('')
+  const [chosen, setChosen] = useState('')
+  const userId = chosen || basic?.id || ''
+  const list = useUserLiked(userId, TEST_PAGE_SIZE, userId !== '')
+  const nextSkip = list.items.length
+
+  function load(event: FormEvent) {
+    event.preventDefault()
+    setChosen(draft.trim())
+  }
+
+  return (
+    <div className="container screen test-liked">
+      <h1>{t('testLiked.title')}</h1>
+      <p className="screen__lead">{t('testLiked.lead', { size: TEST_PAGE_SIZE })}</p>
+      <form className="test-liked__form" onSubmit={load}>
+        <TextField
+          label={t('testLiked.userId')}
+          name="user_id"
+          value={draft}
+          placeholder={basic?.id}
+          hint={t('testLiked.userIdHint')}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" variant="primary">
+          {t('testLiked.load')}
+        </Button>
+      </form>
+      {userId ? (
+        <>
+          <p className="test-liked__request">
+            <span>{t('testLiked.request')}: </span>
+            <code>
+              GET /api/v1/media/user/{encodeURIComponent(userId)}/liked?skip={nextSkip}&amp;limit=
+              {TEST_PAGE_SIZE}
+            </code>
+          </p>
+          <p className="test-liked__status" aria-live="polite">
+            {t('testLiked.loaded', { count: list.items.length })} ·{' '}
+            {list.hasMore ? t('testLiked.more') : t('testLiked.noMore')}
+          </p>
+          <PagedListView
+            list={list}
+            label={t('testLiked.title')}
+            loadingText={t('liked.loading')}
+            empty={<Notice title={t('testLiked.empty')} />}
+            idOf={postIdOf}
+            renderItem={(post) => <ProfilePostItem post={post} />}
+          />
+        </>
+      ) : (
+        <Notice title={t('testLiked.needUser')} />
+      )}
+    </div>
+  )
 }

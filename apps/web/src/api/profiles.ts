@@ -1,0 +1,132 @@
+/**
+ * Profile calls (product-spec §7 "Authentication", "Modification", "Own lists", `/media/user/{id}/...`).
+ * Screens use the hooks in features/author and features/mypage, not these directly.
+ *
+ *   const info = await getPersonInformation(userId, signal)
+ *   const page = await listUserPosts(userId, { skip: 12 }, signal)
+ *   await modifyField('title', 'Research fellow')
+ */
+import type {
+  ModifyResponse,
+  OwnCommentItem,
+  OwnUserResponse,
+  PersonInformationResponse,
+  PostListItem,
+  ProfileSettings,
+} from '@agora/contract'
+import { rememberMe } from '../app/authState'
+import { api } from './client'
+
+/** Author tabs and own lists page by skip/limit, 12 at a time (spec §9). */
+export const PROFILE_PAGE_SIZE = 12
+
+export interface PageParams {
+  skip: number
+  limit?: number
+  sortBy?: string
+}
+
+function pageQuery({ skip, limit = PROFILE_PAGE_SIZE, sortBy }: PageParams) {
+  return { skip, limit, sort_by: sortBy }
+}
+
+const userPath = (userId: string) => `/media/user/${encodeURIComponent(userId)}`
+
+/** GET /auth/person_information: what the author shows; the server withholds what their flags hide. */
+export function getPersonInformation(
+  userId: string,
+  signal?: AbortSignal,
+): Promise<PersonInformationResponse> {
+  return api.get<PersonInformationResponse>('/auth/person_information', {
+    query: { user_id: userId },
+    signal,
+  })
+}
+
+/** GET /media/user/{id}/posts: one page of an author's posts (403 when they keep them private). */
+export function listUserPosts(
+  userId: string,
+  page: PageParams,
+  signal?: AbortSignal,
+): Promise<PostListItem[]> {
+  return api.get<PostListItem[]>(`${userPath(userId)}/posts`, { query: pageQuery(page), signal })
+}
+
+/** GET /media/user/{id}/liked: one page of the posts a user liked (no privacy gate, spec §6). */
+export function listUserLiked(
+  userId: string,
+  page: PageParams,
+  signal?: AbortSignal,
+): Promise<PostListItem[]> {
+  return api.get<PostListItem[]>(`${userPath(userId)}/liked`, { query: pageQuery(page), signal })
+}
+
+/** GET /auth/me with the counts and the last 30 days' activity. Caches the basic info like fetchMe does. */
+export async function fetchOwnUser(signal?: AbortSignal): Promise<OwnUserResponse> {
+  const me = await api.get<OwnUserResponse>('/auth/me', { signal })
+  rememberMe(me)
+  return me
+}
+
+export function listOwnPosts(page: PageParams, signal?: AbortSignal): Promise<PostListItem[]> {
+  return api.get<PostListItem[]>('/auth/me/posts', { query: pageQuery(page), signal })
+}
+
+export function listOwnLiked(page: PageParams, signal?: AbortSignal): Promise<PostListItem[]> {
+  return api.get<PostListItem[]>('/auth/me/liked', { query: pageQuery(page), signal })
+}
+
+/** GET /auth/me/comments. The spec lets the answer come wrapped in a `data` field; both are read. */
+export async function listOwnComments(page: PageParams, signal?: AbortSignal): Promise<OwnCommentItem[]> {
+  const answer = await api.get<OwnCommentItem[] | { data: OwnCommentItem[] }>('/auth/me/comments', {
+    query: pageQuery(page),
+    signal,
+  })
+  return Array.isArray(answer) ? answer : (answer?.data ?? [])
+}
+
+/** The own page's inline-editable fields. */
+export type EditableField = 'username' | 'title' | 'url' | 'bio'
+
+/**
+ * Saves one field: title, url and bio through their own calls, the username through
+ * /modify/modify_profile (the spec has no single-field call for it). Form-encoded, as the spec sends.
+ */
+export function modifyField(field: EditableField, value: string, userId?: string): Promise<ModifyResponse> {
+  if (field === 'username') {
+    return api.post<ModifyResponse>('/modify/modify_profile', { form: { user_id: userId, username: value } })
+  }
+  return api.post<ModifyResponse>(`/modify/modify_${field}`, {
+    form: { user_id: userId, [`new_${field}`]: value },
+  })
+}
+
+export function modifyEmail(email: string, userId?: string): Promise<ModifyResponse> {
+  return api.post<ModifyResponse>('/modify/modify_email', { form: { user_id: userId, new_email: email } })
+}
+
+export function modifyPhone(phone: string, userId?: string): Promise<ModifyResponse> {
+  return api.post<ModifyResponse>('/modify/modify_phone', { form: { user_id: userId, new_phone: phone } })
+}
+
+/** All five privacy flags at once (spec §7). */
+export function modifySettings(settings: ProfileSettings, userId?: string): Promise<ModifyResponse> {
+  return api.post<ModifyResponse>('/modify/modify_settings', {
+    form: {
+      user_id: userId,
+      new_public_posts: settings.public_posts,
+      new_public_activities: settings.public_activities,
+      new_public_profile: settings.public_profile,
+      new_public_statistics: settings.public_statistics,
+      new_public_contact: settings.public_contact,
+    },
+  })
+}
+
+/** Multipart: user_id and the image as new_avatar. The server sniffs it and stores a 256 px WebP. */
+export function modifyAvatar(file: File, userId?: string): Promise<ModifyResponse> {
+  const body = new FormData()
+  if (userId) body.append('user_id', userId)
+  body.append('new_avatar', file, file.name)
+  return api.post<ModifyResponse>('/modify/modify_avatar', { formData: body })
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Avatar } from '../../ui/Avatar'
+import { Button } from '../../ui/Button'
+import { ArrowLeftIcon } from '../../ui/icons'
+import { Tag } from '../../ui/Tag'
+import { type AuthorProfile, displayUrl, safeWebUrl } from './authorProfile'
+
+// Decoration only: its code arrives after the header has painted.
+const AuthorParticles = lazy(() =>
+  import('./AuthorParticles').then((module) => ({ default: module.AuthorParticles })),
+)
+
+export interface AuthorHeaderProps {
+  profile: AuthorProfile
+  onBack: () => void
+}
+
+/** Avatar (first letter when none or broken), name, title, contact when shown, #badges and Back. */
+export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
+  const { t } = useTranslation('author')
+  const website = profile.userUrl ? safeWebUrl(profile.userUrl) : null
+  const { email, phone } = profile.contact
+  return (
+    <header className="author-header">
+      <Suspense fallback={null}>
+        <AuthorParticles />
+      </Suspense>
+      <div className="container author-header__inner">
+        <Button variant="ghost" size="sm" icon={<ArrowLeftIcon size={18} />} onClick={onBack}>
+          {t('back')}
+        </Button>
+        <div className="author-header__identity">
+          <Avatar src={profile.avatar} name={profile.name} size={96} />
+          <div className="author-header__text">
+            <h1 className="author-header__name">{profile.name}</h1>
+            {profile.name !== profile.username && (
+              <p className="author-header__username">@{profile.username}</p>
+            )}
+            {profile.title && <p className="author-header__title">{profile.title}</p>}
+            {(email || phone || website) && (
+              <ul className="author-header__contact" aria-label={t('contact.label')}>
+                {email && (
+                  <li>
+                    <span className="visually-hidden">{t('contact.email')}: </span>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </li>
+                )}
+                {phone && (
+                  <li>
+                    <span className="visually-hidden">{t('contact.phone')}: </span>
+                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+                  </li>
+                )}
+                {website && (
+                  <li>
+                    <span className="visually-hidden">{t('contact.website')}: </span>
+                    <a href={website} target="_blank" rel="noopener noreferrer">
+                      {displayUrl(website)}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            )}
+            {profile.badges.length > 0 && (
+              <ul className="author-header__badges" aria-label={t('badges')}>
+                {profile.badges.map((badge) => (
+                  <li key={badge}>
+                    <Tag name={badge} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  )
+}

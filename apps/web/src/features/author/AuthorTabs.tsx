@@ -1,0 +1,276 @@
+import type { ActivityItem } from '@agora/contract'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { isApiError } from '../../api/client'
+import { CommentIcon, FileIcon, HeartIcon } from '../../ui/contentIcons'
+import { Timestamp } from '../../ui/Timestamp'
+import { type AuthorProfile, activityPath, type SocialKind, safeWebUrl, socialHref } from './authorProfile'
+import { Notice } from './Notice'
+import { countLabel, ListHeading, PagedListView } from './PagedListView'
+import { ProfilePostItem, postIdOf } from './ProfilePostItem'
+import { ProfileTabPanel, ProfileTabs, useTabParam } from './ProfileTabs'
+import { StatCards } from './StatCards'
+import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
+
+const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
+type AuthorTab = (typeof TABS)[number]
+const ID_PREFIX = 'author'
+
+export interface AuthorTabsProps {
+  profile: AuthorProfile
+}
+
+/** Profile / Posts / Liked Posts / Activity / Statistics. A tab's content (and its calls) start on first open. */
+export function AuthorTabs({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const [active, select] = useTabParam<AuthorTab>(TABS)
+  const tabs = TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))
+  return (
+    <div className="container author-body">
+      <ProfileTabs
+        label={t('tabs.label')}
+        tabs={tabs}
+        active={active}
+        onChange={select}
+        idPrefix={ID_PREFIX}
+      />
+      <ProfileTabPanel idPrefix={ID_PREFIX} tabKey={active}>
+        {active === 'profile' && <ProfileSection profile={profile} />}
+        {active === 'posts' && <PostsSection profile={profile} />}
+        {active === 'liked' && <LikedSection profile={profile} />}
+        {active === 'activity' && <ActivitySection profile={profile} />}
+        {active === 'statistics' && <StatisticsSection profile={profile} />}
+      </ProfileTabPanel>
+    </div>
+  )
+}
+
+/** The owner sees every section; this tells them which ones others do not. */
+function HiddenFromOthers() {
+  const { t } = useTranslation('author')
+  return <p className="author-self-hint">{t('selfHidden')}</p>
+}
+
+function useStatItems(profile: AuthorProfile) {
+  const { t } = useTranslation('author')
+  if (!profile.stats) return null
+  return [
+    { key: 'posts', label: t('stats.posts'), value: profile.stats.posts },
+    { key: 'comments', label: t('stats.comments'), value: profile.stats.comments },
+    { key: 'likes', label: t('stats.likes'), value: profile.stats.likes },
+  ]
+}
+
+function ProfileSection({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const statItems = useStatItems(profile)
+  const visible = profile.isSelf || profile.privacy.showProfile
+  const contactVisible = profile.isSelf || profile.privacy.showContact
+  return (
+    <>
+      {visible ? (
+        <section aria-labelledby="author-about">
+          <h2 id="author-about" className="author-section__title">
+            {t('about')}
+          </h2>
+          {!profile.privacy.showProfile && <HiddenFromOthers />}
+          {profile.bio ? (
+            <p className="author-bio">{profile.bio}</p>
+          ) : (
+            <p className="author-muted">{t('noBio')}</p>
+          )}
+          {statItems && <StatCards items={statItems} />}
+        </section>
+      ) : (
+        <Notice tone="private" title={t('hidden.profile.title')}>
+          {t('hidden.profile.text')}
+        </Notice>
+      )}
+      {contactVisible && <ConnectSection profile={profile} />}
+    </>
+  )
+}
+
+const SOCIAL: SocialKind[] = ['twitter', 'github', 'linkedin']
+
+/** mailto, tel, website and social links; only when contact is public (the server sends none otherwise). */
+function ConnectSection({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const website = profile.userUrl ? safeWebUrl(profile.userUrl) : null
+  const links = [
+    profile.contact.email && {
+      key: 'email',
+      href: `mailto:${profile.contact.email}`,
+      label: t('contact.email'),
+    },
+    profile.contact.phone && {
+      key: 'phone',
+      href: `tel:${profile.contact.phone.replace(/[^\d+]/g, '')}`,
+      label: t('contact.phone'),
+    },
+    website && { key: 'website', href: website, label: t('contact.website'), external: true },
+    ...SOCIAL.map((kind) => {
+      const href = socialHref(kind, profile.social[kind])
+      return href && { key: kind, href, label: t(`contact.${kind}`), external: true }
+    }),
+  ].filter((link): link is { key: string; href: string; label: string; external?: boolean } => !!link)
+  if (links.length === 0) return null
+  return (
+    <section aria-labelledby="author-connect" className="author-connect">
+      <h2 id="author-connect" className="author-section__title">
+        {t('connect')}
+      </h2>
+      {!profile.privacy.showContact && <HiddenFromOthers />}
+      <ul className="author-connect__links">
+        {links.map((link) => (
+          <li key={link.key}>
+            <a
+              className="btn btn--secondary btn--sm"
+              href={link.href}
+              {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function PostsSection({ profile }: AuthorTabsProps) {
+  const hidden = !profile.isSelf && !profile.privacy.showPosts
+  if (hidden) return <PostsHidden />
+  return <PostsList profile={profile} />
+}
+
+function PostsHidden() {
+  const { t } = useTranslation('author')
+  return (
+    <Notice tone="private" title={t('hidden.posts.title')}>
+      {t('hidden.posts.text')}
+    </Notice>
+  )
+}
+
+function PostsList({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const list = useAuthorPosts(profile.id)
+  return (
+    <section aria-labelledby="author-posts">
+      <ListHeading
+        id="author-posts"
+        title={t('posts.title')}
+        count={countLabel(profile.stats?.posts, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      />
+      {!profile.privacy.showPosts && <HiddenFromOthers />}
+      <PagedListView
+        list={list}
+        label={t('posts.title')}
+        loadingText={t('posts.loading')}
+        empty={<Notice title={t('posts.empty.title')}>{t('posts.empty.text')}</Notice>}
+        // The author turned posts private since the page loaded: the server answers 403.
+        renderError={(error) => (isApiError(error, 403) ? <PostsHidden /> : null)}
+        idOf={postIdOf}
+        renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
+      />
+    </section>
+  )
+}
+
+function LikedSection({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const list = useUserLiked(profile.id)
+  const title = t('liked.title', { name: profile.name })
+  return (
+    <section aria-labelledby="author-liked">
+      <ListHeading
+        id="author-liked"
+        title={title}
+        count={countLabel(null, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      />
+      <PagedListView
+        list={list}
+        label={title}
+        loadingText={t('liked.loading')}
+        empty={<Notice title={t('liked.empty')} />}
+        idOf={postIdOf}
+        renderItem={(post) => <ProfilePostItem post={post} />}
+      />
+    </section>
+  )
+}
+
+function ActivitySection({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  if (!profile.activities) {
+    return (
+      <Notice tone="private" title={t('hidden.activity.title')}>
+        {t('hidden.activity.text')}
+      </Notice>
+    )
+  }
+  return (
+    <section aria-labelledby="author-activity">
+      <h2 id="author-activity" className="author-section__title">
+        {t('activity.title')}
+      </h2>
+      {!profile.privacy.showActivity && <HiddenFromOthers />}
+      {profile.activities.length === 0 ? (
+        <Notice title={t('activity.empty')} />
+      ) : (
+        <ul className="profile-list" aria-label={t('activity.title')}>
+          {profile.activities.map((item) => (
+            <li key={`${item.type}-${item.id}`} className="profile-list__item">
+              <ActivityRow item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const ACTIVITY_ICONS = { post: FileIcon, comment: CommentIcon, like: HeartIcon } as const
+
+function ActivityRow({ item }: { item: ActivityItem }) {
+  const { t } = useTranslation('author')
+  const Icon = ACTIVITY_ICONS[item.type] ?? FileIcon
+  const path = activityPath(item)
+  const title = item.title || t('post.untitled')
+  return (
+    <article className="profile-activity">
+      <Icon size={18} className={`profile-activity__icon profile-activity__icon--${item.type}`} />
+      <div className="profile-activity__body">
+        <p className="profile-activity__type">{t(`activity.type.${item.type}`)}</p>
+        <p className="profile-activity__title">{path ? <Link to={path}>{title}</Link> : title}</p>
+      </div>
+      <Timestamp value={item.date} className="profile-activity__date" />
+    </article>
+  )
+}
+
+function StatisticsSection({ profile }: AuthorTabsProps) {
+  const { t } = useTranslation('author')
+  const statItems = useStatItems(profile)
+  if (!statItems) {
+    return (
+      <Notice tone="private" title={t('hidden.statistics.title')}>
+        {t('hidden.statistics.text')}
+      </Notice>
+    )
+  }
+  return (
+    <section aria-labelledby="author-statistics">
+      <h2 id="author-statistics" className="author-section__title">
+        {t('tabs.statistics')}
+      </h2>
+      {!(profile.privacy.showStatistics && profile.privacy.showProfile) && <HiddenFromOthers />}
+      <StatCards items={statItems} />
+    </section>
+  )
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { LockIcon } from '../../ui/contentIcons'
+import { InfoIcon } from '../../ui/icons'
+import './Profile.css'
+
+export interface NoticeProps {
+  title: string
+  children?: ReactNode
+  /** 'private': a section the user keeps hidden; 'empty': nothing here yet. */
+  tone?: 'private' | 'empty'
+  /** A button or link under the text. */
+  action?: ReactNode
+}
+
+/** A section's notice: the private-section message or an empty state (spec §2 texts). */
+export function Notice({ title, children, tone = 'empty', action }: NoticeProps) {
+  const Icon = tone === 'private' ? LockIcon : InfoIcon
+  return (
+    <div className={`profile-notice profile-notice--${tone}`}>
+      <Icon size={28} className="profile-notice__icon" />
+      <p className="profile-notice__title">{title}</p>
+      {children && <p className="profile-notice__text">{children}</p>}
+      {action && <div className="profile-notice__action">{action}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+import { type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import './Profile.css'
+
+export interface TabDefinition<K extends string> {
+  key: K
+  label: string
+}
+
+export interface ProfileTabsProps<K extends string> {
+  /** Names the tab list for assistive technology. */
+  label: string
+  tabs: readonly TabDefinition<K>[]
+  active: K
+  onChange: (key: K) => void
+  /** Prefix of the tab and panel ids (unique on the page). */
+  idPrefix: string
+}
+
+export const tabId = (prefix: string, key: string) => `${prefix}-tab-${key}`
+export const panelId = (prefix: string, key: string) => `${prefix}-panel-${key}`
+
+/**
+ * An accessible tab list (WAI-ARIA tabs pattern): one tab in the Tab order, arrow keys move between
+ * tabs and select them, Home and End jump to the ends. Scrolls sideways on narrow screens.
+ */
+export function ProfileTabs<K extends string>({
+  label,
+  tabs,
+  active,
+  onChange,
+  idPrefix,
+}: ProfileTabsProps<K>) {
+  const list = useRef<HTMLDivElement>(null)
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = tabs.findIndex((tab) => tab.key === active)
+    let next = -1
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = tabs.length - 1
+    if (next < 0) return
+    event.preventDefault()
+    const key = tabs[next].key
+    onChange(key)
+    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(idPrefix, key))}`)?.focus()
+  }
+
+  return (
+    <div ref={list} className="profile-tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => {
+        const selected = tab.key === active
+        return (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            id={tabId(idPrefix, tab.key)}
+            aria-selected={selected}
+            aria-controls={panelId(idPrefix, tab.key)}
+            tabIndex={selected ? 0 : -1}
+            className="profile-tabs__tab"
+            onClick={() => onChange(tab.key)}
+            onKeyDown={onKeyDown}
+          >
+            {tab.label}
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+export interface ProfileTabPanelProps {
+  idPrefix: string
+  tabKey: string
+  children: ReactNode
+}
+
+/** The selected tab's panel; focusable so keyboard users reach its content right after the tab list. */
+export function ProfileTabPanel({ idPrefix, tabKey, children }: ProfileTabPanelProps) {
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(idPrefix, tabKey)}
+      aria-labelledby={tabId(idPrefix, tabKey)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes a panel focusable, since it may hold no control.
+      tabIndex={0}
+      className="profile-tabs__panel"
+    >
+      {children}
+    </div>
+  )
+}
+
+/**
+ * The selected tab as the `tab` search parameter, so a tab can be linked to and Back returns to it.
+ * Unknown values fall back to the first tab.
+ */
+export function useTabParam<K extends string>(keys: readonly K[]): [K, (key: K) => void] {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get('tab')
+  const active = keys.includes(raw as K) ? (raw as K) : keys[0]
+  const select = useCallback(
+    (key: K) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          if (key === keys[0]) next.delete('tab')
+          else next.set('tab', key)
+          return next
+        },
+        { replace: true, preventScrollReset: true },
+      )
+    },
+    [setParams, keys],
+  )
+  return [active, select]
+}

@@ -1,0 +1,29 @@
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import './Profile.css'
+
+export interface StatCardItem {
+  key: string
+  label: string
+  value: number
+}
+
+export interface StatCardsProps {
+  items: readonly StatCardItem[]
+}
+
+/** Counters as cards: a description list, the number big, its exact value on hover. */
+export function StatCards({ items }: StatCardsProps) {
+  const locale = useIntlLocale()
+  return (
+    <dl className="stat-cards">
+      {items.map((item) => (
+        <div key={item.key} className="stat-card" data-stat={item.key}>
+          <dt className="stat-card__label">{item.label}</dt>
+          <dd className="stat-card__value" title={String(item.value)}>
+            {formatCompact(item.value, locale)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

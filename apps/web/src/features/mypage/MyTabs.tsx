@@ -1,0 +1,267 @@
+import type { OwnCommentItem, OwnUserResponse } from '@agora/contract'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { isApiError } from '../../api/client'
+import { listOwnComments, listOwnLiked, listOwnPosts } from '../../api/profiles'
+import { Button } from '../../ui/Button'
+import { HeartIcon } from '../../ui/contentIcons'
+import { Timestamp } from '../../ui/Timestamp'
+import { useLoginModal } from '../auth/LoginModalProvider'
+import { activityPath } from '../author/authorProfile'
+import { Notice } from '../author/Notice'
+import { countLabel, ListHeading, PagedListView } from '../author/PagedListView'
+import { ProfilePostItem, postIdOf } from '../author/ProfilePostItem'
+import { ProfileTabPanel, ProfileTabs, useTabParam } from '../author/ProfileTabs'
+import { profileKeys } from '../author/queryKeys'
+import { StatCards } from '../author/StatCards'
+import { usePagedList } from '../author/usePagedList'
+import { ActivityChart, ActivityLevel } from './ActivityChart'
+import { EditableText } from './EditableText'
+import { PlusIcon } from './icons'
+import { OWN_PAGE_LIMITS } from './profileLimits'
+
+const TABS = ['profile', 'posts', 'comments', 'likes', 'statistics'] as const
+type MyTab = (typeof TABS)[number]
+const ID_PREFIX = 'mypage'
+
+export interface MyTabsProps {
+  user: OwnUserResponse
+  onSaveBio: (bio: string) => void
+}
+
+/** Profile / Posts / Comments / Likes / Statistics. Each list loads its first page when first opened. */
+export function MyTabs({ user, onSaveBio }: MyTabsProps) {
+  const { t } = useTranslation('mypage')
+  const [active, select] = useTabParam<MyTab>(TABS)
+  const tabs = TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))
+  return (
+    <div className="mypage-tabs">
+      <ProfileTabs
+        label={t('tabs.label')}
+        tabs={tabs}
+        active={active}
+        onChange={select}
+        idPrefix={ID_PREFIX}
+      />
+      <ProfileTabPanel idPrefix={ID_PREFIX} tabKey={active}>
+        {active === 'profile' && <ProfileSection user={user} onSaveBio={onSaveBio} />}
+        {active === 'posts' && <PostsSection user={user} />}
+        {active === 'comments' && <CommentsSection user={user} />}
+        {active === 'likes' && <LikesSection user={user} />}
+        {active === 'statistics' && <StatisticsSection user={user} />}
+      </ProfileTabPanel>
+    </div>
+  )
+}
+
+function useStatItems(user: OwnUserResponse, withReceived = false) {
+  const { t } = useTranslation('mypage')
+  const items = [
+    { key: 'posts', label: t('stats.posts'), value: user.stats.posts },
+    { key: 'comments', label: t('stats.comments'), value: user.stats.comments },
+    { key: 'likes', label: t('stats.likes'), value: user.stats.likes },
+  ]
+  if (withReceived)
+    items.push({ key: 'likes_received', label: t('stats.likesReceived'), value: user.stats.likes_received })
+  return items
+}
+
+function ProfileSection({ user, onSaveBio }: MyTabsProps) {
+  const { t } = useTranslation('mypage')
+  const statItems = useStatItems(user)
+  return (
+    <section aria-labelledby="mypage-about">
+      <h2 id="mypage-about" className="mypage-section__title">
+        {t('fields.bio')}
+      </h2>
+      <EditableText
+        label={t('fields.bio')}
+        value={user.bio}
+        maxLength={OWN_PAGE_LIMITS.bio}
+        multiline
+        emptyText={t('empty.bio')}
+        valueClassName="mypage-bio"
+        onSave={onSaveBio}
+      />
+      <StatCards items={statItems} />
+    </section>
+  )
+}
+
+/** Without a valid session the lists answer 401: say so, with a way to sign in (spec §2). */
+function LoginNeeded() {
+  const { t } = useTranslation('mypage')
+  const { openLogin } = useLoginModal()
+  return (
+    <Notice
+      tone="private"
+      title={t('loginToView')}
+      action={
+        <Button variant="primary" onClick={() => openLogin()}>
+          {t('login')}
+        </Button>
+      }
+    />
+  )
+}
+
+const loginError = (error: Error): ReactNode | null => (isApiError(error, 401) ? <LoginNeeded /> : null)
+
+function BrowsePosts() {
+  const { t } = useTranslation('mypage')
+  return (
+    <Link className="btn btn--primary btn--md" to="/forum">
+      {t('browsePosts')}
+    </Link>
+  )
+}
+
+function NewPostLink({ label }: { label: string }) {
+  return (
+    <Link className="btn btn--primary btn--sm" to="/upload">
+      <PlusIcon size={16} />
+      {label}
+    </Link>
+  )
+}
+
+function PostsSection({ user }: Pick<MyTabsProps, 'user'>) {
+  const { t } = useTranslation('mypage')
+  const list = usePagedList(profileKeys.ownList('posts'), { fetchPage: listOwnPosts, idOf: postIdOf })
+  return (
+    <section aria-labelledby="mypage-posts">
+      <ListHeading
+        id="mypage-posts"
+        title={t('posts.title')}
+        count={countLabel(user.stats.posts, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      >
+        <NewPostLink label={t('posts.new')} />
+      </ListHeading>
+      <PagedListView
+        list={list}
+        label={t('posts.title')}
+        loadingText={t('posts.loading')}
+        empty={
+          <Notice title={t('posts.empty.title')} action={<NewPostLink label={t('posts.new')} />}>
+            {t('posts.empty.text')}
+          </Notice>
+        }
+        renderError={loginError}
+        idOf={postIdOf}
+        renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
+      />
+    </section>
+  )
+}
+
+const commentIdOf = (comment: OwnCommentItem) => comment._id || comment.id
+
+function CommentsSection({ user }: Pick<MyTabsProps, 'user'>) {
+  const { t } = useTranslation('mypage')
+  const list = usePagedList(profileKeys.ownList('comments'), {
+    fetchPage: listOwnComments,
+    idOf: commentIdOf,
+  })
+  return (
+    <section aria-labelledby="mypage-comments">
+      <ListHeading
+        id="mypage-comments"
+        title={t('comments.title')}
+        count={countLabel(user.stats.comments, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      />
+      <PagedListView
+        list={list}
+        label={t('comments.title')}
+        loadingText={t('comments.loading')}
+        empty={
+          <Notice title={t('comments.empty.title')} action={<BrowsePosts />}>
+            {t('comments.empty.text')}
+          </Notice>
+        }
+        renderError={loginError}
+        idOf={commentIdOf}
+        renderItem={(comment) => <CommentItem comment={comment} />}
+      />
+    </section>
+  )
+}
+
+function CommentItem({ comment }: { comment: OwnCommentItem }) {
+  const { t } = useTranslation('mypage')
+  const path = activityPath({ link: comment.link, post_id: comment.postId })
+  const postTitle = comment.postTitle || t('comments.untitled')
+  return (
+    <article className="profile-comment">
+      <p className="profile-comment__content">{comment.content}</p>
+      <p className="profile-post__meta">
+        <span>
+          {t('comments.on')}{' '}
+          {path ? (
+            <Link to={path} className="profile-comment__post">
+              {postTitle}
+            </Link>
+          ) : (
+            postTitle
+          )}
+        </span>
+        <Timestamp value={comment.createdAt} />
+        <span className="profile-post__stat" title={t('comments.likes', { count: comment.likes })}>
+          <HeartIcon size={14} />
+          <span aria-hidden="true">{comment.likes}</span>
+          <span className="visually-hidden">{t('comments.likes', { count: comment.likes })}</span>
+        </span>
+      </p>
+    </article>
+  )
+}
+
+function LikesSection({ user }: Pick<MyTabsProps, 'user'>) {
+  const { t } = useTranslation('mypage')
+  const list = usePagedList(profileKeys.ownList('liked'), { fetchPage: listOwnLiked, idOf: postIdOf })
+  return (
+    <section aria-labelledby="mypage-likes">
+      <ListHeading
+        id="mypage-likes"
+        title={t('likes.title')}
+        count={countLabel(user.stats.likes, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      />
+      <PagedListView
+        list={list}
+        label={t('likes.title')}
+        loadingText={t('likes.loading')}
+        empty={
+          <Notice title={t('likes.empty.title')} action={<BrowsePosts />}>
+            {t('likes.empty.text')}
+          </Notice>
+        }
+        renderError={loginError}
+        idOf={postIdOf}
+        renderItem={(post) => <ProfilePostItem post={post} />}
+      />
+    </section>
+  )
+}
+
+function StatisticsSection({ user }: Pick<MyTabsProps, 'user'>) {
+  const { t } = useTranslation('mypage')
+  const statItems = useStatItems(user, true)
+  return (
+    <section aria-labelledby="mypage-statistics" className="mypage-statistics">
+      <h2 id="mypage-statistics" className="mypage-section__title">
+        {t('tabs.statistics')}
+      </h2>
+      <StatCards items={statItems} />
+      <div className="mypage-statistics__activity">
+        <ActivityLevel activity={user.activity_30d} />
+        <ActivityChart days={user.activity_30d.days} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,316 @@
+import type { ProfileSettings } from '@agora/contract'
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../ui/Button'
+import { CloseIcon } from '../../ui/icons'
+import { TextField } from '../../ui/TextField'
+import { centred, clampToViewport, type Point } from './dragPosition'
+import { GripIcon } from './icons'
+import { OWN_PAGE_LIMITS } from './profileLimits'
+
+export const SETTING_FLAGS = [
+  'public_posts',
+  'public_activities',
+  'public_profile',
+  'public_statistics',
+  'public_contact',
+] as const satisfies readonly (keyof ProfileSettings)[]
+
+export interface ContactValues {
+  email: string
+  phone: string
+}
+
+export interface SettingsPanelProps {
+  open: boolean
+  settings: ProfileSettings
+  contact: ContactValues
+  /** A flag was flipped: apply and send all five at once. */
+  onSettingsChange: (next: ProfileSettings) => void
+  /** Save the changed contact fields. */
+  onSaveContact: (changes: Partial<ContactValues>) => void
+  onClose: () => void
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
+const KEY_STEP = 16
+const KEY_STEP_LARGE = 64
+
+function changedContact(draft: ContactValues, saved: ContactValues): Partial<ContactValues> {
+  const changes: Partial<ContactValues> = {}
+  if (draft.email.trim() !== saved.email) changes.email = draft.email.trim()
+  if (draft.phone.trim() !== saved.phone) changes.phone = draft.phone.trim()
+  return changes
+}
+
+/**
+ * Settings as a draggable panel (product-spec §2): the five privacy toggles, sent at once, and Email
+ * and Phone saved with Save. A modal dialog underneath — the page behind is inert, Tab stays inside,
+ * Escape closes — that can be moved by its header with mouse, pen or touch (or the grip button's
+ * arrow keys) and never leaves the viewport. Closing saves contact edits not yet saved.
+ */
+export function SettingsPanel({
+  open,
+  settings,
+  contact,
+  onSettingsChange,
+  onSaveContact,
+  onClose,
+}: SettingsPanelProps) {
+  const { t } = useTranslation('mypage')
+  const dialog = useRef<HTMLDialogElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+  const [position, setPosition] = useState<Point | null>(null)
+  const drag = useRef<{ pointerId: number; offset: Point } | null>(null)
+  const [draft, setDraft] = useState<ContactValues>(contact)
+  const [emailProblem, setEmailProblem] = useState<string | null>(null)
+
+  const place = useCallback((at: Point) => {
+    const node = dialog.current
+    if (!node) return
+    const box = { width: node.offsetWidth, height: node.offsetHeight }
+    setPosition(clampToViewport(at, box, { width: window.innerWidth, height: window.innerHeight }))
+  }, [])
+
+  // Open: show as a modal, start centred and from the saved contact values.
+  useLayoutEffect(() => {
+    const node = dialog.current
+    if (!node) return
+    if (open && !node.open) {
+      returnFocus.current = document.activeElement as HTMLElement | null
+      setDraft(contact)
+      setEmailProblem(null)
+      node.showModal()
+      const box = { width: node.offsetWidth, height: node.offsetHeight }
+      setPosition(centred(box, { width: window.innerWidth, height: window.innerHeight }))
+    } else if (!open && node.open) {
+      node.close()
+      if (returnFocus.current?.isConnected) returnFocus.current.focus()
+      returnFocus.current = null
+    }
+  }, [open, contact])
+
+  // A smaller window (rotation, resize) must not leave the panel outside it.
+  useEffect(() => {
+    if (!open) return
+    const onResize = () => setPosition((at) => (at ? clampInWindow(dialog.current, at) : at))
+    window.addEventListener('resize', onResize)
+    return () => window.removeEventListener('resize', onResize)
+  }, [open])
+
+  function close() {
+    const changes = changedContact(draft, contact)
+    if (Object.keys(changes).length > 0) onSaveContact(changes)
+    onClose()
+  }
+
+  function startDrag(event: PointerEvent<HTMLElement>) {
+    if (event.button !== 0 || !position) return
+    if ((event.target as HTMLElement).closest('button:not(.settings-panel__grip), input, a')) return
+    event.preventDefault()
+    event.currentTarget.setPointerCapture(event.pointerId)
+    drag.current = {
+      pointerId: event.pointerId,
+      offset: { x: event.clientX - position.x, y: event.clientY - position.y },
+    }
+  }
+
+  function moveDrag(event: PointerEvent<HTMLElement>) {
+    const current = drag.current
+    if (!current || current.pointerId !== event.pointerId) return
+    place({ x: event.clientX - current.offset.x, y: event.clientY - current.offset.y })
+  }
+
+  function endDrag(event: PointerEvent<HTMLElement>) {
+    if (drag.current?.pointerId !== event.pointerId) return
+    drag.current = null
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId)
+  }
+
+  function moveByKeys(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!position) return
+    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP
+    const moves: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    place({ x: position.x + move.x, y: position.y + move.y })
+  }
+
+  // showModal() makes the page inert, but Tab can still reach the browser's own UI: wrap it around.
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (node) => !node.matches(':disabled') && node.getClientRects().length > 0,
+    )
+    if (focusable.length === 0) return
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  function saveContact(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const email = event.currentTarget.elements.namedItem('email') as HTMLInputElement | null
+    if (email && !email.validity.valid) {
+      setEmailProblem(t('settings.emailInvalid'))
+      email.focus()
+      return
+    }
+    const changes = changedContact(draft, contact)
+    if (Object.keys(changes).length > 0) onSaveContact(changes)
+  }
+
+  const dirty = Object.keys(changedContact(draft, contact)).length > 0
+
+  return (
+    <dialog
+      ref={dialog}
+      className="settings-panel"
+      aria-labelledby={titleId}
+      style={position ? { left: position.x, top: position.y } : undefined}
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onKeyDown={keepFocusInside}
+    >
+      {open && (
+        <div className="settings-panel__body">
+          <div
+            className="settings-panel__header"
+            onPointerDown={startDrag}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+          >
+            <button
+              type="button"
+              className="settings-panel__grip"
+              aria-label={t('settings.move')}
+              title={t('settings.move')}
+              onKeyDown={moveByKeys}
+            >
+              <GripIcon size={18} />
+            </button>
+            <h2 id={titleId} className="settings-panel__title">
+              {t('settings.title')}
+            </h2>
+            <Button
+              variant="ghost"
+              size="sm"
+              iconOnly
+              label={t('settings.close')}
+              icon={<CloseIcon />}
+              onClick={close}
+            />
+          </div>
+
+          <fieldset className="settings-panel__group">
+            <legend className="settings-panel__legend">{t('settings.privacy')}</legend>
+            {SETTING_FLAGS.map((flag) => (
+              <div key={flag} className="settings-switch">
+                <span className="settings-switch__text">
+                  <label className="settings-switch__label" htmlFor={`${titleId}-${flag}`}>
+                    {t(`settings.flags.${flag}.label`)}
+                  </label>
+                  <span className="settings-switch__hint" id={`${titleId}-${flag}-hint`}>
+                    {t(`settings.flags.${flag}.hint`)}
+                  </span>
+                </span>
+                <span className="settings-switch__control">
+                  <input
+                    id={`${titleId}-${flag}`}
+                    type="checkbox"
+                    role="switch"
+                    aria-checked={settings[flag]}
+                    className="settings-switch__input"
+                    aria-describedby={`${titleId}-${flag}-hint`}
+                    checked={settings[flag]}
+                    onChange={() => onSettingsChange({ ...settings, [flag]: !settings[flag] })}
+                  />
+                  <span className="settings-switch__track" aria-hidden="true" />
+                </span>
+              </div>
+            ))}
+          </fieldset>
+
+          <form className="settings-panel__group" onSubmit={saveContact} noValidate>
+            <fieldset className="settings-panel__fields">
+              <legend className="settings-panel__legend">{t('settings.contact')}</legend>
+              <TextField
+                label={t('settings.email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={OWN_PAGE_LIMITS.email}
+                value={draft.email}
+                error={emailProblem}
+                onChange={(event) => {
+                  setDraft((current) => ({ ...current, email: event.target.value }))
+                  setEmailProblem(null)
+                }}
+              />
+              <TextField
+                label={t('settings.phone')}
+                name="phone"
+                type="text"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={OWN_PAGE_LIMITS.phone}
+                value={draft.phone}
+                onChange={(event) => setDraft((current) => ({ ...current, phone: event.target.value }))}
+              />
+            </fieldset>
+            <div className="settings-panel__actions">
+              <Button
+                onClick={() => {
+                  setDraft(contact)
+                  setEmailProblem(null)
+                }}
+                disabled={!dirty}
+              >
+                {t('settings.cancel')}
+              </Button>
+              <Button type="submit" variant="primary" disabled={!dirty}>
+                {t('settings.save')}
+              </Button>
+            </div>
+          </form>
+        </div>
+      )}
+    </dialog>
+  )
+}
+
+function clampInWindow(node: HTMLElement | null, at: Point): Point {
+  if (!node) return at
+  return clampToViewport(
+    at,
+    { width: node.offsetWidth, height: node.offsetHeight },
+    { width: window.innerWidth, height: window.innerHeight },
+  )
+}
