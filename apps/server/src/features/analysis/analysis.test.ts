@@ -34,6 +34,7 @@ interface SeedFile {
   data: Buffer
 }
 
+// Analyses start extraction threads (pdf.js, the Word reader, the language model): slow on a busy machine.
 let t: TestApp
 
 beforeAll(async () => {
@@ -124,7 +125,7 @@ function expectNoStopWords(tags: string[]) {
   }
 }
 
-describe('through the upload and the post detail', () => {
+describe('through the upload and the post detail', { timeout: 60_000 }, () => {
   async function upload(
     user: { headers: Record<string, string> },
     fields: Record<string, string>,
@@ -184,7 +185,7 @@ describe('through the upload and the post detail', () => {
   })
 })
 
-describe('analysis of uploaded documents (local engine)', () => {
+describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, () => {
   it('summarises and tags a PDF from its own sentences and key terms', async () => {
     const author = await makeUser(t)
     const pdf = await makePdf({ title: CORAL_TITLE, paragraphs: CORAL_PARAGRAPHS })
@@ -300,7 +301,7 @@ function queueLimits(): QueueOptions['limits'] {
   }
 }
 
-describe('the durable queue', () => {
+describe('the durable queue', { timeout: 60_000 }, () => {
   it('queues one job per post however often it is asked', async () => {
     const author = await makeUser(t)
     const postId = await seedPost(t, author.id, { title: 'Twice', content: CORAL_PARAGRAPHS.join(' ') })
@@ -452,7 +453,7 @@ const PENDING_DONE: AiAnalysis = {
   language: 'en',
 }
 
-describe('keyphrases weighed against the corpus', () => {
+describe('keyphrases weighed against the corpus', { timeout: 60_000 }, () => {
   it('ranks a phrase most posts share below what this post is about', async () => {
     const author = await makeUser(t)
     const beeForum = [
@@ -480,7 +481,7 @@ describe('keyphrases weighed against the corpus', () => {
   })
 })
 
-describe('POST /media/{id}/analysis', () => {
+describe('POST /media/{id}/analysis', { timeout: 60_000 }, () => {
   it('lets the author re-run the analysis, and no one else', async () => {
     const author = await makeUser(t)
     const other = await makeUser(t)
@@ -542,7 +543,7 @@ describe('POST /media/{id}/analysis', () => {
   })
 })
 
-describe('configuration', () => {
+describe('configuration', { timeout: 60_000 }, () => {
   const base = { DATA_DIR: '/tmp/agora-config-test', JWT_SECRET: 'x'.repeat(32) }
 
   it('accepts an OpenAI-compatible endpoint with a model, and defaults to one local worker', () => {
@@ -611,7 +612,7 @@ function fakeModelServer() {
   }
 }
 
-describe('the OpenAI-compatible engine', () => {
+describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
   const model = fakeModelServer()
   let ai: TestApp
 

@@ -146,6 +146,44 @@ export function linesToBlocks(rawLines: string[]): string[] {
   return blocks
 }
 
+export interface PdfLine {
+  text: string
+  /** Baseline position on the page (PDF units, upwards). */
+  y: number
+  font: string
+  fontChars: number
+}
+
+/**
+ * PDF layout back into paragraph marks (empty lines), before the lines are joined: a gap clearly
+ * wider than the page's usual line spacing ends a paragraph, and so does a line in another font
+ * than the next one when it has no closing punctuation and the next starts a sentence (a bold or
+ * larger heading above body text).
+ */
+export function markParagraphs(lines: PdfLine[]): string[] {
+  const filled = lines.filter((line) => line.text.trim())
+  const gaps = filled
+    .slice(1)
+    .map((line, index) => filled[index].y - line.y)
+    .filter((gap) => gap > 0)
+    .sort((a, b) => a - b)
+  const spacing = gaps[Math.floor(gaps.length / 4)] ?? 0
+  const marked: string[] = []
+  for (const [index, line] of filled.entries()) {
+    marked.push(line.text)
+    const next = filled[index + 1]
+    if (!next) break
+    const gap = line.y - next.y
+    const wideGap = spacing > 0 && gap > spacing * 1.3 + 0.5
+    const heading =
+      line.font !== next.font &&
+      !SENTENCE_END.test(line.text.trim()) &&
+      /^[\p{Lu}\p{N}]/u.test(next.text.trim())
+    if (wideGap || heading || gap < 0) marked.push('')
+  }
+  return marked
+}
+
 /** Markdown to plain blocks: one per paragraph, heading, list item or table cell; code and HTML dropped. */
 export function markdownToBlocks(markdown: string): string[] {
   const blocks: string[] = []
@@ -247,15 +285,25 @@ export async function extractPdf(
       if (budget.exhausted) break
       const page = await document.getPage(number)
       const content = await page.getTextContent()
-      const lines: string[] = ['']
+      const lines: PdfLine[] = []
+      let line: PdfLine | null = null
       for (const item of content.items) {
         if (!('str' in item)) continue
-        lines[lines.length - 1] += item.str
-        if (item.hasEOL) lines.push('')
+        if (!line) {
+          line = { text: '', y: item.transform[5], font: '', fontChars: 0 }
+          lines.push(line)
+        }
+        line.text += item.str
+        // A line's font is the one most of its characters are set in.
+        if (item.str.trim().length > line.fontChars) {
+          line.font = item.fontName
+          line.fontChars = item.str.trim().length
+        }
+        if (item.hasEOL) line = null
       }
       page.cleanup()
       pagesRead = number
-      blocks.push(...takeBlocks(linesToBlocks(lines), budget))
+      blocks.push(...takeBlocks(linesToBlocks(markParagraphs(lines)), budget))
     }
     if (pagesRead < pages) budget.truncated = true
     return { blocks, pages, pagesRead, truncated: pagesRead < pages || budget.truncated }

@@ -65,6 +65,26 @@ describe('local analysis of English text', () => {
   })
 })
 
+describe('English phrases', () => {
+  it('keeps hyphenated compounds and meaningful capitals, and never tags abbreviations', () => {
+    const blocks = [
+      'We mapped the visual-cortex fMRI response in five sessions.',
+      'The visual-cortex fMRI response grew with long-range motion, vs. static dots.',
+      'Long-range motion drove the visual-cortex fMRI response in every subject.',
+      'STIMULUS PROTOCOL: moving dots vs static dots, then RMSE per subject.',
+    ]
+    const prepared = prepareText({ title: 'Motion and the visual cortex', blocks, metadata: [] })
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus)
+    expect(tags).toContain('visual-cortex fMRI response')
+    expect(tags).toContain('long-range motion')
+    expect(tags.join(' ')).not.toMatch(/\bvs\b/)
+    const labels = prepared.candidates.map((candidate) => candidate.label)
+    expect(labels).toContain('stimulus protocol')
+    expect(labels).toContain('RMSE')
+    expect(labels.join(' ')).not.toMatch(/STIMULUS|\bvs\b/)
+  })
+})
+
 describe('keyphrases against the corpus', () => {
   const prepared = prepareText({ title: BEES_TITLE, blocks: BEES_PARAGRAPHS, metadata: [] })
 

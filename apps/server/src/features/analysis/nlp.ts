@@ -89,20 +89,30 @@ const GENERIC_SINGLE_WORDS = new Set([
   'author',
   'chapter',
   'conclusion',
+  'data',
+  'detail',
   'discussion',
   'example',
   'figure',
+  'file',
   'finding',
   'introduction',
+  'list',
   'method',
+  'note',
   'number',
   'page',
   'paper',
   'part',
+  'point',
+  'question',
   'result',
   'section',
+  'step',
   'study',
   'table',
+  'text',
+  'thing',
   'use',
   'way',
   'work',
@@ -122,7 +132,6 @@ function stopWordSet(iso3: string): Set<string> {
 }
 
 const HAS_LETTER = /\p{L}/u
-const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u
 
 let englishModel: ReturnType<typeof winkNLP> | null = null
 let english: Analyser | null = null
@@ -133,12 +142,78 @@ export function englishNlp() {
   return englishModel
 }
 
+interface EnglishToken {
+  value: string
+  normal: string
+  type: string
+  tag: string
+  lemma: string
+  stop: boolean
+  abbreviation: boolean
+}
+
+/**
+ * A sentence's tokens as wink-nlp gives them, with hyphenated compounds ("visual-cortex",
+ * "long-range") joined back into one word: the tokenizer splits them at the hyphen.
+ */
+function englishTokens(sentence: ItemSentence, its: ReturnType<typeof englishNlp>['its']): EnglishToken[] {
+  const tokens = sentence.tokens()
+  const values = tokens.out(its.value) as string[]
+  const normals = tokens.out(its.normal) as string[]
+  const types = tokens.out(its.type) as string[]
+  const tags = tokens.out(its.pos) as string[]
+  const lemmas = tokens.out(its.lemma as never) as string[]
+  const stopFlags = tokens.out(its.stopWordFlag) as boolean[]
+  const abbreviations = tokens.out(its.abbrevFlag) as boolean[]
+  const spaces = tokens.out(its.precedingSpaces) as string[]
+  const joined: EnglishToken[] = []
+  for (let i = 0; i < values.length; i += 1) {
+    const previous = joined[joined.length - 1]
+    const next = i + 1
+    const hyphen =
+      (values[i] === '-' || values[i] === '\u2010') &&
+      spaces[i] === '' &&
+      spaces[next] === '' &&
+      previous?.type === 'word' &&
+      types[next] === 'word'
+    if (hyphen) {
+      previous.lemma = `${previous.normal}-${lemmas[next] || normals[next]}`
+      previous.value += `-${values[next]}`
+      previous.normal += `-${normals[next]}`
+      previous.tag = tags[next]
+      previous.stop = false
+      i = next
+      continue
+    }
+    joined.push({
+      value: values[i],
+      normal: normals[i],
+      type: types[i],
+      tag: tags[i],
+      lemma: lemmas[i] || normals[i],
+      stop: stopFlags[i],
+      abbreviation: abbreviations[i],
+    })
+  }
+  return joined
+}
+
+/** Keeps the writer's capitals where they carry meaning: acronyms and mixed case (GNN, fMRI, mRNA), not shouting. */
+function labelOf(token: EnglishToken) {
+  const value = token.value
+  const mixed = /\p{Lu}/u.test(value.slice(1)) && /\p{Ll}/u.test(value)
+  const acronym = /^[\p{Lu}\p{N}-]{2,6}$/u.test(value)
+  return mixed || acronym ? value : token.normal
+}
+
 /** English: wink-nlp's tagger finds noun phrases (adjectives and nouns ending in a noun). */
 function englishAnalyser(): Analyser {
   if (english) return english
   const nlp = englishNlp()
   const its = nlp.its
   const stop = stopWordSet('eng')
+  // Latin shorthands the lists miss when written without their full stop.
+  for (const shorthand of ['vs', 'etc', 'ie', 'eg', 'cf', 'al', 'approx']) stop.add(shorthand)
   english = {
     joiner: ' ',
     read(block) {
@@ -147,57 +222,48 @@ function englishAnalyser(): Analyser {
         .readDoc(block)
         .sentences()
         .each((sentence: ItemSentence) => {
-          const tokens = sentence.tokens()
-          const values = tokens.out(its.value) as string[]
-          const normals = tokens.out(its.normal) as string[]
-          const types = tokens.out(its.type) as string[]
-          const tags = tokens.out(its.pos) as string[]
-          const lemmas = tokens.out(its.lemma as never) as string[]
-          const stopFlags = tokens.out(its.stopWordFlag) as boolean[]
-          const content = normals.map(
-            (normal, i) =>
-              types[i] === 'word' &&
-              normal.length >= 2 &&
-              HAS_LETTER.test(normal) &&
-              !stopFlags[i] &&
-              !stop.has(normal) &&
-              !stop.has(lemmas[i]),
+          const tokens = englishTokens(sentence, its)
+          const content = tokens.map(
+            (token) =>
+              token.type === 'word' &&
+              token.normal.length >= 2 &&
+              HAS_LETTER.test(token.normal) &&
+              !token.stop &&
+              !token.abbreviation &&
+              !stop.has(token.normal) &&
+              !stop.has(token.lemma),
           )
           // A gerund keeps its -ing in the key ("coral bleaching"), where the lemma would be the verb.
-          const keyOf = (i: number) => (tags[i] === 'VERB' ? normals[i] : lemmas[i] || normals[i])
-          const terms = normals.flatMap((_, i) => (content[i] ? [keyOf(i)] : []))
+          const keyOf = (token: EnglishToken) => (token.tag === 'VERB' ? token.normal : token.lemma)
+          const terms = tokens.flatMap((token, i) => (content[i] ? [keyOf(token)] : []))
           const phrases: ReadSentence['phrases'] = []
           // A gerund after a noun or adjective names a thing ("coral bleaching", "machine learning").
           const isNoun = (i: number) =>
-            tags[i] === 'NOUN' ||
-            tags[i] === 'PROPN' ||
-            (tags[i] === 'VERB' &&
-              normals[i].endsWith('ing') &&
+            tokens[i].tag === 'NOUN' ||
+            tokens[i].tag === 'PROPN' ||
+            (tokens[i].tag === 'VERB' &&
+              tokens[i].normal.endsWith('ing') &&
               i > 0 &&
               content[i - 1] &&
-              /^(NOUN|PROPN|ADJ)$/.test(tags[i - 1]))
+              /^(NOUN|PROPN|ADJ)$/.test(tokens[i - 1].tag))
           let start = 0
-          for (let i = 0; i <= normals.length; i += 1) {
-            const inPhrase = i < normals.length && content[i] && (isNoun(i) || tags[i] === 'ADJ')
+          for (let i = 0; i <= tokens.length; i += 1) {
+            const inPhrase = i < tokens.length && content[i] && (isNoun(i) || tokens[i].tag === 'ADJ')
             if (inPhrase) continue
             // tokens start..i-1 form a run of adjectives and nouns: every 1–3 word tail ending in a noun counts.
             for (let end = start; end < i; end += 1) {
               if (!isNoun(end)) continue
               for (let length = 1; length <= MAX_PHRASE_WORDS && end - length + 1 >= start; length += 1) {
-                const from = end - length + 1
-                const key = [...normals.slice(from, end), keyOf(end)].join(' ')
-                const label = values
-                  .slice(from, end + 1)
-                  .map((value, k) => (ACRONYM.test(value) ? value : normals[from + k]))
-                  .join(' ')
-                phrases.push({ key, label })
+                const words = tokens.slice(end - length + 1, end + 1)
+                const key = [...words.slice(0, -1).map((token) => token.normal), keyOf(tokens[end])].join(' ')
+                phrases.push({ key, label: words.map(labelOf).join(' ') })
               }
             }
             start = i + 1
           }
           sentences.push({
             text: sentence.out(),
-            words: types.filter((type) => type === 'word').length,
+            words: tokens.filter((token) => token.type === 'word').length,
             terms,
             phrases,
           })
@@ -467,13 +533,13 @@ const TOPIC_TEMPLATES: Record<
   en: {
     pair: (a, b) => `What is the relationship between ${a} and ${b}?`,
     single: [
-      (a) => `Which findings on ${a} are most open to debate?`,
-      (a) => `What further evidence would strengthen the conclusions about ${a}?`,
+      (a) => `What remains open or debatable about ${a}?`,
+      (a) => `How could the work on ${a} be tested or taken further?`,
     ],
   },
   zh: {
     pair: (a, b) => `${a}与${b}之间有什么关系？`,
-    single: [(a) => `关于${a}的哪些结论最值得讨论？`, (a) => `还需要哪些证据来支持关于${a}的结论？`],
+    single: [(a) => `关于${a}，还有哪些问题值得讨论？`, (a) => `关于${a}的工作可以如何检验或进一步推进？`],
   },
 }
 

@@ -16,7 +16,8 @@ async function input(pages = 1): Promise<PreparationInput> {
   }
 }
 
-describe('the extraction thread', () => {
+// Each test may start a thread (pdf.js, the Word reader, the language model): slow on a busy machine.
+describe('the extraction thread', { timeout: 90_000 }, () => {
   afterAll(() => closeSandboxThreads())
 
   it('prepares a PDF in a worker thread and hands the result back', async () => {
@@ -39,8 +40,8 @@ describe('the extraction thread', () => {
   })
 
   it('terminates the thread at the hard time limit', async () => {
-    // 300 pages take the thread seconds; the limit ends it after a tenth of one.
-    const long = await input(300)
+    // 150 pages take the thread seconds; the limit ends it after a tenth of one.
+    const long = await input(150)
     const threads = sandboxThreadsStarted()
     const started = Date.now()
     const error = await prepareInSandbox(long, { timeoutMs: 100, memoryMb: 256 }).catch((e) => e)
