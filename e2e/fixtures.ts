@@ -114,13 +114,22 @@ export async function createUser(
   return { id, username, password }
 }
 
-/** Signs a page in through the API with secure-mode cookies, then sets the client's session marker. */
+/**
+ * Signs a page in through the API in secure mode (HttpOnly cookies), then writes the client's
+ * session marker (`auth_mode`, `token_expiry`) as the login form would. Leaves the page on `/`.
+ */
 export async function loginViaApi(page: Page, server: AgoraServer, user: TestUser) {
   const response = await page.request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: user.username, password: user.password },
+    form: { username: user.username, password: user.password, grant_type: 'password', secure_mode: true },
     headers: { origin: server.url },
   })
   expect(response.status(), await response.text()).toBe(200)
+  const { expires_in } = await response.json()
+  await page.goto('/')
+  await page.evaluate((seconds) => {
+    localStorage.setItem('auth_mode', 'secure')
+    localStorage.setItem('token_expiry', String(Date.now() + seconds * 1000))
+  }, expires_in)
 }
 
 interface Fixtures {

@@ -3,7 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { getAddressDecoder } from '@solana/kit'
-import { type AgoraServer, createUser, expect, type TestUser, test } from './fixtures'
+import { createUser, expect, loginViaApi, test } from './fixtures'
 
 /** A fresh, valid Solana address: the base58 of a new Ed25519 public key. */
 function newAddress(): string {
@@ -92,20 +92,6 @@ function testWalletCalls(page: Page) {
 }
 
 /** Signs in through the API in secure mode (cookies) and stores the app's session marker, as a login does. */
-async function signIn(page: Page, server: AgoraServer, user: TestUser) {
-  const response = await page.request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: user.username, password: user.password, grant_type: 'password', secure_mode: true },
-    headers: { origin: server.url },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  const { expires_in } = await response.json()
-  await page.goto('/')
-  await page.evaluate((seconds) => {
-    localStorage.setItem('auth_mode', 'secure')
-    localStorage.setItem('token_expiry', String(Date.now() + seconds * 1000))
-  }, expires_in)
-}
-
 const header = (page: Page) => page.getByRole('banner')
 /** The connected control in the header bar (named after the shortened address and the network). */
 const walletButton = (page: Page, address: string) =>
@@ -229,7 +215,7 @@ test('Get Tokens sends tokens on the embedded chain to the connected wallet and 
   const address = newAddress()
   const user = await createUser(request, server, 'tok')
   await installTestWallet(page, { address, trusted: true })
-  await signIn(page, server, user)
+  await loginViaApi(page, server, user)
   await page.goto('/token')
   await expect(page.getByRole('heading', { level: 1, name: 'Token Management' })).toBeVisible()
 
