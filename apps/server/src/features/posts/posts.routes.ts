@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../app'
 import { blobStoreFor } from '../../blobs/index'
 import { requireViewer } from '../../http/auth'
-import { TooManyRequestsError } from '../../http/errors'
+import { perUserLimit } from '../../http/rate-limit'
 import { receiveUpload } from '../files/files.upload'
 import { postsService, type UploadFields } from './posts.service'
 
@@ -27,19 +27,6 @@ export const LOGIN_TO_DELETE = 'Please login to delete posts'
 
 /** Text fields of an upload: content may be long (100k characters of any script). */
 const MAX_FIELD_BYTES = 512 * 1024
-const ANONYMOUS = 'anonymous'
-
-function perUserLimit(max: number, tooFast: string) {
-  return {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
-    allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
-    errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
-      new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
-  }
-}
-
 export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
   const posts = postsService(ctx.db, store)
