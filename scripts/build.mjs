@@ -57,7 +57,11 @@ export async function buildAll() {
     rmSync(join(root, 'apps/server/dist'), { recursive: true, force: true })
       const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
       await esbuild.build({
-        entryPoints: [join(root, 'apps/server/src/main.ts')],
+        // The analysis worker thread loads its own file, `analysis.worker.js` beside the bundle.
+      entryPoints: {
+        main: join(root, 'apps/server/src/main.ts'),
+        'analysis.worker': join(root, 'apps/server/src/features/analysis/analysis.worker.ts'),
+      },
         outfile: join(root, 'apps/server/dist/main.js'),
         bundle: true,
         platform: 'node',
