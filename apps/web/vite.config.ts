@@ -19,6 +19,12 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
             },
+            // One chunk per on-demand language instead of one per namespace file.
+            {
+              name: (id: string) =>
+                /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1].replace(/^/, 'locale-') ?? null,
+              test: /i18n[\\/]locales[\\/]/,
+            },
           ],
         },
       },

@@ -3,7 +3,7 @@
  * below; the query client and theme are app-wide; the router's root layout adds the rest
  * (login modal, toasts, session sync) so those can use routing.
  */
-import './i18n'
+import { i18nReady } from './i18n'
 import './ui/theme.css'
 import './ui/base.css'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -15,14 +15,17 @@ import { queryClient } from './app/queryClient'
 import { router } from './app/router'
 import { ThemeProvider } from './app/ThemeProvider'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
+// Rendering waits only when the visitor's language is not the bundled English.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider>
+            <RouterProvider router={router} />
+          </ThemeProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  ),
 )

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { currentLanguage, LANGUAGES, type Language } from '../i18n'
+import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../i18n'
 import { GlobeIcon } from '../ui/icons'
 import { Menu, MenuItem } from '../ui/Menu'
 import { SegmentedControl } from '../ui/SegmentedControl'
@@ -9,7 +9,7 @@ function useLanguage() {
   // Read through i18n so a change re-renders (useTranslation subscribes to languageChanged).
   void i18n.language
   const language = currentLanguage()
-  const choose = (code: Language) => void i18n.changeLanguage(code)
+  const choose = (code: Language) => void setLanguage(code)
   return { t, language, choose }
 }
 

@@ -19,7 +19,10 @@ export interface AppEventMap {
   'token-refreshed': { expiresAt: number }
   /** Compatibility-mode token has less than 5 minutes left (it cannot be refreshed). */
   'token-expiring': { expiresAt: number }
-  /** The signed-in user's counters changed (a post uploaded, a like, a comment...). */
+  /**
+   * The signed-in user's counters changed (a post uploaded, a like, a comment...). Emitting it is all a
+   * feature does: the session layer then updates both the cached /auth/me answer and user_basic_info.
+   */
   'stats-updated': { type: 'posts' | 'comments' | 'likes'; change: number }
   /** Show a toast from anywhere; the ToastProvider renders it. */
   toast: ToastRequest

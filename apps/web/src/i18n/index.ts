@@ -1,7 +1,9 @@
 /**
  * i18next setup: English (default) and Chinese. Translations are JSON namespaces, one per screen or
- * feature, under locales/{en,zh}/<namespace>.json; every file found there is bundled and registered.
+ * feature, under locales/{en,zh}/<namespace>.json; every file found there is registered.
  * Add a namespace by adding the two files, then `useTranslation('<namespace>')`.
+ * English is bundled with the app; other languages load on demand (one chunk per language), so a
+ * page carries only the language it shows. Switch with `setLanguage(code)`.
  * The language is the stored choice (localStorage `lang`), else the browser's, else English.
  */
 import i18n, { type Resource } from 'i18next'
@@ -15,15 +17,19 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code']
 export const LANGUAGE_KEY = 'lang'
 
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
+type Namespace = Record<string, unknown>
+
+const english = import.meta.glob<Namespace>('./locales/en/*.json', { eager: true, import: 'default' })
+const onDemand = import.meta.glob<Namespace>(['./locales/*/*.json', '!./locales/en/*.json'], {
   import: 'default',
 })
 
-export function resourcesFrom(modules: Record<string, Record<string, unknown>>): Resource {
+const FILE = /\/locales\/([\w-]+)\/([\w-]+)\.json$/
+
+export function resourcesFrom(modules: Record<string, Namespace>): Resource {
   const resources: Resource = {}
   for (const [path, data] of Object.entries(modules)) {
-    const match = /\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(path)
+    const match = FILE.exec(path)
     if (!match) continue
     const [, language, namespace] = match
     resources[language] ??= {}
@@ -32,7 +38,13 @@ export function resourcesFrom(modules: Record<string, Record<string, unknown>>):
   return resources
 }
 
-const resources = resourcesFrom(files)
+/** Fetches a language's namespaces (once) and registers them. */
+export async function loadLanguage(code: string): Promise<void> {
+  const files = Object.entries(onDemand).filter(([path]) => FILE.exec(path)?.[1] === code)
+  const missing = files.filter(([path]) => !i18n.hasResourceBundle(code, FILE.exec(path)![2]))
+  const loaded = await Promise.all(missing.map(async ([path, load]) => [path, await load()] as const))
+  for (const [path, data] of loaded) i18n.addResourceBundle(code, FILE.exec(path)![2], data, true, true)
+}
 
 function applyHtmlLang(language: string) {
   const entry = LANGUAGES.find((candidate) => candidate.code === language) ?? LANGUAGES[0]
@@ -45,10 +57,11 @@ void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: resourcesFrom(english),
+    partialBundledLanguages: true,
     supportedLngs: LANGUAGES.map((language) => language.code),
     fallbackLng: 'en',
-    ns: Object.keys(resources.en ?? {}),
+    ns: Object.keys(resourcesFrom(english).en ?? {}),
     defaultNS: 'common',
     initAsync: false,
     // No advertisement in the console.
@@ -69,5 +82,23 @@ export function currentLanguage(): Language {
   const active = i18n.resolvedLanguage ?? i18n.language
   return LANGUAGES.some((language) => language.code === active) ? (active as Language) : 'en'
 }
+
+/** What the detector chose; `resolvedLanguage` still says English until that language's texts arrive. */
+function detectedLanguage(): Language {
+  const detected = (i18n.language ?? 'en').split('-')[0]
+  return LANGUAGES.some((language) => language.code === detected) ? (detected as Language) : 'en'
+}
+
+/** Switches language without a reload (fetching its texts first when needed). */
+export async function setLanguage(code: Language): Promise<void> {
+  await loadLanguage(code)
+  await i18n.changeLanguage(code)
+}
+
+/** Resolves when the detected language's texts are in place: render after it to avoid a flash of English. */
+export const i18nReady: Promise<void> = setLanguage(detectedLanguage()).catch((error) => {
+  // Offline or a missing chunk: English (bundled) is shown instead.
+  console.warn('Could not load the language texts; showing English', error)
+})
 
 export default i18n
