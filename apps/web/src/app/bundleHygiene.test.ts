@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+
+const src = fileURLToPath(new URL('..', import.meta.url))
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+// The contract's schemas are TypeBox objects: a value import would pull the schema library into the
+// browser bundle. The web app takes types only, and plain constants from '@agora/contract/limits'.
+it("app code imports only types from '@agora/contract'", () => {
+  const offenders = sourceFiles(src).filter((file) =>
+    /import\s+(?!type\b)[^'"]*?\sfrom\s+['"]@agora\/contract['"]/.test(readFileSync(file, 'utf8')),
+  )
+  expect(offenders.map((file) => relative(src, file))).toEqual([])
+})
