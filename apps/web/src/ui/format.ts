@@ -26,7 +26,8 @@ const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 export function formatBytes(bytes: number, locale: string): string {
   let value = Math.max(0, bytes)
   let unit = 0
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  // Step up from 1000 on, so a figure never shows four digits ('0.98 MB', not '1,000.5 kB').
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
     value /= 1024
     unit += 1
   }
@@ -36,7 +37,7 @@ export function formatBytes(bytes: number, locale: string): string {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     unitDisplay: 'short',
-    maximumFractionDigits: 1,
+    maximumFractionDigits: value < 10 ? 2 : 1,
   }).format(value)
 }
 

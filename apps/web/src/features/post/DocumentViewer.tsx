@@ -6,20 +6,26 @@ import { Button } from '../../ui/Button'
 import { DownloadIcon, ExpandIcon, FileIcon, ShrinkIcon } from '../../ui/contentIcons'
 import { formatBytes, useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
-import { documentKind, documentLabel } from './documentKind'
+import { documentKind, documentLabel, officeViewerUrl, publicFileUrl } from './documentKind'
 import { TEXT_PREVIEW_MAX_BYTES, useDocxPreview, useFileProbe, useFileText } from './useDocument'
 import './DocumentViewer.css'
 
 export interface DocumentViewerProps {
   item: MediaItem
+  /**
+   * Whether the file may be shown to an online viewer outside this site (a public post). Office files
+   * other than DOCX then offer Microsoft's viewer when the site has a public address.
+   */
+  shareable?: boolean
 }
 
 /**
  * A document of a post (spec §2 "Document viewer"): name, type, download and full screen, then the
  * preview — PDF in the browser's own viewer, txt/md as text, DOCX as the server's sanitised HTML in a
- * sandboxed frame (no scripts, no access to this page); other Office files only as a download.
+ * sandboxed frame (no scripts, no access to this page); other Office files as a download, or on request
+ * in Microsoft's online viewer when the file has a public address.
  */
-export function DocumentViewer({ item }: DocumentViewerProps) {
+export function DocumentViewer({ item, shareable = false }: DocumentViewerProps) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
   const frame = useRef<HTMLDivElement>(null)
@@ -65,19 +71,47 @@ export function DocumentViewer({ item }: DocumentViewerProps) {
         </div>
       </div>
       <div className="viewer__body">
-        <DocumentPreview item={item} />
+        <DocumentPreview item={item} shareable={shareable} />
       </div>
     </div>
   )
 }
 
-function DocumentPreview({ item }: DocumentViewerProps) {
+function DocumentPreview({ item, shareable }: DocumentViewerProps) {
   const { t } = useTranslation('post')
   const kind = documentKind(item)
   if (kind === 'pdf') return <PdfPreview item={item} />
   if (kind === 'text' || kind === 'markdown') return <TextPreview item={item} />
   if (kind === 'docx') return <DocxPreview item={item} />
+  const publicUrl =
+    shareable && kind === 'office' ? publicFileUrl(item.url, new URL(window.location.href)) : null
+  if (publicUrl) return <OfficeOnlinePreview item={item} publicUrl={publicUrl} />
   return <p className="viewer__message">{t('viewer.unavailable')}</p>
+}
+
+/** Loads Microsoft's viewer only when asked: it receives the file's address. */
+function OfficeOnlinePreview({ item, publicUrl }: { item: MediaItem; publicUrl: string }) {
+  const { t } = useTranslation('post')
+  const [shown, setShown] = useState(false)
+  if (shown) {
+    return (
+      <iframe
+        className="viewer__frame viewer__frame--page"
+        src={officeViewerUrl(publicUrl)}
+        title={t('viewer.frameTitle', { name: item.name })}
+        referrerPolicy="no-referrer"
+      />
+    )
+  }
+  return (
+    <div className="viewer__message">
+      <p>{t('viewer.unavailable')}</p>
+      <Button size="sm" onClick={() => setShown(true)}>
+        {t('viewer.externalPreview')}
+      </Button>
+      <p className="viewer__hint">{t('viewer.externalNote')}</p>
+    </div>
+  )
 }
 
 function PdfPreview({ item }: DocumentViewerProps) {

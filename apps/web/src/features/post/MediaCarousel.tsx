@@ -12,6 +12,8 @@ const DocumentViewer = lazy(() =>
 
 export interface MediaCarouselProps {
   items: MediaItem[]
+  /** A public post: its documents may be offered to an online viewer (see DocumentViewer). */
+  shareable?: boolean
 }
 
 /**
@@ -19,7 +21,7 @@ export interface MediaCarouselProps {
  * right arrow keys anywhere in the carousel except on a player's own controls. Only the shown item is
  * mounted, so a video stops when you move on.
  */
-export function MediaCarousel({ items }: MediaCarouselProps) {
+export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) {
   const { t } = useTranslation('post')
   const [index, setIndex] = useState(0)
   const id = useId()
@@ -60,7 +62,7 @@ export function MediaCarousel({ items }: MediaCarouselProps) {
         aria-roledescription="slide"
         aria-label={`${t('media.slide', { index: index + 1, total })}: ${current.name}`}
       >
-        <MediaSlide item={current} />
+        <MediaSlide item={current} shareable={shareable} />
       </div>
       {total > 1 && (
         <div className="carousel__controls">
@@ -107,13 +109,13 @@ export function MediaCarousel({ items }: MediaCarouselProps) {
   )
 }
 
-function MediaSlide({ item }: { item: MediaItem }) {
+function MediaSlide({ item, shareable }: { item: MediaItem; shareable: boolean }) {
   if (item.kind === 'image') return <ImageSlide item={item} />
   if (item.kind === 'video') return <VideoSlide item={item} />
   if (item.kind === 'audio') return <AudioSlide item={item} />
   return (
     <Suspense fallback={<Loading block />}>
-      <DocumentViewer item={item} />
+      <DocumentViewer item={item} shareable={shareable} />
     </Suspense>
   )
 }

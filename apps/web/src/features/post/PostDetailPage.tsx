@@ -122,7 +122,9 @@ function PostView({ post }: { post: PostDetailResponse }) {
           </div>
         </header>
 
-        {post.media.length > 0 && <MediaCarousel items={post.media} />}
+        {post.media.length > 0 && (
+          <MediaCarousel items={post.media} shareable={post.visibility === 'public'} />
+        )}
 
         {summary && <p className="post__summary">{summary}</p>}
 
@@ -142,7 +144,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
           </ul>
         )}
 
-        <AiAnalysisBox raw={post.ai_analysis} />
+        <AiAnalysisBox post={post} />
       </article>
 
       <CommentsSlot postId={post.id} count={post.comments} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentKind, documentLabel } from './documentKind'
+import { documentKind, documentLabel, officeViewerUrl, publicFileUrl } from './documentKind'
 
 const file = (mime: string, name = 'file') => ({ mime, name })
 
@@ -32,5 +32,23 @@ describe('documentLabel', () => {
     )
     expect(documentLabel(file('application/vnd.ms-powerpoint'))).toBe('slides')
     expect(documentLabel(file('application/zip'))).toBe('file')
+  })
+})
+
+describe('publicFileUrl', () => {
+  it('gives an absolute address only for a public https site', () => {
+    expect(publicFileUrl('/api/v1/files/bafy', new URL('https://agora.example.org/forum'))).toBe(
+      'https://agora.example.org/api/v1/files/bafy',
+    )
+    expect(publicFileUrl('/api/v1/files/bafy', new URL('http://agora.example.org/'))).toBeNull()
+    for (const host of ['localhost', '127.0.0.1', '192.168.1.20', '10.0.0.5', '172.20.1.1', 'box.local']) {
+      expect(publicFileUrl('/f', new URL(`https://${host}/`)), host).toBeNull()
+    }
+  })
+
+  it('passes the file address to the Office viewer encoded', () => {
+    expect(officeViewerUrl('https://a.example/api/v1/files/x?y=1')).toBe(
+      'https://view.officeapps.live.com/op/embed.aspx?src=https%3A%2F%2Fa.example%2Fapi%2Fv1%2Ffiles%2Fx%3Fy%3D1',
+    )
   })
 })

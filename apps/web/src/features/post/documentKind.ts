@@ -42,3 +42,20 @@ export function documentLabel(item: Pick<MediaItem, 'mime' | 'name'>): DocumentL
   if (/powerpoint|presentation/.test(mime)) return 'slides'
   return 'file'
 }
+
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[?::1\]?$|\[?f[cd][0-9a-f]{2}:)|\.(local|internal|localhost|test)$/i
+
+/**
+ * The address an online viewer on the internet could fetch the file from, or null when there is none:
+ * the site is not served over https from a public host name (development, an intranet).
+ */
+export function publicFileUrl(path: string, origin: URL): string | null {
+  if (origin.protocol !== 'https:' || PRIVATE_HOST.test(origin.hostname)) return null
+  return new URL(path, origin).toString()
+}
+
+/** Microsoft's online viewer for Office files, the only external viewer the page's CSP lets in. */
+export function officeViewerUrl(fileUrl: string): string {
+  return `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(fileUrl)}`
+}

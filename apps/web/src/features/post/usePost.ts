@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { deletePost, getPost, setPostLike } from '../../api/posts'
+import { appEvents } from '../../app/events'
 import { toast } from '../../ui/toast'
 import { postKeys, statsKey } from '../forum/queryKeys'
 import { isAnalysisPending } from './analysis'
-import { adjustOwnStats } from './ownStats'
 
 /** How often, and how many times, the page looks again for an analysis that is still being made. */
 const ANALYSIS_POLL_MS = 5_000
@@ -56,7 +56,7 @@ export function useLikePost(id: string) {
       queryClient.setQueryData<PostDetailResponse>(key, (post) =>
         post ? { ...post, likes: answer.likes, is_liked: answer.is_liked } : post,
       )
-      adjustOwnStats(queryClient, 'likes', like ? 1 : -1)
+      appEvents.emit('stats-updated', { type: 'likes', change: like ? 1 : -1 })
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
     },
@@ -81,7 +81,7 @@ export function useDeletePost(id: string) {
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(id), refetchType: 'none' })
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      adjustOwnStats(queryClient, 'posts', -1)
+      appEvents.emit('stats-updated', { type: 'posts', change: -1 })
     },
   })
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
+import { appEvents } from '../../app/events'
 import { postKeys, statsKey } from '../forum/queryKeys'
-import { adjustOwnStats } from '../post/ownStats'
 import { createSpeedMeter } from './uploadRules'
 
 export interface UploadProgressState {
@@ -52,7 +52,7 @@ export function useUploadPost() {
       queryClient.setQueryData(postKeys.detail(answer.post_id), answer.post)
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      adjustOwnStats(queryClient, 'posts', 1)
+      appEvents.emit('stats-updated', { type: 'posts', change: 1 })
     },
     onSettled: () => {
       controller.current = null
