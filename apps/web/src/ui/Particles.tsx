@@ -6,6 +6,8 @@ export interface ParticlesProps {
   linkDistance?: number
   /** Particles per 10 000 px² of area. */
   density?: number
+  /** Upper bound on the number of particles, whatever the area (linking is quadratic). */
+  maxCount?: number
 }
 
 interface Particle {
@@ -13,49 +15,56 @@ interface Particle {
   y: number
   vx: number
   vy: number
+  r: number
 }
 
 /**
- * A decorative drifting-particles background (canvas, aria-hidden). It fills its positioned parent,
- * takes its colour from `--particle-rgb`, stops when the tab is hidden and stays still for
- * people who ask for reduced motion.
+ * A decorative drifting-particles background (canvas, aria-hidden) shared by the home hero, the
+ * author header and the error screen. It fills its positioned parent and takes its colour from the
+ * theme's `--particle-rgb`. It animates only while on screen and the tab is visible, and draws one
+ * still frame for people who ask for reduced motion (followed live). Load it lazily where it is not
+ * needed for the first paint:
+ *
+ *   const Particles = lazy(() => import('../../ui/Particles').then((m) => ({ default: m.Particles })))
  */
-export function Particles({ linkDistance = 120, density = 0.9 }: ParticlesProps) {
+export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: ParticlesProps) {
   const canvas = useRef<HTMLCanvasElement>(null)
 
   useEffect(() => {
     const node = canvas.current
     const context = node?.getContext('2d')
     if (!node || !context) return
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)')
     let particles: Particle[] = []
     let width = 0
     let height = 0
     let frame = 0
+    let onScreen = true
 
     function resize() {
       if (!node || !context) return
-      const ratio = window.devicePixelRatio || 1
+      const ratio = Math.min(window.devicePixelRatio || 1, 2)
       width = node.clientWidth
       height = node.clientHeight
       node.width = Math.round(width * ratio)
       node.height = Math.round(height * ratio)
       context.setTransform(ratio, 0, 0, ratio, 0, 0)
-      const count = Math.min(120, Math.round(((width * height) / 10_000) * density))
+      const count = Math.min(maxCount, Math.round(((width * height) / 10_000) * density))
       particles = Array.from({ length: count }, () => ({
         x: Math.random() * width,
         y: Math.random() * height,
         vx: (Math.random() - 0.5) * 0.4,
         vy: (Math.random() - 0.5) * 0.4,
+        r: 1.2 + Math.random() * 1.6,
       }))
     }
 
-    function draw() {
+    function paint(move: boolean) {
       if (!node || !context) return
       const rgb = getComputedStyle(node).getPropertyValue('--particle-rgb').trim() || '47 84 201'
       context.clearRect(0, 0, width, height)
       for (const p of particles) {
-        if (!still) {
+        if (move) {
           p.x += p.vx
           p.y += p.vy
           if (p.x < 0 || p.x > width) p.vx *= -1
@@ -63,9 +72,10 @@ export function Particles({ linkDistance = 120, density = 0.9 }: ParticlesProps)
         }
         context.fillStyle = `rgb(${rgb} / 0.55)`
         context.beginPath()
-        context.arc(p.x, p.y, 2, 0, Math.PI * 2)
+        context.arc(p.x, p.y, p.r, 0, Math.PI * 2)
         context.fill()
       }
+      context.lineWidth = 1
       for (let i = 0; i < particles.length; i++) {
         for (let j = i + 1; j < particles.length; j++) {
           const a = particles[i]
@@ -73,35 +83,57 @@ export function Particles({ linkDistance = 120, density = 0.9 }: ParticlesProps)
           const distance = Math.hypot(a.x - b.x, a.y - b.y)
           if (distance > linkDistance) continue
           context.strokeStyle = `rgb(${rgb} / ${0.35 * (1 - distance / linkDistance)})`
-          context.lineWidth = 1
           context.beginPath()
           context.moveTo(a.x, a.y)
           context.lineTo(b.x, b.y)
           context.stroke()
         }
       }
-      if (!still && !document.hidden) frame = requestAnimationFrame(draw)
     }
 
-    function onVisibility() {
+    const animating = () => !motion.matches && onScreen && !document.hidden
+
+    function tick() {
+      paint(true)
+      frame = animating() ? requestAnimationFrame(tick) : 0
+    }
+
+    /** Starts or stops the loop after anything that changes whether it should run. */
+    function update() {
       cancelAnimationFrame(frame)
-      if (!document.hidden) draw()
+      frame = 0
+      if (animating()) frame = requestAnimationFrame(tick)
+      else paint(false)
     }
 
     resize()
-    draw()
-    const observer = new ResizeObserver(() => {
+    update()
+    const resizeObserver = new ResizeObserver(() => {
       resize()
-      if (still) draw()
+      update()
     })
-    observer.observe(node)
-    document.addEventListener('visibilitychange', onVisibility)
+    resizeObserver.observe(node)
+    const visibility = new IntersectionObserver(([entry]) => {
+      onScreen = entry?.isIntersecting ?? true
+      update()
+    })
+    visibility.observe(node)
+    document.addEventListener('visibilitychange', update)
+    motion.addEventListener('change', update)
+    // A theme switch changes --particle-rgb: repaint the still frame in the new colour.
+    const themeObserver = new MutationObserver(() => {
+      if (!frame) paint(false)
+    })
+    themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
     return () => {
       cancelAnimationFrame(frame)
-      observer.disconnect()
-      document.removeEventListener('visibilitychange', onVisibility)
+      resizeObserver.disconnect()
+      visibility.disconnect()
+      themeObserver.disconnect()
+      document.removeEventListener('visibilitychange', update)
+      motion.removeEventListener('change', update)
     }
-  }, [linkDistance, density])
+  }, [linkDistance, density, maxCount])
 
   return (
     <div className="particles" aria-hidden="true">

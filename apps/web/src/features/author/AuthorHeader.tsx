@@ -8,7 +8,7 @@ import { type AuthorProfile, displayUrl, safeWebUrl } from './authorProfile'
 
 // Decoration only: its code arrives after the header has painted.
 const AuthorParticles = lazy(() =>
-  import('./AuthorParticles').then((module) => ({ default: module.AuthorParticles })),
+  import('../../ui/Particles').then((module) => ({ default: module.Particles })),
 )
 
 export interface AuthorHeaderProps {
