@@ -19,9 +19,6 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** Loading user data stays up at least this long (spec §9), so it never flashes. */
 export const MIN_LOADING_MS = 1000
 
-/** In secure mode the session is renewed this often while the page is open (spec §9). */
-export const AUTO_REFRESH_MS = 10 * 60 * 1000
-
 const usernamePattern = new RegExp(USERNAME_PATTERN, 'u')
 
 /** Why a username cannot be saved, or null: 1–20 letters, digits, _ . - (the server's rule). */

@@ -12,17 +12,18 @@
 import type { ActivitySummary, OwnUserResponse } from '@agora/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isApiError, refreshSession } from '../../api/client'
+import { isApiError } from '../../api/client'
 import { fetchOwnUser } from '../../api/profiles'
-import { cachedUser, endSession, useAuthMarker } from '../../app/authState'
+import { cachedUser, useAuthMarker } from '../../app/authState'
 import { USER_INFO_KEY } from '../../app/session'
 import { useAppEvent } from '../../app/useAppEvent'
+import { useAutoRefresh } from '../../app/useAutoRefresh'
 import { ME_QUERY_KEY } from '../../app/useSession'
 import { profileKeys } from '../author/queryKeys'
-import { AUTO_REFRESH_MS, MIN_LOADING_MS } from './profileLimits'
+import { MIN_LOADING_MS } from './profileLimits'
 
 /** A focus or tab switch within this long of the last load does not load again. */
-const RETURN_REFETCH_GAP_MS = 2000
+const RETURN_REFETCH_GAP_MS = 1000
 
 const NO_ACTIVITY: ActivitySummary = { level: 'Beginner', points: 0, percent: 0, days: [] }
 
@@ -148,14 +149,7 @@ export function useOwnUser(): OwnUserState {
     }
   }, [reloadCounts])
 
-  const secure = marker?.mode === 'secure'
-  useEffect(() => {
-    if (!secure) return
-    const timer = window.setInterval(async () => {
-      if (!(await refreshSession())) endSession('refresh-failed')
-    }, AUTO_REFRESH_MS)
-    return () => window.clearInterval(timer)
-  }, [secure])
+  useAutoRefresh(marker?.mode === 'secure')
 
   if (!signedIn) return { status: 'anonymous' }
   if (query.data && !holding) return { status: 'ready', user: query.data }
