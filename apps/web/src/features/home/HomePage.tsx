@@ -1,8 +1,73 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlaceholderScreen } from '../../app/PlaceholderScreen'
+import { Link } from 'react-router'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
+import { FeatureCards } from './FeatureCards'
+import { HomeHero } from './HomeHero'
+import { HomeStats } from './HomeStats'
+import { ArrowRightIcon } from './homeIcons'
+import { revealDelay, useReveal } from './useReveal'
+import './HomePage.css'
 
-/** / — Home. Placeholder: a later issue builds this screen. */
+/** / — Home: hero with search, About, Platform Features, the live figures and the call to register. */
 export function HomePage() {
-  const { t } = useTranslation()
-  return <PlaceholderScreen title={t('screens.home')} />
+  const { t } = useTranslation('home')
+  useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
+
+  // Spec §2: the page opens at its top, wherever the previous screen was scrolled to.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+  }, [])
+
+  return (
+    <div className="home">
+      <HomeHero />
+      <AboutSection />
+      <FeatureCards />
+      <HomeStats />
+      <CallToAction />
+    </div>
+  )
+}
+
+function AboutSection() {
+  const { t } = useTranslation('home')
+  const heading = useReveal<HTMLDivElement>()
+  const body = useReveal<HTMLParagraphElement>()
+  return (
+    <section className="home-section home-about" aria-labelledby="home-about-title">
+      <div className="container home-about__inner">
+        <div {...heading}>
+          <h2 id="home-about-title" className="home-section__title">
+            {t('about.title')}
+          </h2>
+          <p className="home-about__lead">{t('about.lead')}</p>
+        </div>
+        <p className="home-about__body" style={revealDelay(150)} {...body}>
+          {t('about.body')}
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function CallToAction() {
+  const { t } = useTranslation('home')
+  const reveal = useReveal<HTMLDivElement>()
+  return (
+    <section className="home-section home-cta-section" aria-labelledby="home-cta-title">
+      <div className="container">
+        <div className="home-cta" {...reveal}>
+          <h2 id="home-cta-title" className="home-cta__title">
+            {t('cta.title')}
+          </h2>
+          <p className="home-cta__text">{t('cta.text')}</p>
+          <Link to="/register" className="home-cta__link">
+            {t('cta.register')}
+            <ArrowRightIcon size={20} />
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
 }

@@ -1,0 +1,41 @@
+import { useEffect } from 'react'
+import { usePageTitle } from './usePageTitle'
+
+export interface DocumentMeta {
+  /** The screen's title; the document shows "<title> · Agora" (Agora alone when empty). */
+  title: string | null | undefined
+  /** The page's `<meta name="description">`; index.html's site-wide text when empty. */
+  description?: string | null
+}
+
+function descriptionTag(): HTMLMetaElement {
+  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')
+  if (!tag) {
+    tag = document.createElement('meta')
+    tag.name = 'description'
+    document.head.append(tag)
+  }
+  return tag
+}
+
+// index.html's text, captured once, is what a screen without its own description shows.
+let siteDescription: string | null = null
+
+/**
+ * Per-route title and meta description, for the tab, history, bookmarks and link previews:
+ *
+ *   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
+ *
+ * Both follow the language live; leaving the screen puts the site-wide description back.
+ */
+export function useDocumentMeta({ title, description }: DocumentMeta) {
+  usePageTitle(title)
+  useEffect(() => {
+    const tag = descriptionTag()
+    siteDescription ??= tag.content
+    if (description) tag.content = description
+    return () => {
+      tag.content = siteDescription ?? ''
+    }
+  }, [description])
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
+import { fetchStats } from '../../api/stats'
+import { statsKey } from '../forum/queryKeys'
+
+/** The real site figures (GET /stats), shared in the cache with the forum hero. */
+export function useHomeStats() {
+  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => fetchStats(signal), staleTime: 60_000 })
+}
