@@ -54,16 +54,20 @@ export async function buildAll() {
     'apps/server/dist',
     async () => {
       const esbuild = await import('esbuild')
-    rmSync(join(root, 'apps/server/dist'), { recursive: true, force: true })
+      rmSync(join(root, 'apps/server/dist'), { recursive: true, force: true })
       const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
       await esbuild.build({
         // The analysis worker thread loads its own file, `analysis.worker.js` beside the bundle.
-      entryPoints: {
-        main: join(root, 'apps/server/src/main.ts'),
-        'analysis.worker': join(root, 'apps/server/src/features/analysis/analysis.worker.ts'),
-      },
-        outfile: join(root, 'apps/server/dist/main.js'),
+        entryPoints: {
+          main: join(root, 'apps/server/src/main.ts'),
+          'analysis.worker': join(root, 'apps/server/src/features/analysis/analysis.worker.ts'),
+        },
+        outdir: join(root, 'apps/server/dist'),
         bundle: true,
+        // Dynamic imports (the Solana chain, the analysis engines) stay separate chunks, loaded on first
+        // use. Chunks sit beside main.js so `new URL('./x.js', import.meta.url)` means the same anywhere.
+        splitting: true,
+        chunkNames: '[name]-[hash]',
         platform: 'node',
         format: 'esm',
         target: 'node20',
