@@ -3,7 +3,7 @@
 import { createUser, expect, test } from './fixtures'
 
 const screens = [
-  { path: '/', title: 'Home' },
+  { path: '/', title: 'Agora' },
   { path: '/upload', title: 'Decentralized Storage on IPFS' },
   { path: '/token', title: 'Token Management' },
   { path: '/forum', title: 'Community Forum' },
