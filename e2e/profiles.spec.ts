@@ -216,6 +216,7 @@ test('turning Public Profile off in Settings hides the profile from everyone els
   await opener.click()
   const panel = page.getByRole('dialog', { name: 'Settings' })
   await expect(panel).toBeVisible()
+  await expect(panel.getByRole('switch', { name: 'Public Posts' })).toBeFocused()
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab')
     expect(await panel.evaluate((node) => node.contains(document.activeElement))).toBe(true)
@@ -416,5 +417,14 @@ test('the author page and the own page pass automated accessibility checks in bo
     await page.goto(`/author/${author.id}?tab=posts`)
     await expect(page.getByRole('link', { name: 'Checked for contrast' })).toBeVisible()
     await check(`${theme} /author posts`)
+  }
+
+  // Nothing scrolls sideways on a phone (the tab list scrolls within itself).
+  await page.setViewportSize({ width: 375, height: 740 })
+  for (const path of [`/author/${author.id}`, '/mypage?tab=statistics']) {
+    await page.goto(path)
+    await expect(page.getByRole('tablist')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
   }
 })

@@ -92,6 +92,8 @@ export function SettingsPanel({
       setDraft(contact)
       setEmailProblem(null)
       node.showModal()
+      // Start at the first setting rather than the grip (showModal's pick).
+      node.querySelector<HTMLElement>('[role="switch"]')?.focus()
       const box = { width: node.offsetWidth, height: node.offsetHeight }
       setPosition(centred(box, { width: window.innerWidth, height: window.innerHeight }))
     } else if (!open && node.open) {
