@@ -271,3 +271,112 @@ test('the upload page checks the file count before sending anything', async ({ p
   await expect(page.getByRole('alert')).toHaveText('Maximum 5 files allowed')
   await expect(page.getByRole('heading', { name: 'Selected files (5)' })).toBeVisible()
 })
+
+/** Creates posts through the API (a Bearer session), each with one small text file. */
+async function createPosts(
+  request: import('@playwright/test').APIRequestContext,
+  serverUrl: string,
+  user: TestUser,
+  titles: string[],
+  tags: string,
+) {
+  const login = await request.post(`${serverUrl}/api/v1/auth/token`, {
+    form: { username: user.username, password: user.password, secure_mode: 'false' },
+  })
+  const { access_token: token } = await login.json()
+  for (const title of titles) {
+    const response = await request.post(`${serverUrl}/api/v1/media/upload`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: {
+        title,
+        tags,
+        files: { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}\n`) },
+      },
+    })
+    expect(response.status(), await response.text()).toBe(201)
+  }
+}
+
+test('the forum pages through a search by scrolling and Load More, sorts, and Back undoes the search', async ({
+  page,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000)
+  const user = await createUser(request, server, 'pager')
+  const tag = uniqueWord()
+  const titles = Array.from({ length: 14 }, (_, index) => `Paged note ${index + 1} ${tag}`)
+  await createPosts(request, server.url, user, titles, tag)
+
+  await page.goto('/forum')
+  const search = page.getByRole('searchbox', { name: 'Search posts' })
+  await search.fill(tag.slice(0, 5))
+  await expect(page).toHaveURL(new RegExp(`\\?search=${tag.slice(0, 5)}$`))
+  // Refining the search replaces the history entry: Back goes to the unsearched forum.
+  await search.fill(tag)
+  await expect(page).toHaveURL(new RegExp(`\\?search=${tag}$`))
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(12)
+
+  // Scrolling to the end loads the rest once; every post appears exactly once.
+  await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded()
+  await expect(cards).toHaveCount(14)
+  await expect(page.getByText('You have reached the end.')).toBeVisible()
+  const shown = await cards.getByRole('heading').allTextContents()
+  expect(new Set(shown.map((text) => text.replace(' (opens in a new tab)', '').trim())).size).toBe(14)
+
+  // Hot cycles descending → ascending → none, in the URL and in the button's name.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const hot = page.getByRole('button', { name: /^Hot:/ })
+  await expect(hot).toHaveAttribute('aria-pressed', 'false')
+  await hot.click()
+  await expect(hot).toHaveAccessibleName('Hot: descending')
+  await expect(page).toHaveURL(/sort=hot_desc/)
+  await hot.click()
+  await expect(hot).toHaveAccessibleName('Hot: ascending')
+  await expect(page).toHaveURL(/sort=hot_asc/)
+  await hot.click()
+  await expect(hot).toHaveAccessibleName('Hot: not sorted')
+  await expect(page).not.toHaveURL(/sort=/)
+  await expect(cards).toHaveCount(12)
+
+  // A small page: Load More (keyboard) brings the rest.
+  await page.getByRole('button', { name: 'Recent: not sorted' }).click()
+  await expect(page).toHaveURL(/sort=recent_desc/)
+  await expect(cards.first()).toContainText(`Paged note 14 ${tag}`)
+  await page.getByRole('button', { name: 'Load More' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(cards).toHaveCount(14)
+  await expect(cards.last()).toContainText(`Paged note 1 ${tag}`)
+
+  // Back steps over the sort changes, then leaves the search for the plain forum with an empty box.
+  for (let step = 0; step < 4; step++) await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`\\?search=${tag}$`))
+  await expect(search).toHaveValue(tag)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/forum$/)
+  await expect(search).toHaveValue('')
+  expect(consoleErrors).toEqual([])
+})
+
+test('uploading without a session opens the login card, then uploads', async ({ page, request, server }) => {
+  const user = await createUser(request, server, 'anon')
+  await page.goto('/upload')
+  await expect(page.getByText('Please login to upload files')).toBeVisible()
+  await page
+    .getByLabel(/Choose files/)
+    .setInputFiles([{ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words\n') }])
+  await page.getByRole('button', { name: 'Add Metadata' }).click()
+  await page.getByLabel('Title (required)').fill('Uploaded after signing in')
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Username').fill(user.username)
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible()
+  const stats = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user_basic_info') ?? 'null'))
+  expect(stats?.stats.posts).toBe(1)
+})

@@ -10,7 +10,7 @@ import { Loading } from '../../ui/Loading'
 import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
 import { PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
-import { useForumPosts, useSiteStats } from './useForumPosts'
+import { useForumPosts, useRestartForumList, useSiteStats } from './useForumPosts'
 import { useForumUrlState } from './useForumUrlState'
 import './ForumListPage.css'
 
@@ -18,7 +18,8 @@ import './ForumListPage.css'
 export function ForumListPage() {
   const { t } = useTranslation('forum')
   usePageTitle(t('title'))
-  const { search, sort, setSort, text, setText, commitNow } = useForumUrlState()
+  const restartList = useRestartForumList()
+  const { search, sort, setSort, text, setText, commitNow } = useForumUrlState({ onChange: restartList })
   const posts = useForumPosts(search, sort)
   const headingId = useId()
 

@@ -1,6 +1,6 @@
 import type { PostCursor, PostListItem, PostListResponse } from '@agora/contract'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
 import { listPosts } from '../../api/posts'
 import { fetchStats } from '../../api/stats'
 import type { ChosenSort } from './forumSort'
@@ -34,6 +34,20 @@ export function useForumPosts(search: string, sort: ChosenSort | null) {
   })
   const posts = useMemo(() => uniquePosts(query.data?.pages ?? []), [query.data])
   return { ...query, posts }
+}
+
+/**
+ * Called before the reader changes the search or sort (spec §4): that list starts again from its first
+ * page, even if it was loaded before. (Back and Forward keep what was loaded, to return where one was.)
+ */
+export function useRestartForumList() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (search: string, sort: ChosenSort | null) => {
+      void queryClient.resetQueries({ queryKey: postKeys.list(search, sort), exact: true })
+    },
+    [queryClient],
+  )
 }
 
 /** Members, posts and comments for the hero. */

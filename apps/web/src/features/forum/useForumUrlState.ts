@@ -9,9 +9,16 @@ export const SEARCH_DEBOUNCE_MS = 300
  * same list and Back undoes a search. The search box has its own text, written to the URL 300 ms after
  * the last keystroke: starting or clearing a search adds a history entry, refining one replaces it
  * (Back does not step through every letter). A URL changed from outside (Back, a tag link) refills the box.
+ * `onChange` hears of each change the page itself makes (not of Back and Forward), just before it.
  */
-export function useForumUrlState() {
+export function useForumUrlState(
+  options: { onChange?: (search: string, sort: ChosenSort | null) => void } = {},
+) {
   const [params, setParams] = useSearchParams()
+  const onChange = useRef(options.onChange)
+  useEffect(() => {
+    onChange.current = options.onChange
+  })
   const search = (params.get('search') ?? '').trim()
   const sort = parseSortParam(params.get('sort'))
   const [text, setText] = useState(params.get('search') ?? '')
@@ -29,6 +36,7 @@ export function useForumUrlState() {
       if (next === written.current) return
       const refining = written.current !== '' && next !== ''
       written.current = next
+      onChange.current?.(next, sort)
       setParams(
         (previous) => {
           const updated = new URLSearchParams(previous)
@@ -39,7 +47,7 @@ export function useForumUrlState() {
         { replace: refining },
       )
     },
-    [setParams],
+    [setParams, sort],
   )
 
   useEffect(() => {
@@ -50,6 +58,7 @@ export function useForumUrlState() {
 
   const setSort = useCallback(
     (next: ChosenSort | null) => {
+      onChange.current?.(search, next)
       setParams((previous) => {
         const updated = new URLSearchParams(previous)
         if (next) updated.set('sort', next)
@@ -57,7 +66,7 @@ export function useForumUrlState() {
         return updated
       })
     },
-    [setParams],
+    [setParams, search],
   )
 
   return { search, sort, setSort, text, setText, commitNow: () => commit(text) }
