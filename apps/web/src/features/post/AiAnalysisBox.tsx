@@ -1,23 +1,46 @@
-import { useId } from 'react'
+import type { PostDetailResponse } from '@agora/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SparklesIcon } from '../../ui/contentIcons'
+import { useSession } from '../../app/useSession'
+import { Button } from '../../ui/Button'
+import { CommentIcon, SparklesIcon } from '../../ui/contentIcons'
+import { useIntlLocale } from '../../ui/format'
+import { RefreshIcon } from '../../ui/icons'
 import { Tag } from '../../ui/Tag'
-import { readAnalysis } from './analysis'
+import { type CommentDraft, CommentModal } from '../comments/CommentModal'
+import { useShowComment } from '../comments/useShowComment'
+import { postKeys } from '../forum/queryKeys'
+import { analysisPollingStopped, type PostAnalysis, readAnalysis, restartAnalysisPolling } from './analysis'
+import { useRerunAnalysis } from './useRerunAnalysis'
+import './AiAnalysisBox.css'
 
 export interface AiAnalysisBoxProps {
-  /** The post's `ai_analysis` JSON string ('{}' until the analysis exists). */
-  raw: string
+  post: PostDetailResponse
 }
 
 /**
- * AI Content Analysis (spec §2): the summary and tags the analysis produced, 'Analysing…' until then.
- * (The analysis feature may extend this box with discussion topics and the engine's name.)
+ * AI Content Analysis (spec §2): 'Analysing…' while the analysis is made (the post query polls), then
+ * the summary, tags (each searches the forum), discussion topics (each opens the comment modal
+ * pre-filled) and the engine that answered. A failed analysis says so, and its author may run it again.
  */
-export function AiAnalysisBox({ raw }: AiAnalysisBoxProps) {
+export function AiAnalysisBox({ post }: AiAnalysisBoxProps) {
   const { t } = useTranslation('post')
   const titleId = useId()
-  const analysis = readAnalysis(raw)
+  const { basic } = useSession()
+  const queryClient = useQueryClient()
+  const rerun = useRerunAnalysis(post.id)
+  const showComment = useShowComment()
+  const [draft, setDraft] = useState<CommentDraft | null>(null)
+  const analysis = readAnalysis(post.ai_analysis)
   const pending = !analysis || analysis.status === 'pending'
+  const isAuthor = !!basic && basic.id === post.author_id
+
+  function checkAgain() {
+    restartAnalysisPolling(post.id)
+    void queryClient.refetchQueries({ queryKey: postKeys.detail(post.id), exact: true })
+  }
+
   return (
     <section className="ai-box" aria-labelledby={titleId} aria-busy={pending}>
       <h2 id={titleId} className="ai-box__title">
@@ -25,33 +48,119 @@ export function AiAnalysisBox({ raw }: AiAnalysisBoxProps) {
         {t('ai.title')}
       </h2>
       {pending ? (
-        <p className="ai-box__pending" role="status">
-          {t('ai.analysing')}
-        </p>
+        <div role="status">
+          <p className="ai-box__pending">{t('ai.analysing')}</p>
+          {analysisPollingStopped(post) && (
+            <div className="ai-box__row">
+              <p className="ai-box__muted">{t('ai.slow')}</p>
+              <Button size="sm" icon={<RefreshIcon size={16} />} onClick={checkAgain}>
+                {t('ai.checkAgain')}
+              </Button>
+            </div>
+          )}
+        </div>
       ) : analysis.status === 'failed' ? (
-        <p className="ai-box__muted">{t('ai.failed')}</p>
+        <div role="status">
+          <p className="ai-box__muted">{t('ai.failed')}</p>
+          {analysis.error && (
+            <p className="ai-box__reason">{t('ai.failedReason', { reason: analysis.error })}</p>
+          )}
+          {isAuthor && (
+            <Button
+              size="sm"
+              className="ai-box__rerun"
+              icon={<RefreshIcon size={16} />}
+              loading={rerun.isPending}
+              onClick={() => rerun.mutate()}
+            >
+              {t('ai.rerun')}
+            </Button>
+          )}
+        </div>
       ) : (
-        <>
-          {analysis.summary && (
-            <>
-              <h3 className="ai-box__label">{t('ai.summary')}</h3>
-              <p className="ai-box__summary">{analysis.summary}</p>
-            </>
-          )}
-          {analysis.tags.length > 0 && (
-            <>
-              <h3 className="ai-box__label">{t('ai.tags')}</h3>
-              <ul className="tag-list">
-                {analysis.tags.map((tag) => (
-                  <li key={tag}>
-                    <Tag name={tag} to={`/forum?search=${encodeURIComponent(tag)}`} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </>
+        <AnalysisResult
+          analysis={analysis}
+          onTopic={(topic) => setDraft({ parent: null, initialText: topic })}
+        />
       )}
+      <CommentModal
+        postId={post.id}
+        draft={draft}
+        onClose={() => setDraft(null)}
+        onCreated={(created) => showComment(created._id)}
+      />
     </section>
   )
+}
+
+function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic: (topic: string) => void }) {
+  const { t } = useTranslation('post')
+  const hintId = useId()
+  const language = useLanguageName(analysis.language)
+  return (
+    <>
+      {analysis.summary && (
+        <>
+          <h3 className="ai-box__label">{t('ai.summary')}</h3>
+          <p className="ai-box__summary">{analysis.summary}</p>
+        </>
+      )}
+      {analysis.tags.length > 0 && (
+        <>
+          <h3 className="ai-box__label">{t('ai.tags')}</h3>
+          <ul className="tag-list">
+            {analysis.tags.map((tag) => (
+              <li key={tag}>
+                <Tag name={tag} to={`/forum?search=${encodeURIComponent(tag)}`} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {analysis.topics.length > 0 && (
+        <>
+          <h3 className="ai-box__label">{t('ai.topics')}</h3>
+          <p id={hintId} className="visually-hidden">
+            {t('ai.topicHint')}
+          </p>
+          <ul className="ai-box__topics" aria-describedby={hintId}>
+            {analysis.topics.map((topic) => (
+              <li key={topic}>
+                <button
+                  type="button"
+                  className="ai-box__topic"
+                  aria-label={t('ai.discuss', { topic })}
+                  onClick={() => onTopic(topic)}
+                >
+                  <CommentIcon size={16} />
+                  <span>{topic}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="ai-box__engine">
+        {analysis.engine === 'openai-compatible'
+          ? analysis.model
+            ? t('ai.engineModel', { model: analysis.model })
+            : t('ai.engineModelUnnamed')
+          : t('ai.engineLocal')}
+        {analysis.fallbackReason && <> {t('ai.fallback')}</>}
+        {analysis.truncated && <> {t('ai.truncated')}</>}
+        {language && <> {t('ai.language', { language })}</>}
+      </p>
+    </>
+  )
+}
+
+/** 'en' → 'English' ('英语' in Chinese); nothing for an unknown language. */
+function useLanguageName(code: string): string | null {
+  const locale = useIntlLocale()
+  if (!code || code === 'und') return null
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? null
+  } catch {
+    return null
+  }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isAnalysisPending, readAnalysis } from './analysis'
+import {
+  ANALYSIS_POLL_MS,
+  ANALYSIS_POLL_WINDOW_MS,
+  analysisPollInterval,
+  analysisPollingStopped,
+  isAnalysisPending,
+  readAnalysis,
+  restartAnalysisPolling,
+} from './analysis'
 
 describe('readAnalysis', () => {
   it('is null (analysing) for no analysis yet', () => {
@@ -9,23 +17,49 @@ describe('readAnalysis', () => {
     expect(readAnalysis('[1,2]')).toBeNull()
   })
 
-  it('reads a finished analysis and drops tags that are not text', () => {
+  it('reads a finished analysis and drops tags and topics that are not text', () => {
     expect(
-      readAnalysis(JSON.stringify({ status: 'done', summary: ' A study. ', tags: ['cells', 3, ''] })),
+      readAnalysis(
+        JSON.stringify({
+          status: 'done',
+          summary: ' A study. ',
+          tags: ['cells', 3, ''],
+          topics: ['How were cells counted?', null],
+          engine: 'openai-compatible',
+          model: 'llama3',
+          language: 'en',
+          fallback_reason: '',
+          truncated: true,
+        }),
+      ),
     ).toEqual({
       status: 'done',
       summary: 'A study.',
       tags: ['cells'],
+      topics: ['How were cells counted?'],
+      engine: 'openai-compatible',
+      model: 'llama3',
+      language: 'en',
+      error: null,
+      fallbackReason: null,
+      truncated: true,
     })
   })
 
-  it('takes a summary without a status as done', () => {
-    expect(readAnalysis(JSON.stringify({ summary: 'Short.', tags: [] }))?.status).toBe('done')
+  it('takes a summary without a status as done, from the local engine unless it says otherwise', () => {
+    const analysis = readAnalysis(JSON.stringify({ summary: 'Short.', tags: [], engine: 'gpt' }))
+    expect(analysis?.status).toBe('done')
+    expect(analysis?.engine).toBeNull()
+    expect(analysis?.topics).toEqual([])
   })
 
-  it('keeps pending and failed apart', () => {
+  it('keeps pending and failed apart, with the reason of a failure', () => {
     expect(readAnalysis(JSON.stringify({ status: 'pending' }))?.status).toBe('pending')
-    expect(readAnalysis(JSON.stringify({ status: 'failed', summary: '' }))?.status).toBe('failed')
+    const failed = readAnalysis(
+      JSON.stringify({ status: 'failed', summary: '', error: 'The PDF is damaged' }),
+    )
+    expect(failed?.status).toBe('failed')
+    expect(failed?.error).toBe('The PDF is damaged')
   })
 })
 
@@ -35,5 +69,35 @@ describe('isAnalysisPending', () => {
     expect(isAnalysisPending(JSON.stringify({ status: 'pending' }))).toBe(true)
     expect(isAnalysisPending(JSON.stringify({ status: 'done', summary: 'x' }))).toBe(false)
     expect(isAnalysisPending(JSON.stringify({ status: 'failed' }))).toBe(false)
+  })
+})
+
+describe('analysisPollInterval', () => {
+  const pending = (id: string) => ({ id, ai_analysis: JSON.stringify({ status: 'pending' }) })
+  const done = (id: string) => ({ id, ai_analysis: JSON.stringify({ status: 'done', summary: 'x' }) })
+
+  it('polls while pending, within a window that starts when pending is first seen', () => {
+    expect(analysisPollInterval(pending('a'), 1_000)).toBe(ANALYSIS_POLL_MS)
+    expect(analysisPollInterval(pending('a'), 1_000 + ANALYSIS_POLL_WINDOW_MS - 1)).toBe(ANALYSIS_POLL_MS)
+    expect(analysisPollingStopped(pending('a'), 1_000 + ANALYSIS_POLL_WINDOW_MS - 1)).toBe(false)
+    expect(analysisPollInterval(pending('a'), 1_000 + ANALYSIS_POLL_WINDOW_MS)).toBe(false)
+    expect(analysisPollingStopped(pending('a'), 1_000 + ANALYSIS_POLL_WINDOW_MS)).toBe(true)
+  })
+
+  it('stops once the analysis is done or failed, and a later pending (a re-run) gets a new window', () => {
+    expect(analysisPollInterval(pending('b'), 0)).toBe(ANALYSIS_POLL_MS)
+    expect(analysisPollInterval(done('b'), 10_000)).toBe(false)
+    expect(analysisPollInterval(pending('b'), 10 * ANALYSIS_POLL_WINDOW_MS)).toBe(ANALYSIS_POLL_MS)
+  })
+
+  it('opens a new window when asked to check again', () => {
+    expect(analysisPollInterval(pending('c'), 0)).toBe(ANALYSIS_POLL_MS)
+    expect(analysisPollInterval(pending('c'), ANALYSIS_POLL_WINDOW_MS)).toBe(false)
+    restartAnalysisPolling('c')
+    expect(analysisPollInterval(pending('c'), ANALYSIS_POLL_WINDOW_MS + 5)).toBe(ANALYSIS_POLL_MS)
+  })
+
+  it('does nothing without a post', () => {
+    expect(analysisPollInterval(undefined)).toBe(false)
   })
 })

@@ -1,9 +1,38 @@
-/** The `ai_analysis` JSON string of a post, read without trusting its shape. */
+/**
+ * The `ai_analysis` JSON string of a post (contract: AiAnalysis), read without trusting its shape,
+ * and how often the page looks again while it is being made.
+ */
+
+export type AnalysisEngine = 'local' | 'openai-compatible'
+
 export interface PostAnalysis {
   status: 'pending' | 'done' | 'failed'
   summary: string
   tags: string[]
+  /** Discussion questions: each can start a comment. */
+  topics: string[]
+  engine: AnalysisEngine | null
+  /** The model's name when a language model answered. */
+  model: string | null
+  /** ISO 639-1 code; '' or 'und' when unknown. */
+  language: string
+  /** Why it failed (server's words). */
+  error: string | null
+  /** Set when the configured model could not be used and the local engine answered instead. */
+  fallbackReason: string | null
+  /** Only the beginning of a long file was analysed. */
+  truncated: boolean
 }
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+        .map((item) => item.trim())
+    : []
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null
 
 /**
  * The analysis to show, or null while there is none yet ('{}', empty, unreadable): the box then says
@@ -19,21 +48,68 @@ export function readAnalysis(raw: string | null | undefined): PostAnalysis | nul
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null
   const fields = value as Record<string, unknown>
-  const summary = typeof fields.summary === 'string' ? fields.summary.trim() : ''
-  const tags = Array.isArray(fields.tags)
-    ? fields.tags.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
-    : []
+  const summary = text(fields.summary) ?? ''
+  const tags = texts(fields.tags)
   const status =
     fields.status === 'pending' || fields.status === 'done' || fields.status === 'failed'
       ? fields.status
       : summary || tags.length > 0
         ? 'done'
         : null
-  return status ? { status, summary, tags } : null
+  if (!status) return null
+  return {
+    status,
+    summary,
+    tags,
+    topics: texts(fields.topics),
+    engine: fields.engine === 'local' || fields.engine === 'openai-compatible' ? fields.engine : null,
+    model: text(fields.model),
+    language: text(fields.language) ?? '',
+    error: text(fields.error),
+    fallbackReason: text(fields.fallback_reason),
+    truncated: fields.truncated === true,
+  }
 }
 
 /** Whether the analysis may still arrive, so the page should look again in a while. */
 export function isAnalysisPending(raw: string | null | undefined): boolean {
   const analysis = readAnalysis(raw)
   return analysis === null || analysis.status === 'pending'
+}
+
+/** How often the page looks again while the analysis is pending, and for how long at most. */
+export const ANALYSIS_POLL_MS = 4_000
+export const ANALYSIS_POLL_WINDOW_MS = 3 * 60_000
+
+/** When each post's analysis was first seen pending (in this tab): the polling window starts there. */
+const pendingSince = new Map<string, number>()
+
+/**
+ * The post query's `refetchInterval`: every few seconds while the analysis is pending, for at most
+ * ANALYSIS_POLL_WINDOW_MS; nothing once it is done or failed. A re-run (or `restartAnalysisPolling`)
+ * opens a new window.
+ */
+export function analysisPollInterval(
+  post: { id: string; ai_analysis: string } | undefined,
+  now = Date.now(),
+): number | false {
+  if (!post) return false
+  if (!isAnalysisPending(post.ai_analysis)) {
+    pendingSince.delete(post.id)
+    return false
+  }
+  const since = pendingSince.get(post.id) ?? now
+  pendingSince.set(post.id, since)
+  return now - since < ANALYSIS_POLL_WINDOW_MS ? ANALYSIS_POLL_MS : false
+}
+
+/** Whether the page gave up looking for a pending analysis (the box then offers to check again). */
+export function analysisPollingStopped(post: { id: string; ai_analysis: string }, now = Date.now()): boolean {
+  const since = pendingSince.get(post.id)
+  return isAnalysisPending(post.ai_analysis) && since !== undefined && now - since >= ANALYSIS_POLL_WINDOW_MS
+}
+
+/** Starts a new polling window for a post (after a re-run, or when the reader asks to check again). */
+export function restartAnalysisPolling(postId: string) {
+  pendingSince.delete(postId)
 }

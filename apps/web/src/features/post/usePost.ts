@@ -6,23 +6,14 @@ import { deletePost, getPost, setPostLike } from '../../api/posts'
 import { appEvents } from '../../app/events'
 import { toast } from '../../ui/toast'
 import { postKeys, statsKey } from '../forum/queryKeys'
-import { isAnalysisPending } from './analysis'
+import { analysisPollInterval } from './analysis'
 
-/** How often, and how many times, the page looks again for an analysis that is still being made. */
-const ANALYSIS_POLL_MS = 5_000
-const ANALYSIS_POLL_MAX = 36
-
-/** One post. While its AI analysis is pending the page asks again every 5 s (for 3 minutes at most). */
+/** One post. While its AI analysis is pending the page asks again every few seconds (see analysis.ts). */
 export function usePost(id: string) {
   return useQuery({
     queryKey: postKeys.detail(id),
     queryFn: ({ signal }) => getPost(id, signal),
-    refetchInterval: (query) =>
-      query.state.data &&
-      isAnalysisPending(query.state.data.ai_analysis) &&
-      query.state.dataUpdateCount < ANALYSIS_POLL_MAX
-        ? ANALYSIS_POLL_MS
-        : false,
+    refetchInterval: (query) => analysisPollInterval(query.state.data),
   })
 }
 

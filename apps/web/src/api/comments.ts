@@ -1,0 +1,74 @@
+/**
+ * Comment calls (product-spec §7 "Comments"). Screens use the hooks in features/comments, not these.
+ *
+ *   const page = await listComments(postId, { skip: 0 }, signal)
+ *   const created = await createComment({ postId, content, parentId })
+ */
+import type {
+  CreateCommentResponse,
+  DeleteCommentResponse,
+  LikeCommentResponse,
+  PostCommentsResponse,
+} from '@agora/contract'
+import { api } from './client'
+
+// The contract's values come with its schema library, so the web app keeps its own copies of the two
+// numbers it needs (contract: COMMENTS_PAGE_SIZE, COMMENT_CONTENT_MAX in comments.ts).
+/** Top-level comments per page (spec §9). */
+export const COMMENTS_PAGE_SIZE = 12
+/** A comment's text, trimmed, has at most this many characters (code points). */
+export const COMMENT_CONTENT_MAX = 5000
+
+export interface CommentsPageParams {
+  /** How many top-level comments to pass over. */
+  skip: number
+  limit?: number
+}
+
+/**
+ * GET /comments/post/{id}: top-level comments newest first, each followed by all of its replies in
+ * display order. `skip` and `limit` count top-level comments only.
+ */
+export function listComments(
+  postId: string,
+  { skip, limit = COMMENTS_PAGE_SIZE }: CommentsPageParams,
+  signal?: AbortSignal,
+): Promise<PostCommentsResponse> {
+  return api.get<PostCommentsResponse>(`/comments/post/${encodeURIComponent(postId)}`, {
+    signal,
+    query: { skip, limit },
+  })
+}
+
+export interface NewComment {
+  postId: string
+  content: string
+  /** The comment replied to; the server places the reply (level, thread) from it. */
+  parentId?: string | null
+  rootId?: string | null
+}
+
+/** POST /comments/create (JSON, as the spec has it). 401 without a session. */
+export function createComment(input: NewComment): Promise<CreateCommentResponse> {
+  return api.post<CreateCommentResponse>('/comments/create', {
+    json: {
+      postId: input.postId,
+      content: input.content,
+      imageUrl: '',
+      parentId: input.parentId ?? null,
+      rootId: input.rootId ?? null,
+    },
+  })
+}
+
+/** POST /comments/{id}/like with the wanted state, so a repeated call cannot flip it back. */
+export function setCommentLike(id: string, like: boolean): Promise<LikeCommentResponse> {
+  return api.post<LikeCommentResponse>(`/comments/${encodeURIComponent(id)}/like`, {
+    json: { action: like ? 'like' : 'unlike' },
+  })
+}
+
+/** DELETE /comments/{id} (owner only); the answer says how many comments went with it. */
+export function deleteComment(id: string): Promise<DeleteCommentResponse> {
+  return api.delete<DeleteCommentResponse>(`/comments/${encodeURIComponent(id)}`)
+}

@@ -1,0 +1,117 @@
+import type { CommentView } from '@agora/contract'
+import { lazy, Suspense, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useSession } from '../../app/useSession'
+import { Avatar } from '../../ui/Avatar'
+import { CommentIcon, HeartIcon, TrashIcon } from '../../ui/contentIcons'
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import { CommentTime } from './CommentTime'
+import { useLikeComment } from './useComments'
+
+// The same lazily loaded renderer as the post's content: one chunk for both.
+const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
+
+export interface CommentItemProps {
+  comment: CommentView
+  /** The name of the comment replied to, for a reply to a reply (level 3). */
+  replyingTo?: string
+  /** Briefly marked after a deep link or after it was just written. */
+  highlighted: boolean
+  onReply: (comment: CommentView) => void
+  onDelete: (comment: CommentView) => void
+}
+
+/** One comment: who and when, the Markdown text, like, reply and (for its author) delete. */
+export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelete }: CommentItemProps) {
+  const { t } = useTranslation('comments')
+  const nameId = useId()
+  const { basic } = useSession()
+  const authorPath = `/author/${encodeURIComponent(comment.userId)}`
+  const isOwner = !!basic && basic.id === comment.userId
+  const classes = ['comment', `comment--level-${comment.level}`, highlighted && 'comment--highlight']
+
+  return (
+    <article
+      id={comment._id}
+      className={classes.filter(Boolean).join(' ')}
+      aria-labelledby={nameId}
+      tabIndex={-1}
+      data-level={comment.level}
+    >
+      <Link to={authorPath} className="comment__avatar" tabIndex={-1} aria-hidden="true">
+        <Avatar src={comment.avatar} name={comment.username} size={comment.level === 1 ? 36 : 30} />
+      </Link>
+      <div className="comment__body">
+        <header className="comment__meta">
+          <Link id={nameId} to={authorPath} className="comment__author">
+            {comment.username}
+          </Link>
+          {replyingTo && (
+            <span className="comment__replying-to">{t('item.replyingTo', { name: replyingTo })}</span>
+          )}
+          <CommentTime value={comment.createdAt} />
+        </header>
+        <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
+          <Markdown className="comment__content">{comment.content}</Markdown>
+        </Suspense>
+        <div className="comment__actions">
+          <CommentLikeButton comment={comment} />
+          <button
+            type="button"
+            className="comment__action"
+            aria-label={t('item.replyTo', { name: comment.username })}
+            onClick={() => onReply(comment)}
+          >
+            <CommentIcon size={16} />
+            <span aria-hidden="true">{t('item.reply')}</span>
+          </button>
+          {isOwner && (
+            <button
+              type="button"
+              className="comment__action comment__action--danger"
+              aria-label={t('item.deleteLabel')}
+              onClick={() => onDelete(comment)}
+            >
+              <TrashIcon size={16} />
+              <span aria-hidden="true">{t('item.delete')}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/**
+ * The heart and the count (spec §4 "Likes"): optimistic; a press while a like is on its way is
+ * ignored; without a session it does nothing (it says why on hover and to screen readers).
+ */
+function CommentLikeButton({ comment }: { comment: CommentView }) {
+  const { t } = useTranslation('comments')
+  const locale = useIntlLocale()
+  const { status } = useSession()
+  const like = useLikeComment(comment.postId, comment._id)
+  const anonymous = status === 'anonymous'
+
+  function press() {
+    if (anonymous || like.isPending) return
+    like.mutate(!comment.is_liked)
+  }
+
+  return (
+    <button
+      type="button"
+      className="comment__action comment__like"
+      aria-pressed={comment.is_liked}
+      aria-busy={like.isPending || undefined}
+      aria-disabled={anonymous || undefined}
+      aria-label={`${t('like.label')}, ${t('like.count', { count: comment.likes })}`}
+      title={anonymous ? t('like.loginFirst') : undefined}
+      onClick={press}
+    >
+      <HeartIcon size={16} filled={comment.is_liked} />
+      <span aria-hidden="true">{formatCompact(comment.likes, locale)}</span>
+    </button>
+  )
+}

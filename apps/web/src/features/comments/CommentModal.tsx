@@ -1,0 +1,190 @@
+import type { CommentView } from '@agora/contract'
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { COMMENT_CONTENT_MAX } from '../../api/comments'
+import { useSession } from '../../app/useSession'
+import { Button } from '../../ui/Button'
+import { Modal } from '../../ui/Modal'
+import { toast } from '../../ui/toast'
+import { useLoginModal } from '../auth/LoginModalProvider'
+import { useCreateComment } from './useComments'
+
+/** What the modal writes: a comment on the post, or a reply to `parent`; optionally pre-filled. */
+export interface CommentDraft {
+  parent: CommentView | null
+  initialText?: string
+}
+
+export interface CommentModalProps {
+  postId: string
+  /** null: closed. */
+  draft: CommentDraft | null
+  onClose: () => void
+  /** After the server took it (the list already shows it). */
+  onCreated?: (comment: CommentView) => void
+}
+
+/** Counter shown from this many characters on. */
+const COUNTER_FROM = COMMENT_CONTENT_MAX - 500
+
+/** Characters as the server counts them (code points), so an emoji is one. */
+const lengthOf = (text: string) => [...text].length
+
+/**
+ * The comment modal (spec §2): 'Write a Comment' or 'Reply to Comment', the text, Cancel and
+ * 'Comment'/'Reply' ('Submitting...' while sending; disabled while the trimmed text is blank). Escape
+ * and the backdrop close it except while sending; focus stays inside (the shell's Modal).
+ */
+export function CommentModal({ postId, draft, onClose, onCreated }: CommentModalProps) {
+  const titleId = useId()
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const create = useCreateComment(postId)
+  const close = () => {
+    if (!create.isPending) onClose()
+  }
+  return (
+    <Modal open={draft !== null} onClose={close} labelledBy={titleId} initialFocus={textarea}>
+      {draft && (
+        <CommentForm
+          draft={draft}
+          titleId={titleId}
+          textarea={textarea}
+          create={create}
+          onCancel={close}
+          onCreated={(comment) => {
+            onClose()
+            onCreated?.(comment)
+          }}
+        />
+      )}
+    </Modal>
+  )
+}
+
+interface CommentFormProps {
+  draft: CommentDraft
+  titleId: string
+  textarea: RefObject<HTMLTextAreaElement | null>
+  create: ReturnType<typeof useCreateComment>
+  onCancel: () => void
+  onCreated: (comment: CommentView) => void
+}
+
+function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: CommentFormProps) {
+  const { t } = useTranslation('comments')
+  const { status } = useSession()
+  const { openLogin } = useLoginModal()
+  const [text, setText] = useState(draft.initialText ?? '')
+  const [error, setError] = useState<{ message: string; detail?: string } | null>(null)
+  const hintId = useId()
+  const errorId = useId()
+  const parent = draft.parent
+  const content = text.trim()
+  const length = lengthOf(content)
+  const tooLong = length > COMMENT_CONTENT_MAX
+
+  // A pre-filled text is continued, not replaced: the caret goes to its end.
+  useEffect(() => {
+    const node = textarea.current
+    if (node && draft.initialText) node.setSelectionRange(node.value.length, node.value.length)
+  }, [textarea, draft.initialText])
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    if (!content || tooLong || create.isPending) return
+    if (status === 'anonymous') {
+      setError({ message: t('modal.loginRequired') })
+      openLogin()
+      return
+    }
+    setError(null)
+    create.mutate(
+      { content, parentId: parent?._id ?? null, rootId: parent ? (parent.rootId ?? parent._id) : null },
+      {
+        onSuccess: (created) => {
+          toast.success(parent ? t('modal.replied') : t('modal.posted'), { duration: 3000 })
+          onCreated(created)
+        },
+        onError: (failure) => {
+          if (isApiError(failure, 401)) {
+            // The API client has opened the login card already; the text stays for a second try.
+            setError({ message: t('modal.loginRequired') })
+            return
+          }
+          setError({
+            message: t('modal.failed'),
+            detail:
+              isApiError(failure) && failure.status >= 400 && failure.status < 500
+                ? failure.detail
+                : undefined,
+          })
+        },
+      },
+    )
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit()
+  }
+
+  const describedBy = [hintId, error || tooLong ? errorId : null].filter(Boolean).join(' ')
+  return (
+    <form className="comment-modal" onSubmit={submit} noValidate>
+      <h2 id={titleId} className="comment-modal__title">
+        {parent ? t('modal.replyTitle') : t('modal.writeTitle')}
+      </h2>
+      {parent && (
+        <figure className="comment-modal__quote">
+          <figcaption>{t('modal.replyingTo', { name: parent.username })}</figcaption>
+          <blockquote>{excerpt(parent.content)}</blockquote>
+        </figure>
+      )}
+      <label className="visually-hidden" htmlFor={`${titleId}-text`}>
+        {parent ? t('modal.replyLabel') : t('modal.commentLabel')}
+      </label>
+      <textarea
+        id={`${titleId}-text`}
+        ref={textarea}
+        className="comment-modal__text"
+        rows={6}
+        value={text}
+        placeholder={parent ? t('modal.replyPlaceholder') : t('modal.commentPlaceholder')}
+        aria-describedby={describedBy}
+        aria-invalid={tooLong || undefined}
+        readOnly={create.isPending}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="comment-modal__notes">
+        <p id={hintId} className="comment-modal__hint">
+          {t('modal.hint')}
+        </p>
+        {length >= COUNTER_FROM && (
+          <p className={tooLong ? 'comment-modal__count comment-modal__count--over' : 'comment-modal__count'}>
+            {t('modal.length', { count: length, max: COMMENT_CONTENT_MAX })}
+          </p>
+        )}
+      </div>
+      <div id={errorId} role="alert" className="comment-modal__error">
+        {tooLong && <p>{t('modal.tooLong', { max: COMMENT_CONTENT_MAX })}</p>}
+        {error && <p>{error.message}</p>}
+        {error?.detail && <p className="comment-modal__error-detail">{error.detail}</p>}
+      </div>
+      <div className="comment-modal__actions">
+        <Button onClick={onCancel} disabled={create.isPending}>
+          {t('modal.cancel')}
+        </Button>
+        <Button type="submit" variant="primary" loading={create.isPending} disabled={!content || tooLong}>
+          {create.isPending ? t('modal.submitting') : parent ? t('modal.submitReply') : t('modal.submit')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The first lines of the comment replied to, as context. */
+function excerpt(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim()
+  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat
+}

@@ -1,0 +1,155 @@
+import type { CommentView } from '@agora/contract'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { Button } from '../../ui/Button'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { CommentIcon } from '../../ui/contentIcons'
+import { formatCompact, useIntlLocale } from '../../ui/format'
+import { RefreshIcon } from '../../ui/icons'
+import { Loading } from '../../ui/Loading'
+import { toast } from '../../ui/toast'
+import { type CommentDraft, CommentModal } from './CommentModal'
+import { CommentThread } from './CommentThread'
+import { repliesBelow } from './threads'
+import { COMMENTS_ANCHOR, useCommentDeepLink } from './useCommentDeepLink'
+import { useComments, useDeleteComment } from './useComments'
+import { useShowComment } from './useShowComment'
+import './comments.css'
+
+export interface CommentsSectionProps {
+  postId: string
+  /** The post's comment count (kept current by the comment hooks). */
+  count: number
+}
+
+/**
+ * The comments of a post (spec §2, §4): 'Write a Comment', the count, threads in pages of 12 with a
+ * load-more, replies folded to the first, delete with a confirmation, and `#commentId` deep links.
+ */
+export function CommentsSection({ postId, count }: CommentsSectionProps) {
+  const { t } = useTranslation('comments')
+  const locale = useIntlLocale()
+  const headingId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const comments = useComments(postId)
+  const { threads } = comments
+  const remove = useDeleteComment(postId)
+  const showComment = useShowComment()
+  const [draft, setDraft] = useState<CommentDraft | null>(null)
+  const [deleting, setDeleting] = useState<CommentView | null>(null)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [focusHeading, setFocusHeading] = useState(false)
+
+  const expand = useCallback((rootId: string) => {
+    setExpanded((current) => (current.has(rootId) ? current : new Set([...current, rootId])))
+  }, [])
+  const toggle = (rootId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(rootId)) next.add(rootId)
+      return next
+    })
+  const highlightId = useCommentDeepLink(comments, threads, expand)
+
+  // After a deletion the dialog has closed and its button is gone: keyboard users continue at the heading.
+  useEffect(() => {
+    if (!focusHeading) return
+    setFocusHeading(false)
+    heading.current?.focus({ preventScroll: true })
+  }, [focusHeading])
+
+  function confirmDelete() {
+    if (!deleting) return
+    remove.mutate(deleting, {
+      onSuccess: () => {
+        setDeleting(null)
+        setFocusHeading(true)
+        toast.success(t('delete.done'), { duration: 3000 })
+      },
+      onError: (error) => {
+        setDeleting(null)
+        // A 401 opens the login card by itself.
+        if (!isApiError(error, 401)) toast.error(t('delete.failed'))
+      },
+    })
+  }
+
+  const deletingThread = deleting
+    ? threads.find((thread) => thread.top._id === (deleting.rootId ?? deleting._id))
+    : undefined
+  const repliesGoing = deleting && deletingThread ? repliesBelow(deletingThread, deleting._id) : 0
+
+  return (
+    <section id={COMMENTS_ANCHOR} className="comments" aria-labelledby={headingId}>
+      <div className="comments__header">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
+          {t('heading')} <span className="comments__count">({formatCompact(count, locale)})</span>
+        </h2>
+        <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => setDraft({ parent: null })}>
+          {t('write')}
+        </Button>
+      </div>
+
+      {comments.isPending ? (
+        <Loading text={t('loading')} />
+      ) : comments.isError && !comments.data ? (
+        <div className="comments__state" role="alert">
+          <p>{t('loadFailed')}</p>
+          <Button size="sm" icon={<RefreshIcon size={16} />} onClick={() => void comments.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : threads.length === 0 ? (
+        <p className="comments__empty">{t('empty')}</p>
+      ) : (
+        <ol className="comment-threads">
+          {threads.map((thread) => (
+            <CommentThread
+              key={thread.top._id}
+              thread={thread}
+              expanded={expanded.has(thread.top._id)}
+              onToggle={() => toggle(thread.top._id)}
+              highlightId={highlightId}
+              onReply={(parent) => setDraft({ parent })}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ol>
+      )}
+
+      {comments.isFetchNextPageError && (
+        <p className="comments__state" role="alert">
+          {t('loadFailed')}
+        </p>
+      )}
+      {comments.hasNextPage && (
+        <div className="comments__more">
+          <Button loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+            {comments.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+          </Button>
+        </div>
+      )}
+
+      <CommentModal
+        postId={postId}
+        draft={draft}
+        onClose={() => setDraft(null)}
+        onCreated={(created) => showComment(created._id)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete.title')}
+        message={
+          repliesGoing > 0 ? t('delete.messageWithReplies', { count: repliesGoing }) : t('delete.message')
+        }
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,177 @@
+import type { CommentView, PostDetailResponse } from '@agora/contract'
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import {
+  COMMENTS_PAGE_SIZE,
+  createComment,
+  deleteComment,
+  listComments,
+  type NewComment,
+  setCommentLike,
+} from '../../api/comments'
+import { appEvents } from '../../app/events'
+import { toast } from '../../ui/toast'
+import { postKeys, statsKey } from '../forum/queryKeys'
+import {
+  type CommentsPage,
+  findComment,
+  groupThreads,
+  insertComment,
+  nextSkip,
+  patchComment,
+  removeComment,
+  toPage,
+} from './threads'
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  post: (postId: string) => ['comments', 'post', postId] as const,
+}
+
+type CommentsData = InfiniteData<CommentsPage, number>
+
+/** A post's comment threads, 12 top-level comments a page (spec §9), newest first. */
+export function useComments(postId: string) {
+  const query = useInfiniteQuery({
+    queryKey: commentKeys.post(postId),
+    queryFn: async ({ pageParam, signal }) =>
+      toPage(await listComments(postId, { skip: pageParam }, signal), COMMENTS_PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? nextSkip(pages) : undefined),
+  })
+  const threads = useMemo(() => groupThreads(query.data?.pages ?? []), [query.data])
+  return { ...query, threads }
+}
+
+function editPages(
+  queryClient: QueryClient,
+  postId: string,
+  edit: (pages: CommentsPage[]) => CommentsPage[],
+) {
+  queryClient.setQueryData<CommentsData>(commentKeys.post(postId), (data) =>
+    data ? { ...data, pages: edit(data.pages) } : data,
+  )
+}
+
+/** The post's own counter (the detail page's header and this section's heading) moves by `change`. */
+function adjustPostComments(queryClient: QueryClient, postId: string, change: number) {
+  queryClient.setQueryData<PostDetailResponse>(postKeys.detail(postId), (post) =>
+    post ? { ...post, comments: Math.max(0, post.comments + change) } : post,
+  )
+  // Cards and the site-wide figures show counts too: they load again when next shown.
+  void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
+  void queryClient.invalidateQueries({ queryKey: statsKey, refetchType: 'none' })
+}
+
+/**
+ * Comments or replies (spec §4 "Comments"). The created comment takes its place in the list at once;
+ * the post's count and the signed-in user's cached count go up by one.
+ */
+export function useCreateComment(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Omit<NewComment, 'postId'>) => createComment({ ...input, postId }),
+    onSuccess: (created) => {
+      const data = queryClient.getQueryData<CommentsData>(commentKeys.post(postId))
+      const pages = data ? insertComment(data.pages, created) : null
+      if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })
+      else void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
+      adjustPostComments(queryClient, postId, 1)
+      appEvents.emit('stats-updated', { type: 'comments', change: 1 })
+    },
+  })
+}
+
+/**
+ * Like or unlike one comment (spec §4 "Likes"): the heart and the count change at once and roll back
+ * if the call fails or answers otherwise than expected. The wanted state is sent, so a repeat cannot
+ * flip it back. The caller ignores presses while one is on its way and without a session.
+ *
+ * The own "likes" figure is not moved: the server counts the posts a user likes there (the Likes tab
+ * lists them), not comments, so moving it here would show a number the next load takes back.
+ */
+export function useLikeComment(postId: string, commentId: string) {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation('comments')
+  const key = commentKeys.post(postId)
+
+  function restore(previous: Pick<CommentView, 'likes' | 'is_liked'> | undefined) {
+    if (previous)
+      editPages(queryClient, postId, (pages) =>
+        patchComment(pages, commentId, (c) => ({ ...c, ...previous })),
+      )
+  }
+
+  return useMutation({
+    mutationFn: (like: boolean) => setCommentLike(commentId, like),
+    onMutate: async (like) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const data = queryClient.getQueryData<CommentsData>(key)
+      const current = data ? findComment(data.pages, commentId) : undefined
+      const previous = current ? { likes: current.likes, is_liked: current.is_liked } : undefined
+      editPages(queryClient, postId, (pages) =>
+        patchComment(pages, commentId, (comment) => ({
+          ...comment,
+          is_liked: like,
+          likes: Math.max(0, comment.likes + (like ? 1 : -1)),
+        })),
+      )
+      return { previous }
+    },
+    onSuccess: (answer, like, context) => {
+      if (answer.action !== (like ? 'liked' : 'unliked')) {
+        restore(context.previous)
+        return
+      }
+      editPages(queryClient, postId, (pages) =>
+        patchComment(pages, commentId, (comment) => ({
+          ...comment,
+          likes: answer.likes,
+          is_liked: answer.is_liked,
+        })),
+      )
+    },
+    onError: (error, _like, context) => {
+      restore(context?.previous)
+      // A 401 opens the login card by itself (the API client raises need-login).
+      if (!isApiError(error, 401))
+        toast.error(t('like.failed'), { description: isApiError(error) ? error.detail : undefined })
+    },
+  })
+}
+
+/**
+ * Deletes one of the viewer's comments with its replies (spec §4). The thread and the counters follow
+ * without a reload: the post's count falls by what the server deleted, the viewer's own count by the
+ * deleted comments that were theirs (never below 0).
+ */
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (comment: CommentView) => deleteComment(comment._id),
+    onSuccess: (answer, comment) => {
+      const key = commentKeys.post(postId)
+      const data = queryClient.getQueryData<CommentsData>(key)
+      const { pages, removed } = data ? removeComment(data.pages, comment._id) : { pages: [], removed: [] }
+      if (data) queryClient.setQueryData<CommentsData>(key, { ...data, pages })
+      const own = removed.length > 0 ? removed.filter((gone) => gone.userId === comment.userId).length : 1
+      adjustPostComments(queryClient, postId, -answer.deleted)
+      appEvents.emit('stats-updated', { type: 'comments', change: -own })
+    },
+    onError: (error) => {
+      // Already gone (deleted in another tab): show the list as it is now.
+      if (isApiError(error, 404)) {
+        void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
+        void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) })
+      }
+    },
+  })
+}

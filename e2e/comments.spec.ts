@@ -1,0 +1,328 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
+
+interface CreatedComment {
+  _id: string
+  level: number
+}
+
+interface UploadFile {
+  name: string
+  mimeType: string
+  buffer: Buffer
+}
+
+/** A post made through the API (multipart upload) by whoever `request` is signed in as. */
+async function createPost(request: APIRequestContext, server: AgoraServer, title: string, file: UploadFile) {
+  const upload = await request.post(`${server.url}/api/v1/media/upload`, {
+    headers: { origin: server.url },
+    multipart: { title, summary: '', tags: 'e2e', files: file },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  return ((await upload.json()) as { post_id: string }).post_id
+}
+
+async function commentViaApi(
+  request: APIRequestContext,
+  server: AgoraServer,
+  postId: string,
+  content: string,
+): Promise<CreatedComment> {
+  const response = await request.post(`${server.url}/api/v1/comments/create`, {
+    headers: { origin: server.url },
+    data: { postId, content, imageUrl: '' },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as CreatedComment
+}
+
+/** A browser context of its own (its own cookies and storage), signed in as `user`. */
+async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${user.username}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
+  await loginViaApi(page, server, user)
+  return page
+}
+
+/** The one comment whose text contains `text` (comments are articles named after their author). */
+const commentWith = (page: Page, text: string) =>
+  page.locator('#comments').getByRole('article').filter({ hasText: text })
+
+const commentsHeading = (page: Page) => page.locator('#comments').getByRole('heading', { level: 2 })
+
+const NOTES = [
+  'Mitochondrial respiration in yeast was measured with an oxygen electrode at thirty degrees.',
+  'The respiration rate of the mutant strain fell by half when glucose was replaced with galactose.',
+  'Oxygen consumption recovered after the mutant strain was given the missing cytochrome gene.',
+  'These measurements suggest the cytochrome gene controls respiration in the mutant yeast strain.',
+].join(' ')
+
+test('two people discuss a post: comment, replies, folding, like, deep link and delete', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(150_000)
+  const errors: string[] = []
+  const alice = await createUser(request, server, 'alice')
+  const bob = await createUser(request, server, 'bob')
+  const pageA = await personPage(browser, server, alice, errors)
+  const pageB = await personPage(browser, server, bob, errors)
+  const postId = await createPost(pageA.request, server, 'Yeast respiration notes', {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${NOTES}\n`),
+  })
+  const postUrl = `/forum/detail/${postId}`
+
+  // Bob finds no comments and writes the first one. The modal: title, placeholder, blank = disabled,
+  // Escape closes, focus stays inside.
+  await pageB.goto(postUrl)
+  await expect(pageB.getByText('No comments yet. Be the first to comment!')).toBeVisible()
+  await expect(commentsHeading(pageB)).toHaveText('Comments (0)')
+  await pageB.getByRole('button', { name: 'Write a Comment' }).click()
+  let dialog = pageB.getByRole('dialog', { name: 'Write a Comment' })
+  await expect(dialog).toBeVisible()
+  const text = dialog.getByPlaceholder('Share your thoughts...')
+  await expect(text).toBeFocused()
+  const submit = dialog.getByRole('button', { name: 'Comment', exact: true })
+  await expect(submit).toBeDisabled()
+  await text.fill('   \n  ')
+  await expect(submit).toBeDisabled()
+  await pageB.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await pageB.getByRole('button', { name: 'Write a Comment' }).click()
+  await expect(text).toBeFocused()
+  await text.fill('Which **oxygen electrode** did you use?')
+  await expect(submit).toBeEnabled()
+  await dialog.getByRole('button', { name: 'Cancel' }).focus()
+  await pageB.keyboard.press('Tab')
+  await expect(submit).toBeFocused()
+  await pageB.keyboard.press('Tab')
+  await expect(text).toBeFocused()
+  await submit.click()
+  await expect(dialog).toBeHidden()
+  const bobComment = commentWith(pageB, 'Which oxygen electrode')
+  await expect(bobComment).toBeVisible()
+  await expect(bobComment.locator('strong', { hasText: 'oxygen electrode' })).toBeVisible()
+  await expect(bobComment.getByRole('link', { name: bob.username })).toHaveAttribute(
+    'href',
+    `/author/${bob.id}`,
+  )
+  await expect(bobComment.locator('time')).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s?[AP]M$/)
+  await expect(commentsHeading(pageB)).toHaveText('Comments (1)')
+  await expect(pageB.getByRole('link', { name: '1 comment' })).toBeVisible()
+  // Only the author of a comment may delete it.
+  await expect(bobComment.getByRole('button', { name: 'Delete your comment' })).toBeVisible()
+
+  // Alice replies to Bob.
+  await pageA.goto(postUrl)
+  await expect(
+    commentWith(pageA, 'Which oxygen electrode').getByRole('button', { name: /Delete/ }),
+  ).toHaveCount(0)
+  await commentWith(pageA, 'Which oxygen electrode')
+    .getByRole('button', { name: `Reply to ${bob.username}` })
+    .click()
+  dialog = pageA.getByRole('dialog', { name: 'Reply to Comment' })
+  await expect(dialog.getByText(`Replying to ${bob.username}`)).toBeVisible()
+  await dialog.getByPlaceholder('Write your reply...').fill('A Clark-type electrode, calibrated daily.')
+  await dialog.getByRole('button', { name: 'Reply', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(commentWith(pageA, 'Clark-type electrode')).toBeVisible()
+  await expect(commentsHeading(pageA)).toHaveText('Comments (2)')
+
+  // Bob sees the reply after a reload and answers it (a reply to a reply).
+  await pageB.reload()
+  const aliceReply = commentWith(pageB, 'Clark-type electrode')
+  await aliceReply.getByRole('button', { name: `Reply to ${alice.username}` }).click()
+  dialog = pageB.getByRole('dialog', { name: 'Reply to Comment' })
+  await dialog
+    .getByPlaceholder('Write your reply...')
+    .fill('Thanks, that explains the drift at thirty degrees.')
+  await dialog.getByRole('button', { name: 'Reply', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  const bobReply = commentWith(pageB, 'explains the drift')
+  await expect(bobReply).toBeVisible()
+  await expect(bobReply.getByText(`replying to ${alice.username}`)).toBeVisible()
+  const bobReplyId = await bobReply.getAttribute('id')
+  expect(bobReplyId).toMatch(/^[0-9a-f-]{36}$/)
+  // The new reply's permalink is in the address bar.
+  await expect(pageB).toHaveURL(new RegExp(`${postUrl}#${bobReplyId}$`))
+
+  // Folded by default: the first reply shows, 'Show 1 more reply' unfolds the rest, 'Hide replies' folds.
+  await pageB.goto(postUrl)
+  await expect(commentWith(pageB, 'Clark-type electrode')).toBeVisible()
+  await expect(commentWith(pageB, 'explains the drift')).toHaveCount(0)
+  const showMore = pageB.getByRole('button', { name: 'Show 1 more reply' })
+  await expect(showMore).toHaveAttribute('aria-expanded', 'false')
+  await showMore.click()
+  await expect(commentWith(pageB, 'explains the drift')).toBeVisible()
+  const hide = pageB.getByRole('button', { name: 'Hide replies' })
+  await expect(hide).toHaveAttribute('aria-expanded', 'true')
+  await hide.click()
+  await expect(commentWith(pageB, 'explains the drift')).toHaveCount(0)
+
+  // Bob likes Alice's reply: the count follows at once and after a reload.
+  const like = commentWith(pageB, 'Clark-type electrode').getByRole('button', { name: /^Like,/ })
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await like.click()
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveAccessibleName('Like, 1 like')
+  await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await pageB.reload()
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveAccessibleName('Like, 1 like')
+
+  // Thirteen newer comments push Bob's thread to the second page (12 threads a page).
+  for (let index = 1; index <= 13; index++)
+    await commentViaApi(pageA.request, server, postId, `Filler comment number ${index}.`)
+
+  // A deep link to Bob's reply loads the second page, unfolds the thread, scrolls to the reply and marks it.
+  await pageA.goto('/forum')
+  await pageA.goto(`${postUrl}#${bobReplyId}`)
+  const target = pageA.locator(`[id="${bobReplyId}"]`)
+  await expect(target).toBeInViewport()
+  await expect(target).toHaveClass(/comment--highlight/)
+  await expect(target).toBeFocused()
+  await expect(commentWith(pageA, 'Filler comment number 1.')).toBeVisible()
+  await expect(pageA.getByRole('button', { name: 'Hide replies' })).toBeVisible()
+  // The mark fades: the class goes after a few seconds.
+  await expect(target).not.toHaveClass(/comment--highlight/, { timeout: 6_000 })
+
+  // Bob deletes his comment with its two replies: the thread goes and the counters fall by 3, no reload.
+  await pageB.reload()
+  await expect(commentsHeading(pageB)).toHaveText('Comments (16)')
+  await expect(pageB.getByRole('link', { name: '16 comments' })).toBeVisible()
+  await expect(commentWith(pageB, 'Filler comment number 13.')).toBeVisible()
+  await expect(commentWith(pageB, 'Which oxygen electrode')).toHaveCount(0)
+  await pageB.getByRole('button', { name: 'Load more comments' }).click()
+  await expect(pageB.getByRole('button', { name: 'Load more comments' })).toBeHidden()
+  const ownComment = commentWith(pageB, 'Which oxygen electrode')
+  await ownComment.getByRole('button', { name: 'Delete your comment' }).click()
+  const confirm = pageB.getByRole('dialog', { name: 'Delete this comment?' })
+  await expect(confirm).toContainText('Its 2 replies will be deleted too.')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(pageB.getByText('Comment deleted')).toBeVisible()
+  await expect(commentWith(pageB, 'Which oxygen electrode')).toHaveCount(0)
+  await expect(commentWith(pageB, 'Clark-type electrode')).toHaveCount(0)
+  await expect(commentsHeading(pageB)).toHaveText('Comments (13)')
+  await expect(pageB.getByRole('link', { name: '13 comments' })).toBeVisible()
+  await expect(commentsHeading(pageB)).toBeFocused()
+  const after = await pageB.request.get(`${server.url}/api/v1/media/${postId}`)
+  expect(((await after.json()) as { comments: number }).comments).toBe(13)
+
+  expect(errors).toEqual([])
+})
+
+test('a visitor reads comments but must log in to write one; a like does nothing without a session', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  const author = await createUser(request, server, 'author')
+  const authorErrors: string[] = []
+  const authorPage = await personPage(browser, server, author, authorErrors)
+  const postId = await createPost(authorPage.request, server, 'Open question', {
+    name: 'question.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Does the buffer pH drift during long recordings?\n'),
+  })
+  await commentViaApi(authorPage.request, server, postId, 'It drifts by about 0.1 per hour.')
+
+  await page.goto(`/forum/detail/${postId}`)
+  const comment = commentWith(page, 'It drifts by about')
+  await expect(comment).toBeVisible()
+  const like = comment.getByRole('button', { name: /^Like,/ })
+  await expect(like).toHaveAttribute('title', 'Log in to like comments')
+  await like.click({ force: true })
+  await expect(like).toHaveAttribute('aria-pressed', 'false')
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Write a Comment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await dialog.getByPlaceholder('Share your thoughts...').fill('Can I comment without an account?')
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Please login to submit your comment')
+  await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible()
+  expect(authorErrors).toEqual([])
+})
+
+test('the AI box shows the analysis of an uploaded text, and a topic starts a comment', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const errors: string[] = []
+  const author = await createUser(request, server, 'analyst')
+  const page = await personPage(browser, server, author, errors)
+  const postId = await createPost(page.request, server, 'Respiration in mutant yeast', {
+    name: 'respiration.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${NOTES}\n`),
+  })
+
+  await page.goto(`/forum/detail/${postId}`)
+  const box = page.getByRole('region', { name: 'AI Content Analysis' })
+  await expect(box.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 90_000 })
+  // The local engine's summary is made of the document's own sentences.
+  const summary = (await box.locator('.ai-box__summary').textContent()) ?? ''
+  expect(NOTES.split(/(?<=\.) /).some((sentence) => summary.includes(sentence))).toBe(true)
+  await expect(
+    box.getByText('Analysed on our server by the built-in engine.', { exact: false }),
+  ).toBeVisible()
+  const tag = box.getByRole('list').first().getByRole('link').first()
+  await expect(tag).toHaveAttribute('href', /^\/forum\?search=/)
+
+  // A discussion topic opens the comment modal with the topic in it.
+  const topic = box.getByRole('button', { name: /^Discuss: / }).first()
+  const topicText = ((await topic.getAttribute('aria-label')) ?? '').replace(/^Discuss: /, '')
+  expect(topicText.length).toBeGreaterThan(5)
+  await topic.click()
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await expect(dialog.getByPlaceholder('Share your thoughts...')).toHaveValue(topicText)
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  const created = commentWith(page, topicText.slice(0, 20))
+  await expect(created).toBeVisible()
+  await expect(created).toBeInViewport()
+  await expect(commentsHeading(page)).toHaveText('Comments (1)')
+  expect(errors).toEqual([])
+})
+
+test('a failed analysis says so, and its author can run it again', async ({ browser, request, server }) => {
+  const errors: string[] = []
+  const author = await createUser(request, server, 'broken')
+  const page = await personPage(browser, server, author, errors)
+  const postId = await createPost(page.request, server, 'A damaged file', {
+    name: 'damaged.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nthis is not a real pdf\n'),
+  })
+
+  await page.goto(`/forum/detail/${postId}`)
+  const box = page.getByRole('region', { name: 'AI Content Analysis' })
+  await expect(box.getByText('The analysis could not be completed.')).toBeVisible({ timeout: 90_000 })
+  await expect(box.getByText(/^Reason: /)).toBeVisible()
+  const rerun = page.waitForResponse((response) => response.url().endsWith(`/media/${postId}/analysis`))
+  await box.getByRole('button', { name: 'Run again' }).click()
+  expect((await rerun).status()).toBe(202)
+  await expect(box.getByText('Analysing…')).toBeVisible()
+  await expect(box.getByText('The analysis could not be completed.')).toBeVisible({ timeout: 90_000 })
+
+  // Someone else sees the failure but no re-run.
+  const reader = await createUser(request, server, 'reader')
+  const readerPage = await personPage(browser, server, reader, errors)
+  await readerPage.goto(`/forum/detail/${postId}`)
+  const readerBox = readerPage.getByRole('region', { name: 'AI Content Analysis' })
+  await expect(readerBox.getByText('The analysis could not be completed.')).toBeVisible()
+  await expect(readerBox.getByRole('button', { name: 'Run again' })).toHaveCount(0)
+  expect(errors).toEqual([])
+})
