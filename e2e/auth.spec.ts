@@ -92,6 +92,8 @@ test('the form checks required fields, and switching mode clears fields and erro
   await expect(page).toHaveURL(/\/register$/)
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
   await expect(page.getByLabel('Username')).toHaveValue('')
+  // The new screen starts in its first field (the layout does not pull focus away to <main>).
+  await expect(page.getByLabel('Username')).toBeFocused()
   await expect(page.getByRole('alert')).toBeEmpty()
   await expect(page.getByLabel('Email (optional)')).toHaveAttribute('type', 'email')
   await expect(page.getByLabel('Phone (optional)')).toHaveAttribute('type', 'tel')

@@ -21,8 +21,11 @@ export default defineConfig({
             },
             // One chunk per on-demand language instead of one per namespace file.
             {
-              name: (id: string) =>
-                /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1].replace(/^/, 'locale-') ?? null,
+              debugName: 'locale',
+              name: (id: string) => {
+                const language = /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1]
+                return language ? `locale-${language}` : null
+              },
               test: /i18n[\\/]locales[\\/]/,
             },
           ],

@@ -23,7 +23,9 @@ export function RootLayout() {
   useEffect(() => {
     if (location.pathname === firstPath.current) return
     firstPath.current = ''
-    main.current?.focus({ preventScroll: true })
+    // A screen that placed focus itself (e.g. the login form's first field) keeps it.
+    if (main.current && !main.current.contains(document.activeElement))
+      main.current.focus({ preventScroll: true })
   }, [location.pathname])
 
   return (
