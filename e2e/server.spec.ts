@@ -14,3 +14,9 @@ test('serves the API and the single-page app from one server', async ({ request,
   expect(missing.status()).toBe(404)
   expect((await missing.json()).detail).toContain('No such endpoint')
 })
+
+test('a missing asset file is a 404, not the app page', async ({ request, server }) => {
+  const response = await request.get(`${server.url}/assets/no-such-chunk-abc123.js`)
+  expect(response.status()).toBe(404)
+  expect(response.headers()['content-type']).toContain('application/json')
+})

@@ -182,9 +182,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
       },
     })
-    // Every other path is a screen of the single-page app.
+    // Every other path is a screen of the single-page app; a missing asset file stays a 404, so a
+    // stale page's chunk request fails fast instead of receiving HTML.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api/')) throw new NotFoundError()
+      const path = request.url.split('?')[0]
+      if (path.startsWith('/api/') || path.startsWith('/assets/')) throw new NotFoundError()
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   } else {
