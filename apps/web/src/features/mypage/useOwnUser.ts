@@ -22,9 +22,6 @@ import { ME_QUERY_KEY } from '../../app/useSession'
 import { profileKeys } from '../author/queryKeys'
 import { MIN_LOADING_MS } from './profileLimits'
 
-/** A focus or tab switch within this long of the last load does not load again. */
-const RETURN_REFETCH_GAP_MS = 1000
-
 const NO_ACTIVITY: ActivitySummary = { level: 'Beginner', points: 0, percent: 0, days: [] }
 
 /**
@@ -114,14 +111,12 @@ export function useOwnUser(): OwnUserState {
     if (signedIn) holdLoading()
   }
 
-  const { refetch, dataUpdatedAt } = query
-  const lastLoad = useRef(0)
-  lastLoad.current = dataUpdatedAt
-
+  const { refetch } = query
+  // Focus and visibilitychange often come together: a load already on its way is joined, not restarted.
   const reloadCounts = useCallback(() => {
-    if (!signedIn || Date.now() - lastLoad.current < RETURN_REFETCH_GAP_MS) return
-    void refetch()
-    void queryClient.invalidateQueries({ queryKey: profileKeys.own() })
+    if (!signedIn) return
+    void refetch({ cancelRefetch: false })
+    void queryClient.invalidateQueries({ queryKey: profileKeys.own() }, { cancelRefetch: false })
   }, [signedIn, refetch, queryClient])
 
   useAppEvent('stats-updated', ({ type }) => {
