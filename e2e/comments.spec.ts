@@ -254,6 +254,70 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   expect(authorErrors).toEqual([])
 })
 
+test('failures roll back and say so: like, submit, delete', async ({ browser, request, server }) => {
+  const errors: string[] = []
+  const user = await createUser(request, server, 'unlucky')
+  const page = await personPage(browser, server, user, errors)
+  const postId = await createPost(page.request, server, 'Flaky network', {
+    name: 'flaky.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Measurements taken on a flaky network.\n'),
+  })
+  await commentViaApi(page.request, server, postId, 'My own first remark.')
+  await page.goto(`/forum/detail/${postId}`)
+  const comment = commentWith(page, 'My own first remark.')
+
+  // A like the server refuses is taken back, with a message.
+  await page.route('**/api/v1/comments/*/like', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Boom"}' }),
+  )
+  const like = comment.getByRole('button', { name: /^Like,/ })
+  await like.click()
+  await expect(page.getByText('Could not update your like. Please try again.')).toBeVisible()
+  await expect(like).toHaveAttribute('aria-pressed', 'false')
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await page.unroute('**/api/v1/comments/*/like')
+
+  // While sending: 'Submitting...' and disabled; a failure keeps the text and says so.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/v1/comments/create', async (route) => {
+    await held
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Boom"}' })
+  })
+  await page.getByRole('button', { name: 'Write a Comment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await dialog.getByPlaceholder('Share your thoughts...').fill('This one will not arrive.')
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+  await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled()
+  release()
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit comment. Please try again later.')
+  await expect(dialog.getByPlaceholder('Share your thoughts...')).toHaveValue('This one will not arrive.')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await page.unroute('**/api/v1/comments/create')
+
+  // A deletion the server refuses leaves the comment and the count as they were.
+  await page.route('**/api/v1/comments/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Boom"}' })
+      : route.fallback(),
+  )
+  await comment.getByRole('button', { name: 'Delete your comment' }).click()
+  await page
+    .getByRole('dialog', { name: 'Delete this comment?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(page.getByText('Delete failed, please retry')).toBeVisible()
+  await expect(comment).toBeVisible()
+  await expect(commentsHeading(page)).toHaveText('Comments (1)')
+
+  // The browser reports each refused call in the console; nothing else went wrong.
+  expect(errors.filter((line) => !line.includes('Failed to load resource'))).toEqual([])
+})
+
 test('the AI box shows the analysis of an uploaded text, and a topic starts a comment', async ({
   browser,
   request,

@@ -8,6 +8,7 @@ import {
   nextSkip,
   patchComment,
   removeComment,
+  repliesBelow,
   toPage,
 } from './threads'
 
@@ -167,5 +168,20 @@ describe('patchComment and locateComment', () => {
     expect(locateComment(threads, 'second')).toEqual({ rootId: 'a', hiddenWhenFolded: false })
     expect(locateComment(threads, 'first')).toEqual({ rootId: 'a', hiddenWhenFolded: true })
     expect(locateComment(threads, 'gone')).toBeNull()
+  })
+})
+
+describe('repliesBelow', () => {
+  it('counts every reply under a comment, all of them under a top-level one', () => {
+    const a = comment('a', null)
+    const x = comment('x', a)
+    const x1 = comment('x1', x)
+    const x11 = comment('x11', x1)
+    const y = comment('y', a)
+    const [thread] = groupThreads([toPage([a, y, x, x1, x11], 12)])
+    expect(repliesBelow(thread, 'a')).toBe(4)
+    expect(repliesBelow(thread, 'x')).toBe(2)
+    expect(repliesBelow(thread, 'x1')).toBe(1)
+    expect(repliesBelow(thread, 'y')).toBe(0)
   })
 })
