@@ -11,3 +11,36 @@ export const USERNAME_PATTERN = '^[\\p{L}\\p{N}_.\\-]+$'
 export const PHONE_PATTERN = '^[0-9 +()\\-]*$'
 /** Access tokens live 15 minutes in both modes (architecture.md §6). */
 export const ACCESS_TOKEN_TTL_SECONDS = 900
+
+// Posts and uploads: the server's checks and the upload form.
+
+export const UPLOAD_MAX_FILES = 5
+export const UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024
+export const POST_TITLE_MAX = 200
+export const POST_SUMMARY_MAX = 2_000
+export const POST_CONTENT_MAX = 100_000
+export const POST_AI_INSTRUCTION_MAX = 2_000
+export const POST_TAGS_MAX = 10
+export const POST_TAG_MAX_LENGTH = 32
+export const POST_LIST_DEFAULT_LIMIT = 12
+export const POST_LIST_MAX_LIMIT = 50
+export const POST_SEARCH_MAX_LENGTH = 200
+
+/** §5 "Maximum lengths on the own page"; the server enforces the same numbers. */
+export const PROFILE_LIMITS = {
+  username: USERNAME_MAX,
+  nickname: 40,
+  title: 40,
+  url: 60,
+  bio: 500,
+  email: EMAIL_MAX,
+  phone: PHONE_MAX,
+  selfPage: 200,
+  socialLink: 100,
+  tags: 10,
+  tag: 32,
+} as const
+
+/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_SIZE_PX = 256

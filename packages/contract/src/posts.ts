@@ -1,18 +1,17 @@
 import Type, { type Static } from 'typebox'
-
-// ---- Limits (shared by the server's checks and the upload form) ----
-
-export const UPLOAD_MAX_FILES = 5
-export const UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024
-export const POST_TITLE_MAX = 200
-export const POST_SUMMARY_MAX = 2_000
-export const POST_CONTENT_MAX = 100_000
-export const POST_AI_INSTRUCTION_MAX = 2_000
-export const POST_TAGS_MAX = 10
-export const POST_TAG_MAX_LENGTH = 32
-export const POST_LIST_DEFAULT_LIMIT = 12
-export const POST_LIST_MAX_LIMIT = 50
-export const POST_SEARCH_MAX_LENGTH = 200
+import {
+  POST_AI_INSTRUCTION_MAX,
+  POST_CONTENT_MAX,
+  POST_LIST_DEFAULT_LIMIT,
+  POST_LIST_MAX_LIMIT,
+  POST_SEARCH_MAX_LENGTH,
+  POST_SUMMARY_MAX,
+  POST_TAG_MAX_LENGTH,
+  POST_TAGS_MAX,
+  POST_TITLE_MAX,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+} from './limits'
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]

@@ -2,26 +2,16 @@ import Type, { type Static } from 'typebox'
 import { MeResponse } from './auth'
 import { UserCommentView } from './comments'
 import { FormBoolean } from './common'
-import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, USERNAME_MAX, USERNAME_PATTERN } from './limits'
-
-/** §5 "Maximum lengths on the own page"; the server enforces the same numbers. */
-export const PROFILE_LIMITS = {
-  username: USERNAME_MAX,
-  nickname: 40,
-  title: 40,
-  url: 60,
-  bio: 500,
-  email: EMAIL_MAX,
-  phone: PHONE_MAX,
-  selfPage: 200,
-  socialLink: 100,
-  tags: 10,
-  tag: 32,
-} as const
-
-/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
-export const AVATAR_SIZE_PX = 256
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_SIZE_PX,
+  EMAIL_MAX,
+  PHONE_MAX,
+  PHONE_PATTERN,
+  PROFILE_LIMITS,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+} from './limits'
 
 /** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
 export const PROFILE_PAGE_SIZE = 12

@@ -63,24 +63,6 @@ export interface SessionsTable {
 }
 export type SessionRow = Selectable<SessionsTable>
 
-/** A faucet request that passed the limits; pending and confirmed grants count against them. */
-export interface FaucetGrantsTable {
-  id: string
-  user_id: string | null
-  address: string
-  ip: string
-  /** Whole tokens (numeric(20, 9), read back as a number). */
-  amount: ColumnType<number, number | string, never>
-  cluster: string
-  mint: string
-  status: ColumnType<'pending' | 'confirmed' | 'failed', 'pending' | undefined, 'confirmed' | 'failed'>
-  signature: string | null
-  failure: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
-}
-export type FaucetGrantRow = Selectable<FaucetGrantsTable>
-
 /** One stored file, by content id. `refs` is kept by a trigger on post_files. */
 export interface BlobsTable {
   cid: string
@@ -158,6 +140,24 @@ export interface CommentLikesTable {
   comment_id: string
   created_at: CreatedAt
 }
+
+/** A faucet request that passed the limits; pending and confirmed grants count against them. */
+export interface FaucetGrantsTable {
+  id: string
+  user_id: string | null
+  address: string
+  ip: string
+  /** Whole tokens (numeric(20, 9), read back as a number). */
+  amount: ColumnType<number, number | string, never>
+  cluster: string
+  mint: string
+  status: ColumnType<'pending' | 'confirmed' | 'failed', 'pending' | undefined, 'confirmed' | 'failed'>
+  signature: string | null
+  failure: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type FaucetGrantRow = Selectable<FaucetGrantsTable>
 
 /** One requested AI analysis of a post (features/analysis): a durable queue entry with a lease. */
 export interface AnalysisJobsTable {

@@ -1,20 +1,16 @@
-/**
- * The own page's input limits (product-spec §5, §9). The contract's PROFILE_LIMITS holds the same numbers
- * but lives beside the schema library, which the web bundle does not load; profileLimits.test.ts keeps
- * the two equal.
- */
-import { USERNAME_MAX, USERNAME_PATTERN } from '@agora/contract/limits'
+/** The own page's input limits (product-spec §5, §9): the numbers the server enforces. */
+import { AVATAR_MAX_BYTES, PROFILE_LIMITS, USERNAME_PATTERN } from '@agora/contract/limits'
 
 export const OWN_PAGE_LIMITS = {
-  username: USERNAME_MAX,
-  title: 40,
-  url: 60,
-  bio: 500,
-  email: 254,
-  phone: 20,
+  username: PROFILE_LIMITS.username,
+  title: PROFILE_LIMITS.title,
+  url: PROFILE_LIMITS.url,
+  bio: PROFILE_LIMITS.bio,
+  email: PROFILE_LIMITS.email,
+  phone: PROFILE_LIMITS.phone,
 } as const
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export { AVATAR_MAX_BYTES }
 
 /** Loading user data stays up at least this long (spec §9), so it never flashes. */
 export const MIN_LOADING_MS = 1000

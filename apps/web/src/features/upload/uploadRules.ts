@@ -1,15 +1,28 @@
 /**
  * The upload form's rules (product-spec §5), checked in the browser before anything is sent; the server
- * checks the same limits again (packages/contract/src/posts.ts holds them: keep these equal).
+ * checks the same limits again, from the same constants.
  */
-export const MAX_FILES = 5
-export const MAX_FILE_BYTES = 50 * 1024 * 1024
-export const TITLE_MAX = 200
-export const SUMMARY_MAX = 2_000
-export const CONTENT_MAX = 100_000
-export const AI_INSTRUCTION_MAX = 2_000
-export const TAGS_MAX = 10
-export const TAG_MAX_LENGTH = 32
+import {
+  POST_AI_INSTRUCTION_MAX as AI_INSTRUCTION_MAX,
+  POST_CONTENT_MAX as CONTENT_MAX,
+  UPLOAD_MAX_FILE_BYTES as MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES as MAX_FILES,
+  POST_SUMMARY_MAX as SUMMARY_MAX,
+  POST_TAG_MAX_LENGTH as TAG_MAX_LENGTH,
+  POST_TAGS_MAX as TAGS_MAX,
+  POST_TITLE_MAX as TITLE_MAX,
+} from '@agora/contract/limits'
+
+export {
+  AI_INSTRUCTION_MAX,
+  CONTENT_MAX,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  SUMMARY_MAX,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+}
 
 /** What the file picker offers (the server decides by content, not by these names). */
 export const ACCEPTED_FILES =
