@@ -98,12 +98,12 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     try {
       if (range === 'all') {
         reply.header('content-length', blob.size)
-        return reply.status(200).send(request.method === 'HEAD' ? undefined : await store.read(cid))
+        return reply.status(200).send(await store.read(cid))
       }
       reply
         .header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`)
         .header('content-length', range.end - range.start + 1)
-      return reply.status(206).send(request.method === 'HEAD' ? undefined : await store.read(cid, range))
+      return reply.status(206).send(await store.read(cid, range))
     } catch (error) {
       // A row without bytes (a store emptied by hand) is a missing file, not a crash.
       if (error instanceof BlobMissingError) throw new NotFoundError('File not found')

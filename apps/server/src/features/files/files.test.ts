@@ -166,6 +166,7 @@ describe(`files (${TEST_DB})`, () => {
     const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/files/${cid}` })
     expect(head.statusCode).toBe(200)
     expect(head.headers['content-type']).toBe('image/png')
+    expect(head.headers['content-length']).toBe(String(pngFile().length))
     expect(head.body).toBe('')
   })
 
