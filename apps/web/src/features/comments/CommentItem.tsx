@@ -1,5 +1,5 @@
 import type { CommentView } from '@agora/contract'
-import { lazy, Suspense, useId } from 'react'
+import { Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
@@ -7,10 +7,8 @@ import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, TrashIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { CommentTime } from './CommentTime'
+import { Markdown } from './lazyMarkdown'
 import { useLikeComment } from './useComments'
-
-// The same lazily loaded renderer as the post's content: one chunk for both.
-const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
 
 export interface CommentItemProps {
   comment: CommentView

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { toast } from '../../ui/toast'
+import { loadMarkdown } from './lazyMarkdown'
 import { locateComment, type Thread } from './threads'
 import type { useComments } from './useComments'
 
@@ -13,6 +14,14 @@ export const HIGHLIGHT_MS = 2600
 const STALE_FOR_LINK_MS = 2_000
 /** The section's own id: `#comments` scrolls to it. */
 export const COMMENTS_ANCHOR = 'comments'
+
+/** When a smooth scroll should be over. */
+const SCROLL_CHECK_MS = 1_200
+
+function inView(node: HTMLElement): boolean {
+  const box = node.getBoundingClientRect()
+  return box.bottom > 0 && box.top < window.innerHeight
+}
 
 function prefersReducedMotion(): boolean {
   return (
@@ -44,7 +53,7 @@ export function useCommentDeepLink(
   const target = hashTarget(location.hash)
   const handled = useRef<string | null>(null)
   const refreshed = useRef<string | null>(null)
-  const [revealing, setRevealing] = useState<string | null>(null)
+  const [revealing, setRevealing] = useState<{ id: string } | null>(null)
   const [highlightId, setHighlightId] = useState<string | null>(null)
   const visit = `${location.key}#${target}`
   const { data, dataUpdatedAt, isFetching, isError, hasNextPage, fetchNextPage, refetch } = comments
@@ -61,7 +70,7 @@ export function useCommentDeepLink(
     if (place) {
       handled.current = visit
       if (place.hiddenWhenFolded) expand(place.rootId)
-      setRevealing(target)
+      setRevealing({ id: target })
       return
     }
     if (isFetching) return
@@ -92,18 +101,38 @@ export function useCommentDeepLink(
     t,
   ])
 
-  // After the render that shows it (and after a closing dialog has given focus back).
+  // After the render that shows it (and after a closing dialog has given focus back). The comment
+  // texts' renderer is loaded first, so the page does not grow under a smooth scroll and stop it short.
   useEffect(() => {
     if (!revealing) return
-    const timer = window.setTimeout(() => {
-      setRevealing(null)
-      const node = document.getElementById(revealing)
-      if (!node) return
-      node.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
-      node.focus({ preventScroll: true })
-      setHighlightId(revealing)
-    }, 60)
-    return () => window.clearTimeout(timer)
+    let live = true
+    const timers: number[] = []
+    void loadMarkdown()
+      .catch(() => undefined)
+      .then(() => {
+        if (!live) return
+        timers.push(
+          window.setTimeout(() => {
+            const node = document.getElementById(revealing.id)
+            if (!node) return
+            const smooth = !prefersReducedMotion()
+            node.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' })
+            node.focus({ preventScroll: true })
+            setHighlightId(revealing.id)
+            // Anything else that loaded meanwhile (a picture) may still have cut the scroll short.
+            if (smooth)
+              timers.push(
+                window.setTimeout(() => {
+                  if (!inView(node)) node.scrollIntoView({ block: 'center' })
+                }, SCROLL_CHECK_MS),
+              )
+          }, 60),
+        )
+      })
+    return () => {
+      live = false
+      for (const timer of timers) window.clearTimeout(timer)
+    }
   }, [revealing])
 
   useEffect(() => {
