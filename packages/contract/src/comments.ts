@@ -1,11 +1,5 @@
 import Type, { type Static } from 'typebox'
-
-/** A comment's text, after trimming, is 1 to this many characters (Unicode code points). */
-export const COMMENT_CONTENT_MAX = 5000
-/** 1 = top-level comment, 2 = reply to a top-level comment, 3 = reply to a reply (and deeper replies). */
-export const COMMENT_LEVEL_MAX = 3
-export const COMMENTS_PAGE_SIZE = 12
-export const COMMENTS_PAGE_MAX = 100
+import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
 
 /** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
 export const CommentView = Type.Object({

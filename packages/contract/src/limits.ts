@@ -44,3 +44,11 @@ export const PROFILE_LIMITS = {
 /** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 export const AVATAR_SIZE_PX = 256
+
+// Comments.
+/** A comment's text, after trimming, is 1 to this many characters (Unicode code points). */
+export const COMMENT_CONTENT_MAX = 5000
+/** 1 = top-level comment, 2 = reply to a top-level comment, 3 = reply to a reply (and deeper replies). */
+export const COMMENT_LEVEL_MAX = 3
+export const COMMENTS_PAGE_SIZE = 12
+export const COMMENTS_PAGE_MAX = 100

@@ -10,14 +10,10 @@ import type {
   LikeCommentResponse,
   PostCommentsResponse,
 } from '@agora/contract'
+import { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE } from '@agora/contract/limits'
 import { api } from './client'
 
-// The contract's values come with its schema library, so the web app keeps its own copies of the two
-// numbers it needs (contract: COMMENTS_PAGE_SIZE, COMMENT_CONTENT_MAX in comments.ts).
-/** Top-level comments per page (spec §9). */
-export const COMMENTS_PAGE_SIZE = 12
-/** A comment's text, trimmed, has at most this many characters (code points). */
-export const COMMENT_CONTENT_MAX = 5000
+export { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE }
 
 export interface CommentsPageParams {
   /** How many top-level comments to pass over. */
