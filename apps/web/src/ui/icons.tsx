@@ -1,9 +1,12 @@
-/** Inline SVG icons (decorative: aria-hidden; the control that holds one carries the label). */
+/**
+ * Inline SVG icons (decorative: aria-hidden; the control that holds one carries the label).
+ * `Icon` is the one drawing base: feature icon files build on it (size, strokeWidth and other SVG props override).
+ */
 import type { SVGProps } from 'react'
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number }
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

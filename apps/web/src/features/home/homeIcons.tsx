@@ -1,25 +1,8 @@
 /** The home page's own icons (decorative: aria-hidden; the text beside each carries the meaning). */
-import type { IconProps } from '../../ui/icons'
+import { Icon as BaseIcon, type IconProps } from '../../ui/icons'
 
-function Icon({ size = 28, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
+/** Larger and lighter than the shared icons. */
+const Icon = ({ size = 28, ...props }: IconProps) => <BaseIcon size={size} strokeWidth={1.8} {...props} />
 
 export const SearchIcon = (props: IconProps) => (
   <Icon {...props}>

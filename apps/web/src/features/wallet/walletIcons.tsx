@@ -1,27 +1,7 @@
 /** Icons of the wallet controls, drawn like ui/icons.tsx (decorative; the control carries the label). */
-import type { SVGProps } from 'react'
+import { Icon as BaseIcon, type IconProps } from '../../ui/icons'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
-
-function Icon({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
+const Icon = ({ size = 18, ...props }: IconProps) => <BaseIcon size={size} {...props} />
 
 export const WalletIcon = (props: IconProps) => (
   <Icon {...props}>
