@@ -8,13 +8,11 @@ import { type AuthorProfile, activityPath, type SocialKind, safeWebUrl, socialHr
 import { Notice } from './Notice'
 import { countLabel, ListHeading, PagedListView } from './PagedListView'
 import { ProfilePostItem, postIdOf } from './ProfilePostItem'
-import { ProfileTabPanel, ProfileTabs, useTabParam } from './ProfileTabs'
+import { RoutedTabs } from './ProfileTabs'
 import { StatCards } from './StatCards'
 import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
 
 const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
-type AuthorTab = (typeof TABS)[number]
-const ID_PREFIX = 'author'
 
 export interface AuthorTabsProps {
   profile: AuthorProfile
@@ -23,24 +21,19 @@ export interface AuthorTabsProps {
 /** Profile / Posts / Liked Posts / Activity / Statistics. A tab's content (and its calls) start on first open. */
 export function AuthorTabs({ profile }: AuthorTabsProps) {
   const { t } = useTranslation('author')
-  const [active, select] = useTabParam<AuthorTab>(TABS)
-  const tabs = TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))
   return (
     <div className="container author-body">
-      <ProfileTabs
-        label={t('tabs.label')}
-        tabs={tabs}
-        active={active}
-        onChange={select}
-        idPrefix={ID_PREFIX}
-      />
-      <ProfileTabPanel idPrefix={ID_PREFIX} tabKey={active}>
-        {active === 'profile' && <ProfileSection profile={profile} />}
-        {active === 'posts' && <PostsSection profile={profile} />}
-        {active === 'liked' && <LikedSection profile={profile} />}
-        {active === 'activity' && <ActivitySection profile={profile} />}
-        {active === 'statistics' && <StatisticsSection profile={profile} />}
-      </ProfileTabPanel>
+      <RoutedTabs label={t('tabs.label')} keys={TABS} labelOf={(key) => t(`tabs.${key}`)} idPrefix="author">
+        {(active) => (
+          <>
+            {active === 'profile' && <ProfileSection profile={profile} />}
+            {active === 'posts' && <PostsSection profile={profile} />}
+            {active === 'liked' && <LikedSection profile={profile} />}
+            {active === 'activity' && <ActivitySection profile={profile} />}
+            {active === 'statistics' && <StatisticsSection profile={profile} />}
+          </>
+        )}
+      </RoutedTabs>
     </div>
   )
 }

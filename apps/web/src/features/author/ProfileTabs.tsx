@@ -118,3 +118,34 @@ export function useTabParam<K extends string>(keys: readonly K[]): [K, (key: K) 
   )
   return [active, select]
 }
+
+export interface RoutedTabsProps<K extends string> {
+  /** Names the tab list for assistive technology. */
+  label: string
+  keys: readonly K[]
+  labelOf: (key: K) => string
+  /** Prefix of the tab and panel ids (unique on the page). */
+  idPrefix: string
+  /** The selected tab's content; only it renders, so a tab's calls start on first open. */
+  children: (active: K) => ReactNode
+}
+
+/** The tab list and the selected tab's panel, the selection kept in the `tab` search parameter. */
+export function RoutedTabs<K extends string>({
+  label,
+  keys,
+  labelOf,
+  idPrefix,
+  children,
+}: RoutedTabsProps<K>) {
+  const [active, select] = useTabParam(keys)
+  const tabs = keys.map((key) => ({ key, label: labelOf(key) }))
+  return (
+    <>
+      <ProfileTabs label={label} tabs={tabs} active={active} onChange={select} idPrefix={idPrefix} />
+      <ProfileTabPanel idPrefix={idPrefix} tabKey={active}>
+        {children(active)}
+      </ProfileTabPanel>
+    </>
+  )
+}

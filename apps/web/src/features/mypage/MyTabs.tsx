@@ -12,18 +12,16 @@ import { activityPath } from '../author/authorProfile'
 import { Notice } from '../author/Notice'
 import { countLabel, ListHeading, PagedListView } from '../author/PagedListView'
 import { ProfilePostItem, postIdOf } from '../author/ProfilePostItem'
-import { ProfileTabPanel, ProfileTabs, useTabParam } from '../author/ProfileTabs'
+import { RoutedTabs } from '../author/ProfileTabs'
 import { profileKeys } from '../author/queryKeys'
 import { StatCards } from '../author/StatCards'
-import { usePagedList } from '../author/usePagedList'
+import { type PagedList, usePagedList } from '../author/usePagedList'
 import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 
 const TABS = ['profile', 'posts', 'comments', 'likes', 'statistics'] as const
-type MyTab = (typeof TABS)[number]
-const ID_PREFIX = 'mypage'
 
 export interface MyTabsProps {
   user: OwnUserResponse
@@ -33,24 +31,19 @@ export interface MyTabsProps {
 /** Profile / Posts / Comments / Likes / Statistics. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
-  const [active, select] = useTabParam<MyTab>(TABS)
-  const tabs = TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))
   return (
     <div className="mypage-tabs">
-      <ProfileTabs
-        label={t('tabs.label')}
-        tabs={tabs}
-        active={active}
-        onChange={select}
-        idPrefix={ID_PREFIX}
-      />
-      <ProfileTabPanel idPrefix={ID_PREFIX} tabKey={active}>
-        {active === 'profile' && <ProfileSection user={user} onSaveBio={onSaveBio} />}
-        {active === 'posts' && <PostsSection user={user} />}
-        {active === 'comments' && <CommentsSection user={user} />}
-        {active === 'likes' && <LikesSection user={user} />}
-        {active === 'statistics' && <StatisticsSection user={user} />}
-      </ProfileTabPanel>
+      <RoutedTabs label={t('tabs.label')} keys={TABS} labelOf={(key) => t(`tabs.${key}`)} idPrefix="mypage">
+        {(active) => (
+          <>
+            {active === 'profile' && <ProfileSection user={user} onSaveBio={onSaveBio} />}
+            {active === 'posts' && <PostsSection user={user} />}
+            {active === 'comments' && <CommentsSection user={user} />}
+            {active === 'likes' && <LikesSection user={user} />}
+            {active === 'statistics' && <StatisticsSection user={user} />}
+          </>
+        )}
+      </RoutedTabs>
     </div>
   )
 }
@@ -126,34 +119,56 @@ function NewPostLink({ label }: { label: string }) {
   )
 }
 
+interface OwnListSectionProps<T> {
+  id: string
+  title: string
+  total: number
+  list: PagedList<T>
+  idOf: (item: T) => string
+  renderItem: (item: T) => ReactNode
+  loadingText: string
+  empty: ReactNode
+  /** Beside the heading's refresh button. */
+  action?: ReactNode
+}
+
+/** One own list: heading with count and refresh, then its states; a 401 offers sign-in. */
+function OwnListSection<T>({ id, title, total, list, action, ...view }: OwnListSectionProps<T>) {
+  return (
+    <section aria-labelledby={id}>
+      <ListHeading
+        id={id}
+        title={title}
+        count={countLabel(total, list)}
+        onRefresh={list.refresh}
+        refreshing={list.isRefreshing}
+      >
+        {action}
+      </ListHeading>
+      <PagedListView list={list} label={title} renderError={loginError} {...view} />
+    </section>
+  )
+}
+
 function PostsSection({ user }: Pick<MyTabsProps, 'user'>) {
   const { t } = useTranslation('mypage')
   const list = usePagedList(profileKeys.ownList('posts'), { fetchPage: listOwnPosts, idOf: postIdOf })
   return (
-    <section aria-labelledby="mypage-posts">
-      <ListHeading
-        id="mypage-posts"
-        title={t('posts.title')}
-        count={countLabel(user.stats.posts, list)}
-        onRefresh={list.refresh}
-        refreshing={list.isRefreshing}
-      >
-        <NewPostLink label={t('posts.new')} />
-      </ListHeading>
-      <PagedListView
-        list={list}
-        label={t('posts.title')}
-        loadingText={t('posts.loading')}
-        empty={
-          <Notice title={t('posts.empty.title')} action={<NewPostLink label={t('posts.new')} />}>
-            {t('posts.empty.text')}
-          </Notice>
-        }
-        renderError={loginError}
-        idOf={postIdOf}
-        renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
-      />
-    </section>
+    <OwnListSection
+      id="mypage-posts"
+      title={t('posts.title')}
+      total={user.stats.posts}
+      list={list}
+      action={<NewPostLink label={t('posts.new')} />}
+      loadingText={t('posts.loading')}
+      empty={
+        <Notice title={t('posts.empty.title')} action={<NewPostLink label={t('posts.new')} />}>
+          {t('posts.empty.text')}
+        </Notice>
+      }
+      idOf={postIdOf}
+      renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
+    />
   )
 }
 
@@ -166,28 +181,20 @@ function CommentsSection({ user }: Pick<MyTabsProps, 'user'>) {
     idOf: commentIdOf,
   })
   return (
-    <section aria-labelledby="mypage-comments">
-      <ListHeading
-        id="mypage-comments"
-        title={t('comments.title')}
-        count={countLabel(user.stats.comments, list)}
-        onRefresh={list.refresh}
-        refreshing={list.isRefreshing}
-      />
-      <PagedListView
-        list={list}
-        label={t('comments.title')}
-        loadingText={t('comments.loading')}
-        empty={
-          <Notice title={t('comments.empty.title')} action={<BrowsePosts />}>
-            {t('comments.empty.text')}
-          </Notice>
-        }
-        renderError={loginError}
-        idOf={commentIdOf}
-        renderItem={(comment) => <CommentItem comment={comment} />}
-      />
-    </section>
+    <OwnListSection
+      id="mypage-comments"
+      title={t('comments.title')}
+      total={user.stats.comments}
+      list={list}
+      loadingText={t('comments.loading')}
+      empty={
+        <Notice title={t('comments.empty.title')} action={<BrowsePosts />}>
+          {t('comments.empty.text')}
+        </Notice>
+      }
+      idOf={commentIdOf}
+      renderItem={(comment) => <CommentItem comment={comment} />}
+    />
   )
 }
 
@@ -224,28 +231,20 @@ function LikesSection({ user }: Pick<MyTabsProps, 'user'>) {
   const { t } = useTranslation('mypage')
   const list = usePagedList(profileKeys.ownList('liked'), { fetchPage: listOwnLiked, idOf: postIdOf })
   return (
-    <section aria-labelledby="mypage-likes">
-      <ListHeading
-        id="mypage-likes"
-        title={t('likes.title')}
-        count={countLabel(user.stats.likes, list)}
-        onRefresh={list.refresh}
-        refreshing={list.isRefreshing}
-      />
-      <PagedListView
-        list={list}
-        label={t('likes.title')}
-        loadingText={t('likes.loading')}
-        empty={
-          <Notice title={t('likes.empty.title')} action={<BrowsePosts />}>
-            {t('likes.empty.text')}
-          </Notice>
-        }
-        renderError={loginError}
-        idOf={postIdOf}
-        renderItem={(post) => <ProfilePostItem post={post} />}
-      />
-    </section>
+    <OwnListSection
+      id="mypage-likes"
+      title={t('likes.title')}
+      total={user.stats.likes}
+      list={list}
+      loadingText={t('likes.loading')}
+      empty={
+        <Notice title={t('likes.empty.title')} action={<BrowsePosts />}>
+          {t('likes.empty.text')}
+        </Notice>
+      }
+      idOf={postIdOf}
+      renderItem={(post) => <ProfilePostItem post={post} />}
+    />
   )
 }
 
