@@ -1,14 +1,9 @@
-import type { CommentView, CreateCommentRequest, UserCommentView } from '@agora/contract'
+import type { CommentView, CreateCommentRequest } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import { ForbiddenError, NotFoundError } from '../../http/errors'
 import { normalizeContent, placeComment, threadOrder } from './comments.rules'
-import {
-  type CommentWithAuthor,
-  commentsStore,
-  type PostForComments,
-  type UserCommentRow,
-} from './comments.store'
+import { type CommentWithAuthor, commentsStore, type PostForComments } from './comments.store'
 
 export const POST_NOT_FOUND = 'Post not found'
 export const COMMENT_NOT_FOUND = 'Comment not found'
@@ -34,21 +29,6 @@ export function toCommentView(row: CommentWithAuthor, isLiked: boolean): Comment
     createdAt: row.created_at.toISOString(),
     likes: row.likes_count,
     is_liked: isLiked,
-    level: row.level,
-    parentId: row.parent_id,
-    rootId: row.root_id,
-    replyCount: row.reply_count,
-  }
-}
-
-export function toUserCommentView(row: UserCommentRow): UserCommentView {
-  return {
-    _id: row.id,
-    postId: row.post_id,
-    postTitle: row.post_title,
-    content: row.content,
-    createdAt: row.created_at.toISOString(),
-    likes: row.likes_count,
     level: row.level,
     parentId: row.parent_id,
     rootId: row.root_id,
@@ -170,17 +150,6 @@ export function commentsService(db: Db) {
         if (comment.parent_id) await tx.addToReplyCount(comment.parent_id, -1)
         return deleted
       })
-    },
-
-    /** A user's comments for profile pages, newest first; comments on private posts only for their author. */
-    async listByUser(
-      userId: string,
-      viewerId: string | null,
-      page: { skip: number; limit: number },
-    ): Promise<UserCommentView[]> {
-      if (!isId(userId)) return []
-      const rows = await store.listByUser(userId, { ...page, viewerId })
-      return rows.map(toUserCommentView)
     },
   }
 }

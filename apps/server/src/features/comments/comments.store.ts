@@ -1,12 +1,23 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { CommentRow, NewComment } from '../../db/schema'
+import type { Order } from '../posts/posts.paging'
 
 /** A comment with the name and avatar of its author, as lists show it. */
 export type CommentWithAuthor = CommentRow & { username: string; avatar: string }
 
 /** A comment of a user's own list, with the title of its post. */
 export type UserCommentRow = CommentRow & { post_title: string }
+
+/** A page of a user's own comments. */
+export interface UserCommentsPage {
+  skip: number
+  limit: number
+  /** Time (recent_*, time_desc) or likes (hot_*), each way. */
+  order: Order
+  /** Only comments on posts of this media type; null for all. */
+  mediaType: string | null
+}
 
 /** What the comment rules need to know about a post. */
 export interface PostForComments {
@@ -175,28 +186,24 @@ export function commentsStore(db: Db) {
     },
 
     /**
-     * A user's comments, newest first, with the title of each post. Comments on private posts are
-     * only listed for the post's author (pass the viewer's id; null for anonymous visitors).
+     * A user's own comments with the title of each post (every post: the list is the author's own), in
+     * the list's order (time or likes, each way) and optionally only on posts of one media type.
      */
-    listByUser(
-      userId: string,
-      options: { skip: number; limit: number; viewerId: string | null },
-    ): Promise<UserCommentRow[]> {
-      return db
+    listByUser(userId: string, page: UserCommentsPage): Promise<UserCommentRow[]> {
+      const direction = page.order.direction
+      let query = db
         .selectFrom('comments')
         .innerJoin('posts', 'posts.id', 'comments.post_id')
         .select(COLUMNS)
         .select('posts.title as post_title')
         .where('comments.user_id', '=', userId)
-        .where((eb) =>
-          options.viewerId
-            ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', options.viewerId)])
-            : eb('posts.visibility', '=', 'public'),
-        )
-        .orderBy('comments.created_at', 'desc')
-        .orderBy('comments.id', 'desc')
-        .offset(options.skip)
-        .limit(options.limit)
+      if (page.mediaType) query = query.where('posts.media_type', '=', page.mediaType)
+      if (page.order.key === 'hot') query = query.orderBy('comments.likes_count', direction)
+      return query
+        .orderBy('comments.created_at', direction)
+        .orderBy('comments.id', direction)
+        .offset(page.skip)
+        .limit(page.limit)
         .execute()
     },
   }

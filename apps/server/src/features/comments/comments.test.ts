@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { DEMO_COMMENTS, seedDemoComments } from './comments.demo'
-import { commentsService } from './comments.service'
 
 const COMMENT_LIMIT = 25
 const LIKE_LIMIT = 30
@@ -446,26 +445,6 @@ describe(`comments (${TEST_DB})`, () => {
     expect((await comment(ben, { postId, content: 'Reply?', parentId: own._id })).statusCode).toBe(404)
     expect((await like(ben, own._id)).statusCode).toBe(404)
     expect(await likeState(own._id)).toEqual({ stored: 0, real: 0 })
-  })
-
-  it("lists a user's own comments newest first with the post title, hiding other people's private posts", async () => {
-    const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const open = await makePost(ana, { title: 'Open notebook' })
-    const closed = await makePost(ben, { title: 'Private diary', visibility: 'private' })
-    await commentOk(ben, { postId: closed, content: 'On my private post' })
-    const a = await commentOk(ben, { postId: open, content: 'First' })
-    const b = await commentOk(ben, { postId: open, content: 'Second', parentId: a._id })
-
-    const service = commentsService(t.database.db)
-    const seenByAna = await service.listByUser(ben.id, ana.id, { skip: 0, limit: 12 })
-    expect(seenByAna.map((c) => [c._id, c.postTitle])).toEqual([
-      [b._id, 'Open notebook'],
-      [a._id, 'Open notebook'],
-    ])
-    const seenByBen = await service.listByUser(ben.id, ben.id, { skip: 0, limit: 12 })
-    expect(seenByBen.map((c) => c.postTitle)).toEqual(['Open notebook', 'Open notebook', 'Private diary'])
-    expect(await service.listByUser(ben.id, ben.id, { skip: 1, limit: 1 })).toMatchObject([{ _id: a._id }])
-    expect(await service.listByUser('not-a-uuid', null, { skip: 0, limit: 12 })).toEqual([])
   })
 
   it('lets the forum search find comment text and answers the post with matched_comment_id', async () => {

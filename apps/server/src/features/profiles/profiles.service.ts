@@ -29,15 +29,9 @@ import {
   UnauthorizedError,
 } from '../../http/errors'
 import { toMeView } from '../auth/auth.service'
+import { commentsStore, type UserCommentRow, type UserCommentsPage } from '../comments/comments.store'
 import { pageLimit, parseMediaType, parseSort } from '../posts/posts.paging'
-import {
-  type ActivityRow,
-  type DailyActivityRow,
-  type OwnCommentRow,
-  type OwnListPage,
-  profilesStore,
-  type UserCounts,
-} from './profiles.store'
+import { type ActivityRow, type DailyActivityRow, profilesStore, type UserCounts } from './profiles.store'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SETTINGS = [
@@ -216,7 +210,7 @@ function toActivityItem(row: ActivityRow): ActivityItem {
 }
 
 /** skip/limit/sort_by/media_type of an own list, read as the posts lists read them (same defaults and errors). */
-export function toOwnListPage(query: PostPageQuery): OwnListPage {
+export function toOwnListPage(query: PostPageQuery): UserCommentsPage {
   return {
     skip: query.skip ?? 0,
     limit: pageLimit(query.limit),
@@ -225,7 +219,7 @@ export function toOwnListPage(query: PostPageQuery): OwnListPage {
   }
 }
 
-function toOwnCommentItem(row: OwnCommentRow): OwnCommentItem {
+function toOwnCommentItem(row: UserCommentRow): OwnCommentItem {
   return {
     _id: row.id,
     id: row.id,
@@ -386,7 +380,7 @@ export function profilesService(db: Db) {
     },
 
     async ownComments(userId: string, query: PostPageQuery): Promise<OwnCommentItem[]> {
-      return (await store.ownComments(userId, toOwnListPage(query))).map(toOwnCommentItem)
+      return (await commentsStore(db).listByUser(userId, toOwnListPage(query))).map(toOwnCommentItem)
     },
 
     /** Points the caller's avatar at a stored image (`/api/v1/files/{cid}`). */

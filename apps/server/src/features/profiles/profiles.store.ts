@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { UserRow, UserUpdate } from '../../db/schema'
-import type { Order } from '../posts/posts.paging'
 
 /** What a user has done, counted over the posts the viewer may see. */
 export interface UserCounts {
@@ -24,29 +23,6 @@ export interface DailyActivityRow {
   day: string
   kind: 'post' | 'comment' | 'like'
   n: number
-}
-
-/** A comment of the caller's own list, with the post it belongs to. */
-export interface OwnCommentRow {
-  id: string
-  post_id: string
-  post_title: string
-  content: string
-  created_at: Date
-  likes_count: number
-  level: number
-  parent_id: string | null
-  root_id: string | null
-  reply_count: number
-}
-
-export interface OwnListPage {
-  skip: number
-  limit: number
-  /** Time (recent_*, time_desc) or likes (hot_*), each way. */
-  order: Order
-  /** Only items whose post has this media type; null for all. */
-  mediaType: string | null
 }
 
 /**
@@ -119,35 +95,6 @@ export function profilesStore(db: Db) {
         limit ${limit}
       `.execute(db)
       return rows
-    },
-
-    /** The caller's comments (on any post they can see, which includes their private ones). */
-    ownComments(userId: string, page: OwnListPage): Promise<OwnCommentRow[]> {
-      const direction = page.order.direction
-      let query = db
-        .selectFrom('comments as c')
-        .innerJoin('posts as p', 'p.id', 'c.post_id')
-        .select([
-          'c.id',
-          'c.post_id',
-          'p.title as post_title',
-          'c.content',
-          'c.created_at',
-          'c.likes_count',
-          'c.level',
-          'c.parent_id',
-          'c.root_id',
-          'c.reply_count',
-        ])
-        .where('c.user_id', '=', userId)
-      if (page.mediaType) query = query.where('p.media_type', '=', page.mediaType)
-      if (page.order.key === 'hot') query = query.orderBy('c.likes_count', direction)
-      return query
-        .orderBy('c.created_at', direction)
-        .orderBy('c.id', direction)
-        .offset(page.skip)
-        .limit(page.limit)
-        .execute()
     },
 
     /** How many posts, comments and likes a user made on each UTC day since `since`. */
