@@ -10,7 +10,7 @@ import { root } from './build.mjs'
 
 const args = new Set(process.argv.slice(2))
 const reports = mkdtempSync(join(tmpdir(), 'agora-test-'))
-const totals = { passed: 0, failed: 0, skipped: 0 }
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 }
 const failures = []
 const bin = (name) => join(root, 'node_modules/.bin', name)
 
@@ -37,6 +37,7 @@ function countPlaywright(file) {
   if (!existsSync(file)) return
   const { stats } = JSON.parse(readFileSync(file, 'utf8'))
   totals.passed += stats.expected + stats.flaky
+  totals.flaky += stats.flaky
   totals.failed += stats.unexpected
   totals.skipped += stats.skipped
 }
@@ -98,5 +99,6 @@ if (args.has('--no-e2e')) {
 
 console.log('')
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`)
+if (totals.flaky) console.log(`Flaky: ${totals.flaky} browser test(s) passed only on their retry — see the list above.`)
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failures.length ? 1 : 0)

@@ -186,7 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // stale page's chunk request fails fast instead of receiving HTML.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const path = request.url.split('?')[0]
-      if (path.startsWith('/api/') || path.startsWith('/assets/')) throw new NotFoundError()
+      if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
+      if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   } else {

@@ -2,15 +2,9 @@ import Type, { type Static } from 'typebox'
 import {
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
-  POST_LIST_DEFAULT_LIMIT,
-  POST_LIST_MAX_LIMIT,
   POST_SEARCH_MAX_LENGTH,
   POST_SUMMARY_MAX,
-  POST_TAG_MAX_LENGTH,
-  POST_TAGS_MAX,
   POST_TITLE_MAX,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
 } from './limits'
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const

@@ -2,16 +2,7 @@ import Type, { type Static } from 'typebox'
 import { MeResponse } from './auth'
 import { UserCommentView } from './comments'
 import { FormBoolean } from './common'
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_SIZE_PX,
-  EMAIL_MAX,
-  PHONE_MAX,
-  PHONE_PATTERN,
-  PROFILE_LIMITS,
-  USERNAME_MAX,
-  USERNAME_PATTERN,
-} from './limits'
+import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, PROFILE_LIMITS, USERNAME_MAX, USERNAME_PATTERN } from './limits'
 
 /** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
 export const PROFILE_PAGE_SIZE = 12

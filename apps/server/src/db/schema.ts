@@ -163,7 +163,11 @@ export type FaucetGrantRow = Selectable<FaucetGrantsTable>
 export interface AnalysisJobsTable {
   id: string
   post_id: string
-  status: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'done' | 'failed'>
+  status: ColumnType<
+    'queued' | 'running' | 'done' | 'failed',
+    'queued' | undefined,
+    'queued' | 'running' | 'done' | 'failed'
+  >
   attempts: Generated<number>
   run_after: ColumnType<Date, Date | string | undefined, Date | string>
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>

@@ -191,7 +191,16 @@ export function UploadPage() {
           )}
         </div>
 
-        {uploading && upload.progress && <UploadProgressBar progress={upload.progress} />}
+        {/* After success the whole body was sent: the bar stays, full, until the form resets. */}
+        {(uploading || upload.isSuccess) && upload.progress && (
+          <UploadProgressBar
+            progress={
+              upload.isSuccess
+                ? { ...upload.progress, percent: 100, loaded: upload.progress.total }
+                : upload.progress
+            }
+          />
+        )}
         {upload.isSuccess && <UploadSuccess answer={upload.data} />}
         {errorText && <UploadError message={errorText} />}
         {error instanceof UploadAbortedError && <p className="upload-form__note">{t('error.cancelled')}</p>}
