@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button'
 import { ArrowLeftIcon, RefreshIcon } from '../ui/icons'
-import { Particles } from '../ui/Particles'
+import { LazyParticles } from '../ui/LazyParticles'
 import './ErrorScreen.css'
 
 export interface ErrorScreenProps {
@@ -21,7 +21,7 @@ export function ErrorScreen({ message, onRetry, onBack, fullPage = false }: Erro
       className={fullPage ? 'error-screen error-screen--full' : 'error-screen'}
       aria-labelledby="error-screen-title"
     >
-      <Particles linkDistance={120} />
+      <LazyParticles linkDistance={120} />
       <div className="error-screen__card">
         <h1 id="error-screen-title" className="error-screen__title">
           {t('error.title')}

@@ -1,15 +1,12 @@
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { ArrowLeftIcon } from '../../ui/icons'
+import { LazyParticles } from '../../ui/LazyParticles'
 import { Tag } from '../../ui/Tag'
 import { type AuthorProfile, displayUrl, safeWebUrl } from './authorProfile'
 
 // Decoration only: its code arrives after the header has painted.
-const AuthorParticles = lazy(() =>
-  import('../../ui/Particles').then((module) => ({ default: module.Particles })),
-)
 
 export interface AuthorHeaderProps {
   profile: AuthorProfile
@@ -23,9 +20,7 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
   const { email, phone } = profile.contact
   return (
     <header className="author-header">
-      <Suspense fallback={null}>
-        <AuthorParticles />
-      </Suspense>
+      <LazyParticles />
       <div className="container author-header__inner">
         <Button variant="ghost" size="sm" icon={<ArrowLeftIcon size={18} />} onClick={onBack}>
           {t('back')}

@@ -1,18 +1,13 @@
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LazyParticles } from '../../ui/LazyParticles'
 import { HomeSearch } from './HomeSearch'
-
-// Decoration only: its code arrives after the hero has painted.
-const Particles = lazy(() => import('../../ui/Particles').then((module) => ({ default: module.Particles })))
 
 /** Title, tagline, the two slogans and the search, over drifting particles. */
 export function HomeHero() {
   const { t } = useTranslation('home')
   return (
     <section className="home-hero" aria-labelledby="home-title">
-      <Suspense fallback={null}>
-        <Particles linkDistance={120} density={0.8} />
-      </Suspense>
+      <LazyParticles linkDistance={120} density={0.8} />
       <div className="container home-hero__inner">
         <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
         <h1 id="home-title" className="home-hero__title">
