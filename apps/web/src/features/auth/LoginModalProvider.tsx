@@ -58,9 +58,14 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     setOpen(false)
   }, [])
 
-  const onAuthPage = location.pathname === '/login' || location.pathname === '/register'
+  // These screens show their own login card when the session ends; a pop-up on top would be a second one.
+  const hasOwnLogin = ['/login', '/register', '/mypage'].includes(location.pathname)
   useAppEvent('need-login', () => {
-    if (!onAuthPage) openLogin()
+    if (!hasOwnLogin) openLogin()
+  })
+  // Signed in from another tab: the prompt here has nothing left to ask.
+  useAppEvent('token-updated', () => {
+    if (open && !pendingSuccess.current) closeLogin()
   })
 
   function succeeded(me: MeResponse) {
