@@ -99,6 +99,7 @@ if (args.has('--no-e2e')) {
 
 console.log('')
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`)
-if (totals.flaky) console.log(`Flaky: ${totals.flaky} browser test(s) passed only on their retry — see the list above.`)
+if (totals.flaky)
+  console.log(`Flaky: ${totals.flaky} browser test(s) passed only on their retry — see the list above.`)
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failures.length ? 1 : 0)
