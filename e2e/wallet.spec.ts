@@ -102,7 +102,7 @@ test('connect shows Connecting..., then the network name and the shortened addre
   consoleErrors,
 }) => {
   const address = newAddress()
-  await installTestWallet(page, { address, delayMs: 400 })
+  await installTestWallet(page, { address, delayMs: 1500 })
   await page.goto('/forum')
   // The silent attempt on load: this wallet does not trust the site yet.
   await expect.poll(() => testWalletCalls(page)).toEqual([{ onlyIfTrusted: true }])
