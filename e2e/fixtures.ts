@@ -132,6 +132,19 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
   }, expires_in)
 }
 
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is and fails on any serious or critical
+ * violation, naming the rule and the elements. `label` says which screen and theme it was.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  const { AxeBuilder } = await import('@axe-core/playwright')
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`)
+  expect(serious, label).toEqual([])
+}
+
 interface Fixtures {
   /** Console errors and uncaught page errors seen during the test. */
   consoleErrors: string[]

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import type { Page } from '@playwright/test'
-import { createUser, expect, test } from './fixtures'
+import { createUser, expect, expectAccessible, test } from './fixtures'
 
 const PLACEHOLDER = 'Search academic topics, tags, or authors'
 
@@ -154,7 +154,6 @@ for (const width of [375, 1280]) {
     page,
     consoleErrors,
   }, testInfo) => {
-    const { AxeBuilder } = await import('@axe-core/playwright')
     await page.setViewportSize({ width, height: width < 768 ? 740 : 800 })
     for (const theme of ['light', 'dark']) {
       await page.goto('/')
@@ -168,13 +167,7 @@ for (const width of [375, 1280]) {
       expect(overflow, `${theme} ${width}px`).toBeLessThanOrEqual(0)
       // Wait out the last entrance so contrast is measured on the final colours.
       await page.waitForTimeout(1500)
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze()
-      const serious = violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`)
-      expect(serious, `${theme} ${width}px`).toEqual([])
+      await expectAccessible(page, `${theme} ${width}px`)
       await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({ path: testInfo.outputPath(`home-${width}-${theme}.png`), fullPage: true })
     }

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { type AgoraServer, createUser, expect, type TestUser, test } from './fixtures'
+import { type AgoraServer, createUser, expect, expectAccessible, type TestUser, test } from './fixtures'
 
 /** A 1×1 PNG: the avatar upload only needs a real image. */
 const TINY_PNG = Buffer.from(
@@ -384,18 +384,7 @@ test('the author page and the own page pass automated accessibility checks in bo
   request,
   server,
 }) => {
-  const { AxeBuilder } = await import('@axe-core/playwright')
-  const check = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .analyze()
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      )
-    expect(serious).toEqual([])
-  }
+  const check = (label: string) => expectAccessible(page, label)
   const author = await createUser(request, server, 'axe')
   await createPost(request, server, author, 'Checked for contrast')
   await logIn(page, author)

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
-import { createUser, expect, test } from './fixtures'
+import { createUser, expect, expectAccessible, test } from './fixtures'
 
 const screens = [
   { path: '/', title: 'Agora' },
@@ -215,18 +215,7 @@ test('a screen that fails to load reloads once, then shows the error screen; Ret
 })
 
 test('the shell passes automated accessibility checks in both themes', async ({ page }) => {
-  const { AxeBuilder } = await import('@axe-core/playwright')
-  const check = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .analyze()
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      )
-    expect(serious).toEqual([])
-  }
+  const check = (label: string) => expectAccessible(page, label)
   for (const theme of ['light', 'dark']) {
     await page.goto('/login')
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
