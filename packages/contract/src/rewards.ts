@@ -1,0 +1,156 @@
+import Type, { type Static } from 'typebox'
+
+/**
+ * Rewards: an append-only ledger of token amounts. Every amount in this API is a decimal string of
+ * integer base units (10^-9 tokens, the token's 9 decimals), signed where it can be negative, so
+ * sums stay exact; the web formats them for display.
+ */
+const Units = Type.String({
+  pattern: '^-?[0-9]+$',
+  maxLength: 40,
+  description: 'Integer base units (10^-9 tokens)',
+})
+
+/** Why a ledger entry exists. Earning reasons first, then the entries that move tokens out or back. */
+export const RewardReason = Type.Union([
+  Type.Literal('post_published'),
+  Type.Literal('comment_written'),
+  Type.Literal('post_like_received'),
+  Type.Literal('comment_like_received'),
+  Type.Literal('upload_analysed'),
+  /** Undoes an earlier entry (like withdrawn, content deleted); `source` names the entry's source. */
+  Type.Literal('reversal'),
+  /** Tokens moved on chain to the user's wallet (negative). */
+  Type.Literal('claim'),
+  /** A claim whose transfer failed, credited back (positive). */
+  Type.Literal('claim_refund'),
+])
+export type RewardReason = Static<typeof RewardReason>
+
+/** The row an entry is about. */
+export const RewardSource = Type.Object({
+  kind: Type.Union([
+    Type.Literal('post'),
+    Type.Literal('comment'),
+    Type.Literal('like'),
+    Type.Literal('claim'),
+  ]),
+  id: Type.String(),
+  /** The post to link to, when the source is (on) a post that still exists. */
+  post_id: Type.Union([Type.String(), Type.Null()]),
+})
+export type RewardSource = Static<typeof RewardSource>
+
+export const RewardEntry = Type.Object({
+  id: Type.String(),
+  amount: Units,
+  reason: RewardReason,
+  source: RewardSource,
+  created_at: Type.String({ format: 'date-time' }),
+})
+export type RewardEntry = Static<typeof RewardEntry>
+
+export const RewardClaim = Type.Object({
+  id: Type.String(),
+  amount: Units,
+  address: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('failed')]),
+  signature: Type.Union([Type.String(), Type.Null()]),
+  /** Null on the embedded test chain, which no public explorer can see. */
+  explorer_url: Type.Union([Type.String(), Type.Null()]),
+  /** Why a failed claim failed, in words. */
+  failure: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+})
+export type RewardClaim = Static<typeof RewardClaim>
+
+/** GET /api/v1/rewards/me?cursor=&limit= (signed in). Entries newest first, keyset paged. */
+export const RewardsMeQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+})
+export type RewardsMeQuery = Static<typeof RewardsMeQuery>
+
+export const RewardsMeResponse = Type.Object({
+  /** The sum of all of the user's ledger entries. */
+  balance: Units,
+  /** What can be claimed now: the balance less entries still inside the holding period. */
+  claimable: Units,
+  /** Everything earned, ever (earning entries less reversals; claims do not lower it). */
+  earned_total: Units,
+  min_claim: Units,
+  pending_claim: Type.Union([RewardClaim, Type.Null()]),
+  entries: Type.Array(RewardEntry),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+})
+export type RewardsMeResponse = Static<typeof RewardsMeResponse>
+
+/** GET /api/v1/rewards/claims (signed in): the user's claims, newest first (at most 50). */
+export const RewardClaimsResponse = Type.Object({ claims: Type.Array(RewardClaim) })
+export type RewardClaimsResponse = Static<typeof RewardClaimsResponse>
+
+export const RewardRule = Type.Object({
+  reason: RewardReason,
+  amount: Units,
+  /** How many of these entries a user can earn per UTC day; null = no cap. */
+  daily_cap: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type RewardRule = Static<typeof RewardRule>
+
+/** GET /api/v1/rewards/rules: the rules, as the server applies them. */
+export const RewardRulesResponse = Type.Object({
+  decimals: Type.Integer(),
+  rules: Type.Array(RewardRule),
+  /** Accounts younger than this earn nothing. */
+  min_account_age_hours: Type.Number(),
+  /** Earnings become claimable after this many hours (time for a reversal to land). */
+  hold_hours: Type.Number(),
+  min_claim: Units,
+})
+export type RewardRulesResponse = Static<typeof RewardRulesResponse>
+
+export const LeaderboardPeriod = Type.Union([
+  Type.Literal('week'),
+  Type.Literal('month'),
+  Type.Literal('all'),
+])
+export type LeaderboardPeriod = Static<typeof LeaderboardPeriod>
+
+/** GET /api/v1/rewards/leaderboard?period=week|month|all&limit= */
+export const LeaderboardQuery = Type.Object({
+  period: Type.Optional(LeaderboardPeriod),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+})
+export type LeaderboardQuery = Static<typeof LeaderboardQuery>
+
+export const LeaderboardResponse = Type.Object({
+  period: LeaderboardPeriod,
+  entries: Type.Array(
+    Type.Object({
+      rank: Type.Integer(),
+      user_id: Type.String(),
+      username: Type.String(),
+      nickname: Type.String(),
+      avatar: Type.String(),
+      /** Earned in the period (earning entries less reversals). */
+      earned: Units,
+    }),
+  ),
+})
+export type LeaderboardResponse = Static<typeof LeaderboardResponse>
+
+/** POST /api/v1/rewards/claim (signed in). */
+export const RewardClaimRequest = Type.Object({
+  address: Type.String({ minLength: 1, maxLength: 64, description: 'A base58 Solana address' }),
+  amount: Units,
+  /** A key the client makes once per claim (e.g. a UUID): a retried request returns the same claim. */
+  client_key: Type.String({ minLength: 8, maxLength: 100 }),
+})
+export type RewardClaimRequest = Static<typeof RewardClaimRequest>
+
+export const RewardClaimResponse = RewardClaim
+export type RewardClaimResponse = Static<typeof RewardClaimResponse>
+
+/** What an action just earned its author, returned with a created post or comment (null: nothing). */
+export const RewardNotice = Type.Union([Type.Object({ amount: Units, reason: RewardReason }), Type.Null()])
+export type RewardNotice = Static<typeof RewardNotice>
