@@ -11,6 +11,8 @@ export const USERNAME_PATTERN = '^[\\p{L}\\p{N}_.\\-]+$'
 export const PHONE_PATTERN = '^[0-9 +()\\-]*$'
 /** Access tokens live 15 minutes in both modes (architecture.md §6). */
 export const ACCESS_TOKEN_TTL_SECONDS = 900
+/** The token has 9 decimals: an amount of tokens is amount × 10^9 base units (faucet and rewards). */
+export const TOKEN_DECIMALS = 9
 
 // Posts and uploads: the server's checks and the upload form.
 

@@ -1,8 +1,5 @@
 import Type, { type Static } from 'typebox'
 
-/** The faucet's token has 9 decimals: an amount of tokens is sent as amount × 10^9 base units. */
-export const TOKEN_DECIMALS = 9
-
 const SolanaAddress = Type.String({ minLength: 1, maxLength: 64, description: 'A base58 Solana address' })
 
 /** POST /api/v1/token/faucet */
