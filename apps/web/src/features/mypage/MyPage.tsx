@@ -8,6 +8,7 @@ import { Loading } from '../../ui/Loading'
 import { AuthCard } from '../auth/AuthCard'
 import { useLogout } from '../auth/useAuthActions'
 import type { AuthMode } from '../auth/validation'
+import { RewardsCard } from '../rewards/RewardsCard'
 import { WalletCard } from '../wallet/WalletCard'
 import { MyTabs } from './MyTabs'
 import { ProfileCard } from './ProfileCard'
@@ -19,7 +20,7 @@ import './MyPage.css'
 /**
  * /mypage — the signed-in user's own page (product-spec §2, §4): the login card when signed out,
  * 'Loading user data' (at least 1 s), a full-page error with Retry and Back, or the profile with inline
- * editing, avatar upload, the Settings panel, Logout, the wallet card and the five tabs.
+ * editing, avatar upload, the Settings panel, Logout, the rewards and wallet cards and the six tabs.
  */
 export function MyPage() {
   const { t } = useTranslation('mypage')
@@ -73,7 +74,10 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
           onLogout={() => logout.mutate()}
           loggingOut={logout.isPending}
         />
-        <WalletCard className="mypage__wallet" />
+        <div className="mypage__side">
+          <RewardsCard userId={user.id} tabHref="?tab=rewards" />
+          <WalletCard className="mypage__wallet" />
+        </div>
       </div>
       <MyTabs user={user} onSaveBio={(bio) => void edits.saveField('bio', bio)} />
       <SettingsPanel

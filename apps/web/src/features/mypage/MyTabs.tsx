@@ -16,19 +16,20 @@ import { RoutedTabs } from '../author/ProfileTabs'
 import { profileKeys } from '../author/queryKeys'
 import { StatCards } from '../author/StatCards'
 import { type PagedList, usePagedList } from '../author/usePagedList'
+import { RewardsTab } from '../rewards/RewardsTab'
 import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 
-const TABS = ['profile', 'posts', 'comments', 'likes', 'statistics'] as const
+const TABS = ['profile', 'posts', 'comments', 'likes', 'rewards', 'statistics'] as const
 
 export interface MyTabsProps {
   user: OwnUserResponse
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Statistics. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Rewards / Statistics. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -40,6 +41,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'posts' && <PostsSection user={user} />}
             {active === 'comments' && <CommentsSection user={user} />}
             {active === 'likes' && <LikesSection user={user} />}
+            {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
           </>
         )}

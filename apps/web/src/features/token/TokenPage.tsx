@@ -7,6 +7,8 @@ import { Button } from '../../ui/Button'
 import { parseTimestamp, useIntlLocale } from '../../ui/format'
 import { TextField } from '../../ui/TextField'
 import { useLoginModal } from '../auth/LoginModalProvider'
+import { HowToEarn } from '../rewards/HowToEarn'
+import { Leaderboard } from '../rewards/Leaderboard'
 import { useWallet } from '../wallet/useWallet'
 import { WalletIcon } from '../wallet/walletIcons'
 import { faucetErrorText } from './faucetErrors'
@@ -19,7 +21,10 @@ interface FieldErrors {
   amount?: string
 }
 
-/** /token — Token Management: test tokens from the server's faucet to the connected wallet or an address. */
+/**
+ * /token — Token Management: test tokens from the server's faucet to the connected wallet or an address;
+ * below, the rewards leaderboard and how tokens are earned.
+ */
 export function TokenPage() {
   const { t } = useTranslation('token')
   usePageTitle(t('title'))
@@ -170,6 +175,11 @@ export function TokenPage() {
           )}
           <NetworkPanel />
         </div>
+      </div>
+
+      <div className="token-page__rewards">
+        <Leaderboard />
+        <HowToEarn />
       </div>
     </div>
   )

@@ -1,0 +1,76 @@
+import type { RewardClaim } from '@agora/contract'
+import { useTranslation } from 'react-i18next'
+import { Loading } from '../../ui/Loading'
+import { Timestamp } from '../../ui/Timestamp'
+import { errorText } from '../author/errorText'
+import { ListError } from '../author/PagedListView'
+import { useMyClaims } from './rewardQueries'
+import { useFormatTokens } from './useFormatTokens'
+
+/** The user's claims, newest first: amount, status, address, the transaction (linked when an explorer can see it). */
+export function ClaimHistory({ userId }: { userId: string }) {
+  const { t } = useTranslation('rewards')
+  const claims = useMyClaims(userId)
+  return (
+    <section className="rewards-section" aria-labelledby="rewards-claims-title">
+      <h2 id="rewards-claims-title" className="rewards-section__title">
+        {t('claims.title')}
+      </h2>
+      {claims.isPending ? (
+        <Loading text={t('claims.loading')} />
+      ) : claims.isError ? (
+        <ListError message={errorText(claims.error, t, t('failed'))} onRetry={() => void claims.refetch()} />
+      ) : claims.data.length === 0 ? (
+        <p className="rewards-muted">{t('claims.empty')}</p>
+      ) : (
+        <ul className="rewards-claims" aria-labelledby="rewards-claims-title">
+          {claims.data.map((claim) => (
+            <li key={claim.id}>
+              <ClaimItem claim={claim} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function ClaimItem({ claim }: { claim: RewardClaim }) {
+  const { t } = useTranslation('rewards')
+  const tokens = useFormatTokens()
+  return (
+    <article className="rewards-claim-item" data-testid="claim-item" data-status={claim.status}>
+      <p className="rewards-claim-item__head">
+        <span className="rewards-claim-item__amount">{t('tokens', { amount: tokens(claim.amount) })}</span>
+        <span className={`rewards-status rewards-status--${claim.status}`}>
+          {t(`claims.state.${claim.status}`)}
+        </span>
+        <Timestamp value={claim.created_at} className="rewards-muted" />
+      </p>
+      <dl className="rewards-claim-item__details">
+        <dt>{t('claims.address')}</dt>
+        <dd>
+          <code>{claim.address}</code>
+        </dd>
+        <dt>{t('claims.transaction')}</dt>
+        <dd>
+          {!claim.signature ? (
+            <span className="rewards-muted">{t('claims.noTransaction')}</span>
+          ) : claim.explorer_url ? (
+            <a
+              href={claim.explorer_url}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t('claims.explorer', { signature: claim.signature })}
+            >
+              <code>{claim.signature}</code>
+            </a>
+          ) : (
+            <code>{claim.signature}</code>
+          )}
+        </dd>
+      </dl>
+      {claim.status === 'failed' && claim.failure && <p className="rewards-failure">{claim.failure}</p>}
+    </article>
+  )
+}

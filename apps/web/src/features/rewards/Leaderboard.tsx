@@ -1,0 +1,75 @@
+import type { LeaderboardPeriod } from '@agora/contract'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Avatar } from '../../ui/Avatar'
+import { Loading } from '../../ui/Loading'
+import { SegmentedControl } from '../../ui/SegmentedControl'
+import { errorText } from '../author/errorText'
+import { ListError } from '../author/PagedListView'
+import { useLeaderboard } from './rewardQueries'
+import { useFormatTokens } from './useFormatTokens'
+import './rewards.css'
+
+const PERIODS: readonly LeaderboardPeriod[] = ['week', 'month', 'all']
+
+/** The token page's top earners for a week, a month or all time, as a table. */
+export function Leaderboard() {
+  const { t } = useTranslation('rewards')
+  const tokens = useFormatTokens()
+  const [period, setPeriod] = useState<LeaderboardPeriod>('week')
+  const board = useLeaderboard(period)
+  const periodName = t(`leaderboard.periods.${period}`)
+  return (
+    <section className="rewards-panel" aria-labelledby="leaderboard-title">
+      <div className="rewards-panel__heading">
+        <h2 id="leaderboard-title" className="rewards-section__title">
+          {t('leaderboard.title')}
+        </h2>
+        <SegmentedControl
+          legend={t('leaderboard.period')}
+          options={PERIODS.map((value) => ({ value, label: t(`leaderboard.periods.${value}`) }))}
+          value={period}
+          onChange={setPeriod}
+        />
+      </div>
+      {board.isPending ? (
+        <Loading text={t('leaderboard.loading')} />
+      ) : board.isError ? (
+        <ListError
+          message={errorText(board.error, t, t('leaderboard.failed'))}
+          onRetry={() => void board.refetch()}
+        />
+      ) : board.data.entries.length === 0 ? (
+        <p className="rewards-muted">{t('leaderboard.empty')}</p>
+      ) : (
+        <table className="rewards-board" aria-busy={board.isPlaceholderData || undefined}>
+          <caption className="visually-hidden">{t('leaderboard.caption', { period: periodName })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('leaderboard.rank')}</th>
+              <th scope="col">{t('leaderboard.researcher')}</th>
+              <th scope="col" className="rewards-board__earned">
+                {t('leaderboard.earned')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.data.entries.map((entry) => (
+              <tr key={entry.user_id}>
+                <td className="rewards-board__rank">{entry.rank}</td>
+                <th scope="row">
+                  <Link className="rewards-board__who" to={`/author/${encodeURIComponent(entry.user_id)}`}>
+                    <Avatar src={entry.avatar} name={entry.nickname || entry.username} size={28} />
+                    <span>{entry.nickname || entry.username}</span>
+                  </Link>
+                </th>
+                <td className="rewards-board__earned">{t('tokens', { amount: tokens(entry.earned) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * What the rewards screens say about an entry, a notice or a claim amount, as i18n keys of the
+ * `rewards` namespace. Pure, so the mapping is unit tested.
+ */
+import type { RewardEntry, RewardReason } from '@agora/contract'
+import { parseTokens } from './amounts'
+
+/** An entry's reason in words: a reversal says what it undid (its source is the undone entry's). */
+export function entryReasonKey(entry: Pick<RewardEntry, 'reason' | 'source'>): string {
+  if (entry.reason === 'reversal') return `reason.reversal.${entry.source.kind}`
+  return `reason.${entry.reason}`
+}
+
+/** The toast after an action that earned: "+10 tokens for your post". */
+export function noticeKey(reason: RewardReason): string {
+  return `notice.${reason}`
+}
+
+export type ClaimAmountCheck =
+  | { units: bigint }
+  | { problem: 'invalid' | 'tooPrecise' | 'zero' | 'belowMin' | 'aboveClaimable' }
+
+/** A typed claim amount against the rules: more than 0, at least the minimum, at most what is claimable. */
+export function checkClaimAmount(
+  text: string,
+  limits: { minClaim: bigint; claimable: bigint },
+): ClaimAmountCheck {
+  const parsed = parseTokens(text)
+  if ('problem' in parsed) return parsed
+  if (parsed.units === 0n) return { problem: 'zero' }
+  if (parsed.units > limits.claimable) return { problem: 'aboveClaimable' }
+  if (parsed.units < limits.minClaim) return { problem: 'belowMin' }
+  return parsed
+}
+
+/**
+ * The idempotency key of a claim: kept while the same claim (address and amount) is retried, so a
+ * request that was sent but whose answer was lost cannot pay twice; a different claim gets a new key.
+ */
+export interface ClaimAttempt {
+  key: string
+  address: string
+  amount: string
+}
+
+export function claimAttemptFor(
+  previous: ClaimAttempt | null,
+  request: { address: string; amount: string },
+  newKey: () => string,
+): ClaimAttempt {
+  if (previous && previous.address === request.address && previous.amount === request.amount) return previous
+  return { key: newKey(), ...request }
+}
+
+/** A random key: crypto.randomUUID where the page is a secure context, else 128 random bits in hex. */
+export function newClientKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
