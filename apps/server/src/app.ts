@@ -18,6 +18,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify'
+import { blobStoreFor } from './blobs/index'
 import type { Config } from './config'
 import {
   type DatabaseHandle,
@@ -33,6 +34,7 @@ import { authRoutes } from './features/auth/auth.routes'
 import { commentsRoutes } from './features/comments/comments.routes'
 import { seedDemo } from './features/demo/demo.seed'
 import { filesRoutes } from './features/files/files.routes'
+import { sweepBlobs } from './features/files/files.sweep'
 import { healthRoutes } from './features/health/health.routes'
 import { postsRoutes } from './features/posts/posts.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
@@ -205,7 +207,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook('preClose', () => stopAnalysis())
     app.addHook('onClose', () => database.close())
   }
-  // First start with an empty database: load the demo forum (off with AGORA_DEMO=0).
-  if (ownsDatabase) await seedDemo(ctx, app.log)
+  if (ownsDatabase) {
+    // Before serving: clear what a crashed process left half done (staged uploads, unreferenced bytes).
+    await sweepBlobs(ctx.db, blobStoreFor(config), app.log)
+    // First start with an empty database: load the demo forum (off with AGORA_DEMO=0).
+    await seedDemo(ctx, app.log)
+  }
   return Object.assign(app, { ctx })
 }

@@ -22,24 +22,34 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db as never)
     return handle
   }
-  const name = `agora_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(TEST_POSTGRES_URL)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ url: url.toString(), pgliteDir: null, poolSize: 20 })
+  const scratch = await createScratchPostgres()
+  const handle = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 20 })
   await migrateToLatest(handle.db as never)
   return {
     ...handle,
     async close() {
       await handle.close()
-      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await scratch.drop()
     },
+  }
+}
+
+/** A new empty PostgreSQL database next to TEST_POSTGRES_URL's, and the way to drop it again. */
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `agora_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(`create database ${name}`)
+  const url = new URL(TEST_POSTGRES_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) }
+}
+
+async function adminQuery(statement: string) {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+  await admin.connect()
+  try {
+    await admin.query(statement)
+  } finally {
+    await admin.end()
   }
 }
 

@@ -5,7 +5,7 @@ import { s3BlobStore } from './s3'
 import type { BlobStore } from './store'
 
 export type { StagedFile } from './stage'
-export { contentIdOf, stageStream } from './stage'
+export { contentIdOf, removeLeftoverStaging, stageStream } from './stage'
 export type { BlobStore, ByteRange } from './store'
 export { BlobMissingError, isCidString } from './store'
 

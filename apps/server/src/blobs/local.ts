@@ -5,9 +5,6 @@ import type { Readable } from 'node:stream'
 import type { StagedFile } from './stage'
 import { BlobMissingError, type BlobStore, type ByteRange, isCidString } from './store'
 
-/** Temp files older than this are leftovers of a crash and are removed at start. */
-const STALE_STAGING_MS = 3600_000
-
 /**
  * Blobs as files under `root/<shard>/<cid>`, sharded like Kubo's flatfs (the two characters before
  * the last) so no directory grows past ~1k entries. Staging lives in `root/.staging` so a finished
@@ -30,8 +27,6 @@ export function localBlobStore(root: string): BlobStore {
       return false
     }
   }
-
-  void removeStaleStaging(stagingDir)
 
   return {
     kind: 'local',
@@ -64,18 +59,19 @@ export function localBlobStore(root: string): BlobStore {
         if (error.code !== 'ENOENT') throw error
       })
     },
+
+    async *list() {
+      for (const shard of await readdirOrEmpty(root)) {
+        if (shard.startsWith('.')) continue
+        for (const name of await readdirOrEmpty(join(root, shard))) if (isCidString(name)) yield name
+      }
+    },
   }
 }
 
-async function removeStaleStaging(dir: string) {
-  try {
-    const now = Date.now()
-    for (const name of await readdir(dir)) {
-      const path = join(dir, name)
-      const info = await stat(path).catch(() => null)
-      if (info && now - info.mtimeMs > STALE_STAGING_MS) await unlink(path).catch(() => {})
-    }
-  } catch {
-    // No staging directory yet: nothing to clean.
-  }
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  return readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return []
+    throw error
+  })
 }

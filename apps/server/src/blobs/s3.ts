@@ -6,6 +6,7 @@ import {
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
@@ -86,6 +87,12 @@ export function s3BlobStore(config: S3BlobConfig, stagingDir: string): BlobStore
     async remove(cid: string) {
       if (!isCidString(cid)) return
       await client.send(new DeleteObjectCommand({ Bucket, Key: cid }))
+    },
+
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const object of page.Contents ?? []) if (object.Key && isCidString(object.Key)) yield object.Key
+      }
     },
   }
 }

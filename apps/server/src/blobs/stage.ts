@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
@@ -67,4 +67,22 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
     await discard()
     throw error
   }
+}
+
+/**
+ * Removes the staging files last written before `before` (ms since the epoch): what uploads in
+ * flight left behind when a process died. Uploads in progress keep writing, so theirs stay.
+ */
+export async function removeLeftoverStaging(dir: string, before: number): Promise<number> {
+  let removed = 0
+  const names = await readdir(dir).catch(() => [] as string[])
+  for (const name of names) {
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => null)
+    if (info?.isFile() && info.mtimeMs < before) {
+      await unlink(path).catch(() => {})
+      removed += 1
+    }
+  }
+  return removed
 }

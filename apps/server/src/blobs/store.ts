@@ -22,6 +22,8 @@ export interface BlobStore {
   exists(cid: string): Promise<boolean>
   /** Deletes the bytes; deleting what is not there is not an error. */
   remove(cid: string): Promise<void>
+  /** Every CID the store holds bytes for (the start-up sweep compares them with the rows). */
+  list(): AsyncIterable<string>
 }
 
 export class BlobMissingError extends Error {

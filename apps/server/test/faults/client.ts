@@ -1,0 +1,113 @@
+/** A user of the API over real HTTP (fetch), in compatibility mode (Bearer tokens). */
+export interface ApiUser {
+  id: string
+  username: string
+  headers: Record<string, string>
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${body.slice(0, 300)}`)
+  }
+}
+
+const PASSWORD = 'correct horse battery staple'
+
+export function apiClient(baseUrl: string) {
+  const api = `${baseUrl}/api/v1`
+
+  async function call(what: string, path: string, init: RequestInit = {}): Promise<unknown> {
+    const response = await fetch(`${api}${path}`, init)
+    const text = await response.text()
+    if (!response.ok) throw new ApiError(response.status, text, what)
+    return text ? JSON.parse(text) : null
+  }
+
+  function json(user: ApiUser, body: unknown): RequestInit {
+    return {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }
+  }
+
+  return {
+    call,
+
+    async register(username: string): Promise<ApiUser> {
+      const created = (await call('register', '/auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      })) as { id: string }
+      const login = (await call('login', '/auth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: PASSWORD, secure_mode: false }),
+      })) as { access_token: string }
+      return { id: created.id, username, headers: { authorization: `Bearer ${login.access_token}` } }
+    },
+
+    /** A post with one small text file; answers its id and the file's CID. */
+    async upload(user: ApiUser, title: string, text: string) {
+      const form = new FormData()
+      form.set('title', title)
+      form.set('content', text)
+      form.set('files', new Blob([text], { type: 'text/plain' }), `${title}.txt`)
+      const body = (await call('upload', '/media/upload', {
+        method: 'POST',
+        headers: user.headers,
+        body: form,
+      })) as { post_id: string; post: { media: { cid: string }[] } }
+      return { postId: body.post_id, cid: body.post.media[0].cid }
+    },
+
+    list(user: ApiUser | null, query = '') {
+      return call('list', `/media/list${query}`, { headers: user?.headers ?? {} }) as Promise<{
+        items: { id: string; media: { cid: string }[] }[]
+      }>
+    },
+
+    post(user: ApiUser | null, id: string) {
+      return call('post', `/media/${id}`, { headers: user?.headers ?? {} }) as Promise<{
+        id: string
+        title: string
+        ai_analysis: string
+        media: { cid: string }[]
+      }>
+    },
+
+    likePost(user: ApiUser, id: string) {
+      return call('like', `/media/${id}/like`, { ...json(user, {}) })
+    },
+
+    comment(user: ApiUser, postId: string, content: string, parentId?: string) {
+      return call(
+        'comment',
+        '/comments/create',
+        json(user, { postId, content, ...(parentId ? { parentId } : {}) }),
+      ).then((body) => body as { _id: string })
+    },
+
+    comments(user: ApiUser | null, postId: string) {
+      return call('comments', `/comments/post/${postId}`, { headers: user?.headers ?? {} }) as Promise<
+        { _id: string }[]
+      >
+    },
+
+    likeComment(user: ApiUser, id: string) {
+      return call('comment like', `/comments/${id}/like`, json(user, {}))
+    },
+
+    async file(cid: string): Promise<Buffer> {
+      const response = await fetch(`${api}/files/${cid}`)
+      if (!response.ok) throw new ApiError(response.status, await response.text(), 'file')
+      return Buffer.from(await response.arrayBuffer())
+    },
+  }
+}
+export type ApiClient = ReturnType<typeof apiClient>

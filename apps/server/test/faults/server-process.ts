@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+const SERVER_SOURCE = 'apps/server/src/main.ts'
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** http://127.0.0.1:<port> */
+  url: string
+  /** Everything the server wrote, for failure messages. */
+  output(): string
+  /** SIGKILL: no shutdown hooks, no flushing, as a crash. */
+  kill9(): Promise<void>
+  /** SIGTERM and wait for the graceful exit. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the real server as its own process (from source through tsx, so it runs before any build)
+ * and waits until it listens. The environment is the whole configuration, as in production.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SOURCE], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '',
+      AGORA_DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = once(child, 'exit')
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      // Fastify logs "Server listening at http://127.0.0.1:PORT" once it accepts connections.
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+    })
+  })
+  return {
+    child,
+    url,
+    output: () => output,
+    async kill9() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
