@@ -36,7 +36,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // A database that is down or unreachable fails a request within seconds instead of holding it:
+      // connecting gives up after 5 s, a query whose answer stops coming after 30 s.
       connectionTimeoutMillis: 5_000,
+      query_timeout: 30_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
@@ -44,8 +48,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }) as typeof pg.types.getTypeParser,
       },
     })
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (database restart) must not crash the process: idle ones are
+    // reported by the pool, checked-out ones by themselves (their query fails and answers 503).
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }

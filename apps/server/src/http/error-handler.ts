@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { type FieldError, HttpError } from './errors'
 
 interface ErrorBody {
@@ -10,7 +11,6 @@ interface ErrorBody {
 const PG_UNIQUE_VIOLATION = '23505'
 const PG_FOREIGN_KEY_VIOLATION = '23503'
 const PG_INVALID_TEXT = '22P02'
-const PG_CONNECTION_CLASS = '08'
 
 function fieldOf(instancePath: string, params: Record<string, unknown> | undefined) {
   const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.')
@@ -65,13 +65,7 @@ export function toErrorResponse(error: unknown): {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { detail: 'The request body is not valid JSON', code: 'bad_request' } }
   }
-  if (typeof err?.code === 'string' && err.code.startsWith(PG_CONNECTION_CLASS) && err.code.length === 5) {
-    return {
-      status: 503,
-      body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },
-    }
-  }
-  if (err?.code === 'ECONNREFUSED' || err?.code === 'ECONNRESET' || err?.code === '57P01') {
+  if (isDatabaseUnavailable(err)) {
     return {
       status: 503,
       body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },

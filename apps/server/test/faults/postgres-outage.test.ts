@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app'
+import { loadConfig } from '../../src/config'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
+import { makeUser } from '../factories'
+import { createScratchPostgres, TEST_DB, type TestApp } from '../harness'
+import { startTcpProxy, type TcpProxy } from './tcp-proxy'
+
+/** Longest a request may take to fail while the database is away: "fast", not hanging. */
+const FAIL_FAST_MS = 8_000
+
+/**
+ * PostgreSQL going away under load and coming back: requests fail fast with 503 {detail} during
+ * the gap and succeed after it, with no server restart. The server reaches the database through a
+ * TCP relay the test cuts (the machine's PostgreSQL is shared and is not restarted).
+ */
+if (TEST_DB !== 'postgres') {
+  console.info(
+    'PostgreSQL outage test skipped: it needs TEST_DB=postgres (the embedded database has no connection to lose)',
+  )
+}
+
+describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
+  let proxy: TcpProxy
+  let scratch: { url: string; drop(): Promise<void> }
+  let t: TestApp
+  let database: DatabaseHandle
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres()
+    const direct = new URL(scratch.url)
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+    const relayed = new URL(scratch.url)
+    relayed.hostname = '127.0.0.1'
+    relayed.port = String(proxy.port)
+    database = await openDatabase({ url: relayed.toString(), pgliteDir: null })
+    await migrateToLatest(database.db as never)
+    const dataDir = mkdtempSync(join(tmpdir(), 'agora-outage-'))
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      WEB_DIST: '',
+      AGORA_DEMO: '0',
+      AUTH_RATE_LIMIT: '1000',
+      LIKE_RATE_LIMIT: '100000',
+    })
+    const app = await buildApp(config, { database, logger: false })
+    await app.ready()
+    t = {
+      app,
+      database,
+      config,
+      reset: async () => {},
+      async close() {
+        await app.close()
+        await database.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  })
+
+  afterAll(async () => {
+    await t?.close()
+    await proxy?.close()
+    await scratch?.drop()
+  })
+
+  it('answers 503 quickly while the database is away and recovers by itself', async () => {
+    const user = await makeUser(t)
+    const list = () => t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    expect((await list()).statusCode).toBe(200)
+
+    // Load in flight when the database goes: reads and authenticated writes, many at once.
+    const load = Array.from({ length: 30 }, (_, i) =>
+      i % 2 ? list() : t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
+    )
+    await proxy.cut()
+    const during = await Promise.all(load)
+    for (const response of during) expect([200, 503]).toContain(response.statusCode)
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' })
+    expect(health.statusCode).toBe(503)
+    expect(health.json()).toMatchObject({ status: 'unavailable' })
+    for (const request of [
+      () => list(),
+      () => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/comments/create',
+          headers: user.headers,
+          payload: { postId: '0190aaaa-0000-7000-8000-000000000000', content: 'while the database is down' },
+        }),
+    ]) {
+      const started = Date.now()
+      const response = await request()
+      expect(Date.now() - started).toBeLessThan(FAIL_FAST_MS)
+      expect(response.statusCode, response.body).toBe(503)
+      expect(response.json().detail).toMatch(/database is unavailable/)
+    }
+
+    await proxy.restore()
+    // The pool opens new connections on demand: the next requests succeed without a restart.
+    expect((await list()).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200)
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+    expect(me.statusCode, me.body).toBe(200)
+  })
+})
