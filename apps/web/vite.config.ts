@@ -9,6 +9,8 @@ export default defineConfig({
     proxy: { '/api': { target: process.env.AGORA_API ?? 'http://localhost:8080' } },
   },
   build: {
+    // dist/.vite/manifest.json: which chunks each route loads (the bench weighs first loads with it).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,0 +1,189 @@
+import { SignJWT } from 'jose'
+import { type LoadFigure, type LoadSettings, measure, round } from './load'
+import type { Report } from './report'
+import { SORTS, type Targets } from './targets'
+
+const API = '/api/v1'
+/** The budgets of the issue (2-core machine; ratios hold across machines). */
+export const BUDGET = {
+  listRatio: 0.4,
+  listP99Ms: 50,
+  deepP50Factor: 1.3,
+  searchP50Ms: 20,
+  readRatio: 0.4,
+  likesPerSecond: 2000,
+}
+
+function describe(figure: LoadFigure, ceiling?: LoadFigure) {
+  const ratio = ceiling ? `, ${percent(figure.requestsPerSecond / ceiling.requestsPerSecond)} of ceiling` : ''
+  const failures =
+    figure.errors + figure.non2xx > 0 ? `, ${figure.errors} errors, ${figure.non2xx} non-2xx` : ''
+  return `${figure.requestsPerSecond} req/s${ratio}, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms${failures}`
+}
+
+function percent(ratio: number) {
+  return `${Math.round(ratio * 100)} %`
+}
+
+const clean = (figure: LoadFigure) => figure.errors === 0 && figure.non2xx === 0
+
+/** The read figures: the ceiling, the list in every sort (first and 90 % deep), search, detail, comments. */
+export async function measureReads(
+  serverUrl: string,
+  ceilingUrl: string,
+  targets: Targets,
+  settings: LoadSettings,
+  report: Report,
+) {
+  const ceiling = await measure(ceilingUrl, settings)
+  report.add(
+    { name: 'ceiling (fixed body, bare Fastify)', value: describe(ceiling), budget: '', met: null },
+    ceiling,
+  )
+  const ratioOk = (figure: LoadFigure, min: number) =>
+    clean(figure) && figure.requestsPerSecond / ceiling.requestsPerSecond >= min
+
+  for (const sort of SORTS) {
+    const list = `${serverUrl}${API}/media/list?sort_by=${sort}`
+    const first = await measure(list, settings)
+    report.add(
+      {
+        name: `list ${sort} page 1`,
+        value: describe(first, ceiling),
+        budget: `≥ ${percent(BUDGET.listRatio)} of ceiling, p99 ≤ ${BUDGET.listP99Ms} ms`,
+        met: ratioOk(first, BUDGET.listRatio) && first.p99Ms <= BUDGET.listP99Ms,
+      },
+      first,
+    )
+    const deep = await measure(`${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`, settings)
+    report.add(
+      {
+        name: `list ${sort} 90 % deep`,
+        value: `${describe(deep, ceiling)}; p50 ${round(deep.p50Ms / first.p50Ms, 2)} × page 1`,
+        budget: `p50 ≤ ${BUDGET.deepP50Factor} × page 1`,
+        met: clean(deep) && deep.p50Ms <= BUDGET.deepP50Factor * first.p50Ms,
+      },
+      deep,
+    )
+  }
+
+  for (const [kind, term] of Object.entries(targets.searchTerms)) {
+    const url = `${serverUrl}${API}/media/list?search=${encodeURIComponent(term)}`
+    const loaded = await measure(url, settings)
+    report.add(
+      { name: `search ${kind} term "${term}"`, value: describe(loaded, ceiling), budget: '', met: null },
+      loaded,
+    )
+    // The latency budget is one reader's: at 50 connections the p50 is mostly time spent queued.
+    const alone = await measure(url, { ...settings, connections: 1 })
+    report.add(
+      {
+        name: `search ${kind} term, 1 connection`,
+        value: describe(alone),
+        budget: `p50 ≤ ${BUDGET.searchP50Ms} ms`,
+        met: clean(alone) && alone.p50Ms <= BUDGET.searchP50Ms,
+      },
+      alone,
+    )
+  }
+
+  for (const [name, path] of [
+    ['post detail', `/media/${targets.postId}`],
+    ['comments of a post', `/comments/post/${targets.postId}`],
+  ]) {
+    const figure = await measure(`${serverUrl}${API}${path}`, settings)
+    report.add(
+      {
+        name,
+        value: describe(figure, ceiling),
+        budget: `≥ ${percent(BUDGET.readRatio)} of ceiling`,
+        met: ratioOk(figure, BUDGET.readRatio),
+      },
+      figure,
+    )
+  }
+}
+
+/** Access tokens for the generated sessions, signed as the server signs them (same secret). */
+export async function mintTokens(sessions: Targets['sessions'], secret: string) {
+  const key = new TextEncoder().encode(secret)
+  const expires = Math.floor(Date.now() / 1000) + 3600
+  return Promise.all(
+    sessions.map(async (session) => ({
+      userId: session.userId,
+      token: await new SignJWT({ sid: session.id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(session.userId)
+        .setIssuedAt()
+        .setExpirationTime(expires)
+        .sign(key),
+    })),
+  )
+}
+
+export interface LikePair {
+  userId: string
+  postId: string
+}
+
+/**
+ * Likes by many users at once: request n is user n mod U liking post n, so no two requests fight
+ * over one post's row unless the run outlasts the post list. Bearer tokens, so no CSRF Origin is
+ * needed. Answers the pairs the server confirmed, to check against the rows afterwards.
+ */
+export async function measureLikes(
+  serverUrl: string,
+  targets: Targets,
+  users: { userId: string; token: string }[],
+  settings: LoadSettings,
+): Promise<{ figure: LoadFigure; confirmed: LikePair[] }> {
+  let next = 0
+  const confirmed: LikePair[] = []
+  type Context = { pair?: LikePair }
+  const figure = await measure(
+    serverUrl,
+    { ...settings, warmup: 0 },
+    {
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request, context: Context) => {
+            const n = next++
+            const user = users[n % users.length]
+            const postId = targets.postIds[n % targets.postIds.length]
+            context.pair = { userId: user.userId, postId }
+            return {
+              ...request,
+              path: `${API}/media/${postId}/like`,
+              headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+              body: '{"action":"like"}',
+            }
+          },
+          onResponse: (status, _body, context: Context) => {
+            if (status === 200 && context.pair) confirmed.push(context.pair)
+          },
+        },
+      ],
+    },
+  )
+  return { figure, confirmed }
+}
+
+export function reportLikes(
+  report: Report,
+  figure: LoadFigure,
+  verified: { postsWithWrongCount: number; likesMissing: number },
+  confirmed: number,
+  userCount: number,
+) {
+  const exact = verified.postsWithWrongCount === 0 && verified.likesMissing === 0
+  report.add(
+    {
+      name: `likes by ${userCount} users (writes)`,
+      value: `${describe(figure)}; ${confirmed} confirmed, ${verified.likesMissing} missing, ${verified.postsWithWrongCount} posts with a wrong count`,
+      budget: `≥ ${BUDGET.likesPerSecond}/s, zero errors, counts exact`,
+      met: clean(figure) && exact && figure.requestsPerSecond >= BUDGET.likesPerSecond,
+    },
+    { ...figure, confirmed, ...verified },
+  )
+}

@@ -1,0 +1,219 @@
+import { rmSync } from 'node:fs'
+import { hash } from '@node-rs/argon2'
+import { type Kysely, sql } from 'kysely'
+import { migrateToLatest, openDatabase } from '../../apps/server/src/db/index'
+import { TAGS, vocabulary } from './words'
+
+/** How big a forum to generate: `--posts N` scales every other count with it. */
+export interface Scale {
+  users: number
+  posts: number
+  comments: number
+  likes: number
+  /** Users who get a live session, to like posts through the API. */
+  sessions: number
+}
+
+export function scaleFor(posts: number): Scale {
+  return {
+    posts,
+    users: Math.max(50, Math.round(posts / 20)),
+    comments: posts * 5,
+    likes: posts * 10,
+    sessions: Math.min(1000, Math.max(50, Math.round(posts / 100))),
+  }
+}
+
+/** The password of every generated user (they are real accounts: anyone may log in as one). */
+export const BENCH_PASSWORD = 'agora-bench-2026'
+export const VOCABULARY_SIZE = 2000
+const WORDS = vocabulary(VOCABULARY_SIZE)
+/** The most and the least frequent words of the vocabulary: the search figures' terms. */
+export const COMMON_TERM = WORDS[0]
+export const RARE_TERM = WORDS[WORDS.length - 1]
+
+type Run = (label: string, statement: ReturnType<typeof sql>) => Promise<void>
+
+/** How many Zipf-drawn words the texts are cut from. */
+const TOKENS = 1_000_000
+
+/**
+ * `n` consecutive words from `bench_tokens`, a long run of words drawn by a Zipf-like law (rank
+ * k = floor(e^(U·ln(W+1))) has probability ∝ ln(1+1/k), close to 1/k), starting `offset` words
+ * after the row's random window start `w.start` (see windowStart). Cutting windows from one drawn
+ * run costs an index range per text instead of a draw per word.
+ */
+function zipfText(offset: number, n: number) {
+  return sql`(select string_agg(t.word, ' ' order by t.i) from bench_tokens t
+    where t.i between w.start + ${offset} and w.start + ${offset + n - 1})`
+}
+
+/** A random window start per row; `outer` names a column of the row so PostgreSQL draws per row. */
+function windowStart(outer: string) {
+  return sql`cross join lateral (select 1 + floor(random() * ${TOKENS - 200})::int + 0 * ${sql.ref(outer)} as start) w`
+}
+
+/** Generates a forum of the given scale into an empty, migrated database through `db`. */
+export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (line: string) => void) {
+  const run: Run = async (label, statement) => {
+    const started = Date.now()
+    await statement.execute(db)
+    log(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  }
+  const passwordHash = await hash(BENCH_PASSWORD)
+  const { users, posts, comments, likes, sessions } = scale
+  const replies = Math.round(comments / 5)
+  const topLevel = comments - replies
+
+  // Helper tables number the rows, so set-based statements can pick "the k-th user" cheaply.
+  await run('vocabulary', sql`create unlogged table bench_vocab as select ${TAGS}::text[] as tags`)
+  await run(
+    `${TOKENS} words of text`,
+    sql`create unlogged table bench_tokens as
+      select d.i, w.word
+      from (select i, floor(exp(random() * ln(${VOCABULARY_SIZE + 1})))::int as rank
+            from generate_series(1, ${TOKENS}) i) d
+      join unnest(${WORDS}::text[]) with ordinality as w(word, rank) on w.rank = d.rank`,
+  )
+  await sql`alter table bench_tokens add primary key (i)`.execute(db)
+  await run(
+    `${users} users`,
+    sql`create unlogged table bench_users as select n, gen_random_uuid() as id from generate_series(1, ${users}) n`,
+  )
+  await sql`alter table bench_users add primary key (n)`.execute(db)
+  await sql`
+    insert into users (id, username, password_hash, nickname, title, created_at)
+    select id, 'bench_user_' || n, ${passwordHash}, 'Bench User ' || n, 'Researcher', now() - interval '400 days'
+    from bench_users`.execute(db)
+
+  // Authors are skewed (a few write a lot); dates spread over the last year.
+  await run(
+    `${posts} posts`,
+    sql`
+    insert into posts (id, user_id, title, summary, content, tags, media_type, created_at)
+    select gen_random_uuid(), u.id,
+      initcap(${zipfText(0, 6)}),
+      ${zipfText(6, 20)},
+      ${zipfText(26, 80)},
+      array(select distinct v.tags[1 + floor(power(random(), 2) * array_length(v.tags, 1))::int]
+            from generate_series(1, 1 + (p.n % 3)) t),
+      (array['image', 'video', 'audio', 'document'])[1 + p.n % 4],
+      date_trunc('milliseconds', now() - random() * interval '365 days')
+    from (select n, 1 + floor(power(random(), 2) * ${users})::int as author from generate_series(1, ${posts}) n) p
+    join bench_users u on u.n = p.author
+    cross join bench_vocab v
+    ${windowStart('p.n')}`,
+  )
+  await sql`create unlogged table bench_posts as select row_number() over (order by id)::int as n, id, created_at from posts`.execute(
+    db,
+  )
+  await sql`alter table bench_posts add primary key (n)`.execute(db)
+
+  // Popular posts draw more comments; a comment comes after its post.
+  await run(
+    `${topLevel} comments`,
+    sql`
+    insert into comments (id, post_id, user_id, level, content, created_at)
+    select gen_random_uuid(), p.id, u.id, 1, ${zipfText(0, 15)},
+      date_trunc('milliseconds', p.created_at + random() * (now() - p.created_at))
+    from (select n, 1 + floor(power(random(), 1.5) * ${posts})::int as post,
+                 1 + floor(random() * ${users})::int as author
+          from generate_series(1, ${topLevel}) n) c
+    join bench_posts p on p.n = c.post
+    join bench_users u on u.n = c.author
+    ${windowStart('c.n')}`,
+  )
+  await sql`create unlogged table bench_threads as select row_number() over (order by id)::int as n, id, post_id, created_at from comments`.execute(
+    db,
+  )
+  await sql`alter table bench_threads add primary key (n)`.execute(db)
+  await run(
+    `${replies} replies`,
+    sql`
+    insert into comments (id, post_id, user_id, parent_id, root_id, level, content, created_at)
+    select gen_random_uuid(), t.post_id, u.id, t.id, t.id, 2, ${zipfText(0, 12)},
+      date_trunc('milliseconds', t.created_at + random() * (now() - t.created_at))
+    from (select n, 1 + floor(random() * ${topLevel})::int as thread, 1 + floor(random() * ${users})::int as author
+          from generate_series(1, ${replies}) n) r
+    join bench_threads t on t.n = r.thread
+    join bench_users u on u.n = r.author
+    ${windowStart('r.n')}`,
+  )
+
+  // Distinct (user, post) pairs, popular posts more often: draw a surplus and keep the first `likes`.
+  await run(
+    `${likes} likes`,
+    sql`
+    insert into post_likes (user_id, post_id, created_at)
+    select u.id, p.id, date_trunc('milliseconds', p.created_at + random() * (now() - p.created_at))
+    from (select distinct 1 + floor(random() * ${users})::int as liker, 1 + floor(power(random(), 2) * ${posts})::int as post
+          from generate_series(1, ${Math.round(likes * 1.3)})
+          limit ${likes}) l
+    join bench_users u on u.n = l.liker
+    join bench_posts p on p.n = l.post`,
+  )
+
+  // Counters exactly as the rows say (one pass, so each post is rewritten once; the hot score
+  // follows through its trigger).
+  await run(
+    'counters',
+    sql`
+    update posts set likes_count = coalesce(l.n, 0), comments_count = coalesce(c.n, 0)
+    from posts p
+    left join (select post_id, count(*)::int n from post_likes group by post_id) l on l.post_id = p.id
+    left join (select post_id, count(*)::int n from comments group by post_id) c on c.post_id = p.id
+    where posts.id = p.id and (l.n is not null or c.n is not null)`,
+  )
+  await run(
+    'reply counts',
+    sql`
+    update comments set reply_count = r.n
+    from (select parent_id, count(*)::int n from comments where parent_id is not null group by parent_id) r
+    where comments.id = r.parent_id`,
+  )
+  await run(
+    `${sessions} sessions`,
+    sql`
+    insert into sessions (id, user_id, refresh_hash, mode, expires_at)
+    select gen_random_uuid(), id, md5(random()::text || n), 'compat', now() + interval '1 day'
+    from bench_users where n <= ${sessions}`,
+  )
+  await sql`drop table bench_vocab, bench_tokens, bench_users, bench_posts, bench_threads`.execute(db)
+  await run('analyze', sql`analyze`)
+}
+
+/** Drops and recreates the PostgreSQL database `url` names (through the `postgres` database). */
+async function recreatePostgres(url: string) {
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  const admin = new URL(url)
+  admin.pathname = '/postgres'
+  const { db, close } = await openDatabase({ url: admin.toString(), pgliteDir: null, poolSize: 1 })
+  try {
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(db)
+    await sql`create database ${sql.id(name)}`.execute(db)
+  } finally {
+    await close()
+  }
+}
+
+/** A fresh database (PostgreSQL at `url`, else PGlite in `pgliteDir`), migrated and filled. */
+export async function freshForum(
+  target: { url: string } | { pgliteDir: string },
+  scale: Scale,
+  log: (line: string) => void,
+) {
+  if ('url' in target) await recreatePostgres(target.url)
+  else rmSync(target.pgliteDir, { recursive: true, force: true })
+  const { db, close } = await openDatabase(
+    'url' in target
+      ? { url: target.url, pgliteDir: null, poolSize: 1 }
+      : { url: null, pgliteDir: target.pgliteDir },
+  )
+  try {
+    await migrateToLatest(db as Kysely<unknown>)
+    await generateForum(db as Kysely<unknown>, scale, log)
+  } finally {
+    await close()
+  }
+}

@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase, pgliteDirFor } from '../../apps/server/src/db/index'
+import { measureLikes, measureReads, mintTokens, reportLikes } from './api'
+import { freshForum, scaleFor } from './generate'
+import { parseOptions } from './options'
+import { ROOT, type Service, startService } from './processes'
+import { Report } from './report'
+import { readTargets, verifyLikes } from './targets'
+import { measureUpload } from './upload'
+import { measureLighthouse, measureWeight } from './web'
+
+const SERVER = 'apps/server/dist/main.js'
+/** Where the PGlite forum and the bench server's blobs live between runs (for --reuse). */
+const DATA_DIR = join(tmpdir(), 'agora-bench-data')
+
+const options = parseOptions(process.argv.slice(2))
+const report = new Report()
+const log = (line: string) => console.log(line)
+const target: { url: string } | { pgliteDir: string } =
+  options.db === 'postgres' ? { url: options.postgresUrl } : { pgliteDir: pgliteDirFor(DATA_DIR) }
+const database = () =>
+  'url' in target
+    ? openDatabase({ url: target.url, pgliteDir: null, poolSize: 1 })
+    : openDatabase({ url: null, pgliteDir: target.pgliteDir })
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+/** The environment of a child server: ours without database or secret settings, plus `extra`. */
+function serverEnv(extra: Record<string, string>): Record<string, string> {
+  const env = { ...process.env } as Record<string, string>
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'REDIS_URL', 'AGORA_DEMO']) delete env[name]
+  return { ...env, ...extra }
+}
+
+async function startCeiling(bytes: number): Promise<Service> {
+  const ceilingEnv = { ...serverEnv({}), CEILING_BYTES: String(bytes) }
+  return startService(
+    'ceiling',
+    ['--import', 'tsx', 'bench/src/ceiling.ts'],
+    ceilingEnv,
+    await freePort(),
+    '/',
+  )
+}
+
+async function benchServer() {
+  const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup }
+  if (!options.reuse) {
+    const scale = scaleFor(options.posts)
+    log(
+      `Generating ${scale.posts} posts, ${scale.comments} comments, ${scale.likes} likes, ${scale.users} users (${options.db})…`,
+    )
+    const started = Date.now()
+    await freshForum(target, scale, log)
+    log(`  generated in ${Math.round((Date.now() - started) / 1000)} s`)
+  }
+  const handle = await database()
+  const targets = await readTargets(handle.db)
+  await handle.close()
+
+  const secret = randomBytes(32).toString('hex')
+  mkdirSync(DATA_DIR, { recursive: true })
+  const server = await startService(
+    'server',
+    [SERVER],
+    serverEnv({
+      DATA_DIR,
+      ...('url' in target ? { DATABASE_URL: target.url } : {}),
+      JWT_SECRET: secret,
+      AGORA_DEMO: '0',
+      ANALYSIS_WORKERS: '0',
+      LOG_LEVEL: 'warn',
+      // The like figure measures the write path, not the per-user limiter turning requests away.
+      LIKE_RATE_LIMIT: '100000',
+    }),
+    await freePort(),
+    '/api/v1/health',
+  )
+  let ceiling: Service | null = null
+  let likes: Awaited<ReturnType<typeof measureLikes>>
+  const users = await mintTokens(targets.sessions, secret)
+  try {
+    const page = await fetch(`${server.url}/api/v1/media/list`)
+    const pageBytes = (await page.arrayBuffer()).byteLength
+    log(
+      `\nServer (${options.db}); the forum's first page is ${pageBytes} bytes, the ceiling answers as many.`,
+    )
+    ceiling = await startCeiling(pageBytes)
+    await measureReads(server.url, ceiling.url, targets, settings, report)
+    likes = await measureLikes(server.url, targets, users, settings)
+    const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
+    await measureUpload(server.url, server.pid, users[0].token, workDir, report)
+    rmSync(workDir, { recursive: true, force: true })
+  } finally {
+    await ceiling?.stop()
+    await server.stop()
+  }
+  const verifying = await database()
+  const verified = await verifyLikes(verifying.db, likes.confirmed)
+  await verifying.close()
+  reportLikes(report, likes.figure, verified, likes.confirmed.length, users.length)
+}
+
+async function benchWeb() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agora-bench-web-'))
+  // Embedded defaults and the demo data, as `npm start` serves them.
+  const app = await startService(
+    'demo server',
+    [SERVER],
+    serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    await freePort(),
+    '/api/v1/health',
+  )
+  try {
+    await measureLighthouse(app, report)
+  } finally {
+    await app.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const started = Date.now()
+  if (options.build) {
+    log('Building the product…')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('the build failed')
+  }
+  log('\nWeb app weight (gzip, from the Vite manifest):')
+  measureWeight(report)
+  await benchServer()
+  if (options.lighthouse) {
+    log('\nLighthouse (mobile emulation):')
+    await benchWeb()
+  }
+  const path = report.write({
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    options,
+    seconds: Math.round((Date.now() - started) / 1000),
+  })
+  console.log(`\n${report.table()}\n\nWritten to ${path.slice(ROOT.length)}`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../apps/server/src/db/schema'
+import { COMMON_TERM, RARE_TERM } from './generate'
+
+export const SORTS = ['recent_desc', 'recent_asc', 'hot_desc', 'hot_asc'] as const
+export type Sort = (typeof SORTS)[number]
+
+/** What the load figures need from the generated forum, read before the server starts (PGlite is single-process). */
+export interface Targets {
+  /** Per sort: the keyset cursor of the page that starts 90 % of the way through. */
+  deepCursors: Record<Sort, string>
+  /** A post with a full first page of comments. */
+  postId: string
+  /** Every post id, for likes that each land on another post. */
+  postIds: string[]
+  /** Live sessions of generated users, to mint access tokens for. */
+  sessions: { id: string; userId: string }[]
+  /** The most and the least frequent word of the generated text. */
+  searchTerms: { common: string; rare: string }
+}
+
+export async function readTargets(db: Kysely<Database>): Promise<Targets> {
+  const total = Number((await sql<{ n: string }>`select count(*) as n from posts`.execute(db)).rows[0].n)
+  const deepCursors = {} as Record<Sort, string>
+  for (const sort of SORTS) deepCursors[sort] = await cursorAt(db, sort, Math.floor(total * 0.9))
+  const post = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('comments_count', '>=', 24)
+    .orderBy('comments_count')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const postIds = (await db.selectFrom('posts').select('id').orderBy('id').execute()).map((row) => row.id)
+  const sessions = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id as userId'])
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .execute()
+  return {
+    deepCursors,
+    postId: post.id,
+    postIds,
+    sessions,
+    searchTerms: { common: COMMON_TERM, rare: RARE_TERM },
+  }
+}
+
+/** The cursor the API would hand back after the post at `offset` in `sort` order (as JSON). */
+async function cursorAt(db: Kysely<Database>, sort: Sort, offset: number): Promise<string> {
+  const direction = sort.endsWith('asc') ? 'asc' : 'desc'
+  const column = sort.startsWith('hot') ? 'hot_score' : 'created_at'
+  const row = await db
+    .selectFrom('posts')
+    .select(['id', 'created_at', 'likes_count', 'hot_score'])
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return JSON.stringify({
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    likes: row.likes_count,
+    hot: row.hot_score,
+  })
+}
+
+/** Posts whose likes_count differs from their rows, and how many of `pairs` have no like row. */
+export async function verifyLikes(db: Kysely<Database>, pairs: { userId: string; postId: string }[]) {
+  const drift = await sql<{ n: string }>`
+    select count(*) as n from posts p
+    where p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)`.execute(db)
+  const missing = await sql<{ n: string }>`
+    select count(*) as n
+    from unnest(${pairs.map((pair) => pair.userId)}::uuid[], ${pairs.map((pair) => pair.postId)}::uuid[]) as s(user_id, post_id)
+    where not exists (select 1 from post_likes l where l.user_id = s.user_id and l.post_id = s.post_id)`.execute(
+    db,
+  )
+  return { postsWithWrongCount: Number(drift.rows[0].n), likesMissing: Number(missing.rows[0].n) }
+}

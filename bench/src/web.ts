@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { round } from './load'
+import { ROOT, type Service } from './processes'
+import type { Report } from './report'
+
+const DIST = join(ROOT, 'apps', 'web', 'dist')
+const KB = 1024
+export const WEB_BUDGET = { forumFirstLoadJsBytes: 170 * KB, performance: 90, cls: 0.05 }
+
+/** The screens of the router (apps/web/src/app/router.tsx) and the module each one loads. */
+const ROUTES: Record<string, string> = {
+  '/': 'src/features/home/HomePage.tsx',
+  '/forum': 'src/features/forum/ForumListPage.tsx',
+  '/forum/detail/:id': 'src/features/post/PostDetailPage.tsx',
+  '/author/:id': 'src/features/author/AuthorPage.tsx',
+  '/mypage': 'src/features/mypage/MyPage.tsx',
+  '/upload': 'src/features/upload/UploadPage.tsx',
+  '/token': 'src/features/token/TokenPage.tsx',
+  '/login': 'src/features/auth/AuthPage.tsx',
+}
+/** Heavy chunks that must wait until a screen asks for them. */
+const NOT_ON_FIRST_LOAD = /particle|wallet|markdown|viewer/i
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  css?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+/** A chunk and every chunk it imports statically (what the browser must load before it runs). */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`the Vite manifest has no ${key}: update ROUTES in bench/src/web.ts`)
+  seen.add(key)
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen)
+  return seen
+}
+
+const gzipped = new Map<string, number>()
+function gzipBytes(file: string): number {
+  let size = gzipped.get(file)
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(DIST, file))).length
+    gzipped.set(file, size)
+  }
+  return size
+}
+
+/** JS and CSS (gzip) of the first load of each route: the entry and the route chunk with their static imports. */
+export function measureWeight(report: Report) {
+  const manifest: Manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'))
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)
+  if (!entry) throw new Error('the Vite manifest has no entry')
+  for (const [route, module] of Object.entries(ROUTES)) {
+    const keys = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, module)])
+    const js = [...keys].map((key) => manifest[key].file)
+    const css = new Set([...keys].flatMap((key) => manifest[key].css ?? []))
+    const jsBytes = js.reduce((sum, file) => sum + gzipBytes(file), 0)
+    const cssBytes = [...css].reduce((sum, file) => sum + gzipBytes(file), 0)
+    const heavy = [...keys].filter((key) => NOT_ON_FIRST_LOAD.test(key))
+    const value = `JS ${round(jsBytes / KB)} KB, CSS ${round(cssBytes / KB)} KB gzip in ${js.length} chunks${heavy.length ? `; holds ${heavy.join(', ')}` : ''}`
+    const budgeted = route === '/forum'
+    report.add(
+      {
+        name: `first load ${route}`,
+        value,
+        budget: budgeted
+          ? `JS ≤ ${WEB_BUDGET.forumFirstLoadJsBytes / KB} KB; no particles, wallet, markdown, viewers`
+          : '',
+        met: budgeted ? jsBytes <= WEB_BUDGET.forumFirstLoadJsBytes && heavy.length === 0 : null,
+      },
+      { jsBytes, cssBytes, chunks: js, css: [...css], heavy },
+    )
+  }
+}
+
+/** Lighthouse (mobile emulation, its default) in Debian's Chromium on the home page, the forum and a post. */
+export async function measureLighthouse(app: Service, report: Report) {
+  const list = (await (await fetch(`${app.url}/api/v1/media/list?limit=1`)).json()) as {
+    items?: { id: string }[]
+  }
+  const postId = list.items?.[0]?.id
+  if (!postId) throw new Error('the demo forum has no post to open')
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  })
+  try {
+    for (const path of ['/', '/forum', `/forum/detail/${postId}`]) {
+      const result = await lighthouse(`${app.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
+      const { lhr } = result
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100)
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+      const figures = {
+        score,
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: round(audit('cumulative-layout-shift'), 3),
+      }
+      report.add(
+        {
+          name: `Lighthouse ${path.startsWith('/forum/detail') ? 'post page' : path}`,
+          value: `performance ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`,
+          budget: `≥ ${WEB_BUDGET.performance}; CLS ≤ ${WEB_BUDGET.cls}`,
+          met: figures.score >= WEB_BUDGET.performance && figures.cls <= WEB_BUDGET.cls,
+        },
+        figures,
+      )
+    }
+  } finally {
+    chrome.kill()
+  }
+}
