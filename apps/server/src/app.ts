@@ -38,6 +38,7 @@ import { sweepBlobs } from './features/files/files.sweep'
 import { healthRoutes } from './features/health/health.routes'
 import { postsRoutes } from './features/posts/posts.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
+import { rewardsRoutes } from './features/rewards/rewards.routes'
 import { statsRoutes } from './features/stats/stats.routes'
 import { tokenRoutes } from './features/token/token.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
@@ -79,6 +80,7 @@ const features = [
   postsRoutes,
   filesRoutes,
   statsRoutes,
+  rewardsRoutes,
   analysisRoutes,
 ]
 

@@ -37,6 +37,29 @@ export interface Config {
   token: TokenConfig
   /** AI analysis of posts (features/analysis). */
   analysis: AnalysisConfig
+  /** What contributions earn, and how earnings are claimed (features/rewards). */
+  rewards: RewardsConfig
+}
+
+/** The reasons a contribution earns tokens (features/rewards/rewards.rules.ts applies them). */
+export type EarningReason =
+  | 'post_published'
+  | 'comment_written'
+  | 'post_like_received'
+  | 'comment_like_received'
+  | 'upload_analysed'
+
+export interface RewardsConfig {
+  /** Whole tokens each reason earns, and how many such entries one user may earn per UTC day. */
+  rules: Record<EarningReason, { amount: number; dailyCap: number }>
+  /** Accounts younger than this earn nothing. */
+  minAccountAgeHours: number
+  /** Earnings become claimable after this long (time for a reversal to land). */
+  holdHours: number
+  /** Whole tokens: the smallest claim. */
+  minClaim: number
+  /** Claims one user may send per minute. */
+  claimRateLimit: number
 }
 
 /** The analysis worker, and the optional OpenAI-compatible engine (local analysis without it). */
@@ -206,6 +229,32 @@ function analysisConfig(env: Env): AnalysisConfig {
   return { workers, ai: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, model } }
 }
 
+/** Each reason's env name stem, default amount (whole tokens) and default daily cap. */
+const REWARD_DEFAULTS: Record<EarningReason, [string, number, number]> = {
+  post_published: ['POST_PUBLISHED', 10, 5],
+  comment_written: ['COMMENT_WRITTEN', 2, 20],
+  post_like_received: ['POST_LIKE_RECEIVED', 1, 100],
+  comment_like_received: ['COMMENT_LIKE_RECEIVED', 1, 100],
+  upload_analysed: ['UPLOAD_ANALYSED', 5, 5],
+}
+
+function rewardsConfig(env: Env): RewardsConfig {
+  const rules = {} as RewardsConfig['rules']
+  for (const [reason, [stem, amount, cap]] of Object.entries(REWARD_DEFAULTS)) {
+    rules[reason as EarningReason] = {
+      amount: int(env, `REWARDS_${stem}`, amount, 0, 1_000_000),
+      dailyCap: int(env, `REWARDS_${stem}_DAILY_CAP`, cap, 0, 1_000_000),
+    }
+  }
+  return {
+    rules,
+    minAccountAgeHours: int(env, 'REWARDS_MIN_ACCOUNT_AGE_HOURS', 24, 0, 24 * 365),
+    holdHours: int(env, 'REWARDS_HOLD_HOURS', 24, 0, 24 * 365),
+    minClaim: int(env, 'REWARDS_MIN_CLAIM', 10, 1, 1_000_000_000),
+    claimRateLimit: int(env, 'REWARDS_CLAIM_RATE_LIMIT', 10, 1, 100_000),
+  }
+}
+
 function blobConfig(env: Env): BlobConfig {
   const backend = env.BLOB_BACKEND?.trim().toLowerCase() || 'local'
   if (backend === 'local') return { backend: 'local' }
@@ -269,5 +318,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     token: tokenConfig(env),
     analysis: analysisConfig(env),
+    rewards: rewardsConfig(env),
   }
 }

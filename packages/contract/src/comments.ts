@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
+import { RewardNotice } from './rewards'
 
 /** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
 export const CommentView = Type.Object({
@@ -56,7 +57,11 @@ export const CreateCommentRequest = Type.Object({
 })
 export type CreateCommentRequest = Static<typeof CreateCommentRequest>
 
-export const CreateCommentResponse = CommentView
+/** The created comment, and what writing it earned its author (null: nothing). */
+export const CreateCommentResponse = Type.Object({
+  ...CommentView.properties,
+  reward: Type.Optional(RewardNotice),
+})
 export type CreateCommentResponse = Static<typeof CreateCommentResponse>
 
 /**

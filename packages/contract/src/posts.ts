@@ -6,6 +6,7 @@ import {
   POST_SUMMARY_MAX,
   POST_TITLE_MAX,
 } from './limits'
+import { RewardNotice } from './rewards'
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
@@ -183,6 +184,8 @@ export const PostUploadResponse = Type.Object({
   status: Type.Literal('success'),
   message: Type.String(),
   post: PostDetailResponse,
+  /** What publishing earned the author (null: nothing, e.g. the daily cap or a new account). */
+  reward: Type.Optional(RewardNotice),
 })
 export type PostUploadResponse = Static<typeof PostUploadResponse>
 

@@ -3,6 +3,7 @@ import { MeResponse } from './auth'
 import { UserCommentView } from './comments'
 import { FormBoolean } from './common'
 import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, PROFILE_LIMITS, USERNAME_MAX, USERNAME_PATTERN } from './limits'
+import { Units } from './rewards'
 
 /** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
 export const PROFILE_PAGE_SIZE = 12
@@ -183,6 +184,8 @@ export const PersonInformationResponse = Type.Object({
   comments_post: Type.Optional(Type.Integer()),
   /** Likes this user's posts have received. */
   like_received: Type.Optional(Type.Integer()),
+  /** Rewards earned, ever (base units; earnings less reversals), withheld like the other statistics. */
+  tokens_earned: Type.Optional(Units),
   activity: Type.Optional(Type.Array(ActivityItem)),
   email: Type.Optional(Type.String()),
   phone: Type.Optional(Type.String()),

@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox'
  * integer base units (10^-9 tokens, the token's 9 decimals), signed where it can be negative, so
  * sums stay exact; the web formats them for display.
  */
-const Units = Type.String({
+export const Units = Type.String({
   pattern: '^-?[0-9]+$',
   maxLength: 40,
   description: 'Integer base units (10^-9 tokens)',

@@ -1,3 +1,4 @@
+import type { RewardReason } from '@agora/contract'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /**
@@ -16,6 +17,8 @@ export interface Database {
   post_likes: PostLikesTable
   analysis_jobs: AnalysisJobsTable
   analysis_post_terms: AnalysisPostTermsTable
+  reward_entries: RewardEntriesTable
+  reward_claims: RewardClaimsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -183,3 +186,36 @@ export interface AnalysisPostTermsTable {
   post_id: string
   term: string
 }
+
+/**
+ * One row of the rewards ledger (features/rewards); never updated. `amount` is integer base units:
+ * written as a bigint, and read as text (`amount::text`) because the driver reads int8 as a number.
+ */
+export interface RewardEntriesTable {
+  id: string
+  user_id: string
+  amount: ColumnType<string, bigint | string, never>
+  reason: RewardReason
+  source_kind: 'post' | 'comment' | 'like' | 'claim'
+  source_id: string
+  target_id: string | null
+  post_id: string | null
+  reverses: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+}
+export type RewardEntryRow = Selectable<RewardEntriesTable>
+
+/** A claim of rewards to a wallet; its ledger debit is a `claim` entry with the claim's id. */
+export interface RewardClaimsTable {
+  id: string
+  user_id: string
+  client_key: string
+  address: string
+  amount: ColumnType<string, bigint | string, never>
+  status: ColumnType<'pending' | 'paid' | 'failed', 'pending' | undefined, 'paid' | 'failed'>
+  signature: string | null
+  failure: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type RewardClaimRow = Selectable<RewardClaimsTable>

@@ -5,6 +5,7 @@ import * as m0003 from './2026_11_22_0003_analysis_jobs'
 import * as m0004 from './2026_11_22_0004_faucet'
 import * as m0005 from './2026_11_22_0005_comments'
 import * as m0006 from './2026_11_22_0006_profile_links'
+import * as m0007 from './2026_11_22_0007_rewards'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_faucet': m0004,
   '2026_11_22_0005_comments': m0005,
   '2026_11_22_0006_profile_links': m0006,
+  '2026_11_22_0007_rewards': m0007,
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../../app'
 import { BlobMissingError, blobStoreFor } from '../../blobs/index'
+import { rewardsLedger } from '../rewards/rewards.service'
 import { type AnalysisSource, analyseSource, DEFAULT_ANALYSIS_OPTIONS } from './analyse'
 import { failedAnalysis } from './analysis.service'
 import { analysisStore, type ClaimedJob } from './analysis.store'
@@ -76,6 +77,7 @@ export function analysisQueue(
   const blobs = blobStoreFor(ctx.config)
   const ai = ctx.config.analysis.ai
   const remote = ai ? { ...ai, timeoutMs: options.remoteTimeoutMs } : null
+  const ledger = rewardsLedger(ctx.config.rewards)
 
   async function fail(job: ClaimedJob, publicReason: string, detail: string): Promise<JobOutcome> {
     const recorded = await ctx.db.transaction().execute(async (trx) => {
@@ -118,6 +120,7 @@ export function analysisQueue(
         if (!(await within.finish(job, 'done', null))) return false
         await within.setAnalysis(job.post_id, JSON.stringify(outcome.analysis))
         await within.replaceTerms(job.post_id, outcome.terms)
+        await ledger.postAnalysed(trx, { id: job.post_id, user_id: post.user_id }, files.length)
         return true
       })
       return recorded ? 'done' : 'lost'

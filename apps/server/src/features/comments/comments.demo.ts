@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { RewardsConfig } from '../../config'
 import type { Db } from '../../db/index'
 import { commentsService } from './comments.service'
 
@@ -117,10 +118,11 @@ export const DEMO_COMMENTS: Record<string, DemoComment[]> = {
  */
 export async function seedDemoComments(
   db: Db,
+  rewards: RewardsConfig,
   userIds: ReadonlyMap<string, string>,
   postIds: ReadonlyMap<string, string>,
 ): Promise<number> {
-  const comments = commentsService(db)
+  const comments = commentsService(db, rewards)
   let made = 0
 
   async function add(postId: string, postTime: number, item: DemoComment, parentId: string | null) {

@@ -20,7 +20,7 @@ export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
 export const LOGIN_TO_LIKE = 'Please login to like comments'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
-  const comments = commentsService(ctx.db)
+  const comments = commentsService(ctx.db, ctx.config.rewards)
   const tags = ['comments']
 
   app.get(

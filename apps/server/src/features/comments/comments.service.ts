@@ -1,7 +1,9 @@
-import type { CommentView, CreateCommentRequest } from '@agora/contract'
+import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
+import type { RewardsConfig } from '../../config'
 import type { Db } from '../../db/index'
 import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { rewardsLedger } from '../rewards/rewards.service'
 import { normalizeContent, placeComment, threadOrder } from './comments.rules'
 import { type CommentWithAuthor, commentsStore, type PostForComments } from './comments.store'
 
@@ -43,8 +45,9 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 
 export type LikeIntent = 'like' | 'unlike' | 'toggle'
 
-export function commentsService(db: Db) {
+export function commentsService(db: Db, rewards: RewardsConfig) {
   const store = commentsStore(db)
+  const ledger = rewardsLedger(rewards)
 
   return {
     /** One page of a post's threads in display order (see PostCommentsResponse). */
@@ -69,9 +72,10 @@ export function commentsService(db: Db) {
 
     /**
      * Adds a comment or a reply. The post row is locked first, so writes to one post's comments
-     * take turns and the post's count and the parent's reply count stay exact.
+     * take turns and the post's count and the parent's reply count stay exact. Answers the comment
+     * and what writing it earned.
      */
-    async create(viewerId: string, input: CreateCommentRequest): Promise<CommentView> {
+    async create(viewerId: string, input: CreateCommentRequest): Promise<CreateCommentResponse> {
       const content = normalizeContent(input.content)
       return inTransaction(db, async (trx) => {
         const tx = commentsStore(trx)
@@ -95,8 +99,9 @@ export function commentsService(db: Db) {
         })
         await tx.addToPostCommentCount(post.id, 1)
         if (place.parentId) await tx.addToReplyCount(place.parentId, 1)
+        const reward = await ledger.commentWritten(trx, { id, user_id: viewerId, post_id: post.id })
         const created = await tx.findCommentWithAuthor(id)
-        return toCommentView(created!, false)
+        return { ...toCommentView(created!, false), reward }
       })
     },
 
@@ -120,11 +125,14 @@ export function commentsService(db: Db) {
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
         const likes = async (delta: number) => (await tx.addToLikes(comment.id, delta)) ?? 0
         if (intent !== 'unlike' && (await tx.addLike(viewerId, comment.id))) {
+          await ledger.likeGiven(trx, 'comment', comment, viewerId)
           return { action: 'liked' as const, likes: await likes(1) }
         }
         if (intent === 'like') return { action: 'liked' as const, likes: comment.likes_count }
-        if (await tx.removeLike(viewerId, comment.id))
+        if (await tx.removeLike(viewerId, comment.id)) {
+          await ledger.likeWithdrawn(trx, comment.id, viewerId)
           return { action: 'unliked' as const, likes: await likes(-1) }
+        }
         return { action: 'unliked' as const, likes: comment.likes_count }
       })
     },
@@ -145,6 +153,7 @@ export function commentsService(db: Db) {
         const comment = await tx.lockComment(commentId)
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
         const deleted = await tx.subtreeSize(comment.id)
+        await ledger.commentDeleted(trx, comment.id)
         await tx.deleteComment(comment.id)
         await tx.addToPostCommentCount(comment.post_id, -deleted)
         if (comment.parent_id) await tx.addToReplyCount(comment.parent_id, -1)

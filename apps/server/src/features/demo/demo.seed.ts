@@ -56,14 +56,14 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   if (!users) return nothing
 
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store)
+  const posts = postsService(ctx.db, store, ctx.config.rewards)
   const now = Date.now()
   const postIds = new Map<string, string>()
   for (const demo of DEMO_POSTS) {
     const authorId = users.get(demo.author)!
     const files: ReceivedFile[] = []
     for (const file of demo.files) files.push(await stageDemoFile(file, store.stagingDir))
-    const post = await posts.create(
+    const { post } = await posts.create(
       authorId,
       {
         title: demo.title,
@@ -80,7 +80,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     for (const liker of demo.likedBy) await posts.like(users.get(liker)!, post.id, 'like')
     postIds.set(demo.title, post.id)
   }
-  const comments = await seedDemoComments(ctx.db, users, postIds)
+  const comments = await seedDemoComments(ctx.db, ctx.config.rewards, users, postIds)
   log?.info(
     { users: users.size, posts: DEMO_POSTS.length, comments },
     `demo data loaded: log in as ${DEMO_USERS[0].username} / ${DEMO_PASSWORD}`,

@@ -29,7 +29,7 @@ export const LOGIN_TO_DELETE = 'Please login to delete posts'
 const MAX_FIELD_BYTES = 512 * 1024
 export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store)
+  const posts = postsService(ctx.db, store, ctx.config.rewards)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
 
@@ -58,10 +58,10 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         maxFileBytes: UPLOAD_MAX_FILE_BYTES,
         maxFieldBytes: MAX_FIELD_BYTES,
       })
-      const post = await posts.create(viewer.userId, upload.fields as UploadFields, upload.files)
+      const { post, reward } = await posts.create(viewer.userId, upload.fields as UploadFields, upload.files)
       return reply
         .status(201)
-        .send({ post_id: post.id, status: 'success', message: 'Upload successful', post })
+        .send({ post_id: post.id, status: 'success', message: 'Upload successful', post, reward })
     },
   )
 

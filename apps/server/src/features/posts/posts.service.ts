@@ -14,9 +14,11 @@ import {
   type PostListQuery,
   type PostListResponse,
   type PostPageQuery,
+  type RewardNotice,
 } from '@agora/contract'
 import { validate as isUuid, v7 as uuidv7 } from 'uuid'
 import type { BlobStore } from '../../blobs/index'
+import type { RewardsConfig } from '../../config'
 import type { Db } from '../../db/index'
 import type { PostFileRow } from '../../db/schema'
 import { BadRequestError, type FieldError, ForbiddenError, NotFoundError } from '../../http/errors'
@@ -24,6 +26,7 @@ import { enqueueAnalysis } from '../analysis/analysis.service'
 import { fileUrl } from '../files/file-types'
 import { filesService } from '../files/files.service'
 import type { ReceivedFile } from '../files/files.upload'
+import { rewardsLedger } from '../rewards/rewards.service'
 import { hotScore } from './posts.hot'
 import { type Cursor, pageLimit, parseCursor, parseMediaType, parseSort } from './posts.paging'
 import { prefixQuery, searchSources, searchTerms } from './posts.search'
@@ -197,9 +200,10 @@ function cursorOf(row: PostSummaryRow): PostCursor {
 }
 
 /** Posts: creating them from an upload, listing, searching, reading, liking and deleting. */
-export function postsService(db: Db, store: BlobStore) {
+export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
   const posts = postsStore(db)
   const files = filesService(db, store)
+  const ledger = rewardsLedger(rewards)
 
   async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
     const all = await posts.filesOf(rows.map((row) => row.id))
@@ -231,13 +235,13 @@ export function postsService(db: Db, store: BlobStore) {
     /**
      * Creates a post from staged files in one transaction: the blobs are claimed and stored, the
      * post and its file rows inserted. On any failure nothing remains: no row, no staged file, and
-     * no stored bytes that no other post uses.
+     * no stored bytes that no other post uses. Answers the post and what publishing earned.
      */
     async create(
       authorId: string,
       fields: UploadFields,
       received: ReceivedFile[],
-    ): Promise<PostDetailResponse> {
+    ): Promise<{ post: PostDetailResponse; reward: RewardNotice }> {
       const discardAll = () => Promise.all(received.map((file) => file.staged.discard()))
       let post: ReturnType<typeof validatePostFields>
       try {
@@ -247,8 +251,9 @@ export function postsService(db: Db, store: BlobStore) {
         throw error
       }
       const id = uuidv7()
+      let reward: RewardNotice
       try {
-        await db.transaction().execute(async (trx) => {
+        reward = await db.transaction().execute(async (trx) => {
           await filesService(trx, store).admit(received)
           await postsStore(trx).insertPost(
             { id, user_id: authorId, ...post },
@@ -262,13 +267,14 @@ export function postsService(db: Db, store: BlobStore) {
             })),
           )
           await enqueueAnalysis(trx, id)
+          return ledger.postPublished(trx, { id, user_id: authorId })
         })
       } catch (error) {
         await discardAll()
         await files.collect(received.map((file) => file.staged.cid))
         throw error
       }
-      return detail(authorId, id)
+      return { post: await detail(authorId, id), reward }
     },
 
     async list(viewerId: string | null, query: PostListQuery): Promise<PostListResponse> {
@@ -311,10 +317,15 @@ export function postsService(db: Db, store: BlobStore) {
         const liked = await store.isLiked(viewerId, id)
         const wantLiked = action ? action === 'like' : !liked
         let likes = post.likes_count
-        if (wantLiked && !liked && (await store.addLike(viewerId, id)))
+        const target = { id, user_id: post.user_id, post_id: id }
+        if (wantLiked && !liked && (await store.addLike(viewerId, id))) {
           likes = await store.changeLikeCount(id, 1)
-        if (!wantLiked && liked && (await store.removeLike(viewerId, id)))
+          await ledger.likeGiven(trx, 'post', target, viewerId)
+        }
+        if (!wantLiked && liked && (await store.removeLike(viewerId, id))) {
           likes = await store.changeLikeCount(id, -1)
+          await ledger.likeWithdrawn(trx, id, viewerId)
+        }
         return { status: 'success', action: wantLiked ? 'liked' : 'unliked', likes, is_liked: wantLiked }
       })
     },
@@ -329,6 +340,7 @@ export function postsService(db: Db, store: BlobStore) {
           throw new NotFoundError(POST_NOT_FOUND)
         }
         if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_DELETES)
+        await ledger.postDeleted(trx, id)
         return store.deletePost(id)
       })
       await files.collect(cids)

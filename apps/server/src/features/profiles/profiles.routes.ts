@@ -67,7 +67,7 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: strin
 export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
   const profiles = profilesService(ctx.db)
   const blobs = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, blobs)
+  const posts = postsService(ctx.db, blobs, ctx.config.rewards)
 
   app.get(
     '/auth/person_information',

@@ -31,6 +31,7 @@ import {
 import { toMeView } from '../auth/auth.service'
 import { commentsStore, type UserCommentRow, type UserCommentsPage } from '../comments/comments.store'
 import { pageLimit, parseMediaType, parseSort } from '../posts/posts.paging'
+import { rewardsStore } from '../rewards/rewards.store'
 import { type ActivityRow, type DailyActivityRow, profilesStore, type UserCounts } from './profiles.store'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -376,7 +377,10 @@ export function profilesService(db: Db) {
       const activity = showActivity
         ? (await store.recentActivity(user.id, isSelf, ACTIVITY_RECENT_LIMIT)).map(toActivityItem)
         : null
-      return toPersonInformation(user, isSelf, counts, activity)
+      const view = toPersonInformation(user, isSelf, counts, activity)
+      // Rewards earned are a statistic: shown and withheld with the counts.
+      if (counts) view.tokens_earned = (await rewardsStore(db).earned(user.id)).toString()
+      return view
     },
 
     async ownComments(userId: string, query: PostPageQuery): Promise<OwnCommentItem[]> {

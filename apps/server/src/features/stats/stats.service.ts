@@ -1,9 +1,11 @@
 import type { StatsResponse } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
+import { DECIMALS, unitsToWholeTokens } from '../rewards/rewards.rules'
+import { rewardsStore } from '../rewards/rewards.store'
 
-/** Tokens the faucet has handed out, in whole tokens: confirmed grants only (pending may still fail). */
-export async function tokensDistributed(db: Db): Promise<number> {
+/** Tokens the faucet has handed out: confirmed grants only (pending may still fail). */
+async function faucetDistributed(db: Db): Promise<number> {
   const row = await db
     .selectFrom('faucet_grants')
     .select(sql<number>`coalesce(sum(amount), 0)::float8`.as('total'))
@@ -16,7 +18,8 @@ export async function tokensDistributed(db: Db): Promise<number> {
 export function statsService(db: Db) {
   return {
     async current(): Promise<StatsResponse> {
-      const [members, posts, tokens] = await Promise.all([
+      const rewards = rewardsStore(db)
+      const [members, posts, faucet, claimsPaid, earned] = await Promise.all([
         db.selectFrom('users').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
         db
           .selectFrom('posts')
@@ -25,13 +28,17 @@ export function statsService(db: Db) {
             sql<number>`coalesce(sum(comments_count), 0)::int`.as('comments'),
           ])
           .executeTakeFirstOrThrow(),
-        tokensDistributed(db),
+        faucetDistributed(db),
+        rewards.paidTotal(),
+        rewards.earned(),
       ])
       return {
         members: members.count,
         posts: posts.count,
         comments: posts.comments,
-        tokens_distributed: tokens,
+        // Whole tokens, from the records: faucet grants confirmed plus reward claims paid.
+        tokens_distributed: Math.floor(faucet + Number(claimsPaid) / 10 ** DECIMALS),
+        tokens_earned: unitsToWholeTokens(earned),
       }
     },
   }

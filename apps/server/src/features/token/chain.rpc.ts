@@ -17,7 +17,14 @@ import {
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import type { TokenConfig } from '../../config'
 import { ServiceUnavailableError } from '../../http/errors'
-import { type ChainAccount, ChainFailure, NETWORK_NAMES, scrub, type TokenChain } from './token.chain'
+import {
+  type ChainAccount,
+  ChainFailure,
+  explorerUrlFor,
+  NETWORK_NAMES,
+  scrub,
+  type TokenChain,
+} from './token.chain'
 
 // A Solana cluster over JSON-RPC (devnet by default), at commitment confirmed. Confirmation is
 // polled with getSignatureStatuses, so plain HTTP is enough: no websocket endpoint is needed.
@@ -173,11 +180,7 @@ export async function openRpcChain(config: TokenConfig, options: RpcChainOptions
       return signature
     },
 
-    explorerUrl(signature) {
-      if (cluster === 'localnet') return null
-      const base = `https://explorer.solana.com/tx/${signature}`
-      return cluster === 'mainnet-beta' ? base : `${base}?cluster=${cluster}`
-    },
+    explorerUrl: (signature) => explorerUrlFor(cluster, signature),
 
     async close() {},
   }

@@ -74,6 +74,13 @@ export const NETWORK_NAMES: Record<ChainCluster, string> = {
   localnet: 'Solana Localnet',
 }
 
+/** A block explorer's page for a transaction; null where none can see it (embedded chain, localnet). */
+export function explorerUrlFor(cluster: ChainCluster, signature: string): string | null {
+  if (cluster === 'local' || cluster === 'localnet') return null
+  const base = `https://explorer.solana.com/tx/${signature}`
+  return cluster === 'mainnet-beta' ? base : `${base}?cluster=${cluster}`
+}
+
 // One chain per app (keyed by its config object), created on first use. A failed start is not
 // kept, so the next request tries again (e.g. the RPC node was briefly unreachable).
 const chains = new WeakMap<Config, Promise<TokenChain>>()

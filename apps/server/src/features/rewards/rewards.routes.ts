@@ -1,0 +1,106 @@
+import {
+  ErrorResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  RewardClaimRequest,
+  RewardClaimResponse,
+  RewardClaimsResponse,
+  RewardRulesResponse,
+  RewardsMeQuery,
+  RewardsMeResponse,
+} from '@agora/contract'
+import type { AppContext, AppInstance } from '../../app'
+import { requireViewer } from '../../http/auth'
+import { perUserLimit } from '../../http/rate-limit'
+import { rewardsService } from './rewards.service'
+
+export const LOGIN_FOR_REWARDS = 'Please login to see your rewards'
+
+export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
+  const rewards = rewardsService(ctx.db, ctx.config)
+  const tags = ['rewards']
+
+  app.get(
+    '/rewards/me',
+    {
+      schema: {
+        tags,
+        summary: 'Your balance, what is claimable, and your ledger entries (newest first, keyset paged)',
+        querystring: RewardsMeQuery,
+        response: { 200: RewardsMeResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
+      return rewards.me(viewer.userId, request.query)
+    },
+  )
+
+  app.get(
+    '/rewards/claims',
+    {
+      schema: {
+        tags,
+        summary: 'Your claims, newest first (at most 50)',
+        response: { 200: RewardClaimsResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
+      return { claims: await rewards.claims(viewer.userId) }
+    },
+  )
+
+  app.get(
+    '/rewards/rules',
+    {
+      schema: {
+        tags,
+        summary: 'What earns how much, the daily caps, the account age, hold period and minimum claim',
+        response: { 200: RewardRulesResponse },
+      },
+    },
+    async () => rewards.rules(),
+  )
+
+  app.get(
+    '/rewards/leaderboard',
+    {
+      schema: {
+        tags,
+        summary: 'Who earned most in the last 7 days (week), 30 days (month) or ever (all)',
+        querystring: LeaderboardQuery,
+        response: { 200: LeaderboardResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => rewards.leaderboard(request.query.period ?? 'week', request.query.limit ?? 20),
+  )
+
+  app.post(
+    '/rewards/claim',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.rewards.claimRateLimit, 'You are claiming too quickly.') },
+      schema: {
+        tags,
+        summary: 'Send claimable rewards to a Solana wallet',
+        description:
+          'Debits the ledger and records a pending claim in one transaction, then transfers `amount` base ' +
+          'units from the faucet on chain. One pending claim per user (409); the same client_key answers ' +
+          'the same claim without paying twice; a failed transfer marks the claim failed and credits it back.',
+        body: RewardClaimRequest,
+        response: {
+          200: RewardClaimResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+          503: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, 'Please login to claim your rewards')
+      return rewards.claim(viewer.userId, request.body, request.log)
+    },
+  )
+}

@@ -1,0 +1,151 @@
+import type { RewardReason, RewardRulesResponse } from '@agora/contract'
+import type { EarningReason, RewardsConfig } from '../../config'
+
+// The reward rules, all of them: what earns, how much (amounts from config), who may earn, how
+// often a day, what a like or a delete takes back, and what can be claimed. The features whose
+// actions earn (posts, comments, analysis) only describe the action; this file decides.
+
+/** Base units per token: the token has 9 decimals, and so do ledger amounts. */
+export const DECIMALS = 9
+const UNITS_PER_TOKEN = 10n ** BigInt(DECIMALS)
+const HOUR_MS = 3600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** The reasons that earn, in the order the rules endpoint lists them. */
+export const EARNING_REASONS: readonly EarningReason[] = [
+  'post_published',
+  'comment_written',
+  'post_like_received',
+  'comment_like_received',
+  'upload_analysed',
+]
+/** Entries that move tokens out or back: not part of what a user earned. */
+export const CLAIM_REASONS: readonly RewardReason[] = ['claim', 'claim_refund']
+
+export const tokensToUnits = (tokens: number): bigint => BigInt(tokens) * UNITS_PER_TOKEN
+
+/** Base units as a number of whole tokens (rounded down), for headline figures. */
+export const unitsToWholeTokens = (units: bigint) => Number(units / UNITS_PER_TOKEN)
+
+/** Base units as whole-and-fractional tokens for messages: 12500000000 → "12.5". */
+export function unitsToTokens(units: bigint): string {
+  const sign = units < 0n ? '-' : ''
+  const abs = units < 0n ? -units : units
+  const fraction = (abs % UNITS_PER_TOKEN).toString().padStart(DECIMALS, '0').replace(/0+$/, '')
+  return `${sign}${abs / UNITS_PER_TOKEN}${fraction ? `.${fraction}` : ''}`
+}
+
+/** An action that may earn its author tokens, described by the feature that performed it. */
+export interface Earning {
+  userId: string
+  reason: EarningReason
+  source: { kind: 'post' | 'comment' | 'like'; id: string }
+  /** The post or comment the entry is about: deleting it reverses the entry. */
+  targetId: string
+  postId: string
+}
+
+/** A like has no id of its own: it is the liked content and the liker. */
+export const likeSourceId = (targetId: string, likerId: string) => `${targetId}:${likerId}`
+
+export const postPublished = (post: { id: string; user_id: string }): Earning => ({
+  userId: post.user_id,
+  reason: 'post_published',
+  source: { kind: 'post', id: post.id },
+  targetId: post.id,
+  postId: post.id,
+})
+
+/** A post whose analysis completed earns its author once more, when it carries media files. */
+export const uploadAnalysed = (post: { id: string; user_id: string }): Earning => ({
+  ...postPublished(post),
+  reason: 'upload_analysed',
+})
+
+export const commentWritten = (comment: { id: string; user_id: string; post_id: string }): Earning => ({
+  userId: comment.user_id,
+  reason: 'comment_written',
+  source: { kind: 'comment', id: comment.id },
+  targetId: comment.id,
+  postId: comment.post_id,
+})
+
+/**
+ * A like earns the liked content's author; liking your own content earns nothing (null). A like
+ * earns at most once, ever: withdrawing and giving it again does not earn a second time.
+ */
+export function likeReceived(
+  kind: 'post' | 'comment',
+  liked: { id: string; user_id: string; post_id: string },
+  likerId: string,
+): Earning | null {
+  if (liked.user_id === likerId) return null
+  return {
+    userId: liked.user_id,
+    reason: kind === 'post' ? 'post_like_received' : 'comment_like_received',
+    source: { kind: 'like', id: likeSourceId(liked.id, likerId) },
+    targetId: liked.id,
+    postId: liked.post_id,
+  }
+}
+
+export interface RuleOf {
+  amount: bigint
+  /** Entries of this reason a user may earn per UTC day; null: no cap (configured as 0). */
+  dailyCap: number | null
+}
+
+export function ruleOf(config: RewardsConfig, reason: EarningReason): RuleOf {
+  const rule = config.rules[reason]
+  return { amount: tokensToUnits(rule.amount), dailyCap: rule.dailyCap > 0 ? rule.dailyCap : null }
+}
+
+/** The UTC day `at` falls in, as [start, end): the window a daily cap counts. */
+export function utcDay(at: Date): { start: Date; end: Date } {
+  const start = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS)
+  return { start, end: new Date(start.getTime() + DAY_MS) }
+}
+
+/**
+ * Why an earning gives nothing at `at`, or null when it pays: the rule is off (amount 0), the
+ * account is younger than the minimum age, or the user has reached today's cap for the reason.
+ */
+export function refusal(
+  config: RewardsConfig,
+  reason: EarningReason,
+  context: { accountCreatedAt: Date; earnedToday: number; at: Date },
+): 'rule_off' | 'account_too_new' | 'daily_cap' | null {
+  const rule = ruleOf(config, reason)
+  if (rule.amount === 0n) return 'rule_off'
+  if (context.at.getTime() - context.accountCreatedAt.getTime() < config.minAccountAgeHours * HOUR_MS) {
+    return 'account_too_new'
+  }
+  if (rule.dailyCap !== null && context.earnedToday >= rule.dailyCap) return 'daily_cap'
+  return null
+}
+
+/** Earnings made after this moment are still held: not claimable yet. */
+export const holdStart = (config: RewardsConfig, now: Date) =>
+  new Date(now.getTime() - config.holdHours * HOUR_MS)
+
+/**
+ * What can be claimed: the balance less the earnings still inside the hold period, never below
+ * zero (and so never more than the balance, as held earnings are positive).
+ */
+export function claimableOf(balance: bigint, held: bigint): bigint {
+  const claimable = balance - held
+  return claimable > 0n ? claimable : 0n
+}
+
+export function rulesView(config: RewardsConfig): RewardRulesResponse {
+  return {
+    decimals: DECIMALS,
+    rules: EARNING_REASONS.map((reason) => {
+      const rule = ruleOf(config, reason)
+      return { reason, amount: rule.amount.toString(), daily_cap: rule.dailyCap }
+    }),
+    min_account_age_hours: config.minAccountAgeHours,
+    hold_hours: config.holdHours,
+    min_claim: tokensToUnits(config.minClaim).toString(),
+  }
+}

@@ -1,0 +1,316 @@
+import type {
+  LeaderboardPeriod,
+  LeaderboardResponse,
+  RewardClaim,
+  RewardClaimRequest,
+  RewardEntry,
+  RewardNotice,
+  RewardsMeQuery,
+  RewardsMeResponse,
+} from '@agora/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import { validate as isUuid, v7 as uuidv7 } from 'uuid'
+import type { Config, RewardsConfig } from '../../config'
+import type { Db } from '../../db/index'
+import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
+import { isSolanaAddress } from '../token/solana-keys'
+import { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from '../token/token.chain'
+import {
+  claimableOf,
+  commentWritten,
+  DECIMALS,
+  type Earning,
+  holdStart,
+  likeReceived,
+  likeSourceId,
+  postPublished,
+  refusal,
+  ruleOf,
+  rulesView,
+  tokensToUnits,
+  unitsToTokens,
+  uploadAnalysed,
+  utcDay,
+} from './rewards.rules'
+import {
+  type ClaimRow,
+  type EntryCursor,
+  type EntryView,
+  type Reversible,
+  type RewardsStore,
+  rewardsStore,
+} from './rewards.store'
+
+const DAY_MS = 24 * 3600_000
+const CLAIMS_LISTED = 50
+const INVALID_ADDRESS = 'Invalid Solana address'
+export const CLAIM_PENDING = 'You already have a claim on its way: wait until it is paid or has failed'
+export const KEY_REUSED = 'This client_key was already used for a claim with another address or amount'
+
+// The Solana libraries load with the first claim, as they do for the faucet.
+const loadTransfer = () => import('../token/token.transfer')
+
+/**
+ * The hooks the features that earn call, inside the transaction of their action: the entry is
+ * written (or reversed) with the post, comment, like or analysis, or not at all.
+ */
+export function rewardsLedger(config: RewardsConfig) {
+  /** Pays an earning if the rules allow it; answers what it paid (null: nothing). */
+  async function earn(db: Db, earning: Earning | null, at = new Date()): Promise<RewardNotice> {
+    if (!earning) return null
+    const rule = ruleOf(config, earning.reason)
+    if (rule.amount === 0n) return null
+    const store = rewardsStore(db)
+    await store.lockUsers([earning.userId])
+    const accountCreatedAt = await store.accountCreatedAt(earning.userId)
+    if (!accountCreatedAt) return null
+    const earnedToday =
+      rule.dailyCap === null ? 0 : await store.countEarned(earning.userId, earning.reason, utcDay(at))
+    if (refusal(config, earning.reason, { accountCreatedAt, earnedToday, at })) return null
+    if (!(await store.insertEarning(earning, rule.amount, at))) return null
+    return { amount: rule.amount.toString(), reason: earning.reason }
+  }
+
+  /** Reverses what `find` returns, under the earners' locks (a claim sees the lower balance). */
+  async function reverse(db: Db, find: (store: RewardsStore) => Promise<Reversible[]>) {
+    const store = rewardsStore(db)
+    const entries = await find(store)
+    if (entries.length === 0) return
+    await store.lockUsers(entries.map((entry) => entry.user_id))
+    await store.insertReversals(entries, new Date())
+  }
+
+  return {
+    earn,
+    postPublished: (db: Db, post: { id: string; user_id: string }) => earn(db, postPublished(post)),
+    commentWritten: (db: Db, comment: { id: string; user_id: string; post_id: string }) =>
+      earn(db, commentWritten(comment)),
+    /** A post's analysis completed; it earns only when the post carries files (media). */
+    postAnalysed: (db: Db, post: { id: string; user_id: string }, fileCount: number) =>
+      earn(db, fileCount > 0 ? uploadAnalysed(post) : null),
+    likeGiven: (
+      db: Db,
+      kind: 'post' | 'comment',
+      liked: { id: string; user_id: string; post_id: string },
+      likerId: string,
+    ) => earn(db, likeReceived(kind, liked, likerId)),
+    likeWithdrawn: (db: Db, likedId: string, likerId: string) =>
+      reverse(db, (store) => store.reversibleBySource([likeSourceId(likedId, likerId)])),
+    /** Before the post is deleted: everything it and its comments earned, likes included. */
+    postDeleted: (db: Db, postId: string) =>
+      reverse(db, async (store) => {
+        await store.lockCommentsOfPost(postId)
+        return store.reversibleByPost(postId)
+      }),
+    /** Before the comment is deleted: what it and its replies earned, likes included. */
+    commentDeleted: (db: Db, commentId: string) =>
+      reverse(db, async (store) => store.reversibleByTarget(await store.lockCommentSubtree(commentId))),
+  }
+}
+export type RewardsLedger = ReturnType<typeof rewardsLedger>
+
+function toEntry(row: EntryView): RewardEntry {
+  return {
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    source: { kind: row.source_kind, id: row.source_id, post_id: row.post_id },
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+const encodeCursor = (row: EntryView) => `${row.created_at.toISOString()}_${row.id}`
+
+function parseCursor(raw: string | undefined): EntryCursor | null {
+  if (!raw) return null
+  const [time, id] = raw.split('_')
+  const createdAt = new Date(time ?? '')
+  if (Number.isNaN(createdAt.getTime()) || !isUuid(id ?? '')) {
+    throw new BadRequestError('Invalid cursor: pass back the next_cursor of an earlier page', [
+      { field: 'cursor', message: 'is not a cursor this server gave out' },
+    ])
+  }
+  return { createdAt, id }
+}
+
+/** A claim amount: positive integer base units, at least the minimum. */
+function parseClaimAmount(raw: string, minClaim: bigint): bigint {
+  const amount = /^-?[0-9]{1,30}$/.test(raw) ? BigInt(raw) : -1n
+  if (amount <= 0n) {
+    throw new BadRequestError('Amount must be a positive whole number of base units (10^-9 tokens)', [
+      { field: 'amount', message: 'must be greater than 0' },
+    ])
+  }
+  if (amount < minClaim) {
+    throw new BadRequestError(`The smallest claim is ${unitsToTokens(minClaim)} tokens`, [
+      { field: 'amount', message: `must be at least ${minClaim}` },
+    ])
+  }
+  return amount
+}
+
+const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null }
+
+/** Reading the ledger, the rules and the leaderboard, and claiming to a wallet. */
+export function rewardsService(db: Db, config: Config) {
+  const store = rewardsStore(db)
+  const rules = config.rewards
+  const minClaim = tokensToUnits(rules.minClaim)
+  // Explorer links need only the cluster: listing claims never has to start the chain.
+  const cluster = config.token.rpcUrl ? config.token.cluster : 'local'
+
+  function toClaim(row: ClaimRow): RewardClaim {
+    return {
+      id: row.id,
+      amount: row.amount,
+      address: row.address,
+      status: row.status,
+      signature: row.signature,
+      explorer_url: row.signature ? explorerUrlFor(cluster, row.signature) : null,
+      failure: row.failure,
+      created_at: row.created_at.toISOString(),
+    }
+  }
+
+  async function chain(log: FastifyBaseLogger): Promise<TokenChain> {
+    try {
+      return await tokenChainFor(config)
+    } catch (error) {
+      log.error(
+        { reason: error instanceof ChainFailure ? error.message : scrub(error) },
+        'the token chain did not start',
+      )
+      if (error instanceof HttpError) throw error
+      throw new ServiceUnavailableError('The Solana network could not be reached; please try again later')
+    }
+  }
+
+  /**
+   * Checks and records a pending claim with its ledger debit, in one transaction under the user's
+   * rewards lock: of parallel claims, each sees the ones before it, so together they never take
+   * more than was claimable. A client_key already used answers its claim instead.
+   */
+  async function reserve(userId: string, clientKey: string, address: string, amount: bigint) {
+    return db.transaction().execute(async (trx) => {
+      const tx = rewardsStore(trx)
+      await tx.lockUsers([userId])
+      const earlier = await tx.findClaimByKey(userId, clientKey)
+      if (earlier) return { claim: sameClaim(earlier, address, amount), isNew: false }
+      if (await tx.pendingClaim(userId)) throw new ConflictError(CLAIM_PENDING)
+      const summary = await tx.summary(userId, holdStart(rules, new Date()))
+      const claimable = claimableOf(BigInt(summary.balance), BigInt(summary.held))
+      if (amount > claimable) {
+        throw new BadRequestError(
+          `You can claim at most ${unitsToTokens(claimable)} tokens now (earnings become claimable ${rules.holdHours} hours after they are made)`,
+          [{ field: 'amount', message: `must be at most ${claimable}` }],
+        )
+      }
+      const claim = { id: uuidv7(), user_id: userId, client_key: clientKey, address, amount }
+      await tx.insertClaim(claim)
+      await tx.insertClaimEntry(claim, 'claim')
+      return { claim: (await tx.findClaim(claim.id))!, isNew: true }
+    })
+  }
+
+  /** A retried claim must be the same claim: same address and amount. */
+  function sameClaim(earlier: ClaimRow, address: string, amount: bigint): ClaimRow {
+    if (earlier.address !== address || BigInt(earlier.amount) !== amount) throw new ConflictError(KEY_REUSED)
+    return earlier
+  }
+
+  /** Sends a reserved claim; a failed transfer marks it failed and credits the ledger back. */
+  async function pay(network: TokenChain, claim: ClaimRow, log: FastifyBaseLogger) {
+    const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
+    const amount = BigInt(claim.amount)
+    try {
+      const signature = await transferTokens(network, {
+        target: claim.address,
+        baseUnits: amount,
+        memo: `Agora reward claim ${claim.id}`,
+      })
+      await store.markPaid(claim.id, signature)
+      log.info(
+        { claim: claim.id, address: claim.address, amount: claim.amount, signature },
+        'reward claim paid',
+      )
+    } catch (error) {
+      const failure = error instanceof HttpError ? error : new ServiceUnavailableError(TRANSFER_FAILED)
+      if (error instanceof TransferUnconfirmedError) {
+        // It may still land: keep it pending and debited (a reconciler would settle it; see README).
+        await store.markUnconfirmed(claim.id, error.signature, failure.detail)
+      } else {
+        await db.transaction().execute(async (trx) => {
+          const tx = rewardsStore(trx)
+          await tx.markFailed(claim.id, failure.detail)
+          await tx.insertClaimEntry({ ...claim, amount }, 'claim_refund')
+        })
+      }
+      log.warn(
+        {
+          claim: claim.id,
+          failure: failure.detail,
+          ...(error instanceof HttpError ? {} : { error: (error as Error)?.name }),
+        },
+        'reward claim failed',
+      )
+      throw failure
+    }
+  }
+
+  return {
+    rules: () => rulesView(rules),
+
+    async me(userId: string, query: RewardsMeQuery): Promise<RewardsMeResponse> {
+      const limit = query.limit ?? 20
+      const cursor = parseCursor(query.cursor)
+      const summary = await store.summary(userId, holdStart(rules, new Date()))
+      const rows = await store.page(userId, cursor, limit + 1)
+      const pending = await store.pendingClaim(userId)
+      const page = rows.slice(0, limit)
+      return {
+        balance: summary.balance,
+        claimable: claimableOf(BigInt(summary.balance), BigInt(summary.held)).toString(),
+        earned_total: summary.earned,
+        min_claim: minClaim.toString(),
+        pending_claim: pending ? toClaim(pending) : null,
+        entries: page.map(toEntry),
+        next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null,
+      }
+    },
+
+    async claims(userId: string): Promise<RewardClaim[]> {
+      return (await store.listClaims(userId, CLAIMS_LISTED)).map(toClaim)
+    },
+
+    async leaderboard(period: LeaderboardPeriod, limit: number): Promise<LeaderboardResponse> {
+      const days = PERIOD_DAYS[period]
+      const since = days === null ? null : new Date(Date.now() - days * DAY_MS)
+      const rows = await store.leaderboard(since, limit)
+      return {
+        period,
+        entries: rows.map((row) => ({ ...row, nickname: row.nickname || row.username })),
+      }
+    },
+
+    async claim(userId: string, input: RewardClaimRequest, log: FastifyBaseLogger): Promise<RewardClaim> {
+      const address = input.address.trim()
+      if (!isSolanaAddress(address)) {
+        throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+      }
+      const amount = parseClaimAmount(input.amount, minClaim)
+      // A retry of a claim already made answers it at once, whatever the chain is doing now.
+      const earlier = await store.findClaimByKey(userId, input.client_key)
+      if (earlier) return toClaim(sameClaim(earlier, address, amount))
+      const network = await chain(log)
+      if (network.decimals !== DECIMALS) {
+        throw new ServiceUnavailableError(
+          `Claims need a token of ${DECIMALS} decimals; this one has ${network.decimals}`,
+        )
+      }
+      const { claim, isNew } = await reserve(userId, input.client_key, address, amount)
+      if (isNew) await pay(network, claim, log)
+      return toClaim((await store.findClaim(claim.id))!)
+    },
+  }
+}
+export type RewardsService = ReturnType<typeof rewardsService>

@@ -1,0 +1,313 @@
+import type { RewardReason } from '@agora/contract'
+import { sql } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import type { Db } from '../../db/index'
+import type { RewardClaimRow, RewardEntriesTable } from '../../db/schema'
+import { CLAIM_REASONS, EARNING_REASONS, type Earning } from './rewards.rules'
+
+// Amounts are bigint in the database and read as text here (the driver reads int8 as a number,
+// which would lose base units past 2^53), then as BigInt by the service.
+const amountText = sql<string>`amount::text`.as('amount')
+const sumText = (filter = sql`true`) => sql<string>`coalesce(sum(amount) filter (where ${filter}), 0)::text`
+
+const isEarning = sql<boolean>`reason in (${sql.join(EARNING_REASONS)})`
+/** What counts as earned: earnings and their reversals, not claims or refunds. */
+const isEarnedOrReversed = sql<boolean>`reason not in (${sql.join(CLAIM_REASONS)})`
+
+export interface EntryView {
+  id: string
+  amount: string
+  reason: RewardReason
+  source_kind: RewardEntriesTable['source_kind']
+  source_id: string
+  /** Null when the post is gone, or is someone else's private post. */
+  post_id: string | null
+  created_at: Date
+}
+
+export interface EntryCursor {
+  createdAt: Date
+  id: string
+}
+
+/** An earning entry not reversed yet: what a withdrawn like or a delete undoes. */
+export type Reversible = Pick<RewardEntriesTable, 'id' | 'user_id' | 'source_kind' | 'source_id'> & {
+  amount: string
+  target_id: string | null
+  post_id: string | null
+}
+
+export function rewardsStore(db: Db) {
+  /** Earning entries matching `where` that no reversal undoes yet. */
+  function reversible(match: 'source' | 'target' | 'post', values: string[]): Promise<Reversible[]> {
+    if (values.length === 0) return Promise.resolve([])
+    const column = match === 'source' ? 'e.source_id' : match === 'target' ? 'e.target_id' : 'e.post_id'
+    return db
+      .selectFrom('reward_entries as e')
+      .select(['e.id', 'e.user_id', 'e.source_kind', 'e.source_id', 'e.target_id', 'e.post_id'])
+      .select(sql<string>`e.amount::text`.as('amount'))
+      .where(sql.ref(column), 'in', values)
+      .where('e.reason', 'in', EARNING_REASONS)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('reward_entries as r').select('r.id').whereRef('r.reverses', '=', 'e.id'))),
+      )
+      .orderBy('e.id')
+      .execute()
+  }
+
+  return {
+    /**
+     * Holds, until the transaction ends, each user's rewards lock, taken in a fixed order: the cap
+     * check and the entry, or the claimable check and the claim, happen one request at a time.
+     */
+    async lockUsers(userIds: string[]) {
+      for (const id of [...new Set(userIds)].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`rewards:user:${id}`}, 0))`.execute(db)
+      }
+    },
+
+    async accountCreatedAt(userId: string): Promise<Date | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('created_at')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      return row?.created_at ?? null
+    },
+
+    /** Entries of `reason` the user earned in [start, end), reversed or not: a reversal frees no cap. */
+    async countEarned(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
+      const row = await db
+        .selectFrom('reward_entries')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('user_id', '=', userId)
+        .where('reason', '=', reason)
+        .where('created_at', '>=', day.start)
+        .where('created_at', '<', day.end)
+        .executeTakeFirstOrThrow()
+      return row.count
+    },
+
+    /** Writes an earning; false when this source already earned (a retry or a race). */
+    async insertEarning(earning: Earning, amount: bigint, at: Date): Promise<boolean> {
+      const inserted = await db
+        .insertInto('reward_entries')
+        .values({
+          id: uuidv7(),
+          user_id: earning.userId,
+          amount,
+          reason: earning.reason,
+          source_kind: earning.source.kind,
+          source_id: earning.source.id,
+          target_id: earning.targetId,
+          post_id: earning.postId,
+          created_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['reason', 'source_kind', 'source_id']).where('reason', '<>', 'reversal').doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst()
+      return Boolean(inserted)
+    },
+
+    /** Earnings of these like sources, content ids, or posts (with everything on them) not yet reversed. */
+    reversibleBySource: (sourceIds: string[]) => reversible('source', sourceIds),
+    reversibleByTarget: (targetIds: string[]) => reversible('target', targetIds),
+    reversibleByPost: (postId: string) => reversible('post', [postId]),
+
+    /** Writes one reversal per entry; an entry already reversed (a race) is skipped. */
+    async insertReversals(entries: Reversible[], at: Date) {
+      if (entries.length === 0) return
+      await db
+        .insertInto('reward_entries')
+        .values(
+          entries.map((entry) => ({
+            id: uuidv7(),
+            user_id: entry.user_id,
+            amount: (-BigInt(entry.amount)).toString(),
+            reason: 'reversal' as const,
+            source_kind: entry.source_kind,
+            source_id: entry.source_id,
+            target_id: entry.target_id,
+            post_id: entry.post_id,
+            reverses: entry.id,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('reverses').where('reverses', 'is not', null).doNothing())
+        .execute()
+    },
+
+    /** A comment and all its replies, row-locked: a like on one of them cannot land unseen during a delete. */
+    async lockCommentSubtree(commentId: string): Promise<string[]> {
+      const { rows } = await sql<{ id: string }>`
+        with recursive subtree(id) as (
+          select id from comments where id = ${commentId}
+          union all
+          select c.id from comments c join subtree s on c.parent_id = s.id
+        )
+        select id from comments where id in (select id from subtree) order by id for update
+      `.execute(db)
+      return rows.map((row) => row.id)
+    },
+
+    /** The post's comments, row-locked, for the same reason when the post goes. */
+    async lockCommentsOfPost(postId: string) {
+      await sql`select id from comments where post_id = ${postId} order by id for update`.execute(db)
+    },
+
+    /** Balance (all entries), held (earnings after `holdStart`) and earned (earnings less reversals). */
+    async summary(userId: string, holdStart: Date) {
+      return db
+        .selectFrom('reward_entries')
+        .select([
+          sumText().as('balance'),
+          sumText(sql`${isEarning} and created_at > ${holdStart}`).as('held'),
+          sumText(isEarnedOrReversed).as('earned'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    },
+
+    /** Newest first, after `cursor`; the post link only to a post that exists and the user may see. */
+    page(userId: string, cursor: EntryCursor | null, limit: number): Promise<EntryView[]> {
+      let query = db
+        .selectFrom('reward_entries as e')
+        .leftJoin('posts as p', 'p.id', 'e.post_id')
+        .select(['e.id', 'e.reason', 'e.source_kind', 'e.source_id', 'e.created_at'])
+        .select(sql<string>`e.amount::text`.as('amount'))
+        .select(
+          sql<string | null>`case when p.visibility = 'public' or p.user_id = e.user_id then p.id end`.as(
+            'post_id',
+          ),
+        )
+        .where('e.user_id', '=', userId)
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('e.created_at', '<', cursor.createdAt),
+            eb.and([eb('e.created_at', '=', cursor.createdAt), eb('e.id', '<', cursor.id)]),
+          ]),
+        )
+      }
+      return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute()
+    },
+
+    /** Users by what they earned since `since` (null: ever), most first; only those above zero. */
+    leaderboard(since: Date | null, limit: number) {
+      let earned = db
+        .selectFrom('reward_entries')
+        .select(['user_id', sql<string>`sum(amount)`.as('earned')])
+        .where(isEarnedOrReversed)
+        .groupBy('user_id')
+      if (since) earned = earned.where('created_at', '>=', since)
+      return db
+        .selectFrom(earned.as('t'))
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(['u.id as user_id', 'u.username', 'u.nickname', 'u.avatar'])
+        .select([
+          sql<string>`t.earned::text`.as('earned'),
+          sql<number>`rank() over (order by t.earned desc)::int`.as('rank'),
+        ])
+        .where(sql<boolean>`t.earned > 0`)
+        .orderBy(sql`t.earned`, 'desc')
+        .orderBy('u.username')
+        .limit(limit)
+        .execute()
+    },
+
+    /** Base units earned by everyone (earnings less reversals), or by one user. */
+    async earned(userId?: string): Promise<bigint> {
+      let query = db.selectFrom('reward_entries').select(sumText(isEarnedOrReversed).as('total'))
+      if (userId) query = query.where('user_id', '=', userId)
+      return BigInt((await query.executeTakeFirstOrThrow()).total)
+    },
+
+    async insertClaimEntry(
+      claim: { id: string; user_id: string; amount: bigint },
+      reason: 'claim' | 'claim_refund',
+    ) {
+      await db
+        .insertInto('reward_entries')
+        .values({
+          id: uuidv7(),
+          user_id: claim.user_id,
+          amount: reason === 'claim' ? -claim.amount : claim.amount,
+          reason,
+          source_kind: 'claim',
+          source_id: claim.id,
+        })
+        .execute()
+    },
+
+    insertClaim(claim: { id: string; user_id: string; client_key: string; address: string; amount: bigint }) {
+      return db.insertInto('reward_claims').values(claim).execute()
+    },
+
+    findClaimByKey(userId: string, clientKey: string) {
+      return claims().where('user_id', '=', userId).where('client_key', '=', clientKey).executeTakeFirst()
+    },
+
+    pendingClaim(userId: string) {
+      return claims().where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()
+    },
+
+    listClaims(userId: string, limit: number) {
+      return claims()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    findClaim(id: string) {
+      return claims().where('id', '=', id).executeTakeFirst()
+    },
+
+    async markPaid(id: string, signature: string) {
+      await db
+        .updateTable('reward_claims')
+        .set({ status: 'paid', signature, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async markFailed(id: string, failure: string) {
+      await db
+        .updateTable('reward_claims')
+        .set({ status: 'failed', failure, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** Sent but not seen confirmed: stays pending (and debited), with its signature to check later. */
+    async markUnconfirmed(id: string, signature: string, note: string) {
+      await db
+        .updateTable('reward_claims')
+        .set({ signature, failure: note, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** Base units paid out by claims, for /stats. */
+    async paidTotal(): Promise<bigint> {
+      const row = await db
+        .selectFrom('reward_claims')
+        .select(sumText().as('total'))
+        .where('status', '=', 'paid')
+        .executeTakeFirstOrThrow()
+      return BigInt(row.total)
+    },
+  }
+
+  function claims() {
+    return db
+      .selectFrom('reward_claims')
+      .select(['id', 'user_id', 'client_key', 'address', 'status', 'signature', 'failure', 'created_at'])
+      .select(amountText)
+  }
+}
+export type RewardsStore = ReturnType<typeof rewardsStore>
+export type ClaimRow = Omit<RewardClaimRow, 'updated_at'>

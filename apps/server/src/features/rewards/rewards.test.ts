@@ -1,0 +1,560 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { getAddressDecoder } from '@solana/kit'
+import { sql } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { analysisQueue } from '../analysis/analysis.queue'
+import { multipart, pngFile } from '../posts/posts.fixtures'
+import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
+import { balanceOf } from '../token/token.transfer'
+import { CLAIM_PENDING, KEY_REUSED } from './rewards.service'
+
+// The rewards API over the real app, database and embedded chain. Users are made 48 hours old
+// (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
+// where a test needs them claimable: time is set in the database, never waited for.
+
+let t: TestApp
+let chain: TokenChain
+beforeAll(async () => {
+  t = await createTestApp({
+    COMMENT_RATE_LIMIT: '10000',
+    LIKE_RATE_LIMIT: '10000',
+    REWARDS_CLAIM_RATE_LIMIT: '10000',
+  })
+  chain = await tokenChainFor(t.config)
+})
+afterEach(async () => {
+  provideTokenChain(t.config, chain)
+  await t.reset()
+})
+afterAll(() => t.close())
+
+const TOKEN = 10n ** 9n
+const units = (tokens: number) => (BigInt(tokens) * TOKEN).toString()
+const freshAddress = () => getAddressDecoder().decode(randomBytes(32)) as string
+type User = Awaited<ReturnType<typeof makeUser>>
+
+/** A user old enough to earn (or `ageHours` old). */
+async function member(ageHours = 48): Promise<User> {
+  const user = await makeUser(t)
+  await sql`update users set created_at = now() - make_interval(hours => ${ageHours}) where id = ${user.id}`.execute(
+    t.database.db,
+  )
+  return user
+}
+
+let seed = 0
+async function publish(user: User, title = 'A study') {
+  seed += 1
+  const body = multipart({ title }, [{ name: `figure${seed}.png`, data: pngFile(seed) }])
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/media/upload',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json() as { post_id: string; reward?: { amount: string; reason: string } | null }
+}
+
+async function comment(user: User, postId: string, parentId?: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/comments/create',
+    headers: user.headers,
+    payload: { postId, content: 'A thoughtful remark', ...(parentId ? { parentId } : {}) },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json() as { _id: string; reward?: { amount: string; reason: string } | null }
+}
+
+async function like(user: User, kind: 'post' | 'comment', id: string, action: 'like' | 'unlike') {
+  const url = kind === 'post' ? `/api/v1/media/${id}/like` : `/api/v1/comments/${id}/like`
+  const response = await t.app.inject({ method: 'POST', url, headers: user.headers, payload: { action } })
+  expect(response.statusCode, response.body).toBe(200)
+}
+
+async function remove(user: User, url: string) {
+  const response = await t.app.inject({ method: 'DELETE', url, headers: user.headers })
+  expect(response.statusCode, response.body).toBe(200)
+}
+
+async function me(user: User, query = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/rewards/me${query}`,
+    headers: user.headers,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+
+/** The user's ledger rows, oldest first, as the database has them. */
+async function ledger(user: User) {
+  const rows = await t.database.db
+    .selectFrom('reward_entries')
+    .select(['reason', 'source_kind', 'source_id', 'reverses'])
+    .select(sql<string>`amount::text`.as('amount'))
+    .where('user_id', '=', user.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows
+}
+
+/** Moves all of a user's entries `hours` into the past (out of the hold, or into an earlier day). */
+async function age(user: User, hours: number) {
+  await sql`update reward_entries set created_at = created_at - make_interval(hours => ${hours}) where user_id = ${user.id}`.execute(
+    t.database.db,
+  )
+}
+
+/** A user with `posts` × 10 claimable tokens, earned by publishing and aged past the hold. */
+async function earner(posts: number) {
+  const user = await member()
+  for (let i = 0; i < posts; i++) await publish(user)
+  await age(user, 25)
+  return user
+}
+
+function claim(user: User, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/rewards/claim', headers: user.headers, payload: body })
+}
+
+const key = () => randomUUID()
+
+describe(`rewards: earning by the rules (${TEST_DB})`, () => {
+  it('lists the rules as configured, in base units', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/rules' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      decimals: 9,
+      rules: [
+        { reason: 'post_published', amount: units(10), daily_cap: 5 },
+        { reason: 'comment_written', amount: units(2), daily_cap: 20 },
+        { reason: 'post_like_received', amount: units(1), daily_cap: 100 },
+        { reason: 'comment_like_received', amount: units(1), daily_cap: 100 },
+        { reason: 'upload_analysed', amount: units(5), daily_cap: 5 },
+      ],
+      min_account_age_hours: 24,
+      hold_hours: 24,
+      min_claim: units(10),
+    })
+  })
+
+  it('pays a published post and a comment, says so in the response, and the balance is the sum of the entries', async () => {
+    const author = await member()
+    const reader = await member()
+    const post = await publish(author)
+    expect(post.reward).toEqual({ amount: units(10), reason: 'post_published' })
+    const written = await comment(reader, post.post_id)
+    expect(written.reward).toEqual({ amount: units(2), reason: 'comment_written' })
+
+    const mine = await me(author)
+    expect(mine).toMatchObject({
+      balance: units(10),
+      earned_total: units(10),
+      claimable: '0',
+      min_claim: units(10),
+    })
+    expect(mine.entries).toEqual([
+      {
+        id: expect.any(String),
+        amount: units(10),
+        reason: 'post_published',
+        source: { kind: 'post', id: post.post_id, post_id: post.post_id },
+        created_at: expect.any(String),
+      },
+    ])
+    expect((await me(reader)).entries[0]).toMatchObject({
+      reason: 'comment_written',
+      source: { kind: 'comment', id: written._id, post_id: post.post_id },
+    })
+    const sum = (await ledger(author)).reduce((total, row) => total + BigInt(row.amount), 0n)
+    expect(sum.toString()).toBe(mine.balance)
+  })
+
+  it('pays likes received on posts and comments, not likes of your own content, and reverses a withdrawn like once', async () => {
+    const author = await member()
+    const fan = await member()
+    const post = await publish(author)
+    const remark = await comment(author, post.post_id)
+
+    await like(author, 'post', post.post_id, 'like')
+    await like(author, 'comment', remark._id, 'like')
+    expect((await ledger(author)).map((row) => row.reason)).toEqual(['post_published', 'comment_written'])
+
+    await like(fan, 'post', post.post_id, 'like')
+    await like(fan, 'comment', remark._id, 'like')
+    expect((await me(author)).balance).toBe(units(14))
+
+    await like(fan, 'post', post.post_id, 'unlike')
+    await like(fan, 'comment', remark._id, 'unlike')
+    expect((await me(author)).balance).toBe(units(12))
+    // Liking again does not earn again (no farming by toggling), and a second unlike takes nothing.
+    await like(fan, 'post', post.post_id, 'like')
+    await like(fan, 'post', post.post_id, 'unlike')
+    const rows = await ledger(author)
+    expect(rows.map((row) => [row.reason, row.amount])).toEqual([
+      ['post_published', units(10)],
+      ['comment_written', units(2)],
+      ['post_like_received', units(1)],
+      ['comment_like_received', units(1)],
+      ['reversal', units(-1)],
+      ['reversal', units(-1)],
+    ])
+    expect(rows[2].source_id).toBe(`${post.post_id}:${fan.id}`)
+    expect((await me(fan)).balance).toBe('0')
+  })
+
+  it('stops paying at the daily cap, counts a reversed entry against it, and starts again the next UTC day', async () => {
+    const author = await member()
+    const post = await publish(author)
+    const rewards: unknown[] = []
+    for (let i = 0; i < 20; i++) rewards.push((await comment(author, post.post_id)).reward)
+    expect(rewards.every((reward) => reward !== null)).toBe(true)
+    const over = await comment(author, post.post_id)
+    expect(over.reward).toBeNull()
+    // Deleting a paid comment reverses it but frees no room under the cap.
+    await remove(author, `/api/v1/comments/${over._id}`)
+    const first = (await ledger(author)).find((row) => row.reason === 'comment_written')!
+    await remove(author, `/api/v1/comments/${first.source_id}`)
+    expect((await comment(author, post.post_id)).reward).toBeNull()
+    expect((await me(author)).balance).toBe(units(10 + 19 * 2))
+
+    await age(author, 24)
+    expect((await comment(author, post.post_id)).reward).toEqual({
+      amount: units(2),
+      reason: 'comment_written',
+    })
+  })
+
+  it('pays nothing to an account younger than the minimum age', async () => {
+    const newcomer = await member(23)
+    const post = await publish(newcomer)
+    expect(post.reward).toBeNull()
+    const old = await member()
+    await like(old, 'post', post.post_id, 'like')
+    expect(await ledger(newcomer)).toEqual([])
+    expect(await me(newcomer)).toMatchObject({ balance: '0', claimable: '0', entries: [], next_cursor: null })
+  })
+
+  it('reverses everything a deleted post earned, its comments and their likes included', async () => {
+    const author = await member()
+    const other = await member()
+    const post = await publish(author)
+    const remark = await comment(other, post.post_id)
+    const reply = await comment(author, post.post_id, remark._id)
+    await like(other, 'post', post.post_id, 'like')
+    await like(other, 'comment', reply._id, 'like')
+    await like(author, 'comment', remark._id, 'like')
+    expect((await me(author)).balance).toBe(units(10 + 2 + 1 + 1))
+    expect((await me(other)).balance).toBe(units(2 + 1))
+
+    await remove(author, `/api/v1/media/${post.post_id}/delete`)
+    expect(await me(author)).toMatchObject({ balance: '0', earned_total: '0' })
+    expect(await me(other)).toMatchObject({ balance: '0', earned_total: '0' })
+    const rows = await ledger(author)
+    expect(rows.filter((row) => row.reason === 'reversal')).toHaveLength(4)
+    // The entries stay, linking nowhere now that the post is gone.
+    expect(
+      (await me(author)).entries.every(
+        (entry: { source: { post_id: null } }) => entry.source.post_id === null,
+      ),
+    ).toBe(true)
+  })
+
+  it('reverses a deleted comment with its replies and their likes, and nothing else', async () => {
+    const author = await member()
+    const other = await member()
+    const post = await publish(author)
+    const top = await comment(other, post.post_id)
+    const reply = await comment(author, post.post_id, top._id)
+    const kept = await comment(other, post.post_id)
+    await like(author, 'comment', top._id, 'like')
+    await like(other, 'comment', reply._id, 'like')
+
+    await remove(other, `/api/v1/comments/${top._id}`)
+    expect((await me(other)).balance).toBe(units(2))
+    expect((await me(author)).balance).toBe(units(10))
+    expect(
+      (await ledger(other)).filter((row) => row.reason === 'comment_written').map((row) => row.source_id),
+    ).toEqual([top._id, kept._id])
+  })
+
+  it('pays an analysed upload once, when its analysis completes', async () => {
+    const author = await member()
+    const post = await publish(author)
+    await analysisQueue(t.app.ctx).drain()
+    expect((await ledger(author)).map((row) => [row.reason, row.amount, row.source_id])).toEqual([
+      ['post_published', units(10), post.post_id],
+      ['upload_analysed', units(5), post.post_id],
+    ])
+  })
+})
+
+describe(`rewards: reading the ledger (${TEST_DB})`, () => {
+  it('pages the entries newest first by keyset, without gaps or repeats', async () => {
+    const author = await member()
+    const post = await publish(author)
+    for (let i = 0; i < 11; i++) await comment(author, post.post_id)
+    const seen: string[] = []
+    let cursor: string | null = ''
+    let pages = 0
+    while (cursor !== null) {
+      const page = await me(author, `?limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      seen.push(...page.entries.map((entry: { id: string }) => entry.id))
+      cursor = page.next_cursor
+      pages += 1
+    }
+    expect(pages).toBe(3)
+    expect(seen).toHaveLength(12)
+    expect(new Set(seen).size).toBe(12)
+    const all = (await me(author, '?limit=100')).entries.map((entry: { id: string }) => entry.id)
+    expect(seen).toEqual(all)
+    expect((await me(author, '?limit=100')).entries.at(-1).reason).toBe('post_published')
+  })
+
+  it('answers 400 for a bad cursor or limit and 401 without a login', async () => {
+    const user = await member()
+    for (const query of [
+      '?cursor=nonsense',
+      '?cursor=2026-01-01T00:00:00.000Z_x',
+      '?limit=0',
+      '?limit=abc',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/rewards/me${query}`,
+        headers: user.headers,
+      })
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().detail).toEqual(expect.any(String))
+    }
+    for (const url of ['/api/v1/rewards/me', '/api/v1/rewards/claims']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401)
+    }
+  })
+
+  it('holds new earnings back from the claimable amount until the hold period has passed', async () => {
+    const author = await member()
+    await publish(author)
+    await age(author, 23)
+    await publish(author)
+    expect(await me(author)).toMatchObject({ balance: units(20), claimable: '0' })
+    await age(author, 2)
+    expect(await me(author)).toMatchObject({ balance: units(20), claimable: units(10) })
+    await age(author, 24)
+    expect(await me(author)).toMatchObject({ balance: units(20), claimable: units(20) })
+  })
+
+  it('ranks earners by week, month and all time', async () => {
+    const recent = await member()
+    const older = await member()
+    const oldest = await member()
+    await publish(recent)
+    await publish(older)
+    await publish(older)
+    await age(older, 24 * 10)
+    for (let i = 0; i < 3; i++) await publish(oldest)
+    await age(oldest, 24 * 40)
+
+    const board = async (period: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/rewards/leaderboard?period=${period}`,
+      })
+      expect(response.statusCode).toBe(200)
+      return response
+        .json()
+        .entries.map((entry: { username: string; earned: string; rank: number }) => [
+          entry.username,
+          entry.earned,
+          entry.rank,
+        ])
+    }
+    expect(await board('week')).toEqual([[recent.username, units(10), 1]])
+    expect(await board('month')).toEqual([
+      [older.username, units(20), 1],
+      [recent.username, units(10), 2],
+    ])
+    expect(await board('all')).toEqual([
+      [oldest.username, units(30), 1],
+      [older.username, units(20), 2],
+      [recent.username, units(10), 3],
+    ])
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/leaderboard?period=year' })
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
+  it('pays exactly the amount to the address, debits the ledger and lists the claim', async () => {
+    const user = await earner(2)
+    const address = freshAddress()
+    const response = await claim(user, { address, amount: units(15), client_key: key() })
+    expect(response.statusCode, response.body).toBe(200)
+    const paid = response.json()
+    expect(paid).toMatchObject({
+      address,
+      amount: units(15),
+      status: 'paid',
+      explorer_url: null,
+      failure: null,
+    })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(15n * TOKEN)
+
+    expect(await me(user)).toMatchObject({ balance: units(5), claimable: units(5), earned_total: units(20) })
+    expect((await me(user)).entries[0]).toMatchObject({
+      amount: units(-15),
+      reason: 'claim',
+      source: { kind: 'claim', id: paid.id, post_id: null },
+    })
+    const claims = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
+    expect(claims.json()).toEqual({ claims: [paid] })
+  })
+
+  it('answers a retried client_key with the same claim and pays once', async () => {
+    const user = await earner(3)
+    const address = freshAddress()
+    const body = { address, amount: units(10), client_key: key() }
+    const first = await claim(user, body)
+    const again = await claim(user, body)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect((await balanceOf(chain, address)).baseUnits).toBe(10n * TOKEN)
+    expect((await me(user)).balance).toBe(units(20))
+
+    const changed = await claim(user, { ...body, amount: units(11) })
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().detail).toBe(KEY_REUSED)
+  })
+
+  it('allows one pending claim at a time', async () => {
+    const user = await earner(3)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async (instructions) => {
+        await held
+        return chain.send(instructions)
+      },
+    })
+    const first = claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
+    // Wait until the first claim is recorded as pending.
+    while (!(await me(user)).pending_claim) await new Promise((resolve) => setTimeout(resolve, 10))
+    const second = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
+    expect(second.statusCode).toBe(409)
+    expect(second.json().detail).toBe(CLAIM_PENDING)
+    release()
+    expect((await first).json().status).toBe('paid')
+    expect((await me(user)).pending_claim).toBeNull()
+  })
+
+  it('lets 20 parallel claims take no more than the claimable balance', async () => {
+    const user = await earner(3)
+    const address = freshAddress()
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => claim(user, { address, amount: units(10), client_key: key() })),
+    )
+    const paid = responses.filter((response) => response.statusCode === 200)
+    for (const response of responses) expect([200, 400, 409]).toContain(response.statusCode)
+    expect(paid.length).toBeGreaterThanOrEqual(1)
+    expect(paid.length).toBeLessThanOrEqual(3)
+    const onChain = (await balanceOf(chain, address)).baseUnits
+    expect(onChain).toBe(BigInt(paid.length) * 10n * TOKEN)
+    const balance = BigInt((await me(user)).balance)
+    expect(balance).toBe(30n * TOKEN - onChain)
+    expect(balance >= 0n).toBe(true)
+  })
+
+  it('marks a failed transfer failed and credits the ledger back', async () => {
+    const user = await earner(2)
+    const before = await me(user)
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async () => {
+        throw new ChainFailure({ kind: 'rejected', transaction: 'BlockhashNotFound' })
+      },
+    })
+    const address = freshAddress()
+    const response = await claim(user, { address, amount: units(20), client_key: key() })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toBe('Token transfer failed, please try again')
+    const after = await me(user)
+    expect(after).toMatchObject({ balance: before.balance, claimable: before.claimable, pending_claim: null })
+    expect(
+      after.entries
+        .slice(0, 2)
+        .map((entry: { reason: string; amount: string }) => [entry.reason, entry.amount]),
+    ).toEqual([
+      ['claim_refund', units(20)],
+      ['claim', units(-20)],
+    ])
+    const [failed] = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
+    ).json().claims
+    expect(failed).toMatchObject({ status: 'failed', failure: 'Token transfer failed, please try again' })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
+  })
+
+  it('refuses bad claims with a reason', async () => {
+    const user = await earner(1)
+    const address = freshAddress()
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ address: 'not-an-address', amount: units(10), client_key: key() }, 400, /Invalid Solana address/],
+      [{ address, amount: '-5', client_key: key() }, 400, /positive/],
+      [{ address, amount: '12.5', client_key: key() }, 400, /amount/i],
+      [{ address, amount: units(5), client_key: key() }, 400, /smallest claim is 10 tokens/],
+      [{ address, amount: units(11), client_key: key() }, 400, /at most 10 tokens/],
+      [{ address, amount: units(10) }, 400, /client_key/],
+      [{ address, amount: units(10), client_key: 'short' }, 400, /client_key/],
+    ]
+    for (const [body, status, detail] of cases) {
+      const response = await claim(user, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(status)
+      expect(response.json().detail).toMatch(detail)
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rewards/claim',
+      payload: { address, amount: units(10), client_key: key() },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect((await me(user)).balance).toBe(units(10))
+  })
+})
+
+describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
+  it('counts paid claims in tokens distributed and earnings in tokens earned', async () => {
+    const user = await earner(2)
+    const other = await member()
+    await publish(other)
+    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/stats' })).json()
+    expect(before).toMatchObject({ tokens_distributed: 0, tokens_earned: 30 })
+    await claim(user, { address: freshAddress(), amount: units(12), client_key: key() })
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/stats' })).json()
+    expect(after).toMatchObject({ tokens_distributed: 12, tokens_earned: 30 })
+  })
+
+  it('shows tokens earned on the author page only where statistics are shown', async () => {
+    const author = await member()
+    await publish(author)
+    const info = async (viewer: User | null) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/auth/person_information?user_id=${author.id}`,
+          headers: viewer?.headers ?? {},
+        })
+      ).json()
+    expect((await info(null)).tokens_earned).toBe(units(10))
+    await sql`update users set public_statistics = false where id = ${author.id}`.execute(t.database.db)
+    expect(await info(null)).not.toHaveProperty('tokens_earned')
+    expect((await info(author)).tokens_earned).toBe(units(10))
+  })
+})
