@@ -2,14 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
+const OUTPUT_TAIL = 64 * 1024
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
-const SERVER_SOURCE = 'apps/server/src/main.ts'
+
+/** The sources through tsx (runs before any build), or the built server `npm start` runs. */
+export type ServerEntry = 'source' | 'dist'
+const ENTRY_ARGS: Record<ServerEntry, string[]> = {
+  source: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  dist: ['apps/server/dist/main.js'],
+}
 
 export interface ServerProcess {
   child: ChildProcess
   /** http://127.0.0.1:<port> */
   url: string
-  /** Everything the server wrote, for failure messages. */
+  /** The end of what the server wrote, for failure messages. */
   output(): string
   /** SIGKILL: no shutdown hooks, no flushing, as a crash. */
   kill9(): Promise<void>
@@ -18,11 +25,15 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server as its own process (from source through tsx, so it runs before any build)
- * and waits until it listens. The environment is the whole configuration, as in production.
+ * Starts the real server as its own process and waits until it listens. The environment is the
+ * whole configuration, as in production.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SOURCE], {
+export async function startServer(
+  env: Record<string, string>,
+  entry: ServerEntry = 'source',
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ENTRY_ARGS[entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -40,7 +51,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
     const onData = (chunk: Buffer) => {
-      output += chunk.toString()
+      // The tail is enough to explain a failure; a long run (the soak) logs every request.
+      output = (output + chunk.toString()).slice(-OUTPUT_TAIL)
       // Fastify logs "Server listening at http://127.0.0.1:PORT" once it accepts connections.
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
       if (match) {
