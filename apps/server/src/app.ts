@@ -43,7 +43,7 @@ import { statsRoutes } from './features/stats/stats.routes'
 import { tokenRoutes } from './features/token/token.routes'
 import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
-import { registerErrorHandler } from './http/error-handler'
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
 
 export const API_PREFIX = '/api/v1'
@@ -101,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats as never] },
     // Only well-formed URLs reach routes; a bad percent-escape answers 400, not 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const ctx: AppContext = {

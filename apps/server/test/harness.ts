@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { buildApp } from '../src/app'
+import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
 
@@ -72,7 +72,10 @@ export interface TestApp {
 }
 
 /** The real app over a fresh test database, with its data directory in a temp folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agora-test-'))
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -83,7 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   })
   const database = await openTestDatabase()
-  const app = await buildApp(config, { database, logger: false })
+  const app = await buildApp(config, { database, logger: options.logger ?? false })
   await app.ready()
   return {
     app,

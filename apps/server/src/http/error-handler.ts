@@ -11,6 +11,10 @@ interface ErrorBody {
 const PG_UNIQUE_VIOLATION = '23505'
 const PG_FOREIGN_KEY_VIOLATION = '23503'
 const PG_INVALID_TEXT = '22P02'
+const MALFORMED_FORM = 'The form data is malformed or was cut off'
+// busboy's words for a missing or over-long boundary and for a body that ends mid-part.
+const BUSBOY_MESSAGE =
+  /unexpected end of multipart data|^Multipart: Boundary not found|^Boundary required|^The needle cannot/i
 
 function fieldOf(instancePath: string, params: Record<string, unknown> | undefined) {
   const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.')
@@ -56,7 +60,6 @@ export function toErrorResponse(error: unknown): {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
       return {
         status: 413,
         body: { detail: err.message || 'Request is too large', code: 'payload_too_large' },
@@ -64,6 +67,29 @@ export function toErrorResponse(error: unknown): {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { detail: 'The request body is not valid JSON', code: 'bad_request' } }
+    // The router's own refusals (see frameworkErrors in app.ts): said plainly, without echoing the URL.
+    case 'FST_ERR_BAD_URL':
+      return {
+        status: 400,
+        body: { detail: 'The address is not valid: it has a broken %-escape', code: 'bad_request' },
+      }
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, body: { detail: 'A part of the address is too long', code: 'uri_too_long' } }
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return {
+        status: 415,
+        body: { detail: 'Send the upload as multipart/form-data', code: 'unsupported_media_type' },
+      }
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, body: { detail: 'The form has too many fields', code: 'payload_too_large' } }
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { status: 400, body: { detail: MALFORMED_FORM, code: 'bad_request' } }
+  }
+  // The multipart parser (busboy) throws plain errors for a body that is malformed or cut off.
+  if (err instanceof Error && !err.code && BUSBOY_MESSAGE.test(err.message)) {
+    return { status: 400, body: { detail: MALFORMED_FORM, code: 'bad_request' } }
   }
   if (isDatabaseUnavailable(err)) {
     return {
@@ -93,4 +119,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (headers) reply.headers(headers)
     return reply.status(status).send(body)
   })
+}
+
+/**
+ * The router refuses a URL with a broken %-escape or an over-long segment before any route (or the
+ * error handler) runs; Fastify's `frameworkErrors` hands those here to answer like every other error.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error)
+  return reply.status(status).send(body)
 }

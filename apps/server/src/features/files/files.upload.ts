@@ -126,17 +126,7 @@ function translateMultipartError(error: unknown, fileName: string | null, limits
       )
     case 'FST_FILES_LIMIT':
       return tooManyFiles(limits)
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new PayloadTooLargeError('The form has too many fields')
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new UnsupportedMediaTypeError('Send the upload as multipart/form-data')
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return new BadRequestError('The form data is malformed')
   }
-  if (error instanceof Error && /multipart|Unexpected end/i.test(error.message)) {
-    return new BadRequestError('The form data is malformed or was cut off')
-  }
+  // Malformed or cut-off bodies and too many fields: the error handler answers those for every route.
   return error
 }
