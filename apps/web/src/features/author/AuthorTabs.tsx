@@ -4,12 +4,14 @@ import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
 import { CommentIcon, FileIcon, HeartIcon } from '../../ui/contentIcons'
 import { Timestamp } from '../../ui/Timestamp'
+import { unitsToNumber } from '../rewards/amounts'
+import { useFormatTokens } from '../rewards/useFormatTokens'
 import { type AuthorProfile, activityPath, type SocialKind, safeWebUrl, socialHref } from './authorProfile'
 import { Notice } from './Notice'
 import { countLabel, ListHeading, PagedListView } from './PagedListView'
 import { ProfilePostItem, postIdOf } from './ProfilePostItem'
 import { RoutedTabs } from './ProfileTabs'
-import { StatCards } from './StatCards'
+import { type StatCardItem, StatCards } from './StatCards'
 import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
 
 const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
@@ -44,13 +46,31 @@ function HiddenFromOthers() {
   return <p className="author-self-hint">{t('selfHidden')}</p>
 }
 
-function useStatItems(profile: AuthorProfile) {
+function useStatItems(profile: AuthorProfile): StatCardItem[] | null {
   const { t } = useTranslation('author')
   if (!profile.stats) return null
   return [
     { key: 'posts', label: t('stats.posts'), value: profile.stats.posts },
     { key: 'comments', label: t('stats.comments'), value: profile.stats.comments },
     { key: 'likes', label: t('stats.likes'), value: profile.stats.likes },
+  ]
+}
+
+/** The Statistics tab adds the reward tokens earned, when the server tells them. */
+function useStatisticsItems(profile: AuthorProfile) {
+  const { t } = useTranslation('author')
+  const tokens = useFormatTokens()
+  const items = useStatItems(profile)
+  const earned = profile.stats?.tokensEarned
+  if (!items || earned == null) return items
+  return [
+    ...items,
+    {
+      key: 'tokens_earned',
+      label: t('stats.tokensEarned'),
+      value: unitsToNumber(earned),
+      exact: t('rewards:tokens', { amount: tokens(earned) }),
+    },
   ]
 }
 
@@ -249,7 +269,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 
 function StatisticsSection({ profile }: AuthorTabsProps) {
   const { t } = useTranslation('author')
-  const statItems = useStatItems(profile)
+  const statItems = useStatisticsItems(profile)
   if (!statItems) {
     return (
       <Notice tone="private" title={t('hidden.statistics.title')}>

@@ -5,6 +5,8 @@ export interface StatCardItem {
   key: string
   label: string
   value: number
+  /** The exact figure on hover, when the number is not (e.g. token amounts); default the number. */
+  exact?: string
 }
 
 export interface StatCardsProps {
@@ -19,7 +21,7 @@ export function StatCards({ items }: StatCardsProps) {
       {items.map((item) => (
         <div key={item.key} className="stat-card" data-stat={item.key}>
           <dt className="stat-card__label">{item.label}</dt>
-          <dd className="stat-card__value" title={String(item.value)}>
+          <dd className="stat-card__value" title={item.exact ?? String(item.value)}>
             {formatCompact(item.value, locale)}
           </dd>
         </div>

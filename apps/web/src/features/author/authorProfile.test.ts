@@ -38,6 +38,7 @@ describe('toAuthorProfile', () => {
       comments_total: 4,
       comments_post: 9,
       like_received: 5,
+      tokens_earned: '12500000000',
       activity: [],
       email: 'ada@example.org',
       phone: '+44 1',
@@ -52,7 +53,7 @@ describe('toAuthorProfile', () => {
       title: 'Analyst',
       bio: 'Engines.',
       badges: ['math', 'engines'],
-      stats: { posts: 3, comments: 4, likes: 5 },
+      stats: { posts: 3, comments: 4, likes: 5, tokensEarned: '12500000000' },
       activities: [],
       contact: { email: 'ada@example.org', phone: '+44 1' },
       userUrl: 'https://ada.example.org',
@@ -80,6 +81,7 @@ describe('toAuthorProfile', () => {
       posts: 1,
       comments: 7,
       likes: 0,
+      tokensEarned: null,
     })
   })
 })

@@ -9,6 +9,8 @@ export interface AuthorStats {
   posts: number
   comments: number
   likes: number
+  /** Reward tokens earned, in base units; null when the server does not say. */
+  tokensEarned: string | null
 }
 
 export interface AuthorPrivacy {
@@ -55,6 +57,7 @@ export function toAuthorProfile(info: PersonInformationResponse): AuthorProfile 
           posts: info.posts_number,
           comments: info.comments_total ?? info.comments_post ?? 0,
           likes: info.like_received ?? 0,
+          tokensEarned: info.tokens_earned ?? null,
         }
   return {
     id: info.user_id || info._id,

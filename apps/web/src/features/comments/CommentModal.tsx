@@ -6,8 +6,8 @@ import { COMMENT_CONTENT_MAX } from '../../api/comments'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { Modal } from '../../ui/Modal'
-import { toast } from '../../ui/toast'
 import { useLoginModal } from '../auth/LoginModalProvider'
+import { useRewardNotice } from '../rewards/rewardQueries'
 import { useCreateComment } from './useComments'
 
 /** What the modal writes: a comment on the post, or a reply to `parent`; optionally pre-filled. */
@@ -75,6 +75,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
   const { t } = useTranslation('comments')
   const { status } = useSession()
   const { openLogin } = useLoginModal()
+  const announceReward = useRewardNotice()
   const [text, setText] = useState(draft.initialText ?? '')
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null)
   const hintId = useId()
@@ -103,7 +104,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       { content, parentId: parent?._id ?? null, rootId: parent ? (parent.rootId ?? parent._id) : null },
       {
         onSuccess: (created) => {
-          toast.success(parent ? t('modal.replied') : t('modal.posted'), { duration: 3000 })
+          announceReward(created.reward, parent ? t('modal.replied') : t('modal.posted'))
           onCreated(created)
         },
         onError: (failure) => {

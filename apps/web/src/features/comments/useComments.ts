@@ -79,7 +79,8 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: Omit<NewComment, 'postId'>) => createComment({ ...input, postId }),
-    onSuccess: (created) => {
+    // What it earned is the modal's to say (in its own toast); the cached comment is the comment alone.
+    onSuccess: ({ reward: _reward, ...created }) => {
       const data = queryClient.getQueryData<CommentsData>(commentKeys.post(postId))
       const pages = data ? insertComment(data.pages, created) : null
       if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })

@@ -1,7 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
@@ -17,7 +17,7 @@ import './ForumListPage.css'
 /** /forum — Community Forum (spec §2): hero with live figures, search, Hot/Recent sort, the post grid. */
 export function ForumListPage() {
   const { t } = useTranslation('forum')
-  usePageTitle(t('title'))
+  useDocumentMeta({ title: t('title'), description: t('common:descriptions.forum') })
   const restartList = useRestartForumList()
   const { search, sort, setSort, text, setText, commitNow } = useForumUrlState({ onChange: restartList })
   const posts = useForumPosts(search, sort)
@@ -152,6 +152,7 @@ function ForumHero() {
     { key: 'members', value: stats.data?.members },
     { key: 'posts', value: stats.data?.posts },
     { key: 'comments', value: stats.data?.comments },
+    { key: 'tokensEarned', value: stats.data?.tokens_earned },
   ] as const
   return (
     <section className="forum-hero">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTokens, parseTokens, toUnits, unitsToDecimal } from './amounts'
+import { formatTokens, parseTokens, toUnits, unitsToDecimal, unitsToNumber } from './amounts'
 
 describe('formatTokens', () => {
   it('shows whole and fractional tokens exactly, without trailing zeros', () => {
@@ -34,6 +34,13 @@ describe('unitsToDecimal', () => {
     expect(unitsToDecimal('1234567500000000')).toBe('1234567.5')
     expect(unitsToDecimal('-1')).toBe('-0.000000001')
     expect(unitsToDecimal(20_000_000_000n)).toBe('20')
+  })
+})
+
+describe('unitsToNumber', () => {
+  it('gives tokens as a number for compact figures', () => {
+    expect(unitsToNumber('12500000000')).toBe(12.5)
+    expect(unitsToNumber('-1')).toBe(-1e-9)
   })
 })
 

@@ -25,6 +25,11 @@ export function unitsToDecimal(value: string | bigint): string {
   return `${units < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
+/** Tokens as a Number, for compact figures ('1.2K') only: it may round, so exact displays use formatTokens. */
+export function unitsToNumber(value: string | bigint): number {
+  return Number(unitsToDecimal(value))
+}
+
 export interface FormatTokensOptions {
   /** Shows '+' before a gain as well as '−' before a loss (ledger entries). */
   signed?: boolean

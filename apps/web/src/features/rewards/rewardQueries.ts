@@ -165,22 +165,23 @@ export function useClaimRewards(userId: string) {
 
 /**
  * Says once, in a small toast, what an action just earned ("+10 tokens for your post"), and marks the
- * rewards figures stale. Nothing earned (null, absent, or a zero amount): nothing is said.
+ * rewards figures stale. With a `headline` (the action's own confirmation, e.g. 'Comment posted') that
+ * is the toast and the earning its second line, so one action shows one toast. Nothing earned (null,
+ * absent, or a zero amount) and no headline: nothing is said.
  */
 export function useRewardNotice() {
   const { t } = useTranslation('rewards')
   const locale = useIntlLocale()
   const queryClient = useQueryClient()
   return useCallback(
-    (notice: RewardNotice | undefined) => {
-      if (!notice || toUnits(notice.amount) <= 0n) return
-      toast.success(
-        t(noticeKey(notice.reason), { amount: formatTokens(notice.amount, locale, { signed: true }) }),
-        {
-          duration: 4000,
-        },
-      )
-      void queryClient.invalidateQueries({ queryKey: rewardKeys.all })
+    (notice: RewardNotice | undefined, headline?: string) => {
+      const earned = notice && toUnits(notice.amount) > 0n ? notice : null
+      const text = earned
+        ? t(noticeKey(earned.reason), { amount: formatTokens(earned.amount, locale, { signed: true }) })
+        : undefined
+      if (headline) toast.success(headline, { description: text, duration: 4000 })
+      else if (text) toast.success(text, { duration: 4000 })
+      if (earned) void queryClient.invalidateQueries({ queryKey: rewardKeys.all })
     },
     [t, locale, queryClient],
   )

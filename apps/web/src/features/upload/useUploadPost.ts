@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
 import { appEvents } from '../../app/events'
 import { postKeys, statsKey } from '../forum/queryKeys'
+import { useRewardNotice } from '../rewards/rewardQueries'
 import { createSpeedMeter } from './uploadRules'
 
 export interface UploadProgressState {
@@ -21,10 +22,12 @@ export interface UploadRequest {
 
 /**
  * The upload as a mutation with real progress (XHR upload events) and a cancel. On success the new post
- * is in the cache, the lists and site figures are stale, and the own post count rises by 1 (spec §4).
+ * is in the cache, the lists and site figures are stale, the own post count rises by 1 (spec §4), and what
+ * publishing earned is said in a toast.
  */
 export function useUploadPost() {
   const queryClient = useQueryClient()
+  const announceReward = useRewardNotice()
   const [progress, setProgress] = useState<UploadProgressState | null>(null)
   const controller = useRef<AbortController | null>(null)
 
@@ -53,6 +56,7 @@ export function useUploadPost() {
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
       appEvents.emit('stats-updated', { type: 'posts', change: 1 })
+      announceReward(answer.reward)
     },
     onSettled: () => {
       controller.current = null
