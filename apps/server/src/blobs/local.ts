@@ -3,7 +3,7 @@ import { access, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { StagedFile } from './stage'
-import { BlobMissingError, type BlobStore, type ByteRange, isCidString } from './store'
+import { asStorageError, BlobMissingError, type BlobStore, type ByteRange, isCidString } from './store'
 
 /**
  * Blobs as files under `root/<shard>/<cid>`, sharded like Kubo's flatfs (the two characters before
@@ -39,8 +39,12 @@ export function localBlobStore(root: string): BlobStore {
         await file.discard()
         return
       }
-      await mkdir(join(root, file.cid.slice(-3, -1)), { recursive: true })
-      await rename(file.path, target)
+      try {
+        await mkdir(join(root, file.cid.slice(-3, -1)), { recursive: true })
+        await rename(file.path, target)
+      } catch (error) {
+        throw asStorageError(error)
+      }
     },
 
     async read(cid: string, range?: ByteRange): Promise<Readable> {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
 import type { CID } from 'multiformats/cid'
+import { asStorageError } from './store'
 
 /**
  * The exact parameters of `ipfs add --cid-version 1` in Kubo: CIDv1, sha2-256, raw leaves,
@@ -46,15 +47,20 @@ export interface StagedFile {
  * is rethrown.
  */
 export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string): Promise<StagedFile> {
-  await mkdir(dir, { recursive: true })
   const path = join(dir, `${randomUUID()}.part`)
   const discard = () => unlink(path).catch(() => {})
-  const handle = await open(path, 'wx', 0o600)
+  let handle: FileHandle
+  try {
+    await mkdir(dir, { recursive: true })
+    handle = await open(path, 'wx', 0o600)
+  } catch (error) {
+    throw asStorageError(error)
+  }
   let size = 0
   try {
     async function* written() {
       for await (const chunk of source) {
-        await handle.write(chunk)
+        await writeAll(handle, chunk)
         size += chunk.byteLength
         yield chunk
       }
@@ -65,7 +71,20 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
   } catch (error) {
     await handle.close().catch(() => {})
     await discard()
-    throw error
+    throw asStorageError(error)
+  }
+}
+
+/**
+ * Writes the whole chunk. One write may take only part of it (a disk filling up takes what fits
+ * and fails on the next call): without this loop the rest would be lost silently, and the file
+ * stored under the CID of bytes it does not hold.
+ */
+async function writeAll(handle: FileHandle, chunk: Uint8Array) {
+  for (let offset = 0; offset < chunk.byteLength; ) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset)
+    if (bytesWritten === 0) throw Object.assign(new Error('No bytes could be written'), { code: 'ENOSPC' })
+    offset += bytesWritten
   }
 }
 

@@ -71,3 +71,8 @@ export class ServiceUnavailableError extends HttpError {
     super(503, 'service_unavailable', detail)
   }
 }
+export class InsufficientStorageError extends HttpError {
+  constructor(detail: string) {
+    super(507, 'insufficient_storage', detail)
+  }
+}
