@@ -158,6 +158,8 @@ describe(`comments (${TEST_DB})`, () => {
       parentId: null,
       rootId: null,
       replyCount: 0,
+      // A new account earns nothing yet (features/rewards).
+      reward: null,
     })
   })
 

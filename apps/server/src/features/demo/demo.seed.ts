@@ -8,7 +8,11 @@ import { seedDemoComments } from '../comments/comments.demo'
 import { mediaKindOf } from '../files/file-types'
 import type { ReceivedFile } from '../files/files.upload'
 import { postsService } from '../posts/posts.service'
+import { rewardsLedger } from '../rewards/rewards.service'
 import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS, type DemoFile, type DemoUsername } from './demo.data'
+
+/** How long ago the demo researchers joined: before the oldest demo post (two weeks). */
+const DEMO_MEMBER_DAYS = 30
 
 /** Any number; only the demo seeding takes this advisory lock. */
 const DEMO_LOCK = 0x61676f72
@@ -81,6 +85,13 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     postIds.set(demo.title, post.id)
   }
   const comments = await seedDemoComments(ctx.db, ctx.config.rewards, users, postIds)
+  // The researchers joined before their posts; the rewards their demo contributions would have
+  // earned are paid at the contributions' times, so balances and the leaderboard are not empty.
+  const joined = new Date(now - DEMO_MEMBER_DAYS * 24 * 3600_000).toISOString()
+  await sql`update users set created_at = ${joined}::timestamptz where id in (${sql.join([...users.values()])})`.execute(
+    ctx.db,
+  )
+  await rewardsLedger(ctx.config.rewards).backfill(ctx.db)
   log?.info(
     { users: users.size, posts: DEMO_POSTS.length, comments },
     `demo data loaded: log in as ${DEMO_USERS[0].username} / ${DEMO_PASSWORD}`,

@@ -73,6 +73,22 @@ describe(`demo data (${TEST_DB})`, () => {
     })
     expect(login.statusCode).toBe(200)
 
+    // Their contributions earned rewards at the time they were made, by the rules: one entry per
+    // post, comment and like from someone else (within the daily caps), and a leaderboard.
+    const { rows: earned } = await sql<{ reason: string; n: number }>`
+      select reason, count(*)::int as n from reward_entries group by reason order by reason
+    `.execute(t.database.db)
+    const counts = Object.fromEntries(earned.map((row) => [row.reason, row.n]))
+    expect(counts.post_published).toBe(DEMO_POSTS.length)
+    expect(counts.comment_written).toBe(comments[0].n)
+    expect(counts.post_like_received).toBeGreaterThan(0)
+    const board = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/leaderboard?period=all' })
+    ).json()
+    expect(board.entries.map((entry: { username: string }) => entry.username).sort()).toEqual(
+      DEMO_USERS.map((user) => user.username).sort(),
+    )
+
     // A second start finds users and leaves everything as it is.
     expect(await seedDemo(ctx)).toEqual({ created: false, users: 0, posts: 0 })
     const posts = await t.database.db

@@ -82,6 +82,29 @@ export function rewardsLedger(config: RewardsConfig) {
 
   return {
     earn,
+
+    /**
+     * Pays what the posts, comments and likes already in the database would have earned, each at
+     * the time it was made, oldest first, through the same rules (caps per day, account age). For
+     * content made without the ledger (the demo data); a source that already earned is skipped.
+     */
+    async backfill(db: Db) {
+      const made = await rewardsStore(db).contributions()
+      const events = [
+        ...made.posts.map((post) => ({ earning: postPublished(post), at: post.created_at })),
+        ...made.comments.map((comment) => ({ earning: commentWritten(comment), at: comment.created_at })),
+        ...made.postLikes.map((like) => ({
+          earning: likeReceived('post', like, like.liker_id),
+          at: like.created_at,
+        })),
+        ...made.commentLikes.map((like) => ({
+          earning: likeReceived('comment', like, like.liker_id),
+          at: like.created_at,
+        })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime())
+      for (const { earning, at } of events) await db.transaction().execute((trx) => earn(trx, earning, at))
+    },
+
     postPublished: (db: Db, post: { id: string; user_id: string }) => earn(db, postPublished(post)),
     commentWritten: (db: Db, comment: { id: string; user_id: string; post_id: string }) =>
       earn(db, commentWritten(comment)),

@@ -157,6 +157,25 @@ export function rewardsStore(db: Db) {
       await sql`select id from comments where post_id = ${postId} order by id for update`.execute(db)
     },
 
+    /** Every post, comment and like there is, with its author and time: what a backfill pays. */
+    async contributions() {
+      const [posts, comments, postLikes, commentLikes] = await Promise.all([
+        db.selectFrom('posts').select(['id', 'user_id', 'created_at']).execute(),
+        db.selectFrom('comments').select(['id', 'user_id', 'post_id', 'created_at']).execute(),
+        db
+          .selectFrom('post_likes as l')
+          .innerJoin('posts as p', 'p.id', 'l.post_id')
+          .select(['p.id', 'p.user_id', 'p.id as post_id', 'l.user_id as liker_id', 'l.created_at'])
+          .execute(),
+        db
+          .selectFrom('comment_likes as l')
+          .innerJoin('comments as c', 'c.id', 'l.comment_id')
+          .select(['c.id', 'c.user_id', 'c.post_id', 'l.user_id as liker_id', 'l.created_at'])
+          .execute(),
+      ])
+      return { posts, comments, postLikes, commentLikes }
+    },
+
     /** Balance (all entries), held (earnings after `holdStart`) and earned (earnings less reversals). */
     async summary(userId: string, holdStart: Date) {
       return db
