@@ -41,7 +41,9 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
         refresh_token: session.refreshToken,
       }
     }
-    const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies }
+    // Secure when configured, or when this request came over HTTPS (directly or via a trusted proxy's X-Forwarded-Proto).
+    const secure = ctx.config.secureCookies || reply.request.protocol === 'https'
+    const cookie = { httpOnly: true, sameSite: 'lax' as const, secure }
     reply.setCookie(ACCESS_COOKIE, session.accessToken, {
       ...cookie,
       path: '/api',
