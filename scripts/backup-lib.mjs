@@ -1,0 +1,102 @@
+// What `npm run backup` and `npm run restore` share: where the data is, checksums, blob copies and
+// the embedded database. A backup directory holds manifest.json, the database (db.dump from
+// pg_dump, or db.tar.gz from PGlite) and blobs/<shard>/<cid> as the local blob store lays them out.
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+
+export const run = promisify(execFile)
+export const MANIFEST = 'manifest.json'
+export const BLOB_DIR = 'blobs'
+export const DB_FILES = { postgres: 'db.dump', pglite: 'db.tar.gz' }
+/** The tables whose row counts the manifest records and a restore checks. */
+export const COUNTED_TABLES = [
+  'users',
+  'posts',
+  'post_files',
+  'post_likes',
+  'comments',
+  'comment_likes',
+  'blobs',
+]
+
+/** The server's own settings, read the way it reads them (README: DATA_DIR, DATABASE_URL, BLOB_BACKEND). */
+export function targetFromEnv(env = process.env) {
+  if ((env.BLOB_BACKEND || 'local').trim().toLowerCase() !== 'local') {
+    fail(
+      'BLOB_BACKEND=s3: back the bucket up with its own tools (versioning, replication); this covers local blobs',
+    )
+  }
+  const dataDir = resolve(env.DATA_DIR || './data')
+  return {
+    dataDir,
+    blobRoot: join(dataDir, 'blobs'),
+    pgliteDir: join(dataDir, 'db'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+  }
+}
+
+/** The value after `--name` on the command line, or a clear stop. */
+export function argument(name, usage) {
+  const at = process.argv.indexOf(`--${name}`)
+  const value = at >= 0 ? process.argv[at + 1] : undefined
+  if (!value) fail(`missing --${name}. Usage: ${usage}`)
+  return resolve(value)
+}
+
+export function fail(message) {
+  console.error(`error: ${message}`)
+  process.exit(1)
+}
+
+export function sha256(path) {
+  return new Promise((resolvePromise, reject) => {
+    const hash = createHash('sha256')
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolvePromise(hash.digest('hex')))
+  })
+}
+
+/** Every blob file under a blob root as [shard, cid] (the staging directory is not data). */
+export async function listBlobs(root) {
+  const found = []
+  for (const shard of await readdir(root).catch(() => [])) {
+    if (shard.startsWith('.')) continue
+    for (const cid of await readdir(join(root, shard))) found.push([shard, cid])
+  }
+  return found
+}
+
+/** Copies the blob files of `from` that `to` does not have yet; answers the CIDs copied. */
+export async function copyBlobs(from, to, have = new Set()) {
+  const copied = []
+  for (const [shard, cid] of await listBlobs(from)) {
+    if (have.has(cid)) continue
+    await mkdir(join(to, shard), { recursive: true })
+    await copyFile(join(from, shard, cid), join(to, shard, cid))
+    have.add(cid)
+    copied.push(cid)
+  }
+  return copied
+}
+
+/** The embedded database with the extensions the server loads (db/index.ts). */
+export async function openPglite(options) {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')
+  return PGlite.create({ ...options, extensions: { pg_trgm, unaccent } })
+}
+
+/** Row counts of COUNTED_TABLES through `query(sql) → rows`. */
+export async function countRows(query) {
+  const counts = {}
+  for (const table of COUNTED_TABLES)
+    counts[table] = Number((await query(`select count(*) as n from ${table}`))[0].n)
+  return counts
+}
