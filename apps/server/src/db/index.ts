@@ -36,10 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // A database that is down or unreachable fails a request within seconds instead of holding it:
-      // connecting gives up after 5 s, a query whose answer stops coming after 30 s.
+      // A database that is down or unreachable fails a request within seconds instead of holding
+      // it. No query timeout: a migration on a large table may rightly take minutes.
       connectionTimeoutMillis: 5_000,
-      query_timeout: 30_000,
       keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
