@@ -143,8 +143,8 @@ export type LeaderboardResponse = Static<typeof LeaderboardResponse>
 export const RewardClaimRequest = Type.Object({
   address: Type.String({ minLength: 1, maxLength: 64, description: 'A base58 Solana address' }),
   amount: Units,
-  /** A key the client makes once per claim (e.g. a UUID): a retried request returns the same claim. */
-  client_key: Type.String({ minLength: 8, maxLength: 100 }),
+  /** A key the client makes once per claim (e.g. a UUID; printable ASCII, no spaces): a retried request returns the same claim. */
+  client_key: Type.String({ minLength: 8, maxLength: 100, pattern: '^[\\x21-\\x7E]+$' }),
 })
 export type RewardClaimRequest = Static<typeof RewardClaimRequest>
 

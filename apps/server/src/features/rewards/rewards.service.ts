@@ -148,7 +148,9 @@ function parseCursor(raw: string | undefined): EntryCursor | null {
   if (!raw) return null
   const [time, id] = raw.split('_')
   const createdAt = new Date(time ?? '')
-  if (Number.isNaN(createdAt.getTime()) || !isUuid(id ?? '')) {
+  // Years the database's timestamps can hold; anything else is not a cursor we gave out.
+  const year = createdAt.getUTCFullYear()
+  if (Number.isNaN(year) || year < 1970 || year > 9999 || !isUuid(id ?? '')) {
     throw new BadRequestError('Invalid cursor: pass back the next_cursor of an earlier page', [
       { field: 'cursor', message: 'is not a cursor this server gave out' },
     ])

@@ -318,9 +318,12 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
 
   it('answers 400 for a bad cursor or limit and 401 without a login', async () => {
     const user = await member()
+    const id = randomUUID()
     for (const query of [
       '?cursor=nonsense',
       '?cursor=2026-01-01T00:00:00.000Z_x',
+      `?cursor=${encodeURIComponent(`+275760-09-13T00:00:00.000Z_${id}`)}`,
+      `?cursor=${encodeURIComponent(`-271821-04-20T00:00:00.000Z_${id}`)}`,
       '?limit=0',
       '?limit=abc',
     ]) {
@@ -502,6 +505,42 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
   })
 
+  it('keeps a sent but unconfirmed transfer pending and debited', async () => {
+    const user = await earner(2)
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async () => {
+        throw new ChainFailure({ kind: 'unconfirmed', signature: '5'.repeat(88) })
+      },
+    })
+    const response = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toMatch(/^Token operation failed: the transfer was sent but/)
+    const after = await me(user)
+    expect(after.balance).toBe(units(10))
+    expect(after.pending_claim).toMatchObject({
+      status: 'pending',
+      signature: '5'.repeat(88),
+      amount: units(10),
+    })
+  })
+
+  it('answers 503 when the chain cannot be reached, and credits the claim back', async () => {
+    const user = await earner(1)
+    provideTokenChain(t.config, {
+      ...chain,
+      getAccounts: async () => {
+        throw new ChainFailure({ kind: 'unreachable' })
+      },
+    })
+    const response = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().detail).toBe(
+      'Account verification failed: the Solana network could not be reached',
+    )
+    expect(await me(user)).toMatchObject({ balance: units(10), claimable: units(10), pending_claim: null })
+  })
+
   it('refuses bad claims with a reason', async () => {
     const user = await earner(1)
     const address = freshAddress()
@@ -513,6 +552,8 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       [{ address, amount: units(11), client_key: key() }, 400, /at most 10 tokens/],
       [{ address, amount: units(10) }, 400, /client_key/],
       [{ address, amount: units(10), client_key: 'short' }, 400, /client_key/],
+      [{ address, amount: units(10), client_key: 'a key\u0000with a NUL' }, 400, /client_key/],
+      [{ address, amount: '9'.repeat(40), client_key: key() }, 400, /amount/i],
     ]
     for (const [body, status, detail] of cases) {
       const response = await claim(user, body)
