@@ -45,7 +45,7 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   request,
   server,
   consoleErrors,
-}) => {
+}, testInfo) => {
   const user = await createUser(request, server, 'earner')
   await loginViaApi(page, server, user)
 
@@ -122,5 +122,19 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   const rules = page.getByRole('region', { name: 'How to earn' })
   await expect(rules.getByText('Post published')).toBeVisible()
   await expect(rules).toContainText('+10 tokens')
+
+  // On a phone, in the dark theme: nothing scrolls sideways and the contrast holds.
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+  for (const [path, ready] of [
+    ['/mypage?tab=rewards', page.getByTestId('claim-item')],
+    ['/token', board],
+  ] as const) {
+    await page.goto(path)
+    await expect(ready).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
+    await expectAccessible(page, `dark 375 px ${path}`)
+    await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\W+/g, '-')}.png`), fullPage: true })
+  }
   expect(consoleErrors).toEqual([])
 })

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/client'
 import { CommentIcon, FileIcon, HeartIcon } from '../../ui/contentIcons'
 import { Timestamp } from '../../ui/Timestamp'
 import { unitsToNumber } from '../rewards/amounts'
-import { useFormatTokens } from '../rewards/useFormatTokens'
+import { useTokenText } from '../rewards/useTokenText'
 import { type AuthorProfile, activityPath, type SocialKind, safeWebUrl, socialHref } from './authorProfile'
 import { Notice } from './Notice'
 import { countLabel, ListHeading, PagedListView } from './PagedListView'
@@ -59,7 +59,7 @@ function useStatItems(profile: AuthorProfile): StatCardItem[] | null {
 /** The Statistics tab adds the reward tokens earned, when the server tells them. */
 function useStatisticsItems(profile: AuthorProfile) {
   const { t } = useTranslation('author')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const items = useStatItems(profile)
   const earned = profile.stats?.tokensEarned
   if (!items || earned == null) return items
@@ -69,7 +69,7 @@ function useStatisticsItems(profile: AuthorProfile) {
       key: 'tokens_earned',
       label: t('stats.tokensEarned'),
       value: unitsToNumber(earned),
-      exact: t('rewards:tokens', { amount: tokens(earned) }),
+      exact: tokens(earned),
     },
   ]
 }

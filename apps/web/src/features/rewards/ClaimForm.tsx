@@ -8,7 +8,7 @@ import { useWallet } from '../wallet/useWallet'
 import { toUnits, unitsToDecimal } from './amounts'
 import { type RewardSummary, useClaimRewards } from './rewardQueries'
 import { checkClaimAmount } from './rewardText'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 
 export interface ClaimFormProps {
   userId: string
@@ -26,7 +26,7 @@ interface FieldErrors {
  */
 export function ClaimForm({ userId, summary }: ClaimFormProps) {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const wallet = useWallet()
   const claim = useClaimRewards(userId)
   // null: follow the figure it defaults to (all that is claimable; the wallet's address).
@@ -60,7 +60,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
           setAmountText(null)
           if (result.status === 'failed') setFailure(result.failure ?? t('claim.failed'))
           else if (result.status === 'paid')
-            toast.success(t('claim.done', { amount: tokens(result.amount) }), { duration: 4000 })
+            toast.success(t('claim.done', { tokens: tokens(result.amount) }), { duration: 4000 })
         },
         onError: (error) => setFailure(errorText(error, t, t('claim.failed'))),
       },
@@ -75,7 +75,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
       <p className="rewards-muted">{t('claim.lead')}</p>
       {pending ? (
         <p className="rewards-pending" role="status" data-testid="claim-pending">
-          {t('claim.pending', { amount: tokens(pending.amount), address: pending.address })}
+          {t('claim.pending', { tokens: tokens(pending.amount), address: pending.address })}
         </p>
       ) : claimable < minClaim || claimable <= 0n ? (
         <p className="rewards-notice">{t('claim.notEnough', { min: tokens(minClaim) })}</p>

@@ -5,7 +5,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { errorText } from '../author/errorText'
 import { ListError } from '../author/PagedListView'
 import { useMyClaims } from './rewardQueries'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 
 /** The user's claims, newest first: amount, status, address, the transaction (linked when an explorer can see it). */
 export function ClaimHistory({ userId }: { userId: string }) {
@@ -37,11 +37,11 @@ export function ClaimHistory({ userId }: { userId: string }) {
 
 function ClaimItem({ claim }: { claim: RewardClaim }) {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   return (
     <article className="rewards-claim-item" data-testid="claim-item" data-status={claim.status}>
       <p className="rewards-claim-item__head">
-        <span className="rewards-claim-item__amount">{t('tokens', { amount: tokens(claim.amount) })}</span>
+        <span className="rewards-claim-item__amount">{tokens(claim.amount)}</span>
         <span className={`rewards-status rewards-status--${claim.status}`}>
           {t(`claims.state.${claim.status}`)}
         </span>

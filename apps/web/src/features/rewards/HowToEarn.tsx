@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Loading } from '../../ui/Loading'
 import { toUnits } from './amounts'
 import { useRewardRules } from './rewardQueries'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 import './rewards.css'
 
 /** Only the rules that pay: the ledger's own bookkeeping reasons (claim, refund, reversal) are not ways to earn. */
@@ -13,7 +13,7 @@ const earns = (rule: RewardRule) =>
 /** The rules as the server applies them (GET /rewards/rules), in words. */
 export function HowToEarn() {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const rules = useRewardRules()
   return (
     <section className="rewards-panel" aria-labelledby="how-to-earn-title">
@@ -31,7 +31,7 @@ export function HowToEarn() {
               <li key={rule.reason}>
                 <span>{t(`reason.${rule.reason}`)}</span>
                 <span className="rewards-rules__amount">
-                  {t('rules.amount', { amount: tokens(rule.amount, { signed: true }) })}
+                  {tokens(rule.amount, { signed: true })}
                   {rule.daily_cap !== null && (
                     <span className="rewards-muted"> · {t('rules.cap', { count: rule.daily_cap })}</span>
                   )}
@@ -48,7 +48,7 @@ export function HowToEarn() {
           {rules.data.hold_hours > 0 && (
             <p className="rewards-muted">{t('rules.hold', { count: rules.data.hold_hours })}</p>
           )}
-          <p className="rewards-muted">{t('rules.minClaim', { amount: tokens(rules.data.min_claim) })}</p>
+          <p className="rewards-muted">{t('rules.minClaim', { tokens: tokens(rules.data.min_claim) })}</p>
         </>
       )}
     </section>

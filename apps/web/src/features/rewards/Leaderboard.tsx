@@ -8,7 +8,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl'
 import { errorText } from '../author/errorText'
 import { ListError } from '../author/PagedListView'
 import { useLeaderboard } from './rewardQueries'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 import './rewards.css'
 
 const PERIODS: readonly LeaderboardPeriod[] = ['week', 'month', 'all']
@@ -16,7 +16,7 @@ const PERIODS: readonly LeaderboardPeriod[] = ['week', 'month', 'all']
 /** The token page's top earners for a week, a month or all time, as a table. */
 export function Leaderboard() {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const [period, setPeriod] = useState<LeaderboardPeriod>('week')
   const board = useLeaderboard(period)
   const periodName = t(`leaderboard.periods.${period}`)
@@ -64,7 +64,7 @@ export function Leaderboard() {
                     <span>{entry.nickname || entry.username}</span>
                   </Link>
                 </th>
-                <td className="rewards-board__earned">{t('tokens', { amount: tokens(entry.earned) })}</td>
+                <td className="rewards-board__earned">{tokens(entry.earned)}</td>
               </tr>
             ))}
           </tbody>

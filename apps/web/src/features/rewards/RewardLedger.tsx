@@ -7,7 +7,7 @@ import { Notice } from '../author/Notice'
 import { ListHeading, PagedListView } from '../author/PagedListView'
 import { useMyRewards } from './rewardQueries'
 import { entryReasonKey } from './rewardText'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 
 const entryIdOf = (entry: RewardEntry) => entry.id
 
@@ -37,14 +37,14 @@ export function RewardLedger({ userId }: { userId: string }) {
 
 function LedgerEntry({ entry }: { entry: RewardEntry }) {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const path = entry.source.post_id ? postPath({ id: entry.source.post_id }) : null
   const negative = entry.amount.startsWith('-')
   return (
     <article className="rewards-entry" data-testid="reward-entry">
       <p className="rewards-entry__reason">{t(entryReasonKey(entry))}</p>
       <p className={negative ? 'rewards-entry__amount rewards-entry__amount--out' : 'rewards-entry__amount'}>
-        {t('tokens', { amount: tokens(entry.amount, { signed: true }) })}
+        {tokens(entry.amount, { signed: true })}
       </p>
       <p className="rewards-entry__meta">
         <Timestamp value={entry.created_at} />

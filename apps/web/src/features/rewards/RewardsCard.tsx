@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Loading } from '../../ui/Loading'
 import { useMyRewards } from './rewardQueries'
-import { useFormatTokens } from './useFormatTokens'
+import { useTokenText } from './useTokenText'
 import './rewards.css'
 
 export interface RewardsCardProps {
@@ -15,7 +15,7 @@ export interface RewardsCardProps {
 /** The own page's rewards at a glance: balance, what can be claimed now, everything earned. */
 export function RewardsCard({ userId, tabHref, className }: RewardsCardProps) {
   const { t } = useTranslation('rewards')
-  const tokens = useFormatTokens()
+  const tokens = useTokenText()
   const { summary, ledger } = useMyRewards(userId)
   return (
     <section
@@ -29,15 +29,15 @@ export function RewardsCard({ userId, tabHref, className }: RewardsCardProps) {
         <dl className="rewards-figures" data-testid="rewards-figures">
           <div className="rewards-figures__item rewards-figures__item--main">
             <dt>{t('card.balance')}</dt>
-            <dd data-testid="rewards-balance">{t('tokens', { amount: tokens(summary.balance) })}</dd>
+            <dd data-testid="rewards-balance">{tokens(summary.balance)}</dd>
           </div>
           <div className="rewards-figures__item">
             <dt>{t('card.claimable')}</dt>
-            <dd data-testid="rewards-claimable">{t('tokens', { amount: tokens(summary.claimable) })}</dd>
+            <dd data-testid="rewards-claimable">{tokens(summary.claimable)}</dd>
           </div>
           <div className="rewards-figures__item">
             <dt>{t('card.earned')}</dt>
-            <dd>{t('tokens', { amount: tokens(summary.earned_total) })}</dd>
+            <dd>{tokens(summary.earned_total)}</dd>
           </div>
         </dl>
       ) : ledger.error ? (

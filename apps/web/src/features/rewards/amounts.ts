@@ -8,7 +8,8 @@
  */
 import { TOKEN_DECIMALS } from '@agora/contract/limits'
 
-const SCALE = 10n ** BigInt(TOKEN_DECIMALS)
+/** Base units in one token. */
+export const TOKEN_SCALE = 10n ** BigInt(TOKEN_DECIMALS)
 
 /** Base units as BigInt; anything that is not an integer string counts as 0. */
 export function toUnits(value: string | bigint): bigint {
@@ -16,13 +17,17 @@ export function toUnits(value: string | bigint): bigint {
   return /^-?\d+$/.test(value.trim()) ? BigInt(value.trim()) : 0n
 }
 
+/** An amount split for display: sign, whole tokens, and the decimals that matter ('' for none). */
+function splitUnits(units: bigint): { negative: boolean; whole: bigint; fraction: string } {
+  const magnitude = units < 0n ? -units : units
+  const fraction = (magnitude % TOKEN_SCALE).toString().padStart(TOKEN_DECIMALS, '0').replace(/0+$/, '')
+  return { negative: units < 0n, whole: magnitude / TOKEN_SCALE, fraction }
+}
+
 /** The amount in tokens as a plain decimal ('12.5', '-0.000000001'): for inputs and the API. */
 export function unitsToDecimal(value: string | bigint): string {
-  const units = toUnits(value)
-  const magnitude = units < 0n ? -units : units
-  const fraction = (magnitude % SCALE).toString().padStart(TOKEN_DECIMALS, '0').replace(/0+$/, '')
-  const whole = (magnitude / SCALE).toString()
-  return `${units < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+  const { negative, whole, fraction } = splitUnits(toUnits(value))
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
 /** Tokens as a Number, for compact figures ('1.2K') only: it may round, so exact displays use formatTokens. */
@@ -45,7 +50,7 @@ export function formatTokens(
   { signed = false }: FormatTokensOptions = {},
 ): string {
   const units = toUnits(value)
-  const magnitude = units < 0n ? -units : units
+  const { negative, whole, fraction } = splitUnits(units)
   const format = new Intl.NumberFormat(locale)
   const parts = format.formatToParts(-1.5)
   const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.'
@@ -54,9 +59,8 @@ export function formatTokens(
     new Intl.NumberFormat(locale, { signDisplay: 'always' })
       .formatToParts(1)
       .find((part) => part.type === 'plusSign')?.value ?? '+'
-  const fraction = (magnitude % SCALE).toString().padStart(TOKEN_DECIMALS, '0').replace(/0+$/, '')
-  const body = `${format.format(magnitude / SCALE)}${fraction ? `${decimal}${fraction}` : ''}`
-  if (units < 0n) return `${minus}${body}`
+  const body = `${format.format(whole)}${fraction ? `${decimal}${fraction}` : ''}`
+  if (negative) return `${minus}${body}`
   return signed && units > 0n ? `${plus}${body}` : body
 }
 
@@ -71,5 +75,5 @@ export function parseTokens(text: string): ParsedTokens {
   if (!match || (match[1] === '' && !match[2])) return { problem: 'invalid' }
   const [, whole, fraction = ''] = match
   if (fraction.length > TOKEN_DECIMALS) return { problem: 'tooPrecise' }
-  return { units: BigInt(whole || '0') * SCALE + BigInt(fraction.padEnd(TOKEN_DECIMALS, '0')) }
+  return { units: BigInt(whole || '0') * TOKEN_SCALE + BigInt(fraction.padEnd(TOKEN_DECIMALS, '0')) }
 }

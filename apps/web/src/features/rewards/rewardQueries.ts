@@ -29,8 +29,8 @@ import { useIntlLocale } from '../../ui/format'
 import { toast } from '../../ui/toast'
 import type { PagedList } from '../author/usePagedList'
 import { tokenKeys } from '../token/tokenQueries'
-import { formatTokens, toUnits } from './amounts'
-import { type ClaimAttempt, claimAttemptFor, newClientKey, noticeKey } from './rewardText'
+import { toUnits } from './amounts'
+import { type ClaimAttempt, claimAttemptFor, newClientKey, noticeKey, tokenText } from './rewardText'
 
 /** Per user, so another account signing in on this tab never sees the last one's figures. */
 export const rewardKeys = {
@@ -177,7 +177,7 @@ export function useRewardNotice() {
     (notice: RewardNotice | undefined, headline?: string) => {
       const earned = notice && toUnits(notice.amount) > 0n ? notice : null
       const text = earned
-        ? t(noticeKey(earned.reason), { amount: formatTokens(earned.amount, locale, { signed: true }) })
+        ? t(noticeKey(earned.reason), { tokens: tokenText(t, locale, earned.amount, { signed: true }) })
         : undefined
       if (headline) toast.success(headline, { description: text, duration: 4000 })
       else if (text) toast.success(text, { duration: 4000 })

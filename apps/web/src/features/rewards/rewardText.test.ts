@@ -37,7 +37,7 @@ describe('entryReasonKey', () => {
 
 describe('noticeKey', () => {
   it('has a toast text with the amount for every reason', () => {
-    for (const reason of REASONS) expect(pick(noticeKey(reason)), reason).toContain('{{amount}}')
+    for (const reason of REASONS) expect(pick(noticeKey(reason)), reason).toContain('{{tokens}}')
   })
 })
 

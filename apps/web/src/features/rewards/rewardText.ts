@@ -3,12 +3,25 @@
  * `rewards` namespace. Pure, so the mapping is unit tested.
  */
 import type { RewardEntry, RewardReason } from '@agora/contract'
-import { parseTokens } from './amounts'
+import type { TFunction } from 'i18next'
+import { type FormatTokensOptions, formatTokens, parseTokens, TOKEN_SCALE, toUnits } from './amounts'
 
 /** An entry's reason in words: a reversal says what it undid (its source is the undone entry's). */
 export function entryReasonKey(entry: Pick<RewardEntry, 'reason' | 'source'>): string {
   if (entry.reason === 'reversal') return `reason.reversal.${entry.source.kind}`
   return `reason.${entry.reason}`
+}
+
+/** An amount with its unit in the reader's language: '10 tokens', '+1 token', '0.5 tokens', '10 代币'. */
+export function tokenText(
+  t: TFunction,
+  locale: string,
+  units: string | bigint,
+  options?: FormatTokensOptions,
+): string {
+  const value = toUnits(units)
+  const one = value === TOKEN_SCALE || value === -TOKEN_SCALE
+  return t('rewards:tokens', { amount: formatTokens(value, locale, options), count: one ? 1 : 2 })
 }
 
 /** The toast after an action that earned: "+10 tokens for your post". */
