@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button'
 import { ArrowLeftIcon, RefreshIcon } from '../ui/icons'
 import { LazyParticles } from '../ui/LazyParticles'
+import { useDocumentMeta } from './useDocumentMeta'
 import './ErrorScreen.css'
 
 export interface ErrorScreenProps {
@@ -16,6 +17,7 @@ export interface ErrorScreenProps {
 /** The global error screen (product-spec §2): Error, the message, Retry and Back, over drifting particles. */
 export function ErrorScreen({ message, onRetry, onBack, fullPage = false }: ErrorScreenProps) {
   const { t } = useTranslation()
+  useDocumentMeta({ title: t('error.title') })
   return (
     <section
       className={fullPage ? 'error-screen error-screen--full' : 'error-screen'}

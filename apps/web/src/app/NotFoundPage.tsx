@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { usePageTitle } from './usePageTitle'
+import { useDocumentMeta } from './useDocumentMeta'
 import './Screen.css'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
-  usePageTitle(t('notFound.title'))
+  useDocumentMeta({ title: t('notFound.title') })
   return (
     <div className="container screen">
       <h1>{t('notFound.title')}</h1>

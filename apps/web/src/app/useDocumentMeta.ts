@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { usePageTitle } from './usePageTitle'
+import { useTranslation } from 'react-i18next'
 
 export interface DocumentMeta {
   /** The screen's title; the document shows "<title> · Agora" (Agora alone when empty). */
@@ -22,14 +22,19 @@ function descriptionTag(): HTMLMetaElement {
 let siteDescription: string | null = null
 
 /**
- * Per-route title and meta description, for the tab, history, bookmarks and link previews:
+ * Per-route title and meta description, for the tab, history, bookmarks and link previews; every
+ * screen calls it once:
  *
  *   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
  *
  * Both follow the language live; leaving the screen puts the site-wide description back.
  */
 export function useDocumentMeta({ title, description }: DocumentMeta) {
-  usePageTitle(title)
+  const { t } = useTranslation()
+  const appName = t('appName')
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName
+  }, [title, appName])
   useEffect(() => {
     const tag = descriptionTag()
     siteDescription ??= tag.content

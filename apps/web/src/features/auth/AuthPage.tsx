@@ -1,7 +1,7 @@
 import type { MeResponse } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { toast } from '../../ui/toast'
 import { AuthCard } from './AuthCard'
 import { safeNextPath } from './safeNextPath'
@@ -13,7 +13,10 @@ function AuthPage({ mode }: { mode: AuthMode }) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const next = safeNextPath(params.get('next'))
-  usePageTitle(t(mode === 'login' ? 'signIn.title' : 'register.title'))
+  useDocumentMeta({
+    title: t(mode === 'login' ? 'signIn.title' : 'register.title'),
+    description: t(mode === 'login' ? 'common:descriptions.login' : 'common:descriptions.register'),
+  })
 
   function leave() {
     if (next) navigate(next, { replace: true })

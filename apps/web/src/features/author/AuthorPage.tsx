@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/client'
 import { ErrorScreen } from '../../app/ErrorScreen'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { Loading } from '../../ui/Loading'
 import { AuthorHeader } from './AuthorHeader'
 import { AuthorTabs } from './AuthorTabs'
@@ -21,7 +21,10 @@ export function AuthorPage() {
   const navigate = useNavigate()
   const id = (useParams().id ?? '').trim()
   const { profile, error, isError, refetch } = useAuthorProfile(id)
-  usePageTitle(profile?.name ?? t('common:screens.author'))
+  useDocumentMeta({
+    title: profile?.name ?? t('common:screens.author'),
+    description: profile && t('common:descriptions.author', { name: profile.name }),
+  })
 
   useEffect(() => {
     if (!id) console.error('Target ID is undefined')

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ErrorScreen } from '../../app/ErrorScreen'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { Loading } from '../../ui/Loading'
 import { AuthCard } from '../auth/AuthCard'
 import { useLogout } from '../auth/useAuthActions'
@@ -26,7 +26,7 @@ export function MyPage() {
   const { t } = useTranslation('mypage')
   const navigate = useNavigate()
   const state = useOwnUser()
-  usePageTitle(t('common:screens.mypage'))
+  useDocumentMeta({ title: t('common:screens.mypage'), description: t('common:descriptions.mypage') })
 
   if (state.status === 'anonymous') return <MyPageLogin />
   if (state.status === 'loading') return <Loading block text={t('loading')} />

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/client'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
@@ -40,7 +40,10 @@ export function PostDetailPage() {
   const post = usePost(id)
   const back = useBack()
   const notFound = isApiError(post.error, 404)
-  usePageTitle(post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')))
+  useDocumentMeta({
+    title: post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')),
+    description: post.data?.summary || t('common:descriptions.post'),
+  })
 
   return (
     <div className="container post-page">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { TextField } from '../../ui/TextField'
@@ -20,7 +20,7 @@ const TEST_PAGE_SIZE = 5
  */
 export function TestLikedPage() {
   const { t } = useTranslation('author')
-  usePageTitle(t('testLiked.title'))
+  useDocumentMeta({ title: t('testLiked.title'), description: t('common:descriptions.testLiked') })
   const { basic } = useSession()
   const [draft, setDraft] = useState('')
   const [chosen, setChosen] = useState('')

@@ -1,7 +1,7 @@
 import type { FaucetRequest, FaucetResponse } from '@agora/contract'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { parseTimestamp, useIntlLocale } from '../../ui/format'
@@ -27,7 +27,7 @@ interface FieldErrors {
  */
 export function TokenPage() {
   const { t } = useTranslation('token')
-  usePageTitle(t('title'))
+  useDocumentMeta({ title: t('title'), description: t('common:descriptions.token') })
   const wallet = useWallet()
   const session = useSession()
   const { openLogin } = useLoginModal()

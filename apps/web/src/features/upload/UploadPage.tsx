@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { UploadAbortedError, type UploadFields } from '../../api/posts'
-import { usePageTitle } from '../../app/usePageTitle'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
@@ -41,7 +41,7 @@ const RESET_AFTER_MS = 1000
  */
 export function UploadPage() {
   const { t } = useTranslation('upload')
-  usePageTitle(t('title'))
+  useDocumentMeta({ title: t('title'), description: t('common:descriptions.upload') })
   const { status } = useSession()
   const { openLogin } = useLoginModal()
   const upload = useUploadPost()
