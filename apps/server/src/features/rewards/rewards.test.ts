@@ -230,6 +230,15 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     })
   })
 
+  it('keeps the daily cap exact under 25 comments sent at once', async () => {
+    const author = await member()
+    const post = await publish(author)
+    const made = await Promise.all(Array.from({ length: 25 }, () => comment(author, post.post_id)))
+    expect(made.filter((created) => created.reward !== null)).toHaveLength(20)
+    const paid = (await ledger(author)).filter((row) => row.reason === 'comment_written')
+    expect(paid).toHaveLength(20)
+  })
+
   it('pays nothing to an account younger than the minimum age', async () => {
     const newcomer = await member(23)
     const post = await publish(newcomer)

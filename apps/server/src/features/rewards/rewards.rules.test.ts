@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config'
+import {
+  claimableOf,
+  likeReceived,
+  refusal,
+  ruleOf,
+  tokensToUnits,
+  unitsToTokens,
+  utcDay,
+} from './rewards.rules'
+
+const config = (env: Record<string, string> = {}) =>
+  loadConfig({ DATA_DIR: '/tmp/agora-rewards-rules', JWT_SECRET: 'x'.repeat(32), ...env }).rewards
+const HOUR = 3600_000
+
+describe('reward rules', () => {
+  it('reads amounts and caps from REWARDS_* settings; 0 turns a cap off', () => {
+    const rules = config({ REWARDS_COMMENT_WRITTEN: '3', REWARDS_COMMENT_WRITTEN_DAILY_CAP: '0' })
+    expect(ruleOf(rules, 'comment_written')).toEqual({ amount: 3_000_000_000n, dailyCap: null })
+    expect(ruleOf(rules, 'post_published')).toEqual({ amount: 10_000_000_000n, dailyCap: 5 })
+    expect(() => config({ REWARDS_MIN_CLAIM: '0' })).toThrow(/REWARDS_MIN_CLAIM/)
+    expect(() => config({ REWARDS_POST_PUBLISHED: '1.5' })).toThrow(/REWARDS_POST_PUBLISHED/)
+  })
+
+  it('refuses a rule that is off, an account younger than the minimum age, and a reached cap', () => {
+    const at = new Date('2026-11-22T12:00:00Z')
+    const old = new Date(at.getTime() - 25 * HOUR)
+    expect(refusal(config(), 'post_published', { accountCreatedAt: old, earnedToday: 4, at })).toBeNull()
+    expect(refusal(config(), 'post_published', { accountCreatedAt: old, earnedToday: 5, at })).toBe(
+      'daily_cap',
+    )
+    const young = new Date(at.getTime() - 23 * HOUR)
+    expect(refusal(config(), 'post_published', { accountCreatedAt: young, earnedToday: 0, at })).toBe(
+      'account_too_new',
+    )
+    const off = config({ REWARDS_POST_PUBLISHED: '0' })
+    expect(refusal(off, 'post_published', { accountCreatedAt: old, earnedToday: 0, at })).toBe('rule_off')
+  })
+
+  it('gives nothing for liking your own content', () => {
+    const post = { id: 'p', user_id: 'author', post_id: 'p' }
+    expect(likeReceived('post', post, 'author')).toBeNull()
+    expect(likeReceived('post', post, 'fan')).toMatchObject({
+      userId: 'author',
+      source: { kind: 'like', id: 'p:fan' },
+    })
+  })
+
+  it('counts a cap by UTC day', () => {
+    expect(utcDay(new Date('2026-11-22T23:59:59.999Z'))).toEqual({
+      start: new Date('2026-11-22T00:00:00Z'),
+      end: new Date('2026-11-23T00:00:00Z'),
+    })
+  })
+
+  it('never lets more than the balance be claimed, nor less than nothing', () => {
+    expect(claimableOf(30n, 10n)).toBe(20n)
+    expect(claimableOf(5n, 10n)).toBe(0n)
+    expect(claimableOf(-4n, 0n)).toBe(0n)
+  })
+
+  it('writes base units as tokens for messages', () => {
+    expect(unitsToTokens(tokensToUnits(12) + 500_000_000n)).toBe('12.5')
+    expect(unitsToTokens(-1n)).toBe('-0.000000001')
+    expect(unitsToTokens(0n)).toBe('0')
+  })
+})
