@@ -82,7 +82,7 @@ export function apiClient(baseUrl: string) {
     },
 
     likePost(user: ApiUser, id: string) {
-      return call('like', `/media/${id}/like`, { ...json(user, {}) })
+      return call('like', `/media/${id}/like`, json(user, {}))
     },
 
     comment(user: ApiUser, postId: string, content: string, parentId?: string) {

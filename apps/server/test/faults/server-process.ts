@@ -16,8 +16,6 @@ export interface ServerProcess {
   child: ChildProcess
   /** http://127.0.0.1:<port> */
   url: string
-  /** The end of what the server wrote, for failure messages. */
-  output(): string
   /** SIGKILL: no shutdown hooks, no flushing, as a crash. */
   kill9(): Promise<void>
   /** SIGTERM and wait for the graceful exit. */
@@ -50,12 +48,16 @@ export async function startServer(
   const exited = once(child, 'exit')
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
+    let listening = false
+    // Read until the server listens, keeping the tail to explain a failed start; after that the
+    // output is only drained (a full pipe would stall the server).
     const onData = (chunk: Buffer) => {
-      // The tail is enough to explain a failure; a long run (the soak) logs every request.
+      if (listening) return
       output = (output + chunk.toString()).slice(-OUTPUT_TAIL)
       // Fastify logs "Server listening at http://127.0.0.1:PORT" once it accepts connections.
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
       if (match) {
+        listening = true
         clearTimeout(timer)
         resolve(match[1])
       }
@@ -70,7 +72,6 @@ export async function startServer(
   return {
     child,
     url,
-    output: () => output,
     async kill9() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       await exited
