@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import formbody from '@fastify/formbody'
@@ -138,6 +139,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   // Credentialed cross-origin calls only from CORS_ORIGINS, the same list the CSRF guard trusts.
   await app.register(cors, { origin: config.corsOrigins, credentials: true, maxAge: 600 })
+  // gzip/brotli for JSON and the web app's HTML, JS and CSS (registered before @fastify/static so
+  // its files go through it too). File downloads opt out per route: a Range answer must count the
+  // stored bytes, not compressed ones.
+  await app.register(compress, { encodings: ['br', 'gzip'] })
   await app.register(cookie)
   await app.register(formbody)
   // Streams multipart parts to the routes that read them; each call sets its own limits.

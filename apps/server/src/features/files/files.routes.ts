@@ -114,6 +114,8 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/files/:cid',
     {
+      // Byte ranges refer to the stored file: never compress it on the way out.
+      compress: false,
       schema: {
         tags: ['files'],
         summary: 'A stored file by its IPFS CID (Range requests supported)',

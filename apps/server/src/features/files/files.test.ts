@@ -153,6 +153,34 @@ describe(`files (${TEST_DB})`, () => {
     expect(staleIfRange.rawPayload.length).toBe(pdf.length)
   })
 
+  it('compresses API answers for clients that accept it, but sends files as stored (ranges count stored bytes)', async () => {
+    const docs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(docs.statusCode).toBe(200)
+    expect(docs.headers['content-encoding']).toBe('gzip')
+    const text = Buffer.from('Compressible text, repeated well past the compression threshold. '.repeat(100))
+    const cid = await storeRaw(text, 'text/plain')
+    const whole = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(whole.headers['content-encoding']).toBeUndefined()
+    expect(whole.headers['content-length']).toBe(String(text.length))
+    expect(whole.rawPayload.equals(text)).toBe(true)
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${cid}`,
+      headers: { 'accept-encoding': 'gzip', range: 'bytes=100-1099' },
+    })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-encoding']).toBeUndefined()
+    expect(part.rawPayload.equals(text.subarray(100, 1100))).toBe(true)
+  })
+
   it('answers 304 to a matching If-None-Match and headers only to HEAD', async () => {
     const ada = await makeUser(t)
     const { cid } = (await uploadIpfs(ada, 'a.png', pngFile())).json()
