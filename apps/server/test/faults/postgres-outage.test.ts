@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
 import { makeUser } from '../factories'
-import { createScratchPostgres, TEST_DB, type TestApp } from '../harness'
+import { createScratchPostgres, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy'
 
 /** Longest a request may take to fail while the database is away: "fast", not hanging. */
@@ -74,7 +75,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     const list = () => t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
     expect((await list()).statusCode).toBe(200)
 
-    // Load in flight when the database goes: reads and authenticated writes, many at once.
+    // Load in flight when the database goes: anonymous and signed-in reads, many at once.
     const load = Array.from({ length: 30 }, (_, i) =>
       i % 2 ? list() : t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
     )
@@ -107,6 +108,32 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     // The pool opens new connections on demand: the next requests succeed without a restart.
     expect((await list()).statusCode).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200)
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+    expect(me.statusCode, me.body).toBe(200)
+  })
+
+  it('survives PostgreSQL ending every connection (admin shutdown, as on a restart)', async () => {
+    const user = await makeUser(t)
+    const like = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: user.headers, payload: {} })
+    const load = Array.from({ length: 30 }, (_, i) =>
+      i % 2
+        ? t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=protein' })
+        : like('0190aaaa-0000-7000-8000-000000000000'),
+    )
+    // The server side of each connection gets 57P01 and closes, the way a restart ends them.
+    const name = new URL(scratch.url).pathname.slice(1)
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+    await admin.connect()
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    )
+    await admin.end()
+    for (const response of await Promise.all(load)) expect([200, 404, 503]).toContain(response.statusCode)
+
+    // Dead connections leave the pool as they fail; the next requests get new ones.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode).toBe(200)
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
     expect(me.statusCode, me.body).toBe(200)
   })
