@@ -18,6 +18,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
 import {
   claimRewards,
   fetchLeaderboard,
@@ -30,7 +31,14 @@ import { toast } from '../../ui/toast'
 import type { PagedList } from '../author/usePagedList'
 import { tokenKeys } from '../token/tokenQueries'
 import { toUnits } from './amounts'
-import { type ClaimAttempt, claimAttemptFor, newClientKey, noticeKey, tokenText } from './rewardText'
+import {
+  type ClaimAttempt,
+  claimAnswerLost,
+  claimAttemptFor,
+  newClientKey,
+  noticeKey,
+  tokenText,
+} from './rewardText'
 
 /** Per user, so another account signing in on this tab never sees the last one's figures. */
 export const rewardKeys = {
@@ -134,9 +142,9 @@ export interface ClaimInput {
 }
 
 /**
- * POST /rewards/claim. One client key per claim: a retry of the same address and amount (after a lost
- * answer or a failure) sends the same key, so the server returns the claim it already has. After any
- * answer the balance, the history and the address's token balance are read again.
+ * POST /rewards/claim. One client key per claim: a retry of the same address and amount after a lost
+ * answer sends the same key, so the server returns the claim it already has instead of paying twice.
+ * After any answer the balance and the history are read again; after a claim, the address's balance.
  */
 export function useClaimRewards(userId: string) {
   const queryClient = useQueryClient()
@@ -155,6 +163,9 @@ export function useClaimRewards(userId: string) {
       ])
       void queryClient.invalidateQueries({ queryKey: tokenKeys.balance(claim.address) })
       void queryClient.invalidateQueries({ queryKey: rewardKeys.leaderboards() })
+    },
+    onError: (error) => {
+      if (!isApiError(error) || !claimAnswerLost(error.status)) attempt.current = null
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: rewardKeys.me(userId) })

@@ -1,7 +1,14 @@
 import type { RewardReason } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/locales/en/rewards.json'
-import { checkClaimAmount, claimAttemptFor, entryReasonKey, newClientKey, noticeKey } from './rewardText'
+import {
+  checkClaimAmount,
+  claimAnswerLost,
+  claimAttemptFor,
+  entryReasonKey,
+  newClientKey,
+  noticeKey,
+} from './rewardText'
 
 const pick = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en)
@@ -68,6 +75,14 @@ describe('claimAttemptFor', () => {
     const other = claimAttemptFor(first, { address: 'A', amount: '6' }, newKey)
     expect(other.key).not.toBe(first.key)
     expect(claimAttemptFor(other, { address: 'B', amount: '6' }, newKey).key).not.toBe(other.key)
+  })
+})
+
+describe('claimAnswerLost', () => {
+  it('keeps the key only when the answer may have been lost on the way', () => {
+    for (const status of [0, 502, 504]) expect(claimAnswerLost(status), String(status)).toBe(true)
+    for (const status of [400, 401, 409, 429, 500, 503])
+      expect(claimAnswerLost(status), String(status)).toBe(false)
   })
 })
 

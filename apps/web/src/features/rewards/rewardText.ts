@@ -65,6 +65,15 @@ export function claimAttemptFor(
   return { key: newKey(), ...request }
 }
 
+/**
+ * Whether a failed claim call may have reached the server without its answer coming back (no answer,
+ * or a gateway that gave up waiting): then a retry must reuse the key. Any other answer is final, and
+ * the next claim is a new one.
+ */
+export function claimAnswerLost(status: number): boolean {
+  return status === 0 || status === 502 || status === 504
+}
+
 /** A random key: crypto.randomUUID where the page is a secure context, else 128 random bits in hex. */
 export function newClientKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
