@@ -320,7 +320,11 @@ export async function extractPdf(
  * bounds the entry count, and every XML part is inflated once with its size checked against both
  * the declared size (yauzl refuses a part that inflates beyond it) and our total cap.
  */
-async function checkDocxZip(name: string, bytes: Uint8Array, limits: ExtractionLimits): Promise<void> {
+export async function checkDocxZip(
+  name: string,
+  bytes: Uint8Array,
+  limits: Pick<ExtractionLimits, 'deadline' | 'maxZipEntries' | 'maxZipXmlBytes'>,
+): Promise<void> {
   const damaged = (detail: string) =>
     new ExtractionError(
       `The Word file "${name}" could not be read: it is damaged or not a .docx file (${detail}).`,

@@ -99,6 +99,10 @@ export async function receiveUpload(
         await staged.discard()
         throw new PayloadTooLargeError(`File ${name} exceeds ${limits.maxFileBytes / MB}MB limit`)
       }
+      if (staged.size === 0) {
+        await staged.discard()
+        throw new BadRequestError(`File ${name} is empty`)
+      }
       const sniffed = await sniffFile(staged.path, name)
       if (!sniffed || !isAllowedUpload(sniffed.mime)) {
         await staged.discard()
