@@ -4,9 +4,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase, pgliteDirFor } from '../../apps/server/src/db/index'
+import { pgliteDirFor } from '../../apps/server/src/db/index'
 import { measureLikes, measureReads, mintTokens, reportLikes } from './api'
+import { type BenchTarget, openBenchDatabase } from './database'
 import { freshForum, scaleFor } from './generate'
+import { measure } from './load'
 import { parseOptions } from './options'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
@@ -21,12 +23,8 @@ const DATA_DIR = join(tmpdir(), 'agora-bench-data')
 const options = parseOptions(process.argv.slice(2))
 const report = new Report()
 const log = (line: string) => console.log(line)
-const target: { url: string } | { pgliteDir: string } =
+const target: BenchTarget =
   options.db === 'postgres' ? { url: options.postgresUrl } : { pgliteDir: pgliteDirFor(DATA_DIR) }
-const database = () =>
-  'url' in target
-    ? openDatabase({ url: target.url, pgliteDir: null, poolSize: 1 })
-    : openDatabase({ url: null, pgliteDir: target.pgliteDir })
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -68,7 +66,7 @@ async function benchServer() {
     await freshForum(target, scale, log)
     log(`  generated in ${Math.round((Date.now() - started) / 1000)} s`)
   }
-  const handle = await database()
+  const handle = await openBenchDatabase(target)
   const targets = await readTargets(handle.db)
   await handle.close()
 
@@ -100,6 +98,10 @@ async function benchServer() {
       `\nServer (${options.db}); the forum's first page is ${pageBytes} bytes, the ceiling answers as many.`,
     )
     ceiling = await startCeiling(pageBytes)
+    // A fresh process is slow for its first seconds (JIT, schema compilation, pool connections):
+    // no figure should measure that.
+    if (settings.warmup > 0)
+      await measure(`${server.url}/api/v1/media/list`, { ...settings, warmup: 0, duration: 5 })
     await measureReads(server.url, ceiling.url, targets, settings, report)
     likes = await measureLikes(server.url, targets, users, settings)
     const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
@@ -109,7 +111,7 @@ async function benchServer() {
     await ceiling?.stop()
     await server.stop()
   }
-  const verifying = await database()
+  const verifying = await openBenchDatabase(target)
   const verified = await verifyLikes(verifying.db, likes.confirmed)
   await verifying.close()
   reportLikes(report, likes.figure, verified, likes.confirmed.length, users.length)
@@ -121,7 +123,8 @@ async function benchWeb() {
   const app = await startService(
     'demo server',
     [SERVER],
-    serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    // Without the analysis worker: its catch-up on the demo posts would compete with the timed page loads.
+    serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANALYSIS_WORKERS: '0' }),
     await freePort(),
     '/api/v1/health',
   )
@@ -142,7 +145,7 @@ async function main() {
   }
   log('\nWeb app weight (gzip, from the Vite manifest):')
   measureWeight(report)
-  await benchServer()
+  if (options.server) await benchServer()
   if (options.lighthouse) {
     log('\nLighthouse (mobile emulation):')
     await benchWeb()

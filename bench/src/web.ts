@@ -103,6 +103,8 @@ export async function measureLighthouse(app: Service, report: Report) {
       })
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
       const { lhr } = result
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
       const score = Math.round((lhr.categories.performance.score ?? 0) * 100)
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
       const figures = {
