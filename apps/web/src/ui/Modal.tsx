@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { useFocusTrap } from './useFocusTrap'
 import './Modal.css'
 
 export interface ModalProps {
@@ -14,8 +15,6 @@ export interface ModalProps {
   className?: string
   children: ReactNode
 }
-
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert (focus stays inside), Escape closes,
@@ -34,6 +33,7 @@ export function Modal({
   const dialog = useRef<HTMLDialogElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const pressStartedOnBackdrop = useRef(false)
+  const keepFocusInside = useFocusTrap(dialog)
 
   useEffect(() => {
     const node = dialog.current
@@ -54,24 +54,6 @@ export function Modal({
     },
     [],
   )
-
-  // showModal() makes the page inert, but Tab can still leave for the browser's own UI: wrap it around.
-  function keepFocusInside(event: KeyboardEvent) {
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (node) => !node.matches(':disabled') && node.getClientRects().length > 0,
-    )
-    if (focusable.length === 0) return
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
 
   function handleClose() {
     const target = returnFocus.current

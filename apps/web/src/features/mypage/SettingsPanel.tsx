@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
 import { CloseIcon } from '../../ui/icons'
 import { TextField } from '../../ui/TextField'
+import { useFocusTrap } from '../../ui/useFocusTrap'
 import { centred, clampToViewport, type Point } from './dragPosition'
 import { GripIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
@@ -42,7 +43,6 @@ export interface SettingsPanelProps {
   onClose: () => void
 }
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
 const KEY_STEP = 16
 const KEY_STEP_LARGE = 64
 
@@ -70,6 +70,7 @@ export function SettingsPanel({
   const { t } = useTranslation('mypage')
   const dialog = useRef<HTMLDialogElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
+  const keepFocusInside = useFocusTrap(dialog)
   const titleId = useId()
   const [position, setPosition] = useState<Point | null>(null)
   const drag = useRef<{ pointerId: number; offset: Point } | null>(null)
@@ -154,24 +155,6 @@ export function SettingsPanel({
     if (!move) return
     event.preventDefault()
     place({ x: position.x + move.x, y: position.y + move.y })
-  }
-
-  // showModal() makes the page inert, but Tab can still reach the browser's own UI: wrap it around.
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (node) => !node.matches(':disabled') && node.getClientRects().length > 0,
-    )
-    if (focusable.length === 0) return
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
   }
 
   function saveContact(event: FormEvent<HTMLFormElement>) {
