@@ -18,7 +18,7 @@ export function UserControl() {
 
   if (status === 'anonymous') {
     return (
-      <Button variant="primary" size="sm" onClick={() => openLogin()}>
+      <Button variant="primary" onClick={() => openLogin()}>
         {t('user.login')}
       </Button>
     )

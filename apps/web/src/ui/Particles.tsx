@@ -102,8 +102,11 @@ export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: Pa
     function update() {
       cancelAnimationFrame(frame)
       frame = 0
-      if (animating()) frame = requestAnimationFrame(tick)
+      const running = animating()
+      if (running) frame = requestAnimationFrame(tick)
       else paint(false)
+      // Says which it is, for the browser tests and for anyone looking in devtools.
+      if (node) node.dataset.motion = running ? 'running' : 'still'
     }
 
     resize()
