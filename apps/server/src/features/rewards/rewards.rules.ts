@@ -57,10 +57,8 @@ export const postPublished = (post: { id: string; user_id: string }): Earning =>
 })
 
 /** A post whose analysis completed earns its author once more, when it carries media files. */
-export const uploadAnalysed = (post: { id: string; user_id: string }): Earning => ({
-  ...postPublished(post),
-  reason: 'upload_analysed',
-})
+export const uploadAnalysed = (post: { id: string; user_id: string }, fileCount: number): Earning | null =>
+  fileCount > 0 ? { ...postPublished(post), reason: 'upload_analysed' } : null
 
 export const commentWritten = (comment: { id: string; user_id: string; post_id: string }): Earning => ({
   userId: comment.user_id,

@@ -59,7 +59,6 @@ export function rewardsLedger(config: RewardsConfig) {
   async function earn(db: Db, earning: Earning | null, at = new Date()): Promise<RewardNotice> {
     if (!earning) return null
     const rule = ruleOf(config, earning.reason)
-    if (rule.amount === 0n) return null
     const store = rewardsStore(db)
     await store.lockUsers([earning.userId])
     const accountCreatedAt = await store.accountCreatedAt(earning.userId)
@@ -81,8 +80,6 @@ export function rewardsLedger(config: RewardsConfig) {
   }
 
   return {
-    earn,
-
     /**
      * Pays what the posts, comments and likes already in the database would have earned, each at
      * the time it was made, oldest first, through the same rules (caps per day, account age). For
@@ -108,9 +105,8 @@ export function rewardsLedger(config: RewardsConfig) {
     postPublished: (db: Db, post: { id: string; user_id: string }) => earn(db, postPublished(post)),
     commentWritten: (db: Db, comment: { id: string; user_id: string; post_id: string }) =>
       earn(db, commentWritten(comment)),
-    /** A post's analysis completed; it earns only when the post carries files (media). */
     postAnalysed: (db: Db, post: { id: string; user_id: string }, fileCount: number) =>
-      earn(db, fileCount > 0 ? uploadAnalysed(post) : null),
+      earn(db, uploadAnalysed(post, fileCount)),
     likeGiven: (
       db: Db,
       kind: 'post' | 'comment',
