@@ -136,8 +136,7 @@ async function benchWeb() {
   }
 }
 
-async function main() {
-  const started = Date.now()
+async function measureAll() {
   if (options.build) {
     log('Building the product…')
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
@@ -150,6 +149,18 @@ async function main() {
     log('\nLighthouse (mobile emulation):')
     await benchWeb()
   }
+}
+
+/** Measures, then prints and writes what was measured, also when a step failed (with its error). */
+async function main() {
+  const started = Date.now()
+  let failure: unknown = null
+  try {
+    await measureAll()
+  } catch (error) {
+    failure = error
+    console.error(error)
+  }
   const path = report.write({
     date: new Date().toISOString(),
     machine: {
@@ -160,11 +171,10 @@ async function main() {
     },
     options,
     seconds: Math.round((Date.now() - started) / 1000),
+    ...(failure ? { error: String(failure) } : {}),
   })
   console.log(`\n${report.table()}\n\nWritten to ${path.slice(ROOT.length)}`)
+  if (failure) process.exit(1)
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+main()
