@@ -146,3 +146,39 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   // The refused claim's 400 is the only failed load.
   expect(consoleErrors.filter((line) => !line.includes('status of 400'))).toEqual([])
 })
+
+test('the ledger shows 20 entries a page and the rest after Load more', async ({ page, request, server }) => {
+  const user = await createUser(request, server, 'pager')
+  await loginViaApi(page, server, user)
+  const api = page.request
+  const upload = await api.post(`${server.url}/api/v1/media/upload`, {
+    headers: { origin: server.url },
+    multipart: {
+      title: 'Paged',
+      summary: '',
+      tags: 'e2e',
+      files: { name: 'paged.txt', mimeType: 'text/plain', buffer: Buffer.from('paged\n') },
+    },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const { post_id: postId } = await upload.json()
+  // 20 comments (the default daily cap) after the post: 21 entries, one more than a page.
+  for (let index = 0; index < 20; index++) {
+    const comment = await api.post(`${server.url}/api/v1/comments/create`, {
+      headers: { origin: server.url },
+      data: { postId, content: `Comment ${index}`, imageUrl: '' },
+    })
+    expect(comment.status(), await comment.text()).toBe(201)
+  }
+
+  await page.goto('/mypage?tab=rewards')
+  await expect(page.getByTestId('rewards-balance')).toHaveText('50 tokens')
+  const entries = page.getByRole('list', { name: 'What you earned' }).getByTestId('reward-entry')
+  await expect(entries).toHaveCount(20)
+  await expect(entries.first()).toContainText('Comment written')
+  await expect(entries.first()).toContainText('+2 tokens')
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(entries).toHaveCount(21)
+  await expect(entries.last()).toContainText('Post published')
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+})
