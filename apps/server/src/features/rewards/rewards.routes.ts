@@ -32,7 +32,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
-      return rewards.me(viewer.userId, request.query)
+      return rewards.me(viewer.userId, request.query, request.log)
     },
   )
 
@@ -47,7 +47,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
-      return { claims: await rewards.claims(viewer.userId) }
+      return { claims: await rewards.claims(viewer.userId, request.log) }
     },
   )
 

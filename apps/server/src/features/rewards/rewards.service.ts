@@ -46,6 +46,14 @@ const CLAIMS_LISTED = 50
 const INVALID_ADDRESS = 'Invalid Solana address'
 export const CLAIM_PENDING = 'You already have a claim on its way: wait until it is paid or has failed'
 export const KEY_REUSED = 'This client_key was already used for a claim with another address or amount'
+export const CLAIM_REFUSED = 'The network refused the transfer; the tokens are back in your balance'
+export const CLAIM_DID_NOT_LAND =
+  'The transfer did not reach the network in time; the tokens are back in your balance'
+/**
+ * A sent transfer not seen on chain this long after its claim can no longer land (its blockhash
+ * expired long before, after about 150 blocks), so the claim is failed and credited back.
+ */
+export const SETTLE_AFTER_MS = 10 * 60_000
 
 // The Solana libraries load with the first claim, as they do for the faucet.
 const loadTransfer = () => import('../token/token.transfer')
@@ -239,14 +247,50 @@ export function rewardsService(db: Db, config: Config) {
     return earlier
   }
 
+  /** Marks a pending claim failed and credits its amount back (the caller holds a transaction). */
+  async function failAndRefund(tx: RewardsStore, claim: ClaimRow, failure: string) {
+    await tx.markFailed(claim.id, failure)
+    await tx.insertClaimEntry({ ...claim, amount: BigInt(claim.amount) }, 'claim_refund')
+  }
+
+  /**
+   * Settles the user's pending claim from the chain: a transfer sent but not confirmed may have
+   * landed since (paid), been refused, or, past SETTLE_AFTER_MS unseen, never land (failed and
+   * credited back). A claim without a signature (the process stopped before sending) is left for
+   * an operator. Never fails the request it runs in: a chain that cannot be asked waits for later.
+   */
+  async function settlePending(userId: string, log: FastifyBaseLogger) {
+    const pending = await store.pendingClaim(userId)
+    const signature = pending?.signature
+    if (!pending || !signature) return
+    try {
+      const status = await (await chain(log)).signatureStatus(signature)
+      const expired = Date.now() - pending.created_at.getTime() > SETTLE_AFTER_MS
+      if (status === 'unknown' && !expired) return
+      await db.transaction().execute(async (trx) => {
+        const tx = rewardsStore(trx)
+        await tx.lockUsers([userId])
+        const current = await tx.findClaim(pending.id)
+        if (current?.status !== 'pending') return
+        if (status === 'confirmed') await tx.markPaid(current.id, signature)
+        else await failAndRefund(tx, current, status === 'failed' ? CLAIM_REFUSED : CLAIM_DID_NOT_LAND)
+      })
+      log.info({ claim: pending.id, status }, 'pending reward claim settled')
+    } catch (error) {
+      log.warn(
+        { claim: pending.id, error: (error as Error)?.name },
+        'a pending reward claim could not be settled now',
+      )
+    }
+  }
+
   /** Sends a reserved claim; a failed transfer marks it failed and credits the ledger back. */
   async function pay(network: TokenChain, claim: ClaimRow, log: FastifyBaseLogger) {
     const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
-    const amount = BigInt(claim.amount)
     try {
       const signature = await transferTokens(network, {
         target: claim.address,
-        baseUnits: amount,
+        baseUnits: BigInt(claim.amount),
         memo: `Agora reward claim ${claim.id}`,
       })
       await store.markPaid(claim.id, signature)
@@ -257,14 +301,10 @@ export function rewardsService(db: Db, config: Config) {
     } catch (error) {
       const failure = error instanceof HttpError ? error : new ServiceUnavailableError(TRANSFER_FAILED)
       if (error instanceof TransferUnconfirmedError) {
-        // It may still land: keep it pending and debited (a reconciler would settle it; see README).
+        // It may still land: it stays pending and debited until settlePending learns its fate.
         await store.markUnconfirmed(claim.id, error.signature, failure.detail)
       } else {
-        await db.transaction().execute(async (trx) => {
-          const tx = rewardsStore(trx)
-          await tx.markFailed(claim.id, failure.detail)
-          await tx.insertClaimEntry({ ...claim, amount }, 'claim_refund')
-        })
+        await db.transaction().execute((trx) => failAndRefund(rewardsStore(trx), claim, failure.detail))
       }
       log.warn(
         {
@@ -281,9 +321,10 @@ export function rewardsService(db: Db, config: Config) {
   return {
     rules: () => rulesView(rules),
 
-    async me(userId: string, query: RewardsMeQuery): Promise<RewardsMeResponse> {
+    async me(userId: string, query: RewardsMeQuery, log: FastifyBaseLogger): Promise<RewardsMeResponse> {
       const limit = query.limit ?? 20
       const cursor = parseCursor(query.cursor)
+      await settlePending(userId, log)
       const summary = await store.summary(userId, holdStart(rules, new Date()))
       const rows = await store.page(userId, cursor, limit + 1)
       const pending = await store.pendingClaim(userId)
@@ -299,7 +340,8 @@ export function rewardsService(db: Db, config: Config) {
       }
     },
 
-    async claims(userId: string): Promise<RewardClaim[]> {
+    async claims(userId: string, log: FastifyBaseLogger): Promise<RewardClaim[]> {
+      await settlePending(userId, log)
       return (await store.listClaims(userId, CLAIMS_LISTED)).map(toClaim)
     },
 
@@ -322,6 +364,7 @@ export function rewardsService(db: Db, config: Config) {
       // A retry of a claim already made answers it at once, whatever the chain is doing now.
       const earlier = await store.findClaimByKey(userId, input.client_key)
       if (earlier) return toClaim(sameClaim(earlier, address, amount))
+      await settlePending(userId, log)
       const network = await chain(log)
       if (network.decimals !== DECIMALS) {
         throw new ServiceUnavailableError(

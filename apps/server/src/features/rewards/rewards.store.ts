@@ -288,7 +288,8 @@ export function rewardsStore(db: Db) {
     async markPaid(id: string, signature: string) {
       await db
         .updateTable('reward_claims')
-        .set({ status: 'paid', signature, updated_at: new Date() })
+        // A note left while it was unconfirmed no longer applies.
+        .set({ status: 'paid', signature, failure: null, updated_at: new Date() })
         .where('id', '=', id)
         .execute()
     },

@@ -8,7 +8,7 @@ import { analysisQueue } from '../analysis/analysis.queue'
 import { multipart, pngFile } from '../posts/posts.fixtures'
 import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
-import { CLAIM_PENDING, KEY_REUSED } from './rewards.service'
+import { CLAIM_DID_NOT_LAND, CLAIM_PENDING, KEY_REUSED } from './rewards.service'
 
 // The rewards API over the real app, database and embedded chain. Users are made 48 hours old
 // (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
@@ -514,7 +514,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
   })
 
-  it('keeps a sent but unconfirmed transfer pending and debited', async () => {
+  it('keeps a sent but unconfirmed transfer pending, then credits it back once it can no longer land', async () => {
     const user = await earner(2)
     provideTokenChain(t.config, {
       ...chain,
@@ -525,13 +525,45 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     const response = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     expect(response.statusCode).toBe(503)
     expect(response.json().detail).toMatch(/^Token operation failed: the transfer was sent but/)
-    const after = await me(user)
-    expect(after.balance).toBe(units(10))
-    expect(after.pending_claim).toMatchObject({
+    const waiting = await me(user)
+    expect(waiting.balance).toBe(units(10))
+    expect(waiting.pending_claim).toMatchObject({
       status: 'pending',
       signature: '5'.repeat(88),
       amount: units(10),
     })
+
+    // The chain has never seen it, and long enough has passed that it never will.
+    await sql`update reward_claims set created_at = now() - interval '11 minutes' where user_id = ${user.id}`.execute(
+      t.database.db,
+    )
+    const settled = await me(user)
+    expect(settled).toMatchObject({ balance: units(20), claimable: units(20), pending_claim: null })
+    const claims = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
+    ).json()
+    expect(claims.claims[0]).toMatchObject({ status: 'failed', failure: CLAIM_DID_NOT_LAND })
+  })
+
+  it('settles a pending claim as paid when its transfer turns out to have landed', async () => {
+    const user = await earner(2)
+    const address = freshAddress()
+    // The transfer really happens, but the answer is lost, as with a node that timed out.
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async (instructions) => {
+        throw new ChainFailure({ kind: 'unconfirmed', signature: await chain.send(instructions) })
+      },
+    })
+    const response = await claim(user, { address, amount: units(10), client_key: key() })
+    expect(response.statusCode).toBe(503)
+    expect((await balanceOf(chain, address)).baseUnits).toBe(10n * TOKEN)
+    const settled = await me(user)
+    expect(settled).toMatchObject({ balance: units(10), pending_claim: null })
+    const claims = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
+    ).json()
+    expect(claims.claims[0]).toMatchObject({ status: 'paid', failure: null })
   })
 
   it('answers 503 when the chain cannot be reached, and credits the claim back', async () => {

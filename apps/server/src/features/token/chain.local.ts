@@ -10,6 +10,7 @@ import {
   getAddressEncoder,
   getSignatureFromTransaction,
   type Instruction,
+  isSignature,
   type KeyPairSigner,
   lamports,
   pipe,
@@ -263,6 +264,12 @@ export async function openLocalChain(options: LocalChainOptions): Promise<TokenC
       }
       if (snapshotFile) writeAtomically(snapshotFile, chain.toBytes())
       return getSignatureFromTransaction(transaction)
+    },
+
+    async signatureStatus(signature) {
+      const result = isSignature(signature) ? chain.getTransaction(signature) : null
+      if (!result) return 'unknown'
+      return result instanceof FailedTransactionMetadata ? 'failed' : 'confirmed'
     },
 
     explorerUrl: () => null,

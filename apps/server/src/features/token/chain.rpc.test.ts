@@ -99,6 +99,11 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
     )
     expect(node.calls.indexOf('simulateTransaction')).toBeLessThan(node.calls.indexOf('sendTransaction'))
 
+    // What the rewards reconciler asks of a sent transfer.
+    const rpcChain = await openRpcChain(t.config.token)
+    expect(await rpcChain.signatureStatus(signature)).toBe('confirmed')
+    expect(await rpcChain.signatureStatus('5'.repeat(88))).toBe('unknown')
+
     const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
     expect(info.json()).toMatchObject({
       cluster: 'devnet',

@@ -6,6 +6,7 @@ import {
   createTransactionMessage,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
+  isSignature,
   isSolanaError,
   type KeyPairSigner,
   pipe,
@@ -178,6 +179,21 @@ export async function openRpcChain(config: TokenConfig, options: RpcChainOptions
       }
       await waitForConfirmation(signature, lastValidBlockHeight)
       return signature
+    },
+
+    async signatureStatus(signature) {
+      if (!isSignature(signature)) return 'unknown'
+      try {
+        const {
+          value: [status],
+        } = await rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send()
+        if (!status) return 'unknown'
+        if (status.err) return 'failed'
+        const landed = status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized'
+        return landed ? 'confirmed' : 'unknown'
+      } catch (error) {
+        throw new ChainFailure({ kind: 'unreachable' }, scrub(error))
+      }
     },
 
     explorerUrl: (signature) => explorerUrlFor(cluster, signature),

@@ -32,10 +32,17 @@ export interface TokenChain {
    * the signature; rejects with a ChainFailure.
    */
   send(instructions: Instruction[]): Promise<string>
+  /**
+   * What became of a sent transaction: landed, refused, or not seen (yet, or ever). Rejects with a
+   * ChainFailure when the chain cannot be asked.
+   */
+  signatureStatus(signature: string): Promise<SignatureStatus>
   /** Link to a block explorer for a transaction; null where there is none (the embedded chain). */
   explorerUrl(signature: string): string | null
   close(): Promise<void>
 }
+
+export type SignatureStatus = 'confirmed' | 'failed' | 'unknown'
 
 /**
  * Why the chain did not do what was asked, in one shape whatever the chain. `transaction` is the
