@@ -119,6 +119,18 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   const after = await request.get(`${server.url}/api/v1/token/balance`, { params: { address } })
   expect(await after.json()).toMatchObject({ address, base_units: '4000000000' })
 
+  // The author page's Statistics and the forum hero count what was earned (claims do not lower it).
+  await page.goto(`/author/${user.id}?tab=statistics`)
+  const earnedCard = page.locator('[data-stat="tokens_earned"]')
+  await expect(earnedCard).toContainText('Tokens earned')
+  await expect(earnedCard.locator('dd')).toHaveText('10')
+  await expect(earnedCard.locator('dd')).toHaveAttribute('title', '10 tokens')
+  const { tokens_earned } = await (await request.get(`${server.url}/api/v1/stats`)).json()
+  expect(tokens_earned).toBeGreaterThanOrEqual(10)
+  await page.goto('/forum')
+  const heroFigure = page.locator('.forum-hero__stat').filter({ hasText: 'Tokens earned' })
+  await expect(heroFigure.locator('dd')).toHaveText(String(tokens_earned))
+
   // The token page's leaderboard lists the earner, and says how to earn.
   await page.goto('/token')
   const board = page.getByRole('table', { name: /Researchers who earned the most tokens/ })
