@@ -133,8 +133,8 @@ function plainPreview(markdown: string, length = 200): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text
 }
 
-export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostListItem {
-  const media = files.map(toMediaItem)
+export function toPostListItem(row: PostSummaryRow): PostListItem {
+  const media = row.files.map(toMediaItem)
   return {
     _id: row.id,
     id: row.id,
@@ -158,8 +158,8 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
   }
 }
 
-export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: boolean): PostDetailResponse {
-  const media = files.map(toMediaItem)
+export function toPostDetail(row: PostDetailRow, isLiked: boolean): PostDetailResponse {
+  const media = row.files.map(toMediaItem)
   const createdAt = row.created_at.toISOString()
   return {
     _id: row.id,
@@ -205,13 +205,6 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
   const files = filesService(db, store)
   const ledger = rewardsLedger(rewards)
 
-  async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
-    const all = await posts.filesOf(rows.map((row) => row.id))
-    const byPost = new Map<string, PostFileRow[]>()
-    for (const file of all) byPost.set(file.post_id, [...(byPost.get(file.post_id) ?? []), file])
-    return rows.map((row) => toPostListItem(row, byPost.get(row.id) ?? []))
-  }
-
   async function visiblePost(viewerId: string | null, id: string): Promise<PostDetailRow> {
     const row = isUuid(id) ? await posts.findPost(id) : undefined
     // Someone else's private post does not exist, as far as this viewer can tell.
@@ -222,11 +215,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
 
   async function detail(viewerId: string | null, id: string): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
-    const [postFiles, liked] = await Promise.all([
-      posts.filesOf([row.id]),
-      viewerId ? posts.isLiked(viewerId, row.id) : false,
-    ])
-    return toPostDetail(row, postFiles, liked)
+    return toPostDetail(row, viewerId ? await posts.isLiked(viewerId, row.id) : false)
   }
 
   return {
@@ -296,7 +285,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
       return {
-        items: await withFiles(page),
+        items: page.map(toPostListItem),
         has_next: hasNext,
         next_cursor: hasNext ? cursorOf(page[page.length - 1]) : null,
       }
@@ -363,7 +352,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
         query.skip ?? 0,
         pageLimit(query.limit),
       )
-      return withFiles(rows)
+      return rows.map(toPostListItem)
     },
 
     /** The posts a user liked (that the viewer may see), newest like first by default. */
@@ -378,7 +367,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
         query.skip ?? 0,
         pageLimit(query.limit),
       )
-      return withFiles(rows)
+      return rows.map(toPostListItem)
     },
   }
 
