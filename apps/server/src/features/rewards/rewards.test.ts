@@ -143,6 +143,22 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     })
   })
 
+  it('documents its endpoints in the OpenAPI description', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/docs/json' })).json()
+    for (const [path, method] of [
+      ['/api/v1/rewards/me', 'get'],
+      ['/api/v1/rewards/claims', 'get'],
+      ['/api/v1/rewards/rules', 'get'],
+      ['/api/v1/rewards/leaderboard', 'get'],
+      ['/api/v1/rewards/claim', 'post'],
+    ]) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined()
+    }
+    expect(Object.keys(doc.paths['/api/v1/rewards/claim'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409', '429', '503']),
+    )
+  })
+
   it('pays a published post and a comment, says so in the response, and the balance is the sum of the entries', async () => {
     const author = await member()
     const reader = await member()
