@@ -1,5 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto'
-import { getAddressDecoder } from '@solana/kit'
 import {
   type AgoraServer,
   test as base,
@@ -9,6 +7,7 @@ import {
   loginViaApi,
   startServer,
 } from './fixtures'
+import { installTestWallet, newAddress } from './testWallet'
 
 /**
  * Rewards are paid only to accounts older than a day and become claimable a day later by default:
@@ -32,13 +31,6 @@ const test = base.extend<object, { server: AgoraServer }>({
     { scope: 'worker' },
   ],
 })
-
-/** A fresh, valid Solana address: the base58 of a new Ed25519 public key. */
-function newAddress(): string {
-  const { publicKey } = generateKeyPairSync('ed25519')
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
-  return getAddressDecoder().decode(raw)
-}
 
 test('a published post earns tokens that are claimed, exactly, to an address on the embedded chain', async ({
   page,
@@ -159,8 +151,14 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   expect(consoleErrors.filter((line) => !line.includes('status of 400'))).toEqual([])
 })
 
-test('the ledger shows 20 entries a page and the rest after Load more', async ({ page, request, server }) => {
+test('the ledger pages with Load more, and all that is claimable goes to the connected wallet', async ({
+  page,
+  request,
+  server,
+}) => {
   const user = await createUser(request, server, 'pager')
+  const wallet = newAddress()
+  await installTestWallet(page, { address: wallet })
   await loginViaApi(page, server, user)
   const api = page.request
   const upload = await api.post(`${server.url}/api/v1/media/upload`, {
@@ -193,4 +191,16 @@ test('the ledger shows 20 entries a page and the rest after Load more', async ({
   await expect(entries).toHaveCount(21)
   await expect(entries.last()).toContainText('Post published')
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+
+  // The claim form connects the wallet and takes its address; the amount is all that is claimable.
+  await page.getByRole('main').getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByLabel('Receiving address')).toHaveValue(wallet)
+  await expect(page.getByText('Filled in from your connected wallet')).toBeVisible()
+  await expect(page.getByLabel('Amount (tokens)')).toHaveValue('50')
+  await page.getByRole('button', { name: 'Claim', exact: true }).click()
+  await expect(page.getByTestId('claim-item')).toHaveAttribute('data-status', 'paid')
+  await expect(page.getByTestId('rewards-balance')).toHaveText('0 tokens')
+  await expect(page.getByText('The smallest claim is 1 token: earn a little more, then claim.')).toBeVisible()
+  const onChain = await request.get(`${server.url}/api/v1/token/balance`, { params: { address: wallet } })
+  expect(await onChain.json()).toMatchObject({ address: wallet, base_units: '50000000000' })
 })
