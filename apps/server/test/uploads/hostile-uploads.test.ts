@@ -132,7 +132,7 @@ describe(`hostile uploads (${TEST_DB})`, { timeout: 60_000 }, () => {
     await expectNothingHalfWritten()
   })
 
-  it('a PDF with a broken xref table and one claiming two billion pages are analysed within bounds', async () => {
+  it('a PDF with a broken xref table and one claiming two billion pages are analysed, not hung', async () => {
     const good = pdfFile('Coral reefs bleach when the sea warms')
     const text = good.toString('latin1')
     const brokenXref = Buffer.from(text.replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1')
@@ -144,8 +144,8 @@ describe(`hostile uploads (${TEST_DB})`, { timeout: 60_000 }, () => {
       const response = await upload({ title: name }, [{ name, data }])
       expect(response.statusCode).toBe(201)
       const job = await analyse(response.json().post_id)
-      expect(job.status, `${name}: ${job.last_error}`).toMatch(/^(done|failed)$/)
-      if (job.status === 'failed') expect(job.last_error).toMatch(new RegExp(`^The PDF file "${name}"`))
+      // pdf.js rebuilds a broken xref by scanning, and reads only the pages that exist.
+      expect(job.status, `${name}: ${job.last_error}`).toBe('done')
     }
     await expectNothingHalfWritten()
   })
