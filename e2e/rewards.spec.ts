@@ -172,8 +172,17 @@ test('the ledger pages with Load more, and all that is claimable goes to the con
   })
   expect(upload.status(), await upload.text()).toBe(201)
   const { post_id: postId } = await upload.json()
-  // 20 comments (the default daily cap) after the post: 21 entries, one more than a page.
-  for (let index = 0; index < 20; index++) {
+  // 20 comments (the default daily cap) after the post: 21 entries, one more than a page. The first is
+  // written on the post page: its toast says what it earned.
+  await page.goto(`/forum/detail/${postId}`)
+  await page.getByRole('button', { name: 'Write a Comment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await dialog.getByRole('textbox').fill('The first comment')
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status')
+  await expect(toast).toContainText('Your comment is posted')
+  await expect(toast).toContainText('+2 tokens for your comment')
+  for (let index = 1; index < 20; index++) {
     const comment = await api.post(`${server.url}/api/v1/comments/create`, {
       headers: { origin: server.url },
       data: { postId, content: `Comment ${index}`, imageUrl: '' },
