@@ -3,7 +3,14 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { type AgoraServer, test as base, expect, expectAccessible, startServer } from './fixtures'
+import {
+  type AgoraServer,
+  test as base,
+  expect,
+  expectAccessible,
+  loginViaApi,
+  startServer,
+} from './fixtures'
 
 /** Where the sweep writes a screenshot of every route at every width in both themes (not committed). */
 const SCREENSHOTS = fileURLToPath(new URL('./.tmp/screenshots/', import.meta.url))
@@ -114,95 +121,103 @@ async function visit(page: Page, screen: Screen, problems: string[]) {
   await sweep(page, screen, problems)
 }
 
-test('every route passes axe in both themes, fits from 360 to 1440 px, and is photographed', async ({
-  page,
-  request,
-  server,
-  consoleErrors,
-}) => {
-  test.setTimeout(300_000)
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  const problems: string[] = []
-  // Still pictures: scroll reveals show at once and particles draw one frame, so axe measures final colours.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  const posts = await demoPosts(request, server)
-  const imagePost = posts.find((post) => post.media[0]?.kind === 'image')
-  const documentPost = posts.find((post) => post.media[0]?.kind === 'document')
-  if (!imagePost || !documentPost) throw new Error('the demo forum has no image or document post')
-  const missing = '00000000-0000-7000-8000-000000000000'
-
-  const signedOut: Screen[] = [
-    { name: 'home', path: '/', title: 'Science Without Boundaries, Value Unlocked · Agora' },
-    { name: 'forum', path: '/forum', title: 'Community Forum · Agora' },
-    { name: 'post-image', path: `/forum/detail/${imagePost.id}`, title: `${imagePost.title} · Agora` },
-    {
-      name: 'post-document',
-      path: `/forum/detail/${documentPost.id}`,
-      title: `${documentPost.title} · Agora`,
-    },
-    { name: 'post-missing', path: `/forum/detail/${missing}`, title: 'Post not found · Agora' },
-    { name: 'author', path: `/author/${imagePost.user_id}`, title: /^(?!Author Profile).+ · Agora$/ },
-    { name: 'login', path: '/login', title: 'Welcome Back · Agora' },
-    { name: 'register', path: '/register', title: 'Create Account · Agora' },
-    { name: 'mypage-signed-out', path: '/mypage', title: 'My Page · Agora' },
-    { name: 'not-found', path: '/no-such-page', title: 'Page not found · Agora' },
-  ]
+/** The header's touch targets as the visitor is (signed in or not), then each screen. */
+async function visitAll(page: Page, screens: Screen[], problems: string[]) {
   await page.goto('/')
   await settle(page)
   await expectMobileTouchTargets(page)
-  for (const screen of signedOut) await visit(page, screen, problems)
+  for (const screen of screens) await visit(page, screen, problems)
+}
 
-  const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: 'ada_lab', password: DEMO_PASSWORD, grant_type: 'password', secure_mode: true },
-    headers: { origin: server.url },
+/** A screen's problems and its console errors (the named expected ones aside) fail the test at its end. */
+function expectClean(problems: string[], consoleErrors: string[], expected?: RegExp) {
+  expect(problems).toEqual([])
+  expect(consoleErrors.filter((text) => !expected?.test(text))).toEqual([])
+}
+
+test.describe('every route passes axe in both themes, fits from 360 to 1440 px, and is photographed', () => {
+  test.beforeEach(async ({ page }) => {
+    test.setTimeout(240_000)
+    mkdirSync(SCREENSHOTS, { recursive: true })
+    // Still pictures: scroll reveals show at once and particles draw one frame, so axe measures final colours.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
   })
-  expect(login.status(), await login.text()).toBe(200)
-  const { expires_in } = await login.json()
-  await page.evaluate((seconds) => {
-    localStorage.setItem('auth_mode', 'secure')
-    localStorage.setItem('token_expiry', String(Date.now() + seconds * 1000))
-  }, expires_in)
 
-  const signedIn: Screen[] = [
-    { name: 'upload', path: '/upload', title: 'Decentralized Storage on IPFS · Agora' },
-    { name: 'token', path: '/token', title: 'Token Management · Agora' },
-    { name: 'test-liked', path: '/test-liked', title: 'Liked Posts Test · Agora' },
-  ]
-  await page.goto('/')
-  await settle(page)
-  await expectMobileTouchTargets(page)
-  for (const screen of signedIn) await visit(page, screen, problems)
-
-  // My page and each of its tabs, whatever tabs it has, reached by the tab list's arrow keys.
-  await visit(page, { name: 'mypage', path: '/mypage', title: 'My Page · Agora' }, problems)
-  const tabs = page.getByRole('tablist').first().getByRole('tab')
-  const tabCount = await tabs.count()
-  expect(tabCount).toBeGreaterThan(1)
-  await tabs.first().focus()
-  for (let index = 1; index < tabCount; index++) {
-    await page.keyboard.press('ArrowRight')
-    await expect(tabs.nth(index)).toBeFocused()
-    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true')
-    await settle(page)
-    const tab = new URL(page.url()).searchParams.get('tab')
-    await sweep(
+  test('signed out', async ({ page, request, server, consoleErrors }) => {
+    const posts = await demoPosts(request, server)
+    const imagePost = posts.find((post) => post.media[0]?.kind === 'image')
+    const documentPost = posts.find((post) => post.media[0]?.kind === 'document')
+    if (!imagePost || !documentPost) throw new Error('the demo forum has no image or document post')
+    const missing = '00000000-0000-7000-8000-000000000000'
+    const problems: string[] = []
+    await visitAll(
       page,
-      { name: `mypage-${tab}`, path: `/mypage?tab=${tab}`, title: 'My Page · Agora' },
+      [
+        { name: 'home', path: '/', title: 'Science Without Boundaries, Value Unlocked · Agora' },
+        { name: 'forum', path: '/forum', title: 'Community Forum · Agora' },
+        { name: 'post-image', path: `/forum/detail/${imagePost.id}`, title: `${imagePost.title} · Agora` },
+        {
+          name: 'post-document',
+          path: `/forum/detail/${documentPost.id}`,
+          title: `${documentPost.title} · Agora`,
+        },
+        { name: 'post-missing', path: `/forum/detail/${missing}`, title: 'Post not found · Agora' },
+        { name: 'author', path: `/author/${imagePost.user_id}`, title: /^(?!Author Profile).+ · Agora$/ },
+        { name: 'login', path: '/login', title: 'Welcome Back · Agora' },
+        { name: 'register', path: '/register', title: 'Create Account · Agora' },
+        { name: 'mypage-signed-out', path: '/mypage', title: 'My Page · Agora' },
+        { name: 'not-found', path: '/no-such-page', title: 'Page not found · Agora' },
+      ],
       problems,
     )
-  }
+    // The missing post logs the API's 404; nothing else may log an error.
+    expectClean(problems, consoleErrors, /status of 404/)
+  })
 
-  // The global error screen: a screen whose code cannot load (twice: the first failure reloads).
-  const forumChunk = /\/assets\/ForumListPage-[\w-]+\.js$/
-  await page.route(forumChunk, (route) => route.abort())
-  await page.goto('/forum')
-  await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toBeVisible()
-  await sweep(page, { name: 'error', path: '/forum (failed)', title: 'Error · Agora' }, problems)
+  test('signed in, with every tab of My page', async ({ page, request, server, consoleErrors }) => {
+    const ada = (await demoPosts(request, server)).find((post) => post.author === 'ada_lab')
+    if (!ada) throw new Error('the demo forum has no post by ada_lab')
+    await loginViaApi(page, server, { id: ada.user_id, username: 'ada_lab', password: DEMO_PASSWORD })
+    const problems: string[] = []
+    await visitAll(
+      page,
+      [
+        { name: 'upload', path: '/upload', title: 'Decentralized Storage on IPFS · Agora' },
+        { name: 'token', path: '/token', title: 'Token Management · Agora' },
+        { name: 'test-liked', path: '/test-liked', title: 'Liked Posts Test · Agora' },
+        { name: 'mypage', path: '/mypage', title: 'My Page · Agora' },
+      ],
+      problems,
+    )
+    // Each further tab, whatever tabs there are, reached by the tab list's arrow keys.
+    const tabs = page.getByRole('tablist').first().getByRole('tab')
+    const tabCount = await tabs.count()
+    expect(tabCount).toBeGreaterThan(1)
+    await tabs.first().focus()
+    for (let index = 1; index < tabCount; index++) {
+      await page.keyboard.press('ArrowRight')
+      await expect(tabs.nth(index)).toBeFocused()
+      await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true')
+      await settle(page)
+      const tab = new URL(page.url()).searchParams.get('tab')
+      await sweep(
+        page,
+        { name: `mypage-${tab}`, path: `/mypage?tab=${tab}`, title: 'My Page · Agora' },
+        problems,
+      )
+    }
+    expectClean(problems, consoleErrors)
+  })
 
-  expect(problems).toEqual([])
-  // The missing post and the failed chunk log their 404 and aborted request; nothing else may.
-  const expected = /status of 404|ERR_FAILED|Failed to fetch dynamically imported module/
-  expect(consoleErrors.filter((text) => !expected.test(text))).toEqual([])
+  test('the error screen', async ({ page, consoleErrors }) => {
+    // A screen whose code cannot load (twice: the first failure reloads the page).
+    await page.route(/\/assets\/ForumListPage-[\w-]+\.js$/, (route) => route.abort())
+    await page.goto('/forum')
+    await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toBeVisible({ timeout: 30_000 })
+    const problems: string[] = []
+    await sweep(page, { name: 'error', path: '/forum (failed)', title: 'Error · Agora' }, problems)
+    expectClean(problems, consoleErrors, /ERR_FAILED|Failed to fetch dynamically imported module/)
+  })
 })
 
 test('the particle background runs only on screen with the tab visible, and stands still under reduced motion', async ({
@@ -325,6 +340,8 @@ test('in Chinese every screen is translated, fits at 360 px and keeps its langua
     await page.goto(screen.path)
     await settle(page)
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+    // What is shown, one block a line (textContent would include hidden text and run blocks together).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here.
     const lines = await page.evaluate(() => document.body.innerText.split('\n').map((line) => line.trim()))
     const untranslated = [...new Set(lines.filter((line) => english.has(line)))]
     if (untranslated.length > 0) problems.push(`${screen.path} shows English: ${untranslated.join(' | ')}`)
