@@ -133,8 +133,8 @@ function plainPreview(markdown: string, length = 200): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text
 }
 
-export function toPostListItem(row: PostSummaryRow): PostListItem {
-  const media = row.files.map(toMediaItem)
+export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostListItem {
+  const media = files.map(toMediaItem)
   return {
     _id: row.id,
     id: row.id,
@@ -158,8 +158,8 @@ export function toPostListItem(row: PostSummaryRow): PostListItem {
   }
 }
 
-export function toPostDetail(row: PostDetailRow, isLiked: boolean): PostDetailResponse {
-  const media = row.files.map(toMediaItem)
+export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: boolean): PostDetailResponse {
+  const media = files.map(toMediaItem)
   const createdAt = row.created_at.toISOString()
   return {
     _id: row.id,
@@ -205,6 +205,13 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
   const files = filesService(db, store)
   const ledger = rewardsLedger(rewards)
 
+  async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
+    const all = await posts.filesOf(rows.map((row) => row.id))
+    const byPost = new Map<string, PostFileRow[]>()
+    for (const file of all) byPost.set(file.post_id, [...(byPost.get(file.post_id) ?? []), file])
+    return rows.map((row) => toPostListItem(row, byPost.get(row.id) ?? []))
+  }
+
   async function visiblePost(viewerId: string | null, id: string): Promise<PostDetailRow> {
     const row = isUuid(id) ? await posts.findPost(id) : undefined
     // Someone else's private post does not exist, as far as this viewer can tell.
@@ -215,7 +222,11 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
 
   async function detail(viewerId: string | null, id: string): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
-    return toPostDetail(row, viewerId ? await posts.isLiked(viewerId, row.id) : false)
+    const [postFiles, liked] = await Promise.all([
+      posts.filesOf([row.id]),
+      viewerId ? posts.isLiked(viewerId, row.id) : false,
+    ])
+    return toPostDetail(row, postFiles, liked)
   }
 
   return {
@@ -285,7 +296,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
       return {
-        items: page.map(toPostListItem),
+        items: await withFiles(page),
         has_next: hasNext,
         next_cursor: hasNext ? cursorOf(page[page.length - 1]) : null,
       }
@@ -352,7 +363,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
         query.skip ?? 0,
         pageLimit(query.limit),
       )
-      return rows.map(toPostListItem)
+      return withFiles(rows)
     },
 
     /** The posts a user liked (that the viewer may see), newest like first by default. */
@@ -367,7 +378,7 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
         query.skip ?? 0,
         pageLimit(query.limit),
       )
-      return rows.map(toPostListItem)
+      return withFiles(rows)
     },
   }
 

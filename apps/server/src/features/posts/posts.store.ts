@@ -23,8 +23,6 @@ export interface PostSummaryRow {
   avatar: string
   matched_comment_id: string | null
   rank: number | null
-  /** The post's files in order, fetched with the row (see postFiles). */
-  files: PostFileRow[]
 }
 
 export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
@@ -59,15 +57,6 @@ const summaryColumns = [
 ] as const
 
 const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
-
-/**
- * The post's files as JSON, in the same query as the post: a page then costs one round trip to the
- * database instead of two (the bench found the round trips, not the queries, dominating).
- */
-const postFiles = sql<PostFileRow[]>`coalesce(
-  (select json_agg(f order by f.position) from post_files f where f.post_id = posts.id), '[]'::json)`.as(
-  'files',
-)
 
 /** Public posts, plus the viewer's own private ones. */
 function visibleTo(viewerId: string | null) {
@@ -114,7 +103,7 @@ export function postsStore(db: Db) {
       let select = db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead, postFiles])
+        .select([...summaryColumns, contentHead])
         .select(
           q
             ? sql<string | null>`case ${sql.join(
@@ -159,7 +148,7 @@ export function postsStore(db: Db) {
         .selectFrom(best)
         .innerJoin('posts', 'posts.id', 'best.post_id')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead, postFiles, 'best.matched_comment_id', 'best.rank'])
+        .select([...summaryColumns, contentHead, 'best.matched_comment_id', 'best.rank'])
         .where(visibleTo(filter.viewerId))
       if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
       if (cursor) {
@@ -199,7 +188,7 @@ export function postsStore(db: Db) {
       let select = db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead, postFiles])
+        .select([...summaryColumns, contentHead])
         .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
         .where('posts.user_id', '=', authorId)
         .where(visibleTo(viewerId))
@@ -225,7 +214,7 @@ export function postsStore(db: Db) {
         .selectFrom('post_likes')
         .innerJoin('posts', 'posts.id', 'post_likes.post_id')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead, postFiles])
+        .select([...summaryColumns, contentHead])
         .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
         .where('post_likes.user_id', '=', userId)
         .where(visibleTo(viewerId))
@@ -245,9 +234,20 @@ export function postsStore(db: Db) {
       return db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, postFiles, 'posts.content', 'posts.ai_analysis'])
+        .select([...summaryColumns, 'posts.content', 'posts.ai_analysis'])
         .where('posts.id', '=', id)
         .executeTakeFirst()
+    },
+
+    filesOf(postIds: string[]): Promise<PostFileRow[]> {
+      if (postIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('post_files')
+        .selectAll()
+        .where('post_id', 'in', postIds)
+        .orderBy('post_id')
+        .orderBy('position')
+        .execute()
     },
 
     /** Locks a post row for the rest of the transaction (likes and deletion of one post take turns). */
