@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { TextField } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
@@ -24,6 +26,15 @@ interface FieldErrors {
  * Claim: an amount (all that is claimable unless changed) to an address (the connected wallet's unless
  * another is typed). While a claim is on its way it says so instead; a refusal shows the server's words.
  */
+/**
+ * Why a claim was refused, in words: the server's sentence for a refusal (4xx) and for a transfer that
+ * failed or a chain out of reach (503: it says the balance is untouched); our own words otherwise.
+ */
+function claimErrorText(error: unknown, t: TFunction): string {
+  if (isApiError(error, 503) && error.detail) return error.detail
+  return errorText(error, t, t('claim.failed'))
+}
+
 export function ClaimForm({ userId, summary }: ClaimFormProps) {
   const { t } = useTranslation('rewards')
   const tokens = useTokenText()
@@ -52,7 +63,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
       next.amount = t(`claim.problem.${checked.problem}`, { min: tokens(minClaim), max: tokens(claimable) })
     setErrors(next)
     setFailure(null)
-    if (next.address || next.amount || !('units' in checked)) return
+    if (next.address || 'problem' in checked) return
     claim.mutate(
       { address: address.trim(), amount: checked.units },
       {
@@ -62,7 +73,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
           else if (result.status === 'paid')
             toast.success(t('claim.done', { tokens: tokens(result.amount) }), { duration: 4000 })
         },
-        onError: (error) => setFailure(errorText(error, t, t('claim.failed'))),
+        onError: (error) => setFailure(claimErrorText(error, t)),
       },
     )
   }
