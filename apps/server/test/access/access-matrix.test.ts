@@ -28,6 +28,8 @@ interface Row {
   expect: Record<Caller, number>
   /** For reads that answer everyone: what the answer must not reveal to the others. */
   hides?(scene: Scene, body: string): void
+  /** What the owner's answer must show (so a hiding check cannot pass on an empty answer). */
+  shows?(scene: Scene, body: string): void
 }
 
 const OPEN_TO_OWNER = { anonymous: 401, other: 403, owner: 200 }
@@ -92,6 +94,7 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: `/api/v1/media/user/${s.owner.id}/posts` }),
     expect: { anonymous: 200, other: 200, owner: 200 },
     hides: (s, body) => expect(body).not.toContain(s.privatePost),
+    shows: (s, body) => expect(body).toContain(s.privatePost),
   },
   // Comments
   {
@@ -146,20 +149,24 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: `/api/v1/auth/person_information?user_id=${s.owner.id}` }),
     expect: { anonymous: 200, other: 200, owner: 200 },
     hides: (s, body) => expect(body).not.toContain(`${s.owner.username}@example.org`),
+    shows: (s, body) => expect(body).toContain(`${s.owner.username}@example.org`),
   },
-  // Own pages, faucet, rewards: the signed-in user's own, never someone else's
-  ...[
-    '/api/v1/auth/me',
-    '/api/v1/auth/me/posts',
-    '/api/v1/auth/me/comments',
-    '/api/v1/auth/me/liked',
-    '/api/v1/rewards/me',
-  ].map(
-    (url): Row => ({
+  // Own pages and rewards: the signed-in user's own, never someone else's
+  ...(
+    [
+      ['/api/v1/auth/me', (s: Scene) => s.owner.id],
+      ['/api/v1/auth/me/posts', (s: Scene) => s.privatePost],
+      ['/api/v1/auth/me/comments', (s: Scene) => s.comment],
+      ['/api/v1/auth/me/liked', (s: Scene) => s.publicPost],
+      ['/api/v1/rewards/me', null],
+    ] as const
+  ).map(
+    ([url, ownItem]): Row => ({
       what: `own page ${url}`,
       request: () => ({ method: 'GET', url }),
       expect: { anonymous: 401, other: 200, owner: 200 },
       hides: (s, body) => expect(body).not.toContain(s.owner.id),
+      shows: ownItem ? (s, body) => expect(body).toContain(ownItem(s)) : undefined,
     }),
   ),
   {
@@ -183,12 +190,13 @@ afterAll(() => t.close())
 
 async function freshScene(): Promise<Scene> {
   const owner = await makeUser(t)
-  await t.app.inject({
+  const email = await t.app.inject({
     method: 'POST',
     url: '/api/v1/modify/modify_email',
     headers: owner.headers,
     payload: { user_id: owner.id, new_email: `${owner.username}@example.org` },
   })
+  expect(email.statusCode).toBe(200)
   const publicPost = await insertPost(t.database.db, owner.id)
   const privatePost = await insertPost(t.database.db, owner.id, { visibility: 'private' })
   const comment = await t.app.inject({
@@ -197,6 +205,13 @@ async function freshScene(): Promise<Scene> {
     headers: owner.headers,
     payload: { postId: publicPost, content: 'mine' },
   })
+  const liked = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/media/${publicPost}/like`,
+    headers: owner.headers,
+    payload: { action: 'like' },
+  })
+  expect(liked.statusCode).toBe(200)
   return { owner, publicPost, privatePost, comment: comment.json()._id }
 }
 
@@ -218,7 +233,10 @@ describe(`access matrix (${TEST_DB})`, () => {
       } as never)
       got[caller] = response.statusCode
       if (response.statusCode >= 400) expect(response.json().detail).toEqual(expect.any(String))
-      if (caller !== 'owner' && response.statusCode < 300) row.hides?.(scene, response.body)
+      if (response.statusCode < 300) {
+        if (caller === 'owner') row.shows?.(scene, response.body)
+        else row.hides?.(scene, response.body)
+      }
     }
     expect(got).toEqual(row.expect)
   })
