@@ -15,6 +15,7 @@ import type { Db } from '../../db/index'
 import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
 import { isSolanaAddress } from '../token/solana-keys'
 import { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from '../token/token.chain'
+import { fateOf, type Settled, storeSignatureFirst } from '../token/token.settle'
 import {
   claimableOf,
   commentWritten,
@@ -49,11 +50,14 @@ export const KEY_REUSED = 'This client_key was already used for a claim with ano
 export const CLAIM_REFUSED = 'The network refused the transfer; the tokens are back in your balance'
 export const CLAIM_DID_NOT_LAND =
   'The transfer did not reach the network in time; the tokens are back in your balance'
-/**
- * A sent transfer not seen on chain this long after its claim can no longer land (its blockhash
- * expired long before, after about 150 blocks), so the claim is failed and credited back.
- */
-export const SETTLE_AFTER_MS = 10 * 60_000
+export const CLAIM_NOT_SENT = 'The transfer was never sent; the tokens are back in your balance'
+
+/** Why a claim settled after its request ended was failed (and credited back). */
+const CLAIM_FAILURES: Record<Exclude<Settled, 'landed'>, string> = {
+  refused: CLAIM_REFUSED,
+  expired: CLAIM_DID_NOT_LAND,
+  unsigned: CLAIM_NOT_SENT,
+}
 
 // The Solana libraries load with the first claim, as they do for the faucet.
 const loadTransfer = () => import('../token/token.transfer')
@@ -247,35 +251,36 @@ export function rewardsService(db: Db, config: Config) {
     return earlier
   }
 
-  /** Marks a pending claim failed and credits its amount back (the caller holds a transaction). */
+  /**
+   * Marks a pending claim failed and credits its amount back (the caller holds a transaction); a
+   * claim settled already is left alone, so nothing is ever credited back twice.
+   */
   async function failAndRefund(tx: RewardsStore, claim: ClaimRow, failure: string) {
-    await tx.markFailed(claim.id, failure)
+    if (!(await tx.markFailed(claim.id, failure))) return
     await tx.insertClaimEntry({ ...claim, amount: BigInt(claim.amount) }, 'claim_refund')
   }
 
   /**
-   * Settles the user's pending claim from the chain: a transfer sent but not confirmed may have
-   * landed since (paid), been refused, or, past SETTLE_AFTER_MS unseen, never land (failed and
-   * credited back). A claim without a signature (the process stopped before sending) is left for
-   * an operator. Never fails the request it runs in: a chain that cannot be asked waits for later.
+   * Settles the user's pending claim from its signature and age (token.settle.ts): landed is paid;
+   * refused, expired, or never signed (the process stopped first) is failed and credited back.
+   * Never fails the request it runs in: a chain that cannot be asked now is asked next time.
    */
   async function settlePending(userId: string, log: FastifyBaseLogger) {
     const pending = await store.pendingClaim(userId)
-    const signature = pending?.signature
-    if (!pending || !signature) return
+    if (!pending) return
     try {
-      const status = await (await chain(log)).signatureStatus(signature)
-      const expired = Date.now() - pending.created_at.getTime() > SETTLE_AFTER_MS
-      if (status === 'unknown' && !expired) return
+      const fate = await fateOf(pending, () => chain(log))
+      if (fate === 'open') return
       await db.transaction().execute(async (trx) => {
         const tx = rewardsStore(trx)
         await tx.lockUsers([userId])
         const current = await tx.findClaim(pending.id)
-        if (current?.status !== 'pending') return
-        if (status === 'confirmed') await tx.markPaid(current.id, signature)
-        else await failAndRefund(tx, current, status === 'failed' ? CLAIM_REFUSED : CLAIM_DID_NOT_LAND)
+        // Settled by a parallel request, or signed since it was read: judged again next time.
+        if (current?.status !== 'pending' || current.signature !== pending.signature) return
+        if (fate === 'landed') await tx.markPaid(current.id, current.signature!)
+        else await failAndRefund(tx, current, CLAIM_FAILURES[fate])
       })
-      log.info({ claim: pending.id, status }, 'pending reward claim settled')
+      log.info({ claim: pending.id, fate }, 'pending reward claim settled')
     } catch (error) {
       log.warn(
         { claim: pending.id, error: (error as Error)?.name },
@@ -292,6 +297,9 @@ export function rewardsService(db: Db, config: Config) {
         target: claim.address,
         baseUnits: BigInt(claim.amount),
         memo: `Agora reward claim ${claim.id}`,
+        onSigned: storeSignatureFirst((signature, madeAfter) =>
+          store.recordSignature(claim.id, signature, madeAfter),
+        ),
       })
       await store.markPaid(claim.id, signature)
       log.info(

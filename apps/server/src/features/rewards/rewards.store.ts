@@ -294,12 +294,31 @@ export function rewardsStore(db: Db) {
         .execute()
     },
 
-    async markFailed(id: string, failure: string) {
-      await db
+    /** Fails a pending claim; false when it was settled already (so it is refunded only once). */
+    async markFailed(id: string, failure: string): Promise<boolean> {
+      const result = await db
         .updateTable('reward_claims')
         .set({ status: 'failed', failure, updated_at: new Date() })
         .where('id', '=', id)
-        .execute()
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
+    /**
+     * Stores the signature of a claim's transfer before it is submitted; false (nothing stored)
+     * when the claim is no longer pending and unsigned, or was made before `madeAfter`.
+     */
+    async recordSignature(id: string, signature: string, madeAfter: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('reward_claims')
+        .set({ signature, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('signature', 'is', null)
+        .where('created_at', '>', madeAfter)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
     },
 
     /** Sent but not seen confirmed: stays pending (and debited), with its signature to check later. */

@@ -250,7 +250,7 @@ export async function openLocalChain(options: LocalChainOptions): Promise<TokenC
       return chain.minimumBalanceForRentExemption(BigInt(dataLength))
     },
 
-    async send(instructions) {
+    async send(instructions, onSigned) {
       const message = pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayerSigner(faucet, m),
@@ -258,12 +258,14 @@ export async function openLocalChain(options: LocalChainOptions): Promise<TokenC
         (m) => appendTransactionMessageInstructions(instructions, m),
       )
       const transaction = await signTransactionMessageWithSigners(message)
+      const signature = getSignatureFromTransaction(transaction)
+      await onSigned?.(signature)
       const result = chain.sendTransaction(transaction)
       if (result instanceof FailedTransactionMetadata) {
         throw new ChainFailure({ kind: 'rejected', transaction: asRpcError(result.err()) })
       }
       if (snapshotFile) writeAtomically(snapshotFile, chain.toBytes())
-      return getSignatureFromTransaction(transaction)
+      return signature
     },
 
     async signatureStatus(signature) {

@@ -142,7 +142,7 @@ export async function openRpcChain(config: TokenConfig, options: RpcChainOptions
       }
     },
 
-    async send(instructions) {
+    async send(instructions, onSigned) {
       let wire: ReturnType<typeof getBase64EncodedWireTransaction>
       let signature: Signature
       let lastValidBlockHeight: bigint
@@ -169,6 +169,7 @@ export async function openRpcChain(config: TokenConfig, options: RpcChainOptions
         if (error instanceof ChainFailure) throw error
         throw new ChainFailure({ kind: 'unreachable' }, scrub(error))
       }
+      await onSigned?.(signature)
       try {
         await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send()
       } catch (error) {

@@ -29,9 +29,11 @@ export interface TokenChain {
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>
   /**
    * Signs with the faucet (fee payer), sends, and waits for commitment confirmed. Resolves with
-   * the signature; rejects with a ChainFailure.
+   * the signature; rejects with a ChainFailure. `onSigned` runs once the transaction is signed and
+   * before it is submitted: a caller stores the signature there, so a process that stops
+   * mid-transfer leaves a signature to ask the chain about. If it rejects, nothing is submitted.
    */
-  send(instructions: Instruction[]): Promise<string>
+  send(instructions: Instruction[], onSigned?: OnSigned): Promise<string>
   /**
    * What became of a sent transaction: landed, refused, or not seen (yet, or ever). Rejects with a
    * ChainFailure when the chain cannot be asked.
@@ -43,6 +45,9 @@ export interface TokenChain {
 }
 
 export type SignatureStatus = 'confirmed' | 'failed' | 'unknown'
+
+/** Called with a transaction's signature between signing and submitting it. */
+export type OnSigned = (signature: string) => Promise<void>
 
 /**
  * Why the chain did not do what was asked, in one shape whatever the chain. `transaction` is the

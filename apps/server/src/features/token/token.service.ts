@@ -6,6 +6,7 @@ import type { Db } from '../../db/index'
 import { BadRequestError, HttpError, ServiceUnavailableError, TooManyRequestsError } from '../../http/errors'
 import { isSolanaAddress } from './solana-keys'
 import { ChainFailure, type ChainFailureReason, scrub, type TokenChain, tokenChainFor } from './token.chain'
+import { fateOf, type Settled, storeSignatureFirst } from './token.settle'
 import { type GrantParties, type GrantUsage, tokenStore } from './token.store'
 
 export { tokensDistributed } from './token.store'
@@ -14,6 +15,13 @@ const DAY_MS = 24 * 3600 * 1000
 // Sums of decimal amounts are compared with this much slack (amounts have at most 9 decimals).
 const EPSILON = 1e-10
 const INVALID_ADDRESS = 'Invalid Solana address'
+
+/** Why a grant settled after its request ended was failed (kept in the row, for an operator). */
+export const GRANT_FAILURES: Record<Exclude<Settled, 'landed'>, string> = {
+  refused: 'The network refused the transfer',
+  expired: 'The transfer did not reach the network in time',
+  unsigned: 'The transfer was never sent: the server stopped before signing it',
+}
 
 // The Solana libraries load with the first token request, not with the server.
 const loadTransfer = () => import('./token.transfer')
@@ -169,6 +177,28 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
     })
   }
 
+  /**
+   * Settles the user's pending grants that can be settled (token.settle.ts): landed ones are
+   * confirmed, the others failed, and a failed grant stops counting against the limits. Never
+   * fails the request it runs in: a chain that cannot be asked now is asked next time.
+   */
+  async function settlePending(userId: string, log: FastifyBaseLogger) {
+    for (const grant of await store.pendingGrants(userId)) {
+      try {
+        const fate = await fateOf(grant, () => chain(log))
+        if (fate === 'open') continue
+        if (fate === 'landed') await store.markConfirmed(grant.id, grant.signature!)
+        else if (!(await store.markFailed(grant.id, GRANT_FAILURES[fate]))) continue
+        log.info({ grant: grant.id, fate }, 'pending faucet grant settled')
+      } catch (error) {
+        log.warn(
+          { grant: grant.id, error: (error as Error)?.name },
+          'a pending faucet grant could not be settled now',
+        )
+      }
+    }
+  }
+
   return {
     async grant(input: GrantInput, log: FastifyBaseLogger): Promise<FaucetResponse> {
       validate(input)
@@ -182,12 +212,16 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
         ])
       }
       const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
+      await settlePending(input.userId, log)
       const grantId = await reserve(input, input.amount, network)
       try {
         const signature = await transferTokens(network, {
           target: input.address,
           baseUnits,
           memo: `Agora faucet grant ${grantId}`,
+          onSigned: storeSignatureFirst((signature, madeAfter) =>
+            store.recordSignature(grantId, signature, madeAfter),
+          ),
         })
         await store.markConfirmed(grantId, signature)
         log.info(
@@ -233,6 +267,7 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       const network = await chain(log)
       let remaining: number | null = null
       if (viewer) {
+        await settlePending(viewer.userId, log)
         const rows = await store.usageSince(viewer, new Date(Date.now() - DAY_MS))
         remaining = Math.min(
           remainingFor(

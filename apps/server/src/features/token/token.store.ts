@@ -61,19 +61,52 @@ export function tokenStore(db: Db) {
       return db.insertInto('faucet_grants').values(grant).execute()
     },
 
-    markConfirmed(id: string, signature: string) {
-      return db
+    /**
+     * Stores the signature of a grant's transfer before it is submitted; false (nothing stored)
+     * when the grant is no longer pending and unsigned, or was made before `madeAfter`.
+     */
+    async recordSignature(id: string, signature: string, madeAfter: Date): Promise<boolean> {
+      const result = await db
         .updateTable('faucet_grants')
-        .set({ status: 'confirmed', signature, updated_at: new Date() })
+        .set({ signature, updated_at: new Date() })
         .where('id', '=', id)
-        .execute()
+        .where('status', '=', 'pending')
+        .where('signature', 'is', null)
+        .where('created_at', '>', madeAfter)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
     },
 
-    markFailed(id: string, failure: string) {
-      return db
+    markConfirmed(id: string, signature: string) {
+      return (
+        db
+          .updateTable('faucet_grants')
+          // A note left while it was unconfirmed no longer applies.
+          .set({ status: 'confirmed', signature, failure: null, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute()
+      )
+    },
+
+    /** Fails a pending grant (it stops counting); false when it was settled already. */
+    async markFailed(id: string, failure: string): Promise<boolean> {
+      const result = await db
         .updateTable('faucet_grants')
         .set({ status: 'failed', failure, updated_at: new Date() })
         .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
+    /** The user's grants still pending, oldest first: what settling looks at. */
+    pendingGrants(userId: string) {
+      return db
+        .selectFrom('faucet_grants')
+        .select(['id', 'signature', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
         .execute()
     },
 

@@ -12,7 +12,7 @@ import {
 } from '@solana-program/token'
 import { BadRequestError, type HttpError, ServiceUnavailableError } from '../../http/errors'
 import { isSolanaAddress } from './solana-keys'
-import { type ChainAccount, ChainFailure, type TokenChain } from './token.chain'
+import { type ChainAccount, ChainFailure, type OnSigned, type TokenChain } from './token.chain'
 
 // product-spec §4 "Token transfer", one step after the other: validate the address; check that the
 // source accounts exist; activate a missing target with a minimum of SOL; create the target's
@@ -50,6 +50,8 @@ export interface TransferRequest {
   baseUnits: bigint
   /** Written on chain with the transfer: ties the transaction to its grant (and makes it unique). */
   memo: string
+  /** Stores the signature with the grant or claim before the transaction is submitted. */
+  onSigned?: OnSigned
 }
 
 export async function transferTokens(chain: TokenChain, request: TransferRequest): Promise<string> {
@@ -147,7 +149,7 @@ export async function transferTokens(chain: TokenChain, request: TransferRequest
     }),
   )
   try {
-    return await chain.send(instructions)
+    return await chain.send(instructions, request.onSigned)
   } catch (error) {
     throw failureOf(error, steps, TRANSFER_FAILED, { activate, createTokenAccount })
   }

@@ -1,0 +1,56 @@
+import type { OnSigned, TokenChain } from './token.chain'
+
+// A faucet grant or a reward claim is a pending row first; its transfer is then signed, its
+// signature stored in the row, and only then submitted (TokenChain.send's onSigned). A process
+// stopped anywhere in between leaves the row pending, and settling decides its fate later from the
+// chain and the row's age, never from a guess: a signature the chain has seen answers for itself,
+// and a transfer that was never signed, or signed too long ago, can no longer land.
+
+/**
+ * A row still without a signature this long after it was made had its request stop before
+ * signing: it is failed. Signing is refused past this age (see {@link storeSignatureFirst}), so
+ * failing such a row can never race a transfer that is about to be submitted.
+ */
+export const UNSIGNED_AFTER_MS = 2 * 60_000
+
+/**
+ * A signed transfer still unseen this long after its row can no longer land: it was signed within
+ * UNSIGNED_AFTER_MS of the row, and its blockhash expired some 150 blocks (60–90 s) after that on a
+ * real cluster. The embedded chain's blockhash does not expire by itself, but a signed transaction
+ * exists only in the memory of the process that signed it, and that process is gone or gave up.
+ */
+export const SETTLE_AFTER_MS = 10 * 60_000
+
+/** What became of a pending row's transfer; `open` while it may still land (or still be signed). */
+export type Fate = 'landed' | 'refused' | 'expired' | 'unsigned' | 'open'
+
+/** A settled fate, never `open`. */
+export type Settled = Exclude<Fate, 'open'>
+
+export async function fateOf(
+  row: { signature: string | null; created_at: Date },
+  chain: () => Promise<TokenChain>,
+  now = Date.now(),
+): Promise<Fate> {
+  const age = now - row.created_at.getTime()
+  if (!row.signature) return age > UNSIGNED_AFTER_MS ? 'unsigned' : 'open'
+  const status = await (await chain()).signatureStatus(row.signature)
+  if (status === 'confirmed') return 'landed'
+  if (status === 'failed') return 'refused'
+  return age > SETTLE_AFTER_MS ? 'expired' : 'open'
+}
+
+/**
+ * The onSigned of a grant or a claim: `record` stores the signature in the row if the row is still
+ * pending, unsigned and younger than `madeAfter`, and answers whether it did. When it did not
+ * (the row was settled meanwhile, or is too old to sign for), the transaction is not submitted.
+ */
+export function storeSignatureFirst(
+  record: (signature: string, madeAfter: Date) => Promise<boolean>,
+): OnSigned {
+  return async (signature) => {
+    if (!(await record(signature, new Date(Date.now() - UNSIGNED_AFTER_MS)))) {
+      throw new Error('the transfer was not submitted: its row no longer waits for a signature')
+    }
+  }
+}
