@@ -354,3 +354,29 @@ test('in Chinese every screen is translated, fits at 360 px and keeps its langua
   }
   expect(problems).toEqual([])
 })
+
+test('the chosen theme is painted before the app’s code runs: no white flash in dark', async ({ page }) => {
+  // The app's code never arrives: whatever shows is the first paint of index.html and its styles.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const isDark = (colour: string) => {
+    const [red, green, blue] = (colour.match(/\d+/g) ?? []).map(Number)
+    return red + green + blue < 3 * 64
+  }
+
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/forum')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  expect(isDark(await background())).toBe(true)
+
+  // A stored choice beats the system's.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  expect(isDark(await background())).toBe(true)
+  await page.evaluate(() => localStorage.setItem('theme', 'light'))
+  await page.reload()
+  expect(isDark(await background())).toBe(false)
+  await expect(page.locator('#root')).toBeEmpty()
+})
