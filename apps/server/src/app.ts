@@ -20,6 +20,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify'
+import helmetHeaders from 'helmet'
 import { blobStoreFor } from './blobs/index'
 import type { Config } from './config'
 import {
@@ -51,6 +52,34 @@ import { NotFoundError, TooManyRequestsError } from './http/errors'
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
 const HSTS = 'max-age=15552000; includeSubDomains'
+
+/** helmet's headers for every answer, the router's own refusals included. */
+const SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'media-src': ["'self'", 'blob:'],
+      'frame-src': ["'self'", 'https://view.officeapps.live.com'],
+      'connect-src': ["'self'", 'https:', 'wss:'],
+      'object-src': ["'none'"],
+      'upgrade-insecure-requests': null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // HSTS only means something over HTTPS; sent over plain HTTP it would be a promise the server can't keep.
+  strictTransportSecurity: false,
+}
+const setSecurityHeaders = helmetHeaders(SECURITY_HEADERS)
+
+/**
+ * A URL the router refuses (broken %-escape, over-long segment) is answered before any hook runs,
+ * so the plugin's headers are set here by hand before the usual `{detail}` answer.
+ */
+const answerRouterRefusal: FastifyServerOptions['frameworkErrors'] = (error, request, reply) =>
+  setSecurityHeaders(request.raw, reply.raw, () => answerFrameworkError(error, request, reply))
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -105,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats as never] },
     // Only well-formed URLs reach routes; a bad percent-escape answers 400, not 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const ctx: AppContext = {
@@ -116,24 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   registerErrorHandler(app)
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'media-src': ["'self'", 'blob:'],
-        'frame-src': ["'self'", 'https://view.officeapps.live.com'],
-        'connect-src': ["'self'", 'https:', 'wss:'],
-        'object-src': ["'none'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only means something over HTTPS; sent over plain HTTP it would be a promise the server can't keep.
-    strictTransportSecurity: false,
-  })
+  await app.register(helmet, SECURITY_HEADERS)
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
   })

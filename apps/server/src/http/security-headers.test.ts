@@ -37,6 +37,7 @@ describe(`security headers (${TEST_DB})`, () => {
     ['the HTML shell', '/'],
     ['an API answer', '/api/v1/health'],
     ['an API error', '/api/v1/media/not-a-post'],
+    ['a URL the router refuses', '/api/v1/media/%ZZ'],
   ])('sends helmet headers and a CSP without inline scripts on %s', async (_what, url) => {
     const response = await t.app.inject({ url })
     expect(response.headers['x-content-type-options']).toBe('nosniff')
