@@ -6,9 +6,10 @@ import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
 import { multipart, pngFile } from '../posts/posts.fixtures'
+import { type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
-import { CLAIM_DID_NOT_LAND, CLAIM_PENDING, KEY_REUSED } from './rewards.service'
+import { CLAIM_DID_NOT_LAND, CLAIM_NOT_SENT, CLAIM_PENDING, KEY_REUSED } from './rewards.service'
 
 // The rewards API over the real app, database and embedded chain. Users are made 48 hours old
 // (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
@@ -654,5 +655,139 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
     await sql`update users set public_statistics = false where id = ${author.id}`.execute(t.database.db)
     expect(await info(null)).not.toHaveProperty('tokens_earned')
     expect((await info(author)).tokens_earned).toBe(units(10))
+  })
+})
+
+describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_DB})`, () => {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+  /** Starts a claim of 10 tokens through a chain that stops at `stage`, and waits until its row shows it. */
+  async function stoppedClaim(user: User, stage: StopStage) {
+    provideTokenChain(t.config, stoppingChain(chain, stage))
+    const address = freshAddress()
+    // Never answers: the request is as dead as the process would be.
+    void claim(user, { address, amount: units(10), client_key: key() })
+    // Read from the table: a rewards request would settle a landed claim already.
+    for (;;) {
+      const row = await t.database.db
+        .selectFrom('reward_claims')
+        .select('signature')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst()
+      if (row && (stage === 'before-signing' || row.signature)) break
+      await pause()
+    }
+    if (stage === 'landed') while ((await balanceOf(chain, address)).baseUnits === 0n) await pause()
+    provideTokenChain(t.config, chain)
+    return address
+  }
+
+  const ageClaims = (user: User, minutes: number) =>
+    sql`update reward_claims set created_at = now() - make_interval(mins => ${minutes}) where user_id = ${user.id}`.execute(
+      t.database.db,
+    )
+  const listClaims = async (user: User) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })).json()
+      .claims
+  const listPending = (user: User) =>
+    t.database.db
+      .selectFrom('reward_claims')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'pending')
+      .execute()
+  const reasons = async (user: User) => (await ledger(user)).map((entry) => [entry.reason, entry.amount])
+
+  it('fails a claim never signed once it is 2 minutes old, credits it back once, and allows a new claim', async () => {
+    const user = await earner(2)
+    const address = await stoppedClaim(user, 'before-signing')
+    const blocked = await claim(user, { address, amount: units(10), client_key: key() })
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json().detail).toBe(CLAIM_PENDING)
+    expect((await me(user)).balance).toBe(units(10))
+
+    await ageClaims(user, 3)
+    // Parallel requests race to settle it: exactly one refund.
+    await Promise.all([me(user), me(user), listClaims(user), me(user)])
+    expect(await me(user)).toMatchObject({ balance: units(20), claimable: units(20), pending_claim: null })
+    expect(await reasons(user)).toEqual([
+      ['post_published', units(10)],
+      ['post_published', units(10)],
+      ['claim', units(-10)],
+      ['claim_refund', units(10)],
+    ])
+    expect((await listClaims(user))[0]).toMatchObject({
+      status: 'failed',
+      signature: null,
+      failure: CLAIM_NOT_SENT,
+    })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
+
+    const again = await claim(user, { address, amount: units(20), client_key: key() })
+    expect(again.json()).toMatchObject({ status: 'paid' })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(20n * TOKEN)
+    expect((await me(user)).balance).toBe('0')
+  })
+
+  it('keeps a signed claim pending until its transaction can no longer land, then credits it back once', async () => {
+    const user = await earner(1)
+    const address = await stoppedClaim(user, 'signed')
+    const { signature } = (await me(user)).pending_claim
+    await ageClaims(user, 3)
+    expect((await me(user)).pending_claim).toMatchObject({ status: 'pending', signature })
+    await ageClaims(user, 11)
+    await Promise.all([me(user), listClaims(user), me(user)])
+    expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
+    expect((await reasons(user)).filter(([reason]) => reason === 'claim_refund')).toEqual([
+      ['claim_refund', units(10)],
+    ])
+    expect((await listClaims(user))[0]).toMatchObject({
+      status: 'failed',
+      signature,
+      failure: CLAIM_DID_NOT_LAND,
+    })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
+  })
+
+  it('pays a claim whose transfer landed though its answer was never stored', async () => {
+    const user = await earner(2)
+    const address = await stoppedClaim(user, 'landed')
+    expect(await listPending(user)).toHaveLength(1)
+    await Promise.all([me(user), listClaims(user), me(user)])
+    expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
+    expect((await reasons(user)).filter(([reason]) => reason.startsWith('claim'))).toEqual([
+      ['claim', units(-10)],
+    ])
+    const [paid] = await listClaims(user)
+    expect(paid).toMatchObject({ status: 'paid', failure: null })
+    expect(await chain.signatureStatus(paid.signature)).toBe('confirmed')
+    expect((await balanceOf(chain, address)).baseUnits).toBe(10n * TOKEN)
+  })
+
+  it('does not submit a transfer signed after its claim was settled as never signed', async () => {
+    const user = await earner(1)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async (instructions, onSigned) => {
+        await held
+        return chain.send(instructions, onSigned)
+      },
+    })
+    const address = freshAddress()
+    const response = claim(user, { address, amount: units(10), client_key: key() })
+    while (!(await me(user)).pending_claim) await pause()
+    await ageClaims(user, 3)
+    expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
+    release()
+    expect((await response).statusCode).toBe(503)
+    // The late request finds its claim settled: no second refund, and nothing sent.
+    expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
+    expect((await reasons(user)).filter(([reason]) => reason === 'claim_refund')).toHaveLength(1)
+    expect((await listClaims(user))[0]).toMatchObject({ status: 'failed', failure: CLAIM_NOT_SENT })
+    expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
   })
 })

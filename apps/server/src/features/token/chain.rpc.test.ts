@@ -10,6 +10,7 @@ import {
   setTransactionMessageFeePayerSigner,
   signTransactionMessageWithSigners,
 } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,
   getFreezeAccountInstruction,
@@ -202,5 +203,30 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
     } finally {
       t.config.token.rpcUrl = working
     }
+  })
+
+  it('hands over the signature before submitting, and submits nothing when that fails', async () => {
+    const rpcChain = await openRpcChain(t.config.token)
+    const target = await newAddress()
+    // Two amounts, so the second transaction is not the first one again (AlreadyProcessed).
+    const pay = (amount: bigint) => [
+      getTransferSolInstruction({ source: rpcChain.faucet, destination: address(target), amount }),
+    ]
+    node.calls.length = 0
+    let seen: { signature: string; submitted: boolean } | null = null
+    const signature = await rpcChain.send(pay(1_000_000n), async (signed) => {
+      seen = { signature: signed, submitted: node.calls.includes('sendTransaction') }
+    })
+    expect(seen).toEqual({ signature, submitted: false })
+    expect(svm.getBalance(address(target))).toBe(1_000_000n)
+
+    node.calls.length = 0
+    await expect(
+      rpcChain.send(pay(2_000_000n), async () => {
+        throw new Error('the row was settled meanwhile')
+      }),
+    ).rejects.toThrow('the row was settled meanwhile')
+    expect(node.calls).not.toContain('sendTransaction')
+    expect(svm.getBalance(address(target))).toBe(1_000_000n)
   })
 })

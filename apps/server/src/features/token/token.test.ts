@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { address, getAddressDecoder, getBase58Decoder } from '@solana/kit'
 import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { openLocalChain } from './chain.local'
+import { type StopStage, stoppingChain } from './chain.stopping'
 import {
   ChainFailure,
   closeTokenChain,
@@ -13,7 +15,7 @@ import {
   type TokenChain,
   tokenChainFor,
 } from './token.chain'
-import { tokensDistributed } from './token.service'
+import { GRANT_FAILURES, tokensDistributed } from './token.service'
 import {
   ACTIVATION_LAMPORTS,
   INVALID_ADDRESS,
@@ -394,5 +396,103 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     const balance = await t.app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` })
     expect(balance.json().base_units).toBe('9000000000')
     chain = reopened
+  })
+})
+
+describe(`token faucet: grants left pending by a server stopped mid-transfer (${TEST_DB})`, () => {
+  /** Starts a grant through a chain that stops at `stage`, and waits until its row shows it. */
+  async function stoppedGrant(stage: StopStage, amount: number) {
+    provideTokenChain(t.config, stoppingChain(chain, stage))
+    const user = await makeUser(t)
+    const target = freshAddress()
+    // Never answers: the request is as dead as the process would be.
+    void faucet(user, { address: target, amount })
+    const signed = stage !== 'before-signing'
+    for (;;) {
+      const [grant] = await grants()
+      if (grant && (!signed || grant.signature)) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    if (stage === 'landed') {
+      while ((await tokenAccountOf(target)).amount === null) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    }
+    provideTokenChain(t.config, chain)
+    return { user, target }
+  }
+
+  const remaining = async (user: User) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })).json()
+      .remaining_today
+  const ageGrants = (minutes: number) =>
+    sql`update faucet_grants set created_at = now() - make_interval(mins => ${minutes})`.execute(
+      t.database.db,
+    )
+
+  it('fails a grant never signed once it is 2 minutes old, and it stops counting', async () => {
+    const { user, target } = await stoppedGrant('before-signing', 100)
+    // Young, it may still be on its way: it counts.
+    expect(await remaining(user)).toBe(400)
+    await ageGrants(3)
+    // Settled by whichever of the parallel requests gets there first; the others find nothing to do.
+    expect(await Promise.all([remaining(user), remaining(user), remaining(user)])).toEqual([500, 500, 500])
+    expect(await grants()).toMatchObject([
+      { status: 'failed', signature: null, failure: GRANT_FAILURES.unsigned },
+    ])
+    expect((await tokenAccountOf(target)).amount).toBeNull()
+    expect((await faucet(user, { address: target, amount: 100 })).statusCode).toBe(200)
+  })
+
+  it('keeps a signed grant pending until its transaction can no longer land, then fails it', async () => {
+    const { user, target } = await stoppedGrant('signed', 60)
+    const [signed] = await grants()
+    expect(signed).toMatchObject({ status: 'pending', failure: null })
+    expect(signed!.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await ageGrants(3)
+    expect(await remaining(user)).toBe(440)
+    await ageGrants(11)
+    expect(await Promise.all([remaining(user), remaining(user)])).toEqual([500, 500])
+    expect(await grants()).toMatchObject([
+      { status: 'failed', signature: signed!.signature, failure: GRANT_FAILURES.expired },
+    ])
+    expect((await tokenAccountOf(target)).amount).toBeNull()
+  })
+
+  it('confirms a grant whose transfer landed though its answer was never stored', async () => {
+    const { user, target } = await stoppedGrant('landed', 42.5)
+    expect(await grants()).toMatchObject([{ status: 'pending' }])
+    expect(await Promise.all([remaining(user), remaining(user)])).toEqual([457.5, 457.5])
+    const [grant] = await grants()
+    expect(grant).toMatchObject({ status: 'confirmed', failure: null })
+    expect(await chain.signatureStatus(grant!.signature!)).toBe('confirmed')
+    expect((await tokenAccountOf(target)).amount).toBe(42_500_000_000n)
+    expect(await tokensDistributed(t.database.db)).toBe(42)
+  })
+
+  it('does not submit a transfer signed after its grant was settled as never signed', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    provideTokenChain(t.config, {
+      ...chain,
+      send: async (instructions, onSigned) => {
+        await held
+        return chain.send(instructions, onSigned)
+      },
+    })
+    const user = await makeUser(t)
+    const target = freshAddress()
+    const response = faucet(user, { address: target, amount: 30 })
+    while ((await grants()).length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await ageGrants(3)
+    expect(await remaining(user)).toBe(500)
+    release()
+    expect((await response).statusCode).toBe(503)
+    expect(await grants()).toMatchObject([
+      { status: 'failed', signature: null, failure: GRANT_FAILURES.unsigned },
+    ])
+    expect((await tokenAccountOf(target)).amount).toBeNull()
   })
 })
