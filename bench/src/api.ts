@@ -39,11 +39,11 @@ export async function measureReads(
   settings: LoadSettings,
   report: Report,
 ) {
-  const reference = await measure(ceilingUrl, settings)
-  report.add(
-    { name: 'ceiling (fixed body, bare Fastify)', value: describe(reference), budget: '', met: null },
-    reference,
-  )
+  const referenceName = 'ceiling (fixed body, bare Fastify)'
+  if (report.wants(referenceName)) {
+    const reference = await measure(ceilingUrl, settings)
+    report.add({ name: referenceName, value: describe(reference), budget: '', met: null }, reference)
+  }
   const ceilingSettings = { ...settings, warmup: 0, duration: Math.max(1, Math.round(settings.duration / 2)) }
   /** A figure and the ceiling measured right before it. */
   const paired = async (url: string) => {
@@ -59,6 +59,9 @@ export async function measureReads(
 
   for (const sort of SORTS) {
     const list = `${serverUrl}${API}/media/list?sort_by=${sort}`
+    const deepName = `list ${sort} 90 % deep`
+    // The deep figure is a factor of page 1's p50, so page 1 is measured for either.
+    if (!report.wants(`list ${sort} page 1`) && !report.wants(deepName)) continue
     const first = await paired(list)
     report.add(
       {
@@ -69,11 +72,12 @@ export async function measureReads(
       },
       raw(first),
     )
+    if (!report.wants(deepName)) continue
     const deep = await paired(`${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`)
     const depthFactor = deep.figure.p50Ms / first.figure.p50Ms
     report.add(
       {
-        name: `list ${sort} 90 % deep`,
+        name: deepName,
         value: `${describe(deep.figure, deep.ceiling)}; p50 ${round(depthFactor, 2)} × page 1`,
         budget: `p50 ≤ ${BUDGET.deepP50Factor} × page 1`,
         met: clean(deep.figure) && depthFactor <= BUDGET.deepP50Factor,
@@ -84,21 +88,21 @@ export async function measureReads(
 
   for (const [kind, term] of Object.entries(targets.searchTerms)) {
     const url = `${serverUrl}${API}/media/list?search=${encodeURIComponent(term)}`
-    const loaded = await paired(url)
-    report.add(
-      {
-        name: `search ${kind} term "${term}"`,
-        value: describe(loaded.figure, loaded.ceiling),
-        budget: '',
-        met: null,
-      },
-      raw(loaded),
-    )
+    const loadedName = `search ${kind} term "${term}"`
+    if (report.wants(loadedName)) {
+      const loaded = await paired(url)
+      report.add(
+        { name: loadedName, value: describe(loaded.figure, loaded.ceiling), budget: '', met: null },
+        raw(loaded),
+      )
+    }
     // The latency budget is one reader's: at 50 connections the p50 is mostly time spent queued.
+    const aloneName = `search ${kind} term, 1 connection`
+    if (!report.wants(aloneName)) continue
     const alone = await measure(url, { ...settings, connections: 1 })
     report.add(
       {
-        name: `search ${kind} term, 1 connection`,
+        name: aloneName,
         value: describe(alone),
         budget: `p50 ≤ ${BUDGET.searchP50Ms} ms`,
         met: clean(alone) && alone.p50Ms <= BUDGET.searchP50Ms,
@@ -111,6 +115,7 @@ export async function measureReads(
     ['post detail', `/media/${targets.postId}`],
     ['comments of a post', `/comments/post/${targets.postId}`],
   ]) {
+    if (!report.wants(name)) continue
     const read = await paired(`${serverUrl}${API}${path}`)
     report.add(
       {
@@ -189,6 +194,8 @@ export async function measureLikes(
   return { figure, confirmed }
 }
 
+export const likesFigureName = (userCount: number) => `likes by ${userCount} users (writes)`
+
 export function reportLikes(
   report: Report,
   figure: LoadFigure,
@@ -199,7 +206,7 @@ export function reportLikes(
   const exact = verified.postsWithWrongCount === 0 && verified.likesMissing === 0
   report.add(
     {
-      name: `likes by ${userCount} users (writes)`,
+      name: likesFigureName(userCount),
       value: `${describe(figure)}; ${confirmed} confirmed, ${verified.likesMissing} missing, ${verified.postsWithWrongCount} posts with a wrong count`,
       budget: `≥ ${BUDGET.likesPerSecond}/s, zero errors, counts exact`,
       met: clean(figure) && exact && figure.requestsPerSecond >= BUDGET.likesPerSecond,

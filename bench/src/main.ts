@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { pgliteDirFor } from '../../apps/server/src/db/index'
-import { measureLikes, measureReads, mintTokens, reportLikes } from './api'
+import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
 import { type BenchTarget, openBenchDatabase } from './database'
 import { freshForum, scaleFor } from './generate'
 import { measure } from './load'
@@ -13,7 +13,7 @@ import { parseOptions } from './options'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
 import { readTargets, verifyLikes } from './targets'
-import { measureUpload } from './upload'
+import { measureUpload, UPLOAD_FIGURES } from './upload'
 import { measureLighthouse, measureWeight } from './web'
 
 const SERVER = 'apps/server/dist/main.js'
@@ -21,7 +21,7 @@ const SERVER = 'apps/server/dist/main.js'
 const DATA_DIR = join(tmpdir(), 'agora-bench-data')
 
 const options = parseOptions(process.argv.slice(2))
-const report = new Report()
+const report = new Report(options.only)
 const log = (line: string) => console.log(line)
 const target: BenchTarget =
   options.db === 'postgres' ? { url: options.postgresUrl } : { pgliteDir: pgliteDirFor(DATA_DIR) }
@@ -89,7 +89,7 @@ async function benchServer() {
     '/api/v1/health',
   )
   let ceiling: Service | null = null
-  let likes: Awaited<ReturnType<typeof measureLikes>>
+  let likes: Awaited<ReturnType<typeof measureLikes>> | null = null
   const users = await mintTokens(targets.sessions, secret)
   try {
     const page = await fetch(`${server.url}/api/v1/media/list`)
@@ -103,14 +103,18 @@ async function benchServer() {
     if (settings.warmup > 0)
       await measure(`${server.url}/api/v1/media/list`, { ...settings, warmup: 0, duration: 5 })
     await measureReads(server.url, ceiling.url, targets, settings, report)
-    likes = await measureLikes(server.url, targets, users, settings)
-    const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
-    await measureUpload(server.url, server.pid, users[0].token, workDir, report)
-    rmSync(workDir, { recursive: true, force: true })
+    if (report.wants(likesFigureName(users.length)))
+      likes = await measureLikes(server.url, targets, users, settings)
+    if (UPLOAD_FIGURES.some((name) => report.wants(name))) {
+      const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
+      await measureUpload(server.url, server.pid, users[0].token, workDir, report)
+      rmSync(workDir, { recursive: true, force: true })
+    }
   } finally {
     await ceiling?.stop()
     await server.stop()
   }
+  if (!likes) return
   const verifying = await openBenchDatabase(target)
   const verified = await verifyLikes(verifying.db, likes.confirmed)
   await verifying.close()

@@ -14,6 +14,8 @@ export interface BenchOptions {
   server: boolean
   lighthouse: boolean
   postgresUrl: string
+  /** Measure only the figures whose name matches (--only, a case-insensitive regular expression). */
+  only: RegExp | null
 }
 
 const USAGE = `npm run bench -- [options]
@@ -28,6 +30,8 @@ const USAGE = `npm run bench -- [options]
   --no-build             do not run the product build first
   --no-lighthouse        skip the Lighthouse runs
   --no-server            skip the forum generation and the server figures (web figures only)
+  --only PATTERN         measure only the figures whose name matches PATTERN (case-insensitive
+                         regular expression), e.g. --only 'list|detail|comments'
   --postgres-url URL     bench database (default postgres://postgres@127.0.0.1:5432/agora_bench;
                          it is dropped and recreated)`
 
@@ -46,6 +50,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-lighthouse': { type: 'boolean', default: false },
       'no-server': { type: 'boolean', default: false },
       'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/agora_bench' },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -67,6 +72,15 @@ export function parseOptions(argv: string[]): BenchOptions {
     server: !values['no-server'],
     lighthouse: !values['no-lighthouse'] && !quick,
     postgresUrl: values['postgres-url'],
+    only: values.only === undefined ? null : pattern(values.only),
+  }
+}
+
+function pattern(raw: string): RegExp {
+  try {
+    return new RegExp(raw, 'i')
+  } catch {
+    fail(`--only must be a regular expression`)
   }
 }
 

@@ -14,8 +14,17 @@ export class Report {
   readonly figures: Figure[] = []
   readonly raw: Record<string, unknown> = {}
 
+  /** `only`: measure and keep only the figures whose name matches (--only); null keeps all. */
+  constructor(private readonly only: RegExp | null = null) {}
+
+  /** Whether the figure of this name is measured in this run (steps skip the work of unwanted ones). */
+  wants(name: string): boolean {
+    return this.only === null || this.only.test(name)
+  }
+
   /** Adds a figure; `raw` keeps the numbers behind it for the results file. */
   add(figure: Figure, raw?: unknown) {
+    if (!this.wants(figure.name)) return
     this.figures.push(figure)
     if (raw !== undefined) this.raw[figure.name] = raw
     const mark = figure.met === null ? '' : figure.met ? '  ✓' : '  ✗ MISSED'
@@ -40,11 +49,12 @@ export class Report {
     )
   }
 
-  /** Writes bench/results/<date>.json and answers its path. */
+  /** Writes bench/results/<date>.json (<date>-only.json for an --only run, not to replace a full one) and answers its path. */
   write(context: Record<string, unknown>): string {
     const dir = join(ROOT, 'bench', 'results')
     mkdirSync(dir, { recursive: true })
-    const path = join(dir, `${new Date().toISOString().slice(0, 10)}.json`)
+    const suffix = this.only === null ? '' : '-only'
+    const path = join(dir, `${new Date().toISOString().slice(0, 10)}${suffix}.json`)
     const missed = this.figures.filter((figure) => figure.met === false).map((figure) => figure.name)
     writeFileSync(
       path,

@@ -8,6 +8,7 @@ import { sampleResident } from './processes'
 import type { Report } from './report'
 
 export const UPLOAD_BUDGET = { copyRatio: 0.5, memoryGrowthBytes: 64 * 1024 * 1024 }
+export const UPLOAD_FIGURES = ['50 MB upload speed', '50 MB upload server memory growth'] as const
 const MB = 1024 * 1024
 
 /** A WAV file of `bytes` bytes (noise): a type the server accepts by its content. */
@@ -82,7 +83,7 @@ export async function measureUpload(
   }
   report.add(
     {
-      name: '50 MB upload speed',
+      name: UPLOAD_FIGURES[0],
       value: `${round(uploadRate)} MB/s vs plain copy ${round(copyRate)} MB/s (${Math.round((uploadRate / copyRate) * 100)} %)`,
       budget: `≥ ${UPLOAD_BUDGET.copyRatio * 100} % of the copy`,
       met: uploadRate / copyRate >= UPLOAD_BUDGET.copyRatio,
@@ -90,7 +91,7 @@ export async function measureUpload(
     raw,
   )
   report.add({
-    name: '50 MB upload server memory growth',
+    name: UPLOAD_FIGURES[1],
     value: `${round(growth / MB)} MB (RSS ${round(first / MB)} → ${round(peak / MB)} MB)`,
     budget: `≤ ${UPLOAD_BUDGET.memoryGrowthBytes / MB} MB`,
     met: growth <= UPLOAD_BUDGET.memoryGrowthBytes,
