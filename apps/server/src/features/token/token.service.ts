@@ -6,7 +6,7 @@ import type { Db } from '../../db/index'
 import { BadRequestError, HttpError, ServiceUnavailableError, TooManyRequestsError } from '../../http/errors'
 import { isSolanaAddress } from './solana-keys'
 import { ChainFailure, type ChainFailureReason, scrub, type TokenChain, tokenChainFor } from './token.chain'
-import { fateOf, type Settled, storeSignatureFirst } from './token.settle'
+import { fateOf, type Settled, storeSignatureFirst, UNSIGNED_AFTER_MS } from './token.settle'
 import { type GrantParties, type GrantUsage, tokenStore } from './token.store'
 
 export { tokensDistributed } from './token.store'
@@ -15,6 +15,8 @@ const DAY_MS = 24 * 3600 * 1000
 // Sums of decimal amounts are compared with this much slack (amounts have at most 9 decimals).
 const EPSILON = 1e-10
 const INVALID_ADDRESS = 'Invalid Solana address'
+/** Pending grants one sweep looks at (the next sweep takes the rest). */
+const SWEEP_BATCH = 100
 
 /** Why a grant settled after its request ended was failed (kept in the row, for an operator). */
 export const GRANT_FAILURES: Record<Exclude<Settled, 'landed'>, string> = {
@@ -178,12 +180,15 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
   }
 
   /**
-   * Settles the user's pending grants that can be settled (token.settle.ts): landed ones are
-   * confirmed, the others failed, and a failed grant stops counting against the limits. Never
-   * fails the request it runs in: a chain that cannot be asked now is asked next time.
+   * Settles the pending grants that can be settled (token.settle.ts): landed ones are confirmed,
+   * the others failed, and a failed grant stops counting against the limits. Never fails the
+   * request it runs in: a chain that cannot be asked now is asked next time.
    */
-  async function settlePending(userId: string, log: FastifyBaseLogger) {
-    for (const grant of await store.pendingGrants(userId)) {
+  async function settle(
+    grants: { id: string; signature: string | null; created_at: Date }[],
+    log: FastifyBaseLogger,
+  ) {
+    for (const grant of grants) {
       try {
         const fate = await fateOf(grant, () => chain(log))
         if (fate === 'open') continue
@@ -199,7 +204,18 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
     }
   }
 
+  const settlePending = async (userId: string, log: FastifyBaseLogger) =>
+    settle(await store.pendingGrants(userId), log)
+
   return {
+    /**
+     * Settles anyone's grants a stopped server left pending (SWEEP_BATCH, oldest first): a user who
+     * never comes back would otherwise have them count against an address's and an IP's limits.
+     */
+    async sweep(log: FastifyBaseLogger) {
+      await settle(await store.stalePendingGrants(new Date(Date.now() - UNSIGNED_AFTER_MS), SWEEP_BATCH), log)
+    },
+
     async grant(input: GrantInput, log: FastifyBaseLogger): Promise<FaucetResponse> {
       validate(input)
       const network = await chain(log)

@@ -101,13 +101,12 @@ export function tokenStore(db: Db) {
 
     /** The user's grants still pending, oldest first: what settling looks at. */
     pendingGrants(userId: string) {
-      return db
-        .selectFrom('faucet_grants')
-        .select(['id', 'signature', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .orderBy('created_at')
-        .execute()
+      return pending().where('user_id', '=', userId).execute()
+    },
+
+    /** Anyone's grants still pending that were made before `madeBefore`, oldest first. */
+    stalePendingGrants(madeBefore: Date, limit: number) {
+      return pending().where('created_at', '<', madeBefore).limit(limit).execute()
     },
 
     /** A grant whose transfer was sent but not seen confirmed: keep counting it, remember the signature. */
@@ -122,6 +121,14 @@ export function tokenStore(db: Db) {
     findGrant(id: string): Promise<FaucetGrantRow | undefined> {
       return db.selectFrom('faucet_grants').selectAll().where('id', '=', id).executeTakeFirst()
     },
+  }
+
+  function pending() {
+    return db
+      .selectFrom('faucet_grants')
+      .select(['id', 'signature', 'created_at'])
+      .where('status', '=', 'pending')
+      .orderBy('created_at')
   }
 }
 export type TokenStore = ReturnType<typeof tokenStore>

@@ -15,7 +15,7 @@ import {
   type TokenChain,
   tokenChainFor,
 } from './token.chain'
-import { GRANT_FAILURES, tokensDistributed } from './token.service'
+import { GRANT_FAILURES, tokenServiceFor, tokensDistributed } from './token.service'
 import {
   ACTIVATION_LAMPORTS,
   INVALID_ADDRESS,
@@ -409,7 +409,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     void faucet(user, { address: target, amount })
     const signed = stage !== 'before-signing'
     for (;;) {
-      const [grant] = await grants()
+      const grant = (await grants()).find((row) => row.address === target)
       if (grant && (!signed || grant.signature)) break
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
@@ -468,6 +468,23 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     expect(await chain.signatureStatus(grant!.signature!)).toBe('confirmed')
     expect((await tokenAccountOf(target)).amount).toBe(42_500_000_000n)
     expect(await tokensDistributed(t.database.db)).toBe(42)
+  })
+
+  it('sweeps the grants of users who do not come back, once they can be settled', async () => {
+    const landed = await stoppedGrant('landed', 3)
+    const unsigned = await stoppedGrant('before-signing', 100)
+    await ageGrants(3)
+    const young = await stoppedGrant('before-signing', 50)
+    const sweep = () => tokenServiceFor(t.database.db, t.config).sweep(t.app.log)
+    await Promise.all([sweep(), sweep()])
+    const byAddress = new Map((await grants()).map((grant) => [grant.address, grant]))
+    expect(byAddress.get(landed.target)).toMatchObject({ status: 'confirmed' })
+    expect(byAddress.get(unsigned.target)).toMatchObject({
+      status: 'failed',
+      failure: GRANT_FAILURES.unsigned,
+    })
+    expect(byAddress.get(young.target)).toMatchObject({ status: 'pending', signature: null })
+    expect((await tokenAccountOf(landed.target)).amount).toBe(3n * BASE)
   })
 
   it('does not submit a transfer signed after its grant was settled as never signed', async () => {
