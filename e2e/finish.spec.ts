@@ -81,6 +81,10 @@ async function sweep(page: Page, screen: Screen, problems: string[]) {
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 })
+      // The device class follows the width in a React update: measure after it has painted.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      )
       const label = `${screen.path} ${theme} ${width}px`
       if (FIT_WIDTHS.includes(width)) {
         const overflow = await horizontalOverflow(page)
