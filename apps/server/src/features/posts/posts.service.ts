@@ -30,7 +30,7 @@ import { rewardsLedger } from '../rewards/rewards.service'
 import { hotScore } from './posts.hot'
 import { type Cursor, pageLimit, parseCursor, parseMediaType, parseSort } from './posts.paging'
 import { prefixQuery, searchSources, searchTerms } from './posts.search'
-import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
+import { type PostDetailRow, type PostSummaryRow, type PostsStore, postsStore } from './posts.store'
 
 export const POST_NOT_FOUND = 'Post not found'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
@@ -189,6 +189,15 @@ export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: 
   }
 }
 
+/** Whether the viewer likes a post they may see, read under the post's lock (for a toggle). */
+async function likedUnderLock(store: PostsStore, viewerId: string, id: string): Promise<boolean> {
+  const post = await store.lockPost(id)
+  if (!post || (post.visibility === 'private' && post.user_id !== viewerId)) {
+    throw new NotFoundError(POST_NOT_FOUND)
+  }
+  return store.isLiked(viewerId, id)
+}
+
 function cursorOf(row: PostSummaryRow): PostCursor {
   return {
     id: row.id,
@@ -303,30 +312,27 @@ export function postsService(db: Db, store: BlobStore, rewards: RewardsConfig) {
     },
 
     /**
-     * Toggles the viewer's like (or sets it, with `action`). The post row is locked first, so
-     * concurrent likes of one post take turns and the counter always equals the like rows.
+     * Sets the viewer's like (`action`), or toggles it without one. A toggle locks the post before
+     * reading the current state, so concurrent toggles of one post take turns; either way the like
+     * row, the counter and the reward change in one statement's lock and one transaction.
      */
     async like(viewerId: string, id: string, action?: 'like' | 'unlike'): Promise<PostLikeResponse> {
       if (!isUuid(id)) throw new NotFoundError(POST_NOT_FOUND)
       return db.transaction().execute(async (trx) => {
         const store = postsStore(trx)
-        const post = await store.lockPost(id)
-        if (!post || (post.visibility === 'private' && post.user_id !== viewerId)) {
-          throw new NotFoundError(POST_NOT_FOUND)
+        const wantLiked = action ? action === 'like' : !(await likedUnderLock(store, viewerId, id))
+        const result = await store.setLike(viewerId, id, wantLiked)
+        if (!result) throw new NotFoundError(POST_NOT_FOUND)
+        if (result.changed && wantLiked) {
+          await ledger.likeGiven(trx, 'post', { id, user_id: result.user_id, post_id: id }, viewerId)
         }
-        const liked = await store.isLiked(viewerId, id)
-        const wantLiked = action ? action === 'like' : !liked
-        let likes = post.likes_count
-        const target = { id, user_id: post.user_id, post_id: id }
-        if (wantLiked && !liked && (await store.addLike(viewerId, id))) {
-          likes = await store.changeLikeCount(id, 1)
-          await ledger.likeGiven(trx, 'post', target, viewerId)
+        if (result.changed && !wantLiked) await ledger.likeWithdrawn(trx, id, viewerId)
+        return {
+          status: 'success',
+          action: wantLiked ? 'liked' : 'unliked',
+          likes: result.likes_count,
+          is_liked: wantLiked,
         }
-        if (!wantLiked && liked && (await store.removeLike(viewerId, id))) {
-          likes = await store.changeLikeCount(id, -1)
-          await ledger.likeWithdrawn(trx, id, viewerId)
-        }
-        return { status: 'success', action: wantLiked ? 'liked' : 'unliked', likes, is_liked: wantLiked }
       })
     },
 

@@ -260,34 +260,35 @@ export function postsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    async addLike(userId: string, postId: string): Promise<boolean> {
-      const inserted = await db
-        .insertInto('post_likes')
-        .values({ user_id: userId, post_id: postId })
-        .onConflict((oc) => oc.doNothing())
-        .returning('post_id')
-        .executeTakeFirst()
-      return Boolean(inserted)
-    },
-
-    async removeLike(userId: string, postId: string): Promise<boolean> {
-      const deleted = await db
-        .deleteFrom('post_likes')
-        .where('user_id', '=', userId)
-        .where('post_id', '=', postId)
-        .returning('post_id')
-        .executeTakeFirst()
-      return Boolean(deleted)
-    },
-
-    async changeLikeCount(postId: string, delta: number): Promise<number> {
-      const row = await db
-        .updateTable('posts')
-        .set({ likes_count: sql`greatest(likes_count + ${delta}, 0)` })
-        .where('id', '=', postId)
-        .returning('likes_count')
-        .executeTakeFirstOrThrow()
-      return row.likes_count
+    /**
+     * Sets the user's like of a post the user may see in one statement (a like is a hot write path,
+     * and each round trip costs more than the work): lock the post, insert or delete the like row,
+     * and move the counter only if a row changed, so the counter always equals the rows. Answers the
+     * counter after it and whether anything changed; undefined when the post is not there for them.
+     */
+    async setLike(userId: string, postId: string, liked: boolean) {
+      const change = liked
+        ? sql`insert into post_likes (user_id, post_id) select ${userId}, id from post
+              on conflict do nothing returning post_id`
+        : sql`delete from post_likes where user_id = ${userId} and post_id in (select id from post)
+              returning post_id`
+      const { rows } = await sql<{ user_id: string; likes_count: number; changed: boolean }>`
+        with post as (
+          select id, user_id, likes_count from posts
+          where id = ${postId} and (visibility <> 'private' or user_id = ${userId})
+          for no key update
+        ),
+        changed as (${change}),
+        counted as (
+          update posts set likes_count = greatest(likes_count + ${liked ? 1 : -1}, 0)
+          where id in (select post_id from changed)
+          returning likes_count
+        )
+        select post.user_id,
+               coalesce((select likes_count from counted), post.likes_count) as likes_count,
+               exists (select 1 from changed) as changed
+        from post`.execute(db)
+      return rows[0]
     },
 
     async isLiked(userId: string, postId: string): Promise<boolean> {

@@ -72,12 +72,21 @@ export function rewardsLedger(config: RewardsConfig) {
     if (!earning) return null
     const rule = ruleOf(config, earning.reason)
     const store = rewardsStore(db)
+    const day = utcDay(at)
+    // A refusal seen before taking the lock is final (a day's count only grows: a reversal frees
+    // no cap), so an earner at the cap, as the author of a popular post soon is, costs one read
+    // and never queues behind the lock.
+    const earner = await store.earnerOn(earning.userId, earning.reason, day)
+    if (!earner) return null
+    const accountCreatedAt = earner.created_at
+    if (refusal(config, earning.reason, { accountCreatedAt, earnedToday: earner.earned ?? 0, at }))
+      return null
     await store.lockUsers([earning.userId])
-    const accountCreatedAt = await store.accountCreatedAt(earning.userId)
-    if (!accountCreatedAt) return null
-    const earnedToday =
-      rule.dailyCap === null ? 0 : await store.countEarned(earning.userId, earning.reason, utcDay(at))
-    if (refusal(config, earning.reason, { accountCreatedAt, earnedToday, at })) return null
+    if (rule.dailyCap !== null) {
+      // Under the lock, again: a concurrent earning may have reached the cap meanwhile.
+      const earnedToday = await store.countEarned(earning.userId, earning.reason, day)
+      if (refusal(config, earning.reason, { accountCreatedAt, earnedToday, at })) return null
+    }
     if (!(await store.insertEarning(earning, rule.amount, at))) return null
     return { amount: rule.amount.toString(), reason: earning.reason }
   }

@@ -38,6 +38,17 @@ export type Reversible = Pick<RewardEntriesTable, 'id' | 'user_id' | 'source_kin
 }
 
 export function rewardsStore(db: Db) {
+  /** How many entries of `reason` the user earned in [start, end), reversed or not. */
+  function earnedOn(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
+    return db
+      .selectFrom('reward_entries')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('user_id', '=', userId)
+      .where('reason', '=', reason)
+      .where('created_at', '>=', day.start)
+      .where('created_at', '<', day.end)
+  }
+
   /** Earning entries matching `where` that no reversal undoes yet. */
   function reversible(match: 'source' | 'target' | 'post', values: string[]): Promise<Reversible[]> {
     if (values.length === 0) return Promise.resolve([])
@@ -66,25 +77,18 @@ export function rewardsStore(db: Db) {
       }
     },
 
-    async accountCreatedAt(userId: string): Promise<Date | null> {
-      const row = await db
+    /** When the account was made and `countEarned` in one round trip; undefined for no such user. */
+    earnerOn(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
+      return db
         .selectFrom('users')
-        .select('created_at')
+        .select(['created_at', earnedOn(userId, reason, day).as('earned')])
         .where('id', '=', userId)
         .executeTakeFirst()
-      return row?.created_at ?? null
     },
 
     /** Entries of `reason` the user earned in [start, end), reversed or not: a reversal frees no cap. */
     async countEarned(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
-      const row = await db
-        .selectFrom('reward_entries')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .where('user_id', '=', userId)
-        .where('reason', '=', reason)
-        .where('created_at', '>=', day.start)
-        .where('created_at', '<', day.end)
-        .executeTakeFirstOrThrow()
+      const row = await earnedOn(userId, reason, day).executeTakeFirstOrThrow()
       return row.count
     },
 
