@@ -48,6 +48,7 @@ import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
+import { createReadCache, invalidateOnWrites, type ReadCache } from './http/read-cache'
 
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
@@ -95,6 +96,8 @@ export interface AppContext {
   db: Db
   dbKind: DbKind
   signer: TokenSigner
+  /** Anonymous public reads served from memory for READ_CACHE_MS (http/read-cache.ts). */
+  readCache: ReadCache
 }
 
 export interface BuildOptions {
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     db: database.db,
     dbKind: database.kind,
     signer: tokenSigner(config.jwtSecret),
+    readCache: createReadCache(config.readCacheMs),
   }
 
   registerErrorHandler(app)
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer)
+  invalidateOnWrites(app, ctx.readCache)
 
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,8 @@ export interface Config {
   commentRateLimit: number
   /** Like/unlike calls one user may make per minute. */
   likeRateLimit: number
+  /** How long anonymous reads (list, post, comments) are served from memory; 0 turns that off. */
+  readCacheMs: number
   /** Redis for shared rate-limit counters when several processes run; in-process counters otherwise. */
   redisUrl: string | null
   /** Load the demo data set into an empty database at start. */
@@ -310,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 10, 1, 100_000),
     likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
+    readCacheMs: int(env, 'READ_CACHE_MS', 1000, 0, 60_000),
     redisUrl: env.REDIS_URL?.trim() || null,
     demo: bool(env, 'AGORA_DEMO', true),
     blobs: blobConfig(env),

@@ -83,6 +83,9 @@ export async function createTestApp(
     WEB_DIST: '',
     AGORA_DEMO: '0',
     AUTH_RATE_LIMIT: '1000',
+    // Tests write the database behind the app's back (reset, factories); a cached read would
+    // outlive that. The read cache's own tests turn it on.
+    READ_CACHE_MS: '0',
     ...env,
   })
   const database = await openTestDatabase()

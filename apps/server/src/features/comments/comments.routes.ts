@@ -34,11 +34,12 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: PostCommentsResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => {
-      const viewer = await request.viewer()
-      const { skip = 0, limit = COMMENTS_PAGE_SIZE } = request.query
-      return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit })
-    },
+    async (request, reply) =>
+      ctx.readCache.answer(request, reply, async () => {
+        const viewer = await request.viewer()
+        const { skip = 0, limit = COMMENTS_PAGE_SIZE } = request.query
+        return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit })
+      }),
   )
 
   app.post(

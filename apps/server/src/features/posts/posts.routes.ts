@@ -75,7 +75,8 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: PostListResponse, 400: ErrorResponse },
       },
     },
-    async (request) => posts.list(await viewerIdOf(request), request.query),
+    async (request, reply) =>
+      ctx.readCache.answer(request, reply, async () => posts.list(await viewerIdOf(request), request.query)),
   )
 
   app.get(
@@ -116,7 +117,10 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: PostDetailResponse, 404: ErrorResponse },
       },
     },
-    async (request) => posts.detail(await viewerIdOf(request), request.params.id),
+    async (request, reply) =>
+      ctx.readCache.answer(request, reply, async () =>
+        posts.detail(await viewerIdOf(request), request.params.id),
+      ),
   )
 
   app.post(

@@ -1,0 +1,216 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import cookie from '@fastify/cookie'
+import Fastify from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/harness'
+import { insertPost } from '../features/posts/posts.fixtures'
+import { createReadCache } from './read-cache'
+
+type User = Awaited<ReturnType<typeof makeUser>>
+
+function get(t: TestApp, url: string, user?: User) {
+  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
+}
+
+const titles = async (t: TestApp, user?: User) =>
+  ((await get(t, '/media/list', user)).json().items as { title: string }[]).map((item) => item.title)
+
+describe('read cache (READ_CACHE_MS long enough that nothing expires during a test)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ READ_CACHE_MS: '60000' })
+  })
+  afterEach(() => t.reset())
+  afterAll(() => t.close())
+
+  it('serves an anonymous read from memory: a row written behind its back does not show', async () => {
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'First' })
+    const first = await get(t, '/media/list')
+    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    const second = await get(t, '/media/list')
+    expect(second.statusCode).toBe(200)
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(second.body).toBe(first.body)
+    expect(second.json().items.map((item: { title: string }) => item.title)).toEqual(['First'])
+    // A signed-in viewer is never served from the cache.
+    expect(await titles(t, ada)).toEqual(['Behind its back', 'First'])
+  })
+
+  it('shares one body between spellings of the same query', async () => {
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'Only' })
+    const first = await get(t, '/media/list?limit=5&sort_by=recent_desc')
+    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    const reordered = await get(t, '/media/list?sort_by=recent_desc&limit=5')
+    expect(reordered.body).toBe(first.body)
+    // A different query is a different read.
+    expect((await get(t, '/media/list?limit=6')).json().items).toHaveLength(2)
+  })
+
+  it('shows a like, a comment, a new post and a deletion to the next anonymous read', async () => {
+    const ada = await makeUser(t)
+    const postId = await insertPost(t.database.db, ada.id, { title: 'Liked one' })
+    const detail = () => get(t, `/media/${postId}`)
+    const comments = () => get(t, `/comments/post/${postId}`)
+    expect((await detail()).json().likes).toBe(0)
+    expect((await comments()).json()).toEqual([])
+    expect(await titles(t)).toEqual(['Liked one'])
+
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/media/${postId}/like`,
+      headers: ada.headers,
+      payload: { action: 'like' },
+    })
+    expect(like.statusCode, like.body).toBe(200)
+    expect((await detail()).json().likes).toBe(1)
+    expect((await get(t, '/media/list')).json().items[0].likes).toBe(1)
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments/create',
+      headers: ada.headers,
+      payload: { postId, content: 'A first comment', imageUrl: '' },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await comments()).json().map((c: { content: string }) => c.content)).toEqual(['A first comment'])
+    expect((await detail()).json().comments).toBe(1)
+
+    const other = await insertPost(t.database.db, ada.id, { title: 'Second' })
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/media/${other}/delete`,
+      headers: ada.headers,
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    // The insert went behind the cache's back, the delete through it: the list is read anew.
+    expect(await titles(t)).toEqual(['Liked one'])
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/media/${postId}/delete`,
+      headers: ada.headers,
+    })
+    expect(gone.statusCode, gone.body).toBe(200)
+    expect((await detail()).statusCode).toBe(404)
+    expect((await comments()).statusCode).toBe(404)
+    expect(await titles(t)).toEqual([])
+  })
+
+  it("never gives a viewer another viewer's body, nor an anonymous reader a viewer's", async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const postId = await insertPost(t.database.db, ada.id)
+    const liked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/media/${postId}/like`,
+      headers: ada.headers,
+      payload: { action: 'like' },
+    })
+    expect(liked.statusCode, liked.body).toBe(200)
+    expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
+    expect((await get(t, `/media/${postId}`)).json().is_liked).toBe(false)
+    expect((await get(t, `/media/${postId}`, bob)).json().is_liked).toBe(false)
+    expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
+    expect((await get(t, `/media/${postId}`)).json()).toMatchObject({ is_liked: false, likes: 1 })
+  })
+
+  it('never shows a private post to an anonymous reader, before or after its owner read it', async () => {
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'Public' })
+    const secret = await insertPost(t.database.db, ada.id, { title: 'Secret', visibility: 'private' })
+    expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
+    expect((await get(t, `/media/${secret}`, ada)).statusCode).toBe(200)
+    expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
+    expect((await get(t, `/comments/post/${secret}`, ada)).statusCode).toBe(200)
+    expect((await get(t, `/comments/post/${secret}`)).statusCode).toBe(404)
+    expect(await titles(t, ada)).toEqual(['Secret', 'Public'])
+    expect(await titles(t)).toEqual(['Public'])
+  })
+})
+
+describe('read cache lifetime', () => {
+  let t: TestApp | null = null
+  afterEach(async () => {
+    await t?.close()
+    t = null
+  })
+
+  it('never serves a body older than READ_CACHE_MS', async () => {
+    t = await createTestApp({ READ_CACHE_MS: '200' })
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'First' })
+    await get(t, '/media/list')
+    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    // Past the lifetime the body is gone, however slow the machine (only the wait's floor matters).
+    await sleep(250)
+    expect(await titles(t)).toEqual(['Behind its back', 'First'])
+  })
+
+  it('is off with READ_CACHE_MS=0', async () => {
+    t = await createTestApp({ READ_CACHE_MS: '0' })
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'First' })
+    await get(t, '/media/list')
+    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    expect(await titles(t)).toEqual(['Behind its back', 'First'])
+  })
+})
+
+describe('read cache loads', () => {
+  /** A bare server with one cached route whose loads are counted (and held until released). */
+  async function countingServer() {
+    const cache = createReadCache(60_000)
+    const server = Fastify()
+    // The cache tells anonymous requests by their cookies, as in the app.
+    await server.register(cookie)
+    let loads = 0
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.get(
+      '/read',
+      { schema: { response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } } } },
+      (request, reply) =>
+        cache.answer(request, reply, async () => {
+          loads++
+          await held
+          if ((request.query as { fail?: string }).fail) throw new Error('the load failed')
+          return { n: loads, dropped: 'not in the schema' }
+        }),
+    )
+    await server.ready()
+    return { server, cache, loads: () => loads, release }
+  }
+
+  it('runs one load for concurrent misses of the same read, through the route serialiser', async () => {
+    const { server, loads, release } = await countingServer()
+    const answers = Array.from({ length: 5 }, () => server.inject('/read'))
+    await sleep(20)
+    release()
+    for (const answer of await Promise.all(answers)) expect(answer.body).toBe('{"n":1}')
+    expect(loads()).toBe(1)
+    await server.close()
+  })
+
+  it('caches no failure', async () => {
+    const { server, loads, release } = await countingServer()
+    release()
+    expect((await server.inject('/read?fail=1')).statusCode).toBe(500)
+    expect((await server.inject('/read?fail=1')).statusCode).toBe(500)
+    expect(loads()).toBe(2)
+    expect((await server.inject('/read')).body).toBe('{"n":3}')
+    expect((await server.inject('/read')).body).toBe('{"n":3}')
+    await server.close()
+  })
+
+  it('reads anew after invalidate()', async () => {
+    const { server, cache, release } = await countingServer()
+    release()
+    expect((await server.inject('/read')).body).toBe('{"n":1}')
+    cache.invalidate()
+    expect((await server.inject('/read')).body).toBe('{"n":2}')
+    await server.close()
+  })
+})

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import { accessTokenOf } from './auth'
+
+/**
+ * Bodies kept at most. A list page is about 10 KB serialised, so a full cache holds a few tens
+ * of MB at worst; the TTL empties it within a second of the traffic stopping anyway.
+ */
+const MAX_BODIES = 2000
+/** Requests that may change what a cached body holds. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * A short-lived shared cache of the JSON bodies of public reads (the forum list, a post, its
+ * comments), for anonymous requests only: a signed-in viewer's answer carries viewer-specific
+ * fields (`liked`, their own private posts), so it always goes to the database.
+ *
+ * Concurrent misses for the same read share one load. Every write request handled by this process
+ * forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
+ * the write has answered; writes this process does not see (another process, the analysis worker)
+ * show after at most `ttlMs`.
+ */
+export interface ReadCache {
+  /**
+   * The answer of a public read: for an anonymous request the reply sent with the cached (or
+   * freshly loaded and then cached) serialised body, otherwise `load()`'s value for the route to
+   * answer. Failures
+   * (404, 400) are never cached.
+   */
+  answer<T>(request: FastifyRequest, reply: FastifyReply, load: () => Promise<T>): Promise<T | FastifyReply>
+  /** Forgets every body, and keeps loads already running from storing theirs. */
+  invalidate(): void
+}
+
+/** A read cache whose bodies live `ttlMs` milliseconds; 0 turns it off (every read loads). */
+export function createReadCache(ttlMs: number): ReadCache {
+  if (ttlMs === 0) return { answer: (_request, _reply, load) => load(), invalidate() {} }
+  const bodies = new LRUCache<string, string>({ max: MAX_BODIES, ttl: ttlMs })
+  const loading = new Map<string, Promise<string>>()
+  let generation = 0
+
+  /** Loads and serialises once for every concurrent miss of `key`; stores it unless a write came meanwhile. */
+  function shared(key: string, reply: FastifyReply, load: () => Promise<unknown>): Promise<string> {
+    const running = loading.get(key)
+    if (running) return running
+    const startedIn = generation
+    const body = (async () => {
+      try {
+        // The route's own response serialiser (fast-json-stringify), which answers a string.
+        const serialised = reply.serialize(await load()) as string
+        if (startedIn === generation) bodies.set(key, serialised)
+        return serialised
+      } finally {
+        loading.delete(key)
+      }
+    })()
+    loading.set(key, body)
+    return body
+  }
+
+  return {
+    async answer(request, reply, load) {
+      if (accessTokenOf(request) !== null) return load()
+      const key = `${generation} ${readKey(request)}`
+      const body = bodies.get(key) ?? (await shared(key, reply, load))
+      return reply.type(JSON_TYPE).send(body)
+    },
+    invalidate() {
+      generation++
+      bodies.clear()
+    },
+  }
+}
+
+/**
+ * The read's identity: its route and its validated parameters (defaults applied, types coerced,
+ * unknown fields dropped), query fields in name order — so `?a=1&b=2`, `?b=2&a=1` and a spelled-out
+ * default share one body.
+ */
+function readKey(request: FastifyRequest): string {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const fields = Object.keys(query)
+    .sort()
+    .map((name) => [name, query[name]])
+  return `${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(fields)}`
+}
+
+/**
+ * Forgets the cached bodies whenever a write request answers. The bump happens before the answer
+ * leaves (onSend, after the handler committed), so a reader that saw the answer never gets a body
+ * loaded before it; a read that started earlier stores nothing (its generation is gone).
+ */
+export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache) {
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) cache.invalidate()
+  })
+}
