@@ -36,6 +36,10 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect(second.json().items.map((item: { title: string }) => item.title)).toEqual(['First'])
     // A signed-in viewer is never served from the cache.
     expect(await titles(t, ada)).toEqual(['Behind its back', 'First'])
+    // A refused write changed nothing, so it leaves the cached body in place.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
+    expect(refused.statusCode).toBe(401)
+    expect((await get(t, '/media/list')).body).toBe(first.body)
   })
 
   it('shares one body between spellings of the same query', async () => {

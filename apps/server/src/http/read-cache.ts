@@ -16,8 +16,8 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * comments), for anonymous requests only: a signed-in viewer's answer carries viewer-specific
  * fields (`liked`, their own private posts), so it always goes to the database.
  *
- * Concurrent misses for the same read share one load. Every write request handled by this process
- * forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
+ * Concurrent misses for the same read share one load. Every successful write request this process
+ * answers forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
  * the write has answered; writes this process does not see (another process, the analysis worker)
  * show after at most `ttlMs`.
  */
@@ -87,12 +87,13 @@ function readKey(request: FastifyRequest): string {
 }
 
 /**
- * Forgets the cached bodies whenever a write request answers. The bump happens before the answer
+ * Forgets the cached bodies whenever a write request succeeds. The bump happens before the answer
  * leaves (onSend, after the handler committed), so a reader that saw the answer never gets a body
- * loaded before it; a read that started earlier stores nothing (its generation is gone).
+ * loaded before it; a read that started earlier stores nothing (its generation is gone). A refused
+ * write (4xx, 5xx) changed nothing, and so cannot be used to empty the cache over and over.
  */
 export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache) {
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) cache.invalidate()
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate()
   })
 }
