@@ -40,6 +40,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // it. No query timeout: a migration on a large table may rightly take minutes.
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
+      // No JIT: the planner's estimates for the search's candidate queries (a fallback scan that
+      // rarely runs) pass jit_above_cost, and compiling them took 30–80 ms of a 20 ms search.
+      // Every query here is short; JIT pays off only for long analytical ones.
+      options: '-c jit=off',
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)

@@ -6,9 +6,10 @@ import type { SearchSource } from '../posts/posts.search'
  * fills the candidates from this window (a tsvector check costs microseconds), so the GIN index,
  * which would hand over every matching comment only for us to keep the newest, is consulted only
  * when the window holds too few hits, i.e. for rarer words, where it is cheap. Comment ids are
- * UUIDv7, so the primary key walks them newest first.
+ * UUIDv7, so the primary key walks them newest first. Four times posts.search's RANK_CANDIDATES
+ * (a literal: that module imports this one).
  */
-export const COMMENT_RECENT_WINDOW = 2_000
+export const COMMENT_RECENT_WINDOW = 800
 
 /**
  * The forum search finds posts through their comments too: a hit answers the post with

@@ -7,11 +7,12 @@ const MAX_TERM_LENGTH = 64
 /**
  * Relevance ranking scores at most this many of the newest matches per source. ts_rank costs tens
  * of microseconds per row (it unpacks the whole document), and a common word can match most posts:
- * ranking all of them took 0.3–0.9 s on 20k posts (architecture.md §8). Ranking the newest 500
- * keeps a search page at about 10–15 ms on PGlite however common the word; an explicit sort
- * (Hot/Recent) pages through every match on its own index instead.
+ * ranking all of them took 0.3–0.9 s on 20k posts (architecture.md §8). Ranking the newest 200
+ * keeps a search at about 20 ms on PostgreSQL with 100k posts of ~100 words (500 took 60 ms and
+ * more, bench/README.md) however common the word; an explicit sort (Hot/Recent) pages through
+ * every match on its own index instead.
  */
-export const RANK_CANDIDATES = 500
+export const RANK_CANDIDATES = 200
 
 /** The words of a search, as typed: letters and digits of any script, lower-cased. */
 export function searchTerms(search: string | undefined): string[] {
@@ -50,12 +51,14 @@ export interface SearchSource {
 }
 
 /**
- * How many of the newest posts are looked at first for relevance candidates. A common word fills
- * the candidates from this window (checking a tsvector costs microseconds), so the GIN index — which
- * would fetch every matching row only to keep the newest — is consulted only for rarer words, where
- * it is cheap. (Without this, a word in every post cost 150 ms on 20k posts; with it, a few ms.)
+ * How many of the newest posts are looked at first for relevance candidates. A word in at least a
+ * quarter of the posts fills the candidates from this window (checking a tsvector costs
+ * microseconds), so the GIN index — which would fetch every matching row only to keep the newest —
+ * is consulted only for rarer words, where it is cheap. (Without this, a word in every post cost
+ * 150 ms on 20k posts; with it, a few ms.) Four times the candidates: a rare word pays for
+ * checking the whole window before the index answers it.
  */
-export const RECENT_WINDOW = 2_000
+export const RECENT_WINDOW = 4 * RANK_CANDIDATES
 
 export const postSearchSource: SearchSource = {
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
