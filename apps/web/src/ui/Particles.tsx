@@ -10,6 +10,9 @@ export interface ParticlesProps {
   maxCount?: number
 }
 
+/** Links are drawn in this many strengths of the colour (one draw call each). */
+const LINK_SHADES = 4
+
 interface Particle {
   x: number
   y: number
@@ -40,6 +43,12 @@ export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: Pa
     let height = 0
     let frame = 0
     let onScreen = true
+    let rgb = colour()
+
+    /** The theme's particle colour (reading styles every frame would cost a style recalculation each time). */
+    function colour(): string {
+      return (node && getComputedStyle(node).getPropertyValue('--particle-rgb').trim()) || '47 84 201'
+    }
 
     function resize() {
       if (!node || !context) return
@@ -61,8 +70,10 @@ export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: Pa
 
     function paint(move: boolean) {
       if (!node || !context) return
-      const rgb = getComputedStyle(node).getPropertyValue('--particle-rgb').trim() || '47 84 201'
       context.clearRect(0, 0, width, height)
+      // One path and one fill for every dot, one path per shade for the links: a handful of draw
+      // calls a frame instead of one per line keeps each frame short on a slow phone.
+      const dots = new Path2D()
       for (const p of particles) {
         if (move) {
           p.x += p.vx
@@ -70,25 +81,31 @@ export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: Pa
           if (p.x < 0 || p.x > width) p.vx *= -1
           if (p.y < 0 || p.y > height) p.vy *= -1
         }
-        context.fillStyle = `rgb(${rgb} / 0.55)`
-        context.beginPath()
-        context.arc(p.x, p.y, p.r, 0, Math.PI * 2)
-        context.fill()
+        dots.moveTo(p.x + p.r, p.y)
+        dots.arc(p.x, p.y, p.r, 0, Math.PI * 2)
       }
-      context.lineWidth = 1
+      context.fillStyle = `rgb(${rgb} / 0.55)`
+      context.fill(dots)
+      const shades = Array.from({ length: LINK_SHADES }, () => new Path2D())
+      const reach = linkDistance * linkDistance
       for (let i = 0; i < particles.length; i++) {
         for (let j = i + 1; j < particles.length; j++) {
           const a = particles[i]
           const b = particles[j]
-          const distance = Math.hypot(a.x - b.x, a.y - b.y)
-          if (distance > linkDistance) continue
-          context.strokeStyle = `rgb(${rgb} / ${0.35 * (1 - distance / linkDistance)})`
-          context.beginPath()
-          context.moveTo(a.x, a.y)
-          context.lineTo(b.x, b.y)
-          context.stroke()
+          const squared = (a.x - b.x) ** 2 + (a.y - b.y) ** 2
+          if (squared > reach) continue
+          // Closer particles get a stronger line.
+          const strength = 1 - Math.sqrt(squared) / linkDistance
+          const shade = shades[Math.min(LINK_SHADES - 1, Math.floor(strength * LINK_SHADES))]
+          shade.moveTo(a.x, a.y)
+          shade.lineTo(b.x, b.y)
         }
       }
+      context.lineWidth = 1
+      shades.forEach((shade, index) => {
+        context.strokeStyle = `rgb(${rgb} / ${(0.35 * (index + 0.5)) / LINK_SHADES})`
+        context.stroke(shade)
+      })
     }
 
     const animating = () => !motion.matches && onScreen && !document.hidden
@@ -125,6 +142,7 @@ export function Particles({ linkDistance = 120, density = 1, maxCount = 80 }: Pa
     motion.addEventListener('change', update)
     // A theme switch changes --particle-rgb: repaint the still frame in the new colour.
     const themeObserver = new MutationObserver(() => {
+      rgb = colour()
       if (!frame) paint(false)
     })
     themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })

@@ -8,6 +8,8 @@ export interface CoverMediaProps {
   /** The post's first file, if any. */
   item: MediaItem | undefined
   mediaType: string
+  /** The card is among the first on the screen: its picture is the page's largest paint, so it loads at once. */
+  aboveTheFold?: boolean
 }
 
 type Stage = 'media' | 'fallback' | 'placeholder'
@@ -28,7 +30,7 @@ function extensionOf(name: string): string {
  * becomes our local fallback picture, and if even that fails, a text placeholder. Audio and documents
  * show their kind. The cover is decorative: the card's title names the post.
  */
-export function CoverMedia({ item, mediaType }: CoverMediaProps) {
+export function CoverMedia({ item, mediaType, aboveTheFold = false }: CoverMediaProps) {
   const { t } = useTranslation('forum')
   const [stage, setStage] = useState<Stage>('media')
   const kind = item?.kind ?? mediaType
@@ -50,7 +52,8 @@ export function CoverMedia({ item, mediaType }: CoverMediaProps) {
         className="cover"
         src={item.url}
         alt=""
-        loading="lazy"
+        loading={aboveTheFold ? 'eager' : 'lazy'}
+        fetchPriority={aboveTheFold ? 'high' : 'auto'}
         decoding="async"
         onError={() => setStage('fallback')}
       />

@@ -21,8 +21,10 @@ import { MediaCarousel } from './MediaCarousel'
 import { usePost } from './usePost'
 import './PostDetailPage.css'
 
-// Markdown (~40 KB gzip) loads beside the post, not before it.
-const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
+// Markdown (~40 KB gzip) is not needed to show the page's frame, but the post's text needs it: its
+// download starts as soon as this screen's code runs, beside the post's own request, not after it.
+const markdownModule = import('../../ui/Markdown')
+const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })))
 
 /** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
 function useBack() {
@@ -132,7 +134,9 @@ function PostView({ post }: { post: PostDetailResponse }) {
         {summary && <p className="post__summary">{summary}</p>}
 
         {post.content && (
-          <Suspense fallback={<Loading />}>
+          // Until Markdown arrives the text shows as it was written, in the same box: the tags and
+          // everything below do not jump when it is rendered (layout shift).
+          <Suspense fallback={<p className="markdown post__content post__content--plain">{post.content}</p>}>
             <Markdown className="post__content">{post.content}</Markdown>
           </Suspense>
         )}
