@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -40,6 +41,33 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
     expect(refused.statusCode).toBe(401)
     expect((await get(t, '/media/list')).body).toBe(first.body)
+  })
+
+  it('answers each accepted encoding with the same body, from the cache as on a miss', async () => {
+    const ada = await makeUser(t)
+    // Long enough that @fastify/compress would compress it too (over its 1 KB threshold).
+    for (let i = 0; i < 6; i++) await insertPost(t.database.db, ada.id, { content: 'words '.repeat(100) })
+    const plain = (await get(t, '/media/list')).body
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync }
+    for (const [encoding, decode] of Object.entries(decoders)) {
+      for (let hit = 0; hit < 2; hit++) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/media/list',
+          headers: { 'accept-encoding': `${encoding}, identity;q=0.5` },
+        })
+        expect(answer.headers['content-encoding']).toBe(encoding)
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/)
+        expect(decode(answer.rawPayload).toString()).toBe(plain)
+      }
+    }
+    const identity = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/media/list',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.body).toBe(plain)
   })
 
   it('shares one body between spellings of the same query', async () => {

@@ -1,3 +1,5 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
+import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { accessTokenOf } from './auth'
@@ -10,6 +12,24 @@ const MAX_BODIES = 2000
 /** Requests that may change what a cached body holds. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * The encodings (and settings) @fastify/compress answers with (app.ts): a cached body is kept
+ * compressed too, or every hit from a browser would pay the compression again — several times
+ * what the hit itself costs.
+ */
+const ENCODERS = {
+  br: (json: string) => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (json: string) => gzipSync(json),
+}
+type Encoding = keyof typeof ENCODERS
+const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] })
+
+/** A cached answer: its JSON, and its compressed forms once some reader asked for them. */
+interface Body {
+  json: string
+  encoded: Partial<Record<Encoding, Buffer>>
+}
 
 /**
  * A short-lived shared cache of the JSON bodies of public reads (the forum list, a post, its
@@ -36,21 +56,21 @@ export interface ReadCache {
 /** A read cache whose bodies live `ttlMs` milliseconds; 0 turns it off (every read loads). */
 export function createReadCache(ttlMs: number): ReadCache {
   if (ttlMs === 0) return { answer: (_request, _reply, load) => load(), invalidate() {} }
-  const bodies = new LRUCache<string, string>({ max: MAX_BODIES, ttl: ttlMs })
-  const loading = new Map<string, Promise<string>>()
+  const bodies = new LRUCache<string, Body>({ max: MAX_BODIES, ttl: ttlMs })
+  const loading = new Map<string, Promise<Body>>()
   let generation = 0
 
   /** Loads and serialises once for every concurrent miss of `key`; stores it unless a write came meanwhile. */
-  function shared(key: string, reply: FastifyReply, load: () => Promise<unknown>): Promise<string> {
+  function shared(key: string, reply: FastifyReply, load: () => Promise<unknown>): Promise<Body> {
     const running = loading.get(key)
     if (running) return running
     const startedIn = generation
     const body = (async () => {
       try {
         // The route's own response serialiser (fast-json-stringify), which answers a string.
-        const serialised = reply.serialize(await load()) as string
-        if (startedIn === generation) bodies.set(key, serialised)
-        return serialised
+        const body: Body = { json: reply.serialize(await load()) as string, encoded: {} }
+        if (startedIn === generation) bodies.set(key, body)
+        return body
       } finally {
         loading.delete(key)
       }
@@ -64,13 +84,28 @@ export function createReadCache(ttlMs: number): ReadCache {
       if (accessTokenOf(request) !== null) return load()
       const key = `${generation} ${readKey(request)}`
       const body = bodies.get(key) ?? (await shared(key, reply, load))
-      return reply.type(JSON_TYPE).send(body)
+      return send(request, reply.type(JSON_TYPE), body)
     },
     invalidate() {
       generation++
       bodies.clear()
     },
   }
+}
+
+/** Sends the body in the encoding the request prefers, compressing it once per cached body. */
+function send(request: FastifyRequest, reply: FastifyReply, body: Body) {
+  const accepted = request.headers['accept-encoding']
+  const encoding =
+    accepted && request.headers['x-no-compression'] === undefined ? encodings.negotiate(accepted) : null
+  if (encoding === null || encoding === 'identity') return reply.send(body.json)
+  body.encoded[encoding] ??= ENCODERS[encoding](body.json)
+  const vary = reply.getHeader('vary')
+  // A set Content-Encoding tells @fastify/compress the payload is already compressed.
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+    .send(body.encoded[encoding])
 }
 
 /**
