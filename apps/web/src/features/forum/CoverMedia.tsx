@@ -8,8 +8,6 @@ export interface CoverMediaProps {
   /** The post's first file, if any. */
   item: MediaItem | undefined
   mediaType: string
-  /** The card is among the first on the screen: its picture is the page's largest paint, so it loads at once. */
-  aboveTheFold?: boolean
 }
 
 type Stage = 'media' | 'fallback' | 'placeholder'
@@ -30,7 +28,7 @@ function extensionOf(name: string): string {
  * becomes our local fallback picture, and if even that fails, a text placeholder. Audio and documents
  * show their kind. The cover is decorative: the card's title names the post.
  */
-export function CoverMedia({ item, mediaType, aboveTheFold = false }: CoverMediaProps) {
+export function CoverMedia({ item, mediaType }: CoverMediaProps) {
   const { t } = useTranslation('forum')
   const [stage, setStage] = useState<Stage>('media')
   const kind = item?.kind ?? mediaType
@@ -52,8 +50,7 @@ export function CoverMedia({ item, mediaType, aboveTheFold = false }: CoverMedia
         className="cover"
         src={item.url}
         alt=""
-        loading={aboveTheFold ? 'eager' : 'lazy'}
-        fetchPriority={aboveTheFold ? 'high' : 'auto'}
+        loading="lazy"
         decoding="async"
         onError={() => setStage('fallback')}
       />

@@ -14,9 +14,6 @@ import { useForumPosts, useRestartForumList, useSiteStats } from './useForumPost
 import { useForumUrlState } from './useForumUrlState'
 import './ForumListPage.css'
 
-/** Cards a wide screen shows without scrolling (one row of the grid); a phone shows the first. */
-const ABOVE_THE_FOLD = 4
-
 /** /forum — Community Forum (spec §2): hero with live figures, search, Hot/Recent sort, the post grid. */
 export function ForumListPage() {
   const { t } = useTranslation('forum')
@@ -107,9 +104,9 @@ export function ForumListPage() {
           ) : (
             <>
               <ul className="post-grid">
-                {posts.posts.map((post, index) => (
+                {posts.posts.map((post) => (
                   <li key={post.id}>
-                    <PostCard post={post} aboveTheFold={index < ABOVE_THE_FOLD} />
+                    <PostCard post={post} />
                   </li>
                 ))}
               </ul>

@@ -10,8 +10,6 @@ import { CoverMedia, typeKey } from './CoverMedia'
 
 export interface PostCardProps {
   post: PostListItem
-  /** One of the first cards, seen without scrolling (its cover loads at once). */
-  aboveTheFold?: boolean
 }
 
 /** Where a card leads: the post, and the matching comment when the search found the post through one. */
@@ -25,7 +23,7 @@ export function postHref(post: Pick<PostListItem, 'id' | '_id' | 'matched_commen
  * One post in the forum grid (spec §2): cover, title, summary, author, time, type, tags, likes and
  * comments. The title's link covers the whole card and opens the post in a new tab.
  */
-export function PostCard({ post, aboveTheFold }: PostCardProps) {
+export function PostCard({ post }: PostCardProps) {
   const { t } = useTranslation('forum')
   const locale = useIntlLocale()
   const type = typeKey(post.media_type)
@@ -33,7 +31,7 @@ export function PostCard({ post, aboveTheFold }: PostCardProps) {
   return (
     <article className="post-card">
       <div className="post-card__cover">
-        <CoverMedia item={post.media[0]} mediaType={post.media_type} aboveTheFold={aboveTheFold} />
+        <CoverMedia item={post.media[0]} mediaType={post.media_type} />
         <span className="post-card__type">{t(`card.mediaType.${type}`)}</span>
       </div>
       <div className="post-card__body">
