@@ -132,8 +132,11 @@ test('title, description, manifest and icons', async ({ page, request, server })
   )
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }).click()
   await expect(page).toHaveTitle('Community Forum · Agora')
-  // The home page's own description is gone with it; the site-wide one is back.
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Agora links/)
+  // The home page's own description is replaced by the forum's.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Browse, search and sort research/,
+  )
 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   const manifest = await (await request.get(`${server.url}${href}`)).json()
