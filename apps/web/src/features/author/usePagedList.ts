@@ -1,4 +1,4 @@
-import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query'
+import { type QueryKey, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { type PageParams, PROFILE_PAGE_SIZE } from '../../api/profiles'
 
@@ -56,6 +56,15 @@ export function usePagedList<T>(
     }
     return unique
   }, [query.data, idOf])
+  return pagedListState(query, items, enabled)
+}
+
+/** What a list view needs from an infinite query whose pages are already flattened into `items`. */
+export function pagedListState<T>(
+  query: UseInfiniteQueryResult<unknown, Error>,
+  items: T[],
+  enabled = true,
+): PagedList<T> {
   const hasData = query.data !== undefined
   return {
     items,

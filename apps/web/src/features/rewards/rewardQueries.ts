@@ -28,7 +28,7 @@ import {
 } from '../../api/rewards'
 import { useIntlLocale } from '../../ui/format'
 import { toast } from '../../ui/toast'
-import type { PagedList } from '../author/usePagedList'
+import { type PagedList, pagedListState } from '../author/usePagedList'
 import { tokenKeys } from '../token/tokenQueries'
 import { toUnits } from './amounts'
 import {
@@ -76,24 +76,7 @@ export function useMyRewards(userId: string): {
     return first
   }, [pages])
   const items = useMemo(() => pages?.flatMap((page) => page.entries) ?? [], [pages])
-  const hasData = query.data !== undefined
-  return {
-    summary,
-    ledger: {
-      items,
-      isLoading: query.isPending,
-      error: !hasData && query.isError ? query.error : null,
-      loadMoreError: hasData && query.isFetchNextPageError ? query.error : null,
-      hasMore: query.hasNextPage,
-      isLoadingMore: query.isFetchingNextPage,
-      isRefreshing: query.isRefetching && !query.isFetchingNextPage,
-      loadMore: () => {
-        if (!query.isFetching) void query.fetchNextPage()
-      },
-      refresh: () => void query.refetch(),
-      retry: () => void query.refetch(),
-    },
-  }
+  return { summary, ledger: pagedListState(query, items) }
 }
 
 const isPending = (claim: RewardClaim) => claim.status === 'pending'
