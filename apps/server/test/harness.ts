@@ -71,10 +71,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** The real app over a fresh test database, with its data directory in a temp folder. */
+/**
+ * The real app over a fresh test database (or `options.database`, already migrated, closed with
+ * the app), with its data directory in a temp folder.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'logger'> = {},
+  options: Pick<BuildOptions, 'logger' | 'database'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agora-test-'))
   const config = loadConfig({
@@ -88,7 +91,7 @@ export async function createTestApp(
     READ_CACHE_MS: '0',
     ...env,
   })
-  const database = await openTestDatabase()
+  const database = options.database ?? (await openTestDatabase())
   const app = await buildApp(config, { database, logger: options.logger ?? false })
   await app.ready()
   return {

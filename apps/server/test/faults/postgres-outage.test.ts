@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../src/app'
-import { loadConfig } from '../../src/config'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
+import { migrateToLatest, openDatabase } from '../../src/db/index'
 import { makeUser } from '../factories'
-import { createScratchPostgres, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
+import { createScratchPostgres, createTestApp, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy'
 
 /** Longest a request may take to fail while the database is away: "fast", not hanging. */
@@ -29,7 +23,6 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
   let proxy: TcpProxy
   let scratch: { url: string; drop(): Promise<void> }
   let t: TestApp
-  let database: DatabaseHandle
 
   beforeAll(async () => {
     scratch = await createScratchPostgres()
@@ -38,33 +31,14 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     const relayed = new URL(scratch.url)
     relayed.hostname = '127.0.0.1'
     relayed.port = String(proxy.port)
-    database = await openDatabase({ url: relayed.toString(), pgliteDir: null })
+    const database = await openDatabase({ url: relayed.toString(), pgliteDir: null })
     await migrateToLatest(database.db as never)
-    const dataDir = mkdtempSync(join(tmpdir(), 'agora-outage-'))
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      WEB_DIST: '',
-      AGORA_DEMO: '0',
-      AUTH_RATE_LIMIT: '1000',
-      LIKE_RATE_LIMIT: '100000',
-      // The read cache may answer an anonymous list from memory for its second; this test is about
-      // what reaches the database (the cache has its own tests).
-      READ_CACHE_MS: '0',
-    })
-    const app = await buildApp(config, { database, logger: false })
-    await app.ready()
-    t = {
-      app,
-      database,
-      config,
-      reset: async () => {},
-      async close() {
-        await app.close()
-        await database.close()
-        rmSync(dataDir, { recursive: true, force: true })
+    t = await createTestApp(
+      {
+        LIKE_RATE_LIMIT: '100000',
       },
-    }
+      { database },
+    )
   })
 
   afterAll(async () => {
