@@ -72,9 +72,12 @@ async function benchServer() {
 
   const secret = randomBytes(32).toString('hex')
   mkdirSync(DATA_DIR, { recursive: true })
+  // BENCH_SERVER_NODE_ARGS reaches the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile it under the load (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
   const server = await startService(
     'server',
-    [SERVER],
+    [...nodeArgs, SERVER],
     serverEnv({
       DATA_DIR,
       ...('url' in target ? { DATABASE_URL: target.url } : {}),

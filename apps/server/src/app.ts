@@ -124,7 +124,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ownsDatabase = !options.database
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }))
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: pgliteDirFor(config.dataDir),
+      poolSize: config.databasePoolSize,
+    }))
   if (ownsDatabase) await migrateToLatest(database.db as never)
 
   const app = Fastify({

@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string
   /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir/db` is used. */
   databaseUrl: string | null
+  /** Connections the server keeps to PostgreSQL at most (not used with PGlite). */
+  databasePoolSize: number
   /** Secret that signs access tokens. Generated once into `dataDir/jwt-secret` when not given. */
   jwtSecret: string
   /** Origins (besides the server's own) allowed to make credentialed cross-origin requests. */
@@ -303,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: databaseUrl(env),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     jwtSecret: jwtSecret(env, dataDir),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')
