@@ -215,6 +215,25 @@ describe(`auth (${TEST_DB})`, () => {
     expect(refresh.statusCode).toBe(401)
   })
 
+  it('answers each request for its own session when many are checked at once', async () => {
+    const users = await Promise.all([makeUser(t), makeUser(t), makeUser(t), makeUser(t)])
+    const gone = users[1]
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: gone.headers })
+    expect(logout.statusCode).toBe(200)
+    // Sessions read in one turn of the event loop are checked in one query: every answer must
+    // still be about the request's own session.
+    const answers = await Promise.all(
+      [...users, ...users].map((user) =>
+        t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
+      ),
+    )
+    answers.forEach((answer, i) => {
+      const user = users[i % users.length]
+      if (user === gone) expect(answer.statusCode).toBe(401)
+      else expect(answer.json()).toMatchObject({ id: user.id, username: user.username })
+    })
+  })
+
   it('refuses a cross-site state-changing request that carries the cookie', async () => {
     await register({ username: 'dennis', password: 'unix and c lang' })
     const { cookie } = await secureLogin('dennis', 'unix and c lang')
