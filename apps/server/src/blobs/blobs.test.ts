@@ -102,20 +102,24 @@ describe('staging', () => {
     }
   })
 
-  // Several of stage.ts's 1 MiB write batches, so one is on disk while the next gathers.
-  it('writes a file of several write batches whole, with the CID of its bytes', async () => {
-    const dir = tempDir()
-    try {
-      const bytes = patterned(3_500_000)
-      const staged = await stageStream(chunksOf(bytes, 65_536), dir)
-      expect(staged.size).toBe(bytes.byteLength)
-      expect(staged.cid).toBe(await contentIdOf(chunksOf(bytes, 1_000_000)))
-      expect(Buffer.compare(await readFile(staged.path), bytes)).toBe(0)
-      await staged.discard()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
+  // Several of stage.ts's 1 MiB write batches, so one is on disk while the next gathers; chunks
+  // that fill batches exactly, chunks split across two batches, one chunk holding several.
+  it.each([65_536, 777, 1_000_003, 3_500_000])(
+    'writes a file of several write batches whole, with the CID of its bytes (chunks of %i)',
+    async (chunkSize) => {
+      const dir = tempDir()
+      try {
+        const bytes = patterned(3_500_000)
+        const staged = await stageStream(chunksOf(bytes, chunkSize), dir)
+        expect(staged.size).toBe(bytes.byteLength)
+        expect(staged.cid).toBe(await contentIdOf(chunksOf(bytes, 1_000_000)))
+        expect(Buffer.compare(await readFile(staged.path), bytes)).toBe(0)
+        await staged.discard()
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('leaves no temp file behind when the source fails after batches were written', async () => {
     const dir = tempDir()

@@ -61,9 +61,16 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
   try {
     async function* written() {
       for await (const chunk of source) {
-        await writer.add(chunk)
         size += chunk.byteLength
-        yield chunk
+        for (const batch of writer.add(chunk)) {
+          await writer.write(batch)
+          yield batch
+        }
+      }
+      const last = writer.rest()
+      if (last) {
+        await writer.write(last)
+        yield last
       }
     }
     const cid = await contentIdOf(written())
@@ -78,39 +85,57 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
   }
 }
 
-/** Bytes gathered before one write: an upload arrives in chunks of tens of KB. */
+/**
+ * Bytes per write batch: an upload arrives in chunks of tens of KB. A multiple of the importer's
+ * 256 KiB chunk, so each leaf it hashes is a view into one batch rather than a copy.
+ */
 const WRITE_BATCH_BYTES = 1024 * 1024
 
 /**
- * Writes a stream's chunks in batches of about 1 MiB, one batch on disk while the next gathers:
- * the hashing no longer waits for a disk write after every network chunk (a thread-pool round trip
- * each, slow on a busy machine). At most two batches are held, so memory stays flat. A failed
- * write surfaces on the next `add` or on `finish`.
+ * Gathers a stream's chunks into batches of exactly 1 MiB (the last one shorter), each written to
+ * disk while the next gathers and handed to the CID importer as it is: the bytes are copied once,
+ * and the importer sees 50 batches of a 50 MB file instead of hundreds of network chunks. The
+ * hashing never waits for a disk write per network chunk (a thread-pool round trip each, slow on
+ * a busy machine). A batch is never changed once full, and at most one write is in flight, so
+ * memory stays flat. A failed write surfaces on the next `write` or on `finish`.
  */
 function batchedWriter(handle: FileHandle) {
-  let gathered: Uint8Array[] = []
-  let gatheredBytes = 0
+  let batch = Buffer.allocUnsafe(WRITE_BATCH_BYTES)
+  let filled = 0
   let writing: Promise<void> = Promise.resolve()
-  async function flush() {
-    await writing
-    const batch = Buffer.concat(gathered, gatheredBytes)
-    gathered = []
-    gatheredBytes = 0
-    writing = writeAll(handle, batch)
-    // Observed here so a failure while the source is still being read is no unhandled rejection;
-    // awaiting `writing` later still throws it.
-    writing.catch(() => {})
-  }
   return {
-    async add(chunk: Uint8Array) {
-      gathered.push(chunk)
-      gatheredBytes += chunk.byteLength
-      if (gatheredBytes >= WRITE_BATCH_BYTES) await flush()
+    /** Copies `chunk` in; answers the batches it filled (usually none or one). */
+    add(chunk: Uint8Array): Buffer[] {
+      const full: Buffer[] = []
+      for (let offset = 0; offset < chunk.byteLength; ) {
+        const taken = Math.min(chunk.byteLength - offset, WRITE_BATCH_BYTES - filled)
+        batch.set(chunk.subarray(offset, offset + taken), filled)
+        filled += taken
+        offset += taken
+        if (filled === WRITE_BATCH_BYTES) {
+          full.push(batch)
+          batch = Buffer.allocUnsafe(WRITE_BATCH_BYTES)
+          filled = 0
+        }
+      }
+      return full
     },
-    async finish() {
-      if (gatheredBytes > 0) await flush()
+    /** The bytes of the last, partial batch (null when there are none). */
+    rest(): Buffer | null {
+      if (filled === 0) return null
+      const last = batch.subarray(0, filled)
+      filled = 0
+      return last
+    },
+    /** Waits for the previous write, then starts writing `bytes`. */
+    async write(bytes: Buffer) {
       await writing
+      writing = writeAll(handle, bytes)
+      // Observed here so a failure while the source is still being read is no unhandled rejection;
+      // awaiting `writing` later still throws it.
+      writing.catch(() => {})
     },
+    finish: () => writing,
     /** Waits for the write in flight (its outcome no longer matters) before the file is closed. */
     abandon: () => writing.catch(() => {}),
   }
