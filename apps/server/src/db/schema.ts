@@ -19,6 +19,7 @@ export interface Database {
   analysis_post_terms: AnalysisPostTermsTable
   reward_entries: RewardEntriesTable
   reward_claims: RewardClaimsTable
+  reward_day_counts: RewardDayCountsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -204,6 +205,16 @@ export interface RewardEntriesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>
 }
 export type RewardEntryRow = Selectable<RewardEntriesTable>
+
+/** Entries of an earning reason a user earned on a UTC day (the daily caps); see migration 0008. */
+export interface RewardDayCountsTable {
+  user_id: string
+  reason: RewardReason
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string
+  earned: number
+  granted: ColumnType<number, number | undefined, number>
+}
 
 /** A claim of rewards to a wallet; its ledger debit is a `claim` entry with the claim's id. */
 export interface RewardClaimsTable {

@@ -6,6 +6,7 @@ import * as m0004 from './2026_11_22_0004_faucet'
 import * as m0005 from './2026_11_22_0005_comments'
 import * as m0006 from './2026_11_22_0006_profile_links'
 import * as m0007 from './2026_11_22_0007_rewards'
+import * as m0008 from './2026_11_22_0008_reward_day_counts'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0005_comments': m0005,
   '2026_11_22_0006_profile_links': m0006,
   '2026_11_22_0007_rewards': m0007,
+  '2026_11_22_0008_reward_day_counts': m0008,
 }

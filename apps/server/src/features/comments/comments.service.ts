@@ -125,12 +125,12 @@ export function commentsService(db: Db, rewards: RewardsConfig) {
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
         const likes = async (delta: number) => (await tx.addToLikes(comment.id, delta)) ?? 0
         if (intent !== 'unlike' && (await tx.addLike(viewerId, comment.id))) {
-          await ledger.likeGiven(trx, 'comment', comment, viewerId)
+          await ledger.likesGiven(trx, 'comment', [{ liked: comment, likerId: viewerId }])
           return { action: 'liked' as const, likes: await likes(1) }
         }
         if (intent === 'like') return { action: 'liked' as const, likes: comment.likes_count }
         if (await tx.removeLike(viewerId, comment.id)) {
-          await ledger.likeWithdrawn(trx, comment.id, viewerId)
+          await ledger.likesWithdrawn(trx, [{ likedId: comment.id, likerId: viewerId }])
           return { action: 'unliked' as const, likes: await likes(-1) }
         }
         return { action: 'unliked' as const, likes: comment.likes_count }

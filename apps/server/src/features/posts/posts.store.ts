@@ -261,34 +261,50 @@ export function postsStore(db: Db) {
     },
 
     /**
-     * Sets the user's like of a post the user may see in one statement (a like is a hot write path,
-     * and each round trip costs more than the work): lock the post, insert or delete the like row,
-     * and move the counter only if a row changed, so the counter always equals the rows. Answers the
-     * counter after it and whether anything changed; undefined when the post is not there for them.
+     * Sets likes of posts their users may see, any number in one statement (a like is a hot write
+     * path, and each round trip costs more than the work): lock the posts in id order, insert or
+     * delete the like rows, and move each counter by the rows that changed, so counters always
+     * equal the rows. Answers, per like asked, its post's author, the counter after the statement
+     * and whether this like changed anything; a like of a post not there for its user is missing.
      */
-    async setLike(userId: string, postId: string, liked: boolean) {
+    async setLikes(likes: readonly { userId: string; postId: string }[], liked: boolean) {
+      if (likes.length === 0) return []
+      const input = likes.map((like, n) => sql`(${like.userId}::uuid, ${like.postId}::uuid, ${n}::int)`)
       const change = liked
-        ? sql`insert into post_likes (user_id, post_id) select ${userId}, id from post
-              on conflict do nothing returning post_id`
-        : sql`delete from post_likes where user_id = ${userId} and post_id in (select id from post)
-              returning post_id`
-      const { rows } = await sql<{ user_id: string; likes_count: number; changed: boolean }>`
-        with post as (
-          select id, user_id, likes_count from posts
-          where id = ${postId} and (visibility <> 'private' or user_id = ${userId})
+        ? sql`insert into post_likes (user_id, post_id) select user_id, post_id from allowed
+              on conflict do nothing returning user_id, post_id`
+        : sql`delete from post_likes l using allowed a where l.user_id = a.user_id and l.post_id = a.post_id
+              returning l.user_id, l.post_id`
+      const { rows } = await sql<{ n: number; user_id: string; likes_count: number; changed: boolean }>`
+        with input (user_id, post_id, n) as (values ${sql.join(input)}),
+        post as (
+          select id, user_id, visibility, likes_count from posts
+          where id in (select post_id from input)
+          order by id
           for no key update
+        ),
+        allowed as (
+          select distinct i.user_id, i.post_id from input i join post on post.id = i.post_id
+          where post.visibility <> 'private' or post.user_id = i.user_id
         ),
         changed as (${change}),
         counted as (
-          update posts set likes_count = greatest(likes_count + ${liked ? 1 : -1}, 0)
-          where id in (select post_id from changed)
-          returning likes_count
+          update posts set likes_count = greatest(likes_count + ${liked ? 1 : -1} * moved.n, 0)
+          from (select post_id, count(*)::int as n from changed group by post_id) moved
+          where posts.id = moved.post_id
+          returning posts.id, posts.likes_count
         )
-        select post.user_id,
-               coalesce((select likes_count from counted), post.likes_count) as likes_count,
-               exists (select 1 from changed) as changed
-        from post`.execute(db)
-      return rows[0]
+        select i.n, post.user_id, coalesce(counted.likes_count, post.likes_count) as likes_count,
+               exists (select 1 from changed c where c.user_id = i.user_id and c.post_id = i.post_id) as changed
+        from input i
+        join post on post.id = i.post_id and (post.visibility <> 'private' or post.user_id = i.user_id)
+        left join counted on counted.id = i.post_id
+        order by i.n`.execute(db)
+      const answers: ({ user_id: string; likes_count: number; changed: boolean } | undefined)[] = likes.map(
+        () => undefined,
+      )
+      for (const { n, ...row } of rows) answers[n] = row
+      return answers
     },
 
     async isLiked(userId: string, postId: string): Promise<boolean> {

@@ -3,8 +3,8 @@ import { loadConfig } from '../../config'
 import {
   claimableOf,
   likeReceived,
-  refusal,
   ruleOf,
+  termsOf,
   tokensToUnits,
   unitsToTokens,
   utcDay,
@@ -23,19 +23,18 @@ describe('reward rules', () => {
     expect(() => config({ REWARDS_POST_PUBLISHED: '1.5' })).toThrow(/REWARDS_POST_PUBLISHED/)
   })
 
-  it('refuses a rule that is off, an account younger than the minimum age, and a reached cap', () => {
+  it('gives the terms an earning pays under, and none for a rule that is off', () => {
     const at = new Date('2026-11-22T12:00:00Z')
-    const old = new Date(at.getTime() - 25 * HOUR)
-    expect(refusal(config(), 'post_published', { accountCreatedAt: old, earnedToday: 4, at })).toBeNull()
-    expect(refusal(config(), 'post_published', { accountCreatedAt: old, earnedToday: 5, at })).toBe(
-      'daily_cap',
-    )
-    const young = new Date(at.getTime() - 23 * HOUR)
-    expect(refusal(config(), 'post_published', { accountCreatedAt: young, earnedToday: 0, at })).toBe(
-      'account_too_new',
-    )
-    const off = config({ REWARDS_POST_PUBLISHED: '0' })
-    expect(refusal(off, 'post_published', { accountCreatedAt: old, earnedToday: 0, at })).toBe('rule_off')
+    expect(termsOf(config(), 'post_published', at)).toEqual({
+      amount: 10_000_000_000n,
+      dailyCap: 5,
+      bornBefore: new Date(at.getTime() - 24 * HOUR),
+      day: '2026-11-22',
+    })
+    expect(
+      termsOf(config({ REWARDS_POST_PUBLISHED_DAILY_CAP: '0' }), 'post_published', at)?.dailyCap,
+    ).toBeNull()
+    expect(termsOf(config({ REWARDS_POST_PUBLISHED: '0' }), 'post_published', at)).toBeNull()
   })
 
   it('gives nothing for liking your own content', () => {
@@ -48,10 +47,8 @@ describe('reward rules', () => {
   })
 
   it('counts a cap by UTC day', () => {
-    expect(utcDay(new Date('2026-11-22T23:59:59.999Z'))).toEqual({
-      start: new Date('2026-11-22T00:00:00Z'),
-      end: new Date('2026-11-23T00:00:00Z'),
-    })
+    expect(utcDay(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22')
+    expect(utcDay(new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23')
   })
 
   it('never lets more than the balance be claimed, nor less than nothing', () => {

@@ -9,7 +9,6 @@ import type { EarningReason, RewardsConfig } from '../../config'
 export const DECIMALS = 9
 const UNITS_PER_TOKEN = 10n ** BigInt(DECIMALS)
 const HOUR_MS = 3600_000
-const DAY_MS = 24 * HOUR_MS
 
 /** The reasons that earn, in the order the rules endpoint lists them. */
 export const EARNING_REASONS: readonly EarningReason[] = [
@@ -98,28 +97,34 @@ export function ruleOf(config: RewardsConfig, reason: EarningReason): RuleOf {
   return { amount: tokensToUnits(rule.amount), dailyCap: rule.dailyCap > 0 ? rule.dailyCap : null }
 }
 
-/** The UTC day `at` falls in, as [start, end): the window a daily cap counts. */
-export function utcDay(at: Date): { start: Date; end: Date } {
-  const start = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS)
-  return { start, end: new Date(start.getTime() + DAY_MS) }
+/** The UTC day `at` falls in ('YYYY-MM-DD'): the window a daily cap counts. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10)
+
+/** What an earning of one reason must meet at a moment to pay: the store applies it in SQL. */
+export interface EarningTerms {
+  amount: bigint
+  /** Entries of the reason a user may earn on `day`; null: no cap. */
+  dailyCap: number | null
+  /** Accounts made after this are too new to earn. */
+  bornBefore: Date
+  /** The UTC day whose cap counts ('YYYY-MM-DD'). */
+  day: string
 }
 
 /**
- * Why an earning gives nothing at `at`, or null when it pays: the rule is off (amount 0), the
- * account is younger than the minimum age, or the user has reached today's cap for the reason.
+ * The terms an earning of `reason` made at `at` pays under, or null when the rule is off (amount 0).
+ * It pays when the earner's account is at least the minimum age, the earner is under the day's cap
+ * for the reason, and its source never earned before.
  */
-export function refusal(
-  config: RewardsConfig,
-  reason: EarningReason,
-  context: { accountCreatedAt: Date; earnedToday: number; at: Date },
-): 'rule_off' | 'account_too_new' | 'daily_cap' | null {
+export function termsOf(config: RewardsConfig, reason: EarningReason, at: Date): EarningTerms | null {
   const rule = ruleOf(config, reason)
-  if (rule.amount === 0n) return 'rule_off'
-  if (context.at.getTime() - context.accountCreatedAt.getTime() < config.minAccountAgeHours * HOUR_MS) {
-    return 'account_too_new'
+  if (rule.amount === 0n) return null
+  return {
+    amount: rule.amount,
+    dailyCap: rule.dailyCap,
+    bornBefore: new Date(at.getTime() - config.minAccountAgeHours * HOUR_MS),
+    day: utcDay(at),
   }
-  if (rule.dailyCap !== null && context.earnedToday >= rule.dailyCap) return 'daily_cap'
-  return null
 }
 
 /** Earnings made after this moment are still held: not claimable yet. */

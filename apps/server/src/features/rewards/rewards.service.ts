@@ -25,13 +25,12 @@ import {
   likeReceived,
   likeSourceId,
   postPublished,
-  refusal,
   ruleOf,
   rulesView,
+  termsOf,
   tokensToUnits,
   unitsToTokens,
   uploadAnalysed,
-  utcDay,
 } from './rewards.rules'
 import {
   type ClaimRow,
@@ -62,33 +61,47 @@ const CLAIM_FAILURES: Record<Exclude<Settled, 'landed'>, string> = {
 // The Solana libraries load with the first claim, as they do for the faucet.
 const loadTransfer = () => import('../token/token.transfer')
 
+/** A like of a post or comment (`liked`, with its author) by `likerId`. */
+export interface LikeGiven {
+  liked: { id: string; user_id: string; post_id: string }
+  likerId: string
+}
+
 /**
  * The hooks the features that earn call, inside the transaction of their action: the entry is
  * written (or reversed) with the post, comment, like or analysis, or not at all.
  */
 export function rewardsLedger(config: RewardsConfig) {
+  /**
+   * Pays the earnings the rules allow, all made at `at`, in one statement per reason (one for a
+   * single action, one for a batch of likes); answers the source ids paid.
+   */
+  async function earnAll(
+    db: Db,
+    earnings: readonly (Earning | null)[],
+    at = new Date(),
+  ): Promise<Set<string>> {
+    const paid = new Set<string>()
+    const byReason = new Map<Earning['reason'], Earning[]>()
+    const seen = new Set<string>()
+    for (const earning of earnings) {
+      // The same source twice (a like asked twice in one batch) earns once, and counts once.
+      if (!earning || seen.has(`${earning.reason}:${earning.source.id}`)) continue
+      seen.add(`${earning.reason}:${earning.source.id}`)
+      byReason.set(earning.reason, [...(byReason.get(earning.reason) ?? []), earning])
+    }
+    for (const [reason, group] of byReason) {
+      const terms = termsOf(config, reason, at)
+      if (!terms) continue
+      for (const source of await rewardsStore(db).payEarnings(reason, terms, group, at)) paid.add(source)
+    }
+    return paid
+  }
+
   /** Pays an earning if the rules allow it; answers what it paid (null: nothing). */
   async function earn(db: Db, earning: Earning | null, at = new Date()): Promise<RewardNotice> {
-    if (!earning) return null
-    const rule = ruleOf(config, earning.reason)
-    const store = rewardsStore(db)
-    const day = utcDay(at)
-    // A refusal seen before taking the lock is final (a day's count only grows: a reversal frees
-    // no cap), so an earner at the cap, as the author of a popular post soon is, costs one read
-    // and never queues behind the lock.
-    const earner = await store.earnerOn(earning.userId, earning.reason, day)
-    if (!earner) return null
-    const accountCreatedAt = earner.created_at
-    if (refusal(config, earning.reason, { accountCreatedAt, earnedToday: earner.earned ?? 0, at }))
-      return null
-    await store.lockUsers([earning.userId])
-    if (rule.dailyCap !== null) {
-      // Under the lock, again: a concurrent earning may have reached the cap meanwhile.
-      const earnedToday = await store.countEarned(earning.userId, earning.reason, day)
-      if (refusal(config, earning.reason, { accountCreatedAt, earnedToday, at })) return null
-    }
-    if (!(await store.insertEarning(earning, rule.amount, at))) return null
-    return { amount: rule.amount.toString(), reason: earning.reason }
+    if (!earning || !(await earnAll(db, [earning], at)).has(earning.source.id)) return null
+    return { amount: ruleOf(config, earning.reason).amount.toString(), reason: earning.reason }
   }
 
   /** Reverses what `find` returns, under the earners' locks (a claim sees the lower balance). */
@@ -128,14 +141,17 @@ export function rewardsLedger(config: RewardsConfig) {
       earn(db, commentWritten(comment)),
     postAnalysed: (db: Db, post: { id: string; user_id: string }, fileCount: number) =>
       earn(db, uploadAnalysed(post, fileCount)),
-    likeGiven: (
-      db: Db,
-      kind: 'post' | 'comment',
-      liked: { id: string; user_id: string; post_id: string },
-      likerId: string,
-    ) => earn(db, likeReceived(kind, liked, likerId)),
-    likeWithdrawn: (db: Db, likedId: string, likerId: string) =>
-      reverse(db, (store) => store.reversibleBySource([likeSourceId(likedId, likerId)])),
+    /** Likes given (one, or a batch made together): each earns the liked content's author. */
+    likesGiven: (db: Db, kind: 'post' | 'comment', likes: readonly LikeGiven[]) =>
+      earnAll(
+        db,
+        likes.map(({ liked, likerId }) => likeReceived(kind, liked, likerId)),
+      ),
+    /** Likes withdrawn: what they earned is reversed (once). */
+    likesWithdrawn: (db: Db, likes: readonly { likedId: string; likerId: string }[]) =>
+      reverse(db, (store) =>
+        store.reversibleBySource(likes.map(({ likedId, likerId }) => likeSourceId(likedId, likerId))),
+      ),
     /** Before the post is deleted: everything it and its comments earned, likes included. */
     postDeleted: (db: Db, postId: string) =>
       reverse(db, async (store) => {

@@ -1,9 +1,13 @@
 import type { RewardReason } from '@agora/contract'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
+import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
 import type { RewardClaimRow, RewardEntriesTable } from '../../db/schema'
-import { CLAIM_REASONS, EARNING_REASONS, type Earning } from './rewards.rules'
+import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
+
+/** A cap no one reaches: the statement's cap when a rule has none. */
+const NO_CAP = 2_147_483_647
 
 // Amounts are bigint in the database and read as text here (the driver reads int8 as a number,
 // which would lose base units past 2^53), then as BigInt by the service.
@@ -38,17 +42,6 @@ export type Reversible = Pick<RewardEntriesTable, 'id' | 'user_id' | 'source_kin
 }
 
 export function rewardsStore(db: Db) {
-  /** How many entries of `reason` the user earned in [start, end), reversed or not. */
-  function earnedOn(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
-    return db
-      .selectFrom('reward_entries')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('user_id', '=', userId)
-      .where('reason', '=', reason)
-      .where('created_at', '>=', day.start)
-      .where('created_at', '<', day.end)
-  }
-
   /** Earning entries matching `where` that no reversal undoes yet. */
   function reversible(match: 'source' | 'target' | 'post', values: string[]): Promise<Reversible[]> {
     if (values.length === 0) return Promise.resolve([])
@@ -77,42 +70,69 @@ export function rewardsStore(db: Db) {
       }
     },
 
-    /** When the account was made and `countEarned` in one round trip; undefined for no such user. */
-    earnerOn(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
-      return db
-        .selectFrom('users')
-        .select(['created_at', earnedOn(userId, reason, day).as('earned')])
-        .where('id', '=', userId)
-        .executeTakeFirst()
-    },
-
-    /** Entries of `reason` the user earned in [start, end), reversed or not: a reversal frees no cap. */
-    async countEarned(userId: string, reason: RewardReason, day: { start: Date; end: Date }) {
-      const row = await earnedOn(userId, reason, day).executeTakeFirstOrThrow()
-      return row.count
-    },
-
-    /** Writes an earning; false when this source already earned (a retry or a race). */
-    async insertEarning(earning: Earning, amount: bigint, at: Date): Promise<boolean> {
-      const inserted = await db
-        .insertInto('reward_entries')
-        .values({
-          id: uuidv7(),
-          user_id: earning.userId,
-          amount,
-          reason: earning.reason,
-          source_kind: earning.source.kind,
-          source_id: earning.source.id,
-          target_id: earning.targetId,
-          post_id: earning.postId,
-          created_at: at,
-        })
-        .onConflict((oc) =>
-          oc.columns(['reason', 'source_kind', 'source_id']).where('reason', '<>', 'reversal').doNothing(),
+    /**
+     * Pays earnings of one reason in one statement, under the rule's terms, and answers the source
+     * ids it paid. An earning pays when its earner's account was made by `bornBefore`, its source
+     * has not earned before (a re-given like earns nothing) and its earner's count for the day is
+     * under the cap; the count moves in the same statement (the counter row's lock orders
+     * concurrent earnings, and the upsert re-reads the row it waited for), and when a batch holds
+     * more of one earner's earnings than the cap leaves room for, the first ones pay.
+     */
+    async payEarnings(
+      reason: EarningReason,
+      terms: EarningTerms,
+      earnings: readonly Earning[],
+      at: Date,
+    ): Promise<Set<string>> {
+      if (earnings.length === 0) return new Set()
+      const cap = terms.dailyCap ?? NO_CAP
+      const rows = earnings.map(
+        (earning, n) =>
+          sql`(${uuidv7()}::uuid, ${earning.userId}::uuid, ${earning.source.kind}, ${earning.source.id}, ${earning.targetId}::uuid, ${earning.postId}::uuid, ${n}::int)`,
+      )
+      const { rows: paid } = await sql<{ source_id: string }>`
+        with input (id, user_id, source_kind, source_id, target_id, post_id, n) as (values ${sql.join(rows)}),
+        fresh as (
+          select i.* from input i
+          join users u on u.id = i.user_id and u.created_at <= ${terms.bornBefore}
+          where not exists (
+            select 1 from reward_entries e
+            where e.reason = ${reason} and e.source_kind = i.source_kind and e.source_id = i.source_id
+          )
+          -- Only an optimisation (the upsert decides): an earner seen at the cap is not counted
+          -- again, so the author of a popular post costs no row lock once the day is full.
+          and not exists (
+            select 1 from reward_day_counts c
+            where c.user_id = i.user_id and c.reason = ${reason} and c.day = ${terms.day}::date
+              and c.earned >= ${cap}
+          )
+        ),
+        wanted as (
+          select user_id, least(count(*), ${cap})::int as n from fresh group by user_id order by user_id
+        ),
+        counted as (
+          insert into reward_day_counts as c (user_id, reason, day, earned, granted)
+          select user_id, ${reason}, ${terms.day}::date, n, n from wanted
+          on conflict (user_id, reason, day) do update
+            set earned = least(c.earned + excluded.earned, ${cap}),
+                granted = least(c.earned + excluded.earned, ${cap}) - c.earned
+            where c.earned < ${cap}
+          returning c.user_id, c.granted
+        ),
+        ranked as (
+          select f.*, row_number() over (partition by f.user_id order by f.n) as rank from fresh f
+        ),
+        paid as (
+          insert into reward_entries (id, user_id, amount, reason, source_kind, source_id, target_id, post_id, created_at)
+          select r.id, r.user_id, ${terms.amount.toString()}::bigint, ${reason}, r.source_kind, r.source_id,
+                 r.target_id, r.post_id, ${at}
+          from ranked r join counted c on c.user_id = r.user_id
+          where r.rank <= c.granted
+          on conflict (reason, source_kind, source_id) where reason <> 'reversal' do nothing
+          returning source_id
         )
-        .returning('id')
-        .executeTakeFirst()
-      return Boolean(inserted)
+        select source_id from paid`.execute(db)
+      return new Set(paid.map((row) => row.source_id))
     },
 
     /** Earnings of these like sources, content ids, or posts (with everything on them) not yet reversed. */

@@ -10,6 +10,7 @@ import { type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
 import { CLAIM_DID_NOT_LAND, CLAIM_NOT_SENT, CLAIM_PENDING, KEY_REUSED } from './rewards.service'
+import { rewardsStore } from './rewards.store'
 
 // The rewards API over the real app, database and embedded chain. Users are made 48 hours old
 // (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
@@ -105,10 +106,17 @@ async function ledger(user: User) {
 }
 
 /** Moves all of a user's entries `hours` into the past (out of the hold, or into an earlier day). */
+/** Moves a user's earnings `hours` back in time, and the daily counts with them. */
 async function age(user: User, hours: number) {
+  const { db } = t.database
   await sql`update reward_entries set created_at = created_at - make_interval(hours => ${hours}) where user_id = ${user.id}`.execute(
-    t.database.db,
+    db,
   )
+  await sql`delete from reward_day_counts where user_id = ${user.id}`.execute(db)
+  await sql`insert into reward_day_counts (user_id, reason, day, earned)
+            select user_id, reason, (created_at at time zone 'UTC')::date, count(*) from reward_entries
+            where user_id = ${user.id} and reason not in ('reversal', 'claim', 'claim_refund')
+            group by 1, 2, 3`.execute(db)
 }
 
 /** A user with `posts` × 10 claimable tokens, earned by publishing and aged past the hold. */
@@ -245,6 +253,76 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
       amount: units(2),
       reason: 'comment_written',
     })
+  })
+
+  it('pays likes sent together once each, to the right authors, and counts the posts exactly', async () => {
+    const authors = [await member(), await member()]
+    const fans = await Promise.all(Array.from({ length: 8 }, () => member()))
+    const posts = [await publish(authors[0]), await publish(authors[1])]
+    // Every fan likes both posts at once, twice over, with an author's own like among them: the
+    // likes of one turn of the event loop are applied together.
+    const likers = [...fans, authors[0]]
+    await Promise.all(
+      [...likers, ...likers].flatMap((fan) => posts.map((post) => like(fan, 'post', post.post_id, 'like'))),
+    )
+    for (const [i, post] of posts.entries()) {
+      const { likes_count } = await t.database.db
+        .selectFrom('posts')
+        .select('likes_count')
+        .where('id', '=', post.post_id)
+        .executeTakeFirstOrThrow()
+      expect(likes_count).toBe(likers.length)
+      const earned = (await ledger(authors[i])).filter((row) => row.reason === 'post_like_received')
+      // The author's like of their own post earns nothing; the other author's like earns.
+      expect(earned).toHaveLength(i === 0 ? fans.length : fans.length + 1)
+    }
+    await Promise.all(fans.map((fan) => like(fan, 'post', posts[1].post_id, 'unlike')))
+    const reversals = (await ledger(authors[1])).filter((row) => row.reason === 'reversal')
+    expect(reversals).toHaveLength(fans.length)
+  })
+
+  it('pays a batch of earnings up to the cap, the first ones, and keeps the count exact under concurrent batches', async () => {
+    const earner = await member()
+    const store = rewardsStore(t.database.db)
+    const at = new Date()
+    const terms = { amount: 7n, dailyCap: 5, bornBefore: at, day: at.toISOString().slice(0, 10) }
+    const earnings = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        userId: earner.id,
+        reason: 'post_like_received' as const,
+        source: { kind: 'like' as const, id: `like-${from + i}` },
+        targetId: randomUUID(),
+        postId: randomUUID(),
+      }))
+    expect([...(await store.payEarnings('post_like_received', terms, earnings(0, 3), at))]).toEqual([
+      'like-0',
+      'like-1',
+      'like-2',
+    ])
+    // Two left under the cap: of four, the first two pay.
+    expect([...(await store.payEarnings('post_like_received', terms, earnings(3, 4), at))].sort()).toEqual([
+      'like-3',
+      'like-4',
+    ])
+    expect((await store.payEarnings('post_like_received', terms, earnings(7, 1), at)).size).toBe(0)
+
+    const other = await member()
+    const theirs = (batch: number) =>
+      earnings(100 + batch * 10, 3).map((earning) => ({ ...earning, userId: other.id }))
+    const paid = await Promise.all(
+      Array.from({ length: 6 }, (_, batch) =>
+        t.database.db
+          .transaction()
+          .execute((trx) => rewardsStore(trx).payEarnings('post_like_received', terms, theirs(batch), at)),
+      ),
+    )
+    expect(paid.reduce((sum, batch) => sum + batch.size, 0)).toBe(5)
+    const { rows } = await sql<{ earned: number; entries: number }>`
+      select (select earned from reward_day_counts where user_id = ${other.id}) as earned,
+             (select count(*)::int from reward_entries where user_id = ${other.id}) as entries`.execute(
+      t.database.db,
+    )
+    expect(rows[0]).toEqual({ earned: 5, entries: 5 })
   })
 
   it('keeps the daily cap exact under 25 comments sent at once', async () => {
