@@ -108,6 +108,8 @@ export interface AppContext {
 export interface BuildOptions {
   /** An already open (and migrated) database, e.g. one per test file. Not closed with the app. */
   database?: DatabaseHandle
+  /** The anonymous read cache to use (a test empties it with its database). */
+  readCache?: ReadCache
   logger?: FastifyServerOptions['logger']
 }
 
@@ -154,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     db: database.db,
     dbKind: database.kind,
     signer: tokenSigner(config.jwtSecret),
-    readCache: createReadCache(config.readCacheMs),
+    readCache: options.readCache ?? createReadCache(config.readCacheMs),
   }
 
   registerErrorHandler(app)

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
+import { createReadCache } from '../src/http/read-cache'
 
 /** Which database this run of the suite talks to: `TEST_DB=postgres` (scripts/test.mjs sets it) or PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -92,13 +93,17 @@ export async function createTestApp(
     ...env,
   })
   const database = options.database ?? (await openTestDatabase())
-  const app = await buildApp(config, { database, logger: options.logger ?? false })
+  const readCache = createReadCache(config.readCacheMs)
+  const app = await buildApp(config, { database, readCache, logger: options.logger ?? false })
   await app.ready()
   return {
     app,
     database,
     config,
-    reset: () => resetDatabase(database),
+    async reset() {
+      await resetDatabase(database)
+      readCache.invalidate()
+    },
     async close() {
       await app.close()
       await database.close()

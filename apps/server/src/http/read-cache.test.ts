@@ -81,6 +81,39 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect((await get(t, '/media/list?limit=6')).json().items).toHaveLength(2)
   })
 
+  it('keeps its bodies through sign-ins and token refreshes, and forgets them when an author is renamed', async () => {
+    const ada = await makeUser(t)
+    await insertPost(t.database.db, ada.id, { title: 'Kept' })
+    const first = await get(t, '/media/list')
+    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { username: ada.username, password: ada.password, secure_mode: false },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refresh_token: login.json().refresh_token },
+    })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    expect((await get(t, '/media/list')).body).toBe(first.body)
+
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/modify/modify_profile',
+      headers: ada.headers,
+      payload: { username: `${ada.username}x` },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const items = (await get(t, '/media/list')).json().items as { title: string; author: string }[]
+    expect(items.map((item) => [item.title, item.author])).toEqual([
+      ['Behind its back', `${ada.username}x`],
+      ['Kept', `${ada.username}x`],
+    ])
+  })
+
   it('shows a like, a comment, a new post and a deletion to the next anonymous read', async () => {
     const ada = await makeUser(t)
     const postId = await insertPost(t.database.db, ada.id, { title: 'Liked one' })

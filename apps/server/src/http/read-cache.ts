@@ -122,13 +122,22 @@ function readKey(request: FastifyRequest): string {
 }
 
 /**
- * Forgets the cached bodies whenever a write request succeeds. The bump happens before the answer
- * leaves (onSend, after the handler committed), so a reader that saw the answer never gets a body
- * loaded before it; a read that started earlier stores nothing (its generation is gone). A refused
- * write (4xx, 5xx) changed nothing, and so cannot be used to empty the cache over and over.
+ * Writes that change nothing a cached read shows (posts, comments, their authors' names and
+ * avatars): sign-in, token refresh, logout, registration, the faucet, reward claims.
+ */
+const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
+
+/**
+ * Forgets the cached bodies whenever a write that may change what they show succeeds. The bump
+ * happens before the answer leaves (onSend, after the handler committed), so a reader that saw the
+ * answer never gets a body loaded before it; a read that started earlier stores nothing (its
+ * generation is gone). A refused write (4xx, 5xx) changed nothing, and so cannot be used to empty
+ * the cache over and over; nor can signing in and refreshing tokens.
  */
 export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache) {
   app.addHook('onSend', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate()
+    if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return
+    if (CHANGES_NO_CONTENT.test(request.routeOptions.url ?? request.url)) return
+    cache.invalidate()
   })
 }
