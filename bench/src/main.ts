@@ -105,7 +105,14 @@ async function benchServer() {
     // no figure should measure that.
     if (settings.warmup > 0)
       await measure(`${server.url}/api/v1/media/list`, { ...settings, warmup: 0, duration: 5 })
-    await measureReads(server.url, ceiling.url, targets, settings, report)
+    await measureReads(
+      server.url,
+      ceiling.url,
+      targets,
+      settings,
+      report,
+      users.map((user) => user.token),
+    )
     if (report.wants(likesFigureName(users.length)))
       likes = await measureLikes(server.url, targets, users, settings)
     if (UPLOAD_FIGURES.some((name) => report.wants(name))) {
