@@ -12,12 +12,16 @@ import {
 import type { AppContext, AppInstance } from '../../app'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
+import { sweepEveryMinute } from '../token/token.settle'
 import { rewardsService } from './rewards.service'
 
 export const LOGIN_FOR_REWARDS = 'Please login to see your rewards'
 
 export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
   const rewards = rewardsService(ctx.db, ctx.config)
+  // Claims a stopped server left pending settle on their user's next rewards request, and here for
+  // users who do not come back.
+  sweepEveryMinute(app, 'reward claims', rewards.sweep)
   const tags = ['rewards']
 
   app.get(

@@ -15,7 +15,7 @@ import type { Db } from '../../db/index'
 import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
 import { isSolanaAddress } from '../token/solana-keys'
 import { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from '../token/token.chain'
-import { fateOf, type Settled, storeSignatureFirst } from '../token/token.settle'
+import { fateOf, type Settled, storeSignatureFirst, UNSIGNED_AFTER_MS } from '../token/token.settle'
 import {
   claimableOf,
   commentWritten,
@@ -43,6 +43,8 @@ import {
 
 const DAY_MS = 24 * 3600_000
 const CLAIMS_LISTED = 50
+/** Stale pending claims one sweep settles (the next sweep takes the rest). */
+const SWEEP_BATCH = 100
 const INVALID_ADDRESS = 'Invalid Solana address'
 export const CLAIM_PENDING = 'You already have a claim on its way: wait until it is paid or has failed'
 export const KEY_REUSED = 'This client_key was already used for a claim with another address or amount'
@@ -353,6 +355,15 @@ export function rewardsService(db: Db, config: Config) {
 
   return {
     rules: () => rulesView(rules),
+
+    /**
+     * Settles the claims a stopped server left pending for users who do not come back (a user who
+     * does has theirs settled by their next rewards request): SWEEP_BATCH of them, oldest first.
+     */
+    async sweep(log: FastifyBaseLogger) {
+      const before = new Date(Date.now() - UNSIGNED_AFTER_MS)
+      for (const userId of await store.staleClaimants(before, SWEEP_BATCH)) await settlePending(userId, log)
+    },
 
     async me(userId: string, query: RewardsMeQuery, log: FastifyBaseLogger): Promise<RewardsMeResponse> {
       const limit = query.limit ?? 20

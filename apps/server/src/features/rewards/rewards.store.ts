@@ -292,6 +292,19 @@ export function rewardsStore(db: Db) {
       return claims().where('user_id', '=', userId).where('client_key', '=', clientKey).executeTakeFirst()
     },
 
+    /** Users with a claim pending since before `before`, oldest claim first. */
+    async staleClaimants(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('reward_claims')
+        .select('user_id')
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => row.user_id)
+    },
+
     pendingClaim(userId: string) {
       return claims().where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()
     },

@@ -9,7 +9,13 @@ import { multipart, pngFile } from '../posts/posts.fixtures'
 import { type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
-import { CLAIM_DID_NOT_LAND, CLAIM_NOT_SENT, CLAIM_PENDING, KEY_REUSED } from './rewards.service'
+import {
+  CLAIM_DID_NOT_LAND,
+  CLAIM_NOT_SENT,
+  CLAIM_PENDING,
+  KEY_REUSED,
+  rewardsService,
+} from './rewards.service'
 import { rewardsStore } from './rewards.store'
 
 // The rewards API over the real app, database and embedded chain. Users are made 48 hours old
@@ -805,6 +811,33 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     expect(again.json()).toMatchObject({ status: 'paid' })
     expect((await balanceOf(chain, address)).baseUnits).toBe(20n * TOKEN)
     expect((await me(user)).balance).toBe('0')
+  })
+
+  it('settles the stale claims of users who never come back, in the background sweep', async () => {
+    const [gone, recent] = [await earner(2), await earner(2)]
+    await stoppedClaim(gone, 'before-signing')
+    await stoppedClaim(recent, 'before-signing')
+    await ageClaims(gone, 3)
+    const sweep = rewardsService(t.database.db, t.config).sweep
+    await sweep(t.app.log)
+    const statuses = await t.database.db
+      .selectFrom('reward_claims')
+      .select(['user_id', 'status', 'failure'])
+      .where('user_id', 'in', [gone.id, recent.id])
+      .execute()
+    expect(statuses.find((row) => row.user_id === gone.id)).toMatchObject({
+      status: 'failed',
+      failure: CLAIM_NOT_SENT,
+    })
+    // Younger than 2 minutes: its request may still sign it.
+    expect(statuses.find((row) => row.user_id === recent.id)).toMatchObject({ status: 'pending' })
+    const refunds = await t.database.db
+      .selectFrom('reward_entries')
+      .select('user_id')
+      .where('reason', '=', 'claim_refund')
+      .where('user_id', 'in', [gone.id, recent.id])
+      .execute()
+    expect(refunds).toEqual([{ user_id: gone.id }])
   })
 
   it('keeps a signed claim pending until its transaction can no longer land, then credits it back once', async () => {

@@ -10,22 +10,15 @@ import type { AppContext, AppInstance } from '../../app'
 import { requireViewer } from '../../http/auth'
 import { closeTokenChain } from './token.chain'
 import { tokenServiceFor } from './token.service'
-
-const SWEEP_INTERVAL_MS = 60_000
+import { sweepEveryMinute } from './token.settle'
 
 export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
   const tokens = tokenServiceFor(ctx.db, ctx.config)
   // The embedded chain saves its state on the way out.
   app.addHook('onClose', () => closeTokenChain(ctx.config))
   // Grants a stopped server left pending settle on their user's next request, and here for users
-  // who do not come back. A sweep with nothing pending costs one indexed query.
-  let sweeper: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    const sweep = () =>
-      tokens.sweep(app.log).catch((error) => app.log.warn({ error: error?.name }, 'faucet sweep failed'))
-    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref()
-  })
-  app.addHook('preClose', async () => clearInterval(sweeper))
+  // who do not come back.
+  sweepEveryMinute(app, 'faucet', tokens.sweep)
 
   app.post(
     '/token/faucet',

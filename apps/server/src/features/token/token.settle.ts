@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { OnSigned, TokenChain } from './token.chain'
 
 // A faucet grant or a reward claim is a pending row first; its transfer is then signed, its
@@ -53,4 +54,25 @@ export function storeSignatureFirst(
       throw new Error('the transfer was not submitted: its row no longer waits for a signature')
     }
   }
+}
+
+const SWEEP_INTERVAL_MS = 60_000
+
+/**
+ * Runs `sweep` every minute while the app is up: it settles the rows a stopped server left pending
+ * for users who do not come back (one indexed query when nothing is pending). A failed sweep is
+ * logged and tried again a minute later.
+ */
+export function sweepEveryMinute(
+  app: FastifyInstance,
+  what: string,
+  sweep: (log: FastifyBaseLogger) => Promise<void>,
+) {
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    const run = () =>
+      sweep(app.log).catch((error) => app.log.warn({ error: error?.name }, `${what} sweep failed`))
+    timer = setInterval(run, SWEEP_INTERVAL_MS).unref()
+  })
+  app.addHook('preClose', async () => clearInterval(timer))
 }
