@@ -304,7 +304,7 @@ export function rewardsService(db: Db, config: Config) {
         const current = await tx.findClaim(pending.id)
         // Settled by a parallel request, or signed since it was read: judged again next time.
         if (current?.status !== 'pending' || current.signature !== pending.signature) return
-        if (fate === 'landed') await tx.markPaid(current.id, current.signature!)
+        if (fate === 'landed') await tx.markLanded(current.id, current.signature!)
         else await failAndRefund(tx, current, CLAIM_FAILURES[fate])
       })
       log.info({ claim: pending.id, fate }, 'pending reward claim settled')
@@ -328,7 +328,7 @@ export function rewardsService(db: Db, config: Config) {
           store.recordSignature(claim.id, signature, madeAfter),
         ),
       })
-      await store.markPaid(claim.id, signature)
+      await store.markLanded(claim.id, signature)
       log.info(
         { claim: claim.id, address: claim.address, amount: claim.amount, signature },
         'reward claim paid',

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
 import type { RewardClaimRow, RewardEntriesTable } from '../../db/schema'
+import { transferRows } from '../token/token.settle'
 import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
 
 /** A cap no one reaches: the statement's cap when a rule has none. */
@@ -60,6 +61,9 @@ export function rewardsStore(db: Db) {
   }
 
   return {
+    /** Signature and status changes of claims (shared with faucet grants). */
+    ...transferRows(db, 'reward_claims', 'paid'),
+
     /**
      * Holds, until the transaction ends, each user's rewards lock, taken in a fixed order: the cap
      * check and the entry, or the claimable check and the claim, happen one request at a time.
@@ -320,51 +324,6 @@ export function rewardsStore(db: Db) {
 
     findClaim(id: string) {
       return claims().where('id', '=', id).executeTakeFirst()
-    },
-
-    async markPaid(id: string, signature: string) {
-      await db
-        .updateTable('reward_claims')
-        // A note left while it was unconfirmed no longer applies.
-        .set({ status: 'paid', signature, failure: null, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
-    },
-
-    /** Fails a pending claim; false when it was settled already (so it is refunded only once). */
-    async markFailed(id: string, failure: string): Promise<boolean> {
-      const result = await db
-        .updateTable('reward_claims')
-        .set({ status: 'failed', failure, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      return result.numUpdatedRows > 0n
-    },
-
-    /**
-     * Stores the signature of a claim's transfer before it is submitted; false (nothing stored)
-     * when the claim is no longer pending and unsigned, or was made before `madeAfter`.
-     */
-    async recordSignature(id: string, signature: string, madeAfter: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('reward_claims')
-        .set({ signature, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('signature', 'is', null)
-        .where('created_at', '>', madeAfter)
-        .executeTakeFirst()
-      return result.numUpdatedRows > 0n
-    },
-
-    /** Sent but not seen confirmed: stays pending (and debited), with its signature to check later. */
-    async markUnconfirmed(id: string, signature: string, note: string) {
-      await db
-        .updateTable('reward_claims')
-        .set({ signature, failure: note, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
     },
 
     /** Base units paid out by claims, for /stats. */

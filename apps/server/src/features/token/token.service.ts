@@ -192,7 +192,7 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       try {
         const fate = await fateOf(grant, () => chain(log))
         if (fate === 'open') continue
-        if (fate === 'landed') await store.markConfirmed(grant.id, grant.signature!)
+        if (fate === 'landed') await store.markLanded(grant.id, grant.signature!)
         else if (!(await store.markFailed(grant.id, GRANT_FAILURES[fate]))) continue
         log.info({ grant: grant.id, fate }, 'pending faucet grant settled')
       } catch (error) {
@@ -239,7 +239,7 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
             store.recordSignature(grantId, signature, madeAfter),
           ),
         })
-        await store.markConfirmed(grantId, signature)
+        await store.markLanded(grantId, signature)
         log.info(
           { grant: grantId, address: input.address, amount: input.amount, signature },
           'faucet grant confirmed',

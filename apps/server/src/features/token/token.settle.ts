@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
 import type { OnSigned, TokenChain } from './token.chain'
 
 // A faucet grant or a reward claim is a pending row first; its transfer is then signed, its
@@ -75,4 +77,40 @@ export function sweepEveryMinute(
     timer = setInterval(run, SWEEP_INTERVAL_MS).unref()
   })
   app.addHook('preClose', async () => clearInterval(timer))
+}
+
+/**
+ * The status changes of a table of transfer rows (faucet grants, reward claims: the same columns),
+ * written once for both. `landed` is the table's word for a transfer that reached the chain.
+ */
+export function transferRows(db: Db, table: 'faucet_grants' | 'reward_claims', landed: 'confirmed' | 'paid') {
+  const rows = sql.table(table)
+  const changed = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows.length > 0
+  return {
+    /**
+     * Stores the signature of a row's transfer before it is submitted; false (nothing stored) when
+     * the row is no longer pending and unsigned, or was made before `madeAfter`.
+     */
+    recordSignature: (id: string, signature: string, madeAfter: Date): Promise<boolean> =>
+      changed(sql`update ${rows} set signature = ${signature}, updated_at = now()
+                  where id = ${id} and status = 'pending' and signature is null and created_at > ${madeAfter}
+                  returning id`),
+
+    /** The transfer landed. A note left while it was unconfirmed no longer applies. */
+    async markLanded(id: string, signature: string) {
+      await sql`update ${rows} set status = ${landed}, signature = ${signature}, failure = null, updated_at = now()
+                where id = ${id}`.execute(db)
+    },
+
+    /** Fails a pending row; false when it was settled already (so it is undone only once). */
+    markFailed: (id: string, failure: string): Promise<boolean> =>
+      changed(sql`update ${rows} set status = 'failed', failure = ${failure}, updated_at = now()
+                  where id = ${id} and status = 'pending' returning id`),
+
+    /** Sent but not seen confirmed: stays pending, with its signature to check later. */
+    async markUnconfirmed(id: string, signature: string, note: string) {
+      await sql`update ${rows} set signature = ${signature}, failure = ${note}, updated_at = now()
+                where id = ${id}`.execute(db)
+    },
+  }
 }

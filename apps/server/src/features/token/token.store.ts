@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { FaucetGrantRow } from '../../db/schema'
+import { transferRows } from './token.settle'
 
 /** Who a limit is counted for: the signed-in user, the receiving address, the caller's IP. */
 export interface GrantParties {
@@ -13,6 +14,9 @@ export type GrantUsage = Pick<FaucetGrantRow, 'user_id' | 'address' | 'ip' | 'am
 
 export function tokenStore(db: Db) {
   return {
+    /** Signature and status changes of grants (shared with reward claims). */
+    ...transferRows(db, 'faucet_grants', 'confirmed'),
+
     /**
      * Holds, until the transaction ends, one advisory lock per party, so that two requests
      * sharing a user, an address or an IP check and record their grants one after the other.
@@ -61,44 +65,6 @@ export function tokenStore(db: Db) {
       return db.insertInto('faucet_grants').values(grant).execute()
     },
 
-    /**
-     * Stores the signature of a grant's transfer before it is submitted; false (nothing stored)
-     * when the grant is no longer pending and unsigned, or was made before `madeAfter`.
-     */
-    async recordSignature(id: string, signature: string, madeAfter: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('faucet_grants')
-        .set({ signature, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('signature', 'is', null)
-        .where('created_at', '>', madeAfter)
-        .executeTakeFirst()
-      return result.numUpdatedRows > 0n
-    },
-
-    markConfirmed(id: string, signature: string) {
-      return (
-        db
-          .updateTable('faucet_grants')
-          // A note left while it was unconfirmed no longer applies.
-          .set({ status: 'confirmed', signature, failure: null, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute()
-      )
-    },
-
-    /** Fails a pending grant (it stops counting); false when it was settled already. */
-    async markFailed(id: string, failure: string): Promise<boolean> {
-      const result = await db
-        .updateTable('faucet_grants')
-        .set({ status: 'failed', failure, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      return result.numUpdatedRows > 0n
-    },
-
     /** The user's grants still pending, oldest first: what settling looks at. */
     pendingGrants(userId: string) {
       return pending().where('user_id', '=', userId).execute()
@@ -107,15 +73,6 @@ export function tokenStore(db: Db) {
     /** Anyone's grants still pending that were made before `madeBefore`, oldest first. */
     stalePendingGrants(madeBefore: Date, limit: number) {
       return pending().where('created_at', '<', madeBefore).limit(limit).execute()
-    },
-
-    /** A grant whose transfer was sent but not seen confirmed: keep counting it, remember the signature. */
-    markUnconfirmed(id: string, signature: string, note: string) {
-      return db
-        .updateTable('faucet_grants')
-        .set({ signature, failure: note, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
     },
 
     findGrant(id: string): Promise<FaucetGrantRow | undefined> {
