@@ -99,6 +99,16 @@ async function postMultipart(
   })
 }
 
+/** Deletes the post an upload created (its answer's `post_id`), and with it the stored file. */
+async function removePost(serverUrl: string, token: string, answer: string) {
+  const removed = await fetch(`${serverUrl}/api/v1/media/${JSON.parse(answer).post_id}/delete`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  await removed.arrayBuffer()
+  if (!removed.ok) throw new Error(`deleting a bench upload answered ${removed.status}`)
+}
+
 /**
  * Bytes of the upload sent (and deleted) before the timed one. The first upload of a fresh process
  * compiles the route's answer serializer and warms the parsing and hashing code (about 50 ms of
@@ -137,12 +147,7 @@ export async function measureUpload(
   const warmup = await upload(warmupSource, 'Bench upload: warm-up')
   rmSync(warmupSource)
   if (warmup.status !== 201) throw new Error(`upload answered ${warmup.status}: ${warmup.body.slice(0, 300)}`)
-  const removed = await fetch(`${serverUrl}/api/v1/media/${JSON.parse(warmup.body).post_id}/delete`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${token}` },
-  })
-  await removed.arrayBuffer()
-  if (!removed.ok) throw new Error(`deleting the warm-up upload answered ${removed.status}`)
+  await removePost(serverUrl, token, warmup.body)
 
   const started = process.hrtime.bigint()
   const answer = await upload(source, 'Bench upload: fifty megabytes of noise')
@@ -150,6 +155,8 @@ export async function measureUpload(
   const { first, peak } = memory.stop()
   rmSync(source)
   if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  // Each run would otherwise leave a post and 50 MB of noise in the reused forum.
+  await removePost(serverUrl, token, answer.body)
 
   const size = UPLOAD_MAX_FILE_BYTES / MB
   const uploadRate = size / uploadSeconds
