@@ -7,7 +7,7 @@ import { i18nReady } from './i18n'
 import './ui/theme.css'
 import './ui/base.css'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
@@ -15,10 +15,20 @@ import { queryClient } from './app/queryClient'
 import { router } from './app/router'
 import { ThemeProvider } from './app/ThemeProvider'
 
+/**
+ * Removes index.html's static shell (the header's bar, painted before any JavaScript ran) in the same
+ * frame as the app's first paint, which draws the same bar (ShellFallback, then the header).
+ */
+function StaticShellRemover() {
+  useLayoutEffect(() => document.getElementById('static-shell')?.remove(), [])
+  return null
+}
+
 // Rendering waits only when the visitor's language is not the bundled English.
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
+      <StaticShellRemover />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ThemeProvider>

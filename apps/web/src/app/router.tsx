@@ -1,9 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { Loading } from '../ui/Loading'
 import { lazyScreen } from './lazyScreen'
 import { NotFoundPage } from './NotFoundPage'
 import { RootLayout } from './RootLayout'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
+import { ShellFallback } from './ShellFallback'
 
 /**
  * Every route of product-spec §2. Each screen is its own chunk, loaded on first visit, so the first
@@ -36,7 +36,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     // The layout itself failed: nothing of the page can be trusted, show the error full-window.
     errorElement: <RouteErrorBoundary fullPage />,
-    hydrateFallbackElement: <Loading block />,
+    hydrateFallbackElement: <ShellFallback />,
     children: [
       {
         // A screen failed: header and footer stay, the screen's place shows the error.

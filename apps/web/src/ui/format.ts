@@ -15,9 +15,41 @@ export function useIntlLocale(): string {
   return LANGUAGES.find((language) => language.code === code)?.htmlLang ?? 'en'
 }
 
+/**
+ * Intl formatters are slow to make (the first compact or full-date one of a page took tens of
+ * milliseconds of a slow phone's main thread), so each locale and set of options makes one.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) {
+    formatter = make()
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
+}
+
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+}
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  return cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
+}
+
 /** 1234 → '1.2K' (English), '1234' (Chinese), 12345 → '12K' / '1.2万'. */
 export function formatCompact(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+  // Below 1000 every supported language writes the plain digits: no formatter needed.
+  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value)
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
@@ -32,8 +64,8 @@ export function formatBytes(bytes: number, locale: string): string {
     unit += 1
   }
   // Intl spells a lone byte out ('326 byte'); 'B' reads like the larger units beside it.
-  if (unit === 0) return `${new Intl.NumberFormat(locale).format(Math.round(value))} B`
-  return new Intl.NumberFormat(locale, {
+  if (unit === 0) return `${numberFormat(locale).format(Math.round(value))} B`
+  return numberFormat(locale, {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     unitDisplay: 'short',
@@ -62,18 +94,15 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** '5 minutes ago', 'yesterday'… for the last week; the date after that. In the viewer's time zone. */
 export function formatRelative(date: Date, now: number, locale: string): string {
   let amount = (date.getTime() - now) / 1000
-  if (Math.abs(amount) < 45)
-    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second')
+  if (Math.abs(amount) < 45) return relativeFormat(locale).format(0, 'second')
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) {
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(amount), unit)
-    }
+    if (Math.abs(amount) < size) return relativeFormat(locale).format(Math.round(amount), unit)
     amount /= size
   }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+  return dateFormat(locale, { dateStyle: 'medium' }).format(date)
 }
 
 /** The full timestamp with the time zone, e.g. for a tooltip. */
 export function formatFull(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' }).format(date)
+  return dateFormat(locale, { dateStyle: 'full', timeStyle: 'long' }).format(date)
 }

@@ -1,4 +1,4 @@
-import { formatFull, parseTimestamp, useIntlLocale } from '../../ui/format'
+import { dateFormat, formatFull, parseTimestamp, useIntlLocale } from '../../ui/format'
 
 export interface CommentTimeProps {
   value: string
@@ -14,7 +14,7 @@ export function CommentTime({ value }: CommentTimeProps) {
   const date = parseTimestamp(value)
   if (!date) return <span className="comment__time">{value}</span>
   const locale = language === 'en' ? 'en-US' : language
-  const short = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date)
+  const short = dateFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date)
   return (
     <time className="comment__time" dateTime={date.toISOString()} title={formatFull(date, locale)}>
       {short}

@@ -13,6 +13,7 @@ import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { Tag } from '../../ui/Tag'
 import { Timestamp } from '../../ui/Timestamp'
+import { useAfterLoad } from '../../ui/useAfterLoad'
 import { AiAnalysisBox } from './AiAnalysisBox'
 import { CommentsSlot } from './CommentsSlot'
 import { DeletePostMenu } from './DeletePostMenu'
@@ -21,10 +22,10 @@ import { MediaCarousel } from './MediaCarousel'
 import { usePost } from './usePost'
 import './PostDetailPage.css'
 
-// Markdown (~40 KB gzip) is not needed to show the page's frame, but the post's text needs it: its
-// download starts as soon as this screen's code runs, beside the post's own request, not after it.
-const markdownModule = import('../../ui/Markdown')
-const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })))
+// Markdown (~50 KB gzip) loads once the page has loaded; the post's text shows as written until then
+// (PostContent). Fetched beside the post it shared the slow first load's bandwidth and main thread
+// with the post's picture and pushed the largest paint back (Lighthouse, simulated mobile).
+const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
 
 /** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
 function useBack() {
@@ -133,13 +134,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
 
         {summary && <p className="post__summary">{summary}</p>}
 
-        {post.content && (
-          // Until Markdown arrives the text shows as it was written, in the same box: the tags and
-          // everything below do not jump when it is rendered (layout shift).
-          <Suspense fallback={<p className="markdown post__content post__content--plain">{post.content}</p>}>
-            <Markdown className="post__content">{post.content}</Markdown>
-          </Suspense>
-        )}
+        {post.content && <PostContent content={post.content} />}
 
         {post.tags.length > 0 && (
           <ul className="tag-list post__tags" aria-label={t('tags')}>
@@ -156,5 +151,20 @@ function PostView({ post }: { post: PostDetailResponse }) {
 
       <CommentsSlot postId={post.id} count={post.comments} />
     </>
+  )
+}
+
+/**
+ * The post's text. Until Markdown has loaded (after the page's first load) it shows as it was written,
+ * in the same box: the tags and everything below do not jump when it is rendered (layout shift).
+ */
+function PostContent({ content }: { content: string }) {
+  const afterLoad = useAfterLoad()
+  const plain = <p className="markdown post__content post__content--plain">{content}</p>
+  if (!afterLoad) return plain
+  return (
+    <Suspense fallback={plain}>
+      <Markdown className="post__content">{content}</Markdown>
+    </Suspense>
   )
 }

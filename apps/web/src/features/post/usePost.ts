@@ -2,17 +2,22 @@ import type { PostDetailResponse } from '@agora/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
+import { takeEarly } from '../../api/early'
 import { deletePost, getPost, setPostLike } from '../../api/posts'
 import { appEvents } from '../../app/events'
 import { toast } from '../../ui/toast'
 import { postKeys, statsKey } from '../forum/queryKeys'
 import { analysisPollInterval } from './analysis'
 
-/** One post. While its AI analysis is pending the page asks again every few seconds (see analysis.ts). */
+/**
+ * One post. While its AI analysis is pending the page asks again every few seconds (see analysis.ts).
+ * The first answer may be the one index.html asked for before the app ran (public/route-prefetch.js).
+ */
 export function usePost(id: string) {
   return useQuery({
     queryKey: postKeys.detail(id),
-    queryFn: ({ signal }) => getPost(id, signal),
+    queryFn: async ({ signal }) =>
+      (await takeEarly<PostDetailResponse>(`/media/${encodeURIComponent(id)}`)) ?? getPost(id, signal),
     refetchInterval: (query) => analysisPollInterval(query.state.data),
   })
 }
