@@ -21,7 +21,7 @@ const SERVER = 'apps/server/dist/main.js'
 const DATA_DIR = join(tmpdir(), 'agora-bench-data')
 
 const options = parseOptions(process.argv.slice(2))
-const report = new Report(options.only)
+const report = new Report(options.only, !options.server || !options.lighthouse)
 const log = (line: string) => console.log(line)
 const target: BenchTarget =
   options.db === 'postgres' ? { url: options.postgresUrl } : { pgliteDir: pgliteDirFor(DATA_DIR) }

@@ -14,8 +14,14 @@ export class Report {
   readonly figures: Figure[] = []
   readonly raw: Record<string, unknown> = {}
 
-  /** `only`: measure and keep only the figures whose name matches (--only); null keeps all. */
-  constructor(private readonly only: RegExp | null = null) {}
+  /**
+   * `only`: measure and keep only the figures whose name matches (--only); null keeps all.
+   * `partial`: some steps are skipped (--no-server, --no-lighthouse), so the result is not a full one.
+   */
+  constructor(
+    private readonly only: RegExp | null = null,
+    private readonly partial = false,
+  ) {}
 
   /** Whether the figure of this name is measured in this run (steps skip the work of unwanted ones). */
   wants(name: string): boolean {
@@ -49,11 +55,14 @@ export class Report {
     )
   }
 
-  /** Writes bench/results/<date>.json (<date>-only.json for an --only run, not to replace a full one) and answers its path. */
+  /**
+   * Writes bench/results/<date>.json, or <date>-only.json for a run that skipped figures (--only,
+   * --no-server, --no-lighthouse) so it never replaces a full one, and answers its path.
+   */
   write(context: Record<string, unknown>): string {
     const dir = join(ROOT, 'bench', 'results')
     mkdirSync(dir, { recursive: true })
-    const suffix = this.only === null ? '' : '-only'
+    const suffix = this.only === null && !this.partial ? '' : '-only'
     const path = join(dir, `${new Date().toISOString().slice(0, 10)}${suffix}.json`)
     const missed = this.figures.filter((figure) => figure.met === false).map((figure) => figure.name)
     writeFileSync(
