@@ -52,8 +52,9 @@ function signedIn(tokens: readonly string[]) {
  *
  * Anonymous readers (most page views) may be answered by the server's read cache for a second;
  * list page 1, detail and comments are also measured as signed-in readers (`tokens`), whom the
- * cache never answers: the database path. Search is measured signed in only: a search is rarely
- * asked twice in a second, so its cache-hit figure would say nothing.
+ * cache never answers: the database path. The page 90 % deep is measured signed in only, against
+ * the signed-in page 1 (the cache would answer any page as fast). Search is measured signed in
+ * only: a search is rarely asked twice in a second, so its cache-hit figure would say nothing.
  */
 export async function measureReads(
   serverUrl: string,
@@ -84,39 +85,42 @@ export async function measureReads(
 
   for (const sort of SORTS) {
     const list = `${serverUrl}${API}/media/list?sort_by=${sort}`
-    const deepName = `list ${sort} 90 % deep`
-    // The deep figure is a factor of page 1's p50, so page 1 is measured for either.
-    if (!report.wants(`list ${sort} page 1`) && !report.wants(deepName)) continue
-    const first = await paired(list)
-    report.add(
-      {
-        name: `list ${sort} page 1`,
-        value: describe(first.figure, first.ceiling),
-        budget: `≥ ${percent(BUDGET.listRatio)} of ceiling, p99 ≤ ${BUDGET.listP99Ms} ms`,
-        met: clean(first.figure) && first.ratio >= BUDGET.listRatio && first.figure.p99Ms <= BUDGET.listP99Ms,
-      },
-      raw(first),
-    )
+    const firstName = `list ${sort} page 1`
     const signedInName = `list ${sort} page 1, signed in`
-    if (sort === SORTS[0] && report.wants(signedInName)) {
-      const read = await paired(list, asSignedIn)
+    const deepName = `list ${sort} 90 % deep, signed in`
+    if (report.wants(firstName)) {
+      const first = await paired(list)
       report.add(
         {
-          name: signedInName,
-          value: describe(read.figure, read.ceiling),
-          budget: '— (database path)',
-          met: null,
+          name: firstName,
+          value: describe(first.figure, first.ceiling),
+          budget: `≥ ${percent(BUDGET.listRatio)} of ceiling, p99 ≤ ${BUDGET.listP99Ms} ms`,
+          met:
+            clean(first.figure) && first.ratio >= BUDGET.listRatio && first.figure.p99Ms <= BUDGET.listP99Ms,
         },
-        raw(read),
+        raw(first),
       )
     }
+    // Depth is judged on the database path: the read cache answers any page as fast as another.
+    // The deep figure is a factor of the signed-in page 1's p50, so that is measured for either.
+    if (!report.wants(signedInName) && !report.wants(deepName)) continue
+    const signedInFirst = await paired(list, asSignedIn)
+    report.add(
+      {
+        name: signedInName,
+        value: describe(signedInFirst.figure, signedInFirst.ceiling),
+        budget: '— (database path)',
+        met: null,
+      },
+      raw(signedInFirst),
+    )
     if (!report.wants(deepName)) continue
-    const deep = await paired(`${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`)
-    const depthFactor = deep.figure.p50Ms / first.figure.p50Ms
+    const deep = await paired(`${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`, asSignedIn)
+    const depthFactor = deep.figure.p50Ms / signedInFirst.figure.p50Ms
     report.add(
       {
         name: deepName,
-        value: `${describe(deep.figure, deep.ceiling)}; p50 ${round(depthFactor, 2)} × page 1`,
+        value: `${describe(deep.figure, deep.ceiling)}; p50 ${round(depthFactor, 2)} × page 1 signed in`,
         budget: `p50 ≤ ${BUDGET.deepP50Factor} × page 1`,
         met: clean(deep.figure) && depthFactor <= BUDGET.deepP50Factor,
       },

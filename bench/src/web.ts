@@ -92,30 +92,41 @@ export async function measureLighthouse(app: Service, report: Report) {
   for (const path of ['/', '/forum', `/forum/detail/${postId}`]) {
     const name = `Lighthouse ${path.startsWith('/forum/detail') ? 'post page' : path}`
     if (!report.wants(name)) continue
-    const lhr = await lighthouseRun(`${app.url}${path}`)
+    // Lighthouse's own advice: a single run varies by several points, so take the median of a few.
+    const runs = []
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(`${app.url}${path}`))
     const budget = `≥ ${WEB_BUDGET.performance}; CLS ≤ ${WEB_BUDGET.cls}`
-    if (lhr.runtimeError) {
+    const measured = runs.filter((lhr) => !lhr.runtimeError)
+    if (measured.length === 0) {
       // A page Lighthouse could not measure is a missed figure, not the end of the run.
-      report.add({ name, value: `no result: ${lhr.runtimeError.code}`, budget, met: false }, lhr.runtimeError)
+      const error = runs[0].runtimeError!
+      report.add({ name, value: `no result: ${error.code}`, budget, met: false }, error)
       continue
     }
-    const score = Math.round((lhr.categories.performance.score ?? 0) * 100)
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-    const figures = {
-      score,
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: round(audit('cumulative-layout-shift'), 3),
-    }
+    const all = measured.map(figuresOf).sort((a, b) => a.score - b.score)
+    const figures = all[Math.floor((all.length - 1) / 2)]
     report.add(
       {
         name,
-        value: `performance ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`,
+        value: `performance ${figures.score} (median of ${all.map((run) => run.score).join(', ')}), LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`,
         budget,
         met: figures.score >= WEB_BUDGET.performance && figures.cls <= WEB_BUDGET.cls,
       },
-      figures,
+      { ...figures, runs: all },
     )
+  }
+}
+
+/** Runs per page; the page's figure is the run with the median score. */
+const LIGHTHOUSE_RUNS = 3
+
+function figuresOf(lhr: Awaited<ReturnType<typeof lighthouseRun>>) {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: round(audit('cumulative-layout-shift'), 3),
   }
 }
 
