@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { WalletControl } from '../features/wallet/WalletControl'
 import { CloseIcon, MenuIcon } from '../ui/icons'
 import { useDismiss } from '../ui/useDismiss'
+import { BrandMark } from './BrandMark'
 import { LanguageSelector, LanguageSwitch } from './LanguageSelector'
 import { ThemeSelector, ThemeSwitch } from './ThemeSelector'
 import { UserControl } from './UserControl'
@@ -69,8 +70,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__bar">
         <Link to="/" className="brand" aria-label={t('nav.homeLink')}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span className="brand__name">{t('appName')}</span>
+          <BrandMark />
         </Link>
         <nav className="site-nav site-nav--bar" aria-label={t('nav.label')}>
           <NavLinks />

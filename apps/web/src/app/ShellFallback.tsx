@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../ui/Loading'
+import { BrandMark } from './BrandMark'
 
 /**
  * What shows while the first screen's code loads: the header's bar with the brand, then the loading
@@ -14,8 +15,7 @@ export function ShellFallback() {
       <header className="site-header">
         <div className="container site-header__bar">
           <a href="/" className="brand" aria-label={t('nav.homeLink')}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span className="brand__name">{t('appName')}</span>
+            <BrandMark />
           </a>
         </div>
       </header>
