@@ -127,6 +127,9 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   await page.goto('/token')
   const board = page.getByRole('table', { name: /Researchers who earned the most tokens/ })
   await expect(board.getByRole('row', { name: new RegExp(user.username) })).toContainText('10 tokens')
+  // The reader's own row says so.
+  await expect(board.getByRole('row', { name: new RegExp(user.username) })).toContainText('You')
+  await expect(board.getByText('You', { exact: true })).toHaveCount(1)
   await page.getByRole('radio', { name: 'All time' }).check()
   await expect(board).toHaveAccessibleName(/All time/)
   await expect(board.getByRole('row', { name: new RegExp(user.username) })).toContainText('10 tokens')

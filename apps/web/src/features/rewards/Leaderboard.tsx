@@ -2,6 +2,7 @@ import type { LeaderboardPeriod } from '@agora/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
@@ -19,6 +20,7 @@ export function Leaderboard() {
   const tokens = useTokenText()
   const [period, setPeriod] = useState<LeaderboardPeriod>('week')
   const board = useLeaderboard(period)
+  const viewerId = useSession().basic?.id ?? null
   const periodName = t(`leaderboard.periods.${period}`)
   return (
     <section className="rewards-panel" aria-labelledby="leaderboard-title">
@@ -56,13 +58,19 @@ export function Leaderboard() {
           </thead>
           <tbody>
             {board.data.entries.map((entry) => (
-              <tr key={entry.user_id}>
+              <tr
+                key={entry.user_id}
+                className={entry.user_id === viewerId ? 'rewards-board__row--viewer' : undefined}
+              >
                 <td className="rewards-board__rank">{entry.rank}</td>
                 <th scope="row">
                   <Link className="rewards-board__who" to={`/author/${encodeURIComponent(entry.user_id)}`}>
                     <Avatar src={entry.avatar} name={entry.nickname || entry.username} size={28} />
                     <span>{entry.nickname || entry.username}</span>
                   </Link>
+                  {entry.user_id === viewerId && (
+                    <span className="rewards-board__you">{t('leaderboard.you')}</span>
+                  )}
                 </th>
                 <td className="rewards-board__earned">{tokens(entry.earned)}</td>
               </tr>
