@@ -34,12 +34,13 @@ import { prefixQuery, searchSources, searchTerms } from './posts.search'
 import { type PostDetailRow, type PostSummaryRow, type PostsStore, postsStore } from './posts.store'
 
 export const POST_NOT_FOUND = 'Post not found'
+export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
 
+/** A like of a post by a user: what a batch of likes is made of. */
 interface Like {
   userId: string
   postId: string
 }
-export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
 
 /** The text fields of an upload, as they arrive (all strings, all optional). */
 export type UploadFields = Partial<

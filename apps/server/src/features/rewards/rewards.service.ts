@@ -87,9 +87,11 @@ export function rewardsLedger(config: RewardsConfig) {
     const byReason = new Map<Earning['reason'], Earning[]>()
     const seen = new Set<string>()
     for (const earning of earnings) {
+      if (!earning) continue
       // The same source twice (a like asked twice in one batch) earns once, and counts once.
-      if (!earning || seen.has(`${earning.reason}:${earning.source.id}`)) continue
-      seen.add(`${earning.reason}:${earning.source.id}`)
+      const key = `${earning.reason}:${earning.source.id}`
+      if (seen.has(key)) continue
+      seen.add(key)
       byReason.set(earning.reason, [...(byReason.get(earning.reason) ?? []), earning])
     }
     for (const [reason, group] of byReason) {
