@@ -57,6 +57,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: join(root, 'apps/web/dist'),
+      // As `npm start` runs it (scripts/start.mjs): React renders the server-drawn screens in production mode.
+      NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
       AGORA_DEMO: '0',
       AUTH_RATE_LIMIT: '10000',

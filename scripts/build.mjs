@@ -47,6 +47,18 @@ export async function buildAll() {
   await buildIfStale('web app', ['apps/web', ...shared], 'apps/web/dist', async () => {
     const { build } = await import('vite')
     await build({ root: join(root, 'apps/web'), logLevel: 'warn' })
+    // The screens the server draws before the app runs (src/entry-server.tsx), as a Node module.
+    await build({
+      root: join(root, 'apps/web'),
+      logLevel: 'warn',
+      build: {
+        ssr: 'src/entry-server.tsx',
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+      },
+    })
   })
   await buildIfStale(
     'server',

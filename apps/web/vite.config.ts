@@ -1,15 +1,22 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 
+/** The screens the server may draw before the app runs, by the name their files go under. */
+const DRAWN_SCREENS = {
+  post: '/src/features/post/PostDetailPage.tsx',
+  forum: '/src/features/forum/ForumListPage.tsx',
+}
+
 /**
- * Names the post screen's files (its chunk, the chunks it imports that the entry does not, their CSS)
- * on index.html's route-prefetch.js tag, so that script can fetch them on a post page beside the
- * app's own code: otherwise they are found only once the app's code has run (public/route-prefetch.js).
+ * Names each drawn screen's files (its chunk, the chunks it imports that the entry does not, their
+ * CSS) on index.html's route-prefetch.js tag (`data-post-screen`, `data-forum-screen`), so that script
+ * can fetch them on that screen's page beside the app's own code (otherwise they are found only once
+ * the app's code has run: public/route-prefetch.js), and the server can link the stylesheets of a
+ * screen it draws (apps/server/src/features/pages).
  */
-function postScreenFiles(): Plugin {
-  const screen = '/src/features/post/PostDetailPage.tsx'
+function screenFiles(): Plugin {
   return {
-    name: 'agora-post-screen-files',
+    name: 'agora-screen-files',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -18,8 +25,7 @@ function postScreenFiles(): Plugin {
         if (!bundle) return html
         const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
         const entry = chunks.find((chunk) => chunk.isEntry)
-        const route = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(screen))
-        if (!entry || !route) throw new Error(`no entry or no chunk for ${screen} in the bundle`)
+        if (!entry) throw new Error('no entry chunk in the bundle')
         const closure = (name: string, seen: Set<string>) => {
           if (seen.has(name)) return seen
           seen.add(name)
@@ -28,15 +34,44 @@ function postScreenFiles(): Plugin {
           return seen
         }
         const loaded = closure(entry.fileName, new Set())
-        const needed = [...closure(route.fileName, new Set())].filter((name) => !loaded.has(name))
-        const css = needed.flatMap((name) => {
-          const chunk = bundle[name]
-          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+        const attributes = Object.entries(DRAWN_SCREENS).map(([name, screen]) => {
+          const route = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(screen))
+          if (!route) throw new Error(`no chunk for ${screen} in the bundle`)
+          const needed = [...closure(route.fileName, new Set())].filter((file) => !loaded.has(file))
+          const css = needed.flatMap((file) => {
+            const chunk = bundle[file]
+            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+          })
+          return ` data-${name}-screen="${[...needed, ...css].map((file) => `/${file}`).join(' ')}"`
         })
-        const files = [...needed, ...css].map((name) => `/${name}`).join(' ')
         const tag = '<script src="/route-prefetch.js" async>'
         if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`)
-        return html.replace(tag, `<script src="/route-prefetch.js" data-post-screen="${files}" async>`)
+        return html.replace(tag, `<script src="/route-prefetch.js"${attributes.join('')} async>`)
+      },
+    },
+  }
+}
+
+/**
+ * Puts the stylesheets first in index.html's head, before the scripts Vite adds: they are all the
+ * first paint waits for, and over HTTP/1.1's six connections per host the browser sends requests in
+ * the order it finds them, so the stylesheets no longer queue behind the app's code.
+ */
+function stylesFirst(): Plugin {
+  return {
+    name: 'agora-styles-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? []
+        if (styles.length === 0) return html
+        const title = html.indexOf('</title>')
+        if (title < 0) throw new Error('index.html has no <title>')
+        let rest = html
+        for (const style of styles) rest = rest.replace(style, '')
+        const at = rest.indexOf('</title>') + '</title>'.length
+        return `${rest.slice(0, at)}\n    ${styles.join('\n    ')}${rest.slice(at)}`
       },
     },
   }
@@ -45,7 +80,7 @@ function postScreenFiles(): Plugin {
 // In development the API runs separately (`npx tsx apps/server/src/main.ts`); Vite proxies /api to it.
 // In production the API server serves the built app itself, so every request is same-origin.
 export default defineConfig({
-  plugins: [react(), postScreenFiles()],
+  plugins: [react(), screenFiles(), stylesFirst()],
   server: {
     proxy: { '/api': { target: process.env.AGORA_API ?? 'http://localhost:8080' } },
   },

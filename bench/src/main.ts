@@ -42,7 +42,8 @@ function freePort(): Promise<number> {
 function serverEnv(extra: Record<string, string>): Record<string, string> {
   const env = { ...process.env } as Record<string, string>
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'REDIS_URL', 'AGORA_DEMO']) delete env[name]
-  return { ...env, ...extra }
+  // As `npm start` runs it (scripts/start.mjs): React renders the server-drawn screens in production mode.
+  return { ...env, NODE_ENV: 'production', ...extra }
 }
 
 async function startCeiling(bytes: number): Promise<Service> {

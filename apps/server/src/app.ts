@@ -6,7 +6,6 @@ import cors from '@fastify/cors'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -38,6 +37,7 @@ import { seedDemo } from './features/demo/demo.seed'
 import { filesRoutes } from './features/files/files.routes'
 import { sweepBlobs } from './features/files/files.sweep'
 import { healthRoutes } from './features/health/health.routes'
+import { pagesRoutes } from './features/pages/pages.routes'
 import { postsRoutes } from './features/posts/posts.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
 import { rewardsRoutes } from './features/rewards/rewards.routes'
@@ -222,23 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const webDist = config.webDist
   if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, path) {
-        // Vite names assets by content hash: they never change under the same name.
-        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
-      },
-    })
-    // Every other path is a screen of the single-page app; a missing asset file stays a 404, so a
-    // stale page's chunk request fails fast instead of receiving HTML.
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const path = request.url.split('?')[0]
-      if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
-      if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    })
+    await pagesRoutes(app as AppInstance, ctx, webDist)
   } else {
     app.setNotFoundHandler((request) => {
       throw new NotFoundError(`No such page: ${request.url.split('?')[0]}`)

@@ -1,9 +1,14 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
-// and on a post page it fetches the post screen's code beside the app's own (the build lists the
-// screen's files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
+// and on a post or forum page it fetches the screen's code beside the app's own (the build lists the
+// screens' files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
 // the post and starts loading its first picture (the page's largest paint), so both are on their way
 // while the app's code still loads; the app takes the post through src/api/early.ts (takeEarly). A
 // signed-in visitor's requests are left to the app's API client (session refresh, Bearer token).
+//
+// On a page the server drew (apps/server/src/features/pages/first-screen.ts) the reader already sees
+// the content, and the app's code is named on this tag instead of in the head: it is asked for once
+// the page and its picture have loaded (or after a second, whichever comes first), so it does not
+// take their bandwidth.
 ;(() => {
   // A page's first date or number formatter costs tens of milliseconds of main thread (the browser
   // loads its locale data). Made here, while the main thread waits for the app's code, the data is
@@ -13,22 +18,50 @@
   } catch {
     // no Intl: nothing to prepare
   }
-  const match = /^\/forum\/detail\/([^/]+)\/?$/.exec(window.location.pathname)
-  if (!match) return
-  const files = document.currentScript?.dataset.postScreen ?? ''
-  for (const file of files.split(' ')) {
-    if (!file) continue
-    const link = document.createElement('link')
-    if (file.endsWith('.css')) {
-      link.rel = 'preload'
-      link.as = 'style'
-    } else {
-      link.rel = 'modulepreload'
+  const tag = document.currentScript
+  const preload = (files) => {
+    for (const file of files) {
+      if (!file) continue
+      const link = document.createElement('link')
+      if (file.endsWith('.css')) {
+        link.rel = 'preload'
+        link.as = 'style'
+      } else {
+        link.rel = 'modulepreload'
+      }
+      link.crossOrigin = ''
+      link.href = file
+      document.head.appendChild(link)
     }
-    link.crossOrigin = ''
-    link.href = file
-    document.head.appendChild(link)
   }
+  const page = window.location.pathname
+  const match = /^\/forum\/detail\/([^/]+)\/?$/.exec(page)
+  const screen = match ? tag?.dataset.postScreen : /^\/forum\/?$/.test(page) ? tag?.dataset.forumScreen : ''
+  const screenFiles = (screen ?? '').split(' ')
+  const app = tag?.dataset.app
+  if (app) {
+    // The entry first, then the modules it imports, then the screen's.
+    const [entry, ...imports] = app.split(' ')
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = entry
+      document.head.appendChild(script)
+      preload([...imports, ...screenFiles])
+    }
+    if (document.readyState === 'complete') start()
+    else {
+      window.addEventListener('load', start, { once: true })
+      setTimeout(start, 1000)
+    }
+  } else {
+    preload(screenFiles)
+  }
+  if (!match) return
   try {
     if (localStorage.getItem('auth_mode') !== null) return
   } catch {

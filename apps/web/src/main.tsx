@@ -7,35 +7,44 @@ import { i18nReady } from './i18n'
 import './ui/theme.css'
 import './ui/base.css'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, useLayoutEffect } from 'react'
+import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { queryClient } from './app/queryClient'
 import { router } from './app/router'
+import { firstScreenPath, releaseStaticShell } from './app/staticShell'
 import { ThemeProvider } from './app/ThemeProvider'
 
 /**
  * Removes index.html's static shell (the header's bar, painted before any JavaScript ran) in the same
- * frame as the app's first paint, which draws the same bar (ShellFallback, then the header).
+ * frame as the app's first paint, which draws the same bar (ShellFallback, then the header). A shell
+ * holding a screen the server drew stays until that screen takes over (app/staticShell.ts).
  */
 function StaticShellRemover() {
-  useLayoutEffect(() => document.getElementById('static-shell')?.remove(), [])
+  useLayoutEffect(() => {
+    if (!firstScreenPath()) releaseStaticShell()
+  }, [])
   return null
 }
 
-// Rendering waits only when the visitor's language is not the bundled English.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <StaticShellRemover />
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            <RouterProvider router={router} />
-          </ThemeProvider>
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </StrictMode>,
-  ),
-)
+// Rendering waits only when the visitor's language is not the bundled English. The first render is a
+// transition: React renders in slices of a few milliseconds between which the browser stays free to
+// answer the reader (scroll, taps, painting the page's picture), instead of one long task.
+void i18nReady.then(() => {
+  const root = createRoot(document.getElementById('root')!)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <StaticShellRemover />
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider>
+              <RouterProvider router={router} />
+            </ThemeProvider>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
+  )
+})

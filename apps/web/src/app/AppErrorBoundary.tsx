@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { ErrorScreen, messageOf } from './ErrorScreen'
+import { releaseStaticShell } from './staticShell'
 
 interface State {
   error: unknown
@@ -15,6 +16,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Uncaught error', error, info.componentStack)
+    // The error screen must be seen, not a first screen the server drew (app/staticShell.ts).
+    releaseStaticShell()
   }
 
   override render() {

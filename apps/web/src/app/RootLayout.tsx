@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { LoginModalProvider } from '../features/auth/LoginModalProvider'
 import { ToastViewport } from '../ui/ToastViewport'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { firstScreenPath, releaseStaticShell } from './staticShell'
 import { useDeviceClass } from './useDeviceClass'
 import { useSessionSync } from './useSessionSync'
 import './RootLayout.css'
@@ -18,6 +19,12 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null)
   const firstPath = useRef(location.pathname)
   useSessionSync()
+
+  // A first screen the server drew is for its own path only: another screen shows at once.
+  useLayoutEffect(() => {
+    const drawn = firstScreenPath()
+    if (drawn !== null && drawn !== location.pathname) releaseStaticShell()
+  }, [location.pathname])
 
   // After moving to another screen, start keyboard and screen-reader users at its content.
   useEffect(() => {

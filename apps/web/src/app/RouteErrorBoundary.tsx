@@ -4,6 +4,7 @@ import { Loading } from '../ui/Loading'
 import { ErrorScreen, messageOf } from './ErrorScreen'
 import { reloadOnce, ScreenLoadError } from './lazyScreen'
 import { NotFoundPage } from './NotFoundPage'
+import { useStaticShellHandover } from './staticShell'
 
 /** Goes back in the app's history, or home when this is the first page of the visit. */
 export function useGoBack() {
@@ -25,6 +26,8 @@ export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean })
   const navigate = useNavigate()
   const goBack = useGoBack()
   const [reloading, setReloading] = useState(error instanceof ScreenLoadError)
+  // The error screen must be seen, not a first screen the server drew (app/staticShell.ts).
+  useStaticShellHandover(!reloading)
   useEffect(() => {
     if (error instanceof ScreenLoadError) setReloading(reloadOnce())
   }, [error])

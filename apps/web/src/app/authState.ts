@@ -92,10 +92,15 @@ export function subscribeAuth(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-/** The session marker as React state: null when signed out. */
+/**
+ * The session marker as React state: null when signed out. On the server (its first screens,
+ * entry-server.tsx) nobody is signed in: it draws pages as any reader sees them.
+ */
 export function useAuthMarker(): StoredAuth | null {
-  return useSyncExternalStore(subscribeAuth, () => snapshot)
+  return useSyncExternalStore(subscribeAuth, () => snapshot, signedOut)
 }
+
+const signedOut = () => null
 
 const WATCH_INTERVAL_MS = 30_000
 

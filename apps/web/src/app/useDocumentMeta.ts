@@ -18,7 +18,8 @@ function descriptionTag(): HTMLMetaElement {
   return tag
 }
 
-// index.html's text, captured once, is what a screen without its own description shows.
+// index.html's text, captured once, is what a screen without its own description shows (a page the
+// server drew a first screen into carries the post's text, and the site's beside it).
 let siteDescription: string | null = null
 
 /**
@@ -37,8 +38,8 @@ export function useDocumentMeta({ title, description }: DocumentMeta) {
   }, [title, appName])
   useEffect(() => {
     const tag = descriptionTag()
-    siteDescription ??= tag.content
-    if (description) tag.content = description
+    siteDescription ??= tag.dataset.siteDescription ?? tag.content
+    tag.content = description || siteDescription
     return () => {
       tag.content = siteDescription ?? ''
     }

@@ -47,6 +47,7 @@ export async function loadLanguage(code: string): Promise<void> {
 }
 
 function applyHtmlLang(language: string) {
+  if (typeof document === 'undefined') return // rendering on the server (entry-server.tsx)
   const entry = LANGUAGES.find((candidate) => candidate.code === language) ?? LANGUAGES[0]
   document.documentElement.lang = entry.htmlLang
 }
@@ -70,7 +71,11 @@ void i18n
     detection: {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: LANGUAGE_KEY,
-      caches: ['localStorage'],
+      // The cookie tells the server which language to draw its first screens in (apps/server/src/features/pages).
+      caches: ['localStorage', 'cookie'],
+      lookupCookie: LANGUAGE_KEY,
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
       // zh-CN, zh-TW... → zh; en-GB → en.
       convertDetectedLanguage: (language: string) => language.split('-')[0],
     },

@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
@@ -21,6 +22,9 @@ export function ForumListPage() {
   const restartList = useRestartForumList()
   const { search, sort, setSort, text, setText, commitNow } = useForumUrlState({ onChange: restartList })
   const posts = useForumPosts(search, sort)
+  // The server may have drawn this page before the app ran: take over once it shows the same.
+  const stats = useSiteStats()
+  useStaticShellHandover(!posts.isPending && !stats.isPending)
   const headingId = useId()
 
   function loadMore() {

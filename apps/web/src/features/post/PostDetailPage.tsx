@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/client'
+import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
@@ -43,6 +44,8 @@ export function PostDetailPage() {
   const post = usePost(id)
   const back = useBack()
   const notFound = isApiError(post.error, 404)
+  // The server may have drawn this post before the app ran: take over once this screen shows it.
+  useStaticShellHandover(!post.isPending)
   useDocumentMeta({
     title: post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')),
     description: post.data?.summary || t('common:descriptions.post'),
@@ -160,7 +163,15 @@ function PostView({ post }: { post: PostDetailResponse }) {
  */
 function PostContent({ content }: { content: string }) {
   const afterLoad = useAfterLoad()
-  const plain = <p className="markdown post__content post__content--plain">{content}</p>
+  // Its paragraphs as Markdown will space them, so the text's height stays when Markdown draws it.
+  const plain = (
+    <div className="markdown post__content post__content--plain">
+      {content.split(/\n\s*\n/).map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, never reordered.
+        <p key={index}>{paragraph}</p>
+      ))}
+    </div>
+  )
   if (!afterLoad) return plain
   return (
     <Suspense fallback={plain}>

@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
+import fastifyStatic from '@fastify/static'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import Negotiator from 'negotiator'
+import type { AppContext, AppInstance } from '../../app'
+import { blobStoreFor } from '../../blobs/index'
+import { NotFoundError } from '../../http/errors'
+import { postsService } from '../posts/posts.service'
+import { statsService } from '../stats/stats.service'
+import { type FirstScreen, PageTemplate } from './first-screen'
+
+const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
+const FORUM_PAGE = /^\/forum\/?$/
+
+/** A screen as the web app's server-side build draws it. */
+interface DrawnScreen {
+  html: string
+  title: string
+  description: string
+}
+
+/** The app's screens rendered on the server (apps/web/src/entry-server.tsx), as this side uses them. */
+interface DrawnScreens {
+  LANGUAGES: readonly { code: string; htmlLang: string }[]
+  renderForum(
+    url: string,
+    language: string,
+    data: { list: PostListResponse; stats: StatsResponse | null },
+  ): Promise<DrawnScreen>
+  renderPost(url: string, language: string, id: string, post: PostDetailResponse): Promise<DrawnScreen>
+}
+
+/**
+ * The web app's server-side build (`dist-ssr` beside `dist`, made by scripts/build.mjs with the app),
+ * or null without it: every page is then served plain and drawn by the app.
+ */
+async function loadDrawnScreens(webDist: string, log: FastifyBaseLogger): Promise<DrawnScreens | null> {
+  const file = join(webDist, '..', 'dist-ssr', 'entry-server.js')
+  if (!existsSync(file)) return null
+  try {
+    return (await import(pathToFileURL(file).href)) as DrawnScreens
+  } catch (error) {
+    log.warn(
+      { err: error, file },
+      'the web app’s server-side screens could not be loaded; pages are served plain',
+    )
+    return null
+  }
+}
+
+/**
+ * The web app: its built files, and index.html for every other path (each is a screen of the
+ * single-page app). The forum and a post's page come with their first screen drawn in
+ * (first-screen.ts), as a reader who is not signed in sees them; any other page, or one that cannot
+ * be drawn, is the plain index.html and the app draws it.
+ */
+export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: string) {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      // Vite names assets by content hash: they never change under the same name.
+      if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
+    },
+  })
+  const template = new PageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'))
+  const screens = template.canHoldFirstScreens ? await loadDrawnScreens(webDist, app.log) : null
+  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.config.rewards)
+  const stats = statsService(ctx.db)
+
+  /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */
+  function languageOf(request: FastifyRequest, drawn: DrawnScreens) {
+    const codes = drawn.LANGUAGES.map((language) => language.code)
+    const chosen = request.cookies.lang
+    const code =
+      chosen && codes.includes(chosen) ? chosen : (new Negotiator(request.raw).language(codes) ?? codes[0])
+    return drawn.LANGUAGES.find((language) => language.code === code) ?? drawn.LANGUAGES[0]
+  }
+
+  async function forumScreen(
+    request: FastifyRequest,
+    path: string,
+    drawn: DrawnScreens,
+  ): Promise<FirstScreen | null> {
+    const query = request.query as Record<string, unknown>
+    // The first page in the default order only; a search or another order is drawn by the app.
+    if (query.search !== undefined || query.sort !== undefined) return null
+    const language = languageOf(request, drawn)
+    const [list, counts] = await Promise.all([
+      posts.list(null, {}),
+      stats.current().catch(() => null), // the hero then shows them loading, as the app does
+    ])
+    const screen = await drawn.renderForum(request.url, language.code, { list, stats: counts })
+    return { path, ...screen, screen: 'forum', htmlLang: language.htmlLang }
+  }
+
+  async function postScreen(
+    request: FastifyRequest,
+    path: string,
+    encodedId: string,
+    drawn: DrawnScreens,
+  ): Promise<FirstScreen | null> {
+    let id: string
+    try {
+      id = decodeURIComponent(encodedId)
+    } catch {
+      return null // a broken %-escape: the app shows its "not found"
+    }
+    let post: PostDetailResponse
+    try {
+      // As an anonymous reader sees it: someone's private post is not drawn into anybody's page.
+      post = await posts.detail(null, id)
+    } catch (error) {
+      if (error instanceof NotFoundError) return null // the app shows its "not found"
+      throw error
+    }
+    const language = languageOf(request, drawn)
+    const screen = await drawn.renderPost(request.url, language.code, id, post)
+    return { path, ...screen, screen: 'post', htmlLang: language.htmlLang }
+  }
+
+  async function firstScreenOf(request: FastifyRequest, path: string): Promise<FirstScreen | null> {
+    if (!screens) return null
+    const post = POST_PAGE.exec(path)
+    try {
+      if (post) return await postScreen(request, path, post[1], screens)
+      if (FORUM_PAGE.test(path)) return await forumScreen(request, path, screens)
+    } catch (error) {
+      // The database or the rendering failing: the page is still served, and the app asks for its
+      // data itself (and shows its own message).
+      request.log.warn({ err: error, path }, 'first screen not drawn')
+    }
+    return null
+  }
+
+  // A missing asset file stays a 404, so a stale page's chunk request fails fast instead of receiving HTML.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0]
+    if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
+    if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
+    const screen = await firstScreenOf(request, path)
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(screen ? template.render(screen) : template.plain)
+  })
+}

@@ -1,0 +1,120 @@
+// The web app's pages as the server sends them: index.html for every screen, and how a first screen
+// is written into it (first-screen.ts). The screens themselves are drawn by the web app's server-side
+// build: apps/web/src/entry-server.test.tsx renders them, e2e/first-screen.spec.ts checks the pages
+// the built product serves (privacy included).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { insertPost } from '../posts/posts.fixtures'
+import { PageTemplate } from './first-screen'
+
+/**
+ * apps/web/index.html as the build leaves it: the stylesheets after the title, the screens' files on
+ * route-prefetch.js's tag and the app's entry and imports at the end of the head (apps/web/vite.config.ts).
+ */
+function builtIndexHtml(): string {
+  const source = readFileSync(new URL('../../../../web/index.html', import.meta.url), 'utf8')
+  return source
+    .replace('</title>', '</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-A1.css">')
+    .replace(
+      '<script src="/route-prefetch.js" async>',
+      '<script src="/route-prefetch.js" data-post-screen="/assets/PostDetailPage-B2.js /assets/PostDetailPage-C3.css" data-forum-screen="/assets/ForumListPage-D4.js /assets/ForumListPage-E5.css" async>',
+    )
+    .replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '')
+    .replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-F6.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/vendor-G7.js">\n  </head>',
+    )
+}
+
+let t: TestApp
+let webDist: string
+let indexHtml: string
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'agora-web-'))
+  indexHtml = builtIndexHtml()
+  writeFileSync(join(webDist, 'index.html'), indexHtml)
+  t = await createTestApp({ WEB_DIST: webDist })
+})
+afterEach(() => t.reset())
+afterAll(async () => {
+  await t.close()
+  rmSync(webDist, { recursive: true, force: true })
+})
+
+function page(path: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url: path, headers })
+}
+
+describe(`pages (${TEST_DB})`, () => {
+  it.each([
+    ['the forum', '/forum'],
+    ["a post's page", '/forum/detail/{id}'],
+    ['the home page', '/'],
+    ['an unknown screen', '/no-such-page'],
+  ])("serves %s plain when the web app's server-side build is not there", async (_case, path) => {
+    const ada = await makeUser(t)
+    const id = await insertPost(t.database.db, ada.id, { title: 'Listed' })
+    const response = await page(path.replace('{id}', id))
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(indexHtml)
+  })
+
+  it('answers a missing asset or API path with a 404 detail, not the page', async () => {
+    for (const path of ['/assets/missing-H8.js', '/api/v1/nothing-here']) {
+      const response = await page(path)
+      expect(response.statusCode).toBe(404)
+      expect(response.json().detail).toMatch(/^No such/)
+    }
+  })
+})
+
+describe('PageTemplate', () => {
+  const screen = {
+    path: '/forum/detail/1',
+    title: 'A "title" · Agora',
+    description: 'About <this>',
+    html: '<p>drawn</p>',
+    screen: 'forum' as const,
+    htmlLang: 'zh-CN',
+  }
+
+  it("writes a screen, its language, title and description into the build's page, escaped", () => {
+    const html = new PageTemplate(builtIndexHtml()).render(screen)
+    expect(html).toContain('<html lang="zh-CN">')
+    expect(html).toContain('<title>A &quot;title&quot; · Agora</title>')
+    // The screen's text describes the page; the site's stays beside it for the app to put back.
+    expect(html).toContain(
+      '<meta name="description" content="About &lt;this&gt;" data-site-description="Agora links academic',
+    )
+    expect(html).toContain('<div id="static-shell" data-first-screen="/forum/detail/1">')
+    expect(html).toContain('<main class="app__main" inert><p>drawn</p></main>')
+  })
+
+  it("links the screen's own stylesheets after the app's, and names the app's code on the boot script", () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'))
+    const forum = head(new PageTemplate(builtIndexHtml()).render(screen))
+    expect(forum).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-A1.css"><link rel="stylesheet" crossorigin href="/assets/ForumListPage-E5.css" />',
+    )
+    expect(forum).not.toContain('href="/assets/PostDetailPage-C3.css" />')
+    expect(forum).toContain('data-app="/assets/index-F6.js /assets/vendor-G7.js"')
+    expect(forum).not.toContain('<script type="module"')
+    expect(forum).not.toContain('rel="modulepreload"')
+    const post = head(new PageTemplate(builtIndexHtml()).render({ ...screen, screen: 'post' }))
+    expect(post).toContain('href="/assets/PostDetailPage-C3.css" />')
+    expect(post).not.toContain('href="/assets/ForumListPage-E5.css" />')
+  })
+
+  it('serves every page plain from an index.html without the places a screen goes', () => {
+    const plain = '<!doctype html><title>Agora</title><div id="root"></div>'
+    const template = new PageTemplate(plain)
+    expect(template.canHoldFirstScreens).toBe(false)
+    expect(template.render(screen)).toBe(plain)
+  })
+})

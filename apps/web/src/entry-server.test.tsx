@@ -1,0 +1,129 @@
+// The screens the server draws before the app runs (entry-server.tsx), rendered here in Node as the
+// server renders them: the app's own markup, in the reader's language, with the users' words escaped.
+import type { PostDetailResponse, PostListItem, StatsResponse } from '@agora/contract'
+import { describe, expect, it } from 'vitest'
+import { renderForum, renderPost } from './entry-server'
+
+const HOSTILE = 'Tide <script>alert(1)</script> & "pools"'
+const ESCAPED = 'Tide &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;pools&quot;'
+
+const picture = {
+  url: '/api/v1/files/bafkreidouzu2eih6jvrqmg6t2wrpx652rlmym574iw5gf3e6folqckxnsi',
+  cid: 'bafkreidouzu2eih6jvrqmg6t2wrpx652rlmym574iw5gf3e6folqckxnsi',
+  name: 'map.png',
+  mime: 'image/png',
+  size: 68_000,
+  kind: 'image' as const,
+}
+
+const post: PostDetailResponse = {
+  _id: '01a20322-8cbd-76f1-a207-05bc0338dbfd',
+  id: '01a20322-8cbd-76f1-a207-05bc0338dbfd',
+  title: HOSTILE,
+  author_id: '01a20322-0000-7000-8000-000000000001',
+  author_name: 'ada_lab',
+  author_avatar: '',
+  user_id: '01a20322-0000-7000-8000-000000000001',
+  user_name: 'ada_lab',
+  user_avatar: '',
+  author: 'ada_lab',
+  Summary: 'Two bright regions.',
+  summary: 'Two bright regions.',
+  content: '# Results\n\n<img src=x onerror=alert(2)>',
+  timestamp: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  likes: 1234,
+  comments: 3,
+  tags: ['fmri'],
+  media: [picture],
+  file_paths: [picture.url],
+  media_type: 'image',
+  visibility: 'public',
+  ai_analysis: '{}',
+  is_liked: false,
+}
+
+const card: PostListItem = {
+  _id: post.id,
+  id: post.id,
+  title: HOSTILE,
+  summary: 'Two bright regions.',
+  preview: 'Two bright regions.',
+  user_id: post.user_id,
+  user_name: 'ada_lab',
+  author: 'ada_lab',
+  user_avatar: '',
+  avatar: '',
+  created_at: post.created_at,
+  media_type: 'image',
+  file_paths: [picture.url],
+  media: [picture],
+  tags: ['fmri'],
+  likes: 12,
+  comments: 3,
+  visibility: 'public',
+}
+
+const stats: StatsResponse = { members: 4, posts: 15, comments: 14, tokens_earned: 214 } as StatsResponse
+
+describe('the forum drawn on the server', () => {
+  it("draws the hero, search, sort buttons and the first page's cards in English", async () => {
+    const drawn = await renderForum('/forum', 'en', {
+      list: { items: [card], has_next: true, next_cursor: null },
+      stats,
+    })
+    expect(drawn.title).toBe('Community Forum · Agora')
+    expect(drawn.description).toMatch(/^Browse, search and sort research/)
+    expect(drawn.html).toContain('<h1 class="forum-hero__title">Community Forum</h1>')
+    expect(drawn.html).toContain('<dd title="214">214</dd>')
+    expect(drawn.html).toContain('placeholder="Search topics, tags, or authors..."')
+    expect(drawn.html).toContain('<span>Hot</span>')
+    expect(drawn.html).toContain(`<img class="cover" src="${picture.url}"`)
+    expect(drawn.html).toContain(`href="/forum/detail/${post.id}"`)
+    expect(drawn.html).toContain(ESCAPED)
+    expect(drawn.html).toContain('3 hours ago')
+    expect(drawn.html).not.toContain('<script>')
+  })
+
+  it('draws it in Chinese for a Chinese reader', async () => {
+    const drawn = await renderForum('/forum', 'zh', {
+      list: { items: [card], has_next: false, next_cursor: null },
+      stats,
+    })
+    expect(drawn.title).toBe('社区论坛 · Agora')
+    expect(drawn.html).toContain('<h1 class="forum-hero__title">社区论坛</h1>')
+    expect(drawn.html).toContain('3小时前')
+    expect(drawn.html).not.toContain('Community Forum')
+  })
+
+  it('shows the counts loading when they could not be read, as the app does', async () => {
+    const drawn = await renderForum('/forum', 'en', {
+      list: { items: [card], has_next: false, next_cursor: null },
+      stats: null,
+    })
+    expect(drawn.html).toContain('aria-busy="true"')
+    expect(drawn.html).not.toContain('<dd title="214">')
+  })
+})
+
+describe("a post's page drawn on the server", () => {
+  it('draws the post with its picture first, its counts and its text as written, escaped', async () => {
+    const drawn = await renderPost(`/forum/detail/${post.id}`, 'en', post.id, post)
+    expect(drawn.title).toBe(`${HOSTILE} · Agora`)
+    expect(drawn.description).toBe('Two bright regions.')
+    expect(drawn.html).toContain(`<h1 class="post__title">${ESCAPED}</h1>`)
+    expect(drawn.html).toContain('<span class="post__author-name">ada_lab</span>')
+    expect(drawn.html).toMatch(/<img class="carousel__image" src="[^"]+" alt="map.png" fetchPriority="high"/)
+    expect(drawn.html).toContain('1.2K')
+    expect(drawn.html).toContain('&lt;img src=x onerror=alert(2)&gt;')
+    expect(drawn.html).not.toContain('<img src=x')
+    expect(drawn.html).not.toContain('<script>')
+    expect(drawn.html).toContain('>Back</')
+  })
+
+  it("draws the page's own buttons in Chinese for a Chinese reader", async () => {
+    const drawn = await renderPost(`/forum/detail/${post.id}`, 'zh', post.id, post)
+    expect(drawn.html).toContain('>返回</')
+    expect(drawn.html).not.toContain('>Back</')
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Screens rendered to HTML on the server, for its first screens (apps/server/src/features/pages): the
+ * reader sees the screen, drawn by the same components as the app's, at the first paint, before the
+ * app's code has downloaded and run. The HTML is not hydrated: the app renders the screen itself and
+ * takes over in one frame once it has (app/staticShell.ts), so it only has to look the same.
+ *
+ * Built by Vite as a Node module (`dist-ssr/entry-server.js`, scripts/build.mjs); CSS imports are
+ * left out (the page links the screen's stylesheets) and libraries load from node_modules.
+ */
+import type { PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { Route, Routes, StaticRouter } from 'react-router'
+import { LoginModalProvider } from './features/auth/LoginModalProvider'
+import { ForumListPage } from './features/forum/ForumListPage'
+import { postKeys, statsKey } from './features/forum/queryKeys'
+import { PostDetailPage } from './features/post/PostDetailPage'
+import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
+
+export { LANGUAGES }
+
+/** What the forum's first screen shows: its first page (the default order, no search) and the counts. */
+export interface ForumData {
+  list: PostListResponse
+  /** Null when they could not be read: the hero shows them loading, as the app would. */
+  stats: StatsResponse | null
+}
+
+/** A screen as HTML, with the document's title and description as the screen itself sets them. */
+export interface DrawnScreen {
+  html: string
+  title: string
+  description: string
+}
+
+/** The forum at `url` (its path and query) in `language`, with the server's data for it. */
+export async function renderForum(url: string, language: Language, data: ForumData): Promise<DrawnScreen> {
+  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  queries.setQueryData(postKeys.list('', null), { pages: [data.list], pageParams: [null] })
+  if (data.stats) queries.setQueryData(statsKey, data.stats)
+  const { t } = await textsIn(language)
+  return {
+    html: await render(url, language, queries, <ForumListPage />),
+    // As useDocumentMeta writes them (app/useDocumentMeta.ts).
+    title: `${t('forum:title')} · ${t('appName')}`,
+    description: t('common:descriptions.forum'),
+  }
+}
+
+/** The texts of each language, made once: each render is synchronous, so they can be shared. */
+const textsOf = new Map<Language, Promise<typeof i18n>>()
+
+function textsIn(language: Language): Promise<typeof i18n> {
+  let texts = textsOf.get(language)
+  if (!texts) {
+    texts = loadLanguage(language).then(() => i18n.cloneInstance({ lng: language }))
+    textsOf.set(language, texts)
+  }
+  return texts
+}
+
+/**
+ * A post's page at `url` in `language`: `post` is the post `id` (as the address names it) as a reader
+ * who is not signed in sees it.
+ */
+export async function renderPost(
+  url: string,
+  language: Language,
+  id: string,
+  post: PostDetailResponse,
+): Promise<DrawnScreen> {
+  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  queries.setQueryData(postKeys.detail(id), post)
+  const { t } = await textsIn(language)
+  const screen = (
+    <Routes>
+      <Route path="/forum/detail/:id" element={<PostDetailPage />} />
+    </Routes>
+  )
+  return {
+    html: await render(url, language, queries, screen),
+    title: `${post.title} · ${t('appName')}`,
+    description: post.summary || t('common:descriptions.post'),
+  }
+}
+
+async function render(url: string, language: Language, queries: QueryClient, screen: ReactNode) {
+  const texts = await textsIn(language)
+  try {
+    return renderToString(
+      <I18nextProvider i18n={texts}>
+        <QueryClientProvider client={queries}>
+          <StaticRouter location={url}>
+            <LoginModalProvider>{screen}</LoginModalProvider>
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    )
+  } finally {
+    queries.clear()
+  }
+}

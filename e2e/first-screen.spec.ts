@@ -1,0 +1,238 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they use DOM globals.
+// The first screens the server draws (apps/server/src/features/pages): the forum and a post are on
+// screen before the app's code runs, and the app takes over without anything moving.
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
+import { type AgoraServer, createUser, expect, type TestUser, test } from './fixtures'
+
+/** A real PNG drawn by the browser: a 800×600 gradient. */
+async function pictureBytes(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 800
+    canvas.height = 600
+    const context = canvas.getContext('2d')!
+    const gradient = context.createLinearGradient(0, 0, 800, 600)
+    gradient.addColorStop(0, '#1d4ed8')
+    gradient.addColorStop(1, '#f59e0b')
+    context.fillStyle = gradient
+    context.fillRect(0, 0, 800, 600)
+    return canvas.toDataURL('image/png')
+  })
+  return Buffer.from(dataUrl.split(',')[1], 'base64')
+}
+
+async function publishPost(page: Page, server: AgoraServer, user: TestUser, title: string): Promise<string> {
+  const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
+    form: { username: user.username, password: user.password, secure_mode: 'false' },
+  })
+  const { access_token: token } = await login.json()
+  const response = await page.request.post(`${server.url}/api/v1/media/upload`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      title,
+      summary: 'Two bright regions in the second run.',
+      content: 'Measured on three days.\n\nThe second run is the clearest.',
+      visibility: 'public',
+      files: { name: 'map.png', mimeType: 'image/png', buffer: await pictureBytes(page) },
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()).post_id
+}
+
+/** Where each of `selectors` is on the page (its first visible match), rounded to pixels. */
+function boxesOf(page: Page, selectors: string[]) {
+  return page.evaluate((wanted) => {
+    const boxes: Record<string, string | null> = {}
+    for (const selector of wanted) {
+      const element = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
+        (candidate) => candidate.offsetParent,
+      )
+      const box = element?.getBoundingClientRect()
+      boxes[selector] = box
+        ? [box.x, box.y, box.width, box.height].map((value) => Math.round(value)).join(',')
+        : null
+    }
+    return boxes
+  }, selectors)
+}
+
+/**
+ * The page drawn by the server alone (JavaScript off), then by the app once it has taken over, at a
+ * phone's and a desktop's width: the same boxes for `selectors`, and no layout shift on the way.
+ */
+async function expectSameScreen(
+  browser: Browser,
+  url: string,
+  selectors: string[],
+  options: BrowserContextOptions = {},
+) {
+  for (const width of [412, 1280]) {
+    const viewport = { width, height: 900 }
+    const drawn = await browser.newContext({ ...options, viewport, javaScriptEnabled: false })
+    const serverPage = await drawn.newPage()
+    await serverPage.goto(url)
+    await expect(serverPage.locator('#static-shell[data-first-screen] main')).toBeVisible()
+    const before = await boxesOf(serverPage, selectors)
+    for (const selector of selectors)
+      expect(before[selector], `${selector} drawn at ${width} px`).not.toBeNull()
+    await drawn.close()
+
+    const live = await browser.newContext({ ...options, viewport })
+    const appPage = await live.newPage()
+    await appPage.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { __shifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await appPage.goto(url)
+    await expect(appPage.locator('#static-shell')).toHaveCount(0)
+    await expect(appPage.locator('#root')).toBeVisible()
+    // The shifts of the takeover, two frames after it (the post's Markdown, drawn later, may move
+    // what is below it: that is not the takeover's).
+    const shifts = await appPage.evaluate(
+      () =>
+        new Promise<number[]>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve((window as unknown as { __shifts: number[] }).__shifts)),
+          ),
+        ),
+    )
+    expect(shifts, `layout shifts at ${width} px`).toEqual([])
+    expect(await boxesOf(appPage, selectors), `the app's screen at ${width} px`).toEqual(before)
+    await live.close()
+  }
+}
+
+test("a post's page shows the post before the app runs, and the app takes over in place", async ({
+  page,
+  browser,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  test.slow() // four page loads at two widths
+  const author = await createUser(request, server, 'drawn')
+  const title = 'Activation map of the second run'
+  const id = await publishPost(page, server, author, title)
+
+  // JavaScript off: what the server drew is the page.
+  const drawn = await browser.newContext({ javaScriptEnabled: false })
+  const serverPage = await drawn.newPage()
+  await serverPage.goto(`${server.url}/forum/detail/${id}`)
+  await expect(serverPage).toHaveTitle(`${title} · Agora`)
+  await expect(serverPage.locator('h1')).toHaveText(title)
+  await expect(serverPage.getByText(author.username)).toBeVisible()
+  await expect(serverPage.getByText('Two bright regions in the second run.')).toBeVisible()
+  const picture = serverPage.locator('img.carousel__image')
+  await expect(picture).toHaveAttribute('alt', 'map.png')
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800)
+  await drawn.close()
+
+  await expectSameScreen(browser, `${server.url}/forum/detail/${id}`, [
+    'h1.post__title',
+    '.post__author-name',
+    'img.carousel__image',
+    '.post__summary',
+  ])
+
+  // The app has taken over: its controls work (Back, on the first page of a visit, leads to the forum).
+  await page.goto(`/forum/detail/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.locator('#static-shell')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/forum$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Community Forum' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('the forum is drawn in the reader’s language, and the app takes over in place', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  test.slow()
+  const author = await createUser(request, server, 'forum')
+  await publishPost(page, server, author, 'A drawn forum card')
+
+  const hero = (options: BrowserContextOptions) =>
+    browser.newContext({ ...options, javaScriptEnabled: false }).then(async (context) => {
+      const drawnPage = await context.newPage()
+      await drawnPage.goto(`${server.url}/forum`)
+      const figures = {
+        title: await drawnPage.locator('h1').textContent(),
+        lang: await drawnPage.locator('html').getAttribute('lang'),
+        documentTitle: await drawnPage.title(),
+        card: await drawnPage.locator('.post-card__title').first().textContent(),
+      }
+      await context.close()
+      return figures
+    })
+  // The browser's language…
+  expect(await hero({ locale: 'en-US' })).toEqual({
+    title: 'Community Forum',
+    lang: 'en',
+    documentTitle: 'Community Forum · Agora',
+    card: expect.stringContaining('A drawn forum card'),
+  })
+  expect(await hero({ locale: 'zh-CN' })).toMatchObject({
+    title: '社区论坛',
+    lang: 'zh-CN',
+    documentTitle: '社区论坛 · Agora',
+  })
+
+  // …unless the reader chose one in the app, which keeps the choice in a cookie for the server.
+  await page.goto('/forum')
+  await page.getByRole('button', { name: /Language/ }).click()
+  await page.getByRole('menuitemradio', { name: '中文' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('社区论坛')
+  const cookies = await page.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh')
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('社区论坛')
+
+  await expectSameScreen(browser, `${server.url}/forum`, [
+    'h1',
+    '.forum-hero__stats',
+    '.forum-search__input',
+    '.sort-buttons',
+    'img.cover',
+    '.post-card__title',
+  ])
+})
+
+test("someone's private post, a search and another order are drawn by the app alone", async ({
+  page,
+  request,
+  server,
+}) => {
+  const author = await createUser(request, server, 'private')
+  const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
+    form: { username: author.username, password: author.password, secure_mode: 'false' },
+  })
+  const { access_token: token } = await login.json()
+  const upload = await page.request.post(`${server.url}/api/v1/media/upload`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      title: 'Unpublished private notes',
+      visibility: 'private',
+      files: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('private\n') },
+    },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const { post_id: id } = await upload.json()
+
+  for (const path of [`/forum/detail/${id}`, '/forum?search=graphene', '/forum?sort=recent_desc']) {
+    const html = await (await page.request.get(path)).text()
+    expect(html, path).not.toContain('data-first-screen')
+    expect(html, path).not.toContain('Unpublished private notes')
+  }
+  await page.goto('/forum?search=graphene')
+  await expect(page.getByRole('heading', { level: 2, name: /graphene/ })).toBeVisible()
+})
