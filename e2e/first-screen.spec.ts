@@ -207,6 +207,27 @@ test('the forum is drawn in the reader’s language, and the app takes over in p
   ])
 })
 
+test('the home page is drawn in the reader’s language, and the app takes over in place', async ({
+  browser,
+  server,
+}) => {
+  test.slow()
+  const drawn = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' })
+  const serverPage = await drawn.newPage()
+  await serverPage.goto(`${server.url}/`)
+  await expect(serverPage.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(serverPage.locator('.home-hero__tagline')).toHaveText(/\p{Script=Han}/u)
+  await expect(serverPage.getByText('Science Without Boundaries')).toHaveCount(0)
+  await drawn.close()
+
+  await expectSameScreen(browser, `${server.url}/`, [
+    'h1',
+    '.home-hero__tagline',
+    '.home-hero__slogans',
+    '.home-search input',
+  ])
+})
+
 test("someone's private post, a search and another order are drawn by the app alone", async ({
   page,
   request,

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -167,6 +168,29 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url)
+  },
+  // Tests drive the app. On a page the server drew first (the home page, the forum, a post), the drawn
+  // copy stays up, inert, until the app shows the same screen (apps/web/src/app/staticShell.ts); with
+  // both in the page every locator would be ambiguous. So a navigation returns once the app has taken
+  // over. (e2e/first-screen.spec.ts looks at the drawn pages themselves, in contexts of its own.)
+  page: async ({ page }, use) => {
+    const appShown = () =>
+      page.waitForFunction(() => !document.querySelector('#static-shell[data-first-screen]'), undefined, {
+        timeout: 30_000,
+      })
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (...args) => {
+      const response = await goto(...args)
+      await appShown()
+      return response
+    }
+    page.reload = async (...args) => {
+      const response = await reload(...args)
+      await appShown()
+      return response
+    }
+    await use(page)
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = []

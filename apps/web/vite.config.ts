@@ -3,13 +3,14 @@ import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 /** The screens the server may draw before the app runs, by the name their files go under. */
 const DRAWN_SCREENS = {
+  home: '/src/features/home/HomePage.tsx',
   post: '/src/features/post/PostDetailPage.tsx',
   forum: '/src/features/forum/ForumListPage.tsx',
 }
 
 /**
  * Names each drawn screen's files (its chunk, the chunks it imports that the entry does not, their
- * CSS) on index.html's route-prefetch.js tag (`data-post-screen`, `data-forum-screen`), so that script
+ * CSS) on index.html's route-prefetch.js tag (`data-home-screen`, …), so that script
  * can fetch them on that screen's page beside the app's own code (otherwise they are found only once
  * the app's code has run: public/route-prefetch.js), and the server can link the stylesheets of a
  * screen it draws (apps/server/src/features/pages).

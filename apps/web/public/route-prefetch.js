@@ -1,5 +1,5 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
-// and on a post or forum page it fetches the screen's code beside the app's own (the build lists the
+// and on the home, forum or a post's page it fetches the screen's code beside the app's own (the build lists the
 // screens' files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
 // the post and starts loading its first picture (the page's largest paint), so both are on their way
 // while the app's code still loads; the app takes the post through src/api/early.ts (takeEarly). A
@@ -36,7 +36,13 @@
   }
   const page = window.location.pathname
   const match = /^\/forum\/detail\/([^/]+)\/?$/.exec(page)
-  const screen = match ? tag?.dataset.postScreen : /^\/forum\/?$/.test(page) ? tag?.dataset.forumScreen : ''
+  const screen = match
+    ? tag?.dataset.postScreen
+    : /^\/forum\/?$/.test(page)
+      ? tag?.dataset.forumScreen
+      : page === '/'
+        ? tag?.dataset.homeScreen
+        : ''
   const screenFiles = (screen ?? '').split(' ')
   const app = tag?.dataset.app
   if (app) {

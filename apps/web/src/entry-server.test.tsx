@@ -2,7 +2,7 @@
 // server renders them: the app's own markup, in the reader's language, with the users' words escaped.
 import type { PostDetailResponse, PostListItem, StatsResponse } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
-import { renderForum, renderPost } from './entry-server'
+import { renderForum, renderHome, renderPost } from './entry-server'
 
 const HOSTILE = 'Tide <script>alert(1)</script> & "pools"'
 const ESCAPED = 'Tide &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;pools&quot;'
@@ -64,7 +64,7 @@ const card: PostListItem = {
   visibility: 'public',
 }
 
-const stats: StatsResponse = { members: 4, posts: 15, comments: 14, tokens_earned: 214 } as StatsResponse
+const stats: StatsResponse = { members: 4321, posts: 15, comments: 14, tokens_distributed: 500, tokens_earned: 214 }
 
 describe('the forum drawn on the server', () => {
   it("draws the hero, search, sort buttons and the first page's cards in English", async () => {
@@ -125,5 +125,17 @@ describe("a post's page drawn on the server", () => {
     const drawn = await renderPost(`/forum/detail/${post.id}`, 'zh', post.id, post)
     expect(drawn.html).toContain('>返回</')
     expect(drawn.html).not.toContain('>Back</')
+  })
+})
+
+describe('the home page drawn on the server', () => {
+  it('draws the hero, the search and the counts in the reader’s language', async () => {
+    const english = await renderHome('/', 'en', stats)
+    expect(english.title).toBe('Science Without Boundaries, Value Unlocked · Agora')
+    expect(english.html).toContain('<h1 id="home-title" class="home-hero__title">Agora</h1>')
+    expect(english.html).toContain('title="4,321">4.3K</dd>')
+    const chinese = await renderHome('/', 'zh', null)
+    expect(chinese.html).toContain('一个连接学术思想、将研究洞见代币化的学术交流平台。')
+    expect(chinese.html).not.toContain('Science Without Boundaries')
   })
 })

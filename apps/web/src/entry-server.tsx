@@ -16,6 +16,7 @@ import { Route, Routes, StaticRouter } from 'react-router'
 import { LoginModalProvider } from './features/auth/LoginModalProvider'
 import { ForumListPage } from './features/forum/ForumListPage'
 import { postKeys, statsKey } from './features/forum/queryKeys'
+import { HomePage } from './features/home/HomePage'
 import { PostDetailPage } from './features/post/PostDetailPage'
 import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
 
@@ -59,6 +60,22 @@ function textsIn(language: Language): Promise<typeof i18n> {
     textsOf.set(language, texts)
   }
   return texts
+}
+
+/** The home page in `language`, with the site's counts (null: shown loading, as the app does). */
+export async function renderHome(
+  url: string,
+  language: Language,
+  stats: StatsResponse | null,
+): Promise<DrawnScreen> {
+  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  if (stats) queries.setQueryData(statsKey, stats)
+  const { t } = await textsIn(language)
+  return {
+    html: await render(url, language, queries, <HomePage />),
+    title: `${t('home:meta.title')} · ${t('appName')}`,
+    description: t('home:meta.description'),
+  }
 }
 
 /**

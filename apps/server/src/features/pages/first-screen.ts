@@ -22,7 +22,7 @@ export interface FirstScreen {
   htmlLang: string
 }
 
-export type Screen = 'post' | 'forum'
+export type Screen = 'home' | 'forum' | 'post'
 
 /** index.html's places a first screen is written into. */
 const SHELL_OPEN = '<div id="static-shell">'
@@ -79,7 +79,7 @@ export class PageTemplate {
         .filter((file) => file.endsWith('.css') && file.startsWith('/'))
         .map((file) => `<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`)
         .join('')
-    this.styles = { post: stylesOf('post'), forum: stylesOf('forum') }
+    this.styles = { home: stylesOf('home'), forum: stylesOf('forum'), post: stylesOf('post') }
   }
 
   /** The page with `screen` in its shell; the shell's `data-first-screen` tells the app to keep it up. */

@@ -31,6 +31,7 @@ interface DrawnScreens {
     data: { list: PostListResponse; stats: StatsResponse | null },
   ): Promise<DrawnScreen>
   renderPost(url: string, language: string, id: string, post: PostDetailResponse): Promise<DrawnScreen>
+  renderHome(url: string, language: string, stats: StatsResponse | null): Promise<DrawnScreen>
 }
 
 /**
@@ -53,7 +54,7 @@ async function loadDrawnScreens(webDist: string, log: FastifyBaseLogger): Promis
 
 /**
  * The web app: its built files, and index.html for every other path (each is a screen of the
- * single-page app). The forum and a post's page come with their first screen drawn in
+ * single-page app). The home page, the forum and a post's page come with their first screen drawn in
  * (first-screen.ts), as a reader who is not signed in sees them; any other page, or one that cannot
  * be drawn, is the plain index.html and the app draws it.
  */
@@ -79,6 +80,13 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     const code =
       chosen && codes.includes(chosen) ? chosen : (new Negotiator(request.raw).language(codes) ?? codes[0])
     return drawn.LANGUAGES.find((language) => language.code === code) ?? drawn.LANGUAGES[0]
+  }
+
+  async function homeScreen(request: FastifyRequest, drawn: DrawnScreens): Promise<FirstScreen> {
+    const language = languageOf(request, drawn)
+    const counts = await stats.current().catch(() => null) // shown loading, as the app does
+    const screen = await drawn.renderHome(request.url, language.code, counts)
+    return { path: '/', ...screen, screen: 'home', htmlLang: language.htmlLang }
   }
 
   async function forumScreen(
@@ -129,6 +137,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     try {
       if (post) return await postScreen(request, path, post[1], screens)
       if (FORUM_PAGE.test(path)) return await forumScreen(request, path, screens)
+      if (path === '/') return await homeScreen(request, screens)
     } catch (error) {
       // The database or the rendering failing: the page is still served, and the app asks for its
       // data itself (and shows its own message).

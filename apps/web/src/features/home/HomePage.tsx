@@ -1,11 +1,13 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { FeatureCards } from './FeatureCards'
 import { HomeHero } from './HomeHero'
 import { HomeStats } from './HomeStats'
 import { ArrowRightIcon } from './homeIcons'
+import { useHomeStats } from './useHomeStats'
 import { revealDelay, useReveal } from './useReveal'
 import './HomePage.css'
 
@@ -13,6 +15,9 @@ import './HomePage.css'
 export function HomePage() {
   const { t } = useTranslation('home')
   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
+  // The server may have drawn this page before the app ran: take over once it shows the same.
+  const stats = useHomeStats()
+  useStaticShellHandover(!stats.isPending)
 
   // Spec §2: the page opens at its top, wherever the previous screen was scrolled to.
   useEffect(() => {
