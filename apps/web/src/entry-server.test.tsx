@@ -64,7 +64,13 @@ const card: PostListItem = {
   visibility: 'public',
 }
 
-const stats: StatsResponse = { members: 4321, posts: 15, comments: 14, tokens_distributed: 500, tokens_earned: 214 }
+const stats: StatsResponse = {
+  members: 4321,
+  posts: 15,
+  comments: 14,
+  tokens_distributed: 500,
+  tokens_earned: 214,
+}
 
 describe('the forum drawn on the server', () => {
   it("draws the hero, search, sort buttons and the first page's cards in English", async () => {

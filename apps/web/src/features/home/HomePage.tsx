@@ -7,7 +7,6 @@ import { FeatureCards } from './FeatureCards'
 import { HomeHero } from './HomeHero'
 import { HomeStats } from './HomeStats'
 import { ArrowRightIcon } from './homeIcons'
-import { useHomeStats } from './useHomeStats'
 import { revealDelay, useReveal } from './useReveal'
 import './HomePage.css'
 
@@ -15,9 +14,9 @@ import './HomePage.css'
 export function HomePage() {
   const { t } = useTranslation('home')
   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
-  // The server may have drawn this page before the app ran: take over once it shows the same.
-  const stats = useHomeStats()
-  useStaticShellHandover(!stats.isPending)
+  // The server may have drawn this page before the app ran: take over at once (the counts, if still
+  // loading, keep their boxes' size), before the scroll reveals start observing (they need the page shown).
+  useStaticShellHandover(true)
 
   // Spec §2: the page opens at its top, wherever the previous screen was scrolled to.
   useEffect(() => {
