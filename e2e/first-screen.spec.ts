@@ -22,7 +22,14 @@ async function pictureBytes(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1], 'base64')
 }
 
-async function publishPost(page: Page, server: AgoraServer, user: TestUser, title: string): Promise<string> {
+/** Publishes a post with a picture through the API (a Bearer session); answers its id. */
+async function publishPost(
+  page: Page,
+  server: AgoraServer,
+  user: TestUser,
+  title: string,
+  visibility: 'public' | 'private' = 'public',
+): Promise<string> {
   const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
     form: { username: user.username, password: user.password, secure_mode: 'false' },
   })
@@ -33,7 +40,7 @@ async function publishPost(page: Page, server: AgoraServer, user: TestUser, titl
       title,
       summary: 'Two bright regions in the second run.',
       content: 'Measured on three days.\n\nThe second run is the clearest.',
-      visibility: 'public',
+      visibility,
       files: { name: 'map.png', mimeType: 'image/png', buffer: await pictureBytes(page) },
     },
   })
@@ -234,20 +241,7 @@ test("someone's private post, a search and another order are drawn by the app al
   server,
 }) => {
   const author = await createUser(request, server, 'private')
-  const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: author.username, password: author.password, secure_mode: 'false' },
-  })
-  const { access_token: token } = await login.json()
-  const upload = await page.request.post(`${server.url}/api/v1/media/upload`, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      title: 'Unpublished private notes',
-      visibility: 'private',
-      files: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('private\n') },
-    },
-  })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { post_id: id } = await upload.json()
+  const id = await publishPost(page, server, author, 'Unpublished private notes', 'private')
 
   for (const path of [`/forum/detail/${id}`, '/forum?search=graphene', '/forum?sort=recent_desc']) {
     const html = await (await page.request.get(path)).text()
