@@ -109,9 +109,20 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     await admin.end()
     for (const response of await Promise.all(load)) expect([200, 404, 503]).toContain(response.statusCode)
 
-    // Dead connections leave the pool as they fail; the next requests get new ones.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode).toBe(200)
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
-    expect(me.statusCode, me.body).toBe(200)
+    // Dead connections leave the pool as they fail (a 503 each, never a 500); within a few requests
+    // the pool holds live ones again. (A dead idle connection can still be handed out before its
+    // close reaches the pool: CI saw one 503 right after the load, once in several runs.)
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode, {
+        timeout: 5000,
+      })
+      .toBe(200)
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })).statusCode,
+        { timeout: 5000 },
+      )
+      .toBe(200)
   })
 })
