@@ -38,7 +38,7 @@ export interface DrawnScreen {
 
 /** The forum at `url` (its path and query) in `language`, with the server's data for it. */
 export async function renderForum(url: string, language: Language, data: ForumData): Promise<DrawnScreen> {
-  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  const queries = serverQueries()
   queries.setQueryData(postKeys.list('', null), { pages: [data.list], pageParams: [null] })
   if (data.stats) queries.setQueryData(statsKey, data.stats)
   const { t } = await textsIn(language)
@@ -48,6 +48,11 @@ export async function renderForum(url: string, language: Language, data: ForumDa
     title: `${t('forum:title')} · ${t('appName')}`,
     description: t('common:descriptions.forum'),
   }
+}
+
+/** A query cache for one render: the server's data, never fetched again (the page is not hydrated). */
+function serverQueries() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
 }
 
 /** The texts of each language, made once: each render is synchronous, so they can be shared. */
@@ -68,7 +73,7 @@ export async function renderHome(
   language: Language,
   stats: StatsResponse | null,
 ): Promise<DrawnScreen> {
-  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  const queries = serverQueries()
   if (stats) queries.setQueryData(statsKey, stats)
   const { t } = await textsIn(language)
   return {
@@ -88,7 +93,7 @@ export async function renderPost(
   id: string,
   post: PostDetailResponse,
 ): Promise<DrawnScreen> {
-  const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  const queries = serverQueries()
   queries.setQueryData(postKeys.detail(id), post)
   const { t } = await textsIn(language)
   const screen = (

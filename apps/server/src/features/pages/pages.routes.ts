@@ -10,7 +10,7 @@ import { blobStoreFor } from '../../blobs/index'
 import { NotFoundError } from '../../http/errors'
 import { postsService } from '../posts/posts.service'
 import { statsService } from '../stats/stats.service'
-import { type FirstScreen, PageTemplate } from './first-screen'
+import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
@@ -82,11 +82,21 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     return drawn.LANGUAGES.find((language) => language.code === code) ?? drawn.LANGUAGES[0]
   }
 
-  async function homeScreen(request: FastifyRequest, drawn: DrawnScreens): Promise<FirstScreen> {
+  /** `screen` at `path`, drawn by `render` in the reader's language. */
+  async function drawnIn(
+    request: FastifyRequest,
+    path: string,
+    screen: Screen,
+    drawn: DrawnScreens,
+    render: (language: string) => Promise<DrawnScreen>,
+  ): Promise<FirstScreen> {
     const language = languageOf(request, drawn)
+    return { path, ...(await render(language.code)), screen, htmlLang: language.htmlLang }
+  }
+
+  async function homeScreen(request: FastifyRequest, drawn: DrawnScreens): Promise<FirstScreen> {
     const counts = await stats.current().catch(() => null) // shown loading, as the app does
-    const screen = await drawn.renderHome(request.url, language.code, counts)
-    return { path: '/', ...screen, screen: 'home', htmlLang: language.htmlLang }
+    return drawnIn(request, '/', 'home', drawn, (language) => drawn.renderHome(request.url, language, counts))
   }
 
   async function forumScreen(
@@ -97,13 +107,13 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     const query = request.query as Record<string, unknown>
     // The first page in the default order only; a search or another order is drawn by the app.
     if (query.search !== undefined || query.sort !== undefined) return null
-    const language = languageOf(request, drawn)
     const [list, counts] = await Promise.all([
       posts.list(null, {}),
       stats.current().catch(() => null), // the hero then shows them loading, as the app does
     ])
-    const screen = await drawn.renderForum(request.url, language.code, { list, stats: counts })
-    return { path, ...screen, screen: 'forum', htmlLang: language.htmlLang }
+    return drawnIn(request, path, 'forum', drawn, (language) =>
+      drawn.renderForum(request.url, language, { list, stats: counts }),
+    )
   }
 
   async function postScreen(
@@ -126,9 +136,9 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
       if (error instanceof NotFoundError) return null // the app shows its "not found"
       throw error
     }
-    const language = languageOf(request, drawn)
-    const screen = await drawn.renderPost(request.url, language.code, id, post)
-    return { path, ...screen, screen: 'post', htmlLang: language.htmlLang }
+    return drawnIn(request, path, 'post', drawn, (language) =>
+      drawn.renderPost(request.url, language, id, post),
+    )
   }
 
   async function firstScreenOf(request: FastifyRequest, path: string): Promise<FirstScreen | null> {
