@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentIdOf } from '../../src/blobs/index'
@@ -72,7 +72,7 @@ describe(`crash and restart (${TEST_DB})`, () => {
 
     // An upload whose body stops half way: its staging file is on disk when the process dies.
     const hanging = startHangingUpload(server.url, users[0])
-    await waitFor(() => readdirSync(stagingDir).length > 0, 'a staging file of the hanging upload')
+    await waitFor(() => readdirSync(stagingDir).length > 0, 'a staging file of the hanging upload', 30_000)
 
     // Writes of every kind from every user, until the kill.
     let completed = 0
@@ -90,7 +90,7 @@ describe(`crash and restart (${TEST_DB})`, () => {
         })
       }
     })
-    await waitFor(() => completed >= 40, '40 completed writes')
+    await waitFor(() => completed >= 40, '40 completed writes', 30_000)
     await server.kill9()
     running = false
     await Promise.all(traffic)
@@ -171,12 +171,4 @@ function startHangingUpload(baseUrl: string, user: ApiUser) {
       `Content-Type: text/plain\r\n\r\n${'half a file '.repeat(20_000)}`,
   )
   return req
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
 }

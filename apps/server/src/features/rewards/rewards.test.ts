@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { waitFor } from '@agora/test-kit'
 import { getAddressDecoder } from '@solana/kit'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +16,7 @@ import {
   CLAIM_PENDING,
   KEY_REUSED,
   rewardsService,
-} from './rewards.service'
+} from './rewards.claims'
 import { rewardsStore } from './rewards.store'
 
 // The rewards API over the real app, database and embedded chain. Users are made 48 hours old
@@ -558,8 +559,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       },
     })
     const first = claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
-    // Wait until the first claim is recorded as pending.
-    while (!(await me(user)).pending_claim) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitFor(async () => (await me(user)).pending_claim, 'the first claim recorded as pending')
     const second = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     expect(second.statusCode).toBe(409)
     expect(second.json().detail).toBe(CLAIM_PENDING)
@@ -743,8 +743,6 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
 })
 
 describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_DB})`, () => {
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
-
   /** Starts a claim of 10 tokens through a chain that stops at `stage`, and waits until its row shows it. */
   async function stoppedClaim(user: User, stage: StopStage) {
     provideTokenChain(t.config, stoppingChain(chain, stage))
@@ -752,16 +750,16 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     // Never answers: the request is as dead as the process would be.
     void claim(user, { address, amount: units(10), client_key: key() })
     // Read from the table: a rewards request would settle a landed claim already.
-    for (;;) {
+    await waitFor(async () => {
       const row = await t.database.db
         .selectFrom('reward_claims')
         .select('signature')
         .where('user_id', '=', user.id)
         .executeTakeFirst()
-      if (row && (stage === 'before-signing' || row.signature)) break
-      await pause()
-    }
-    if (stage === 'landed') while ((await balanceOf(chain, address)).baseUnits === 0n) await pause()
+      return row && (stage === 'before-signing' || row.signature)
+    }, `the claim's row at ${stage}`)
+    if (stage === 'landed')
+      await waitFor(async () => (await balanceOf(chain, address)).baseUnits > 0n, 'the transfer on the chain')
     provideTokenChain(t.config, chain)
     return address
   }
@@ -890,7 +888,7 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     })
     const address = freshAddress()
     const response = claim(user, { address, amount: units(10), client_key: key() })
-    while (!(await me(user)).pending_claim) await pause()
+    await waitFor(async () => (await me(user)).pending_claim, 'the claim recorded as pending')
     await ageClaims(user, 3)
     expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
     release()

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { waitFor } from '@agora/test-kit'
 import { address, getAddressDecoder, getBase58Decoder } from '@solana/kit'
 import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { sql } from 'kysely'
@@ -408,16 +409,12 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     // Never answers: the request is as dead as the process would be.
     void faucet(user, { address: target, amount })
     const signed = stage !== 'before-signing'
-    for (;;) {
+    await waitFor(async () => {
       const grant = (await grants()).find((row) => row.address === target)
-      if (grant && (!signed || grant.signature)) break
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    if (stage === 'landed') {
-      while ((await tokenAccountOf(target)).amount === null) {
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    }
+      return grant && (!signed || grant.signature)
+    }, `the grant's row at ${stage}`)
+    if (stage === 'landed')
+      await waitFor(async () => (await tokenAccountOf(target)).amount !== null, 'the tokens on the chain')
     provideTokenChain(t.config, chain)
     return { user, target }
   }
@@ -502,7 +499,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     const user = await makeUser(t)
     const target = freshAddress()
     const response = faucet(user, { address: target, amount: 30 })
-    while ((await grants()).length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitFor(async () => (await grants()).length > 0, 'the grant recorded')
     await ageGrants(3)
     expect(await remaining(user)).toBe(500)
     release()
