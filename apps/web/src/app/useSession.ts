@@ -10,10 +10,9 @@
 import type { MeResponse } from '@agora/contract'
 import { useQuery } from '@tanstack/react-query'
 import { fetchMe } from '../api/auth'
+import { meKey } from '../api/queryKeys'
 import { cachedUser, useAuthMarker } from './authState'
 import { type BasicUserInfo, toBasicInfo } from './session'
-
-export const ME_QUERY_KEY = ['auth', 'me'] as const
 
 export type SessionStatus = 'anonymous' | 'loading' | 'authenticated' | 'error'
 
@@ -30,7 +29,7 @@ export interface Session {
 export function useSession(): Session {
   const marker = useAuthMarker()
   const query = useQuery({
-    queryKey: ME_QUERY_KEY,
+    queryKey: meKey,
     queryFn: ({ signal }) => fetchMe({ signal, silent: true }),
     enabled: marker !== null,
     staleTime: 5 * 60_000,

@@ -2,10 +2,10 @@ import type { MeResponse } from '@agora/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { meKey } from '../api/queryKeys'
 import { toast } from '../ui/toast'
 import { startSessionWatch } from './authState'
 import { useAppEvent } from './useAppEvent'
-import { ME_QUERY_KEY } from './useSession'
 
 /** Keeps the session query in step with session events; mounted once by the layout. */
 export function useSessionSync() {
@@ -15,16 +15,16 @@ export function useSessionSync() {
   useEffect(() => startSessionWatch(), [])
 
   useAppEvent('need-login', () => {
-    queryClient.removeQueries({ queryKey: ME_QUERY_KEY })
+    queryClient.removeQueries({ queryKey: meKey })
   })
   useAppEvent('token-updated', () => {
-    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
+    void queryClient.invalidateQueries({ queryKey: meKey })
   })
   useAppEvent('token-expiring', () => {
     toast.warning(t('session.expiring'))
   })
   useAppEvent('stats-updated', ({ type, change }) => {
-    queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) =>
+    queryClient.setQueryData<MeResponse>(meKey, (me) =>
       me ? { ...me, stats: { ...me.stats, [type]: Math.max(0, me.stats[type] + change) } } : me,
     )
   })

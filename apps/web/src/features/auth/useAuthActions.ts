@@ -2,12 +2,12 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { type Credentials, logout, type Registration, signIn, signUp } from '../../api/auth'
-import { ME_QUERY_KEY } from '../../app/useSession'
+import { meKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 
 function afterSignIn(queryClient: QueryClient) {
   return (me: Awaited<ReturnType<typeof signIn>>) => {
-    queryClient.setQueryData(ME_QUERY_KEY, me)
+    queryClient.setQueryData(meKey, me)
     // Everything else may look different signed in (is_liked, private sections).
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' })
   }
@@ -36,7 +36,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      queryClient.removeQueries({ queryKey: ME_QUERY_KEY })
+      queryClient.removeQueries({ queryKey: meKey })
       void queryClient.invalidateQueries()
       toast.info(t('user.loggedOut'))
     },

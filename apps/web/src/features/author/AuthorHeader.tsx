@@ -3,8 +3,9 @@ import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { ArrowLeftIcon } from '../../ui/icons'
 import { LazyParticles } from '../../ui/LazyParticles'
+import { displayUrl, safeWebUrl } from '../../ui/links'
 import { Tag } from '../../ui/Tag'
-import { type AuthorProfile, displayUrl, safeWebUrl } from './authorProfile'
+import type { AuthorProfile } from './authorProfile'
 
 // Decoration only: its code arrives after the header has painted.
 

@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
 import { CommentIcon, FileIcon, HeartIcon } from '../../ui/contentIcons'
+import { activityPath, safeWebUrl } from '../../ui/links'
+import { Notice } from '../../ui/Notice'
+import { countLabel, ListHeading, PagedListView } from '../../ui/PagedListView'
+import { ProfilePostItem, postIdOf } from '../../ui/ProfilePostItem'
+import { RoutedTabs } from '../../ui/ProfileTabs'
+import { type StatCardItem, StatCards } from '../../ui/StatCards'
 import { Timestamp } from '../../ui/Timestamp'
 import { unitsToNumber } from '../rewards/amounts'
 import { useTokenText } from '../rewards/useTokenText'
-import { type AuthorProfile, activityPath, type SocialKind, safeWebUrl, socialHref } from './authorProfile'
-import { Notice } from './Notice'
-import { countLabel, ListHeading, PagedListView } from './PagedListView'
-import { ProfilePostItem, postIdOf } from './ProfilePostItem'
-import { RoutedTabs } from './ProfileTabs'
-import { type StatCardItem, StatCards } from './StatCards'
+import { type AuthorProfile, type SocialKind, socialHref } from './authorProfile'
 import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
 
 const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
@@ -254,9 +255,9 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('author')
   const Icon = ACTIVITY_ICONS[item.type] ?? FileIcon
   const path = activityPath(item)
-  const title = item.title || t('post.untitled')
+  const title = item.title || t('common:postItem.untitled')
   return (
-    <article className="profile-activity">
+    <article className="list-card profile-activity">
       <Icon size={18} className={`profile-activity__icon profile-activity__icon--${item.type}`} />
       <div className="profile-activity__body">
         <p className="profile-activity__type">{t(`activity.type.${item.type}`)}</p>

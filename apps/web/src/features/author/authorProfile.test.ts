@@ -1,14 +1,6 @@
 import type { PersonInformationResponse } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
-import {
-  activityPath,
-  badgesOf,
-  displayUrl,
-  postPath,
-  safeWebUrl,
-  socialHref,
-  toAuthorProfile,
-} from './authorProfile'
+import { badgesOf, socialHref, toAuthorProfile } from './authorProfile'
 
 const base: PersonInformationResponse = {
   user_id: 'u1',
@@ -93,27 +85,12 @@ describe('badgesOf', () => {
   })
 })
 
-describe('links', () => {
+describe('socialHref', () => {
   it('turns handles into network links and keeps only http(s) addresses', () => {
     expect(socialHref('twitter', '@ada')).toBe('https://twitter.com/ada')
     expect(socialHref('github', 'ada-l')).toBe('https://github.com/ada-l')
     expect(socialHref('linkedin', 'https://www.linkedin.com/in/ada')).toBe('https://www.linkedin.com/in/ada')
     expect(socialHref('github', 'javascript:alert(1)')).toBeNull()
     expect(socialHref('github', '  ')).toBeNull()
-    expect(safeWebUrl('javascript:alert(1)')).toBeNull()
-    expect(safeWebUrl('ftp://x.org')).toBeNull()
-    expect(displayUrl('https://ada.example.org/')).toBe('ada.example.org')
-  })
-
-  it('leads a post to its detail page by _id or id, and nowhere without either', () => {
-    expect(postPath({ _id: 'p 1' })).toBe('/forum/detail/p%201')
-    expect(postPath({ id: 'p2' })).toBe('/forum/detail/p2')
-    expect(postPath({})).toBeNull()
-  })
-
-  it('follows an activity to its own route, never off-site', () => {
-    expect(activityPath({ link: '/forum/detail/p1#c1', post_id: 'p1' })).toBe('/forum/detail/p1#c1')
-    expect(activityPath({ link: '//evil.example', post_id: 'p1' })).toBe('/forum/detail/p1')
-    expect(activityPath({ link: 'https://evil.example', post_id: '' })).toBeNull()
   })
 })

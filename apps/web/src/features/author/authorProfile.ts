@@ -3,7 +3,8 @@
  * displayed)"). Pure, so it is unit tested. The server already withholds what a flag hides; a field
  * that is absent here is simply not shown, and a section whose flag is off shows its notice.
  */
-import type { ActivityItem, PersonInformationResponse, PostListItem } from '@agora/contract'
+import type { ActivityItem, PersonInformationResponse } from '@agora/contract'
+import { safeWebUrl } from '../../ui/links'
 
 export interface AuthorStats {
   posts: number
@@ -97,34 +98,4 @@ export function socialHref(kind: SocialKind, value: string): string | null {
   const handle = trimmed.replace(/^@/, '')
   if (!/^[\w.-]{1,100}$/.test(handle)) return null
   return `${SOCIAL_BASE[kind]}${encodeURIComponent(handle)}`
-}
-
-/** The address when it is an http(s) URL, else null (never a javascript: link). */
-export function safeWebUrl(value: string): string | null {
-  try {
-    const url = new URL(value.trim())
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
-  } catch {
-    return null
-  }
-}
-
-/** A website as people read it: without the scheme and a trailing slash. */
-export function displayUrl(value: string): string {
-  return value.replace(/^https?:\/\//i, '').replace(/\/$/, '')
-}
-
-/**
- * Where a post in a profile list leads: /forum/detail/{id} using _id or id (spec §2); null when it has
- * neither (the click then logs an error and does nothing).
- */
-export function postPath(post: Partial<Pick<PostListItem, '_id' | 'id'>>): string | null {
-  const id = post._id || post.id
-  return id ? `/forum/detail/${encodeURIComponent(id)}` : null
-}
-
-/** An activity's link when it is one of our own routes, else the post it is about. */
-export function activityPath(item: Pick<ActivityItem, 'link' | 'post_id'>): string | null {
-  if (item.link.startsWith('/') && !item.link.startsWith('//')) return item.link
-  return item.post_id ? `/forum/detail/${encodeURIComponent(item.post_id)}` : null
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { getPersonInformation, listUserLiked, listUserPosts, PROFILE_PAGE_SIZE } from '../../api/profiles'
+import { profileKeys } from '../../api/queryKeys'
+import { postIdOf } from '../../ui/ProfilePostItem'
+import { usePagedList } from '../../ui/usePagedList'
 import { toAuthorProfile } from './authorProfile'
-import { postIdOf } from './ProfilePostItem'
-import { profileKeys } from './queryKeys'
-import { usePagedList } from './usePagedList'
 
 /** The author's information as the page shows it. */
 export function useAuthorProfile(id: string) {

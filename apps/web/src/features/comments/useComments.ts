@@ -17,9 +17,9 @@ import {
   type NewComment,
   setCommentLike,
 } from '../../api/comments'
+import { commentKeys, postKeys, statsKey } from '../../api/queryKeys'
 import { appEvents } from '../../app/events'
 import { toast } from '../../ui/toast'
-import { postKeys, statsKey } from '../forum/queryKeys'
 import {
   type CommentsPage,
   findComment,
@@ -30,11 +30,6 @@ import {
   removeComment,
   toPage,
 } from './threads'
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  post: (postId: string) => ['comments', 'post', postId] as const,
-}
 
 type CommentsData = InfiniteData<CommentsPage, number>
 

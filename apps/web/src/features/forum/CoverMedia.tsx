@@ -2,7 +2,7 @@ import type { MediaItem } from '@agora/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, FileIcon, ImageIcon, VideoIcon } from '../../ui/contentIcons'
-import fallbackImage from './cover-fallback.svg'
+import fallbackImage from '../../ui/cover-fallback.svg'
 
 export interface CoverMediaProps {
   /** The post's first file, if any. */

@@ -2,9 +2,9 @@ import type { PostCursor, PostListItem, PostListResponse } from '@agora/contract
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { listPosts } from '../../api/posts'
+import { postKeys, statsKey } from '../../api/queryKeys'
 import { fetchStats } from '../../api/stats'
 import type { ChosenSort } from './forumSort'
-import { postKeys, statsKey } from './queryKeys'
 
 /** The pages' posts in order, each id once (a post that moved between two page loads is not repeated). */
 export function uniquePosts(pages: readonly PostListResponse[]): PostListItem[] {

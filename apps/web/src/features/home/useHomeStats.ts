@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { statsKey } from '../../api/queryKeys'
 import { fetchStats } from '../../api/stats'
-import { statsKey } from '../forum/queryKeys'
 
 /** The real site figures (GET /stats), shared in the cache with the forum hero. */
 export function useHomeStats() {

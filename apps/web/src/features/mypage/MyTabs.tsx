@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
 import { listOwnComments, listOwnLiked, listOwnPosts } from '../../api/profiles'
+import { profileKeys } from '../../api/queryKeys'
 import { Button } from '../../ui/Button'
 import { HeartIcon } from '../../ui/contentIcons'
+import { activityPath } from '../../ui/links'
+import { Notice } from '../../ui/Notice'
+import { countLabel, ListHeading, PagedListView } from '../../ui/PagedListView'
+import { ProfilePostItem, postIdOf } from '../../ui/ProfilePostItem'
+import { RoutedTabs } from '../../ui/ProfileTabs'
+import { StatCards } from '../../ui/StatCards'
 import { Timestamp } from '../../ui/Timestamp'
+import { type PagedList, usePagedList } from '../../ui/usePagedList'
 import { useLoginModal } from '../auth/LoginModalProvider'
-import { activityPath } from '../author/authorProfile'
-import { Notice } from '../author/Notice'
-import { countLabel, ListHeading, PagedListView } from '../author/PagedListView'
-import { ProfilePostItem, postIdOf } from '../author/ProfilePostItem'
-import { RoutedTabs } from '../author/ProfileTabs'
-import { profileKeys } from '../author/queryKeys'
-import { StatCards } from '../author/StatCards'
-import { type PagedList, usePagedList } from '../author/usePagedList'
 import { RewardsTab } from '../rewards/RewardsTab'
 import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { EditableText } from './EditableText'
@@ -205,7 +205,7 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
   const path = activityPath({ link: comment.link, post_id: comment.postId })
   const postTitle = comment.postTitle || t('comments.untitled')
   return (
-    <article className="profile-comment">
+    <article className="list-card list-card--hover profile-comment">
       <p className="profile-comment__content">{comment.content}</p>
       <p className="profile-post__meta">
         <span>

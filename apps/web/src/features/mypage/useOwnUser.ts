@@ -14,12 +14,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isApiError } from '../../api/client'
 import { fetchOwnUser } from '../../api/profiles'
+import { meKey, profileKeys } from '../../api/queryKeys'
 import { cachedUser, useAuthMarker } from '../../app/authState'
 import { USER_INFO_KEY } from '../../app/session'
 import { useAppEvent } from '../../app/useAppEvent'
 import { useAutoRefresh } from '../../app/useAutoRefresh'
-import { ME_QUERY_KEY } from '../../app/useSession'
-import { profileKeys } from '../author/queryKeys'
 import { MIN_LOADING_MS } from './profileLimits'
 
 const NO_ACTIVITY: ActivitySummary = { level: 'Beginner', points: 0, percent: 0, days: [] }
@@ -94,7 +93,7 @@ export function useOwnUser(): OwnUserState {
   const queryClient = useQueryClient()
   const signedIn = marker !== null
   const query = useQuery({
-    queryKey: ME_QUERY_KEY,
+    queryKey: meKey,
     queryFn: ({ signal }) => loadOwnUser(signal),
     select: toOwnUser,
     enabled: signedIn,
@@ -121,7 +120,7 @@ export function useOwnUser(): OwnUserState {
 
   useAppEvent('stats-updated', ({ type }) => {
     // The shell already moved the cached counter; this brings the level and the chart along.
-    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true })
+    void queryClient.invalidateQueries({ queryKey: meKey, exact: true })
     const list = type === 'likes' ? 'liked' : type
     void queryClient.invalidateQueries({ queryKey: profileKeys.ownList(list) })
   })

@@ -20,10 +20,9 @@ import {
   modifyPhone,
   modifySettings,
 } from '../../api/profiles'
+import { meKey, profileKeys } from '../../api/queryKeys'
 import { rememberMe } from '../../app/authState'
-import { ME_QUERY_KEY } from '../../app/useSession'
 import { toast } from '../../ui/toast'
-import { profileKeys } from '../author/queryKeys'
 
 type Patch = Partial<OwnUserResponse>
 type ContactField = 'email' | 'phone'
@@ -50,11 +49,11 @@ export function useProfileEdits(user: OwnUserResponse) {
   const settingsInFlight = useRef(0)
 
   function current(): OwnUserResponse | undefined {
-    return queryClient.getQueryData<OwnUserResponse>(ME_QUERY_KEY)
+    return queryClient.getQueryData<OwnUserResponse>(meKey)
   }
 
   function patch(values: Patch) {
-    queryClient.setQueryData<OwnUserResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, ...values } : me))
+    queryClient.setQueryData<OwnUserResponse>(meKey, (me) => (me ? { ...me, ...values } : me))
   }
 
   /** Keeps the header and the session's cached basic info in step after a save. */

@@ -2,8 +2,8 @@ import type { MediaItem } from '@agora/contract'
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
+import fallbackImage from '../../ui/cover-fallback.svg'
 import { Loading } from '../../ui/Loading'
-import fallbackImage from '../forum/cover-fallback.svg'
 
 // PDF, text and DOCX viewing loads only when a document is shown.
 const DocumentViewer = lazy(() =>

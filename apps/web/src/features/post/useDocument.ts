@@ -1,6 +1,7 @@
 import type { MediaItem } from '@agora/contract'
 import { useQuery } from '@tanstack/react-query'
 import { fetchDocxPreview, fetchFileText, probeFile } from '../../api/files'
+import { fileKeys } from '../../api/queryKeys'
 
 /** The most of a text file the viewer reads; a longer file shows its beginning. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024
@@ -10,7 +11,7 @@ const forever = { staleTime: Number.POSITIVE_INFINITY, gcTime: 10 * 60_000 }
 
 export function useFileText(item: MediaItem, enabled: boolean) {
   return useQuery({
-    queryKey: ['files', 'text', item.cid, TEXT_PREVIEW_MAX_BYTES],
+    queryKey: fileKeys.text(item.cid, TEXT_PREVIEW_MAX_BYTES),
     queryFn: ({ signal }) => fetchFileText(item, TEXT_PREVIEW_MAX_BYTES, signal),
     enabled,
     ...forever,
@@ -20,7 +21,7 @@ export function useFileText(item: MediaItem, enabled: boolean) {
 /** Whether the file answers, before a frame shows the browser's own viewer (which hides failures). */
 export function useFileProbe(item: MediaItem, enabled: boolean) {
   return useQuery({
-    queryKey: ['files', 'probe', item.cid],
+    queryKey: fileKeys.probe(item.cid),
     queryFn: ({ signal }) => probeFile(item.cid, signal),
     enabled,
     ...forever,
@@ -29,7 +30,7 @@ export function useFileProbe(item: MediaItem, enabled: boolean) {
 
 export function useDocxPreview(item: MediaItem, enabled: boolean) {
   return useQuery({
-    queryKey: ['files', 'preview', item.cid],
+    queryKey: fileKeys.preview(item.cid),
     queryFn: ({ signal }) => fetchDocxPreview(item.cid, signal),
     enabled,
     ...forever,

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
 import { deletePost, getPost, setPostLike } from '../../api/posts'
+import { postKeys, statsKey } from '../../api/queryKeys'
 import { appEvents } from '../../app/events'
 import { toast } from '../../ui/toast'
-import { postKeys, statsKey } from '../forum/queryKeys'
 import { analysisPollInterval } from './analysis'
 
 /**

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { rerunAnalysis } from '../../api/analysis'
 import { isApiError } from '../../api/client'
+import { postKeys } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
-import { postKeys } from '../forum/queryKeys'
 import { restartAnalysisPolling } from './analysis'
 
 /**

@@ -1,9 +1,9 @@
 import type { RewardClaim } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
+import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
+import { ListError } from '../../ui/PagedListView'
 import { Timestamp } from '../../ui/Timestamp'
-import { errorText } from '../author/errorText'
-import { ListError } from '../author/PagedListView'
 import { useMyClaims } from './rewardQueries'
 import { useTokenText } from './useTokenText'
 

@@ -19,6 +19,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
+import { rewardKeys, tokenKeys } from '../../api/queryKeys'
 import {
   claimRewards,
   fetchLeaderboard,
@@ -28,8 +29,7 @@ import {
 } from '../../api/rewards'
 import { useIntlLocale } from '../../ui/format'
 import { toast } from '../../ui/toast'
-import { type PagedList, pagedListState } from '../author/usePagedList'
-import { tokenKeys } from '../token/tokenQueries'
+import { type PagedList, pagedListState } from '../../ui/usePagedList'
 import { toUnits } from './amounts'
 import {
   type ClaimAttempt,
@@ -39,16 +39,6 @@ import {
   noticeKey,
   tokenText,
 } from './rewardText'
-
-/** Per user, so another account signing in on this tab never sees the last one's figures. */
-export const rewardKeys = {
-  all: ['rewards'] as const,
-  me: (userId: string) => ['rewards', 'me', userId] as const,
-  claims: (userId: string) => ['rewards', 'claims', userId] as const,
-  rules: ['rewards', 'rules'] as const,
-  leaderboards: () => ['rewards', 'leaderboard'] as const,
-  leaderboard: (period: LeaderboardPeriod) => ['rewards', 'leaderboard', period] as const,
-}
 
 /** How often the claim history is read again while a claim waits for its transfer. */
 const PENDING_POLL_MS = 2000

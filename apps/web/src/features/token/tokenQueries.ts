@@ -7,15 +7,9 @@
  */
 import type { FaucetRequest } from '@agora/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { tokenKeys } from '../../api/queryKeys'
 import { fetchTokenBalance, fetchTokenInfo, requestTokens } from '../../api/token'
 import { useSession } from '../../app/useSession'
-
-export const tokenKeys = {
-  all: ['token'] as const,
-  /** What is left today depends on who asks. */
-  info: (viewerId: string | null) => ['token', 'info', viewerId] as const,
-  balance: (address: string) => ['token', 'balance', address] as const,
-}
 
 export function useTokenInfo({ enabled = true }: { enabled?: boolean } = {}) {
   const { user, status } = useSession()
@@ -44,7 +38,7 @@ export function useRequestTokens() {
     mutationFn: (request: FaucetRequest) => requestTokens(request),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: tokenKeys.balance(result.address) })
-      void queryClient.invalidateQueries({ queryKey: ['token', 'info'] })
+      void queryClient.invalidateQueries({ queryKey: tokenKeys.infos() })
     },
   })
 }

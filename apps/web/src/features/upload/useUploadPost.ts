@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
+import { postKeys, statsKey } from '../../api/queryKeys'
 import { appEvents } from '../../app/events'
-import { postKeys, statsKey } from '../forum/queryKeys'
 import { useRewardNotice } from '../rewards/rewardQueries'
 import { createSpeedMeter } from './uploadRules'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { LockIcon } from '../../ui/contentIcons'
-import { InfoIcon } from '../../ui/icons'
-import './Profile.css'
+import { LockIcon } from './contentIcons'
+import { InfoIcon } from './icons'
+import './Notice.css'
 
 export interface NoticeProps {
   title: string

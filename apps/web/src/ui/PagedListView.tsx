@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../ui/Button'
-import { RefreshIcon } from '../../ui/icons'
-import { Loading } from '../../ui/Loading'
+import { Button } from './Button'
 import { errorText } from './errorText'
+import { RefreshIcon } from './icons'
+import { Loading } from './Loading'
 import type { PagedList } from './usePagedList'
-import './Profile.css'
+import './PagedList.css'
 
 export interface PagedListViewProps<T> {
   list: PagedList<T>
@@ -33,7 +33,7 @@ export function PagedListView<T>({
   idOf,
   renderItem,
 }: PagedListViewProps<T>) {
-  const { t } = useTranslation('author')
+  const { t } = useTranslation()
   if (list.isLoading) return <Loading text={loadingText} />
   if (list.error) {
     const custom = renderError?.(list.error)
@@ -70,7 +70,7 @@ export interface ListErrorProps {
 }
 
 export function ListError({ message, onRetry }: ListErrorProps) {
-  const { t } = useTranslation('author')
+  const { t } = useTranslation()
   return (
     <div className="profile-list__error" role="alert">
       <p>{message}</p>
@@ -95,7 +95,7 @@ export interface ListHeadingProps {
 
 /** A tab's heading with its count and a Refresh button. */
 export function ListHeading({ title, id, count, onRefresh, refreshing = false, children }: ListHeadingProps) {
-  const { t } = useTranslation('author')
+  const { t } = useTranslation()
   return (
     <div className="profile-list__heading">
       <h2 id={id} className="profile-list__title">

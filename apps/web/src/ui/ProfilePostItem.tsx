@@ -1,11 +1,12 @@
 import type { PostListItem } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
-import { formatCompact, useIntlLocale } from '../../ui/format'
-import { Timestamp } from '../../ui/Timestamp'
-import { postPath } from './authorProfile'
-import './Profile.css'
+import { CommentIcon, HeartIcon, LockIcon } from './contentIcons'
+import { formatCompact, useIntlLocale } from './format'
+import { postPath } from './links'
+import { Timestamp } from './Timestamp'
+import './Card.css'
+import './ProfilePostItem.css'
 
 export interface ProfilePostItemProps {
   post: PostListItem
@@ -21,13 +22,13 @@ export const postIdOf = (post: PostListItem) => post._id || post.id
  * date, likes and comments. A post without an id cannot be opened: the click is logged and ignored.
  */
 export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProps) {
-  const { t } = useTranslation('author')
+  const { t } = useTranslation()
   const locale = useIntlLocale()
   const path = postPath(post)
   const author = post.user_name || post.author
-  const title = post.title || t('post.untitled')
+  const title = post.title || t('postItem.untitled')
   return (
-    <article className="profile-post">
+    <article className="list-card list-card--hover profile-post">
       <h3 className="profile-post__title">
         {path ? (
           <Link to={path} className="profile-post__link">
@@ -47,23 +48,23 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
         <p className="profile-post__summary">{post.preview || post.summary}</p>
       )}
       <p className="profile-post__meta">
-        {showAuthor && author && <span>{t('post.by', { name: author })}</span>}
+        {showAuthor && author && <span>{t('postItem.by', { name: author })}</span>}
         <Timestamp value={post.created_at} />
         {post.visibility === 'private' && (
           <span className="profile-post__private">
             <LockIcon size={14} />
-            {t('post.private')}
+            {t('postItem.private')}
           </span>
         )}
-        <span className="profile-post__stat" title={t('post.likes', { count: post.likes })}>
+        <span className="profile-post__stat" title={t('postItem.likes', { count: post.likes })}>
           <HeartIcon size={14} />
           <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
-          <span className="visually-hidden">{t('post.likes', { count: post.likes })}</span>
+          <span className="visually-hidden">{t('postItem.likes', { count: post.likes })}</span>
         </span>
-        <span className="profile-post__stat" title={t('post.comments', { count: post.comments })}>
+        <span className="profile-post__stat" title={t('postItem.comments', { count: post.comments })}>
           <CommentIcon size={14} />
           <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
-          <span className="visually-hidden">{t('post.comments', { count: post.comments })}</span>
+          <span className="visually-hidden">{t('postItem.comments', { count: post.comments })}</span>
         </span>
       </p>
     </article>

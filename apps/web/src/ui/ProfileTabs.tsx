@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react'
 import { useSearchParams } from 'react-router'
-import './Profile.css'
+import './ProfileTabs.css'
 
 export interface TabDefinition<K extends string> {
   key: K

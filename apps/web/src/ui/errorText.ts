@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { isApiError } from '../../api/client'
+import { isApiError } from '../api/client'
 
 /**
  * What a failed profile call tells people: the server's sentence for a refused request (4xx), our own

@@ -1,6 +1,6 @@
 import { type QueryKey, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { type PageParams, PROFILE_PAGE_SIZE } from '../../api/profiles'
+import { type PageParams, PROFILE_PAGE_SIZE } from '../api/profiles'
 
 export interface PagedList<T> {
   items: T[]

@@ -1,5 +1,5 @@
-import { formatCompact, useIntlLocale } from '../../ui/format'
-import './Profile.css'
+import { formatCompact, useIntlLocale } from './format'
+import './StatCards.css'
 
 export interface StatCardItem {
   key: string

@@ -1,0 +1,62 @@
+/**
+ * Every TanStack Query key of the web app, in one place, so a screen that changes data can say which
+ * other screens' caches go stale without reaching into their folders. A key family's `all` (or its
+ * first element) covers everything under it.
+ */
+import type { LeaderboardPeriod, PostSort } from '@agora/contract'
+
+/** GET /auth/me: the signed-in user, shared by the shell, the own page and every counter they show. */
+export const meKey = ['auth', 'me'] as const
+
+/** Posts: the forum lists, a post, and what the upload and deletion must refresh. */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => ['posts', 'list'] as const,
+  list: (search: string, sort: PostSort | null) => ['posts', 'list', { search, sort }] as const,
+  detail: (id: string) => ['posts', 'detail', id] as const,
+}
+
+/** The site-wide counts (GET /stats). */
+export const statsKey = ['stats'] as const
+
+/** A post's comment threads. */
+export const commentKeys = {
+  all: ['comments'] as const,
+  post: (postId: string) => ['comments', 'post', postId] as const,
+}
+
+/** The profile screens: author pages, the own page's lists, the test page. */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  author: (id: string) => ['profiles', 'author', id] as const,
+  authorPosts: (id: string) => ['profiles', 'author', id, 'posts'] as const,
+  authorLiked: (id: string, pageSize: number) => ['profiles', 'author', id, 'liked', pageSize] as const,
+  own: () => ['profiles', 'own'] as const,
+  ownList: (list: 'posts' | 'comments' | 'liked') => ['profiles', 'own', list] as const,
+}
+
+/** Rewards, per user, so another account signing in on this tab never sees the last one's figures. */
+export const rewardKeys = {
+  all: ['rewards'] as const,
+  me: (userId: string) => ['rewards', 'me', userId] as const,
+  claims: (userId: string) => ['rewards', 'claims', userId] as const,
+  rules: ['rewards', 'rules'] as const,
+  leaderboards: () => ['rewards', 'leaderboard'] as const,
+  leaderboard: (period: LeaderboardPeriod) => ['rewards', 'leaderboard', period] as const,
+}
+
+/** The test-token faucet. */
+export const tokenKeys = {
+  all: ['token'] as const,
+  /** What is left today depends on who asks. */
+  info: (viewerId: string | null) => ['token', 'info', viewerId] as const,
+  infos: () => ['token', 'info'] as const,
+  balance: (address: string) => ['token', 'balance', address] as const,
+}
+
+/** A post's files: text previews, probes and rendered previews, by content id. */
+export const fileKeys = {
+  text: (cid: string, maxBytes: number) => ['files', 'text', cid, maxBytes] as const,
+  probe: (cid: string) => ['files', 'probe', cid] as const,
+  preview: (cid: string) => ['files', 'preview', cid] as const,
+}
