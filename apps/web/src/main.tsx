@@ -10,7 +10,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { configureSession } from './api/session'
 import { AppErrorBoundary } from './app/AppErrorBoundary'
+import { browserSession } from './app/authState'
 import { queryClient } from './app/queryClient'
 import { router } from './app/router'
 import { firstScreenPath, releaseStaticShell } from './app/staticShell'
@@ -27,6 +29,9 @@ function StaticShellRemover() {
   }, [])
   return null
 }
+
+// The API client reads and ends the session through this port (api/ sits below app/).
+configureSession(browserSession)
 
 // Rendering waits only when the visitor's language is not the bundled English. The first render is a
 // transition: React renders in slices of a few milliseconds between which the browser stays free to

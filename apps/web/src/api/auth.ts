@@ -9,8 +9,8 @@ import type {
   TokenResponse,
   VerifyResponse,
 } from '@agora/contract'
-import { endSession, rememberMe, saveLogin } from '../app/authState'
 import { api } from './client'
+import { endSession, rememberMe, saveLogin } from './session'
 
 export interface Credentials {
   username: string

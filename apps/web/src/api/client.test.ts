@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { endSession, getAuth, saveLogin } from '../app/authState'
+import { browserSession, endSession, getAuth, saveLogin } from '../app/authState'
 import { appEvents } from '../app/events'
 import { ApiError, api } from './client'
+import { configureSession } from './session'
 
-// The client in Node: authState falls back to in-memory storage, fetch is stubbed per test.
+// The client in Node, with the app's session installed as main.tsx does: authState falls back to in-memory storage, fetch is stubbed per test.
 
 interface Call {
   url: string
@@ -32,6 +33,8 @@ function stubFetch(answer: (call: Call) => Response | Promise<Response>) {
 const refreshed = { access_token: '', token_type: 'bearer' as const, expires_in: 900, secure_mode: true }
 let needLogin: string[]
 let offNeedLogin: () => void
+
+configureSession(browserSession)
 
 beforeEach(() => {
   endSession()

@@ -9,8 +9,7 @@
  *   await api.post('/auth/register', { form: { username, password } })
  */
 import type { ErrorResponse, TokenResponse } from '@agora/contract'
-import { endSession, getAuth, saveLogin } from '../app/authState'
-import { appEvents } from '../app/events'
+import { endSession, getAuth, saveLogin, sessionRenewed } from './session'
 
 export const API_BASE = '/api/v1'
 export const API_TIMEOUT_MS = 30_000
@@ -162,7 +161,7 @@ async function renew(): Promise<boolean> {
     }
     if (!response.ok) return false
     const stored = saveLogin((await response.json()) as TokenResponse)
-    appEvents.emit('token-refreshed', { expiresAt: stored.expiresAt })
+    sessionRenewed(stored.expiresAt)
     return true
   }
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined

@@ -1,4 +1,4 @@
-import { getAuth } from '../app/authState'
+import { getAuth } from './session'
 
 declare global {
   interface Window {

@@ -13,8 +13,8 @@ import type {
   PostSort,
   PostUploadResponse,
 } from '@agora/contract'
-import { endSession, getAuth } from '../app/authState'
 import { API_BASE, ApiError, api, refreshSession } from './client'
+import { endSession, getAuth } from './session'
 
 /** The forum's page size (spec §9). */
 export const FORUM_PAGE_SIZE = 12

@@ -14,8 +14,8 @@ import type {
   PostListItem,
   ProfileSettings,
 } from '@agora/contract'
-import { rememberMe } from '../app/authState'
 import { api } from './client'
+import { rememberMe } from './session'
 
 /** Author tabs and own lists page by skip/limit, 12 at a time (spec §9). */
 export const PROFILE_PAGE_SIZE = 12

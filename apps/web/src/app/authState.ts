@@ -5,6 +5,7 @@
  */
 import type { TokenResponse } from '@agora/contract'
 import { useSyncExternalStore } from 'react'
+import type { SessionPort } from '../api/session'
 import { appEvents, type NeedLoginReason } from './events'
 import {
   ACCESS_TOKEN_KEY,
@@ -85,6 +86,15 @@ export function rememberMe(me: MeLike): BasicUserInfo {
 /** The cached basic info of the signed-in user (8 h lifetime), or null. */
 export function cachedUser(): BasicUserInfo | null {
   return snapshot ? readBasicInfo(session, Date.now()) : null
+}
+
+/** The session as the API layer uses it (api/session.ts); main.tsx installs it at start-up. */
+export const browserSession: SessionPort = {
+  getAuth,
+  saveLogin,
+  endSession,
+  rememberMe,
+  sessionRenewed: (expiresAt) => appEvents.emit('token-refreshed', { expiresAt }),
 }
 
 export function subscribeAuth(listener: () => void): () => void {

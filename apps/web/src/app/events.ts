@@ -8,7 +8,9 @@
  * In components prefer `useAppEvent(name, handler)` (src/app/useAppEvent.ts), which unsubscribes itself.
  */
 
-export type NeedLoginReason = 'unauthorized' | 'refresh-failed' | 'expired' | 'other-tab'
+import type { NeedLoginReason } from '../api/session'
+
+export type { NeedLoginReason }
 
 export interface AppEventMap {
   /** The session is gone (401 that refresh could not fix, expiry, logout in another tab). Opens the login modal. */

@@ -8,6 +8,7 @@
  * - `user_basic_info` (sessionStorage): id, username, avatar, publicProfile, stats, timestamp; 8 h lifetime.
  */
 import type { MeResponse, TokenResponse } from '@agora/contract'
+import type { StoredAuth } from '../api/session'
 
 export const AUTH_MODE_KEY = 'auth_mode'
 export const TOKEN_EXPIRY_KEY = 'token_expiry'
@@ -23,15 +24,7 @@ export const MYPAGE_CACHE_PREFIX = 'mypage_'
 export const USER_INFO_TTL_MS = 8 * 60 * 60 * 1000
 export const EXPIRY_WARNING_MS = 5 * 60 * 1000
 
-export type AuthMode = 'secure' | 'compat'
-
-export interface StoredAuth {
-  mode: AuthMode
-  /** Epoch milliseconds when the access token stops working. */
-  expiresAt: number
-  /** Compatibility mode only. */
-  token: string | null
-}
+export type { StoredAuth }
 
 export type TokenStatus = 'valid' | 'expiring' | 'expired'
 
