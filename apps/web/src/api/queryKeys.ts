@@ -4,6 +4,7 @@
  * first element) covers everything under it.
  */
 import type { LeaderboardPeriod, PostSort } from '@agora/contract'
+import type { QueryClient } from '@tanstack/react-query'
 
 /** GET /auth/me: the signed-in user, shared by the shell, the own page and every counter they show. */
 export const meKey = ['auth', 'me'] as const
@@ -59,4 +60,14 @@ export const fileKeys = {
   text: (cid: string, maxBytes: number) => ['files', 'text', cid, maxBytes] as const,
   probe: (cid: string) => ['files', 'probe', cid] as const,
   preview: (cid: string) => ['files', 'preview', cid] as const,
+}
+
+/**
+ * The signed-in user posted, commented or liked (or took it back): their counters come from the
+ * server again (GET /auth/me, which also refreshes the cached basic info), and so does the own list
+ * that changed. Inactive queries are only marked stale and load when next shown.
+ */
+export function refreshOwnCounts(queryClient: QueryClient, list: 'posts' | 'comments' | 'liked') {
+  void queryClient.invalidateQueries({ queryKey: meKey, exact: true })
+  void queryClient.invalidateQueries({ queryKey: profileKeys.ownList(list) })
 }

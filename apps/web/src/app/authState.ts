@@ -10,7 +10,6 @@ import { appEvents, type NeedLoginReason } from './events'
 import {
   ACCESS_TOKEN_KEY,
   AUTH_MODE_KEY,
-  adjustCachedStats,
   type BasicUserInfo,
   clearAuth,
   currentAuth,
@@ -117,8 +116,7 @@ const WATCH_INTERVAL_MS = 30_000
 /**
  * Starts the session's background duties; returns a stop function. Called once by the app shell.
  * - cross-tab sync through `storage` events;
- * - clears an expired compatibility token (need-login) and warns once when it has under 5 minutes;
- * - keeps the cached counters in step with stats-updated events.
+ * - clears an expired compatibility token (need-login) and warns once when it has under 5 minutes.
  */
 export function startSessionWatch(): () => void {
   let warnedFor = 0
@@ -158,13 +156,9 @@ export function startSessionWatch(): () => void {
 
   window.addEventListener('storage', onStorage)
   const timer = window.setInterval(check, WATCH_INTERVAL_MS)
-  const offStats = appEvents.on('stats-updated', ({ type, change }) => {
-    adjustCachedStats(session, type, change, Date.now())
-  })
   check()
   return () => {
     window.removeEventListener('storage', onStorage)
     window.clearInterval(timer)
-    offStats()
   }
 }

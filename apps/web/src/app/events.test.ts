@@ -5,13 +5,13 @@ it('delivers typed events until unsubscribed, and one failing handler does not s
   const bus = createEventBus()
   const seen: number[] = []
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-  bus.on('stats-updated', () => {
+  bus.on('token-updated', () => {
     throw new Error('boom')
   })
-  const off = bus.on('stats-updated', ({ change }) => seen.push(change))
-  bus.emit('stats-updated', { type: 'posts', change: 1 })
+  const off = bus.on('token-updated', ({ expiresAt }) => seen.push(expiresAt))
+  bus.emit('token-updated', { expiresAt: 1 })
   off()
-  bus.emit('stats-updated', { type: 'posts', change: 2 })
+  bus.emit('token-updated', { expiresAt: 2 })
   expect(seen).toEqual([1])
   expect(error).toHaveBeenCalledTimes(2)
   error.mockRestore()

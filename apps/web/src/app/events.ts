@@ -1,9 +1,9 @@
 /**
  * A tiny typed event bus for things that cross screens and modules without React context:
- * session changes raised by the API client, cross-tab sync, stats updates, toasts from non-React code.
+ * session changes raised by the API client, cross-tab sync, toasts from non-React code.
  *
- *   const off = appEvents.on('stats-updated', ({ type, change }) => ...)
- *   appEvents.emit('stats-updated', { type: 'posts', change: 1 })
+ *   const off = appEvents.on('need-login', ({ reason }) => ...)
+ *   appEvents.emit('need-login', { reason: 'expired' })
  *
  * In components prefer `useAppEvent(name, handler)` (src/app/useAppEvent.ts), which unsubscribes itself.
  */
@@ -21,11 +21,6 @@ export interface AppEventMap {
   'token-refreshed': { expiresAt: number }
   /** Compatibility-mode token has less than 5 minutes left (it cannot be refreshed). */
   'token-expiring': { expiresAt: number }
-  /**
-   * The signed-in user's counters changed (a post uploaded, a like, a comment...). Emitting it is all a
-   * feature does: the session layer then updates both the cached /auth/me answer and user_basic_info.
-   */
-  'stats-updated': { type: 'posts' | 'comments' | 'likes'; change: number }
   /** Show a toast from anywhere; the ToastProvider renders it. */
   toast: ToastRequest
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   ACCESS_TOKEN_KEY,
   AUTH_MODE_KEY,
-  adjustCachedStats,
   currentAuth,
   forgetUser,
   memoryStorage,
@@ -134,15 +133,6 @@ describe('cached basic user info', () => {
       expect(readBasicInfo(session, NOW)).toBeNull()
       expect(session.getItem(USER_INFO_KEY)).toBeNull()
     }
-  })
-
-  it('adjusts cached counters and never goes below zero', () => {
-    const session = memoryStorage()
-    rememberUser(memoryStorage(), session, me, NOW)
-    expect(adjustCachedStats(session, 'posts', 1, NOW)?.stats.posts).toBe(3)
-    expect(adjustCachedStats(session, 'likes', -10, NOW)?.stats.likes).toBe(0)
-    expect(readBasicInfo(session, NOW)?.stats).toMatchObject({ posts: 3, likes: 0 })
-    expect(adjustCachedStats(memoryStorage(), 'posts', 1, NOW)).toBeNull()
   })
 
   it('forgets the user together with the stored id and the own-page caches', () => {

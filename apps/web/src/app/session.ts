@@ -154,20 +154,6 @@ export function readBasicInfo(storage: Storage, now: number): BasicUserInfo | nu
   return parsed as BasicUserInfo
 }
 
-/** Adds `change` to one cached counter (never below 0); returns the new info, or null when nothing is cached. */
-export function adjustCachedStats(
-  storage: Storage,
-  type: 'posts' | 'comments' | 'likes',
-  change: number,
-  now: number,
-): BasicUserInfo | null {
-  const info = readBasicInfo(storage, now)
-  if (!info) return null
-  const next = { ...info, stats: { ...info.stats, [type]: Math.max(0, info.stats[type] + change) } }
-  writeBasicInfo(storage, next)
-  return next
-}
-
 /** Remembers who is signed in: basic info in session storage, id/name/avatar in local storage. */
 export function rememberUser(local: Storage, session: Storage, me: MeLike, now: number): BasicUserInfo {
   const info = toBasicInfo(me, now)

@@ -1,4 +1,3 @@
-import type { MeResponse } from '@agora/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,10 +21,5 @@ export function useSessionSync() {
   })
   useAppEvent('token-expiring', () => {
     toast.warning(t('session.expiring'))
-  })
-  useAppEvent('stats-updated', ({ type, change }) => {
-    queryClient.setQueryData<MeResponse>(meKey, (me) =>
-      me ? { ...me, stats: { ...me.stats, [type]: Math.max(0, me.stats[type] + change) } } : me,
-    )
   })
 }

@@ -17,8 +17,7 @@ import {
   type NewComment,
   setCommentLike,
 } from '../../api/comments'
-import { commentKeys, postKeys, statsKey } from '../../api/queryKeys'
-import { appEvents } from '../../app/events'
+import { commentKeys, postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 import {
   type CommentsPage,
@@ -68,7 +67,7 @@ function adjustPostComments(queryClient: QueryClient, postId: string, change: nu
 
 /**
  * Comments or replies (spec §4 "Comments"). The created comment takes its place in the list at once;
- * the post's count and the signed-in user's cached count go up by one.
+ * the post's count goes up by one and the signed-in user's counts load again.
  */
 export function useCreateComment(postId: string) {
   const queryClient = useQueryClient()
@@ -81,7 +80,7 @@ export function useCreateComment(postId: string) {
       if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })
       else void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
       adjustPostComments(queryClient, postId, 1)
-      appEvents.emit('stats-updated', { type: 'comments', change: 1 })
+      refreshOwnCounts(queryClient, 'comments')
     },
   })
 }
@@ -146,8 +145,8 @@ export function useLikeComment(postId: string, commentId: string) {
 
 /**
  * Deletes one of the viewer's comments with its replies (spec §4). The thread and the counters follow
- * without a reload: the post's count falls by what the server deleted, the viewer's own count by the
- * deleted comments that were theirs (never below 0).
+ * without a reload: the post's count falls by what the server deleted, and the viewer's own counts
+ * load again.
  */
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient()
@@ -156,11 +155,10 @@ export function useDeleteComment(postId: string) {
     onSuccess: (answer, comment) => {
       const key = commentKeys.post(postId)
       const data = queryClient.getQueryData<CommentsData>(key)
-      const { pages, removed } = data ? removeComment(data.pages, comment._id) : { pages: [], removed: [] }
+      const { pages } = data ? removeComment(data.pages, comment._id) : { pages: [] }
       if (data) queryClient.setQueryData<CommentsData>(key, { ...data, pages })
-      const own = removed.length > 0 ? removed.filter((gone) => gone.userId === comment.userId).length : 1
       adjustPostComments(queryClient, postId, -answer.deleted)
-      appEvents.emit('stats-updated', { type: 'comments', change: -own })
+      refreshOwnCounts(queryClient, 'comments')
     },
     onError: (error) => {
       // Already gone (deleted in another tab): show the list as it is now.

@@ -3,8 +3,8 @@
  * profile page"):
  * - GET /auth/me on opening (cached data shows at once while it reloads; with nothing cached,
  *   'Loading user data' stays at least 1 s); a failure with cached info clears that cache and tries once more;
- * - stats-updated (this tab) reloads the counts and the list it concerns; coming back to the tab or
- *   window reloads them too, which is how a like made in another tab reaches this page;
+ * - coming back to the tab or window reloads the counts (what this tab changes reloads them itself,
+ *   api/queryKeys.ts refreshOwnCounts), which is how a like made in another tab reaches this page;
  * - token-updated (another tab signed in) re-authenticates; need-login and logout show the login screen
  *   (the session marker goes, and the page follows it);
  * - in secure mode the session is renewed every 10 minutes while the page is open.
@@ -118,12 +118,6 @@ export function useOwnUser(): OwnUserState {
     void queryClient.invalidateQueries({ queryKey: profileKeys.own() }, { cancelRefetch: false })
   }, [signedIn, refetch, queryClient])
 
-  useAppEvent('stats-updated', ({ type }) => {
-    // The shell already moved the cached counter; this brings the level and the chart along.
-    void queryClient.invalidateQueries({ queryKey: meKey, exact: true })
-    const list = type === 'likes' ? 'liked' : type
-    void queryClient.invalidateQueries({ queryKey: profileKeys.ownList(list) })
-  })
   useAppEvent('token-updated', () => {
     void queryClient.invalidateQueries({ queryKey: profileKeys.own() })
   })

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
 import { deletePost, getPost, setPostLike } from '../../api/posts'
-import { postKeys, statsKey } from '../../api/queryKeys'
-import { appEvents } from '../../app/events'
+import { postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 import { analysisPollInterval } from './analysis'
 
@@ -52,7 +51,7 @@ export function useLikePost(id: string) {
       queryClient.setQueryData<PostDetailResponse>(key, (post) =>
         post ? { ...post, likes: answer.likes, is_liked: answer.is_liked } : post,
       )
-      appEvents.emit('stats-updated', { type: 'likes', change: like ? 1 : -1 })
+      refreshOwnCounts(queryClient, 'liked')
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
     },
@@ -77,7 +76,7 @@ export function useDeletePost(id: string) {
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(id), refetchType: 'none' })
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      appEvents.emit('stats-updated', { type: 'posts', change: -1 })
+      refreshOwnCounts(queryClient, 'posts')
     },
   })
 }

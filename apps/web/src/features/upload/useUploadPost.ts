@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
-import { postKeys, statsKey } from '../../api/queryKeys'
-import { appEvents } from '../../app/events'
+import { postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { useRewardNotice } from '../rewards/rewardQueries'
 import { createSpeedMeter } from './uploadRules'
 
@@ -22,7 +21,7 @@ export interface UploadRequest {
 
 /**
  * The upload as a mutation with real progress (XHR upload events) and a cancel. On success the new post
- * is in the cache, the lists and site figures are stale, the own post count rises by 1 (spec §4), and what
+ * is in the cache, the lists, the site figures and the own counts load again (the post count rises by 1, spec §4), and what
  * publishing earned is said in a toast.
  */
 export function useUploadPost() {
@@ -55,7 +54,7 @@ export function useUploadPost() {
       queryClient.setQueryData(postKeys.detail(answer.post_id), answer.post)
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      appEvents.emit('stats-updated', { type: 'posts', change: 1 })
+      refreshOwnCounts(queryClient, 'posts')
       announceReward(answer.reward)
     },
     onSettled: () => {
