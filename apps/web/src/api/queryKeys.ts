@@ -65,9 +65,13 @@ export const fileKeys = {
 /**
  * The signed-in user posted, commented or liked (or took it back): their counters come from the
  * server again (GET /auth/me, which also refreshes the cached basic info), and so does the own list
- * that changed. Inactive queries are only marked stale and load when next shown.
+ * that changed. Inactive queries are only marked stale and load when next shown. Resolves once the
+ * counters are in (a caller may wait for it before saying it is done).
  */
-export function refreshOwnCounts(queryClient: QueryClient, list: 'posts' | 'comments' | 'liked') {
-  void queryClient.invalidateQueries({ queryKey: meKey, exact: true })
+export function refreshOwnCounts(
+  queryClient: QueryClient,
+  list: 'posts' | 'comments' | 'liked',
+): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: profileKeys.ownList(list) })
+  return queryClient.invalidateQueries({ queryKey: meKey, exact: true })
 }

@@ -80,7 +80,7 @@ export function useCreateComment(postId: string) {
       if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })
       else void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
       adjustPostComments(queryClient, postId, 1)
-      refreshOwnCounts(queryClient, 'comments')
+      void refreshOwnCounts(queryClient, 'comments')
     },
   })
 }
@@ -158,7 +158,7 @@ export function useDeleteComment(postId: string) {
       const { pages } = data ? removeComment(data.pages, comment._id) : { pages: [] }
       if (data) queryClient.setQueryData<CommentsData>(key, { ...data, pages })
       adjustPostComments(queryClient, postId, -answer.deleted)
-      refreshOwnCounts(queryClient, 'comments')
+      void refreshOwnCounts(queryClient, 'comments')
     },
     onError: (error) => {
       // Already gone (deleted in another tab): show the list as it is now.

@@ -51,7 +51,7 @@ export function useLikePost(id: string) {
       queryClient.setQueryData<PostDetailResponse>(key, (post) =>
         post ? { ...post, likes: answer.likes, is_liked: answer.is_liked } : post,
       )
-      refreshOwnCounts(queryClient, 'liked')
+      void refreshOwnCounts(queryClient, 'liked')
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
     },
@@ -76,7 +76,7 @@ export function useDeletePost(id: string) {
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(id), refetchType: 'none' })
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      refreshOwnCounts(queryClient, 'posts')
+      void refreshOwnCounts(queryClient, 'posts')
     },
   })
 }

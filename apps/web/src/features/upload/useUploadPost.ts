@@ -50,12 +50,13 @@ export function useUploadPost() {
         },
       })
     },
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       queryClient.setQueryData(postKeys.detail(answer.post_id), answer.post)
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      refreshOwnCounts(queryClient, 'posts')
       announceReward(answer.reward)
+      // Success shows with the own post count already moved (the header's and the cached basic info's).
+      await refreshOwnCounts(queryClient, 'posts')
     },
     onSettled: () => {
       controller.current = null
