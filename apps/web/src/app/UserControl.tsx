@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useLoginModal } from '../features/auth/LoginModalProvider'
-import { useLogout } from '../features/auth/useAuthActions'
 import { Avatar } from '../ui/Avatar'
 import { Button } from '../ui/Button'
 import { LogoutIcon, UserIcon } from '../ui/icons'
 import { Menu, MenuItem } from '../ui/Menu'
+import { useLoginModal } from './LoginModalProvider'
+import { useLogout } from './useLogout'
 import { useSession } from './useSession'
 
 /** Header: a Login button, or the signed-in user's avatar with My Page and Log out. */

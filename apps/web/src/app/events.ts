@@ -1,6 +1,6 @@
 /**
  * A tiny typed event bus for things that cross screens and modules without React context:
- * session changes raised by the API client, cross-tab sync, toasts from non-React code.
+ * session changes raised by the API client and cross-tab sync. (Toasts have their own channel, ui/toast.ts.)
  *
  *   const off = appEvents.on('need-login', ({ reason }) => ...)
  *   appEvents.emit('need-login', { reason: 'expired' })
@@ -21,18 +21,6 @@ export interface AppEventMap {
   'token-refreshed': { expiresAt: number }
   /** Compatibility-mode token has less than 5 minutes left (it cannot be refreshed). */
   'token-expiring': { expiresAt: number }
-  /** Show a toast from anywhere; the ToastProvider renders it. */
-  toast: ToastRequest
-}
-
-export type ToastKind = 'error' | 'warning' | 'success' | 'info'
-
-export interface ToastRequest {
-  kind: ToastKind
-  title: string
-  description?: string
-  /** Milliseconds before it closes by itself; default 5000. */
-  duration?: number
 }
 
 type Handler<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => void

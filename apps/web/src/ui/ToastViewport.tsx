@@ -1,9 +1,7 @@
-import { type CSSProperties, useState } from 'react'
+import { type CSSProperties, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ToastKind, ToastRequest } from '../app/events'
-import { useAppEvent } from '../app/useAppEvent'
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons'
-import { TOAST_DEFAULT_MS } from './toast'
+import { onToast, TOAST_DEFAULT_MS, type ToastKind, type ToastRequest } from './toast'
 import './Toast.css'
 
 interface ShownToast extends ToastRequest {
@@ -28,13 +26,17 @@ export function ToastViewport() {
   const { t } = useTranslation()
   const [toasts, setToasts] = useState<ShownToast[]>([])
 
-  useAppEvent('toast', (request) => {
-    setToasts((shown) => {
-      // The same message again restarts it instead of stacking a copy.
-      const others = shown.filter((item) => item.kind !== request.kind || item.title !== request.title)
-      return [...others, { ...request, id: nextId++ }].slice(-MAX_TOASTS)
-    })
-  })
+  useEffect(
+    () =>
+      onToast((request) => {
+        setToasts((shown) => {
+          // The same message again restarts it instead of stacking a copy.
+          const others = shown.filter((item) => item.kind !== request.kind || item.title !== request.title)
+          return [...others, { ...request, id: nextId++ }].slice(-MAX_TOASTS)
+        })
+      }),
+    [],
+  )
 
   const dismiss = (id: number) => setToasts((shown) => shown.filter((item) => item.id !== id))
 

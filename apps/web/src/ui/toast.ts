@@ -6,9 +6,25 @@
  *
  * The ToastViewport in the app layout renders them; default duration 5 s (product-spec §9).
  */
-import { appEvents, type ToastKind } from '../app/events'
-
 export const TOAST_DEFAULT_MS = 5000
+
+export type ToastKind = 'error' | 'warning' | 'success' | 'info'
+
+export interface ToastRequest {
+  kind: ToastKind
+  title: string
+  description?: string
+  /** Milliseconds before it closes by itself; default 5000. */
+  duration?: number
+}
+
+const listeners = new Set<(request: ToastRequest) => void>()
+
+/** Hears every toast raised; returns the function that stops listening. Used by the ToastViewport. */
+export function onToast(listener: (request: ToastRequest) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
 interface ToastOptions {
   description?: string
@@ -16,7 +32,7 @@ interface ToastOptions {
 }
 
 function show(kind: ToastKind, title: string, options: ToastOptions = {}) {
-  appEvents.emit('toast', { kind, title, ...options })
+  for (const listener of [...listeners]) listener({ kind, title, ...options })
 }
 
 export const toast = {

@@ -1,9 +1,7 @@
-/** Sign-in, sign-up and logout as TanStack mutations that keep the session query in step. */
+/** Sign-in and sign-up as TanStack mutations that keep the session query in step. */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { type Credentials, logout, type Registration, signIn, signUp } from '../../api/auth'
+import { type Credentials, type Registration, signIn, signUp } from '../../api/auth'
 import { meKey } from '../../api/queryKeys'
-import { toast } from '../../ui/toast'
 
 function afterSignIn(queryClient: QueryClient) {
   return (me: Awaited<ReturnType<typeof signIn>>) => {
@@ -26,19 +24,5 @@ export function useSignUp() {
   return useMutation({
     mutationFn: (registration: Registration) => signUp(registration),
     onSuccess: afterSignIn(queryClient),
-  })
-}
-
-/** Logs out; local state is cleared even when the server cannot be reached. */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  const { t } = useTranslation()
-  return useMutation({
-    mutationFn: logout,
-    onSettled: () => {
-      queryClient.removeQueries({ queryKey: meKey })
-      void queryClient.invalidateQueries()
-      toast.info(t('user.loggedOut'))
-    },
   })
 }

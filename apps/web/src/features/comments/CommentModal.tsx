@@ -3,11 +3,11 @@ import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useId, u
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { COMMENT_CONTENT_MAX } from '../../api/comments'
+import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { Modal } from '../../ui/Modal'
-import { useLoginModal } from '../auth/LoginModalProvider'
-import { useRewardNotice } from '../rewards/rewardQueries'
+import { useRewardNotice } from '../rewards'
 import { useCreateComment } from './useComments'
 
 /** What the modal writes: a comment on the post, or a reply to `parent`; optionally pre-filled. */

@@ -1,4 +1,4 @@
-import { CommentsSection } from '../comments/CommentsSection'
+import { CommentsSection } from '../comments'
 
 export interface CommentsSlotProps {
   postId: string

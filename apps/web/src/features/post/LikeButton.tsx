@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { HeartIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { useLoginModal } from '../auth/LoginModalProvider'
 import { useLikePost } from './usePost'
 
 export interface LikeButtonProps {

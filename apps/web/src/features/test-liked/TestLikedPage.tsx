@@ -7,7 +7,7 @@ import { Notice } from '../../ui/Notice'
 import { PagedListView } from '../../ui/PagedListView'
 import { ProfilePostItem, postIdOf } from '../../ui/ProfilePostItem'
 import { TextField } from '../../ui/TextField'
-import { useUserLiked } from '../author/useAuthorProfile'
+import { useUserLiked } from '../author'
 import '../../app/Screen.css'
 import './TestLikedPage.css'
 

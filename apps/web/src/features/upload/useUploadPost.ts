@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
 import { postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
-import { useRewardNotice } from '../rewards/rewardQueries'
+import { useRewardNotice } from '../rewards'
 import { createSpeedMeter } from './uploadRules'
 
 export interface UploadProgressState {

@@ -9,7 +9,7 @@
 import { useCallback, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../ui/toast'
-import { useTokenInfo } from '../token/tokenQueries'
+import { useTokenInfo } from '../token'
 import { SUGGESTED_WALLET, walletFailure } from './walletErrors'
 import { useWalletSession, type WalletState, walletSession } from './walletSession'
 

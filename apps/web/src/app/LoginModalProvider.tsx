@@ -13,11 +13,11 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { useAppEvent } from '../../app/useAppEvent'
-import { Loading } from '../../ui/Loading'
-import { Modal } from '../../ui/Modal'
-import { toast } from '../../ui/toast'
-import type { AuthMode } from './validation'
+import type { AuthMode } from '../features/auth'
+import { Loading } from '../ui/Loading'
+import { Modal } from '../ui/Modal'
+import { toast } from '../ui/toast'
+import { useAppEvent } from './useAppEvent'
 
 export interface OpenLoginOptions {
   mode?: AuthMode
@@ -34,7 +34,9 @@ interface LoginModalValue {
 const LoginModalContext = createContext<LoginModalValue | null>(null)
 
 // The form's code loads on first open: most page views never show it.
-const AuthCard = lazy(() => import('./AuthCard').then((module) => ({ default: module.AuthCard })))
+const AuthCard = lazy(() =>
+  import('../features/auth/AuthCard').then((module) => ({ default: module.AuthCard })),
+)
 
 /**
  * Hosts the login/register modal for the whole app. Any screen can open it with
