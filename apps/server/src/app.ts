@@ -10,44 +10,30 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ajvFormats from 'ajv-formats'
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify'
+import Fastify, { type FastifyServerOptions } from 'fastify'
 import helmetHeaders from 'helmet'
 import { blobStoreFor } from './blobs/index'
 import type { Config } from './config'
-import {
-  type DatabaseHandle,
-  type Db,
-  type DbKind,
-  migrateToLatest,
-  openDatabase,
-  pgliteDirFor,
-} from './db/index'
-import { startAnalysisWorker } from './features/analysis/analysis.queue'
-import { analysisRoutes } from './features/analysis/analysis.routes'
-import { authRoutes } from './features/auth/auth.routes'
-import { commentsRoutes } from './features/comments/comments.routes'
-import { seedDemo } from './features/demo/demo.seed'
-import { filesRoutes } from './features/files/files.routes'
-import { sweepBlobs } from './features/files/files.sweep'
-import { healthRoutes } from './features/health/health.routes'
-import { pagesRoutes } from './features/pages/pages.routes'
-import { postsRoutes } from './features/posts/posts.routes'
-import { profilesRoutes } from './features/profiles/profiles.routes'
-import { rewardsRoutes } from './features/rewards/rewards.routes'
-import { statsRoutes } from './features/stats/stats.routes'
-import { tokenRoutes } from './features/token/token.routes'
-import { registerViewer, type TokenSigner, tokenSigner } from './http/auth'
+import { type AppContext, type AppInstance, createContext } from './context'
+import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
+import { startOutboxWorker } from './events/index'
+import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
+import { authRoutes } from './features/auth/index'
+import { commentsRoutes } from './features/comments/index'
+import { seedDemo } from './features/demo/index'
+import { filesRoutes, sweepBlobs } from './features/files/index'
+import { healthRoutes } from './features/health/index'
+import { pagesRoutes } from './features/pages/index'
+import { postsRoutes } from './features/posts/index'
+import { profilesRoutes } from './features/profiles/index'
+import { rewardsRoutes, subscribeLedger } from './features/rewards/index'
+import { statsRoutes } from './features/stats/index'
+import { tokenRoutes } from './features/token/index'
+import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
-import { createReadCache, invalidateOnWrites, type ReadCache } from './http/read-cache'
+import { invalidateOnWrites, type ReadCache } from './http/read-cache'
 
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
@@ -86,24 +72,6 @@ const answerRouterRefusal: FastifyServerOptions['frameworkErrors'] = (error, req
   setSecurityHeaders(request.raw, reply.raw, () => answerFrameworkError(error, request, reply))
 
 const noError = () => {}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->
-
-/** What every feature's routes get: the database and the shared services. */
-export interface AppContext {
-  config: Config
-  db: Db
-  dbKind: DbKind
-  signer: TokenSigner
-  /** Anonymous public reads served from memory for READ_CACHE_MS (http/read-cache.ts). */
-  readCache: ReadCache
-}
 
 export interface BuildOptions {
   /** An already open (and migrated) database, e.g. one per test file. Not closed with the app. */
@@ -151,13 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    signer: tokenSigner(config.jwtSecret),
-    readCache: options.readCache ?? createReadCache(config.readCacheMs),
-  }
+  const ctx: AppContext = createContext(config, database, options.readCache)
+  // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
+  subscribeLedger(ctx.events, config.rewards)
 
   registerErrorHandler(app)
   app.addHook('onRequest', (request, reply, done) => {
@@ -230,12 +194,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   if (ownsDatabase) {
-    // The analysis worker runs beside the API of an app that owns its database; it stops before the database closes.
-    let stopAnalysis = async () => {}
+    // The analysis and outbox workers run beside the API of an app that owns its database; they
+    // stop before the database closes.
+    let stopWorkers = async () => {}
     app.addHook('onReady', async () => {
-      stopAnalysis = startAnalysisWorker(ctx, { log: app.log })
+      const stops = [
+        startAnalysisWorker(ctx, { log: app.log }),
+        startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
+      ]
+      stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })
-    app.addHook('preClose', () => stopAnalysis())
+    app.addHook('preClose', () => stopWorkers())
     app.addHook('onClose', () => database.close())
   }
   if (ownsDatabase) {

@@ -20,6 +20,7 @@ export interface Database {
   reward_entries: RewardEntriesTable
   reward_claims: RewardClaimsTable
   reward_day_counts: RewardDayCountsTable
+  event_outbox: EventOutboxTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -230,3 +231,17 @@ export interface RewardClaimsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 export type RewardClaimRow = Selectable<RewardClaimsTable>
+
+/** A delivery of a domain event to a durable subscriber, waiting in the outbox (migration 0009). */
+export interface EventOutboxTable {
+  id: Generated<string>
+  event: string
+  handler: string
+  payload: ColumnType<unknown, string, string>
+  attempts: Generated<number>
+  run_after: Generated<Date>
+  lease_until: Date | null
+  last_error: string | null
+  failed_at: Date | null
+  created_at: CreatedAt
+}

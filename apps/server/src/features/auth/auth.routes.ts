@@ -2,7 +2,6 @@ import {
   ErrorResponse,
   formBoolean,
   MessageResponse,
-  OwnUserResponse,
   RefreshRequest,
   RegisterRequest,
   RegisterResponse,
@@ -11,24 +10,21 @@ import {
   VerifyResponse,
 } from '@agora/contract'
 import type { FastifyReply } from 'fastify'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import {
   ACCESS_COOKIE,
   accessTokenOf,
   clearAuthCookies,
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
-  requireViewer,
 } from '../../http/auth'
 import { UnauthorizedError } from '../../http/errors'
-import { profilesService } from '../profiles/profiles.service'
 import { authService, type IssuedSession, REFRESH_TTL_SECONDS } from './auth.service'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse }
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
   const auth = authService(ctx.db, ctx.signer)
-  const profiles = profilesService(ctx.db)
   const authLimit = { max: ctx.config.authRateLimit, timeWindow: '1 minute' }
 
   function answer(reply: FastifyReply, session: IssuedSession): TokenResponse {
@@ -152,21 +148,6 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       if (!viewer) return { valid: false }
       const claims = await ctx.signer.verify(accessTokenOf(request)!.token)
       return { valid: true, user_id: viewer.userId, expires_at: claims?.expiresAt.toISOString() }
-    },
-  )
-
-  app.get(
-    '/auth/me',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user, with real counts and the activity of the last 30 days',
-        response: { 200: OwnUserResponse, 401: ErrorResponse },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request)
-      return profiles.ownUser(viewer.userId)
     },
   )
 }

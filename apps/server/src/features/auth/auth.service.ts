@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { ACCESS_TOKEN_TTL_SECONDS, type MeResponse, type RegisterRequest } from '@agora/contract'
+import { ACCESS_TOKEN_TTL_SECONDS, type RegisterRequest } from '@agora/contract'
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
@@ -31,32 +31,6 @@ export interface IssuedSession {
   refreshToken: string
   expiresIn: number
   mode: 'secure' | 'compat'
-}
-
-export function toMeView(user: UserRow, stats?: Partial<MeResponse['stats']>): MeResponse {
-  return {
-    _id: user.id,
-    id: user.id,
-    username: user.username,
-    nickname: user.nickname,
-    avatar: user.avatar,
-    title: user.title,
-    bio: user.bio,
-    email: user.email,
-    phone: user.phone,
-    url: user.url,
-    tags: user.tags,
-    self_page: user.self_page,
-    settings: {
-      public_posts: user.public_posts,
-      public_activities: user.public_activities,
-      public_profile: user.public_profile,
-      public_statistics: user.public_statistics,
-      public_contact: user.public_contact,
-    },
-    stats: { posts: 0, comments: 0, likes: 0, activity_level: 'Beginner', ...stats },
-    created_at: user.created_at.toISOString(),
-  }
 }
 
 export function authService(db: Db, signer: TokenSigner) {

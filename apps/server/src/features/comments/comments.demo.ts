@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { RewardsConfig } from '../../config'
 import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
 import { commentsService } from './comments.service'
 
 /** A demo comment and the replies below it. `hoursAfter` counts from the post's creation. */
@@ -118,11 +118,11 @@ export const DEMO_COMMENTS: Record<string, DemoComment[]> = {
  */
 export async function seedDemoComments(
   db: Db,
-  rewards: RewardsConfig,
+  events: EventBus,
   userIds: ReadonlyMap<string, string>,
   postIds: ReadonlyMap<string, string>,
 ): Promise<number> {
-  const comments = commentsService(db, rewards)
+  const comments = commentsService(db, events)
   let made = 0
 
   async function add(postId: string, postTime: number, item: DemoComment, parentId: string | null) {

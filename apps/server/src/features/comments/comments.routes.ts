@@ -11,7 +11,7 @@ import {
   PostCommentsQuery,
   PostCommentsResponse,
 } from '@agora/contract'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { commentsService } from './comments.service'
@@ -20,7 +20,7 @@ export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
 export const LOGIN_TO_LIKE = 'Please login to like comments'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
-  const comments = commentsService(ctx.db, ctx.config.rewards)
+  const comments = commentsService(ctx.db, ctx.events)
   const tags = ['comments']
 
   app.get(
@@ -90,8 +90,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await requireViewer(request, LOGIN_TO_LIKE)
-      const result = await comments.like(viewer.userId, request.params.id, request.body?.action ?? 'toggle')
-      return { status: 'success' as const, ...result, is_liked: result.action === 'liked' }
+      return comments.like(viewer.userId, request.params.id, request.body?.action ?? 'toggle')
     },
   )
 

@@ -1,24 +1,18 @@
 import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
-import type { RewardsConfig } from '../../config'
+import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import { visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError } from '../../http/errors'
-import { rewardsLedger } from '../rewards/rewards.service'
+import { likesService } from '../likes/index'
 import { normalizeContent, placeComment, threadOrder } from './comments.rules'
-import { type CommentWithAuthor, commentsStore, type PostForComments } from './comments.store'
+import { type CommentWithAuthor, commentsStore } from './comments.store'
 
-export const POST_NOT_FOUND = 'Post not found'
+export { POST_NOT_FOUND } from '../../db/visibility'
 export const COMMENT_NOT_FOUND = 'Comment not found'
 export const PARENT_NOT_FOUND = 'The comment you are replying to no longer exists'
 export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** Ids that cannot exist are simply not found (and never reach a uuid column as a 500). */
-const isId = (id: string | null | undefined): id is string => typeof id === 'string' && UUID.test(id)
-
-function canSee(post: PostForComments, viewerId: string | null) {
-  return post.visibility !== 'private' || post.user_id === viewerId
-}
 
 export function toCommentView(row: CommentWithAuthor, isLiked: boolean): CommentView {
   return {
@@ -43,11 +37,9 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 
-export type LikeIntent = 'like' | 'unlike' | 'toggle'
-
-export function commentsService(db: Db, rewards: RewardsConfig) {
+export function commentsService(db: Db, events: EventBus) {
   const store = commentsStore(db)
-  const ledger = rewardsLedger(rewards)
+  const likes = likesService(db, events, 'comment', COMMENT_NOT_FOUND)
 
   return {
     /** One page of a post's threads in display order (see PostCommentsResponse). */
@@ -56,13 +48,12 @@ export function commentsService(db: Db, rewards: RewardsConfig) {
       viewerId: string | null,
       page: { skip: number; limit: number },
     ): Promise<CommentView[]> {
-      const post = isId(postId) ? await store.findPost(postId) : undefined
-      if (!post || !canSee(post, viewerId)) throw new NotFoundError(POST_NOT_FOUND)
+      visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)
       const tops = await store.listTopLevel(postId, page.skip, page.limit)
       const replies = await store.listReplies(tops.map((top) => top.id))
       const ordered = threadOrder(tops, replies)
       const liked = viewerId
-        ? await store.likedAmong(
+        ? await likes.likedAmong(
             viewerId,
             ordered.map((row) => row.id),
           )
@@ -79,8 +70,7 @@ export function commentsService(db: Db, rewards: RewardsConfig) {
       const content = normalizeContent(input.content)
       return inTransaction(db, async (trx) => {
         const tx = commentsStore(trx)
-        const post = isId(input.postId) ? await tx.lockPost(input.postId) : undefined
-        if (!post || !canSee(post, viewerId)) throw new NotFoundError(POST_NOT_FOUND)
+        const post = visibleOr404(isId(input.postId) ? await tx.lockPost(input.postId) : undefined, viewerId)
         let parent = null
         if (input.parentId) {
           parent = isId(input.parentId) ? await tx.findComment(input.parentId) : undefined
@@ -99,43 +89,22 @@ export function commentsService(db: Db, rewards: RewardsConfig) {
         })
         await tx.addToPostCommentCount(post.id, 1)
         if (place.parentId) await tx.addToReplyCount(place.parentId, 1)
-        const reward = await ledger.commentWritten(trx, { id, user_id: viewerId, post_id: post.id })
+        const { reward = null } = await events.raise(trx, 'comment.written', [
+          {
+            commentId: id,
+            postId: post.id,
+            authorId: viewerId,
+            parentId: place.parentId,
+            postAuthorId: post.user_id,
+          },
+        ])
         const created = await tx.findCommentWithAuthor(id)
         return { ...toCommentView(created!, false), reward }
       })
     },
 
-    /**
-     * Likes or unlikes a comment. Calls on one comment take turns on its row lock (they all change
-     * its count anyway), so a toggle sees a settled state, and the (user, comment) primary key makes
-     * a second like a no-op: concurrent calls leave at most one like per user and an exact count.
-     */
-    async like(
-      viewerId: string,
-      commentId: string,
-      intent: LikeIntent,
-    ): Promise<{ action: 'liked' | 'unliked'; likes: number }> {
-      const found = isId(commentId) ? await store.findComment(commentId) : undefined
-      const post = found ? await store.findPost(found.post_id) : undefined
-      if (!found || !post || !canSee(post, viewerId)) throw new NotFoundError(COMMENT_NOT_FOUND)
-
-      return inTransaction(db, async (trx) => {
-        const tx = commentsStore(trx)
-        const comment = await tx.lockComment(commentId)
-        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
-        const likes = async (delta: number) => (await tx.addToLikes(comment.id, delta)) ?? 0
-        if (intent !== 'unlike' && (await tx.addLike(viewerId, comment.id))) {
-          await ledger.likesGiven(trx, 'comment', [{ liked: comment, likerId: viewerId }])
-          return { action: 'liked' as const, likes: await likes(1) }
-        }
-        if (intent === 'like') return { action: 'liked' as const, likes: comment.likes_count }
-        if (await tx.removeLike(viewerId, comment.id)) {
-          await ledger.likesWithdrawn(trx, [{ likedId: comment.id, likerId: viewerId }])
-          return { action: 'unliked' as const, likes: await likes(-1) }
-        }
-        return { action: 'unliked' as const, likes: comment.likes_count }
-      })
-    },
+    /** Likes or unlikes a comment (likes/: the same as a post's). */
+    like: likes.like,
 
     /**
      * Deletes a comment of the viewer's with all its replies. Answers how many comments went; the
@@ -153,7 +122,9 @@ export function commentsService(db: Db, rewards: RewardsConfig) {
         const comment = await tx.lockComment(commentId)
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
         const deleted = await tx.subtreeSize(comment.id)
-        await ledger.commentDeleted(trx, comment.id)
+        await events.raise(trx, 'comment.removed', [
+          { commentId: comment.id, postId: comment.post_id, authorId: comment.user_id, removedBy: viewerId },
+        ])
         await tx.deleteComment(comment.id)
         await tx.addToPostCommentCount(comment.post_id, -deleted)
         if (comment.parent_id) await tx.addToReplyCount(comment.parent_id, -1)

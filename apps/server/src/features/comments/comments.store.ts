@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
+import type { Order } from '../../db/paging'
 import type { CommentRow, NewComment } from '../../db/schema'
-import type { Order } from '../posts/posts.paging'
 
 /** A comment with the name and avatar of its author, as lists show it. */
 export type CommentWithAuthor = CommentRow & { username: string; avatar: string }
@@ -120,51 +120,6 @@ export function commentsStore(db: Db) {
     listReplies(rootIds: string[]): Promise<CommentWithAuthor[]> {
       if (rootIds.length === 0) return Promise.resolve([])
       return withAuthor().where('comments.root_id', 'in', rootIds).execute()
-    },
-
-    /** Which of these comments the user likes. */
-    async likedAmong(userId: string, commentIds: string[]): Promise<Set<string>> {
-      if (commentIds.length === 0) return new Set()
-      const rows = await db
-        .selectFrom('comment_likes')
-        .select('comment_id')
-        .where('user_id', '=', userId)
-        .where('comment_id', 'in', commentIds)
-        .execute()
-      return new Set(rows.map((row) => row.comment_id))
-    },
-
-    /** True when this call added the like; false when it was already there. */
-    async addLike(userId: string, commentId: string): Promise<boolean> {
-      const inserted = await db
-        .insertInto('comment_likes')
-        .values({ user_id: userId, comment_id: commentId })
-        .onConflict((conflict) => conflict.columns(['user_id', 'comment_id']).doNothing())
-        .returning('comment_id')
-        .executeTakeFirst()
-      return inserted !== undefined
-    },
-
-    /** True when this call removed the like; false when there was none. */
-    async removeLike(userId: string, commentId: string): Promise<boolean> {
-      const deleted = await db
-        .deleteFrom('comment_likes')
-        .where('user_id', '=', userId)
-        .where('comment_id', '=', commentId)
-        .returning('comment_id')
-        .executeTakeFirst()
-      return deleted !== undefined
-    },
-
-    /** The comment's like count after the change; null when the comment is gone. */
-    async addToLikes(commentId: string, delta: number): Promise<number | null> {
-      const row = await db
-        .updateTable('comments')
-        .set({ likes_count: sql`greatest(likes_count + ${delta}, 0)` })
-        .where('id', '=', commentId)
-        .returning('likes_count')
-        .executeTakeFirst()
-      return row?.likes_count ?? null
     },
 
     /** How many comments deleting this one removes: itself and every reply below it. */

@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import type { AppContext } from '../../app'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { sniffFile } from '../../blobs/sniff'
-import { authService } from '../auth/auth.service'
-import { seedDemoComments } from '../comments/comments.demo'
-import { mediaKindOf } from '../files/file-types'
-import type { ReceivedFile } from '../files/files.upload'
-import { postsService } from '../posts/posts.service'
-import { rewardsLedger } from '../rewards/rewards.service'
+import type { AppContext } from '../../context'
+import { authService } from '../auth/index'
+import { seedDemoComments } from '../comments/index'
+import { mediaKindOf, type ReceivedFile } from '../files/index'
+import { postsService } from '../posts/index'
+import { rewardsLedger } from '../rewards/index'
 import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS, type DemoFile, type DemoUsername } from './demo.data'
 
 /** How long ago the demo researchers joined: before the oldest demo post (two weeks). */
@@ -60,7 +59,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   if (!users) return nothing
 
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store, ctx.config.rewards)
+  const posts = postsService(ctx.db, store, ctx.events)
   const now = Date.now()
   const postIds = new Map<string, string>()
   for (const demo of DEMO_POSTS) {
@@ -84,7 +83,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     for (const liker of demo.likedBy) await posts.like(users.get(liker)!, post.id, 'like')
     postIds.set(demo.title, post.id)
   }
-  const comments = await seedDemoComments(ctx.db, ctx.config.rewards, users, postIds)
+  const comments = await seedDemoComments(ctx.db, ctx.events, users, postIds)
   // The researchers joined before their posts; the rewards their demo contributions would have
   // earned are paid at the contributions' times, so balances and the leaderboard are not empty.
   const joined = new Date(now - DEMO_MEMBER_DAYS * 24 * 3600_000).toISOString()

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth'
 import sanitizeHtml from 'sanitize-html'
-import { checkDocxZip } from '../analysis/extract'
+import { checkDocxZip } from '../analysis/index'
 
 /** What a previewed .docx may unpack to: far more than any real paper's XML, far less than a bomb's. */
 const PREVIEW_ZIP_LIMITS = { maxZipEntries: 5_000, maxZipXmlBytes: 64 * 1024 * 1024 }

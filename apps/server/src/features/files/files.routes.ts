@@ -6,8 +6,8 @@ import {
   UPLOAD_MAX_FILE_BYTES,
 } from '@agora/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { AppContext, AppInstance } from '../../app'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import {
   BadRequestError,

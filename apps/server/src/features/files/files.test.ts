@@ -2,12 +2,13 @@ import { readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { waitFor } from '@agora/test-kit'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
+import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
-import { multipart, pdfFile, pngFile } from '../posts/posts.fixtures'
 import { parseRange } from './files.routes'
 
 let t: TestApp
@@ -276,7 +277,14 @@ describe(`files (${TEST_DB})`, () => {
         'Content-Type: text/plain\r\n\r\n',
     )
     const staging = join(t.config.dataDir, 'blobs', '.staging')
-    await new Promise<void>((resolve) => {
+    const staged = () => {
+      try {
+        return readdirSync(staging)
+      } catch {
+        return []
+      }
+    }
+    await new Promise<void>((resolve, reject) => {
       const request = httpRequest({
         host: '127.0.0.1',
         port,
@@ -295,22 +303,10 @@ describe(`files (${TEST_DB})`, () => {
       const pump = () => {
         if (sent >= 2 * 1024 * 1024) {
           // Wait until the server has begun staging the file, then vanish mid-file.
-          const started = Date.now()
-          const check = () => {
-            const staged = (() => {
-              try {
-                return readdirSync(staging)
-              } catch {
-                return []
-              }
-            })()
-            if (staged.length > 0 || Date.now() - started > 5000) {
-              expect(staged.length).toBeGreaterThan(0)
-              request.destroy()
-              resolve()
-            } else setTimeout(check, 20)
-          }
-          check()
+          waitFor(() => staged().length > 0, 'the server staging the upload', 5_000).then(() => {
+            request.destroy()
+            resolve()
+          }, reject)
           return
         }
         sent += chunk.length
@@ -319,9 +315,7 @@ describe(`files (${TEST_DB})`, () => {
       pump()
     })
     // The server notices the abort asynchronously: wait until its staging area is empty again.
-    const deadline = Date.now() + 10_000
-    while (Date.now() < deadline && readdirSync(staging).length > 0)
-      await new Promise((r) => setTimeout(r, 50))
+    await waitFor(() => readdirSync(staging).length === 0, 'the staging area empty again', 10_000)
     expect(readdirSync(staging)).toEqual([])
     const db = t.database.db
     expect(await db.selectFrom('posts').selectAll().execute()).toEqual([])

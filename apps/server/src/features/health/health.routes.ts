@@ -1,5 +1,5 @@
 import { HealthResponse } from '@agora/contract'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { pingDatabase } from '../../db/index'
 
 export async function healthRoutes(app: AppInstance, ctx: AppContext) {

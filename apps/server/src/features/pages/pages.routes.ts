@@ -5,11 +5,11 @@ import type { PostDetailResponse, PostListResponse, StatsResponse } from '@agora
 import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import Negotiator from 'negotiator'
-import type { AppContext, AppInstance } from '../../app'
 import { blobStoreFor } from '../../blobs/index'
+import type { AppContext, AppInstance } from '../../context'
 import { NotFoundError } from '../../http/errors'
-import { postsService } from '../posts/posts.service'
-import { statsService } from '../stats/stats.service'
+import { postsService } from '../posts/index'
+import { statsService } from '../stats/index'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
@@ -70,7 +70,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   })
   const template = new PageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'))
   const screens = template.canHoldFirstScreens ? await loadDrawnScreens(webDist, app.log) : null
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.config.rewards)
+  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
   const stats = statsService(ctx.db)
 
   /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */

@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { dbMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
-import { insertPost } from '../posts/posts.fixtures'
 import { PageTemplate } from './first-screen'
 
 /**
@@ -57,7 +56,7 @@ describe(`pages (${TEST_DB})`, () => {
     ['an unknown screen', '/no-such-page'],
   ])("serves %s plain when the web app's server-side build is not there", async (_case, path) => {
     const ada = await makeUser(t)
-    const id = await insertPost(t.database.db, ada.id, { title: 'Listed' })
+    const id = await dbMakePost(t, ada, { title: 'Listed' })
     const response = await page(path.replace('{id}', id))
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')

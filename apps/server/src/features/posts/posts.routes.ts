@@ -14,12 +14,13 @@ import {
   UPLOAD_MAX_FILES,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
-import type { AppContext, AppInstance } from '../../app'
 import { blobStoreFor } from '../../blobs/index'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { receiveUpload } from '../files/files.upload'
-import { postsService, type UploadFields } from './posts.service'
+import { receiveUpload } from '../files/index'
+import { postsService } from './posts.service'
+import type { UploadFields } from './posts.validation'
 
 export const LOGIN_TO_UPLOAD = 'Please login to upload files'
 export const LOGIN_TO_LIKE = 'Please login to like posts'
@@ -29,7 +30,7 @@ export const LOGIN_TO_DELETE = 'Please login to delete posts'
 const MAX_FIELD_BYTES = 512 * 1024
 export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store, ctx.config.rewards)
+  const posts = postsService(ctx.db, store, ctx.events)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
 

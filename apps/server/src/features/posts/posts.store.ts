@@ -1,8 +1,9 @@
-import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
-import type { Database, NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
-import type { Cursor, Order } from './posts.paging'
-import { RANK_CANDIDATES, type SearchSource } from './posts.search'
+import type { Cursor, Order } from '../../db/paging'
+import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
+import { visibleTo } from '../../db/visibility'
+import { RANK_CANDIDATES, type SearchSource } from '../search/index'
 
 /** What a list card needs of a post and its author (never the whole content). */
 export interface PostSummaryRow {
@@ -38,8 +39,6 @@ export interface ListFilter {
   sources: SearchSource[]
 }
 
-type PostsEb = ExpressionBuilder<Database & { users: Database['users'] }, 'posts' | 'users'>
-
 const summaryColumns = [
   'posts.id',
   'posts.user_id',
@@ -57,14 +56,6 @@ const summaryColumns = [
 ] as const
 
 const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
-
-/** Public posts, plus the viewer's own private ones. */
-function visibleTo(viewerId: string | null) {
-  return (eb: PostsEb) =>
-    viewerId
-      ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewerId)])
-      : eb('posts.visibility', '=', 'public')
-}
 
 function orderColumn(order: Order) {
   return order.key === 'hot' ? sql.ref('posts.hot_score') : sql.ref('posts.created_at')
@@ -250,7 +241,7 @@ export function postsStore(db: Db) {
         .execute()
     },
 
-    /** Locks a post row for the rest of the transaction (likes and deletion of one post take turns). */
+    /** Locks a post row for the rest of the transaction (deletion and likes of one post take turns). */
     lockPost(id: string) {
       return db
         .selectFrom('posts')
@@ -258,63 +249,6 @@ export function postsStore(db: Db) {
         .where('id', '=', id)
         .forNoKeyUpdate()
         .executeTakeFirst()
-    },
-
-    /**
-     * Sets likes of posts their users may see, any number in one statement (a like is a hot write
-     * path, and each round trip costs more than the work): lock the posts in id order, insert or
-     * delete the like rows, and move each counter by the rows that changed, so counters always
-     * equal the rows. Answers, per like asked, its post's author, the counter after the statement
-     * and whether this like changed anything; a like of a post not there for its user is missing.
-     */
-    async setLikes(likes: readonly { userId: string; postId: string }[], liked: boolean) {
-      if (likes.length === 0) return []
-      const input = likes.map((like, n) => sql`(${like.userId}::uuid, ${like.postId}::uuid, ${n}::int)`)
-      const change = liked
-        ? sql`insert into post_likes (user_id, post_id) select user_id, post_id from allowed
-              on conflict do nothing returning user_id, post_id`
-        : sql`delete from post_likes l using allowed a where l.user_id = a.user_id and l.post_id = a.post_id
-              returning l.user_id, l.post_id`
-      const { rows } = await sql<{ n: number; user_id: string; likes_count: number; changed: boolean }>`
-        with input (user_id, post_id, n) as (values ${sql.join(input)}),
-        post as (
-          select id, user_id, visibility, likes_count from posts
-          where id in (select post_id from input)
-          order by id
-          for no key update
-        ),
-        allowed as (
-          select distinct i.user_id, i.post_id from input i join post on post.id = i.post_id
-          where post.visibility <> 'private' or post.user_id = i.user_id
-        ),
-        changed as (${change}),
-        counted as (
-          update posts set likes_count = greatest(likes_count + ${liked ? 1 : -1} * moved.n, 0)
-          from (select post_id, count(*)::int as n from changed group by post_id) moved
-          where posts.id = moved.post_id
-          returning posts.id, posts.likes_count
-        )
-        select i.n, post.user_id, coalesce(counted.likes_count, post.likes_count) as likes_count,
-               exists (select 1 from changed c where c.user_id = i.user_id and c.post_id = i.post_id) as changed
-        from input i
-        join post on post.id = i.post_id and (post.visibility <> 'private' or post.user_id = i.user_id)
-        left join counted on counted.id = i.post_id
-        order by i.n`.execute(db)
-      const answers: ({ user_id: string; likes_count: number; changed: boolean } | undefined)[] = likes.map(
-        () => undefined,
-      )
-      for (const { n, ...row } of rows) answers[n] = row
-      return answers
-    },
-
-    async isLiked(userId: string, postId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('post_likes')
-        .select('post_id')
-        .where('user_id', '=', userId)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
-      return Boolean(row)
     },
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */

@@ -2,10 +2,17 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import {
+  apiMakePost,
+  dbLikePost,
+  dbMakePost,
+  makeUser,
+  sendLikePost,
+  sendUpload,
+} from '../../../test/factories'
+import { pdfFile, pngFile } from '../../../test/files'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
-import { insertPost, multipart, pdfFile, pngFile, type UploadFile } from './posts.fixtures'
-import { postSearchSource, prefixQuery } from './posts.search'
+import { postSearchSource, prefixQuery } from '../search/index'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,16 +26,6 @@ afterAll(() => t.close())
 
 type User = Awaited<ReturnType<typeof makeUser>>
 const MB = 1024 * 1024
-
-function upload(user: User | null, fields: Record<string, string>, files: UploadFile[]) {
-  const body = multipart(fields, files)
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload',
-    headers: { ...body.headers, ...(user?.headers ?? {}) },
-    payload: body.payload,
-  })
-}
 
 function list(query: Record<string, string | number>, user?: User) {
   const search = new URLSearchParams(
@@ -74,7 +71,8 @@ async function expectNothingLeft() {
 describe(`posts: upload (${TEST_DB})`, () => {
   it('creates a post from an image and a PDF with its metadata, and answers the real post id', async () => {
     const ada = await makeUser(t)
-    const response = await upload(
+    const response = await sendUpload(
+      t,
       ada,
       {
         title: '  Neural field notes ',
@@ -139,7 +137,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
   })
 
   it('asks for a login first', async () => {
-    const response = await upload(null, { title: 'x' }, [{ name: 'a.png', data: pngFile() }])
+    const response = await sendUpload(t, null, { title: 'x' }, [{ name: 'a.png', data: pngFile() }])
     expect(response.statusCode).toBe(401)
     expect(response.json().detail).toBe('Please login to upload files')
     await expectNothingLeft()
@@ -148,7 +146,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
   it('refuses a sixth file', async () => {
     const ada = await makeUser(t)
     const files = [1, 2, 3, 4, 5, 6].map((seed) => ({ name: `f${seed}.png`, data: pngFile(seed) }))
-    const response = await upload(ada, { title: 'Too many' }, files)
+    const response = await sendUpload(t, ada, { title: 'Too many' }, files)
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toBe('Maximum 5 files allowed')
     await expectNothingLeft()
@@ -157,7 +155,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
   it('accepts five files', async () => {
     const ada = await makeUser(t)
     const files = [1, 2, 3, 4, 5].map((seed) => ({ name: `f${seed}.png`, data: pngFile(seed) }))
-    const response = await upload(ada, { title: 'Five' }, files)
+    const response = await sendUpload(t, ada, { title: 'Five' }, files)
     expect(response.statusCode).toBe(201)
     expect(response.json().post.media).toHaveLength(5)
   })
@@ -165,7 +163,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
   it('refuses a file over 50 MB with 413 naming it, and keeps nothing', async () => {
     const ada = await makeUser(t)
     const big = Buffer.alloc(51 * MB, 'a')
-    const response = await upload(ada, { title: 'Big' }, [
+    const response = await sendUpload(t, ada, { title: 'Big' }, [
       { name: 'small.png', data: pngFile() },
       { name: 'huge.txt', data: big },
     ])
@@ -185,7 +183,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
     ['binary junk', 'data.bin', Buffer.from([0, 1, 2, 3, 0, 255, 254])],
   ])('refuses %s by its content with 415', async (_label, name, data) => {
     const ada = await makeUser(t)
-    const response = await upload(ada, { title: 'Bad type' }, [
+    const response = await sendUpload(t, ada, { title: 'Bad type' }, [
       { name: 'ok.png', data: pngFile() },
       { name, data },
     ])
@@ -216,7 +214,9 @@ describe(`posts: upload (${TEST_DB})`, () => {
     ],
   ])('refuses bad fields %o with 400 and keeps no file', async (fields, field, detail) => {
     const ada = await makeUser(t)
-    const response = await upload(ada, fields as Record<string, string>, [{ name: 'a.png', data: pngFile() }])
+    const response = await sendUpload(t, ada, fields as Record<string, string>, [
+      { name: 'a.png', data: pngFile() },
+    ])
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ detail, errors: [{ field, message: detail }] })
     await expectNothingLeft()
@@ -224,7 +224,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
 
   it('needs at least one file', async () => {
     const ada = await makeUser(t)
-    const response = await upload(ada, { title: 'Nothing attached' }, [])
+    const response = await sendUpload(t, ada, { title: 'Nothing attached' }, [])
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toBe('Please select at least one file to upload')
   })
@@ -232,10 +232,10 @@ describe(`posts: upload (${TEST_DB})`, () => {
   it('stores the same bytes once, however often and by whomever they are uploaded', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
     const png = pngFile(7)
-    expect((await upload(ada, { title: 'One' }, [{ name: 'a.png', data: png }])).statusCode).toBe(201)
+    expect((await sendUpload(t, ada, { title: 'One' }, [{ name: 'a.png', data: png }])).statusCode).toBe(201)
     expect(
       (
-        await upload(bob, { title: 'Two' }, [
+        await sendUpload(t, bob, { title: 'Two' }, [
           { name: 'b.png', data: png },
           { name: 'c.png', data: png },
         ])
@@ -249,14 +249,16 @@ describe(`posts: upload (${TEST_DB})`, () => {
 
   it('derives the media type from the first file and keeps a given one', async () => {
     const ada = await makeUser(t)
-    const pdf = await upload(ada, { title: 'Paper' }, [{ name: 'p.pdf', data: pdfFile() }])
+    const pdf = await sendUpload(t, ada, { title: 'Paper' }, [{ name: 'p.pdf', data: pdfFile() }])
     expect(pdf.json().post.media_type).toBe('document')
-    const text = await upload(ada, { title: 'Notes' }, [{ name: 'n.md', data: Buffer.from('# Notes\n') }])
+    const text = await sendUpload(t, ada, { title: 'Notes' }, [
+      { name: 'n.md', data: Buffer.from('# Notes\n') },
+    ])
     expect(text.json().post).toMatchObject({
       media_type: 'document',
       media: [{ mime: 'text/markdown', kind: 'document' }],
     })
-    const given = await upload(ada, { title: 'Clip', media_type: 'Video' }, [
+    const given = await sendUpload(t, ada, { title: 'Clip', media_type: 'Video' }, [
       { name: 'p.png', data: pngFile() },
     ])
     expect(given.json().post.media_type).toBe('video')
@@ -275,19 +277,9 @@ describe(`posts: upload (${TEST_DB})`, () => {
 })
 
 describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
-  async function postOf(user: User, fields: Record<string, string> = {}, files?: UploadFile[]) {
-    const response = await upload(
-      user,
-      { title: 'A post', ...fields },
-      files ?? [{ name: 'a.png', data: pngFile() }],
-    )
-    expect(response.statusCode).toBe(201)
-    return response.json().post_id as string
-  }
-
   it('hides a private post from everyone but its author (404 as if missing)', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const id = await postOf(ada, { visibility: 'private', title: 'Secret draft' })
+    const id = (await apiMakePost(t, ada, { visibility: 'private', title: 'Secret draft' })).post_id
     const own = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers: ada.headers })
     expect(own.statusCode).toBe(200)
     for (const headers of [bob.headers, {}]) {
@@ -298,7 +290,7 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     expect((await list({}, bob)).json().items).toEqual([])
     expect((await list({ search: 'secret' }, bob)).json().items).toEqual([])
     expect((await list({}, ada)).json().items.map((item: { id: string }) => item.id)).toEqual([id])
-    const like = await t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers })
+    const like = await sendLikePost(t, bob, id)
     expect(like.statusCode).toBe(404)
   })
 
@@ -313,29 +305,20 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
 
   it('toggles a like and reports it in the detail', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const id = await postOf(ada)
-    const like = () => t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers })
+    const id = (await apiMakePost(t, ada)).post_id
+    const like = () => sendLikePost(t, bob, id)
     expect((await like()).json()).toEqual({ status: 'success', action: 'liked', likes: 1, is_liked: true })
     const seen = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers: bob.headers })
     expect(seen.json()).toMatchObject({ likes: 1, is_liked: true })
     expect((await like()).json()).toEqual({ status: 'success', action: 'unliked', likes: 0, is_liked: false })
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like` })
+    const anonymous = await sendLikePost(t, null, id)
     expect(anonymous.statusCode).toBe(401)
   })
 
   it('keeps exactly one like when one user sends 20 likes at once', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const id = await postOf(ada)
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/v1/media/${id}/like`,
-          headers: bob.headers,
-          payload: { action: 'like' },
-        }),
-      ),
-    )
+    const id = (await apiMakePost(t, ada)).post_id
+    const responses = await Promise.all(Array.from({ length: 20 }, () => sendLikePost(t, bob, id, 'like')))
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200))
     const rows = await t.database.db.selectFrom('post_likes').selectAll().where('post_id', '=', id).execute()
     expect(rows).toHaveLength(1)
@@ -349,12 +332,8 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
 
   it('serialises 20 concurrent toggles: they alternate and the counter matches the rows', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const id = await postOf(ada)
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers }),
-      ),
-    )
+    const id = (await apiMakePost(t, ada)).post_id
+    const responses = await Promise.all(Array.from({ length: 20 }, () => sendLikePost(t, bob, id)))
     const actions = responses.map((response) => response.json().action)
     expect(actions.filter((action) => action === 'liked')).toHaveLength(10)
     expect(actions.filter((action) => action === 'unliked')).toHaveLength(10)
@@ -370,13 +349,13 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
 
   it('raises the hot score with likes, in the same transaction', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const id = await postOf(ada)
+    const id = (await apiMakePost(t, ada)).post_id
     const before = await t.database.db
       .selectFrom('posts')
       .select('hot_score')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    await t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers })
+    await sendLikePost(t, bob, id)
     const after = await t.database.db
       .selectFrom('posts')
       .select('hot_score')
@@ -388,12 +367,12 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
   it('lets only the author delete, removing likes and the files no other post uses', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
     const shared = pngFile(3)
-    const id = await postOf(ada, {}, [
+    const { post_id: id } = await apiMakePost(t, ada, {}, [
       { name: 'shared.png', data: shared },
       { name: 'own.pdf', data: pdfFile('only here') },
     ])
-    const other = await postOf(bob, {}, [{ name: 'same.png', data: shared }])
-    await t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers })
+    const { post_id: other } = await apiMakePost(t, bob, {}, [{ name: 'same.png', data: shared }])
+    await sendLikePost(t, bob, id)
 
     const refused = await t.app.inject({
       method: 'DELETE',
@@ -462,7 +441,7 @@ describe(`posts: the forum list (${TEST_DB})`, () => {
     for (let i = 0; i < 100; i++) {
       // Groups of four share a timestamp: the id must break the ties.
       ids.push(
-        await insertPost(t.database.db, ada.id, {
+        await dbMakePost(t, ada, {
           title: `Study ${i}`,
           created_at: new Date(base + Math.floor(i / 4) * 60_000),
           likes_count: (i * 37) % 11,
@@ -517,8 +496,8 @@ describe(`posts: the forum list (${TEST_DB})`, () => {
 
   it('filters by media type', async () => {
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { media_type: 'video', title: 'Clip' })
-    await insertPost(t.database.db, ada.id, { media_type: 'image', title: 'Picture' })
+    await dbMakePost(t, ada, { media_type: 'video', title: 'Clip' })
+    await dbMakePost(t, ada, { media_type: 'image', title: 'Picture' })
     const items = (await list({ media_type: 'video' })).json().items
     expect(items.map((item: { title: string }) => item.title)).toEqual(['Clip'])
   })
@@ -549,10 +528,15 @@ describe(`posts: the forum list (${TEST_DB})`, () => {
 
   it('gives each item the spec fields, with the author and the cover first', async () => {
     const ada = await makeUser(t)
-    const response = await upload(ada, { title: 'Shape', content: 'Some **bold** claim', tags: 'a,b' }, [
-      { name: 'cover.png', data: pngFile(2) },
-      { name: 'doc.pdf', data: pdfFile() },
-    ])
+    const response = await sendUpload(
+      t,
+      ada,
+      { title: 'Shape', content: 'Some **bold** claim', tags: 'a,b' },
+      [
+        { name: 'cover.png', data: pngFile(2) },
+        { name: 'doc.pdf', data: pdfFile() },
+      ],
+    )
     const id = response.json().post_id
     const [item] = (await list({})).json().items
     expect(item).toMatchObject({
@@ -581,14 +565,13 @@ describe(`posts: the forum list (${TEST_DB})`, () => {
 describe(`posts: search (${TEST_DB})`, () => {
   it('finds posts by title, tag, summary, content and author, as a prefix while typing', async () => {
     const ada = await makeUser(t, { username: 'lovelace' })
-    const db = t.database.db
-    const neural = await insertPost(db, ada.id, { title: 'Neural networks in the cortex' })
-    const tagged = await insertPost(db, ada.id, { title: 'Untitled', tags: ['crispr'] })
-    const summarised = await insertPost(db, ada.id, {
+    const neural = await dbMakePost(t, ada, { title: 'Neural networks in the cortex' })
+    const tagged = await dbMakePost(t, ada, { title: 'Untitled', tags: ['crispr'] })
+    const summarised = await dbMakePost(t, ada, {
       title: 'Plain',
       summary: 'Quantum entanglement measured',
     })
-    const bodied = await insertPost(db, ada.id, {
+    const bodied = await dbMakePost(t, ada, {
       title: 'Body',
       content: 'We observed superconductivity at 90K.',
     })
@@ -607,8 +590,8 @@ describe(`posts: search (${TEST_DB})`, () => {
 
   it('copes with stop words, other scripts and long queries', async () => {
     const ada = await makeUser(t)
-    const chinese = await insertPost(t.database.db, ada.id, { title: '神经网络 研究', tags: ['深度学习'] })
-    const the = await insertPost(t.database.db, ada.id, { title: 'The theory of everything' })
+    const chinese = await dbMakePost(t, ada, { title: '神经网络 研究', tags: ['深度学习'] })
+    const the = await dbMakePost(t, ada, { title: 'The theory of everything' })
     const ids = async (search: string) => {
       const response = await list({ search })
       expect(response.statusCode).toBe(200)
@@ -623,7 +606,7 @@ describe(`posts: search (${TEST_DB})`, () => {
 
   it('finds a renamed author under the new name', async () => {
     const ada = await makeUser(t, { username: 'oldname' })
-    const id = await insertPost(t.database.db, ada.id, { title: 'Anything' })
+    const id = await dbMakePost(t, ada, { title: 'Anything' })
     await t.database.db
       .updateTable('users')
       .set({ username: 'freshname', nickname: 'freshname' })
@@ -636,12 +619,11 @@ describe(`posts: search (${TEST_DB})`, () => {
 
   it('ranks a title hit above a content hit by default, and keeps the asked order otherwise', async () => {
     const ada = await makeUser(t)
-    const db = t.database.db
-    const inTitle = await insertPost(db, ada.id, {
+    const inTitle = await dbMakePost(t, ada, {
       title: 'Graphene',
       created_at: new Date('2026-01-01T00:00:00Z'),
     })
-    const inContent = await insertPost(db, ada.id, {
+    const inContent = await dbMakePost(t, ada, {
       title: 'Other',
       content: 'a note on graphene',
       created_at: new Date('2026-02-01T00:00:00Z'),
@@ -658,7 +640,7 @@ describe(`posts: search (${TEST_DB})`, () => {
     const ids: string[] = []
     for (let i = 0; i < 30; i++) {
       ids.push(
-        await insertPost(db, ada.id, {
+        await dbMakePost(t, ada, {
           title: `alpha ${i < 3 ? 'omega' : 'beta'}`,
           created_at: new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000),
         }),
@@ -679,16 +661,15 @@ describe(`posts: search (${TEST_DB})`, () => {
 
   it('pages search results by relevance and by an explicit sort without repeating or skipping', async () => {
     const ada = await makeUser(t)
-    const db = t.database.db
     const matching: string[] = []
     for (let i = 0; i < 60; i++) {
-      const id = await insertPost(db, ada.id, {
+      const id = await dbMakePost(t, ada, {
         title: i % 3 === 0 ? `Protein folding ${i}` : `Study ${i}`,
         content: i % 3 === 0 ? '' : i % 2 ? 'protein data' : 'protein protein protein models',
         created_at: new Date(Date.parse('2026-03-01T00:00:00Z') + Math.floor(i / 5) * 1000),
       })
       matching.push(id)
-      await insertPost(db, ada.id, { title: `Unrelated ${i}` })
+      await dbMakePost(t, ada, { title: `Unrelated ${i}` })
     }
     for (const sort of ['time_desc', 'hot_desc', 'recent_asc']) {
       const seen: string[] = []
@@ -718,8 +699,8 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     const db = t.database.db
     const base = Date.parse('2026-01-01T00:00:00Z')
     for (let i = 0; i < 15; i++)
-      await insertPost(db, ada.id, { title: `P${i}`, created_at: new Date(base + i * 1000) })
-    await insertPost(db, ada.id, {
+      await dbMakePost(t, ada, { title: `P${i}`, created_at: new Date(base + i * 1000) })
+    await dbMakePost(t, ada, {
       title: 'Hidden',
       visibility: 'private',
       created_at: new Date(base + 99_000),
@@ -763,14 +744,15 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
   it('lists the posts a user liked, newest like first', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
     const db = t.database.db
-    const first = await insertPost(db, ada.id, { title: 'First' })
-    const second = await insertPost(db, ada.id, { title: 'Second' })
-    const secret = await insertPost(db, ada.id, { title: 'Secret', visibility: 'private' })
-    for (const id of [second, first]) {
-      await t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: bob.headers })
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    await db.insertInto('post_likes').values({ user_id: bob.id, post_id: secret }).execute()
+    const first = await dbMakePost(t, ada, { title: 'First' })
+    const second = await dbMakePost(t, ada, { title: 'Second' })
+    const secret = await dbMakePost(t, ada, { title: 'Secret', visibility: 'private' })
+    for (const id of [second, first]) expect((await sendLikePost(t, bob, id)).statusCode).toBe(200)
+    // Apart in time as set in the database, not waited for: the first like an hour before the second.
+    await sql`update post_likes set created_at = created_at - interval '1 hour' where post_id = ${second}`.execute(
+      db,
+    )
+    await dbLikePost(t, bob, secret)
     const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${bob.id}/liked` })
     expect(liked.json().map((item: { title: string }) => item.title)).toEqual(['First', 'Second'])
     const byAuthor = await t.app.inject({
@@ -787,8 +769,8 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
 
   it('counts members, posts, comments and confirmed faucet tokens for the heroes', async () => {
     const [ada] = [await makeUser(t), await makeUser(t)]
-    await insertPost(t.database.db, ada.id, { comments_count: 3 })
-    await insertPost(t.database.db, ada.id, { comments_count: 2, visibility: 'private' })
+    await dbMakePost(t, ada, { comments_count: 3 })
+    await dbMakePost(t, ada, { comments_count: 2, visibility: 'private' })
     const grant = { user_id: ada.id, address: 'addr', ip: '127.0.0.1', cluster: 'localnet', mint: 'mint' }
     await t.database.db
       .insertInto('faucet_grants')

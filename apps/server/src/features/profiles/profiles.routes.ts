@@ -10,19 +10,19 @@ import {
   ModifyTitleRequest,
   ModifyUrlRequest,
   OwnCommentsResponse,
+  OwnUserResponse,
   PersonInformationQuery,
   PersonInformationResponse,
   PostPageQuery,
   PostPageResponse,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
-import type { AppContext, AppInstance } from '../../app'
 import { blobStoreFor, stageStream } from '../../blobs/index'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors'
-import { fileUrl } from '../files/file-types'
-import { filesService } from '../files/files.service'
-import { postsService } from '../posts/posts.service'
+import { filesService, fileUrl } from '../files/index'
+import { postsService } from '../posts/index'
 import { avatarWebp } from './profiles.avatar'
 import { assertSelf, profilesService } from './profiles.service'
 
@@ -67,7 +67,22 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: strin
 export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
   const profiles = profilesService(ctx.db)
   const blobs = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, blobs, ctx.config.rewards)
+  const posts = postsService(ctx.db, blobs, ctx.events)
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, with real counts and the activity of the last 30 days',
+        response: { 200: OwnUserResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request)
+      return profiles.ownUser(viewer.userId)
+    },
+  )
 
   app.get(
     '/auth/person_information',

@@ -9,11 +9,11 @@ import {
   RewardsMeQuery,
   RewardsMeResponse,
 } from '@agora/contract'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { sweepEveryMinute } from '../token/token.settle'
-import { rewardsService } from './rewards.service'
+import { sweepEveryMinute } from '../token/index'
+import { rewardsService } from './rewards.claims'
 
 export const LOGIN_FOR_REWARDS = 'Please login to see your rewards'
 

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
 import type { RewardClaimRow, RewardEntriesTable } from '../../db/schema'
-import { transferRows } from '../token/token.settle'
+import { transferRows } from '../token/index'
 import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
 
 /** A cap no one reaches: the statement's cap when a rule has none. */

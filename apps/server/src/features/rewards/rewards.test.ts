@@ -3,10 +3,9 @@ import { waitFor } from '@agora/test-kit'
 import { getAddressDecoder } from '@solana/kit'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { apiLikeComment, apiLikePost, apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
-import { multipart, pngFile } from '../posts/posts.fixtures'
 import { type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
@@ -51,37 +50,6 @@ async function member(ageHours = 48): Promise<User> {
     t.database.db,
   )
   return user
-}
-
-let seed = 0
-async function publish(user: User, title = 'A study') {
-  seed += 1
-  const body = multipart({ title }, [{ name: `figure${seed}.png`, data: pngFile(seed) }])
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { post_id: string; reward?: { amount: string; reason: string } | null }
-}
-
-async function comment(user: User, postId: string, parentId?: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/comments/create',
-    headers: user.headers,
-    payload: { postId, content: 'A thoughtful remark', ...(parentId ? { parentId } : {}) },
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { _id: string; reward?: { amount: string; reason: string } | null }
-}
-
-async function like(user: User, kind: 'post' | 'comment', id: string, action: 'like' | 'unlike') {
-  const url = kind === 'post' ? `/api/v1/media/${id}/like` : `/api/v1/comments/${id}/like`
-  const response = await t.app.inject({ method: 'POST', url, headers: user.headers, payload: { action } })
-  expect(response.statusCode, response.body).toBe(200)
 }
 
 async function remove(user: User, url: string) {
@@ -129,7 +97,7 @@ async function age(user: User, hours: number) {
 /** A user with `posts` × 10 claimable tokens, earned by publishing and aged past the hold. */
 async function earner(posts: number) {
   const user = await member()
-  for (let i = 0; i < posts; i++) await publish(user)
+  for (let i = 0; i < posts; i++) await apiMakePost(t, user)
   await age(user, 25)
   return user
 }
@@ -178,9 +146,9 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('pays a published post and a comment, says so in the response, and the balance is the sum of the entries', async () => {
     const author = await member()
     const reader = await member()
-    const post = await publish(author)
+    const post = await apiMakePost(t, author)
     expect(post.reward).toEqual({ amount: units(10), reason: 'post_published' })
-    const written = await comment(reader, post.post_id)
+    const written = await apiMakeComment(t, reader, post.post_id)
     expect(written.reward).toEqual({ amount: units(2), reason: 'comment_written' })
 
     const mine = await me(author)
@@ -210,23 +178,23 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('pays likes received on posts and comments, not likes of your own content, and reverses a withdrawn like once', async () => {
     const author = await member()
     const fan = await member()
-    const post = await publish(author)
-    const remark = await comment(author, post.post_id)
+    const post = await apiMakePost(t, author)
+    const remark = await apiMakeComment(t, author, post.post_id)
 
-    await like(author, 'post', post.post_id, 'like')
-    await like(author, 'comment', remark._id, 'like')
+    await apiLikePost(t, author, post.post_id, 'like')
+    await apiLikeComment(t, author, remark._id, 'like')
     expect((await ledger(author)).map((row) => row.reason)).toEqual(['post_published', 'comment_written'])
 
-    await like(fan, 'post', post.post_id, 'like')
-    await like(fan, 'comment', remark._id, 'like')
+    await apiLikePost(t, fan, post.post_id, 'like')
+    await apiLikeComment(t, fan, remark._id, 'like')
     expect((await me(author)).balance).toBe(units(14))
 
-    await like(fan, 'post', post.post_id, 'unlike')
-    await like(fan, 'comment', remark._id, 'unlike')
+    await apiLikePost(t, fan, post.post_id, 'unlike')
+    await apiLikeComment(t, fan, remark._id, 'unlike')
     expect((await me(author)).balance).toBe(units(12))
     // Liking again does not earn again (no farming by toggling), and a second unlike takes nothing.
-    await like(fan, 'post', post.post_id, 'like')
-    await like(fan, 'post', post.post_id, 'unlike')
+    await apiLikePost(t, fan, post.post_id, 'like')
+    await apiLikePost(t, fan, post.post_id, 'unlike')
     const rows = await ledger(author)
     expect(rows.map((row) => [row.reason, row.amount])).toEqual([
       ['post_published', units(10)],
@@ -242,21 +210,21 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
 
   it('stops paying at the daily cap, counts a reversed entry against it, and starts again the next UTC day', async () => {
     const author = await member()
-    const post = await publish(author)
+    const post = await apiMakePost(t, author)
     const rewards: unknown[] = []
-    for (let i = 0; i < 20; i++) rewards.push((await comment(author, post.post_id)).reward)
+    for (let i = 0; i < 20; i++) rewards.push((await apiMakeComment(t, author, post.post_id)).reward)
     expect(rewards.every((reward) => reward !== null)).toBe(true)
-    const over = await comment(author, post.post_id)
+    const over = await apiMakeComment(t, author, post.post_id)
     expect(over.reward).toBeNull()
     // Deleting a paid comment reverses it but frees no room under the cap.
     await remove(author, `/api/v1/comments/${over._id}`)
     const first = (await ledger(author)).find((row) => row.reason === 'comment_written')!
     await remove(author, `/api/v1/comments/${first.source_id}`)
-    expect((await comment(author, post.post_id)).reward).toBeNull()
+    expect((await apiMakeComment(t, author, post.post_id)).reward).toBeNull()
     expect((await me(author)).balance).toBe(units(10 + 19 * 2))
 
     await age(author, 24)
-    expect((await comment(author, post.post_id)).reward).toEqual({
+    expect((await apiMakeComment(t, author, post.post_id)).reward).toEqual({
       amount: units(2),
       reason: 'comment_written',
     })
@@ -265,12 +233,12 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('pays likes sent together once each, to the right authors, and counts the posts exactly', async () => {
     const authors = [await member(), await member()]
     const fans = await Promise.all(Array.from({ length: 8 }, () => member()))
-    const posts = [await publish(authors[0]), await publish(authors[1])]
+    const posts = [await apiMakePost(t, authors[0]), await apiMakePost(t, authors[1])]
     // Every fan likes both posts at once, twice over, with an author's own like among them: the
     // likes of one turn of the event loop are applied together.
     const likers = [...fans, authors[0]]
     await Promise.all(
-      [...likers, ...likers].flatMap((fan) => posts.map((post) => like(fan, 'post', post.post_id, 'like'))),
+      [...likers, ...likers].flatMap((fan) => posts.map((post) => apiLikePost(t, fan, post.post_id, 'like'))),
     )
     for (const [i, post] of posts.entries()) {
       const { likes_count } = await t.database.db
@@ -283,7 +251,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
       // The author's like of their own post earns nothing; the other author's like earns.
       expect(earned).toHaveLength(i === 0 ? fans.length : fans.length + 1)
     }
-    await Promise.all(fans.map((fan) => like(fan, 'post', posts[1].post_id, 'unlike')))
+    await Promise.all(fans.map((fan) => apiLikePost(t, fan, posts[1].post_id, 'unlike')))
     const reversals = (await ledger(authors[1])).filter((row) => row.reason === 'reversal')
     expect(reversals).toHaveLength(fans.length)
   })
@@ -334,8 +302,8 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
 
   it('keeps the daily cap exact under 25 comments sent at once', async () => {
     const author = await member()
-    const post = await publish(author)
-    const made = await Promise.all(Array.from({ length: 25 }, () => comment(author, post.post_id)))
+    const post = await apiMakePost(t, author)
+    const made = await Promise.all(Array.from({ length: 25 }, () => apiMakeComment(t, author, post.post_id)))
     expect(made.filter((created) => created.reward !== null)).toHaveLength(20)
     const paid = (await ledger(author)).filter((row) => row.reason === 'comment_written')
     expect(paid).toHaveLength(20)
@@ -343,10 +311,10 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
 
   it('pays nothing to an account younger than the minimum age', async () => {
     const newcomer = await member(23)
-    const post = await publish(newcomer)
+    const post = await apiMakePost(t, newcomer)
     expect(post.reward).toBeNull()
     const old = await member()
-    await like(old, 'post', post.post_id, 'like')
+    await apiLikePost(t, old, post.post_id, 'like')
     expect(await ledger(newcomer)).toEqual([])
     expect(await me(newcomer)).toMatchObject({ balance: '0', claimable: '0', entries: [], next_cursor: null })
   })
@@ -354,12 +322,12 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('reverses everything a deleted post earned, its comments and their likes included', async () => {
     const author = await member()
     const other = await member()
-    const post = await publish(author)
-    const remark = await comment(other, post.post_id)
-    const reply = await comment(author, post.post_id, remark._id)
-    await like(other, 'post', post.post_id, 'like')
-    await like(other, 'comment', reply._id, 'like')
-    await like(author, 'comment', remark._id, 'like')
+    const post = await apiMakePost(t, author)
+    const remark = await apiMakeComment(t, other, post.post_id)
+    const reply = await apiMakeComment(t, author, post.post_id, { parentId: remark._id })
+    await apiLikePost(t, other, post.post_id, 'like')
+    await apiLikeComment(t, other, reply._id, 'like')
+    await apiLikeComment(t, author, remark._id, 'like')
     expect((await me(author)).balance).toBe(units(10 + 2 + 1 + 1))
     expect((await me(other)).balance).toBe(units(2 + 1))
 
@@ -379,12 +347,12 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('reverses a deleted comment with its replies and their likes, and nothing else', async () => {
     const author = await member()
     const other = await member()
-    const post = await publish(author)
-    const top = await comment(other, post.post_id)
-    const reply = await comment(author, post.post_id, top._id)
-    const kept = await comment(other, post.post_id)
-    await like(author, 'comment', top._id, 'like')
-    await like(other, 'comment', reply._id, 'like')
+    const post = await apiMakePost(t, author)
+    const top = await apiMakeComment(t, other, post.post_id)
+    const reply = await apiMakeComment(t, author, post.post_id, { parentId: top._id })
+    const kept = await apiMakeComment(t, other, post.post_id)
+    await apiLikeComment(t, author, top._id, 'like')
+    await apiLikeComment(t, other, reply._id, 'like')
 
     await remove(other, `/api/v1/comments/${top._id}`)
     expect((await me(other)).balance).toBe(units(2))
@@ -396,7 +364,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
 
   it('pays an analysed upload once, when its analysis completes', async () => {
     const author = await member()
-    const post = await publish(author)
+    const post = await apiMakePost(t, author)
     await analysisQueue(t.app.ctx).drain()
     expect((await ledger(author)).map((row) => [row.reason, row.amount, row.source_id])).toEqual([
       ['post_published', units(10), post.post_id],
@@ -408,8 +376,8 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
 describe(`rewards: reading the ledger (${TEST_DB})`, () => {
   it('pages the entries newest first by keyset, without gaps or repeats', async () => {
     const author = await member()
-    const post = await publish(author)
-    for (let i = 0; i < 11; i++) await comment(author, post.post_id)
+    const post = await apiMakePost(t, author)
+    for (let i = 0; i < 11; i++) await apiMakeComment(t, author, post.post_id)
     const seen: string[] = []
     let cursor: string | null = ''
     let pages = 0
@@ -453,9 +421,9 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
 
   it('holds new earnings back from the claimable amount until the hold period has passed', async () => {
     const author = await member()
-    await publish(author)
+    await apiMakePost(t, author)
     await age(author, 23)
-    await publish(author)
+    await apiMakePost(t, author)
     expect(await me(author)).toMatchObject({ balance: units(20), claimable: '0' })
     await age(author, 2)
     expect(await me(author)).toMatchObject({ balance: units(20), claimable: units(10) })
@@ -467,11 +435,11 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
     const recent = await member()
     const older = await member()
     const oldest = await member()
-    await publish(recent)
-    await publish(older)
-    await publish(older)
+    await apiMakePost(t, recent)
+    await apiMakePost(t, older)
+    await apiMakePost(t, older)
     await age(older, 24 * 10)
-    for (let i = 0; i < 3; i++) await publish(oldest)
+    for (let i = 0; i < 3; i++) await apiMakePost(t, oldest)
     await age(oldest, 24 * 40)
 
     const board = async (period: string) => {
@@ -716,7 +684,7 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
   it('counts paid claims in tokens distributed and earnings in tokens earned', async () => {
     const user = await earner(2)
     const other = await member()
-    await publish(other)
+    await apiMakePost(t, other)
     const before = (await t.app.inject({ method: 'GET', url: '/api/v1/stats' })).json()
     expect(before).toMatchObject({ tokens_distributed: 0, tokens_earned: 30 })
     await claim(user, { address: freshAddress(), amount: units(12), client_key: key() })
@@ -726,7 +694,7 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
 
   it('shows tokens earned on the author page only where statistics are shown', async () => {
     const author = await member()
-    await publish(author)
+    await apiMakePost(t, author)
     const info = async (viewer: User | null) =>
       (
         await t.app.inject({

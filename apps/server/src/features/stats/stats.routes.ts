@@ -1,5 +1,5 @@
 import { StatsResponse } from '@agora/contract'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { statsService } from './stats.service'
 
 export async function statsRoutes(app: AppInstance, ctx: AppContext) {

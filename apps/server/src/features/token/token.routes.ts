@@ -6,7 +6,7 @@ import {
   TokenBalanceResponse,
   TokenInfoResponse,
 } from '@agora/contract'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { closeTokenChain } from './token.chain'
 import { tokenServiceFor } from './token.service'

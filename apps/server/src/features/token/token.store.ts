@@ -90,11 +90,11 @@ export function tokenStore(db: Db) {
 }
 export type TokenStore = ReturnType<typeof tokenStore>
 
-/** Whole tokens the faucet has given out (confirmed grants), for /api/v1/stats. */
+/** Tokens the faucet has given out: confirmed grants only (pending may still fail), for /api/v1/stats. */
 export async function tokensDistributed(db: Db): Promise<number> {
   const row = await db
     .selectFrom('faucet_grants')
-    .select(sql<number>`coalesce(floor(sum(amount)), 0)`.as('total'))
+    .select(sql<number>`coalesce(sum(amount), 0)::float8`.as('total'))
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow()
   return Number(row.total)

@@ -4,39 +4,32 @@ import type {
   RewardClaim,
   RewardClaimRequest,
   RewardEntry,
-  RewardNotice,
   RewardsMeQuery,
   RewardsMeResponse,
 } from '@agora/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { validate as isUuid, v7 as uuidv7 } from 'uuid'
-import type { Config, RewardsConfig } from '../../config'
+import type { Config } from '../../config'
 import type { Db } from '../../db/index'
 import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
-import { isSolanaAddress } from '../token/solana-keys'
-import { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from '../token/token.chain'
-import { fateOf, type Settled, storeSignatureFirst, UNSIGNED_AFTER_MS } from '../token/token.settle'
 import {
-  claimableOf,
-  commentWritten,
-  DECIMALS,
-  type Earning,
-  holdStart,
-  likeReceived,
-  likeSourceId,
-  postPublished,
-  ruleOf,
-  rulesView,
-  termsOf,
-  tokensToUnits,
-  unitsToTokens,
-  uploadAnalysed,
-} from './rewards.rules'
+  ChainFailure,
+  explorerUrlFor,
+  fateOf,
+  isSolanaAddress,
+  loadTransfer,
+  type Settled,
+  scrub,
+  storeSignatureFirst,
+  type TokenChain,
+  tokenChainFor,
+  UNSIGNED_AFTER_MS,
+} from '../token/index'
+import { claimableOf, DECIMALS, holdStart, rulesView, tokensToUnits, unitsToTokens } from './rewards.rules'
 import {
   type ClaimRow,
   type EntryCursor,
   type EntryView,
-  type Reversible,
   type RewardsStore,
   rewardsStore,
 } from './rewards.store'
@@ -59,115 +52,6 @@ const CLAIM_FAILURES: Record<Exclude<Settled, 'landed'>, string> = {
   expired: CLAIM_DID_NOT_LAND,
   unsigned: CLAIM_NOT_SENT,
 }
-
-// The Solana libraries load with the first claim, as they do for the faucet.
-const loadTransfer = () => import('../token/token.transfer')
-
-/** A like of a post or comment (`liked`, with its author) by `likerId`. */
-export interface LikeGiven {
-  liked: { id: string; user_id: string; post_id: string }
-  likerId: string
-}
-
-/**
- * The hooks the features that earn call, inside the transaction of their action: the entry is
- * written (or reversed) with the post, comment, like or analysis, or not at all.
- */
-export function rewardsLedger(config: RewardsConfig) {
-  /**
-   * Pays the earnings the rules allow, all made at `at`, in one statement per reason (one for a
-   * single action, one for a batch of likes); answers the source ids paid.
-   */
-  async function earnAll(
-    db: Db,
-    earnings: readonly (Earning | null)[],
-    at = new Date(),
-  ): Promise<Set<string>> {
-    const paid = new Set<string>()
-    const byReason = new Map<Earning['reason'], Earning[]>()
-    const seen = new Set<string>()
-    for (const earning of earnings) {
-      if (!earning) continue
-      // The same source twice (a like asked twice in one batch) earns once, and counts once.
-      const key = `${earning.reason}:${earning.source.id}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      byReason.set(earning.reason, [...(byReason.get(earning.reason) ?? []), earning])
-    }
-    for (const [reason, group] of byReason) {
-      const terms = termsOf(config, reason, at)
-      if (!terms) continue
-      for (const source of await rewardsStore(db).payEarnings(reason, terms, group, at)) paid.add(source)
-    }
-    return paid
-  }
-
-  /** Pays an earning if the rules allow it; answers what it paid (null: nothing). */
-  async function earn(db: Db, earning: Earning | null, at = new Date()): Promise<RewardNotice> {
-    if (!earning || !(await earnAll(db, [earning], at)).has(earning.source.id)) return null
-    return { amount: ruleOf(config, earning.reason).amount.toString(), reason: earning.reason }
-  }
-
-  /** Reverses what `find` returns, under the earners' locks (a claim sees the lower balance). */
-  async function reverse(db: Db, find: (store: RewardsStore) => Promise<Reversible[]>) {
-    const store = rewardsStore(db)
-    const entries = await find(store)
-    if (entries.length === 0) return
-    await store.lockUsers(entries.map((entry) => entry.user_id))
-    await store.insertReversals(entries, new Date())
-  }
-
-  return {
-    /**
-     * Pays what the posts, comments and likes already in the database would have earned, each at
-     * the time it was made, oldest first, through the same rules (caps per day, account age). For
-     * content made without the ledger (the demo data); a source that already earned is skipped.
-     */
-    async backfill(db: Db) {
-      const made = await rewardsStore(db).contributions()
-      const events = [
-        ...made.posts.map((post) => ({ earning: postPublished(post), at: post.created_at })),
-        ...made.comments.map((comment) => ({ earning: commentWritten(comment), at: comment.created_at })),
-        ...made.postLikes.map((like) => ({
-          earning: likeReceived('post', like, like.liker_id),
-          at: like.created_at,
-        })),
-        ...made.commentLikes.map((like) => ({
-          earning: likeReceived('comment', like, like.liker_id),
-          at: like.created_at,
-        })),
-      ].sort((a, b) => a.at.getTime() - b.at.getTime())
-      for (const { earning, at } of events) await db.transaction().execute((trx) => earn(trx, earning, at))
-    },
-
-    postPublished: (db: Db, post: { id: string; user_id: string }) => earn(db, postPublished(post)),
-    commentWritten: (db: Db, comment: { id: string; user_id: string; post_id: string }) =>
-      earn(db, commentWritten(comment)),
-    postAnalysed: (db: Db, post: { id: string; user_id: string }, fileCount: number) =>
-      earn(db, uploadAnalysed(post, fileCount)),
-    /** Likes given (one, or a batch made together): each earns the liked content's author. */
-    likesGiven: (db: Db, kind: 'post' | 'comment', likes: readonly LikeGiven[]) =>
-      earnAll(
-        db,
-        likes.map(({ liked, likerId }) => likeReceived(kind, liked, likerId)),
-      ),
-    /** Likes withdrawn: what they earned is reversed (once). */
-    likesWithdrawn: (db: Db, likes: readonly { likedId: string; likerId: string }[]) =>
-      reverse(db, (store) =>
-        store.reversibleBySource(likes.map(({ likedId, likerId }) => likeSourceId(likedId, likerId))),
-      ),
-    /** Before the post is deleted: everything it and its comments earned, likes included. */
-    postDeleted: (db: Db, postId: string) =>
-      reverse(db, async (store) => {
-        await store.lockCommentsOfPost(postId)
-        return store.reversibleByPost(postId)
-      }),
-    /** Before the comment is deleted: what it and its replies earned, likes included. */
-    commentDeleted: (db: Db, commentId: string) =>
-      reverse(db, async (store) => store.reversibleByTarget(await store.lockCommentSubtree(commentId))),
-  }
-}
-export type RewardsLedger = ReturnType<typeof rewardsLedger>
 
 function toEntry(row: EntryView): RewardEntry {
   return {

@@ -1,15 +1,14 @@
 import { sql } from 'kysely'
-import type { SearchSource } from '../posts/posts.search'
+import { RANK_CANDIDATES, type SearchSource } from './search.query'
 
 /**
  * How many of the newest comments are looked at first for relevance candidates. A common word
  * fills the candidates from this window (a tsvector check costs microseconds), so the GIN index,
  * which would hand over every matching comment only for us to keep the newest, is consulted only
  * when the window holds too few hits, i.e. for rarer words, where it is cheap. Comment ids are
- * UUIDv7, so the primary key walks them newest first. Four times posts.search's RANK_CANDIDATES
- * (a literal: that module imports this one).
+ * UUIDv7, so the primary key walks them newest first. Four times the candidates, as for posts.
  */
-export const COMMENT_RECENT_WINDOW = 800
+export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
 
 /**
  * The forum search finds posts through their comments too: a hit answers the post with

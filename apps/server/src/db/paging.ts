@@ -5,8 +5,8 @@ import {
   POST_SORTS,
   type PostSort,
 } from '@agora/contract'
-import { validate as isUuid } from 'uuid'
-import { BadRequestError } from '../../http/errors'
+import { BadRequestError } from '../http/errors'
+import { isId } from './ids'
 
 /** The order of a list: which column, which way. `time_desc` is the spec's default ("no sort chosen"). */
 export interface Order {
@@ -63,7 +63,7 @@ function finiteOrNull(value: unknown): number | null {
 }
 
 function toCursor(id: unknown, createdAt: unknown, likes: unknown, hot: unknown, rank: unknown): Cursor {
-  if (typeof id !== 'string' || !isUuid(id)) throw new BadRequestError(MALFORMED)
+  if (typeof id !== 'string' || !isId(id)) throw new BadRequestError(MALFORMED)
   if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
     throw new BadRequestError(MALFORMED)
   const likeCount = likes === undefined || likes === null ? 0 : likes

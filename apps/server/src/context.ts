@@ -1,0 +1,55 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
+import type { Config } from './config'
+import type { DatabaseHandle, Db, DbKind } from './db/index'
+import { createEventBus, type EventBus } from './events/index'
+import { type TokenSigner, tokenSigner } from './http/auth'
+import { createReadCache, type ReadCache } from './http/read-cache'
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
+
+/** What every feature's routes get: the database and the shared services. */
+export interface AppContext {
+  config: Config
+  db: Db
+  dbKind: DbKind
+  signer: TokenSigner
+  /** Anonymous public reads served from memory for READ_CACHE_MS (http/read-cache.ts). */
+  readCache: ReadCache
+  /** The domain events contributions raise and their subscribers (events/). */
+  events: EventBus
+}
+
+/**
+ * The context of one app: its database, token signer, read cache and event bus. The read cache
+ * forgets its bodies on every domain event, so a write made outside a request (the analysis
+ * worker) shows at once too; the features subscribe their own reactions (app.ts).
+ */
+export function createContext(
+  config: Config,
+  database: DatabaseHandle,
+  readCache: ReadCache = createReadCache(config.readCacheMs),
+): AppContext {
+  const events = createEventBus()
+  events.onEvery(() => readCache.invalidate())
+  return {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    signer: tokenSigner(config.jwtSecret),
+    readCache,
+    events,
+  }
+}

@@ -1,0 +1,45 @@
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely'
+import { NotFoundError } from '../http/errors'
+import type { Database } from './schema'
+
+/**
+ * Who may see a post: everyone a public one, only its author a private one. Someone else's private
+ * post does not exist as far as they can tell (404, never 403), and nor do its comments, likes,
+ * analysis or files. Written once here, for rows in memory (`canSee`) and for queries
+ * (`visibleTo` for Kysely, `visibleSql` for raw SQL); every read of posts goes through one of them.
+ */
+export interface PostAccess {
+  user_id: string
+  visibility: string
+}
+
+export const POST_NOT_FOUND = 'Post not found'
+
+export function canSee(post: PostAccess, viewerId: string | null): boolean {
+  return post.visibility !== 'private' || post.user_id === viewerId
+}
+
+/** The post when the viewer may see it; otherwise 404 `detail` (default: Post not found). */
+export function visibleOr404<P extends PostAccess>(
+  post: P | null | undefined,
+  viewerId: string | null,
+  detail = POST_NOT_FOUND,
+): P {
+  if (!post || !canSee(post, viewerId)) throw new NotFoundError(detail)
+  return post
+}
+
+/** `canSee` as a condition on the `posts` table, for Kysely queries. */
+export function visibleTo(viewerId: string | null) {
+  return <DB extends Pick<Database, 'posts'>, TB extends 'posts'>(eb: ExpressionBuilder<DB, TB>) => {
+    const posts = eb as unknown as ExpressionBuilder<Pick<Database, 'posts'>, 'posts'>
+    return viewerId
+      ? posts.or([posts('posts.visibility', '=', 'public'), posts('posts.user_id', '=', viewerId)])
+      : posts('posts.visibility', '=', 'public')
+  }
+}
+
+/** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
+export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'private' or ${sql.ref(`${post}.user_id`)} = ${viewer})`
+}

@@ -1,0 +1,55 @@
+/**
+ * What happened, as the features that do it say it: the domain events. A contribution raises its
+ * event inside the transaction that makes it; what reacts to it (rewards, the read cache, and next
+ * notifications and feeds) subscribes here instead of being called by the feature
+ * (docs/decisions/004-domain-events.md).
+ *
+ * Payloads are plain JSON (ids and strings): a durable subscriber gets them back from the outbox.
+ */
+export type LikeKind = 'post' | 'comment'
+
+export interface DomainEvents {
+  /** A post was created (files stored, analysis queued). */
+  'post.published': { postId: string; authorId: string; visibility: 'public' | 'private'; tags: string[] }
+  /** A post's text, tags, visibility or files changed. */
+  'post.edited': { postId: string; authorId: string; editorId: string }
+  /** A post is about to be deleted with its comments and likes (raised before the rows go). */
+  'post.removed': { postId: string; authorId: string; removedBy: string }
+  /** A comment or reply was written. */
+  'comment.written': {
+    commentId: string
+    postId: string
+    authorId: string
+    parentId: string | null
+    postAuthorId: string
+  }
+  /** A comment is about to be deleted with its replies (raised before the rows go). */
+  'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }
+  /** A like that was not there before; `authorId` wrote the liked post or comment. */
+  'like.given': { kind: LikeKind; targetId: string; postId: string; authorId: string; likerId: string }
+  /** A like that was there is withdrawn. */
+  'like.withdrawn': { kind: LikeKind; targetId: string; postId: string; authorId: string; likerId: string }
+  /** A post's analysis ended (`done` with a result, or `failed` for good). */
+  'analysis.finished': { postId: string; authorId: string; status: 'done' | 'failed'; fileCount: number }
+  /** Someone named a user in a post or a comment. */
+  mention: { mentionedUserId: string; byUserId: string; postId: string; commentId: string | null }
+  /** Someone followed an author or a tag. */
+  follow: { followerId: string; kind: 'user' | 'tag'; target: string }
+  /** Someone reported a post, a comment or a user to the moderators. */
+  report: { reportId: string; reporterId: string; targetType: 'post' | 'comment' | 'user'; targetId: string }
+}
+
+export type EventName = keyof DomainEvents
+export const EVENT_NAMES = [
+  'post.published',
+  'post.edited',
+  'post.removed',
+  'comment.written',
+  'comment.removed',
+  'like.given',
+  'like.withdrawn',
+  'analysis.finished',
+  'mention',
+  'follow',
+  'report',
+] as const satisfies readonly EventName[]

@@ -1,0 +1,2 @@
+export { authRoutes } from './auth.routes'
+export { authService } from './auth.service'

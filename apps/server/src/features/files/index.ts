@@ -1,0 +1,5 @@
+export { fileUrl, mediaKindOf } from './file-types'
+export { filesRoutes } from './files.routes'
+export { filesService } from './files.service'
+export { sweepBlobs } from './files.sweep'
+export { type ReceivedFile, receiveUpload } from './files.upload'

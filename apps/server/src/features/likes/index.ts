@@ -1,0 +1,1 @@
+export { type LikeIntent, type LikesService, likesService } from './likes.service'

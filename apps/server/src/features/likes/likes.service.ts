@@ -1,0 +1,82 @@
+import type { LikeResponse } from '@agora/contract'
+import DataLoader from 'dataloader'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import type { EventBus, LikeKind } from '../../events/index'
+import { NotFoundError } from '../../http/errors'
+import { type Like, likesStore } from './likes.store'
+
+export type LikeIntent = 'like' | 'unlike' | 'toggle'
+
+/**
+ * Likes of posts and of comments: one algorithm for both. Likes with an action (`like`,
+ * `unlike`) join the others asked in the same turn of the event loop: one transaction, one
+ * statement for the like rows and counters, and one `like.given` / `like.withdrawn` event for what
+ * changed (rewards subscribe to it), however many (under load, a handful of round trips for dozens
+ * of likes instead of several each). A toggle locks the liked row before reading the current
+ * state, so concurrent toggles of one post or comment take turns.
+ */
+export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound: string) {
+  /** Sets likes (`liked`) or removes them, raising the event for those that changed, in `trx`. */
+  async function apply(
+    trx: Db,
+    likes: readonly Like[],
+    liked: boolean,
+  ): Promise<(LikeResponse | NotFoundError)[]> {
+    const rows = await likesStore(trx, kind).set(likes, liked)
+    const changed = likes.flatMap((like, i) => {
+      const row = rows[i]
+      return row?.changed
+        ? [
+            {
+              kind,
+              targetId: like.targetId,
+              postId: row.post_id,
+              authorId: row.user_id,
+              likerId: like.userId,
+            },
+          ]
+        : []
+    })
+    await events.raise(trx, liked ? 'like.given' : 'like.withdrawn', changed)
+    return rows.map((row) =>
+      row
+        ? { status: 'success', action: liked ? 'liked' : 'unliked', likes: row.likes_count, is_liked: liked }
+        : new NotFoundError(notFound),
+    )
+  }
+
+  // The same like asked twice in one batch changes, counts and earns once. Nothing is remembered between batches.
+  const batchOf = (liked: boolean) =>
+    new DataLoader<Like, LikeResponse>(
+      (likes) => db.transaction().execute((trx) => apply(trx, likes, liked)),
+      {
+        cache: false,
+        maxBatchSize: 100,
+        batchScheduleFn: (run) => setImmediate(run),
+      },
+    )
+  const batches = { like: batchOf(true), unlike: batchOf(false) }
+
+  return {
+    /** Sets the viewer's like (`like`, `unlike`), or toggles it; 404 `notFound` when the viewer can't see it. */
+    async like(viewerId: string, targetId: string, intent: LikeIntent = 'toggle'): Promise<LikeResponse> {
+      if (!isId(targetId)) throw new NotFoundError(notFound)
+      const like = { userId: viewerId, targetId }
+      if (intent !== 'toggle') return batches[intent].load(like)
+      return db.transaction().execute(async (trx) => {
+        const store = likesStore(trx, kind)
+        if (!(await store.lockVisible(viewerId, targetId))) throw new NotFoundError(notFound)
+        const liked = (await store.likedAmong(viewerId, [targetId])).has(targetId)
+        const [answer] = await apply(trx, [like], !liked)
+        if (answer instanceof Error) throw answer
+        return answer
+      })
+    },
+
+    /** Which of these posts or comments the user likes. */
+    likedAmong: (userId: string, targetIds: readonly string[]) =>
+      likesStore(db, kind).likedAmong(userId, targetIds),
+  }
+}
+export type LikesService = ReturnType<typeof likesService>

@@ -1,0 +1,2 @@
+export { postsRoutes } from './posts.routes'
+export { POST_NOT_FOUND, postsService } from './posts.service'

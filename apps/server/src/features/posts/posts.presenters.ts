@@ -1,0 +1,93 @@
+import type { MediaItem, PostCursor, PostDetailResponse, PostListItem } from '@agora/contract'
+import type { PostFileRow } from '../../db/schema'
+import { fileUrl } from '../files/index'
+import type { PostDetailRow, PostSummaryRow } from './posts.store'
+
+export function toMediaItem(file: PostFileRow): MediaItem {
+  return {
+    url: fileUrl(file.cid),
+    cid: file.cid,
+    name: file.name,
+    mime: file.mime,
+    size: file.size,
+    kind: file.kind,
+  }
+}
+
+/** Markdown reduced to its words, for a card preview. */
+function plainPreview(markdown: string, length = 200): string {
+  const text = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text
+}
+
+export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostListItem {
+  const media = files.map(toMediaItem)
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    preview: row.summary || plainPreview(row.content_head),
+    user_id: row.user_id,
+    user_name: row.username,
+    author: row.username,
+    user_avatar: row.avatar,
+    avatar: row.avatar,
+    created_at: row.created_at.toISOString(),
+    media_type: row.media_type,
+    file_paths: media.map((item) => item.url),
+    media,
+    tags: row.tags,
+    likes: row.likes_count,
+    comments: row.comments_count,
+    visibility: row.visibility,
+    ...(row.matched_comment_id ? { matched_comment_id: row.matched_comment_id } : {}),
+  }
+}
+
+export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: boolean): PostDetailResponse {
+  const media = files.map(toMediaItem)
+  const createdAt = row.created_at.toISOString()
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    author_id: row.user_id,
+    author_name: row.username,
+    author_avatar: row.avatar,
+    user_id: row.user_id,
+    user_name: row.username,
+    user_avatar: row.avatar,
+    author: row.username,
+    Summary: row.summary,
+    summary: row.summary,
+    content: row.content,
+    timestamp: createdAt,
+    created_at: createdAt,
+    likes: row.likes_count,
+    comments: row.comments_count,
+    tags: row.tags,
+    media,
+    file_paths: media.map((item) => item.url),
+    media_type: row.media_type,
+    visibility: row.visibility,
+    ai_analysis: row.ai_analysis,
+    is_liked: isLiked,
+  }
+}
+
+export function cursorOf(row: PostSummaryRow): PostCursor {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    likes: row.likes_count,
+    hot: row.hot_score,
+    ...(row.rank !== null ? { rank: row.rank } : {}),
+  }
+}

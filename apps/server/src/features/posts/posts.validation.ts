@@ -1,0 +1,87 @@
+import {
+  MEDIA_TYPES,
+  POST_AI_INSTRUCTION_MAX,
+  POST_CONTENT_MAX,
+  POST_SUMMARY_MAX,
+  POST_TAG_MAX_LENGTH,
+  POST_TAGS_MAX,
+  POST_TITLE_MAX,
+} from '@agora/contract'
+import { BadRequestError, type FieldError } from '../../http/errors'
+import type { ReceivedFile } from '../files/index'
+
+/** The text fields of an upload, as they arrive (all strings, all optional). */
+export type UploadFields = Partial<
+  Record<
+    'title' | 'summary' | 'description' | 'content' | 'tags' | 'media_type' | 'ai_instruction' | 'visibility',
+    string
+  >
+>
+
+/** Tags as the spec's comma-separated field gives them: trimmed, lower-cased, de-duplicated, no '#'. */
+export function normaliseTags(raw: string | undefined): string[] {
+  const tags = (raw ?? '')
+    .split(/[,，、]/)
+    .map((tag) => tag.trim().replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase())
+    .filter(Boolean)
+  return [...new Set(tags)]
+}
+
+export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) {
+  const problems: FieldError[] = []
+  const title = (fields.title ?? '').trim()
+  if (!title) problems.push({ field: 'title', message: 'Title is required' })
+  else if (title.length > POST_TITLE_MAX) {
+    problems.push({ field: 'title', message: `Title must be at most ${POST_TITLE_MAX} characters` })
+  }
+  const summary = (fields.summary || fields.description || '').trim()
+  if (summary.length > POST_SUMMARY_MAX) {
+    problems.push({ field: 'summary', message: `Summary must be at most ${POST_SUMMARY_MAX} characters` })
+  }
+  const content = (fields.content ?? '').trim()
+  if (content.length > POST_CONTENT_MAX) {
+    problems.push({ field: 'content', message: `Content must be at most ${POST_CONTENT_MAX} characters` })
+  }
+  const aiInstruction = (fields.ai_instruction ?? '').trim()
+  if (aiInstruction.length > POST_AI_INSTRUCTION_MAX) {
+    problems.push({
+      field: 'ai_instruction',
+      message: `AI instructions must be at most ${POST_AI_INSTRUCTION_MAX} characters`,
+    })
+  }
+  const tags = normaliseTags(fields.tags)
+  if (tags.length > POST_TAGS_MAX)
+    problems.push({ field: 'tags', message: `At most ${POST_TAGS_MAX} tags allowed` })
+  const longTag = tags.find((tag) => tag.length > POST_TAG_MAX_LENGTH)
+  if (longTag) {
+    problems.push({
+      field: 'tags',
+      message: `Tag "${longTag}" is longer than ${POST_TAG_MAX_LENGTH} characters`,
+    })
+  }
+  const visibility = (fields.visibility ?? '').trim().toLowerCase() || 'public'
+  if (visibility !== 'public' && visibility !== 'private') {
+    problems.push({ field: 'visibility', message: 'Visibility must be public or private' })
+  }
+  const givenType = (fields.media_type ?? '').trim().toLowerCase()
+  if (givenType && !(MEDIA_TYPES as readonly string[]).includes(givenType)) {
+    problems.push({ field: 'media_type', message: `Media type must be one of ${MEDIA_TYPES.join(', ')}` })
+  }
+  if (files.length === 0)
+    problems.push({ field: 'files', message: 'Please select at least one file to upload' })
+  if (problems.length > 0) throw new BadRequestError(problems[0].message, problems)
+
+  // The cover (first file) decides the type when the form does not say.
+  const cover = files[0].kind
+  const mediaType = givenType || (cover === 'other' ? 'document' : cover)
+  return {
+    title,
+    summary,
+    content,
+    tags,
+    ai_instruction: aiInstruction,
+    visibility: visibility as 'public' | 'private',
+    media_type: mediaType,
+  }
+}
+export type PostFields = ReturnType<typeof validatePostFields>

@@ -1,0 +1,10 @@
+import { commentSearchSource } from './search.comments'
+import { postSearchSource } from './search.posts'
+import type { SearchSource } from './search.query'
+
+export { commentSearchSource } from './search.comments'
+export { postSearchSource, RECENT_WINDOW } from './search.posts'
+export { prefixQuery, RANK_CANDIDATES, type SearchSource, searchTerms } from './search.query'
+
+/** Every source search looks in, best first: a post that matches itself beats one found through a comment. */
+export const searchSources: SearchSource[] = [postSearchSource, commentSearchSource]

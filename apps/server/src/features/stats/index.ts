@@ -1,0 +1,2 @@
+export { statsRoutes } from './stats.routes'
+export { statsService } from './stats.service'

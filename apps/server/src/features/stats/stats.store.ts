@@ -1,0 +1,26 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
+
+/** The live counts the heroes show, read straight from the tables (each a single aggregate). */
+export function statsStore(db: Db) {
+  return {
+    async members(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .executeTakeFirstOrThrow()
+      return row.count
+    },
+
+    /** Posts, and comments as the sum of the posts' counters. */
+    posts(): Promise<{ count: number; comments: number }> {
+      return db
+        .selectFrom('posts')
+        .select([
+          sql<number>`count(*)::int`.as('count'),
+          sql<number>`coalesce(sum(comments_count), 0)::int`.as('comments'),
+        ])
+        .executeTakeFirstOrThrow()
+    },
+  }
+}

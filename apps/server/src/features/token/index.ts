@@ -1,0 +1,15 @@
+export { isSolanaAddress } from './solana-keys'
+export { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from './token.chain'
+export { tokenRoutes } from './token.routes'
+export {
+  fateOf,
+  type Settled,
+  storeSignatureFirst,
+  sweepEveryMinute,
+  transferRows,
+  UNSIGNED_AFTER_MS,
+} from './token.settle'
+export { tokensDistributed } from './token.store'
+
+// The Solana libraries load with the first transfer: only a dynamic import of this brings them in.
+export const loadTransfer = () => import('./token.transfer')
