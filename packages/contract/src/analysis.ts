@@ -1,14 +1,13 @@
 import Type, { type Static } from 'typebox'
+import { IdParams, LiteralUnion } from './common'
+
+const AI_ANALYSIS_STATUSES = ['pending', 'done', 'failed'] as const
 
 /**
  * The AI analysis of a post. The post detail answer carries it as the JSON string `ai_analysis`
  * (as the spec has it); this is the shape inside that string. `'{}'` means not analysed yet.
  */
-export const AiAnalysisStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('done'),
-  Type.Literal('failed'),
-])
+export const AiAnalysisStatus = LiteralUnion(...AI_ANALYSIS_STATUSES)
 export type AiAnalysisStatus = Static<typeof AiAnalysisStatus>
 
 export const AiAnalysis = Type.Object({
@@ -42,7 +41,7 @@ export function readAiAnalysis(raw: string | null | undefined): AiAnalysis | nul
     if (
       !value ||
       typeof value !== 'object' ||
-      !['pending', 'done', 'failed'].includes(value.status as string)
+      !(AI_ANALYSIS_STATUSES as readonly string[]).includes(value.status as string)
     )
       return null
     return {
@@ -59,7 +58,7 @@ export function readAiAnalysis(raw: string | null | undefined): AiAnalysis | nul
   }
 }
 
-export const AnalysisRerunParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export const AnalysisRerunParams = IdParams
 export type AnalysisRerunParams = Static<typeof AnalysisRerunParams>
 
 /** `POST /media/{id}/analysis`: the analysis is queued again; poll the post until it is no longer pending. */

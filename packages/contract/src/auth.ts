@@ -1,35 +1,33 @@
 import Type, { type Static } from 'typebox'
 import { FormBoolean } from './common'
+import { PASSWORD_MAX, PASSWORD_MIN } from './limits'
 import {
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX,
-  PHONE_PATTERN,
-  USERNAME_MAX,
-  USERNAME_PATTERN,
-} from './limits'
+  Bio,
+  ContributionCounts,
+  Email,
+  Nickname,
+  Phone,
+  SelfPage,
+  Tags,
+  Title,
+  Username,
+  UserSummary,
+  WebUrl,
+} from './user-fields'
 
-const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN })
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
-const OptionalEmail = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: EMAIL_MAX })])
 
 export const RegisterRequest = Type.Object({
   username: Username,
   password: Password,
-  email: Type.Optional(OptionalEmail),
-  phone: Type.Optional(Type.String({ maxLength: PHONE_MAX, pattern: PHONE_PATTERN })),
-  self_page: Type.Optional(Type.String({ maxLength: 200 })),
-  bio: Type.Optional(Type.String({ maxLength: 500 })),
-  nickname: Type.Optional(Type.String({ maxLength: 40 })),
-  url: Type.Optional(Type.String({ maxLength: 60 })),
-  title: Type.Optional(Type.String({ maxLength: 40 })),
-  tags: Type.Optional(
-    Type.Union([
-      Type.String({ maxLength: 400 }),
-      Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 }),
-    ]),
-  ),
+  email: Type.Optional(Email),
+  phone: Type.Optional(Phone),
+  self_page: Type.Optional(SelfPage),
+  bio: Type.Optional(Bio),
+  nickname: Type.Optional(Nickname),
+  url: Type.Optional(WebUrl),
+  title: Type.Optional(Title),
+  tags: Type.Optional(Tags),
   avatar: Type.Optional(Type.String({ maxLength: 300 })),
 })
 export type RegisterRequest = Static<typeof RegisterRequest>
@@ -77,9 +75,7 @@ export const UserSettings = Type.Object({
 export type UserSettings = Static<typeof UserSettings>
 
 export const UserStats = Type.Object({
-  posts: Type.Integer(),
-  comments: Type.Integer(),
-  likes: Type.Integer(),
+  ...ContributionCounts.properties,
   activity_level: Type.String(),
 })
 export type UserStats = Static<typeof UserStats>
@@ -88,9 +84,7 @@ export type UserStats = Static<typeof UserStats>
 export const MeResponse = Type.Object({
   _id: Type.String(),
   id: Type.String(),
-  username: Type.String(),
-  nickname: Type.String(),
-  avatar: Type.String(),
+  ...UserSummary.properties,
   title: Type.String(),
   bio: Type.String(),
   email: Type.String(),

@@ -1,6 +1,15 @@
 import Type, { type Static } from 'typebox'
+import { IdParams, LikeRequest, LikeResponse, Nullable, SuccessResponse } from './common'
 import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
 import { RewardNotice } from './rewards'
+
+/** Where a comment stands in its thread; the same in every view of a comment. */
+const ThreadPlace = Type.Object({
+  parentId: Nullable(Type.String()),
+  rootId: Nullable(Type.String()),
+  /** Number of direct replies. */
+  replyCount: Type.Integer(),
+})
 
 /** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
 export const CommentView = Type.Object({
@@ -16,17 +25,14 @@ export const CommentView = Type.Object({
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */
   is_liked: Type.Boolean(),
   level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
-  parentId: Type.Union([Type.String(), Type.Null()]),
-  rootId: Type.Union([Type.String(), Type.Null()]),
-  /** Number of direct replies. */
-  replyCount: Type.Integer(),
+  ...ThreadPlace.properties,
 })
 export type CommentView = Static<typeof CommentView>
 
-export const CommentIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export const CommentIdParams = IdParams
 export type CommentIdParams = Static<typeof CommentIdParams>
 
-export const PostCommentsParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export const PostCommentsParams = IdParams
 export type PostCommentsParams = Static<typeof PostCommentsParams>
 
 export const PostCommentsQuery = Type.Object({
@@ -51,9 +57,9 @@ export const CreateCommentRequest = Type.Object({
   /** Accepted for compatibility with the first client, which always sends it empty; not stored. */
   imageUrl: Type.Optional(Type.String({ maxLength: 2000 })),
   /** The comment replied to. The server derives `level` and `rootId` from it. */
-  parentId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  parentId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   /** Accepted and ignored: the server, not the client, decides the thread root. */
-  rootId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  rootId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 })
 export type CreateCommentRequest = Static<typeof CreateCommentRequest>
 
@@ -64,28 +70,14 @@ export const CreateCommentResponse = Type.Object({
 })
 export type CreateCommentResponse = Static<typeof CreateCommentResponse>
 
-/**
- * Optional body of `POST /comments/{id}/like` (JSON or form), as for post likes. Without `action`
- * the call toggles (the spec's behaviour); with it the call is idempotent, so a retried or repeated
- * request cannot flip the like back.
- */
-export const LikeCommentRequest = Type.Object({
-  action: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('unlike')])),
-})
-export type LikeCommentRequest = Static<typeof LikeCommentRequest>
-
-export const LikeCommentResponse = Type.Object({
-  status: Type.Literal('success'),
-  action: Type.Union([Type.Literal('liked'), Type.Literal('unliked')]),
-  /** The comment's like count after this call. */
-  likes: Type.Integer(),
-  is_liked: Type.Boolean(),
-})
-export type LikeCommentResponse = Static<typeof LikeCommentResponse>
+/** The like of a comment: the same call as a post's (common.ts). */
+export const LikeCommentRequest = LikeRequest
+export type LikeCommentRequest = LikeRequest
+export const LikeCommentResponse = LikeResponse
+export type LikeCommentResponse = LikeResponse
 
 export const DeleteCommentResponse = Type.Object({
-  status: Type.Literal('success'),
-  message: Type.String(),
+  ...SuccessResponse.properties,
   /** How many comments went: the comment itself plus all of its replies. */
   deleted: Type.Integer(),
 })
@@ -100,8 +92,6 @@ export const UserCommentView = Type.Object({
   createdAt: Type.String(),
   likes: Type.Integer(),
   level: Type.Integer(),
-  parentId: Type.Union([Type.String(), Type.Null()]),
-  rootId: Type.Union([Type.String(), Type.Null()]),
-  replyCount: Type.Integer(),
+  ...ThreadPlace.properties,
 })
 export type UserCommentView = Static<typeof UserCommentView>

@@ -1,4 +1,17 @@
-import Type, { type Static } from 'typebox'
+import Type, { type Static, type TLiteral, type TNull, type TSchema, type TUnion } from 'typebox'
+
+/** The schema, or null. */
+export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
+  return Type.Union([schema, Type.Null()])
+}
+
+/** One of these strings: the union of their literals, as `Type.Union([Type.Literal(…), …])` writes it. */
+export function LiteralUnion<const Values extends string[]>(
+  ...values: Values
+): TUnion<{ [K in keyof Values]: TLiteral<Values[K]> }> {
+  // map() forgets which literal stands where; the declared return type says it again.
+  return Type.Union(values.map((value) => Type.Literal(value))) as never
+}
 
 /** Every error answer: a sentence for people, a stable code for programs, and per-field problems. */
 export const ErrorResponse = Type.Object(
@@ -15,6 +28,14 @@ export type ErrorResponse = Static<typeof ErrorResponse>
 export const MessageResponse = Type.Object({ message: Type.String(), status: Type.Optional(Type.String()) })
 export type MessageResponse = Static<typeof MessageResponse>
 
+/** A call that succeeded and says so in words; answers that carry more spread its properties first. */
+export const SuccessResponse = Type.Object({ status: Type.Literal('success'), message: Type.String() })
+export type SuccessResponse = Static<typeof SuccessResponse>
+
+/** The path of a call about one post or comment: `/…/{id}`. */
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export type IdParams = Static<typeof IdParams>
+
 /** Form fields arrive as strings; booleans are accepted as true/false/1/0/on/off. */
 export const FormBoolean = Type.Union([
   Type.Boolean(),
@@ -28,7 +49,26 @@ export function formBoolean(value: boolean | string | undefined, fallback: boole
 }
 
 export const HealthResponse = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+  status: LiteralUnion('ok', 'unavailable'),
+  db: LiteralUnion('pglite', 'postgres'),
 })
 export type HealthResponse = Static<typeof HealthResponse>
+
+/**
+ * Optional body of a like of a post or a comment (JSON or form). Without `action` the call toggles
+ * (the spec's behaviour); with it the call is idempotent, so a retried or repeated request cannot
+ * flip the like back.
+ */
+export const LikeRequest = Type.Object({
+  action: Type.Optional(LiteralUnion('like', 'unlike')),
+})
+export type LikeRequest = Static<typeof LikeRequest>
+
+export const LikeResponse = Type.Object({
+  status: Type.Literal('success'),
+  action: LiteralUnion('liked', 'unliked'),
+  /** The post's or comment's like count after this call. */
+  likes: Type.Integer(),
+  is_liked: Type.Boolean(),
+})
+export type LikeResponse = Static<typeof LikeResponse>

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
 import {
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
@@ -17,16 +18,10 @@ export type PostSort = (typeof POST_SORTS)[number]
 // ---- Shapes ----
 
 /** How a file is shown: derived from its sniffed type (the spec's extension table, plus audio). */
-export const MediaKind = Type.Union([
-  Type.Literal('image'),
-  Type.Literal('video'),
-  Type.Literal('audio'),
-  Type.Literal('document'),
-  Type.Literal('other'),
-])
+export const MediaKind = LiteralUnion(...MEDIA_TYPES, 'other')
 export type MediaKind = Static<typeof MediaKind>
 
-export const Visibility = Type.Union([Type.Literal('public'), Type.Literal('private')])
+export const Visibility = LiteralUnion('public', 'private')
 export type Visibility = Static<typeof Visibility>
 
 /** One file of a post. `url` is `/api/v1/files/{cid}`. */
@@ -83,15 +78,20 @@ export type PostCursor = Static<typeof PostCursor>
 export const PostListResponse = Type.Object({
   items: Type.Array(PostListItem),
   has_next: Type.Boolean(),
-  next_cursor: Type.Union([PostCursor, Type.Null()]),
+  next_cursor: Nullable(PostCursor),
 })
 export type PostListResponse = Static<typeof PostListResponse>
 
-export const PostListQuery = Type.Object({
+/** What both post listings take: how many, in which order, of which media type. */
+const PostListing = Type.Object({
   /** Default 12; anything above 50 is served as 50. */
   limit: Type.Optional(Type.Integer({ minimum: 1 })),
   sort_by: Type.Optional(Type.String({ maxLength: 40 })),
   media_type: Type.Optional(Type.String({ maxLength: 40 })),
+})
+
+export const PostListQuery = Type.Object({
+  ...PostListing.properties,
   search: Type.Optional(Type.String({ maxLength: POST_SEARCH_MAX_LENGTH })),
   /** The previous answer's `next_cursor`, as JSON. */
   cursor: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -104,9 +104,7 @@ export type PostListQuery = Static<typeof PostListQuery>
 /** Paging of the author-profile lists (spec: skip/limit/sort_by; the answer is a bare array). */
 export const PostPageQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
-  sort_by: Type.Optional(Type.String({ maxLength: 40 })),
-  media_type: Type.Optional(Type.String({ maxLength: 40 })),
+  ...PostListing.properties,
 })
 export type PostPageQuery = Static<typeof PostPageQuery>
 
@@ -146,21 +144,13 @@ export type PostDetailResponse = Static<typeof PostDetailResponse>
 export const PostIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
 export type PostIdParams = Static<typeof PostIdParams>
 
-/** Optional body of a like: without `action` it toggles; with it, it sets (idempotent). */
-export const PostLikeRequest = Type.Object({
-  action: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('unlike')])),
-})
-export type PostLikeRequest = Static<typeof PostLikeRequest>
+/** The like of a post: the same call as a comment's (common.ts). */
+export const PostLikeRequest = LikeRequest
+export type PostLikeRequest = LikeRequest
+export const PostLikeResponse = LikeResponse
+export type PostLikeResponse = LikeResponse
 
-export const PostLikeResponse = Type.Object({
-  status: Type.Literal('success'),
-  action: Type.Union([Type.Literal('liked'), Type.Literal('unliked')]),
-  likes: Type.Integer(),
-  is_liked: Type.Boolean(),
-})
-export type PostLikeResponse = Static<typeof PostLikeResponse>
-
-export const PostDeleteResponse = Type.Object({ status: Type.Literal('success'), message: Type.String() })
+export const PostDeleteResponse = SuccessResponse
 export type PostDeleteResponse = Static<typeof PostDeleteResponse>
 
 /**
@@ -181,8 +171,7 @@ export type PostUploadFields = Static<typeof PostUploadFields>
 
 export const PostUploadResponse = Type.Object({
   post_id: Type.String(),
-  status: Type.Literal('success'),
-  message: Type.String(),
+  ...SuccessResponse.properties,
   post: PostDetailResponse,
   /** What publishing earned the author (null: nothing, e.g. the daily cap or a new account). */
   reward: Type.Optional(RewardNotice),

@@ -1,9 +1,23 @@
 import Type, { type Static } from 'typebox'
-import { MeResponse } from './auth'
+import { MeResponse, UserSettings } from './auth'
 import { UserCommentView } from './comments'
-import { FormBoolean } from './common'
-import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, PROFILE_LIMITS, USERNAME_MAX, USERNAME_PATTERN } from './limits'
+import { FormBoolean, LiteralUnion } from './common'
 import { Units } from './rewards'
+import {
+  Bio,
+  ContributionCounts,
+  Email,
+  Nickname,
+  Phone,
+  SelfPage,
+  SocialLink,
+  SocialLinks,
+  Tags,
+  Title,
+  Username,
+  UserSummary,
+  WebUrl,
+} from './user-fields'
 
 /** Own lists and the author tabs page by skip/limit, 12 at a time (§9). */
 export const PROFILE_PAGE_SIZE = 12
@@ -24,22 +38,6 @@ export const ACTIVITY_RECENT_LIMIT = 20
 const UserId = Type.String({ minLength: 1, maxLength: 64 })
 /** Optional on every /modify call: absent means the caller; present, it must be the caller (else 403). */
 const CallerId = Type.Optional(UserId)
-
-// One schema per editable field, shared by the single-field calls and /modify/modify_profile.
-const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN })
-const Nickname = Type.String({ maxLength: PROFILE_LIMITS.nickname })
-const Title = Type.String({ maxLength: PROFILE_LIMITS.title })
-const Bio = Type.String({ maxLength: PROFILE_LIMITS.bio })
-/** Empty clears it; otherwise an http(s) address (checked by the server). */
-const WebUrl = Type.String({ maxLength: PROFILE_LIMITS.url })
-const Email = Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: EMAIL_MAX })])
-const Phone = Type.String({ maxLength: PHONE_MAX, pattern: PHONE_PATTERN })
-const SelfPage = Type.String({ maxLength: PROFILE_LIMITS.selfPage })
-const SocialLink = Type.String({ maxLength: PROFILE_LIMITS.socialLink })
-const Tags = Type.Union([
-  Type.String({ maxLength: 400 }),
-  Type.Array(Type.String({ maxLength: PROFILE_LIMITS.tag }), { maxItems: PROFILE_LIMITS.tags }),
-])
 
 export const ModifyEmailRequest = Type.Object({ user_id: CallerId, new_email: Email })
 export type ModifyEmailRequest = Static<typeof ModifyEmailRequest>
@@ -110,13 +108,8 @@ export const ModifyProfileRequest = Type.Object(
 )
 export type ModifyProfileRequest = Static<typeof ModifyProfileRequest>
 
-export const ProfileSettings = Type.Object({
-  public_posts: Type.Boolean(),
-  public_activities: Type.Boolean(),
-  public_profile: Type.Boolean(),
-  public_statistics: Type.Boolean(),
-  public_contact: Type.Boolean(),
-})
+/** The five visibility flags: the own user data's `settings`. */
+export const ProfileSettings = UserSettings
 export type ProfileSettings = Static<typeof ProfileSettings>
 
 /** Every /modify call answers the values it changed, under their own-user-data names. */
@@ -133,9 +126,7 @@ export const ModifyResponse = Type.Object({
   phone: Type.Optional(Type.String()),
   self_page: Type.Optional(Type.String()),
   tags: Type.Optional(Type.Array(Type.String())),
-  twitter: Type.Optional(Type.String()),
-  github: Type.Optional(Type.String()),
-  linkedin: Type.Optional(Type.String()),
+  ...Type.Partial(SocialLinks).properties,
   avatar: Type.Optional(Type.String()),
   settings: Type.Optional(ProfileSettings),
 })
@@ -147,7 +138,7 @@ export type PersonInformationQuery = Static<typeof PersonInformationQuery>
 /** One entry of a user's recent activity, newest first. `link` is the web route it points to. */
 export const ActivityItem = Type.Object({
   id: Type.String(),
-  type: Type.Union([Type.Literal('post'), Type.Literal('comment'), Type.Literal('like')]),
+  type: LiteralUnion('post', 'comment', 'like'),
   title: Type.String(),
   date: Type.String({ description: 'ISO 8601' }),
   link: Type.String(),
@@ -165,9 +156,7 @@ export type ActivityItem = Static<typeof ActivityItem>
 export const PersonInformationResponse = Type.Object({
   user_id: Type.String(),
   _id: Type.String(),
-  username: Type.String(),
-  nickname: Type.String(),
-  avatar: Type.String(),
+  ...UserSummary.properties,
   created_at: Type.String(),
   /** True when the viewer is this user: nothing is withheld then. */
   is_self: Type.Boolean(),
@@ -190,9 +179,7 @@ export const PersonInformationResponse = Type.Object({
   email: Type.Optional(Type.String()),
   phone: Type.Optional(Type.String()),
   userurl: Type.Optional(Type.String()),
-  twitter: Type.Optional(Type.String()),
-  github: Type.Optional(Type.String()),
-  linkedin: Type.Optional(Type.String()),
+  ...Type.Partial(SocialLinks).properties,
   show_profile: Type.Boolean(),
   show_posts: Type.Boolean(),
   show_activity: Type.Boolean(),
@@ -202,10 +189,7 @@ export const PersonInformationResponse = Type.Object({
 export type PersonInformationResponse = Static<typeof PersonInformationResponse>
 
 export const OwnStats = Type.Object({
-  posts: Type.Integer(),
-  comments: Type.Integer(),
-  /** Posts this user has liked (what the Likes tab lists and a like moves by one). */
-  likes: Type.Integer(),
+  ...ContributionCounts.properties,
   /** Likes this user's posts have received. */
   likes_received: Type.Integer(),
   activity_level: Type.String(),
@@ -214,9 +198,7 @@ export type OwnStats = Static<typeof OwnStats>
 
 export const ActivityDay = Type.Object({
   date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
-  posts: Type.Integer(),
-  comments: Type.Integer(),
-  likes: Type.Integer(),
+  ...ContributionCounts.properties,
 })
 export type ActivityDay = Static<typeof ActivityDay>
 
@@ -233,13 +215,9 @@ export type ActivitySummary = Static<typeof ActivitySummary>
 /** §3 "Own user data" with real counts: `GET /auth/me`. */
 export const OwnUserResponse = Type.Object({
   ...MeResponse.properties,
-  twitter: Type.String(),
-  github: Type.String(),
-  linkedin: Type.String(),
+  ...SocialLinks.properties,
   stats: OwnStats,
-  posts: Type.Integer(),
-  comments: Type.Integer(),
-  likes: Type.Integer(),
+  ...ContributionCounts.properties,
   activity_30d: ActivitySummary,
 })
 export type OwnUserResponse = Static<typeof OwnUserResponse>

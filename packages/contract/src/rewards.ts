@@ -1,4 +1,7 @@
 import Type, { type Static } from 'typebox'
+import { LiteralUnion, Nullable } from './common'
+import { ExplorerUrl, SolanaAddress } from './token'
+import { UserSummary } from './user-fields'
 
 /**
  * Rewards: an append-only ledger of token amounts. Every amount in this API is a decimal string of
@@ -29,15 +32,10 @@ export type RewardReason = Static<typeof RewardReason>
 
 /** The row an entry is about. */
 export const RewardSource = Type.Object({
-  kind: Type.Union([
-    Type.Literal('post'),
-    Type.Literal('comment'),
-    Type.Literal('like'),
-    Type.Literal('claim'),
-  ]),
+  kind: LiteralUnion('post', 'comment', 'like', 'claim'),
   id: Type.String(),
   /** The post to link to, when the source is (on) a post that still exists. */
-  post_id: Type.Union([Type.String(), Type.Null()]),
+  post_id: Nullable(Type.String()),
 })
 export type RewardSource = Static<typeof RewardSource>
 
@@ -54,20 +52,22 @@ export const RewardClaim = Type.Object({
   id: Type.String(),
   amount: Units,
   address: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('failed')]),
-  signature: Type.Union([Type.String(), Type.Null()]),
-  /** Null on the embedded test chain, which no public explorer can see. */
-  explorer_url: Type.Union([Type.String(), Type.Null()]),
+  status: LiteralUnion('pending', 'paid', 'failed'),
+  signature: Nullable(Type.String()),
+  explorer_url: ExplorerUrl,
   /** Why a failed claim failed, in words. */
-  failure: Type.Union([Type.String(), Type.Null()]),
+  failure: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
 })
 export type RewardClaim = Static<typeof RewardClaim>
 
+/** How many entries a page of a rewards list holds. */
+const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 20 })
+
 /** GET /api/v1/rewards/me?cursor=&limit= (signed in). Entries newest first, keyset paged. */
 export const RewardsMeQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  limit: Type.Optional(PageLimit),
 })
 export type RewardsMeQuery = Static<typeof RewardsMeQuery>
 
@@ -79,9 +79,9 @@ export const RewardsMeResponse = Type.Object({
   /** Everything earned, ever (earning entries less reversals; claims do not lower it). */
   earned_total: Units,
   min_claim: Units,
-  pending_claim: Type.Union([RewardClaim, Type.Null()]),
+  pending_claim: Nullable(RewardClaim),
   entries: Type.Array(RewardEntry),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
+  next_cursor: Nullable(Type.String()),
 })
 export type RewardsMeResponse = Static<typeof RewardsMeResponse>
 
@@ -93,7 +93,7 @@ export const RewardRule = Type.Object({
   reason: RewardReason,
   amount: Units,
   /** How many of these entries a user can earn per UTC day; null = no cap. */
-  daily_cap: Type.Union([Type.Integer(), Type.Null()]),
+  daily_cap: Nullable(Type.Integer()),
 })
 export type RewardRule = Static<typeof RewardRule>
 
@@ -109,17 +109,13 @@ export const RewardRulesResponse = Type.Object({
 })
 export type RewardRulesResponse = Static<typeof RewardRulesResponse>
 
-export const LeaderboardPeriod = Type.Union([
-  Type.Literal('week'),
-  Type.Literal('month'),
-  Type.Literal('all'),
-])
+export const LeaderboardPeriod = LiteralUnion('week', 'month', 'all')
 export type LeaderboardPeriod = Static<typeof LeaderboardPeriod>
 
 /** GET /api/v1/rewards/leaderboard?period=week|month|all&limit= */
 export const LeaderboardQuery = Type.Object({
   period: Type.Optional(LeaderboardPeriod),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  limit: Type.Optional(PageLimit),
 })
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>
 
@@ -129,9 +125,7 @@ export const LeaderboardResponse = Type.Object({
     Type.Object({
       rank: Type.Integer(),
       user_id: Type.String(),
-      username: Type.String(),
-      nickname: Type.String(),
-      avatar: Type.String(),
+      ...UserSummary.properties,
       /** Earned in the period (earning entries less reversals). */
       earned: Units,
     }),
@@ -141,7 +135,7 @@ export type LeaderboardResponse = Static<typeof LeaderboardResponse>
 
 /** POST /api/v1/rewards/claim (signed in). */
 export const RewardClaimRequest = Type.Object({
-  address: Type.String({ minLength: 1, maxLength: 64, description: 'A base58 Solana address' }),
+  address: SolanaAddress,
   amount: Units,
   /** A key the client makes once per claim (e.g. a UUID; printable ASCII, no spaces): a retried request returns the same claim. */
   client_key: Type.String({ minLength: 8, maxLength: 100, pattern: '^[\\x21-\\x7E]+$' }),
@@ -152,5 +146,5 @@ export const RewardClaimResponse = RewardClaim
 export type RewardClaimResponse = Static<typeof RewardClaimResponse>
 
 /** What an action just earned its author, returned with a created post or comment (null: nothing). */
-export const RewardNotice = Type.Union([Type.Object({ amount: Units, reason: RewardReason }), Type.Null()])
+export const RewardNotice = Nullable(Type.Object({ amount: Units, reason: RewardReason }))
 export type RewardNotice = Static<typeof RewardNotice>

@@ -1,6 +1,14 @@
 import Type, { type Static } from 'typebox'
+import { Nullable } from './common'
 
-const SolanaAddress = Type.String({ minLength: 1, maxLength: 64, description: 'A base58 Solana address' })
+export const SolanaAddress = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'A base58 Solana address',
+})
+
+/** A transaction's page on a public explorer; null on the embedded test chain, which no explorer can see. */
+export const ExplorerUrl = Nullable(Type.String())
 
 /** POST /api/v1/token/faucet */
 export const FaucetRequest = Type.Object({
@@ -17,8 +25,7 @@ export const FaucetResponse = Type.Object({
   signature: Type.String(),
   time: Type.String({ format: 'date-time' }),
   cluster: Type.String(),
-  /** Null on the embedded test chain, which no public explorer can see. */
-  explorer_url: Type.Union([Type.String(), Type.Null()]),
+  explorer_url: ExplorerUrl,
 })
 export type FaucetResponse = Static<typeof FaucetResponse>
 
@@ -34,7 +41,7 @@ export const TokenInfoResponse = Type.Object({
   max_per_request: Type.Number(),
   daily_limit: Type.Number(),
   /** Tokens the signed-in caller may still get in the rolling 24 hours; null when not signed in. */
-  remaining_today: Type.Union([Type.Number(), Type.Null()]),
+  remaining_today: Nullable(Type.Number()),
   /** Whether the chain keeps its state across server restarts. */
   persistent: Type.Boolean(),
 })
