@@ -69,10 +69,10 @@ export async function buildAll() {
       rmSync(join(root, 'apps/server/dist'), { recursive: true, force: true })
       const pkg = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'))
       await esbuild.build({
-        // The analysis worker thread loads its own file, `analysis.worker.js` beside the bundle.
+        // The analysis worker thread loads its own file, `analysis.thread.js` beside the bundle.
         entryPoints: {
           main: join(root, 'apps/server/src/main.ts'),
-          'analysis.worker': join(root, 'apps/server/src/features/analysis/analysis.worker.ts'),
+          'analysis.thread': join(root, 'apps/server/src/features/analysis/analysis.thread.ts'),
         },
         outdir: join(root, 'apps/server/dist'),
         bundle: true,

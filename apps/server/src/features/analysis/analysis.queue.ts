@@ -1,19 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises'
-import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../../app'
+import type { AiAnalysis } from '@agora/contract'
 import { BlobMissingError, blobStoreFor } from '../../blobs/index'
-import { rewardsLedger } from '../rewards/rewards.service'
+import type { AppContext } from '../../context'
+import { backoffSeconds, type Logger, silentLogger } from '../../db/worker-loops'
 import { type AnalysisSource, analyseSource, DEFAULT_ANALYSIS_OPTIONS } from './analyse'
 import { failedAnalysis } from './analysis.service'
-import { analysisStore, type ClaimedJob } from './analysis.store'
-import { ExtractionError } from './extract'
+import { analysisStore, type ClaimedJob, type PostForAnalysis } from './analysis.store'
+import { ExtractionError } from './extract.limits'
 import type { PreparationInput } from './prepare'
-import { closeSandboxThreads } from './sandbox'
 
 /**
  * The worker side of the analysis queue: claim a due job, analyse the post, record the result
- * under the claim's fencing token; retry transient failures with exponential back-off and end
- * for good on files that cannot be analysed.
+ * under the claim's fencing token and raise `analysis.finished` with it; retry transient failures
+ * with exponential back-off and end for good on files that cannot be analysed. The loops that run
+ * it in the background are in analysis.worker.ts.
  */
 
 export interface QueueOptions {
@@ -48,8 +47,6 @@ export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
   remoteTimeoutMs: DEFAULT_ANALYSIS_OPTIONS.remoteTimeoutMs,
 }
 
-type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-
 export type JobOutcome = 'done' | 'failed' | 'retry' | 'lost'
 
 export interface ProcessedJob {
@@ -60,15 +57,18 @@ export interface ProcessedJob {
 /** What people read when an analysis fails for a reason that is not about their files. */
 const GAVE_UP = 'The analysis could not be completed. The author can try again later.'
 
-export function backoffSeconds(
-  options: Pick<QueueOptions, 'backoffSeconds' | 'maxBackoffSeconds'>,
-  attempt: number,
-) {
-  return Math.min(options.maxBackoffSeconds, options.backoffSeconds * 2 ** Math.max(0, attempt - 1))
+/** How a job ended, as it is recorded on the post and raised as `analysis.finished`. */
+interface JobEnd {
+  status: 'done' | 'failed'
+  analysis: AiAnalysis
+  /** The post's phrases for the corpus statistics (a finished analysis only). */
+  terms?: string[]
+  /** Why the job failed, for the record. */
+  error: string | null
 }
 
 export function analysisQueue(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'events'>,
   overrides: Partial<QueueOptions> & { analyse?: typeof analyseSource } = {},
   log: Logger = silentLogger,
 ) {
@@ -77,27 +77,42 @@ export function analysisQueue(
   const blobs = blobStoreFor(ctx.config)
   const ai = ctx.config.analysis.ai
   const remote = ai ? { ...ai, timeoutMs: options.remoteTimeoutMs } : null
-  const ledger = rewardsLedger(ctx.config.rewards)
 
-  async function fail(job: ClaimedJob, publicReason: string, detail: string): Promise<JobOutcome> {
+  /** Records how the job ended under its claim and raises it, in one transaction ('lost': the claim was taken over). */
+  async function record(
+    job: ClaimedJob,
+    post: PostForAnalysis,
+    fileCount: number,
+    end: JobEnd,
+  ): Promise<JobOutcome> {
     const recorded = await ctx.db.transaction().execute(async (trx) => {
       const store = analysisStore(trx)
-      if (!(await store.finish(job, 'failed', detail))) return false
-      await store.setAnalysis(job.post_id, JSON.stringify(failedAnalysis(publicReason)))
+      if (!(await store.finish(job, end.status, end.error))) return false
+      await store.setAnalysis(job.post_id, JSON.stringify(end.analysis))
+      if (end.terms) await store.replaceTerms(job.post_id, end.terms)
+      await ctx.events.raise(trx, 'analysis.finished', [
+        { postId: job.post_id, authorId: post.user_id, status: end.status, fileCount },
+      ])
       return true
     })
-    return recorded ? 'failed' : 'lost'
+    return recorded ? end.status : 'lost'
   }
 
   async function run(job: ClaimedJob): Promise<JobOutcome> {
     const store = analysisStore(ctx.db)
     const post = await store.findPost(job.post_id)
     if (!post) return (await store.finish(job, 'done', null)) ? 'done' : 'lost'
+    const files = await store.filesOf(job.post_id)
+    const fail = (publicReason: string, detail: string) =>
+      record(job, post, files.length, {
+        status: 'failed',
+        analysis: failedAnalysis(publicReason),
+        error: detail,
+      })
     // A job that keeps taking its process down (claimed again and again after lease expiry) stops here.
     if (job.attempts > options.maxAttempts)
-      return fail(job, GAVE_UP, `gave up after ${options.maxAttempts} attempts`)
+      return fail(GAVE_UP, `gave up after ${options.maxAttempts} attempts`)
 
-    const files = await store.filesOf(job.post_id)
     const source: AnalysisSource = {
       title: post.title,
       summary: post.summary,
@@ -115,22 +130,13 @@ export function analysisQueue(
         corpus: (terms) => store.termFrequencies(job.post_id, terms),
         log,
       })
-      const recorded = await ctx.db.transaction().execute(async (trx) => {
-        const within = analysisStore(trx)
-        if (!(await within.finish(job, 'done', null))) return false
-        await within.setAnalysis(job.post_id, JSON.stringify(outcome.analysis))
-        await within.replaceTerms(job.post_id, outcome.terms)
-        await ledger.postAnalysed(trx, { id: job.post_id, user_id: post.user_id }, files.length)
-        return true
-      })
-      return recorded ? 'done' : 'lost'
+      return await record(job, post, files.length, { status: 'done', ...outcome, error: null })
     } catch (error) {
       const message = (error as Error).message
-      if (error instanceof ExtractionError) return fail(job, message, message)
-      if (error instanceof BlobMissingError) {
-        return fail(job, 'A file of this post is missing from storage.', message)
-      }
-      if (job.attempts >= options.maxAttempts) return fail(job, GAVE_UP, message)
+      if (error instanceof ExtractionError) return fail(message, message)
+      if (error instanceof BlobMissingError)
+        return fail('A file of this post is missing from storage.', message)
+      if (job.attempts >= options.maxAttempts) return fail(GAVE_UP, message)
       log.warn({ err: error, postId: job.post_id, attempt: job.attempts }, 'analysis failed; will retry')
       return (await store.retryLater(job, backoffSeconds(options, job.attempts), message))
         ? 'retry'
@@ -155,57 +161,5 @@ export function analysisQueue(
       for (let next = await this.processNext(); next; next = await this.processNext()) processed.push(next)
       return processed
     },
-  }
-}
-
-const silentLogger: Logger = { info() {}, warn() {}, error() {} } as unknown as Logger
-
-/**
- * Starts `config.analysis.workers` loops that run analysis jobs in this process, and returns the
- * function that stops them (waiting briefly for jobs in progress; an unfinished one is taken up
- * again by any process once its lease runs out).
- */
-export function startAnalysisWorker(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  options: Partial<QueueOptions> & { log?: Logger } = {},
-): () => Promise<void> {
-  const { log = silentLogger, ...overrides } = options
-  const workers = ctx.config.analysis.workers
-  if (workers === 0) return async () => {}
-  const queue = analysisQueue(ctx, overrides, log)
-  const stopping = new AbortController()
-
-  // Resolves early when the worker is stopped.
-  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => {})
-
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        if (await queue.processNext()) continue
-        await pause(queue.options.pollMs)
-      } catch (error) {
-        // The database is unreachable or a job could not be recorded: wait, then carry on.
-        if (!stopping.signal.aborted) log.error({ err: error }, 'analysis worker error')
-        await pause(queue.options.pollMs * 5)
-      }
-    }
-  }
-  const loops = Array.from({ length: workers }, loop)
-  log.info(
-    { workers, engine: ctx.config.analysis.ai ? 'openai-compatible' : 'local' },
-    'analysis worker started',
-  )
-
-  return async () => {
-    stopping.abort()
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([
-      Promise.all(loops),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, queue.options.stopTimeoutMs)
-      }),
-    ])
-    clearTimeout(timer)
-    await closeSandboxThreads()
   }
 }

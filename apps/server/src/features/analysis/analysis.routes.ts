@@ -1,6 +1,6 @@
 import { AnalysisRerunParams, AnalysisRerunResponse, ErrorResponse } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
-import type { AppContext, AppInstance } from '../../app'
+import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { analysisService } from './analysis.service'
 

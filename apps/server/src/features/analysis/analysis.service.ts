@@ -1,10 +1,10 @@
 import type { AiAnalysis, AnalysisRerunResponse } from '@agora/contract'
-import { validate as isUuid } from 'uuid'
+import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { visibleOr404 } from '../../db/visibility'
+import { ForbiddenError } from '../../http/errors'
 import { analysisStore } from './analysis.store'
 
-export const POST_NOT_FOUND = 'Post not found'
 export const ONLY_AUTHOR_RERUNS = 'Only the post author can re-run its analysis'
 
 export const PENDING_ANALYSIS: AiAnalysis = {
@@ -39,11 +39,7 @@ export function analysisService(db: Db) {
     /** The author asks for a fresh analysis (after a failure, or a better engine configured). */
     async rerun(viewerId: string, postId: string): Promise<AnalysisRerunResponse> {
       return db.transaction().execute(async (trx) => {
-        const post = isUuid(postId) ? await analysisStore(trx).findPost(postId) : null
-        // A private post of someone else is not there for the viewer at all.
-        if (!post || (post.visibility === 'private' && post.user_id !== viewerId)) {
-          throw new NotFoundError(POST_NOT_FOUND)
-        }
+        const post = visibleOr404(isId(postId) ? await analysisStore(trx).findPost(postId) : null, viewerId)
         if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_RERUNS)
         const pending = await enqueueAnalysis(trx, postId)
         return { post_id: postId, status: 'pending', ai_analysis: pending, message: 'Analysis queued' }

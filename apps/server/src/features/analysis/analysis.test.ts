@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type AiAnalysis, readAiAnalysis } from '@agora/contract'
+import { waitFor } from '@agora/test-kit'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, sendUpload } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { ConfigError, loadConfig } from '../../config'
-import { multipart } from '../posts/posts.fixtures'
+import { backoffSeconds } from '../../db/worker-loops'
+import { createEventBus, type DomainEvents } from '../../events/index'
 import {
   BEES_PARAGRAPHS,
   BEES_TITLE,
@@ -19,10 +21,11 @@ import {
   makePdf,
   squash,
 } from './analysis.fixtures'
-import { analysisQueue, backoffSeconds, type QueueOptions, startAnalysisWorker } from './analysis.queue'
+import { analysisQueue, type QueueOptions } from './analysis.queue'
 import { enqueueAnalysis } from './analysis.service'
 import { analysisStore } from './analysis.store'
-import { isStopWord } from './nlp'
+import { startAnalysisWorker } from './analysis.worker'
+import { isStopWord } from './nlp.language'
 import { closeSandboxThreads } from './sandbox'
 
 const PDF_MIME = 'application/pdf'
@@ -131,13 +134,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     fields: Record<string, string>,
     file: SeedFile,
   ) {
-    const body = multipart(fields, [{ name: file.name, data: file.data, type: file.mime }])
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/media/upload',
-      headers: { ...body.headers, ...user.headers },
-      payload: body.payload,
-    })
+    return sendUpload(t, user, fields, [{ name: file.name, data: file.data, type: file.mime }])
   }
   const detail = (postId: string) => t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })
 
@@ -366,6 +363,41 @@ describe('the durable queue', { timeout: 60_000 }, () => {
     expect(backoffSeconds({ backoffSeconds: 30, maxBackoffSeconds: 3600 }, 20)).toBe(3600)
   })
 
+  it('raises analysis.finished with the recorded end: done with its files, failed for good, never on a retry', async () => {
+    const events = createEventBus()
+    const raised: DomainEvents['analysis.finished'][] = []
+    events.inTransaction('analysis.finished', async (_trx, finished) => {
+      raised.push(...finished)
+    })
+    const author = await makeUser(t)
+    const pdf = await makePdf({ paragraphs: CORAL_PARAGRAPHS })
+    const analysed = await seedPost(t, author.id, { title: CORAL_TITLE }, [
+      { name: 'coral.pdf', mime: PDF_MIME, data: pdf },
+    ])
+    await analysisQueue({ ...t.app.ctx, events }).drain()
+    expect(raised).toEqual([{ postId: analysed, authorId: author.id, status: 'done', fileCount: 1 }])
+
+    raised.length = 0
+    const failing = await seedPost(t, author.id, { title: 'Unlucky' })
+    const flaky = analysisQueue(
+      { ...t.app.ctx, events },
+      {
+        maxAttempts: 2,
+        analyse: async () => {
+          throw new Error('connection reset by peer')
+        },
+      },
+    )
+    expect((await flaky.drain()).map((processed) => processed.outcome)).toEqual(['retry'])
+    expect(raised).toEqual([])
+    await t.database.db
+      .updateTable('analysis_jobs')
+      .set({ run_after: new Date(Date.now() - 1000) })
+      .execute()
+    expect((await flaky.drain()).map((processed) => processed.outcome)).toEqual(['failed'])
+    expect(raised).toEqual([{ postId: failing, authorId: author.id, status: 'failed', fileCount: 0 }])
+  })
+
   it('never lets two workers process one job, even when they claim at the same time', async () => {
     const author = await makeUser(t)
     const postIds = new Set<string>()
@@ -436,7 +468,10 @@ describe('the durable queue', { timeout: 60_000 }, () => {
     const postId = await seedPost(t, author.id, { title: CORAL_TITLE, content: CORAL_PARAGRAPHS.join(' ') })
     const stop = startAnalysisWorker(t.app.ctx, { pollMs: 50 })
     try {
-      for (let i = 0; i < 200 && (await analysisOf(t, postId)).status === 'pending'; i += 1) await sleep(50)
+      await waitFor(
+        async () => (await analysisOf(t, postId)).status !== 'pending',
+        'the worker to analyse the post',
+      )
       expect((await analysisOf(t, postId)).status).toBe('done')
     } finally {
       await stop()
@@ -629,12 +664,19 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
     await model.close()
   })
 
-  async function analysedPdfPost(instruction: string) {
+  async function pdfPost(instruction: string) {
     const author = await makeUser(ai)
     const pdf = await makePdf({ paragraphs: CORAL_PARAGRAPHS })
     return seedPost(ai, author.id, { title: CORAL_TITLE, instruction }, [
       { name: 'coral.pdf', mime: PDF_MIME, data: pdf },
     ])
+  }
+
+  /** A PDF post analysed through the model: its analysis. */
+  async function analysedPdfPost(instruction: string) {
+    const postId = await pdfPost(instruction)
+    await queue(ai).drain()
+    return analysisOf(ai, postId)
   }
 
   it('sends the extracted text and the author’s instruction, and keeps the validated answer', async () => {
@@ -647,9 +689,7 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
         }),
       ),
     )
-    const postId = await analysedPdfPost('Focus on what shading does for reefs, for a general audience.')
-    await queue(ai).drain()
-    const analysis = await analysisOf(ai, postId)
+    const analysis = await analysedPdfPost('Focus on what shading does for reefs, for a general audience.')
     expect(analysis).toMatchObject({
       status: 'done',
       engine: 'openai-compatible',
@@ -676,9 +716,7 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
 
   it('falls back to the local engine when the answer is not the JSON asked for', async () => {
     model.answerWith(model.reply('Sure! Here is a summary: coral reefs are in trouble.'))
-    const postId = await analysedPdfPost('')
-    await queue(ai).drain()
-    const analysis = await analysisOf(ai, postId)
+    const analysis = await analysedPdfPost('')
     expect(analysis).toMatchObject({
       status: 'done',
       engine: 'local',
@@ -691,17 +729,13 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
 
   it('falls back when the JSON lacks the fields, the service errs, or it is too slow', async () => {
     model.answerWith(model.reply(JSON.stringify({ summary: 'Only a summary' })))
-    const incomplete = await analysedPdfPost('')
-    await queue(ai).drain()
-    expect(await analysisOf(ai, incomplete)).toMatchObject({
+    expect(await analysedPdfPost('')).toMatchObject({
       engine: 'local',
       fallback_reason: 'The AI service answered JSON without the summary, tags and topics we asked for.',
     })
 
     model.answerWith((response) => response.writeHead(503).end('overloaded'))
-    const failing = await analysedPdfPost('')
-    await queue(ai).drain()
-    expect(await analysisOf(ai, failing)).toMatchObject({
+    expect(await analysedPdfPost('')).toMatchObject({
       engine: 'local',
       fallback_reason: 'The AI service answered HTTP 503.',
     })
@@ -709,7 +743,7 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
     model.answerWith((response) => {
       setTimeout(() => response.writeHead(200).end('{}'), 3_000).unref()
     })
-    const slow = await analysedPdfPost('')
+    const slow = await pdfPost('')
     const started = Date.now()
     await queue(ai, { remoteTimeoutMs: 300 }).drain()
     expect(Date.now() - started).toBeLessThan(2_500)

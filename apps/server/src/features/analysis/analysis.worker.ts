@@ -1,16 +1,35 @@
-import { parentPort } from 'node:worker_threads'
-import { englishNlp } from './nlp'
-import { type PreparationInput, prepareSource } from './prepare'
+import type { AppContext } from '../../context'
+import { type Logger, silentLogger, startWorkerLoops } from '../../db/worker-loops'
+import { analysisQueue, type QueueOptions } from './analysis.queue'
+import { closeSandboxThreads } from './sandbox'
 
-// Worker-thread entry (see sandbox.ts). The language model loads before the thread reports ready,
-// so a job's time limit counts only the job. Then it prepares one post at a time while healthy.
-englishNlp()
-parentPort?.on('message', async ({ id, input }: { id: number; input: PreparationInput }) => {
-  try {
-    parentPort?.postMessage({ id, ok: true, preparation: await prepareSource(input) })
-  } catch (error) {
-    const { name, message } = error as Error
-    parentPort?.postMessage({ id, ok: false, name, message })
+/**
+ * Starts `config.analysis.workers` loops that run analysis jobs in this process, and returns the
+ * function that stops them (waiting briefly for jobs in progress; an unfinished one is taken up
+ * again by any process once its lease runs out), then ends the idle extraction threads.
+ */
+export function startAnalysisWorker(
+  ctx: Pick<AppContext, 'db' | 'config' | 'events'>,
+  options: Partial<QueueOptions> & { log?: Logger } = {},
+): () => Promise<void> {
+  const { log = silentLogger, ...overrides } = options
+  const workers = ctx.config.analysis.workers
+  if (workers === 0) return async () => {}
+  const queue = analysisQueue(ctx, overrides, log)
+  const stopLoops = startWorkerLoops({
+    name: 'analysis',
+    workers,
+    processNext: () => queue.processNext(),
+    pollMs: queue.options.pollMs,
+    stopTimeoutMs: queue.options.stopTimeoutMs,
+    log,
+  })
+  log.info(
+    { workers, engine: ctx.config.analysis.ai ? 'openai-compatible' : 'local' },
+    'analysis worker started',
+  )
+  return async () => {
+    await stopLoops()
+    await closeSandboxThreads()
   }
-})
-parentPort?.postMessage({ ready: true })
+}

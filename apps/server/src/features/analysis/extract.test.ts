@@ -1,18 +1,11 @@
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
 import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, makeDocx, makePdf, squash } from './analysis.fixtures'
-import {
-  CharBudget,
-  DEFAULT_LIMITS,
-  ExtractionError,
-  type ExtractionLimits,
-  extractDocx,
-  extractPdf,
-  fileKind,
-  linesToBlocks,
-  markdownToBlocks,
-  markParagraphs,
-} from './extract'
+import { fileKind } from './extract'
+import { extractDocx } from './extract.docx'
+import { CharBudget, DEFAULT_LIMITS, ExtractionError, type ExtractionLimits } from './extract.limits'
+import { extractPdf, markParagraphs } from './extract.pdf'
+import { linesToBlocks, markdownToBlocks } from './extract.text'
 
 function limits(overrides: Partial<ExtractionLimits> = {}): ExtractionLimits {
   return { ...DEFAULT_LIMITS, deadline: Date.now() + 20_000, ...overrides }

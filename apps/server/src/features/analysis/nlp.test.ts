@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, CORAL_TITLE } from './analysis.fixtures'
-import {
-  buildTopics,
-  type CorpusStats,
-  isStopWord,
-  prepareText,
-  type ReadSentence,
-  rankKeyphrases,
-  selectSummary,
-} from './nlp'
+import { prepareText } from './nlp'
+import { type CorpusStats, rankKeyphrases } from './nlp.keyphrases'
+import { isStopWord } from './nlp.language'
+import type { ReadSentence } from './nlp.sentences'
+import { selectSummary } from './nlp.summary'
+import { buildTopics } from './nlp.topics'
 
 const emptyCorpus: CorpusStats = { documents: 0, frequency: new Map() }
 

@@ -1,11 +1,6 @@
-import {
-  CharBudget,
-  type ExtractionLimits,
-  extractFile,
-  type FileKind,
-  markdownToBlocks,
-  squashSpaces,
-} from './extract'
+import { extractFile, type FileKind } from './extract'
+import { CharBudget, type ExtractionLimits } from './extract.limits'
+import { markdownToBlocks, squashSpaces } from './extract.text'
 import { type PreparedText, prepareText } from './nlp'
 
 /**

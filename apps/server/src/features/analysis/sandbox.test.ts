@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { CORAL_PARAGRAPHS, CORAL_TITLE, makePdf, squash } from './analysis.fixtures'
-import { DEFAULT_LIMITS, ExtractionError } from './extract'
+import { DEFAULT_LIMITS, ExtractionError } from './extract.limits'
 import type { PreparationInput } from './prepare'
 import { closeSandboxThreads, prepareInSandbox, sandboxThreadsStarted } from './sandbox'
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { ExtractionError } from './extract'
+import { ExtractionError } from './extract.limits'
 import { type Preparation, type PreparationInput, prepareSource } from './prepare'
 import { seconds } from './remote-engine'
 
@@ -22,12 +22,12 @@ type WorkerAnswer = { ok: true; preparation: Preparation } | { ok: false; name: 
 
 /**
  * Where the worker's code is: beside this module when running from source (tests, `tsx`), or
- * `analysis.worker.js` beside the server bundle, which scripts/build.mjs emits as its own entry.
+ * `analysis.thread.js` beside the server bundle, which scripts/build.mjs emits as its own entry.
  */
 function workerSource(): { code: string; eval: true } | { file: URL } | null {
   const here = import.meta.url
   if (here.endsWith('.ts')) {
-    const entry = new URL('./analysis.worker.ts', here).href
+    const entry = new URL('./analysis.thread.ts', here).href
     // A worker starts without the TypeScript loader of its parent: register tsx first.
     const require = createRequire(here)
     const tsxPackage = require.resolve('tsx/package.json')
@@ -36,7 +36,7 @@ function workerSource(): { code: string; eval: true } | { file: URL } | null {
     const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
     return { code, eval: true }
   }
-  const bundled = new URL('./analysis.worker.js', here)
+  const bundled = new URL('./analysis.thread.js', here)
   return existsSync(fileURLToPath(bundled)) ? { file: bundled } : null
 }
 
@@ -120,7 +120,7 @@ export async function prepareInSandbox(
   const source = workerSource()
   if (!source) {
     if (!warnedInline) {
-      log.warn('analysis.worker.js is missing beside the server bundle: analysing files on the main thread')
+      log.warn('analysis.thread.js is missing beside the server bundle: analysing files on the main thread')
       warnedInline = true
     }
     return prepareSource(input)
