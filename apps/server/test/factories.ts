@@ -1,8 +1,24 @@
+// The world a test builds: users, posts, comments and likes. `api…` goes through the app as a
+// client would (rules, counters, rewards and events included) and checks the answer; `send…` is
+// the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
+// that need many of them fast or a state the API cannot make (old dates, private rows).
+import { v7 as uuidv7 } from 'uuid'
+import { multipart, pngFile, type UploadFile } from './files'
 import type { TestApp } from './harness'
 
 export const ORIGIN = 'http://localhost:8080'
 export const HOST = 'localhost:8080'
 let counter = 0
+
+export type TestUser = Awaited<ReturnType<typeof makeUser>>
+/** Who sends a request: a user's Bearer header, or nobody. */
+type Caller = { headers: Record<string, string> } | null
+type Response = Awaited<ReturnType<TestApp['app']['inject']>>
+
+function expectStatus(response: Response, status: number, what: string) {
+  if (response.statusCode !== status)
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode}: ${response.body}`)
+}
 
 /** A registered user and a Bearer header for them (compatibility mode). */
 export async function makeUser(t: TestApp, overrides: { username?: string; password?: string } = {}) {
@@ -38,4 +54,174 @@ export function cookieHeader(cookies: { name: string; value: string }[]) {
     .filter((cookie) => cookie.value)
     .map((cookie) => `${cookie.name}=${cookie.value}`)
     .join('; ')
+}
+
+// Posts
+
+/** POST /media/upload as a browser sends it; the answer unchecked. */
+export function sendUpload(t: TestApp, user: Caller, fields: Record<string, string>, files: UploadFile[]) {
+  const body = multipart(fields, files)
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/media/upload',
+    headers: { ...body.headers, ...(user?.headers ?? {}) },
+    payload: body.payload,
+  })
+}
+
+export interface PostCreated {
+  post_id: string
+  reward?: { amount: string; reason: string } | null
+  post: { media: { cid: string }[] }
+}
+
+/** A post uploaded by `user` (by default titled "A post", with a PNG of its own); 201 checked. */
+export async function apiMakePost(
+  t: TestApp,
+  user: Caller,
+  fields: Record<string, string> = {},
+  files?: UploadFile[],
+): Promise<PostCreated> {
+  counter += 1
+  const response = await sendUpload(
+    t,
+    user,
+    { title: 'A post', ...fields },
+    files ?? [{ name: `figure${counter}.png`, data: pngFile(1000 + counter) }],
+  )
+  expectStatus(response, 201, 'upload')
+  return response.json()
+}
+
+export interface PostRowFields {
+  title?: string
+  summary?: string
+  content?: string
+  tags?: string[]
+  visibility?: 'public' | 'private'
+  media_type?: string
+  ai_instruction?: string
+  likes_count?: number
+  comments_count?: number
+  created_at?: Date
+}
+
+/** A post row written directly (no files, no events), for list, paging and search tests. */
+export async function dbMakePost(t: TestApp, author: { id: string }, fields: PostRowFields = {}) {
+  const id = uuidv7()
+  await t.database.db
+    .insertInto('posts')
+    .values({
+      id,
+      user_id: author.id,
+      title: fields.title ?? `Post ${id.slice(-6)}`,
+      summary: fields.summary ?? '',
+      content: fields.content ?? '',
+      tags: fields.tags ?? [],
+      visibility: fields.visibility ?? 'public',
+      media_type: fields.media_type ?? 'document',
+      ai_instruction: fields.ai_instruction ?? '',
+      likes_count: fields.likes_count ?? 0,
+      comments_count: fields.comments_count ?? 0,
+      ...(fields.created_at ? { created_at: fields.created_at } : {}),
+    })
+    .execute()
+  return id
+}
+
+// Comments
+
+/** POST /comments/create (imageUrl empty unless given); the answer unchecked. */
+export function sendComment(t: TestApp, user: Caller, body: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/comments/create',
+    headers: user?.headers ?? {},
+    payload: { imageUrl: '', ...body },
+  })
+}
+
+export interface CommentCreated {
+  _id: string
+  level: number
+  parentId: string | null
+  rootId: string | null
+  reward?: { amount: string; reason: string } | null
+}
+
+/** A comment by `user` on `postId` (a reply with `parentId`); 201 checked. */
+export async function apiMakeComment(
+  t: TestApp,
+  user: Caller,
+  postId: string,
+  fields: { content?: string; parentId?: string } = {},
+): Promise<CommentCreated> {
+  const response = await sendComment(t, user, {
+    postId,
+    content: fields.content ?? 'A thoughtful comment',
+    ...(fields.parentId ? { parentId: fields.parentId } : {}),
+  })
+  expectStatus(response, 201, 'comment')
+  return response.json()
+}
+
+/** Comment rows written directly, one per content, all top-level on `postId`. */
+export async function dbMakeComments(t: TestApp, author: { id: string }, postId: string, contents: string[]) {
+  const rows = contents.map((content) => ({
+    id: uuidv7(),
+    post_id: postId,
+    user_id: author.id,
+    level: 1,
+    content,
+  }))
+  await t.database.db.insertInto('comments').values(rows).execute()
+  return rows.map((row) => row.id)
+}
+
+// Likes
+
+type LikeAction = 'like' | 'unlike'
+
+/** POST /media/:id/like (no action: a toggle); the answer unchecked. */
+export function sendLikePost(t: TestApp, user: Caller, postId: string, action?: LikeAction) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/media/${postId}/like`,
+    headers: user?.headers ?? {},
+    ...(action ? { payload: { action } } : {}),
+  })
+}
+
+/** POST /comments/:id/like (no action: a toggle); the answer unchecked. */
+export function sendLikeComment(t: TestApp, user: Caller, commentId: string, action?: LikeAction) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/comments/${commentId}/like`,
+    headers: user?.headers ?? {},
+    ...(action ? { payload: { action } } : {}),
+  })
+}
+
+/** `user` likes (or unlikes) a post; 200 checked. */
+export async function apiLikePost(t: TestApp, user: Caller, postId: string, action: LikeAction = 'like') {
+  const response = await sendLikePost(t, user, postId, action)
+  expectStatus(response, 200, `${action} post`)
+  return response.json() as { action: string; likes: number }
+}
+
+/** `user` likes (or unlikes) a comment; 200 checked. */
+export async function apiLikeComment(
+  t: TestApp,
+  user: Caller,
+  commentId: string,
+  action: LikeAction = 'like',
+) {
+  const response = await sendLikeComment(t, user, commentId, action)
+  expectStatus(response, 200, `${action} comment`)
+  return response.json() as { action: string; likes: number }
+}
+
+/** A post-like row written directly (counters untouched), e.g. on a post the API would refuse. */
+export async function dbLikePost(t: TestApp, user: { id: string }, postId: string) {
+  await t.database.db.insertInto('post_likes').values({ user_id: user.id, post_id: postId }).execute()
 }

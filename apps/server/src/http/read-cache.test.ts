@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { waitFor } from '@agora/test-kit'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../test/factories'
+import { apiLikePost, apiMakeComment, dbMakePost, makeUser } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { insertPost } from '../features/posts/posts.fixtures'
 import { createReadCache } from './read-cache'
 
 type User = Awaited<ReturnType<typeof makeUser>>
@@ -27,9 +27,9 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('serves an anonymous read from memory: a row written behind its back does not show', async () => {
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'First' })
+    await dbMakePost(t, ada, { title: 'First' })
     const first = await get(t, '/media/list')
-    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    await dbMakePost(t, ada, { title: 'Behind its back' })
     const second = await get(t, '/media/list')
     expect(second.statusCode).toBe(200)
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
@@ -46,7 +46,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   it('answers each accepted encoding with the same body, from the cache as on a miss', async () => {
     const ada = await makeUser(t)
     // Long enough that @fastify/compress would compress it too (over its 1 KB threshold).
-    for (let i = 0; i < 6; i++) await insertPost(t.database.db, ada.id, { content: 'words '.repeat(100) })
+    for (let i = 0; i < 6; i++) await dbMakePost(t, ada, { content: 'words '.repeat(100) })
     const plain = (await get(t, '/media/list')).body
     const decoders = { br: brotliDecompressSync, gzip: gunzipSync }
     for (const [encoding, decode] of Object.entries(decoders)) {
@@ -72,9 +72,9 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('shares one body between spellings of the same query', async () => {
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'Only' })
+    await dbMakePost(t, ada, { title: 'Only' })
     const first = await get(t, '/media/list?limit=5&sort_by=recent_desc')
-    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    await dbMakePost(t, ada, { title: 'Behind its back' })
     const reordered = await get(t, '/media/list?sort_by=recent_desc&limit=5')
     expect(reordered.body).toBe(first.body)
     // A different query is a different read.
@@ -83,9 +83,9 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('keeps its bodies through sign-ins and token refreshes, and forgets them when an author is renamed', async () => {
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'Kept' })
+    await dbMakePost(t, ada, { title: 'Kept' })
     const first = await get(t, '/media/list')
-    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    await dbMakePost(t, ada, { title: 'Behind its back' })
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/token',
@@ -116,34 +116,22 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('shows a like, a comment, a new post and a deletion to the next anonymous read', async () => {
     const ada = await makeUser(t)
-    const postId = await insertPost(t.database.db, ada.id, { title: 'Liked one' })
+    const postId = await dbMakePost(t, ada, { title: 'Liked one' })
     const detail = () => get(t, `/media/${postId}`)
     const comments = () => get(t, `/comments/post/${postId}`)
     expect((await detail()).json().likes).toBe(0)
     expect((await comments()).json()).toEqual([])
     expect(await titles(t)).toEqual(['Liked one'])
 
-    const like = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${postId}/like`,
-      headers: ada.headers,
-      payload: { action: 'like' },
-    })
-    expect(like.statusCode, like.body).toBe(200)
+    await apiLikePost(t, ada, postId)
     expect((await detail()).json().likes).toBe(1)
     expect((await get(t, '/media/list')).json().items[0].likes).toBe(1)
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/comments/create',
-      headers: ada.headers,
-      payload: { postId, content: 'A first comment', imageUrl: '' },
-    })
-    expect(created.statusCode, created.body).toBe(201)
+    await apiMakeComment(t, ada, postId, { content: 'A first comment' })
     expect((await comments()).json().map((c: { content: string }) => c.content)).toEqual(['A first comment'])
     expect((await detail()).json().comments).toBe(1)
 
-    const other = await insertPost(t.database.db, ada.id, { title: 'Second' })
+    const other = await dbMakePost(t, ada, { title: 'Second' })
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/media/${other}/delete`,
@@ -165,14 +153,8 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it("never gives a viewer another viewer's body, nor an anonymous reader a viewer's", async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
-    const postId = await insertPost(t.database.db, ada.id)
-    const liked = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${postId}/like`,
-      headers: ada.headers,
-      payload: { action: 'like' },
-    })
-    expect(liked.statusCode, liked.body).toBe(200)
+    const postId = await dbMakePost(t, ada)
+    await apiLikePost(t, ada, postId)
     expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
     expect((await get(t, `/media/${postId}`)).json().is_liked).toBe(false)
     expect((await get(t, `/media/${postId}`, bob)).json().is_liked).toBe(false)
@@ -182,8 +164,8 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('never shows a private post to an anonymous reader, before or after its owner read it', async () => {
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'Public' })
-    const secret = await insertPost(t.database.db, ada.id, { title: 'Secret', visibility: 'private' })
+    await dbMakePost(t, ada, { title: 'Public' })
+    const secret = await dbMakePost(t, ada, { title: 'Secret', visibility: 'private' })
     expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
     expect((await get(t, `/media/${secret}`, ada)).statusCode).toBe(200)
     expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
@@ -204,9 +186,9 @@ describe('read cache lifetime', () => {
   it('never serves a body older than READ_CACHE_MS', async () => {
     t = await createTestApp({ READ_CACHE_MS: '200' })
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'First' })
+    await dbMakePost(t, ada, { title: 'First' })
     await get(t, '/media/list')
-    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    await dbMakePost(t, ada, { title: 'Behind its back' })
     // Past the lifetime the body is gone, however slow the machine (only the wait's floor matters).
     await sleep(250)
     expect(await titles(t)).toEqual(['Behind its back', 'First'])
@@ -215,9 +197,9 @@ describe('read cache lifetime', () => {
   it('is off with READ_CACHE_MS=0', async () => {
     t = await createTestApp({ READ_CACHE_MS: '0' })
     const ada = await makeUser(t)
-    await insertPost(t.database.db, ada.id, { title: 'First' })
+    await dbMakePost(t, ada, { title: 'First' })
     await get(t, '/media/list')
-    await insertPost(t.database.db, ada.id, { title: 'Behind its back' })
+    await dbMakePost(t, ada, { title: 'Behind its back' })
     expect(await titles(t)).toEqual(['Behind its back', 'First'])
   })
 })
@@ -230,6 +212,7 @@ describe('read cache loads', () => {
     // The cache tells anonymous requests by their cookies, as in the app.
     await server.register(cookie)
     let loads = 0
+    let arrivals = 0
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -237,22 +220,25 @@ describe('read cache loads', () => {
     server.get(
       '/read',
       { schema: { response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } } } },
-      (request, reply) =>
-        cache.answer(request, reply, async () => {
+      (request, reply) => {
+        // Counted before the cache: a request counted here has joined (or started) the load.
+        arrivals++
+        return cache.answer(request, reply, async () => {
           loads++
           await held
           if ((request.query as { fail?: string }).fail) throw new Error('the load failed')
           return { n: loads, dropped: 'not in the schema' }
-        }),
+        })
+      },
     )
     await server.ready()
-    return { server, cache, loads: () => loads, release }
+    return { server, cache, loads: () => loads, arrivals: () => arrivals, release }
   }
 
   it('runs one load for concurrent misses of the same read, through the route serialiser', async () => {
-    const { server, loads, release } = await countingServer()
+    const { server, loads, arrivals, release } = await countingServer()
     const answers = Array.from({ length: 5 }, () => server.inject('/read'))
-    await sleep(20)
+    await waitFor(() => arrivals() === 5, 'all five requests at the cache')
     release()
     for (const answer of await Promise.all(answers)) expect(answer.body).toBe('{"n":1}')
     expect(loads()).toBe(1)

@@ -2,16 +2,15 @@
 // by an anonymous visitor, by another signed-in user and by the owner. Each row says what each of
 // the three must get; only the right one succeeds. One table, one loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertPost, multipart, pngFile } from '../../src/features/posts/posts.fixtures'
-import { makeUser } from '../factories'
+import { apiLikePost, apiMakeComment, dbMakePost, makeUser, type TestUser } from '../factories'
+import { multipart, pngFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
-type User = Awaited<ReturnType<typeof makeUser>>
 type Caller = 'anonymous' | 'other' | 'owner'
 
 /** What the row's request acts on, made fresh for each caller so a success cannot hide a later refusal. */
 interface Scene {
-  owner: User
+  owner: TestUser
   publicPost: string
   privatePost: string
   comment: string
@@ -181,7 +180,7 @@ const rows: Row[] = [
 ]
 
 let t: TestApp
-let other: User
+let other: TestUser
 beforeAll(async () => {
   t = await createTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
   other = await makeUser(t)
@@ -197,22 +196,11 @@ async function freshScene(): Promise<Scene> {
     payload: { user_id: owner.id, new_email: `${owner.username}@example.org` },
   })
   expect(email.statusCode).toBe(200)
-  const publicPost = await insertPost(t.database.db, owner.id)
-  const privatePost = await insertPost(t.database.db, owner.id, { visibility: 'private' })
-  const comment = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/comments/create',
-    headers: owner.headers,
-    payload: { postId: publicPost, content: 'mine' },
-  })
-  const liked = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/media/${publicPost}/like`,
-    headers: owner.headers,
-    payload: { action: 'like' },
-  })
-  expect(liked.statusCode).toBe(200)
-  return { owner, publicPost, privatePost, comment: comment.json()._id }
+  const publicPost = await dbMakePost(t, owner)
+  const privatePost = await dbMakePost(t, owner, { visibility: 'private' })
+  const comment = await apiMakeComment(t, owner, publicPost, { content: 'mine' })
+  await apiLikePost(t, owner, publicPost)
+  return { owner, publicPost, privatePost, comment: comment._id }
 }
 
 describe(`access matrix (${TEST_DB})`, () => {

@@ -9,9 +9,9 @@ import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, describe, expect, it } from 'vitest'
-import { insertPost, multipart, pdfFile, pngFile } from '../../src/features/posts/posts.fixtures'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/http/auth'
-import { HOST, makeUser, ORIGIN } from '../factories'
+import { apiMakeComment, apiMakePost, dbMakePost, HOST, makeUser, ORIGIN } from '../factories'
+import { multipart, pdfFile, pngFile } from '../files'
 import { createTestApp, TEST_DB } from '../harness'
 import { fuzzObject, fuzzValue, nastyString, nastyValue, type Vocabulary } from './arbitraries'
 import { apiOperations, type Operation, type Schema } from './routes'
@@ -35,21 +35,9 @@ afterAll(() => t.close())
 
 const owner = await makeUser(t)
 const other = await makeUser(t)
-const seedForm = multipart({ title: 'Fuzz seed' }, [{ name: 'a.png', data: pngFile() }])
-const uploaded = await t.app.inject({
-  method: 'POST',
-  url: '/api/v1/media/upload',
-  headers: { ...owner.headers, ...seedForm.headers },
-  payload: seedForm.payload,
-})
-const seedPost = uploaded.json() as { post_id: string; post: { media: { cid: string }[] } }
-const privatePost = await insertPost(t.database.db, owner.id, { visibility: 'private' })
-const comment = await t.app.inject({
-  method: 'POST',
-  url: '/api/v1/comments/create',
-  headers: owner.headers,
-  payload: { postId: seedPost.post_id, content: 'seed comment' },
-})
+const seedPost = await apiMakePost(t, owner, { title: 'Fuzz seed' }, [{ name: 'a.png', data: pngFile() }])
+const privatePost = await dbMakePost(t, owner, { visibility: 'private' })
+const comment = await apiMakeComment(t, owner, seedPost.post_id, { content: 'seed comment' })
 const vocabulary: Vocabulary = {
   known: [
     owner.id,
@@ -58,7 +46,7 @@ const vocabulary: Vocabulary = {
     other.username,
     seedPost.post_id,
     privatePost,
-    comment.json()._id,
+    comment._id,
     seedPost.post.media[0].cid,
     uuidv7(),
     'me',

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analysisQueue } from '../../src/features/analysis/analysis.queue'
 import { analysisStore } from '../../src/features/analysis/analysis.store'
 import { closeSandboxThreads } from '../../src/features/analysis/sandbox'
-import { multipart, pdfFile, pngFile, type UploadFile } from '../../src/features/posts/posts.fixtures'
 import { makeUser } from '../factories'
+import { multipart, pdfFile, pngFile, type UploadFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
 const MB = 1024 * 1024

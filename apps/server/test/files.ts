@@ -1,0 +1,72 @@
+// Files for tests to upload: multipart bodies as a browser sends them, and small real PNGs and PDFs.
+import { randomBytes } from 'node:crypto'
+import { PNG } from 'pngjs'
+
+export interface UploadFile {
+  name: string
+  data: Buffer
+  /** The type the client claims; the server sniffs the bytes and ignores it. */
+  type?: string
+  field?: string
+}
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(fields: Record<string, string>, files: UploadFile[]) {
+  const boundary = `----agora${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+/** A real PNG of the given size, its pixels varied by `seed` (different seeds, different bytes). */
+export function pngFile(seed = 1, width = 16, height = 16): Buffer {
+  const png = new PNG({ width, height })
+  for (let i = 0; i < width * height; i++) {
+    png.data[i * 4] = (i * seed) & 0xff
+    png.data[i * 4 + 1] = (i + seed * 31) & 0xff
+    png.data[i * 4 + 2] = (seed * 97) & 0xff
+    png.data[i * 4 + 3] = 255
+  }
+  return PNG.sync.write(png)
+}
+
+/** A small but well-formed one-page PDF. */
+export function pdfFile(text = 'Hello'): Buffer {
+  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
