@@ -28,7 +28,7 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
   const author = post.user_name || post.author
   const title = post.title || t('postItem.untitled')
   return (
-    <article className="list-card list-card--hover profile-post">
+    <article className="card list-card list-card--hover profile-post">
       <h3 className="profile-post__title">
         {path ? (
           <Link to={path} className="profile-post__link">

@@ -1,4 +1,5 @@
 import { formatCompact, useIntlLocale } from './format'
+import './Card.css'
 import './StatCards.css'
 
 export interface StatCardItem {
@@ -19,7 +20,7 @@ export function StatCards({ items }: StatCardsProps) {
   return (
     <dl className="stat-cards">
       {items.map((item) => (
-        <div key={item.key} className="stat-card" data-stat={item.key}>
+        <div key={item.key} className="card stat-card" data-stat={item.key}>
           <dt className="stat-card__label">{item.label}</dt>
           <dd className="stat-card__value" title={item.exact ?? String(item.value)}>
             {formatCompact(item.value, locale)}

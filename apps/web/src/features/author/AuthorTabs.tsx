@@ -13,6 +13,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { unitsToNumber, useTokenText } from '../rewards'
 import { type AuthorProfile, type SocialKind, socialHref } from './authorProfile'
 import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
+import '../../ui/Card.css'
 
 const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
 
@@ -256,7 +257,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   const path = activityPath(item)
   const title = item.title || t('common:postItem.untitled')
   return (
-    <article className="list-card profile-activity">
+    <article className="card list-card profile-activity">
       <Icon size={18} className={`profile-activity__icon profile-activity__icon--${item.type}`} />
       <div className="profile-activity__body">
         <p className="profile-activity__type">{t(`activity.type.${item.type}`)}</p>

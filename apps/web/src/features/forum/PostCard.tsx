@@ -7,6 +7,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { Tag } from '../../ui/Tag'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
+import '../../ui/Card.css'
 
 export interface PostCardProps {
   post: PostListItem
@@ -29,7 +30,7 @@ export function PostCard({ post }: PostCardProps) {
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
   return (
-    <article className="post-card">
+    <article className="card post-card">
       <div className="post-card__cover">
         <CoverMedia item={post.media[0]} mediaType={post.media_type} />
         <span className="post-card__type">{t(`card.mediaType.${type}`)}</span>

@@ -2,6 +2,7 @@ import type { ActivityDay, ActivitySummary } from '@agora/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIntlLocale } from '../../ui/format'
+import '../../ui/Card.css'
 
 /** Points per kind of contribution, as the server counts them for the level (README, contract). */
 const POINTS = { posts: 3, comments: 2, likes: 1 } as const
@@ -17,7 +18,7 @@ export function ActivityLevel({ activity }: ActivityLevelProps) {
   const labelId = useId()
   const level = t(`level.${activity.level}`, { defaultValue: activity.level })
   return (
-    <div className="activity-level">
+    <div className="card activity-level">
       <div className="activity-level__head">
         <span id={labelId} className="activity-level__label">
           {t('stats.activityLevel')}
@@ -76,7 +77,7 @@ export function ActivityChart({ days }: ActivityChartProps) {
     })
 
   return (
-    <figure className="activity-chart" aria-labelledby={captionId}>
+    <figure className="card activity-chart" aria-labelledby={captionId}>
       <figcaption id={captionId} className="activity-chart__caption">
         <span className="activity-chart__title">{t('chart.title')}</span>
         <span className="activity-chart__summary">{t('chart.summary', totals)}</span>

@@ -21,6 +21,7 @@ import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
+import '../../ui/Card.css'
 
 const TABS = ['profile', 'posts', 'comments', 'likes', 'rewards', 'statistics'] as const
 
@@ -205,7 +206,7 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
   const path = activityPath({ link: comment.link, post_id: comment.postId })
   const postTitle = comment.postTitle || t('comments.untitled')
   return (
-    <article className="list-card list-card--hover profile-comment">
+    <article className="card list-card list-card--hover profile-comment">
       <p className="profile-comment__content">{comment.content}</p>
       <p className="profile-post__meta">
         <span>

@@ -8,6 +8,7 @@ import { formatBytes, useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
 import { documentKind, documentLabel, officeViewerUrl, publicFileUrl } from './documentKind'
 import { TEXT_PREVIEW_MAX_BYTES, useDocxPreview, useFileProbe, useFileText } from './useDocument'
+import '../../ui/Card.css'
 import './DocumentViewer.css'
 
 export interface DocumentViewerProps {
@@ -44,7 +45,7 @@ export function DocumentViewer({ item, shareable = false }: DocumentViewerProps)
 
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled
   return (
-    <div ref={frame} className="viewer" data-fullscreen={fullscreen || undefined}>
+    <div ref={frame} className="card viewer" data-fullscreen={fullscreen || undefined}>
       <div className="viewer__bar">
         <FileIcon size={20} className="viewer__icon" />
         <div className="viewer__title">

@@ -6,6 +6,7 @@ import { ListError } from '../../ui/PagedListView'
 import { Timestamp } from '../../ui/Timestamp'
 import { useMyClaims } from './rewardQueries'
 import { useTokenText } from './useTokenText'
+import '../../ui/Card.css'
 
 /** The user's claims, newest first: amount, status, address, the transaction (linked when an explorer can see it). */
 export function ClaimHistory({ userId }: { userId: string }) {
@@ -39,7 +40,7 @@ function ClaimItem({ claim }: { claim: RewardClaim }) {
   const { t } = useTranslation('rewards')
   const tokens = useTokenText()
   return (
-    <article className="rewards-claim-item" data-testid="claim-item" data-status={claim.status}>
+    <article className="card rewards-claim-item" data-testid="claim-item" data-status={claim.status}>
       <p className="rewards-claim-item__head">
         <span className="rewards-claim-item__amount">{tokens(claim.amount)}</span>
         <span className={`rewards-status rewards-status--${claim.status}`}>

@@ -4,6 +4,7 @@ import { Loading } from '../../ui/Loading'
 import { toUnits } from './amounts'
 import { useRewardRules } from './rewardQueries'
 import { useTokenText } from './useTokenText'
+import '../../ui/Card.css'
 import './rewards.css'
 
 /** Only the rules that pay: the ledger's own bookkeeping reasons (claim, refund, reversal) are not ways to earn. */
@@ -16,7 +17,7 @@ export function HowToEarn() {
   const tokens = useTokenText()
   const rules = useRewardRules()
   return (
-    <section className="rewards-panel" aria-labelledby="how-to-earn-title">
+    <section className="card card--raised rewards-panel" aria-labelledby="how-to-earn-title">
       <h2 id="how-to-earn-title" className="rewards-section__title">
         {t('rules.title')}
       </h2>

@@ -10,6 +10,7 @@ import { ListError } from '../../ui/PagedListView'
 import { SegmentedControl } from '../../ui/SegmentedControl'
 import { useLeaderboard } from './rewardQueries'
 import { useTokenText } from './useTokenText'
+import '../../ui/Card.css'
 import './rewards.css'
 
 const PERIODS: readonly LeaderboardPeriod[] = ['week', 'month', 'all']
@@ -23,7 +24,7 @@ export function Leaderboard() {
   const viewerId = useSession().basic?.id ?? null
   const periodName = t(`leaderboard.periods.${period}`)
   return (
-    <section className="rewards-panel" aria-labelledby="leaderboard-title">
+    <section className="card card--raised rewards-panel" aria-labelledby="leaderboard-title">
       <div className="rewards-panel__heading">
         <h2 id="leaderboard-title" className="rewards-section__title">
           {t('leaderboard.title')}

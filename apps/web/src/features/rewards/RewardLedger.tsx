@@ -8,6 +8,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { useMyRewards } from './rewardQueries'
 import { entryReasonKey } from './rewardText'
 import { useTokenText } from './useTokenText'
+import '../../ui/Card.css'
 
 const entryIdOf = (entry: RewardEntry) => entry.id
 
@@ -41,7 +42,7 @@ function LedgerEntry({ entry }: { entry: RewardEntry }) {
   const path = entry.source.post_id ? postPath({ id: entry.source.post_id }) : null
   const negative = entry.amount.startsWith('-')
   return (
-    <article className="rewards-entry" data-testid="reward-entry">
+    <article className="card rewards-entry" data-testid="reward-entry">
       <p className="rewards-entry__reason">{t(entryReasonKey(entry))}</p>
       <p className={negative ? 'rewards-entry__amount rewards-entry__amount--out' : 'rewards-entry__amount'}>
         {tokens(entry.amount, { signed: true })}

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Loading } from '../../ui/Loading'
 import { useMyRewards } from './rewardQueries'
 import { useTokenText } from './useTokenText'
+import '../../ui/Card.css'
 import './rewards.css'
 
 export interface RewardsCardProps {
@@ -19,7 +20,7 @@ export function RewardsCard({ userId, tabHref, className }: RewardsCardProps) {
   const { summary, ledger } = useMyRewards(userId)
   return (
     <section
-      className={['rewards-card', className].filter(Boolean).join(' ')}
+      className={['card card--raised rewards-card', className].filter(Boolean).join(' ')}
       aria-labelledby="rewards-card-title"
     >
       <h2 id="rewards-card-title" className="rewards-card__title">

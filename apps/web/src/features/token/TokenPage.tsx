@@ -12,6 +12,7 @@ import { Leaderboard } from '../rewards/Leaderboard'
 import { useWallet, WalletIcon } from '../wallet'
 import { faucetErrorText } from './faucetErrors'
 import { useRequestTokens, useTokenBalance, useTokenInfo } from './tokenQueries'
+import '../../ui/Card.css'
 import '../../app/Screen.css'
 import './TokenPage.css'
 
@@ -76,7 +77,7 @@ export function TokenPage() {
       <p className="screen__lead">{t('lead')}</p>
 
       <div className="token-page__grid">
-        <section className="token-card" aria-labelledby={headingId}>
+        <section className="card card--raised token-card" aria-labelledby={headingId}>
           <h2 id={headingId} className="token-card__title">
             {t('getTokens')}
           </h2>
@@ -153,7 +154,7 @@ export function TokenPage() {
         <div className="token-page__side">
           {result && <GrantResult result={result} />}
           {balanceAddress && (
-            <section className="token-panel" aria-label={t('balance.title')}>
+            <section className="card card--raised token-panel" aria-label={t('balance.title')}>
               <h2 className="token-panel__title">{t('balance.title')}</h2>
               {balance.data ? (
                 <p className="token-balance" data-testid="token-balance">
@@ -216,7 +217,12 @@ function GrantResult({ result }: { result: FaucetResponse }) {
   }, [result.signature])
   const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 9 }).format(result.amount)
   return (
-    <section ref={panel} className="token-panel token-result" aria-labelledby={titleId} role="status">
+    <section
+      ref={panel}
+      className="card card--raised token-panel token-result"
+      aria-labelledby={titleId}
+      role="status"
+    >
       <h2 id={titleId} className="token-panel__title">
         {t('result.title')}
       </h2>
@@ -258,7 +264,7 @@ function NetworkPanel() {
   const info = useTokenInfo()
   if (info.isError) {
     return (
-      <section className="token-panel" aria-label={t('network.title')}>
+      <section className="card card--raised token-panel" aria-label={t('network.title')}>
         <p className="token-form__failure" role="alert">
           {faucetErrorText(info.error, t)}
         </p>
@@ -270,7 +276,7 @@ function NetworkPanel() {
   }
   if (!info.data) return null
   return (
-    <section className="token-panel" aria-label={t('network.title')}>
+    <section className="card card--raised token-panel" aria-label={t('network.title')}>
       <h2 className="token-panel__title">{t('network.title')}</h2>
       <dl className="token-result__list">
         <dt>{t('network.name')}</dt>

@@ -21,6 +21,7 @@ import {
   TITLE_MAX,
 } from './uploadRules'
 import { useUploadPost } from './useUploadPost'
+import '../../ui/Card.css'
 import './UploadPage.css'
 
 const EMPTY_FIELDS: UploadFields = {
@@ -173,7 +174,7 @@ export function UploadPage() {
         )}
         <SelectedFiles files={files} onRemove={removeFile} disabled={uploading} />
 
-        <div className="upload-form__metadata">
+        <div className="card upload-form__metadata">
           <button
             type="button"
             className="upload-form__toggle"

@@ -5,6 +5,7 @@ import { CheckIcon } from '../../ui/icons'
 import { useCopyText } from './useCopyText'
 import { useWallet } from './useWallet'
 import { CopyIcon, WalletIcon } from './walletIcons'
+import '../../ui/Card.css'
 import './WalletCard.css'
 
 export interface WalletCardProps {
@@ -28,7 +29,7 @@ export function WalletCard({ className }: WalletCardProps) {
   const address = wallet.address
 
   return (
-    <section className={['wallet-card', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+    <section className={['card wallet-card', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       <header className="wallet-card__header">
         <WalletIcon size={20} />
         <h2 id={titleId} className="wallet-card__title">
