@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, FlameIcon } from '../../ui/contentIcons'
 import { type ChosenSort, directionOf, nextSort, type SortField } from './forumSort'
+import '../../ui/Button.css'
 
 export interface SortButtonsProps {
   sort: ChosenSort | null
@@ -28,7 +29,7 @@ export function SortButtons({ sort, onChange }: SortButtonsProps) {
           <button
             key={field}
             type="button"
-            className="sort-buttons__button"
+            className="pill-button sort-buttons__button"
             aria-pressed={direction !== null}
             aria-label={t(`sort.state.${direction ?? 'none'}`, { field: label })}
             title={t(`sort.state.${direction ?? 'none'}`, { field: label })}

@@ -4,6 +4,7 @@ import { useSession } from '../../app/useSession'
 import { HeartIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { useLikePost } from './usePost'
+import '../../ui/Button.css'
 
 export interface LikeButtonProps {
   postId: string
@@ -34,7 +35,7 @@ export function LikeButton({ postId, liked, likes }: LikeButtonProps) {
   return (
     <button
       type="button"
-      className="like-button"
+      className="pill-button like-button"
       aria-pressed={liked}
       aria-busy={like.isPending || undefined}
       aria-label={`${t('like.label')}, ${t('like.count', { count: likes })}`}

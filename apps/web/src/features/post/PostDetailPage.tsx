@@ -122,7 +122,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
             <LikeButton postId={post.id} liked={post.is_liked} likes={post.likes} />
             <a
               href="#comments"
-              className="post__comments-link"
+              className="pill-button post__comments-link"
               aria-label={t('comments.count', { count: post.comments })}
             >
               <CommentIcon size={20} />
