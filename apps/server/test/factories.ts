@@ -149,18 +149,14 @@ export interface CommentCreated {
   reward?: { amount: string; reason: string } | null
 }
 
-/** A comment by `user` on `postId` (a reply with `parentId`); 201 checked. */
+/** A comment by `user` on `postId` (a reply with `parentId`; other fields sent as given); 201 checked. */
 export async function apiMakeComment(
   t: TestApp,
   user: Caller,
   postId: string,
-  fields: { content?: string; parentId?: string } = {},
+  fields: { content?: string; parentId?: string; [field: string]: unknown } = {},
 ): Promise<CommentCreated> {
-  const response = await sendComment(t, user, {
-    postId,
-    content: fields.content ?? 'A thoughtful comment',
-    ...(fields.parentId ? { parentId: fields.parentId } : {}),
-  })
+  const response = await sendComment(t, user, { postId, content: 'A thoughtful comment', ...fields })
   expectStatus(response, 201, 'comment')
   return response.json()
 }

@@ -1,7 +1,14 @@
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import {
+  apiMakeComment,
+  dbMakeComments,
+  dbMakePost,
+  makeUser,
+  sendComment,
+  sendLikeComment,
+} from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { DEMO_COMMENTS, seedDemoComments } from './comments.demo'
 
@@ -17,53 +24,11 @@ afterAll(() => t.close())
 
 type User = Awaited<ReturnType<typeof makeUser>>
 
-async function makePost(owner: User, fields: { visibility?: 'public' | 'private'; title?: string } = {}) {
-  const id = uuidv7()
-  await t.database.db
-    .insertInto('posts')
-    .values({
-      id,
-      user_id: owner.id,
-      title: fields.title ?? 'A study of tide pools',
-      summary: '',
-      content: 'Field notes.',
-      media_type: 'image',
-      ai_instruction: '',
-      visibility: fields.visibility ?? 'public',
-    })
-    .execute()
-  return id
-}
-
-function comment(user: User | null, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/comments/create',
-    headers: user?.headers ?? {},
-    payload: { imageUrl: '', ...body },
-  })
-}
-
-async function commentOk(user: User, body: Record<string, unknown>) {
-  const response = await comment(user, body)
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { _id: string; level: number; parentId: string | null; rootId: string | null }
-}
-
 function list(postId: string, user: User | null = null, query = '') {
   return t.app.inject({
     method: 'GET',
     url: `/api/v1/comments/post/${postId}${query}`,
     headers: user?.headers ?? {},
-  })
-}
-
-function like(user: User, commentId: string, action?: 'like' | 'unlike') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/comments/${commentId}/like`,
-    headers: user.headers,
-    ...(action ? { payload: { action } } : {}),
   })
 }
 
@@ -107,24 +72,27 @@ async function likeState(commentId: string) {
 describe(`comments (${TEST_DB})`, () => {
   it('places comments at levels 1, 2, 3 and keeps replies to level 3 at level 3 in the same thread', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
+    const postId = await dbMakePost(t, ana)
 
-    const top = await commentOk(ben, { postId, content: 'Lovely photos.' })
+    const top = await apiMakeComment(t, ben, postId, { content: 'Lovely photos.' })
     expect(top).toMatchObject({ level: 1, parentId: null, rootId: null })
 
     // The client's rootId is ignored: the server derives it from the parent.
-    const reply = await commentOk(ana, { postId, content: 'Thanks!', parentId: top._id, rootId: uuidv7() })
+    const reply = await apiMakeComment(t, ana, postId, {
+      content: 'Thanks!',
+      parentId: top._id,
+      rootId: uuidv7(),
+    })
     expect(reply).toMatchObject({ level: 2, parentId: top._id, rootId: top._id })
 
-    const deeper = await commentOk(ben, {
-      postId,
+    const deeper = await apiMakeComment(t, ben, postId, {
       content: 'Which lens?',
       parentId: reply._id,
       rootId: top._id,
     })
     expect(deeper).toMatchObject({ level: 3, parentId: reply._id, rootId: top._id })
 
-    const deepest = await commentOk(ana, { postId, content: 'A 90mm macro.', parentId: deeper._id })
+    const deepest = await apiMakeComment(t, ana, postId, { content: 'A 90mm macro.', parentId: deeper._id })
     expect(deepest).toMatchObject({ level: 3, parentId: deeper._id, rootId: top._id })
 
     expect(await postCommentCount(postId)).toBe(4)
@@ -140,8 +108,8 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('answers the whole created comment in the spec shape', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const response = await comment(ana, { postId, content: '  **Markdown** stays as written  ' })
+    const postId = await dbMakePost(t, ana)
+    const response = await sendComment(t, ana, { postId, content: '  **Markdown** stays as written  ' })
     expect(response.statusCode).toBe(201)
     const body = response.json()
     expect(body).toEqual({
@@ -165,7 +133,7 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('accepts a form-encoded body too', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
+    const postId = await dbMakePost(t, ana)
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/comments/create',
@@ -177,9 +145,9 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('refuses a reply to a comment of another post with 400', async () => {
     const ana = await makeUser(t)
-    const [first, second] = [await makePost(ana), await makePost(ana)]
-    const elsewhere = await commentOk(ana, { postId: first, content: 'On the first post' })
-    const response = await comment(ana, {
+    const [first, second] = [await dbMakePost(t, ana), await dbMakePost(t, ana)]
+    const elsewhere = await apiMakeComment(t, ana, first, { content: 'On the first post' })
+    const response = await sendComment(t, ana, {
       postId: second,
       content: 'Cross-post reply',
       parentId: elsewhere._id,
@@ -196,8 +164,8 @@ describe(`comments (${TEST_DB})`, () => {
     ['5001 characters', 'x'.repeat(5001), 'Comment is too long: at most 5,000 characters'],
   ])('refuses %s content with 400', async (_name, content, detail) => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const response = await comment(ana, { postId, content })
+    const postId = await dbMakePost(t, ana)
+    const response = await sendComment(t, ana, { postId, content })
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toBe(detail)
     expect(await recountPostComments(postId)).toBe(0)
@@ -205,16 +173,16 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('accepts exactly 5000 characters', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const response = await comment(ana, { postId, content: 'y'.repeat(5000) })
+    const postId = await dbMakePost(t, ana)
+    const response = await sendComment(t, ana, { postId, content: 'y'.repeat(5000) })
     expect(response.statusCode).toBe(201)
     expect(response.json().content).toHaveLength(5000)
   })
 
   it('asks anonymous visitors to login (401) and creates nothing', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const response = await comment(null, { postId, content: 'Who am I?' })
+    const postId = await dbMakePost(t, ana)
+    const response = await sendComment(t, null, { postId, content: 'Who am I?' })
     expect(response.statusCode).toBe(401)
     expect(response.json().detail).toBe('Please login to submit your comment')
     expect(await recountPostComments(postId)).toBe(0)
@@ -222,37 +190,43 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('answers 404 for a missing post, a malformed id and a missing parent', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
+    const postId = await dbMakePost(t, ana)
     for (const missing of [uuidv7(), 'not-a-uuid']) {
-      const created = await comment(ana, { postId: missing, content: 'Hello?' })
+      const created = await sendComment(t, ana, { postId: missing, content: 'Hello?' })
       expect(created.statusCode).toBe(404)
       expect(created.json().detail).toBe('Post not found')
       const listed = await list(missing)
       expect(listed.statusCode).toBe(404)
       expect(listed.json().detail).toBe('Post not found')
     }
-    const orphan = await comment(ana, { postId, content: 'Reply to nothing', parentId: uuidv7() })
+    const orphan = await sendComment(t, ana, { postId, content: 'Reply to nothing', parentId: uuidv7() })
     expect(orphan.statusCode).toBe(404)
     expect(orphan.json().detail).toBe('The comment you are replying to no longer exists')
-    expect((await like(ana, 'nope')).statusCode).toBe(404)
+    expect((await sendLikeComment(t, ana, 'nope')).statusCode).toBe(404)
     expect((await remove(ana, uuidv7())).statusCode).toBe(404)
   })
 
   it('lists threads in display order, pages by top-level comments, and marks what the viewer likes', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
+    const postId = await dbMakePost(t, ana)
     const tops: string[] = []
     for (let i = 0; i < 14; i += 1)
-      tops.push((await commentOk(i % 2 ? ana : ben, { postId, content: `Top ${i}` }))._id)
+      tops.push((await apiMakeComment(t, i % 2 ? ana : ben, postId, { content: `Top ${i}` }))._id)
     // Thread of the newest top comment: two branches, the older one with two level-3 replies.
     const newest = tops[13]
-    const older = await commentOk(ana, { postId, content: 'older branch', parentId: newest })
-    const newer = await commentOk(ben, { postId, content: 'newer branch', parentId: newest })
-    const olderA = await commentOk(ben, { postId, content: 'under older, first', parentId: older._id })
-    const olderB = await commentOk(ana, { postId, content: 'under older, second', parentId: olderA._id })
+    const older = await apiMakeComment(t, ana, postId, { content: 'older branch', parentId: newest })
+    const newer = await apiMakeComment(t, ben, postId, { content: 'newer branch', parentId: newest })
+    const olderA = await apiMakeComment(t, ben, postId, {
+      content: 'under older, first',
+      parentId: older._id,
+    })
+    const olderB = await apiMakeComment(t, ana, postId, {
+      content: 'under older, second',
+      parentId: olderA._id,
+    })
     // A reply in the oldest thread travels with that thread to the second page.
-    const late = await commentOk(ana, { postId, content: 'late reply', parentId: tops[0] })
-    expect((await like(ben, olderA._id)).json()).toMatchObject({ action: 'liked', likes: 1 })
+    const late = await apiMakeComment(t, ana, postId, { content: 'late reply', parentId: tops[0] })
+    expect((await sendLikeComment(t, ben, olderA._id)).json()).toMatchObject({ action: 'liked', likes: 1 })
 
     const first = await list(postId, ben)
     expect(first.statusCode).toBe(200)
@@ -283,8 +257,8 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('lets only the author delete a comment (403 for anyone else)', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    const mine = await commentOk(ben, { postId, content: 'Mine' })
+    const postId = await dbMakePost(t, ana)
+    const mine = await apiMakeComment(t, ben, postId, { content: 'Mine' })
     // Not even the post's author may delete it.
     const response = await remove(ana, mine._id)
     expect(response.statusCode).toBe(403)
@@ -295,17 +269,17 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('deletes a comment with all its replies and keeps every counter exact', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    const otherPost = await makePost(ana)
-    await commentOk(ben, { postId: otherPost, content: 'Elsewhere' })
-    const top = await commentOk(ben, { postId, content: 'Top' })
-    const keep = await commentOk(ana, { postId, content: 'Stays' })
-    const branch = await commentOk(ana, { postId, content: 'Branch', parentId: top._id })
-    const sibling = await commentOk(ben, { postId, content: 'Sibling', parentId: top._id })
-    const leaf = await commentOk(ben, { postId, content: 'Leaf', parentId: branch._id })
-    await commentOk(ana, { postId, content: 'Leaf of leaf', parentId: leaf._id })
-    await commentOk(ana, { postId, content: 'Under sibling', parentId: sibling._id })
-    expect((await like(ana, leaf._id)).statusCode).toBe(200)
+    const postId = await dbMakePost(t, ana)
+    const otherPost = await dbMakePost(t, ana)
+    await apiMakeComment(t, ben, otherPost, { content: 'Elsewhere' })
+    const top = await apiMakeComment(t, ben, postId, { content: 'Top' })
+    const keep = await apiMakeComment(t, ana, postId, { content: 'Stays' })
+    const branch = await apiMakeComment(t, ana, postId, { content: 'Branch', parentId: top._id })
+    const sibling = await apiMakeComment(t, ben, postId, { content: 'Sibling', parentId: top._id })
+    const leaf = await apiMakeComment(t, ben, postId, { content: 'Leaf', parentId: branch._id })
+    await apiMakeComment(t, ana, postId, { content: 'Leaf of leaf', parentId: leaf._id })
+    await apiMakeComment(t, ana, postId, { content: 'Under sibling', parentId: sibling._id })
+    expect((await sendLikeComment(t, ana, leaf._id)).statusCode).toBe(200)
     expect(await postCommentCount(postId)).toBe(7)
 
     // A level-2 comment takes its level-3 chain along: 3 comments.
@@ -339,28 +313,31 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('toggles a like and reports the action and count', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    const c = await commentOk(ana, { postId, content: 'Like me' })
-    expect((await like(ben, c._id)).json()).toEqual({
+    const postId = await dbMakePost(t, ana)
+    const c = await apiMakeComment(t, ana, postId, { content: 'Like me' })
+    expect((await sendLikeComment(t, ben, c._id)).json()).toEqual({
       status: 'success',
       action: 'liked',
       likes: 1,
       is_liked: true,
     })
-    expect((await like(ana, c._id)).json()).toEqual({
+    expect((await sendLikeComment(t, ana, c._id)).json()).toEqual({
       status: 'success',
       action: 'liked',
       likes: 2,
       is_liked: true,
     })
-    expect((await like(ben, c._id)).json()).toEqual({
+    expect((await sendLikeComment(t, ben, c._id)).json()).toEqual({
       status: 'success',
       action: 'unliked',
       likes: 1,
       is_liked: false,
     })
-    expect((await like(ana, c._id, 'like')).json()).toMatchObject({ action: 'liked', likes: 1 })
-    expect((await like(ben, c._id, 'unlike')).json()).toMatchObject({ action: 'unliked', likes: 1 })
+    expect((await sendLikeComment(t, ana, c._id, 'like')).json()).toMatchObject({ action: 'liked', likes: 1 })
+    expect((await sendLikeComment(t, ben, c._id, 'unlike')).json()).toMatchObject({
+      action: 'unliked',
+      likes: 1,
+    })
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/comments/${c._id}/like` })
     expect(anonymous.statusCode).toBe(401)
     const byForm = await t.app.inject({
@@ -375,9 +352,11 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('keeps one like per user under 20 concurrent likes from that user', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    const c = await commentOk(ana, { postId, content: 'Hammer me' })
-    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id, 'like')))
+    const postId = await dbMakePost(t, ana)
+    const c = await apiMakeComment(t, ana, postId, { content: 'Hammer me' })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => sendLikeComment(t, ben, c._id, 'like')),
+    )
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
     for (const answer of answers) {
       expect(answer.json()).toEqual({ status: 'success', action: 'liked', likes: 1, is_liked: true })
@@ -387,9 +366,9 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('keeps the count equal to the rows under 20 concurrent toggles from one user', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    const c = await commentOk(ana, { postId, content: 'Toggle me' })
-    const answers = await Promise.all(Array.from({ length: 20 }, () => like(ben, c._id)))
+    const postId = await dbMakePost(t, ana)
+    const c = await apiMakeComment(t, ana, postId, { content: 'Toggle me' })
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sendLikeComment(t, ben, c._id)))
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
     const actions = answers.map((r) => r.json().action)
     const net = actions.filter((a) => a === 'liked').length - actions.filter((a) => a === 'unliked').length
@@ -402,10 +381,10 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('counts 20 users liking at once as 20 likes', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const c = await commentOk(ana, { postId, content: 'Popular' })
+    const postId = await dbMakePost(t, ana)
+    const c = await apiMakeComment(t, ana, postId, { content: 'Popular' })
     const fans = await Promise.all(Array.from({ length: 20 }, () => makeUser(t)))
-    const answers = await Promise.all(fans.map((fan) => like(fan, c._id)))
+    const answers = await Promise.all(fans.map((fan) => sendLikeComment(t, fan, c._id)))
     expect(answers.map((r) => r.json().action)).toEqual(Array(20).fill('liked'))
     expect(answers.map((r) => r.json().likes).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
@@ -415,45 +394,47 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('limits comments and likes per user per minute with 429', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana)
-    for (let i = 0; i < COMMENT_LIMIT; i += 1) await commentOk(ana, { postId, content: `Comment ${i}` })
-    const tooMany = await comment(ana, { postId, content: 'One more' })
+    const postId = await dbMakePost(t, ana)
+    for (let i = 0; i < COMMENT_LIMIT; i += 1)
+      await apiMakeComment(t, ana, postId, { content: `Comment ${i}` })
+    const tooMany = await sendComment(t, ana, { postId, content: 'One more' })
     expect(tooMany.statusCode).toBe(429)
     expect(tooMany.json().detail).toMatch(/^You are commenting too quickly\. Please wait .+ and try again\.$/)
     expect(tooMany.headers['retry-after']).toBeDefined()
     expect(await recountPostComments(postId)).toBe(COMMENT_LIMIT)
     // Another user is not affected.
-    const target = await commentOk(ben, { postId, content: 'Still fine' })
+    const target = await apiMakeComment(t, ben, postId, { content: 'Still fine' })
 
-    for (let i = 0; i < LIKE_LIMIT; i += 1) expect((await like(ana, target._id)).statusCode).toBe(200)
-    const likeTooMany = await like(ana, target._id)
+    for (let i = 0; i < LIKE_LIMIT; i += 1)
+      expect((await sendLikeComment(t, ana, target._id)).statusCode).toBe(200)
+    const likeTooMany = await sendLikeComment(t, ana, target._id)
     expect(likeTooMany.statusCode).toBe(429)
     expect(likeTooMany.json().detail).toMatch(/^You are liking too quickly\./)
-    expect((await like(ben, target._id)).statusCode).toBe(200)
+    expect((await sendLikeComment(t, ben, target._id)).statusCode).toBe(200)
   })
 
   it('hides the comments of a private post from everyone but its author', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana, { visibility: 'private' })
-    const own = await commentOk(ana, { postId, content: 'A note to self' })
+    const postId = await dbMakePost(t, ana, { visibility: 'private' })
+    const own = await apiMakeComment(t, ana, postId, { content: 'A note to self' })
     expect((await list(postId, ana)).json()).toHaveLength(1)
 
     for (const response of [await list(postId, ben), await list(postId)]) {
       expect(response.statusCode).toBe(404)
       expect(response.json().detail).toBe('Post not found')
     }
-    const intrude = await comment(ben, { postId, content: 'Can I?' })
+    const intrude = await sendComment(t, ben, { postId, content: 'Can I?' })
     expect(intrude.statusCode).toBe(404)
-    expect((await comment(ben, { postId, content: 'Reply?', parentId: own._id })).statusCode).toBe(404)
-    expect((await like(ben, own._id)).statusCode).toBe(404)
+    expect((await sendComment(t, ben, { postId, content: 'Reply?', parentId: own._id })).statusCode).toBe(404)
+    expect((await sendLikeComment(t, ben, own._id)).statusCode).toBe(404)
     expect(await likeState(own._id)).toEqual({ stored: 0, real: 0 })
   })
 
   it('lets the forum search find comment text and answers the post with matched_comment_id', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana, { title: 'Tide pools at dawn' })
-    await commentOk(ben, { postId, content: 'Lovely light.' })
-    const hit = await commentOk(ben, { postId, content: 'The anemones look like chrysanthemums.' })
+    const postId = await dbMakePost(t, ana, { title: 'Tide pools at dawn' })
+    await apiMakeComment(t, ben, postId, { content: 'Lovely light.' })
+    const hit = await apiMakeComment(t, ben, postId, { content: 'The anemones look like chrysanthemums.' })
     const search = (query: string, user: User | null = null) =>
       t.app.inject({ method: 'GET', url: `/api/v1/media/list?${query}`, headers: user?.headers ?? {} })
 
@@ -480,23 +461,17 @@ describe(`comments (${TEST_DB})`, () => {
   it('finds posts through a common word from the newest comments first', async () => {
     const ana = await makeUser(t)
     const [busy, quiet] = [
-      await makePost(ana, { title: 'Busy thread' }),
-      await makePost(ana, { title: 'Quiet one' }),
+      await dbMakePost(t, ana, { title: 'Busy thread' }),
+      await dbMakePost(t, ana, { title: 'Quiet one' }),
     ]
     // More hits than the relevance candidates: the newest comments are enough to answer.
-    await t.database.db
-      .insertInto('comments')
-      .values(
-        Array.from({ length: 600 }, (_, i) => ({
-          id: uuidv7(),
-          post_id: busy,
-          user_id: ana.id,
-          level: 1,
-          content: `zebra sighting number ${i}`,
-        })),
-      )
-      .execute()
-    const newest = await commentOk(ana, { postId: quiet, content: 'A zebra, finally.' })
+    await dbMakeComments(
+      t,
+      ana,
+      busy,
+      Array.from({ length: 600 }, (_, i) => `zebra sighting number ${i}`),
+    )
+    const newest = await apiMakeComment(t, ana, quiet, { content: 'A zebra, finally.' })
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=zebra' })
     expect(response.statusCode).toBe(200)
     const items = response.json().items as { _id: string; matched_comment_id?: string }[]
@@ -507,8 +482,8 @@ describe(`comments (${TEST_DB})`, () => {
 
   it("keeps comments on a private post out of other people's search", async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
-    const postId = await makePost(ana, { visibility: 'private' })
-    const note = await commentOk(ana, { postId, content: 'Remember the xylophone recording.' })
+    const postId = await dbMakePost(t, ana, { visibility: 'private' })
+    const note = await apiMakeComment(t, ana, postId, { content: 'Remember the xylophone recording.' })
     const search = (user: User | null) =>
       t.app.inject({
         method: 'GET',
@@ -528,7 +503,7 @@ describe(`comments (${TEST_DB})`, () => {
     for (const name of names) users.set(name, (await makeUser(t, { username: name })).id)
     const owner = await makeUser(t)
     const posts = new Map<string, string>()
-    for (const title of Object.keys(DEMO_COMMENTS)) posts.set(title, await makePost(owner, { title }))
+    for (const title of Object.keys(DEMO_COMMENTS)) posts.set(title, await dbMakePost(t, owner, { title }))
 
     const count = (items: (typeof DEMO_COMMENTS)[string]): number =>
       items.reduce((sum, item) => sum + 1 + count(item.replies ?? []), 0)
@@ -555,9 +530,9 @@ describe(`comments (${TEST_DB})`, () => {
 
   it('goes away with its post', async () => {
     const ana = await makeUser(t)
-    const postId = await makePost(ana)
-    const c = await commentOk(ana, { postId, content: 'Soon gone' })
-    await commentOk(ana, { postId, content: 'Reply', parentId: c._id })
+    const postId = await dbMakePost(t, ana)
+    const c = await apiMakeComment(t, ana, postId, { content: 'Soon gone' })
+    await apiMakeComment(t, ana, postId, { content: 'Reply', parentId: c._id })
     await t.database.db.deleteFrom('posts').where('id', '=', postId).execute()
     expect(await recountPostComments(postId)).toBe(0)
   })

@@ -1,6 +1,5 @@
-import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { apiLikePost, apiMakeComment, dbMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { activityLevelOf, activityWindowStart, summarizeActivity } from './profiles.service'
 
@@ -14,51 +13,6 @@ afterAll(() => t.close())
 type User = Awaited<ReturnType<typeof makeUser>>
 const DAY = 24 * 3600 * 1000
 
-/** A post row as the posts feature stores it (its upload path is tested there). */
-async function makePost(
-  owner: User,
-  fields: { title?: string; visibility?: 'public' | 'private'; media_type?: string; created_at?: Date } = {},
-) {
-  const id = uuidv7()
-  await t.database.db
-    .insertInto('posts')
-    .values({
-      id,
-      user_id: owner.id,
-      title: fields.title ?? `Post ${id.slice(-6)}`,
-      summary: '',
-      content: 'Body',
-      tags: [],
-      visibility: fields.visibility ?? 'public',
-      media_type: fields.media_type ?? 'document',
-      ai_instruction: '',
-      ...(fields.created_at ? { created_at: fields.created_at } : {}),
-    })
-    .execute()
-  return id
-}
-
-async function comment(user: User, postId: string, content = 'A thoughtful comment') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/comments/create',
-    headers: user.headers,
-    payload: { postId, content, imageUrl: '' },
-  })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json()._id as string
-}
-
-async function like(user: User, postId: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/media/${postId}/like`,
-    headers: user.headers,
-    payload: { action: 'like' },
-  })
-  expect(response.statusCode, response.body).toBe(200)
-}
-
 async function get(path: string, user?: User) {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: user?.headers ?? {} })
   expect(response.statusCode, response.body).toBe(200)
@@ -70,17 +24,17 @@ describe(`counts and activity (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)
     const cy = await makeUser(t)
-    const first = await makePost(ada, { title: 'First' })
-    const second = await makePost(ada, { title: 'Second' })
-    const hidden = await makePost(ada, { title: 'Private notes', visibility: 'private' })
-    await comment(bob, first)
-    await comment(bob, second)
-    await comment(ada, first, 'Thanks!')
-    await comment(ada, hidden, 'Note to self')
-    await like(bob, first)
-    await like(bob, second)
-    await like(cy, first)
-    await like(ada, hidden)
+    const first = await dbMakePost(t, ada, { title: 'First' })
+    const second = await dbMakePost(t, ada, { title: 'Second' })
+    const hidden = await dbMakePost(t, ada, { title: 'Private notes', visibility: 'private' })
+    await apiMakeComment(t, bob, first)
+    await apiMakeComment(t, bob, second)
+    await apiMakeComment(t, ada, first, { content: 'Thanks!' })
+    await apiMakeComment(t, ada, hidden, { content: 'Note to self' })
+    await apiLikePost(t, bob, first)
+    await apiLikePost(t, bob, second)
+    await apiLikePost(t, cy, first)
+    await apiLikePost(t, ada, hidden)
 
     const adaMe = await get('/auth/me', ada)
     expect(adaMe.stats).toMatchObject({ posts: 3, comments: 2, likes: 1, likes_received: 4 })
@@ -99,15 +53,18 @@ describe(`counts and activity (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)
     const base = Date.now() - 10 * DAY
-    const bobsPost = await makePost(bob, { title: "Bob's dataset", created_at: new Date(base) })
-    const adasPost = await makePost(ada, { title: 'Ada on peer review', created_at: new Date(base + DAY) })
-    const hidden = await makePost(ada, {
+    const bobsPost = await dbMakePost(t, bob, { title: "Bob's dataset", created_at: new Date(base) })
+    const adasPost = await dbMakePost(t, ada, {
+      title: 'Ada on peer review',
+      created_at: new Date(base + DAY),
+    })
+    const hidden = await dbMakePost(t, ada, {
       title: 'Secret draft',
       visibility: 'private',
       created_at: new Date(base + 2 * DAY),
     })
-    const commentId = await comment(ada, bobsPost, 'Nice data')
-    await like(ada, bobsPost)
+    const commentId = (await apiMakeComment(t, ada, bobsPost, { content: 'Nice data' }))._id
+    await apiLikePost(t, ada, bobsPost)
 
     const activity = (await get(`/auth/person_information?user_id=${ada.id}`)).activity
     expect(activity.map((item: { type: string; title: string }) => [item.type, item.title])).toEqual([
@@ -144,14 +101,15 @@ describe(`counts and activity (${TEST_DB})`, () => {
     expect(fresh.activity_30d.days).toHaveLength(30)
 
     // Old work counts in the totals but not in the level.
-    for (let i = 0; i < 12; i++) await makePost(ada, { created_at: new Date(Date.now() - (40 + i) * DAY) })
+    for (let i = 0; i < 12; i++)
+      await dbMakePost(t, ada, { created_at: new Date(Date.now() - (40 + i) * DAY) })
     const old = await get('/auth/me', ada)
     expect(old.stats).toMatchObject({ posts: 12, activity_level: 'Beginner' })
 
     // 3 posts (9 points) + 1 comment (2 points) = 11 points this month: Active.
-    const target = await makePost(bob)
-    for (let i = 0; i < 3; i++) await makePost(ada)
-    await comment(ada, target)
+    const target = await dbMakePost(t, bob)
+    for (let i = 0; i < 3; i++) await dbMakePost(t, ada)
+    await apiMakeComment(t, ada, target)
     const active = await get('/auth/me', ada)
     expect(active.activity_30d).toMatchObject({ level: 'Active', points: 11, percent: 37 })
     expect(active.stats.activity_level).toBe('Active')
@@ -159,8 +117,8 @@ describe(`counts and activity (${TEST_DB})`, () => {
     expect(today).toEqual({ date: new Date().toISOString().slice(0, 10), posts: 3, comments: 1, likes: 0 })
 
     // 19 more points: Prolific.
-    for (let i = 0; i < 6; i++) await makePost(ada)
-    await like(ada, target)
+    for (let i = 0; i < 6; i++) await dbMakePost(t, ada)
+    await apiLikePost(t, ada, target)
     const prolific = await get('/auth/me', ada)
     expect(prolific.activity_30d).toMatchObject({ level: 'Prolific', points: 30, percent: 100 })
   })
@@ -193,9 +151,10 @@ describe(`counts and activity (${TEST_DB})`, () => {
 describe(`own comments list (${TEST_DB})`, () => {
   it('pages by skip and limit, 12 by default, newest first', async () => {
     const ada = await makeUser(t)
-    const postId = await makePost(ada, { title: 'Thread' })
+    const postId = await dbMakePost(t, ada, { title: 'Thread' })
     const ids: string[] = []
-    for (let i = 0; i < 15; i++) ids.push(await comment(ada, postId, `Comment ${i}`))
+    for (let i = 0; i < 15; i++)
+      ids.push((await apiMakeComment(t, ada, postId, { content: `Comment ${i}` }))._id)
     const newestFirst = [...ids].reverse()
 
     const first = await get('/auth/me/comments', ada)
@@ -220,11 +179,11 @@ describe(`own comments list (${TEST_DB})`, () => {
   it("filters by the post's media type and shows only the caller's comments", async () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)
-    const video = await makePost(bob, { media_type: 'video' })
-    const doc = await makePost(bob, { media_type: 'document' })
-    const onVideo = await comment(ada, video)
-    await comment(ada, doc)
-    await comment(bob, video)
+    const video = await dbMakePost(t, bob, { media_type: 'video' })
+    const doc = await dbMakePost(t, bob, { media_type: 'document' })
+    const onVideo = (await apiMakeComment(t, ada, video))._id
+    await apiMakeComment(t, ada, doc)
+    await apiMakeComment(t, bob, video)
     const videos = await get('/auth/me/comments?media_type=video', ada)
     expect(videos.map((item: { _id: string }) => item._id)).toEqual([onVideo])
     expect(await get('/auth/me/comments?media_type=all', ada)).toHaveLength(2)
@@ -257,14 +216,14 @@ describe(`own posts and liked lists (${TEST_DB})`, () => {
     const ids: string[] = []
     for (let i = 0; i < 14; i++) {
       ids.push(
-        await makePost(ada, {
+        await dbMakePost(t, ada, {
           title: `Ada ${i}`,
           visibility: i === 13 ? 'private' : 'public',
           created_at: new Date(Date.now() - (20 - i) * 60_000),
         }),
       )
     }
-    await makePost(bob)
+    await dbMakePost(t, bob)
     const newestFirst = [...ids].reverse()
 
     const first = await get('/auth/me/posts', ada)
@@ -291,11 +250,11 @@ describe(`own posts and liked lists (${TEST_DB})`, () => {
     const bob = await makeUser(t)
     const liked: string[] = []
     for (let i = 0; i < 13; i++) {
-      const postId = await makePost(bob, { title: `Bob ${i}` })
-      await like(ada, postId)
+      const postId = await dbMakePost(t, bob, { title: `Bob ${i}` })
+      await apiLikePost(t, ada, postId)
       liked.push(postId)
     }
-    await like(bob, liked[0])
+    await apiLikePost(t, bob, liked[0])
     const newestLikeFirst = [...liked].reverse()
 
     const first = await get('/auth/me/liked', ada)
