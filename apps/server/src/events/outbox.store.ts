@@ -74,7 +74,7 @@ export function outboxStore(db: Db) {
         .select(['event', 'handler', 'attempts', 'failed_at'])
         .orderBy('id')
         .execute()
-      return rows.map((row) => ({ ...row, failed: row.failed_at !== null }))
+      return rows.map(({ failed_at, ...row }) => ({ ...row, failed: failed_at !== null }))
     },
   }
 }

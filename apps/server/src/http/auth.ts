@@ -2,7 +2,7 @@ import DataLoader from 'dataloader'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
-import { validate as isUuid } from 'uuid'
+import { isId } from '../db/ids'
 import type { Db } from '../db/index'
 import { UnauthorizedError } from './errors'
 
@@ -127,7 +127,7 @@ async function resolveViewer(
   const found = accessTokenOf(request)
   if (!found) return null
   const claims = await signer.verify(found.token)
-  if (!claims || !isUuid(claims.sessionId)) return null
+  if (!claims || !isId(claims.sessionId)) return null
   // A revoked session (logout, refresh-token reuse) ends its access tokens too, not just its refresh.
   if ((await liveSessions.load(claims.sessionId)) !== claims.userId) return null
   return { userId: claims.userId, sessionId: claims.sessionId, via: found.via }

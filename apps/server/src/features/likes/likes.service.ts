@@ -2,7 +2,7 @@ import type { LikeResponse } from '@agora/contract'
 import DataLoader from 'dataloader'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import type { EventBus, LikeKind } from '../../events/index'
+import type { DomainEvents, EventBus, LikeKind } from '../../events/index'
 import { NotFoundError } from '../../http/errors'
 import { type Like, likesStore } from './likes.store'
 
@@ -24,21 +24,21 @@ export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound:
     liked: boolean,
   ): Promise<(LikeResponse | NotFoundError)[]> {
     const rows = await likesStore(trx, kind).set(likes, liked)
-    const changed = likes.flatMap((like, i) => {
+    // The same like asked twice in one batch changed one row: it is one event.
+    const changed = new Map<string, DomainEvents['like.given']>()
+    likes.forEach((like, i) => {
       const row = rows[i]
-      return row?.changed
-        ? [
-            {
-              kind,
-              targetId: like.targetId,
-              postId: row.post_id,
-              authorId: row.user_id,
-              likerId: like.userId,
-            },
-          ]
-        : []
+      if (!row?.changed) return
+      const { targetId, userId: likerId } = like
+      changed.set(`${targetId} ${likerId}`, {
+        kind,
+        targetId,
+        postId: row.post_id,
+        authorId: row.user_id,
+        likerId,
+      })
     })
-    await events.raise(trx, liked ? 'like.given' : 'like.withdrawn', changed)
+    await events.raise(trx, liked ? 'like.given' : 'like.withdrawn', [...changed.values()])
     return rows.map((row) =>
       row
         ? { status: 'success', action: liked ? 'liked' : 'unliked', likes: row.likes_count, is_liked: liked }

@@ -8,8 +8,9 @@ import type {
   RewardsMeResponse,
 } from '@agora/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { validate as isUuid, v7 as uuidv7 } from 'uuid'
+import { v7 as uuidv7 } from 'uuid'
 import type { Config } from '../../config'
+import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
 import {
@@ -71,7 +72,7 @@ function parseCursor(raw: string | undefined): EntryCursor | null {
   const createdAt = new Date(time ?? '')
   // Years the database's timestamps can hold; anything else is not a cursor we gave out.
   const year = createdAt.getUTCFullYear()
-  if (Number.isNaN(year) || year < 1970 || year > 9999 || !isUuid(id ?? '')) {
+  if (Number.isNaN(year) || year < 1970 || year > 9999 || !isId(id)) {
     throw new BadRequestError('Invalid cursor: pass back the next_cursor of an earlier page', [
       { field: 'cursor', message: 'is not a cursor this server gave out' },
     ])
