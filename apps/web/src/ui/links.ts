@@ -33,3 +33,8 @@ export function activityPath(item: Pick<ActivityItem, 'link' | 'post_id'>): stri
   if (item.link.startsWith('/') && !item.link.startsWith('//')) return item.link
   return item.post_id ? `/forum/detail/${encodeURIComponent(item.post_id)}` : null
 }
+
+/** The forum searching for a tag. */
+export function tagSearchPath(tag: string): string {
+  return `/forum?search=${encodeURIComponent(tag)}`
+}

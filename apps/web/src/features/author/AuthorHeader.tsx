@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
+import { InlineList } from '../../ui/InlineList'
 import { ArrowLeftIcon } from '../../ui/icons'
 import { LazyParticles } from '../../ui/LazyParticles'
 import { displayUrl, safeWebUrl } from '../../ui/links'
-import { Tag } from '../../ui/Tag'
+import { TagList } from '../../ui/TagList'
 import type { AuthorProfile } from './authorProfile'
 
 // Decoration only: its code arrives after the header has painted.
@@ -35,7 +36,7 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
             )}
             {profile.title && <p className="author-header__title">{profile.title}</p>}
             {(email || phone || website) && (
-              <ul className="author-header__contact" aria-label={t('contact.label')}>
+              <InlineList gap="wide" spaced aria-label={t('contact.label')}>
                 {email && (
                   <li>
                     <span className="visually-hidden">{t('contact.email')}: </span>
@@ -56,17 +57,9 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
                     </a>
                   </li>
                 )}
-              </ul>
+              </InlineList>
             )}
-            {profile.badges.length > 0 && (
-              <ul className="author-header__badges" aria-label={t('badges')}>
-                {profile.badges.map((badge) => (
-                  <li key={badge}>
-                    <Tag name={badge} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            {profile.badges.length > 0 && <TagList spaced aria-label={t('badges')} tags={profile.badges} />}
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
 import { CommentIcon, FileIcon, HeartIcon } from '../../ui/contentIcons'
+import { InlineList } from '../../ui/InlineList'
 import { activityPath, safeWebUrl } from '../../ui/links'
 import { Notice } from '../../ui/Notice'
 import { countLabel, ListHeading, PagedListView } from '../../ui/PagedListView'
@@ -135,7 +136,7 @@ function ConnectSection({ profile }: AuthorTabsProps) {
         {t('connect')}
       </h2>
       {!profile.privacy.showContact && <HiddenFromOthers />}
-      <ul className="author-connect__links">
+      <InlineList>
         {links.map((link) => (
           <li key={link.key}>
             <a
@@ -147,7 +148,7 @@ function ConnectSection({ profile }: AuthorTabsProps) {
             </a>
           </li>
         ))}
-      </ul>
+      </InlineList>
     </section>
   )
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { Tag } from '../../ui/Tag'
+import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
 import '../../ui/Card.css'
@@ -47,13 +47,7 @@ export function PostCard({ post }: PostCardProps) {
           <p className="post-card__summary">{post.preview || post.summary}</p>
         )}
         {post.tags.length > 0 && (
-          <ul className="post-card__tags" aria-label={t('card.tags')}>
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <Tag name={tag} />
-              </li>
-            ))}
-          </ul>
+          <TagList className="post-card__tags" gap="tight" aria-label={t('card.tags')} tags={post.tags} />
         )}
         <div className="post-card__footer">
           <span className="post-card__author">

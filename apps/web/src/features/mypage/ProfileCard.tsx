@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { EditableField } from '../../api/profiles'
 import { Button } from '../../ui/Button'
+import { InlineList } from '../../ui/InlineList'
 import { LogoutIcon } from '../../ui/icons'
 import { displayUrl, safeWebUrl } from '../../ui/links'
 import { AvatarUpload } from './AvatarUpload'
@@ -73,7 +74,7 @@ export function ProfileCard({
           }
           onSave={(value) => onSaveField('url', value)}
         />
-        <ul className="mypage-card__contact">
+        <InlineList gap="wide" spaced className="mypage-card__contact">
           <li>
             <MailIcon size={16} />
             <span className="visually-hidden">{t('fields.email')}: </span>
@@ -84,7 +85,7 @@ export function ProfileCard({
             <span className="visually-hidden">{t('fields.phone')}: </span>
             <span className={user.phone ? undefined : 'mypage-muted'}>{user.phone || t('empty.phone')}</span>
           </li>
-        </ul>
+        </InlineList>
         <p className="mypage-card__public">
           <Link to={`/author/${encodeURIComponent(user.id)}`}>{t('card.publicProfile')}</Link>
         </p>

@@ -8,7 +8,8 @@ import { Button } from '../../ui/Button'
 import { CommentIcon, SparklesIcon } from '../../ui/contentIcons'
 import { useIntlLocale } from '../../ui/format'
 import { RefreshIcon } from '../../ui/icons'
-import { Tag } from '../../ui/Tag'
+import { tagSearchPath } from '../../ui/links'
+import { TagList } from '../../ui/TagList'
 import { type CommentDraft, CommentModal, useShowComment } from '../comments'
 import { analysisPollingStopped, type PostAnalysis, readAnalysis, restartAnalysisPolling } from './analysis'
 import { useRerunAnalysis } from './useRerunAnalysis'
@@ -107,13 +108,7 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
       {analysis.tags.length > 0 && (
         <>
           <h3 className="ai-box__label">{t('ai.tags')}</h3>
-          <ul className="tag-list">
-            {analysis.tags.map((tag) => (
-              <li key={tag}>
-                <Tag name={tag} to={`/forum?search=${encodeURIComponent(tag)}`} />
-              </li>
-            ))}
-          </ul>
+          <TagList tags={analysis.tags} linkOf={tagSearchPath} />
         </>
       )}
       {analysis.topics.length > 0 && (

@@ -12,7 +12,8 @@ import { CommentIcon, LockIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
-import { Tag } from '../../ui/Tag'
+import { tagSearchPath } from '../../ui/links'
+import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
 import { AiAnalysisBox } from './AiAnalysisBox'
@@ -140,13 +141,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
         {post.content && <PostContent content={post.content} />}
 
         {post.tags.length > 0 && (
-          <ul className="tag-list post__tags" aria-label={t('tags')}>
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <Tag name={tag} to={`/forum?search=${encodeURIComponent(tag)}`} />
-              </li>
-            ))}
-          </ul>
+          <TagList className="post__tags" aria-label={t('tags')} tags={post.tags} linkOf={tagSearchPath} />
         )}
 
         <AiAnalysisBox post={post} />
