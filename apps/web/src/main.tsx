@@ -6,6 +6,10 @@
 import { i18nReady } from './i18n'
 import './ui/theme.css'
 import './ui/base.css'
+// Cards and inline lists are on most screens, the server-drawn forum and post among them: their few
+// rules load with the shell rather than as one more stylesheet for those first screens.
+import './ui/Card.css'
+import './ui/InlineList.css'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, startTransition, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'

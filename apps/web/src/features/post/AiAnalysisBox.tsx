@@ -7,6 +7,7 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { CommentIcon, SparklesIcon } from '../../ui/contentIcons'
 import { useIntlLocale } from '../../ui/format'
+import { InlineList } from '../../ui/InlineList'
 import { RefreshIcon } from '../../ui/icons'
 import { tagSearchPath } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
@@ -117,7 +118,7 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
           <p id={hintId} className="visually-hidden">
             {t('ai.topicHint')}
           </p>
-          <ul className="ai-box__topics" aria-describedby={hintId}>
+          <InlineList stacked aria-describedby={hintId}>
             {analysis.topics.map((topic) => (
               <li key={topic}>
                 <button
@@ -131,7 +132,7 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
                 </button>
               </li>
             ))}
-          </ul>
+          </InlineList>
         </>
       )}
       <p className="ai-box__engine">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from '../../ui/contentIcons'
 import { formatBytes, useIntlLocale } from '../../ui/format'
+import { InlineList } from '../../ui/InlineList'
 
 export interface SelectedFilesProps {
   files: File[]
@@ -23,7 +24,7 @@ export function SelectedFiles({ files, onRemove, disabled = false }: SelectedFil
   return (
     <div className="selected-files">
       <h2 className="selected-files__heading">{t('files.heading', { count: files.length })}</h2>
-      <ul className="selected-files__list">
+      <InlineList stacked>
         {files.map((file) => {
           const Icon = iconFor(file.type)
           return (
@@ -44,7 +45,7 @@ export function SelectedFiles({ files, onRemove, disabled = false }: SelectedFil
             </li>
           )
         })}
-      </ul>
+      </InlineList>
     </div>
   )
 }
