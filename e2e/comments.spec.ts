@@ -1,40 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { apiMakeComment, apiMakePost, uploadFile } from './factories'
 import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
-
-interface CreatedComment {
-  _id: string
-  level: number
-}
-
-interface UploadFile {
-  name: string
-  mimeType: string
-  buffer: Buffer
-}
-
-/** A post made through the API (multipart upload) by whoever `request` is signed in as. */
-async function createPost(request: APIRequestContext, server: AgoraServer, title: string, file: UploadFile) {
-  const upload = await request.post(`${server.url}/api/v1/media/upload`, {
-    headers: { origin: server.url },
-    multipart: { title, summary: '', tags: 'e2e', files: file },
-  })
-  expect(upload.status(), await upload.text()).toBe(201)
-  return ((await upload.json()) as { post_id: string }).post_id
-}
-
-async function commentViaApi(
-  request: APIRequestContext,
-  server: AgoraServer,
-  postId: string,
-  content: string,
-): Promise<CreatedComment> {
-  const response = await request.post(`${server.url}/api/v1/comments/create`, {
-    headers: { origin: server.url },
-    data: { postId, content, imageUrl: '' },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as CreatedComment
-}
 
 /** A browser context of its own (its own cookies and storage), signed in as `user`. */
 async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
@@ -72,11 +38,12 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   const bob = await createUser(request, server, 'bob')
   const pageA = await personPage(browser, server, alice, errors)
   const pageB = await personPage(browser, server, bob, errors)
-  const postId = await createPost(pageA.request, server, 'Yeast respiration notes', {
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(`${NOTES}\n`),
-  })
+  const postId = await apiMakePost(
+    pageA.request,
+    server,
+    { title: 'Yeast respiration notes', summary: '', tags: 'e2e' },
+    { file: uploadFile('notes.txt', `${NOTES}\n`) },
+  )
   const postUrl = `/forum/detail/${postId}`
 
   // Bob finds no comments and writes the first one. The modal: title, placeholder, blank = disabled,
@@ -179,7 +146,7 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
 
   // Thirteen newer comments push Bob's thread to the second page (12 threads a page).
   for (let index = 1; index <= 13; index++)
-    await commentViaApi(pageA.request, server, postId, `Filler comment number ${index}.`)
+    await apiMakeComment(pageA.request, server, postId, `Filler comment number ${index}.`)
 
   // A deep link to Bob's reply loads the second page, unfolds the thread, scrolls to the reply and marks it.
   await pageA.goto('/forum')
@@ -228,12 +195,13 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   const author = await createUser(request, server, 'author')
   const authorErrors: string[] = []
   const authorPage = await personPage(browser, server, author, authorErrors)
-  const postId = await createPost(authorPage.request, server, 'Open question', {
-    name: 'question.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('Does the buffer pH drift during long recordings?\n'),
-  })
-  await commentViaApi(authorPage.request, server, postId, 'It drifts by about 0.1 per hour.')
+  const postId = await apiMakePost(
+    authorPage.request,
+    server,
+    { title: 'Open question', summary: '', tags: 'e2e' },
+    { file: uploadFile('question.txt', 'Does the buffer pH drift during long recordings?\n') },
+  )
+  await apiMakeComment(authorPage.request, server, postId, 'It drifts by about 0.1 per hour.')
 
   await page.goto(`/forum/detail/${postId}`)
   const comment = commentWith(page, 'It drifts by about')
@@ -258,12 +226,13 @@ test('failures roll back and say so: like, submit, delete', async ({ browser, re
   const errors: string[] = []
   const user = await createUser(request, server, 'unlucky')
   const page = await personPage(browser, server, user, errors)
-  const postId = await createPost(page.request, server, 'Flaky network', {
-    name: 'flaky.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('Measurements taken on a flaky network.\n'),
-  })
-  await commentViaApi(page.request, server, postId, 'My own first remark.')
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title: 'Flaky network', summary: '', tags: 'e2e' },
+    { file: uploadFile('flaky.txt', 'Measurements taken on a flaky network.\n') },
+  )
+  await apiMakeComment(page.request, server, postId, 'My own first remark.')
   await page.goto(`/forum/detail/${postId}`)
   const comment = commentWith(page, 'My own first remark.')
 
@@ -327,11 +296,12 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
   const errors: string[] = []
   const author = await createUser(request, server, 'analyst')
   const page = await personPage(browser, server, author, errors)
-  const postId = await createPost(page.request, server, 'Respiration in mutant yeast', {
-    name: 'respiration.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(`${NOTES}\n`),
-  })
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title: 'Respiration in mutant yeast', summary: '', tags: 'e2e' },
+    { file: uploadFile('respiration.txt', `${NOTES}\n`) },
+  )
 
   await page.goto(`/forum/detail/${postId}`)
   const box = page.getByRole('region', { name: 'AI Content Analysis' })
@@ -365,11 +335,18 @@ test('a failed analysis says so, and its author can run it again', async ({ brow
   const errors: string[] = []
   const author = await createUser(request, server, 'broken')
   const page = await personPage(browser, server, author, errors)
-  const postId = await createPost(page.request, server, 'A damaged file', {
-    name: 'damaged.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nthis is not a real pdf\n'),
-  })
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title: 'A damaged file', summary: '', tags: 'e2e' },
+    {
+      file: uploadFile(
+        'damaged.pdf',
+        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nthis is not a real pdf\n',
+        'application/pdf',
+      ),
+    },
+  )
 
   await page.goto(`/forum/detail/${postId}`)
   const box = page.getByRole('region', { name: 'AI Content Analysis' })

@@ -3,6 +3,7 @@
 // The first screens the server draws (apps/server/src/features/pages): the forum and a post are on
 // screen before the app's code runs, and the app takes over without anything moving.
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
+import { apiBearer, apiMakePost } from './factories'
 import { type AgoraServer, createUser, expect, type TestUser, test } from './fixtures'
 
 /** A real PNG drawn by the browser: a 800×600 gradient. */
@@ -30,22 +31,20 @@ async function publishPost(
   title: string,
   visibility: 'public' | 'private' = 'public',
 ): Promise<string> {
-  const login = await page.request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: user.username, password: user.password, secure_mode: 'false' },
-  })
-  const { access_token: token } = await login.json()
-  const response = await page.request.post(`${server.url}/api/v1/media/upload`, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
+  return apiMakePost(
+    page.request,
+    server,
+    {
       title,
       summary: 'Two bright regions in the second run.',
       content: 'Measured on three days.\n\nThe second run is the clearest.',
       visibility,
-      files: { name: 'map.png', mimeType: 'image/png', buffer: await pictureBytes(page) },
     },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()).post_id
+    {
+      headers: await apiBearer(page.request, server, user),
+      file: { name: 'map.png', mimeType: 'image/png', buffer: await pictureBytes(page) },
+    },
+  )
 }
 
 /** Where each of `selectors` is on the page (its first visible match), rounded to pixels. */

@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitFor } from '@agora/test-kit'
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,18 +30,17 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`)
+  const healthy = async () => {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      const response = await fetch(`${url}/api/v1/health`)
-      if (response.ok) return
+      return (await fetch(`${url}/api/v1/health`)).ok
     } catch {
-      // not listening yet
+      return false // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error(`server did not become healthy in 60 s:\n${log()}`)
+  await waitFor(healthy, 'the server to answer its health check', 60_000, 200).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${log()}`)
+  })
 }
 
 /** Starts the built server (what `npm start` runs) with its own empty data directory. */
@@ -133,6 +133,25 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
     localStorage.setItem('auth_mode', 'secure')
     localStorage.setItem('token_expiry', String(Date.now() + seconds * 1000))
   }, expires_in)
+}
+
+/** Signs in through the login page, as a person does, and waits to land on `next`. */
+export async function logInWithForm(page: Page, user: TestUser, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('Username').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(next)
+}
+
+/** Signs in through the "Welcome Back" dialog the app opened, and waits for it to close. */
+export async function signInThroughDialog(page: Page, user: TestUser) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Username').fill(user.username)
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(dialog).toBeHidden()
 }
 
 /**

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
+import { waitFor } from '@agora/test-kit'
 import type { Page } from '@playwright/test'
 import { createUser, expect, expectAccessible, test } from './fixtures'
 
@@ -168,8 +169,19 @@ for (const width of [375, 1280]) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )
       expect(overflow, `${theme} ${width}px`).toBeLessThanOrEqual(0)
-      // Wait out the last entrance so contrast is measured on the final colours.
-      await page.waitForTimeout(1500)
+      // Contrast is measured on the final colours: every finite animation and transition has ended.
+      await waitFor(
+        () =>
+          page.evaluate(() =>
+            document
+              .getAnimations()
+              .every(
+                (animation) =>
+                  animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+              ),
+          ),
+        'the entrance animations to end',
+      )
       await expectAccessible(page, `${theme} ${width}px`)
       await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({ path: testInfo.outputPath(`home-${width}-${theme}.png`), fullPage: true })

@@ -2,8 +2,8 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import type { Page } from '@playwright/test'
-import { createUser, expect, type TestUser, test } from './fixtures'
+import { apiBearer, apiMakePost } from './factories'
+import { createUser, expect, logInWithForm, signInThroughDialog, test } from './fixtures'
 
 // ---- Files made here: a real PNG and a real PDF, no fixtures on disk ----
 
@@ -75,15 +75,6 @@ function uniqueWord(): string {
   return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
 }
 
-async function logIn(page: Page, user: TestUser, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`)
-  await page.getByLabel('Username').fill(user.username)
-  await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('button', { name: `Account: ${user.username}` })).toBeVisible()
-  await expect(page).toHaveURL(next)
-}
-
 test('upload an image and a PDF, find the post by tag, read it, like and unlike it, delete it', async ({
   page,
   context,
@@ -98,7 +89,8 @@ test('upload an image and a PDF, find the post by tag, read it, like and unlike 
   const png = noisePng(1000, 1000)
   const pdf = minimalPdf('Staining protocol')
 
-  await logIn(page, user, '/upload')
+  await logInWithForm(page, user, '/upload')
+  await expect(page.getByRole('button', { name: `Account: ${user.username}` })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Decentralized Storage on IPFS' })).toBeVisible()
 
   // Pick the files, check the list, remove and re-add one.
@@ -261,7 +253,8 @@ test('a missing post says so', async ({ page }) => {
 
 test('the upload page checks the file count before sending anything', async ({ page, request, server }) => {
   const user = await createUser(request, server, 'limits')
-  await logIn(page, user, '/upload')
+  await logInWithForm(page, user, '/upload')
+  await expect(page.getByRole('button', { name: `Account: ${user.username}` })).toBeVisible()
   const files = Array.from({ length: 6 }, (_, index) => ({
     name: `note-${index}.txt`,
     mimeType: 'text/plain',
@@ -271,31 +264,6 @@ test('the upload page checks the file count before sending anything', async ({ p
   await expect(page.getByRole('alert')).toHaveText('Maximum 5 files allowed')
   await expect(page.getByRole('heading', { name: 'Selected files (5)' })).toBeVisible()
 })
-
-/** Creates posts through the API (a Bearer session), each with one small text file. */
-async function createPosts(
-  request: import('@playwright/test').APIRequestContext,
-  serverUrl: string,
-  user: TestUser,
-  titles: string[],
-  tags: string,
-) {
-  const login = await request.post(`${serverUrl}/api/v1/auth/token`, {
-    form: { username: user.username, password: user.password, secure_mode: 'false' },
-  })
-  const { access_token: token } = await login.json()
-  for (const title of titles) {
-    const response = await request.post(`${serverUrl}/api/v1/media/upload`, {
-      headers: { Authorization: `Bearer ${token}` },
-      multipart: {
-        title,
-        tags,
-        files: { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from(`${title}\n`) },
-      },
-    })
-    expect(response.status(), await response.text()).toBe(201)
-  }
-}
 
 test('the forum pages through a search by scrolling and Load More, sorts, and Back undoes the search', async ({
   page,
@@ -307,7 +275,8 @@ test('the forum pages through a search by scrolling and Load More, sorts, and Ba
   const user = await createUser(request, server, 'pager')
   const tag = uniqueWord()
   const titles = Array.from({ length: 14 }, (_, index) => `Paged note ${index + 1} ${tag}`)
-  await createPosts(request, server.url, user, titles, tag)
+  const headers = await apiBearer(request, server, user)
+  for (const title of titles) await apiMakePost(request, server, { title, tags: tag }, { headers })
 
   await page.goto('/forum')
   const search = page.getByRole('searchbox', { name: 'Search posts' })
@@ -370,12 +339,7 @@ test('uploading without a session opens the login card, then uploads', async ({ 
   await page.getByRole('button', { name: 'Add Metadata' }).click()
   await page.getByLabel('Title (required)').fill('Uploaded after signing in')
   await page.getByRole('button', { name: 'Upload Files' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
-  await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Username').fill(user.username)
-  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await expect(dialog).toBeHidden()
+  await signInThroughDialog(page, user)
   await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible()
   const stats = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user_basic_info') ?? 'null'))
   expect(stats?.stats.posts).toBe(1)

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { type AgoraServer, createUser, expect, expectAccessible, type TestUser, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { apiMakePost, apiSignIn } from './factories'
+import { createUser, expect, expectAccessible, logInWithForm, test } from './fixtures'
 
 /** A 1×1 PNG: the avatar upload only needs a real image. */
 const TINY_PNG = Buffer.from(
@@ -13,14 +14,6 @@ const TINY_PNG = Buffer.from(
 /** Chromium reports every 4xx/5xx answer in the console; the tests that provoke one expect that line. */
 const failedResource = (line: string) => line.startsWith('Failed to load resource')
 
-async function logIn(page: Page, user: TestUser, next = '/mypage') {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`)
-  await page.getByLabel('Username').fill(user.username)
-  await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(next)
-}
-
 /** Waits for the own page's profile (after 'Loading user data'). */
 async function openMyPage(page: Page, username: string) {
   await expect(page.getByRole('heading', { level: 1, name: username })).toBeVisible()
@@ -28,26 +21,6 @@ async function openMyPage(page: Page, username: string) {
 
 function modifyAnswer(page: Page, path: string) {
   return page.waitForResponse((response) => response.url().includes(`/api/v1/modify/${path}`))
-}
-
-/** Signs an API context in with cookies and uploads a one-file post; returns its id. */
-async function createPost(request: APIRequestContext, server: AgoraServer, author: TestUser, title: string) {
-  const login = await request.post(`${server.url}/api/v1/auth/token`, {
-    form: { username: author.username, password: author.password },
-    headers: { origin: server.url },
-  })
-  expect(login.status(), await login.text()).toBe(200)
-  const upload = await request.post(`${server.url}/api/v1/media/upload`, {
-    headers: { origin: server.url },
-    multipart: {
-      title,
-      summary: 'A post to like',
-      tags: 'e2e',
-      files: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Plain research notes.\n') },
-    },
-  })
-  expect(upload.status(), await upload.text()).toBe(201)
-  return ((await upload.json()) as { post_id: string }).post_id
 }
 
 const statValue = (page: Page, stat: string) => page.locator(`.stat-card[data-stat="${stat}"] dd`)
@@ -59,7 +32,7 @@ test('username, title, website and bio are edited in place and kept after a relo
   consoleErrors,
 }) => {
   const user = await createUser(request, server, 'edit')
-  await logIn(page, user)
+  await logInWithForm(page, user, '/mypage')
   await openMyPage(page, user.username)
 
   // Username: Enter saves.
@@ -136,12 +109,16 @@ test('a save the server refuses or fails is reverted, with the error toast', asy
 }) => {
   const taken = await createUser(request, server, 'taken')
   const user = await createUser(request, server, 'revert')
-  await logIn(page, user)
+  await logInWithForm(page, user, '/mypage')
   await openMyPage(page, user.username)
 
-  // A server failure (stubbed, slowly, so the optimistic value can be seen first).
+  // A server failure (stubbed, held until the optimistic value has been seen).
+  let answer = () => {}
+  const seen = new Promise<void>((resolve) => {
+    answer = resolve
+  })
   await page.route('**/api/v1/modify/modify_title', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    await seen
     await route.fulfill({
       status: 500,
       contentType: 'application/json',
@@ -152,6 +129,7 @@ test('a save the server refuses or fails is reverted, with the error toast', asy
   await page.getByRole('textbox', { name: 'Title' }).fill('Doomed title')
   await page.getByRole('textbox', { name: 'Title' }).press('Enter')
   await expect(page.getByText('Doomed title')).toBeVisible()
+  answer()
   const toast = page.getByRole('alert').filter({ hasText: 'failed to update title' })
   await expect(toast).toContainText('please try again later')
   await expect(page.getByText('Doomed title')).toHaveCount(0)
@@ -202,7 +180,7 @@ test('turning Public Profile off in Settings hides the profile from everyone els
   consoleErrors,
 }) => {
   const user = await createUser(request, server, 'priv')
-  await logIn(page, user)
+  await logInWithForm(page, user, '/mypage')
   await openMyPage(page, user.username)
   await page.getByRole('button', { name: 'Edit Bio' }).click()
   await page.getByRole('textbox', { name: 'Bio' }).fill('My secret research agenda.')
@@ -297,8 +275,13 @@ test('the counters on /mypage move when a post is liked in another tab', async (
   const author = await createUser(request, server, 'auth')
   const user = await createUser(request, server, 'liker')
   // After this the request context carries the author's cookies: no more registering through it.
-  const postId = await createPost(request, server, author, 'A post worth a like')
-  await logIn(page, user)
+  await apiSignIn(request, server, author)
+  const postId = await apiMakePost(request, server, {
+    title: 'A post worth a like',
+    summary: 'A post to like',
+    tags: 'e2e',
+  })
+  await logInWithForm(page, user, '/mypage')
   await openMyPage(page, user.username)
   await expect(statValue(page, 'likes')).toHaveText('0')
   // Real focus and blur events when the tabs change places (Playwright otherwise keeps every page focused).
@@ -334,7 +317,7 @@ test('signing out in another tab shows the login card; signing in there brings t
   server,
 }) => {
   const user = await createUser(request, server, 'tabs')
-  await logIn(page, user)
+  await logInWithForm(page, user, '/mypage')
   await openMyPage(page, user.username)
 
   const other = await context.newPage()
@@ -347,7 +330,7 @@ test('signing out in another tab shows the login card; signing in there brings t
   // The page is its own login screen: the shell's login pop-up does not open on top of it.
   await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toHaveCount(0)
 
-  await logIn(other, user, '/forum')
+  await logInWithForm(other, user, '/forum')
   // The profile comes back by itself (whether 'Loading user data' is caught on the way depends on
   // timing; the in-page sign-in test below checks that screen).
   await openMyPage(page, user.username)
@@ -390,8 +373,13 @@ test('the author page and the own page pass automated accessibility checks in bo
   test.slow()
   const check = (label: string) => expectAccessible(page, label)
   const author = await createUser(request, server, 'axe')
-  await createPost(request, server, author, 'Checked for contrast')
-  await logIn(page, author)
+  await apiSignIn(request, server, author)
+  await apiMakePost(request, server, {
+    title: 'Checked for contrast',
+    summary: 'A post to like',
+    tags: 'e2e',
+  })
+  await logInWithForm(page, author, '/mypage')
   for (const theme of ['light', 'dark']) {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
     await page.goto('/mypage?tab=statistics')

@@ -1,3 +1,4 @@
+import { apiMakeComment, apiMakePost } from './factories'
 import {
   type AgoraServer,
   test as base,
@@ -164,17 +165,7 @@ test('the ledger pages with Load more, and all that is claimable goes to the con
   await installTestWallet(page, { address: wallet })
   await loginViaApi(page, server, user)
   const api = page.request
-  const upload = await api.post(`${server.url}/api/v1/media/upload`, {
-    headers: { origin: server.url },
-    multipart: {
-      title: 'Paged',
-      summary: '',
-      tags: 'e2e',
-      files: { name: 'paged.txt', mimeType: 'text/plain', buffer: Buffer.from('paged\n') },
-    },
-  })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { post_id: postId } = await upload.json()
+  const postId = await apiMakePost(api, server, { title: 'Paged', summary: '', tags: 'e2e' })
   // 20 comments (the default daily cap) after the post: 21 entries, one more than a page. The first is
   // written on the post page: its toast says what it earned.
   await page.goto(`/forum/detail/${postId}`)
@@ -185,13 +176,7 @@ test('the ledger pages with Load more, and all that is claimable goes to the con
   const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status')
   await expect(toast).toContainText('Your comment is posted')
   await expect(toast).toContainText('+2 tokens for your comment')
-  for (let index = 1; index < 20; index++) {
-    const comment = await api.post(`${server.url}/api/v1/comments/create`, {
-      headers: { origin: server.url },
-      data: { postId, content: `Comment ${index}`, imageUrl: '' },
-    })
-    expect(comment.status(), await comment.text()).toBe(201)
-  }
+  for (let index = 1; index < 20; index++) await apiMakeComment(api, server, postId, `Comment ${index}`)
 
   await page.goto('/mypage?tab=rewards')
   await expect(page.getByTestId('rewards-balance')).toHaveText('50 tokens')

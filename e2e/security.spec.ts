@@ -3,6 +3,7 @@
 // render it. Nothing may run (no dialog, window.__xss stays unset), no javascript: link may reach
 // the page, and the Content-Security-Policy (no inline scripts) holds without a single violation.
 import type { APIRequestContext, Page } from '@playwright/test'
+import { apiLikePost, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
 
 const SCRIPT = '<script>window.__xss=1;alert(1)</script>'
@@ -101,33 +102,17 @@ test.describe('XSS and CSP', () => {
     })
     expect(link.status()).toBe(400)
 
-    const upload = await request.post(`${server.url}/api/v1/media/upload`, {
-      headers: { origin: server.url },
-      multipart: {
-        title: `Findings ${SCRIPT}`,
-        summary: PAYLOAD,
-        content: MARKDOWN,
-        tags: `${IMG.slice(0, 30)}, reef`,
-        files: {
-          name: `${IMG}.txt`,
-          mimeType: 'text/plain',
-          buffer: Buffer.from('Plain notes about reefs.'),
-        },
+    postId = await apiMakePost(
+      request,
+      server,
+      { title: `Findings ${SCRIPT}`, summary: PAYLOAD, content: MARKDOWN, tags: `${IMG.slice(0, 30)}, reef` },
+      {
+        file: { name: `${IMG}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Plain notes about reefs.') },
       },
-    })
-    expect(upload.status(), await upload.text()).toBe(201)
-    postId = (await upload.json()).post_id
-    const comment = await api(request, server, '/api/v1/comments/create', { postId, content: MARKDOWN })
-    expect(comment.status(), await comment.text()).toBe(201)
-    const reply = await api(request, server, '/api/v1/comments/create', {
-      postId,
-      content: PAYLOAD,
-      parentId: (await comment.json())._id,
-    })
-    expect(reply.status(), await reply.text()).toBe(201)
-    expect((await api(request, server, `/api/v1/media/${postId}/like`, { action: 'like' })).status()).toBe(
-      200,
     )
+    const comment = await apiMakeComment(request, server, postId, MARKDOWN)
+    await apiMakeComment(request, server, postId, PAYLOAD, comment._id)
+    await apiLikePost(request, server, postId)
     await context.close()
   })
 

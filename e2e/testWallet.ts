@@ -5,6 +5,7 @@
  * every screen that takes an address from the connected wallet.
  */
 import { generateKeyPairSync } from 'node:crypto'
+import { waitFor } from '@agora/test-kit'
 import type { Page } from '@playwright/test'
 import { getAddressDecoder } from '@solana/kit'
 
@@ -90,4 +91,35 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
 
 export function testWalletCalls(page: Page) {
   return page.evaluate(() => (window as unknown as { __testWallet: TestWalletHandle }).__testWallet.calls)
+}
+
+/**
+ * Records, before any page script, which localStorage keys the page reads: the wallet session reads
+ * its remembered wallet (walletSession.ts, LAST_WALLET_KEY) when it decides on a silent reconnect.
+ */
+export async function watchStorageReads(page: Page) {
+  await page.addInitScript(() => {
+    const reads: string[] = []
+    const getItem = Storage.prototype.getItem
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      reads.push(key)
+      return getItem.call(this, key)
+    }
+    ;(window as unknown as { __storageReads: string[] }).__storageReads = reads
+  })
+}
+
+/**
+ * Waits until the wallet session has decided whether to reconnect silently on this page load (it
+ * read the remembered wallet, and decides at once when there is nothing to reconnect to), so a test
+ * can then assert that nothing happened. Needs watchStorageReads before the page loads.
+ */
+export async function walletSessionDecided(page: Page) {
+  await waitFor(
+    () =>
+      page.evaluate(() =>
+        (window as unknown as { __storageReads: string[] }).__storageReads.includes('wallet_last'),
+      ),
+    "the wallet session's silent-reconnect decision (its read of wallet_last)",
+  )
 }

@@ -1,8 +1,15 @@
 /// <reference lib="dom" />
 // page.evaluate and init-script callbacks run in the browser: they use DOM globals.
 import type { Page } from '@playwright/test'
-import { createUser, expect, loginViaApi, test } from './fixtures'
-import { installTestWallet, newAddress, type TestWalletHandle, testWalletCalls } from './testWallet'
+import { createUser, expect, loginViaApi, signInThroughDialog, test } from './fixtures'
+import {
+  installTestWallet,
+  newAddress,
+  type TestWalletHandle,
+  testWalletCalls,
+  walletSessionDecided,
+  watchStorageReads,
+} from './testWallet'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
@@ -18,6 +25,7 @@ test('connect shows Connecting..., then the network name and the shortened addre
 }) => {
   const address = newAddress()
   await installTestWallet(page, { address, delayMs: 1500 })
+  await watchStorageReads(page)
   await page.goto('/forum')
   // The silent attempt on load: this wallet does not trust the site yet.
   await expect.poll(() => testWalletCalls(page)).toEqual([{ onlyIfTrusted: true }])
@@ -37,7 +45,7 @@ test('connect shows Connecting..., then the network name and the shortened addre
   // After a deliberate disconnect a reload does not reconnect by itself.
   await page.reload()
   await expect(header(page).getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-  await page.waitForTimeout(500)
+  await walletSessionDecided(page)
   expect(await testWalletCalls(page)).toEqual([])
   expect(consoleErrors).toEqual([])
 })
@@ -89,9 +97,10 @@ test("without a wallet extension Connect says 'Please install Phantom' and loads
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
+  await watchStorageReads(page)
   await page.goto('/forum')
   await expect(header(page).getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-  await page.waitForTimeout(1000)
+  await walletSessionDecided(page)
   expect(scripts.filter((url) => url.includes('walletAdapters'))).toEqual([])
 
   await header(page).getByRole('button', { name: 'Connect Wallet' }).click()
@@ -181,12 +190,7 @@ test('without a wallet: address required, the server detail on failure, and logi
   const user = await createUser(request, server, 'addr')
   await card.getByLabel('Receiving address').fill('not-a-solana-address')
   await card.getByRole('button', { name: 'Get Tokens' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
-  await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Username').fill(user.username)
-  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await expect(dialog).toBeHidden()
+  await signInThroughDialog(page, user)
   await expect(card.getByRole('alert')).toHaveText('Invalid Solana address')
 
   const address = newAddress()

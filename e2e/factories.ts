@@ -1,0 +1,82 @@
+// What a browser test builds through the API before it looks at a screen: posts, comments, likes.
+// Each call acts as whoever `request` is signed in as (the cookies of loginViaApi or apiSignIn), or
+// with the Bearer `headers` of apiBearer; each checks its answer's status.
+import type { APIRequestContext } from '@playwright/test'
+import { type AgoraServer, expect, type TestUser } from './fixtures'
+
+export interface PostFile {
+  name: string
+  mimeType: string
+  buffer: Buffer
+}
+
+/** A file to upload: `contents` as bytes, of the given type (plain text unless said). */
+export function uploadFile(name: string, contents: string, mimeType = 'text/plain'): PostFile {
+  return { name, mimeType, buffer: Buffer.from(contents) }
+}
+
+/** Signs `request` in with cookies (secure mode), as the login form does. */
+export async function apiSignIn(request: APIRequestContext, server: AgoraServer, user: TestUser) {
+  const login = await request.post(`${server.url}/api/v1/auth/token`, {
+    form: { username: user.username, password: user.password },
+    headers: { origin: server.url },
+  })
+  expect(login.status(), await login.text()).toBe(200)
+}
+
+/** A Bearer header for `user` (compatibility mode), for requests that carry no cookies. */
+export async function apiBearer(request: APIRequestContext, server: AgoraServer, user: TestUser) {
+  const login = await request.post(`${server.url}/api/v1/auth/token`, {
+    form: { username: user.username, password: user.password, secure_mode: 'false' },
+  })
+  expect(login.status(), await login.text()).toBe(200)
+  const { access_token } = (await login.json()) as { access_token: string }
+  return { authorization: `Bearer ${access_token}` }
+}
+
+/** A post uploaded through the API with one file (a small text file unless given); answers its id. */
+export async function apiMakePost(
+  request: APIRequestContext,
+  server: AgoraServer,
+  fields: Record<string, string>,
+  options: { file?: PostFile; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const file = options.file ?? uploadFile('notes.txt', `${fields.title ?? 'Notes'}\n`)
+  const upload = await request.post(`${server.url}/api/v1/media/upload`, {
+    headers: { origin: server.url, ...options.headers },
+    multipart: { ...fields, files: file },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  return ((await upload.json()) as { post_id: string }).post_id
+}
+
+export interface CreatedComment {
+  _id: string
+  content: string
+  level: number
+}
+
+/** A comment (a reply with `parentId`) through the API; answers it as created. */
+export async function apiMakeComment(
+  request: APIRequestContext,
+  server: AgoraServer,
+  postId: string,
+  content: string,
+  parentId?: string,
+): Promise<CreatedComment> {
+  const response = await request.post(`${server.url}/api/v1/comments/create`, {
+    headers: { origin: server.url },
+    data: { postId, content, imageUrl: '', ...(parentId ? { parentId } : {}) },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as CreatedComment
+}
+
+/** Likes a post through the API. */
+export async function apiLikePost(request: APIRequestContext, server: AgoraServer, postId: string) {
+  const response = await request.post(`${server.url}/api/v1/media/${postId}/like`, {
+    headers: { origin: server.url },
+    data: { action: 'like' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
