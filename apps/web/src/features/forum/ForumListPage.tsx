@@ -13,6 +13,7 @@ import { PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
 import { useForumPosts, useRestartForumList, useSiteStats } from './useForumPosts'
 import { useForumUrlState } from './useForumUrlState'
+import '../../app/Screen.css'
 import './ForumListPage.css'
 
 /** /forum — Community Forum (spec §2): hero with live figures, search, Hot/Recent sort, the post grid. */
@@ -87,14 +88,14 @@ export function ForumListPage() {
           {posts.isPending ? (
             <Loading block />
           ) : posts.isError && posts.posts.length === 0 ? (
-            <div className="forum__state" role="alert">
+            <div className="screen__state forum__state" role="alert">
               <p>{t('list.failed')}</p>
               <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.refetch()}>
                 {t('list.retry')}
               </Button>
             </div>
           ) : posts.posts.length === 0 ? (
-            <div className="forum__state">
+            <div className="screen__state forum__state">
               <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
               <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
               {search ? (
@@ -121,7 +122,7 @@ export function ForumListPage() {
               />
               <div className="forum__more">
                 {posts.isFetchNextPageError ? (
-                  <div className="forum__state" role="alert">
+                  <div className="screen__state forum__state" role="alert">
                     <p>{t('list.failed')}</p>
                     <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.fetchNextPage()}>
                       {t('list.retry')}

@@ -22,6 +22,7 @@ import { DeletePostMenu } from './DeletePostMenu'
 import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
 import { usePost } from './usePost'
+import '../../app/Screen.css'
 import './PostDetailPage.css'
 
 // Markdown (~50 KB gzip) loads once the page has loaded; the post's text shows as written until then
@@ -66,7 +67,7 @@ export function PostDetailPage() {
       {post.isPending ? (
         <Loading block text={t('loading')} />
       ) : notFound ? (
-        <div className="post-page__state">
+        <div className="screen__state post-page__state">
           <h1>{t('notFound.title')}</h1>
           <p>{t('notFound.message')}</p>
           <Link className="btn btn--primary btn--md" to="/forum">
@@ -74,7 +75,7 @@ export function PostDetailPage() {
           </Link>
         </div>
       ) : post.isError ? (
-        <div className="post-page__state" role="alert">
+        <div className="screen__state post-page__state" role="alert">
           <h1>{t('loadFailed')}</h1>
           {isApiError(post.error) && <p>{post.error.detail}</p>}
           <Button icon={<RefreshIcon size={18} />} onClick={() => void post.refetch()}>
