@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { isSolanaAddress, parseSecretKey, SecretKey } from './features/token/solana-keys'
+import { isSolanaAddress, parseSecretKey, SecretKey } from './config.solana-keys'
 
 /** Everything the server can be told from the environment. README.md lists each variable. */
 export interface Config {

@@ -28,7 +28,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
-import type { SecretKey } from './solana-keys'
+import type { SecretKey } from '../../config.solana-keys'
 import { type ChainAccount, ChainFailure, NETWORK_NAMES, type TokenChain } from './token.chain'
 
 // The embedded chain: LiteSVM runs the real System, SPL Token and Associated Token programs in

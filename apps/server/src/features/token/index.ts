@@ -1,4 +1,4 @@
-export { isSolanaAddress } from './solana-keys'
+export { isSolanaAddress } from '../../config.solana-keys'
 export { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from './token.chain'
 export { tokenRoutes } from './token.routes'
 export {

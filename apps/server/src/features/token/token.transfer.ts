@@ -10,8 +10,8 @@ import {
   TOKEN_PROGRAM_ADDRESS,
   type TokenError,
 } from '@solana-program/token'
+import { isSolanaAddress } from '../../config.solana-keys'
 import { BadRequestError, type HttpError, ServiceUnavailableError } from '../../http/errors'
-import { isSolanaAddress } from './solana-keys'
 import { type ChainAccount, ChainFailure, type OnSigned, type TokenChain } from './token.chain'
 
 // product-spec §4 "Token transfer", one step after the other: validate the address; check that the

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../config'
-import { decodeBase58, isSolanaAddress, parseSecretKey, SecretKey } from './solana-keys'
+import { ConfigError, loadConfig } from './config'
+import { decodeBase58, isSolanaAddress, parseSecretKey, SecretKey } from './config.solana-keys'
 
 // A throwaway keypair made for these tests (solana-keygen's JSON form and its base58 form).
 const SECRET = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256)

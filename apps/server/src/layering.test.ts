@@ -1,0 +1,116 @@
+/**
+ * Who may import whom in the server: dependencies point one way, down.
+ *
+ *   main.ts, app.ts     start-up and composition root: the shared layer and features' index.ts
+ *   features/X/         one capability: features/X, the shared layer, and other features only through
+ *                       their public entry (features/Y/index.ts), where listed below
+ *   config.ts (and config.solana-keys.ts), context.ts, db/, blobs/, http/, events/
+ *                       the shared layer: each other only, never a feature or the root
+ *
+ * Type-only imports count: the import circle through app.ts this replaced was made of them. Tests
+ * are not checked (they assemble features on purpose); nor are `import()` calls' targets exempt.
+ */
+import { fileURLToPath } from 'node:url'
+import { importsOf, resolveImport, sourceTree } from '@agora/test-kit/imports'
+import { describe, expect, it } from 'vitest'
+
+/** Each feature's public entry, and the other features that may import it (the root may import all). */
+const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
+  'features/analysis/index.ts': ['posts', 'files'],
+  'features/auth/index.ts': ['demo'],
+  'features/comments/index.ts': ['profiles', 'demo'],
+  'features/demo/index.ts': [],
+  'features/files/index.ts': ['posts', 'profiles', 'demo'],
+  'features/health/index.ts': [],
+  'features/likes/index.ts': ['posts', 'comments'],
+  'features/pages/index.ts': [],
+  'features/posts/index.ts': ['pages', 'profiles', 'demo'],
+  'features/profiles/index.ts': [],
+  'features/rewards/index.ts': ['stats', 'profiles', 'demo'],
+  'features/search/index.ts': ['posts'],
+  'features/stats/index.ts': ['pages'],
+  'features/token/index.ts': ['rewards', 'stats'],
+}
+
+const SHARED = new Set(['config.ts', 'config.solana-keys.ts', 'context.ts', 'db', 'blobs', 'http', 'events'])
+const ROOT = new Set(['main.ts', 'app.ts'])
+
+/** 'features/posts', 'db', 'app.ts', … for a path under src/. */
+function scopeOf(path: string): string {
+  const [top, feature] = path.split('/')
+  return top === 'features' && feature ? `features/${feature}` : top
+}
+
+/**
+ * The imports in `files` (path under src/ → source) that break the rule, one sentence each naming
+ * the file, the import and why. Only the server's own modules (relative specifiers) are judged.
+ */
+export function importViolations(files: Readonly<Record<string, string>>): string[] {
+  const paths = new Set(Object.keys(files))
+  const problems: string[] = []
+  for (const [path, source] of Object.entries(files)) {
+    if (!path.endsWith('.ts') || /\.test\.ts$|\.fixtures\.ts$|\.d\.ts$/.test(path)) continue
+    const from = scopeOf(path)
+    for (const { specifier } of importsOf(path, source)) {
+      if (!specifier.startsWith('.')) continue
+      const target = resolveImport(path, specifier, paths)
+      const to = scopeOf(target)
+      if (to === from) continue
+      const why = verdict(from, to, target)
+      if (why) problems.push(`${path} imports '${specifier}' (${target}): ${why}`)
+    }
+  }
+  return problems
+}
+
+/** Why `from` may not import `target` (in scope `to`), or null when it may. */
+function verdict(from: string, to: string, target: string): string | null {
+  const toFeature = to.startsWith('features/')
+  if (SHARED.has(from)) {
+    if (SHARED.has(to)) return null
+    return `the shared layer (${from}) may not import ${toFeature ? 'a feature' : to}`
+  }
+  if (!toFeature)
+    return ROOT.has(to) && !ROOT.has(from) ? `${from} may not import the composition root` : null
+  const allowed = PUBLIC_ENTRIES[target]
+  if (ROOT.has(from)) return allowed ? null : `${from} may use ${to} only through its index.ts`
+  const feature = from.replace('features/', '')
+  if (allowed?.includes(feature)) return null
+  return allowed
+    ? `${from} is not on the list of features that may use ${target} (layering.test.ts)`
+    : `${from} may use ${to} only through its public entry, ${to}/index.ts, if listed`
+}
+
+describe('import rule', () => {
+  const src = fileURLToPath(new URL('.', import.meta.url))
+  const tree = sourceTree(src)
+
+  it('every import in apps/server/src follows the rule', () => {
+    expect(importViolations(tree)).toEqual([])
+  })
+
+  it('lists only public entries that exist', () => {
+    expect(Object.keys(PUBLIC_ENTRIES).filter((entry) => !(entry in tree))).toEqual([])
+  })
+
+  it('names a sideways import, a reach into the root and a shared module that imports a feature', () => {
+    const files = {
+      ...tree,
+      'features/comments/comments.extra.ts': "import { postsStore } from '../posts/posts.store'\n",
+      'features/stats/stats.extra.ts':
+        "import type { AppContext } from '../../app'\nimport { likesService } from '../likes/index'\n",
+      'db/extra.ts': "import { rewardsLedger } from '../features/rewards/index'\n",
+      'features/posts/posts.lazy.ts': "export const load = () => import('../token/token.transfer')\n",
+    }
+    expect(importViolations(files)).toEqual([
+      "features/comments/comments.extra.ts imports '../posts/posts.store' (features/posts/posts.store.ts): " +
+        'features/comments may use features/posts only through its public entry, features/posts/index.ts, if listed',
+      "features/stats/stats.extra.ts imports '../../app' (app.ts): features/stats may not import the composition root",
+      "features/stats/stats.extra.ts imports '../likes/index' (features/likes/index.ts): " +
+        'features/stats is not on the list of features that may use features/likes/index.ts (layering.test.ts)',
+      "db/extra.ts imports '../features/rewards/index' (features/rewards/index.ts): the shared layer (db) may not import a feature",
+      "features/posts/posts.lazy.ts imports '../token/token.transfer' (features/token/token.transfer.ts): " +
+        'features/posts may use features/token only through its public entry, features/token/index.ts, if listed',
+    ])
+  })
+})
