@@ -97,7 +97,7 @@ export interface ListHeadingProps {
 export function ListHeading({ title, id, count, onRefresh, refreshing = false, children }: ListHeadingProps) {
   const { t } = useTranslation()
   return (
-    <div className="profile-list__heading">
+    <div className="section-heading">
       <h2 id={id} className="profile-list__title">
         {title}
         {count != null && <span className="profile-list__count"> ({count})</span>}

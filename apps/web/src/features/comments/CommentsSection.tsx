@@ -82,7 +82,7 @@ export function CommentsSection({ postId, count }: CommentsSectionProps) {
 
   return (
     <section id={COMMENTS_ANCHOR} className="comments" aria-labelledby={headingId}>
-      <div className="comments__header">
+      <div className="section-heading">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
           {t('heading')} <span className="comments__count">({formatCompact(count, locale)})</span>
         </h2>
