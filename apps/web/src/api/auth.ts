@@ -1,6 +1,6 @@
 /**
  * Authentication calls (product-spec §7 "Authentication", §4 "Login and register", §8).
- * Screens use the hooks in features/auth/useAuthActions.ts and app/useSession.ts, not these directly.
+ * Screens use the hooks (features/auth/useAuthActions.ts, app/useSession.ts, app/useLogout.ts), not these.
  */
 import type {
   MeResponse,
