@@ -178,24 +178,23 @@ export async function dbMakeComments(t: TestApp, author: { id: string }, postId:
 
 type LikeAction = 'like' | 'unlike'
 
-/** POST /media/:id/like (no action: a toggle); the answer unchecked. */
-export function sendLikePost(t: TestApp, user: Caller, postId: string, action?: LikeAction) {
+function sendLike(t: TestApp, user: Caller, url: string, action?: LikeAction) {
   return t.app.inject({
     method: 'POST',
-    url: `/api/v1/media/${postId}/like`,
+    url,
     headers: user?.headers ?? {},
     ...(action ? { payload: { action } } : {}),
   })
 }
 
+/** POST /media/:id/like (no action: a toggle); the answer unchecked. */
+export function sendLikePost(t: TestApp, user: Caller, postId: string, action?: LikeAction) {
+  return sendLike(t, user, `/api/v1/media/${postId}/like`, action)
+}
+
 /** POST /comments/:id/like (no action: a toggle); the answer unchecked. */
 export function sendLikeComment(t: TestApp, user: Caller, commentId: string, action?: LikeAction) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/comments/${commentId}/like`,
-    headers: user?.headers ?? {},
-    ...(action ? { payload: { action } } : {}),
-  })
+  return sendLike(t, user, `/api/v1/comments/${commentId}/like`, action)
 }
 
 /** `user` likes (or unlikes) a post; 200 checked. */

@@ -68,7 +68,8 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>
   database: DatabaseHandle
   config: Config
-  reset(): Promise<void>
+  /** Empties the database (and with `blobs`, the blob directory: files whose rows are gone). */
+  reset(options?: { blobs?: boolean }): Promise<void>
   close(): Promise<void>
 }
 
@@ -100,9 +101,10 @@ export async function createTestApp(
     app,
     database,
     config,
-    async reset() {
+    async reset(resetOptions = {}) {
       await resetDatabase(database)
       readCache.invalidate()
+      if (resetOptions.blobs) rmSync(join(dataDir, 'blobs'), { recursive: true, force: true })
     },
     async close() {
       await app.close()

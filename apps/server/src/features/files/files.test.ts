@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -15,10 +15,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-afterEach(async () => {
-  await t.reset()
-  rmSync(join(t.config.dataDir, 'blobs'), { recursive: true, force: true })
-})
+afterEach(() => t.reset({ blobs: true }))
 afterAll(() => t.close())
 
 type User = Awaited<ReturnType<typeof makeUser>>

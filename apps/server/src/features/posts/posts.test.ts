@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -18,10 +18,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-afterEach(async () => {
-  await t.reset()
-  rmSync(join(t.config.dataDir, 'blobs'), { recursive: true, force: true })
-})
+afterEach(() => t.reset({ blobs: true }))
 afterAll(() => t.close())
 
 type User = Awaited<ReturnType<typeof makeUser>>
