@@ -77,7 +77,11 @@ export async function startServer(
     output += chunk
   })
   const url = `http://127.0.0.1:${port}`
-  await waitForHealth(url, child, () => output)
+  // A server that never became healthy is stopped here: nothing else would, and it would load the machine.
+  await waitForHealth(url, child, () => output).catch((error) => {
+    child.kill('SIGKILL')
+    throw error
+  })
   return {
     url,
     dataDir,
