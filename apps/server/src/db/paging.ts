@@ -103,3 +103,27 @@ export function parseCursor(query: {
   }
   return null
 }
+
+/** A page of a profile's list, by offset (those lists page by skip). */
+export interface OffsetPage {
+  order: Order
+  /** Only posts (or comments on posts) of this media type; null for all. */
+  mediaType: string | null
+  skip: number
+  limit: number
+}
+
+/** A list's skip/limit/sort_by/media_type, read as the forum list reads them (same defaults and errors). */
+export function offsetPage(query: {
+  skip?: number
+  limit?: number
+  sort_by?: string
+  media_type?: string
+}): OffsetPage {
+  return {
+    order: parseSort(query.sort_by),
+    mediaType: parseMediaType(query.media_type),
+    skip: query.skip ?? 0,
+    limit: pageLimit(query.limit),
+  }
+}

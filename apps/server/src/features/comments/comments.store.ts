@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
-import type { Order } from '../../db/paging'
+import type { OffsetPage } from '../../db/paging'
 import type { CommentRow, NewComment } from '../../db/schema'
 
 /** A comment with the name and avatar of its author, as lists show it. */
@@ -8,16 +8,6 @@ export type CommentWithAuthor = CommentRow & { username: string; avatar: string 
 
 /** A comment of a user's own list, with the title of its post. */
 export type UserCommentRow = CommentRow & { post_title: string }
-
-/** A page of a user's own comments. */
-export interface UserCommentsPage {
-  skip: number
-  limit: number
-  /** Time (recent_*, time_desc) or likes (hot_*), each way. */
-  order: Order
-  /** Only comments on posts of this media type; null for all. */
-  mediaType: string | null
-}
 
 /** What the comment rules need to know about a post. */
 export interface PostForComments {
@@ -144,7 +134,7 @@ export function commentsStore(db: Db) {
      * A user's own comments with the title of each post (every post: the list is the author's own), in
      * the list's order (time or likes, each way) and optionally only on posts of one media type.
      */
-    listByUser(userId: string, page: UserCommentsPage): Promise<UserCommentRow[]> {
+    listByUser(userId: string, page: OffsetPage): Promise<UserCommentRow[]> {
       const direction = page.order.direction
       let query = db
         .selectFrom('comments')

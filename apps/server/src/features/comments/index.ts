@@ -1,10 +1,11 @@
 import type { Db } from '../../db/index'
-import { commentsStore, type UserCommentsPage } from './comments.store'
+import type { OffsetPage } from '../../db/paging'
+import { commentsStore } from './comments.store'
 
 export { seedDemoComments } from './comments.demo'
 export { commentsRoutes } from './comments.routes'
-export type { UserCommentRow, UserCommentsPage } from './comments.store'
+export type { UserCommentRow } from './comments.store'
 
 /** A user's own comments with the title of each post, for their own page. */
-export const commentsOfUser = (db: Db, userId: string, page: UserCommentsPage) =>
+export const commentsOfUser = (db: Db, userId: string, page: OffsetPage) =>
   commentsStore(db).listByUser(userId, page)

@@ -10,7 +10,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { BlobStore } from '../../blobs/index'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { type Cursor, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
+import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
 import type { PostFileRow } from '../../db/schema'
 import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
@@ -154,30 +154,14 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       if (!author) throw new NotFoundError('User not found')
       if (!author.public_posts && viewerId !== authorId)
         throw new ForbiddenError('This author keeps their posts private')
-      const rows = await posts.listByAuthor(
-        authorId,
-        viewerId,
-        parseSort(query.sort_by),
-        parseMediaType(query.media_type),
-        query.skip ?? 0,
-        pageLimit(query.limit),
-      )
-      return withFiles(rows)
+      return withFiles(await posts.listByAuthor(authorId, { ...offsetPage(query), viewerId }))
     },
 
     /** The posts a user liked (that the viewer may see), newest like first by default. */
     async likedBy(viewerId: string | null, userId: string, query: PostPageQuery): Promise<PostListItem[]> {
       const user = isId(userId) ? await posts.findUser(userId) : undefined
       if (!user) throw new NotFoundError('User not found')
-      const rows = await posts.listLikedBy(
-        userId,
-        viewerId,
-        parseSort(query.sort_by),
-        parseMediaType(query.media_type),
-        query.skip ?? 0,
-        pageLimit(query.limit),
-      )
-      return withFiles(rows)
+      return withFiles(await posts.listLikedBy(userId, { ...offsetPage(query), viewerId }))
     },
   }
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
-import type { Cursor, Order } from '../../db/paging'
+import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { visibleTo } from '../../db/visibility'
 import { RANK_CANDIDATES, type SearchSource } from '../search/index'
@@ -29,6 +29,11 @@ export interface PostSummaryRow {
 export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
   content: string
   ai_analysis: string
+}
+
+/** A page of a profile's list, by offset, as `viewerId` may see it. */
+export interface ViewerPage extends OffsetPage {
+  viewerId: string | null
 }
 
 export interface ListFilter {
@@ -68,6 +73,20 @@ function cursorValue(order: Order, cursor: Cursor) {
 }
 
 export function postsStore(db: Db) {
+  /** Cards of the posts the page's viewer may see, of its media type, for a page by offset. */
+  const offsetCards = (page: ViewerPage) => {
+    let select = db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .select([...summaryColumns, contentHead])
+      .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
+      .where(visibleTo(page.viewerId))
+      .offset(page.skip)
+      .limit(page.limit)
+    if (page.mediaType) select = select.where('posts.media_type', '=', page.mediaType)
+    return select
+  }
+
   return {
     async insertPost(post: NewPost, files: Omit<PostFilesTable, 'post_id'>[]) {
       await db.insertInto('posts').values(post).execute()
@@ -168,57 +187,25 @@ export function postsStore(db: Db) {
     },
 
     /** A page of one author's posts, by offset (the profile lists page by skip). */
-    listByAuthor(
-      authorId: string,
-      viewerId: string | null,
-      order: Order,
-      mediaType: string | null,
-      skip: number,
-      limit: number,
-    ) {
-      let select = db
-        .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead])
-        .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
+    listByAuthor(authorId: string, page: ViewerPage): Promise<PostSummaryRow[]> {
+      const { order } = page
+      return offsetCards(page)
         .where('posts.user_id', '=', authorId)
-        .where(visibleTo(viewerId))
-      if (mediaType) select = select.where('posts.media_type', '=', mediaType)
-      return select
         .orderBy(orderColumn(order), order.direction)
         .orderBy('posts.id', order.direction)
-        .offset(skip)
-        .limit(limit)
-        .execute() as Promise<PostSummaryRow[]>
+        .execute()
     },
 
     /** A page of the posts a user liked: by the time of the like for the default order. */
-    listLikedBy(
-      userId: string,
-      viewerId: string | null,
-      order: Order,
-      mediaType: string | null,
-      skip: number,
-      limit: number,
-    ) {
-      let select = db
-        .selectFrom('post_likes')
-        .innerJoin('posts', 'posts.id', 'post_likes.post_id')
-        .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead])
-        .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
-        .where('post_likes.user_id', '=', userId)
-        .where(visibleTo(viewerId))
-      if (mediaType) select = select.where('posts.media_type', '=', mediaType)
+    listLikedBy(userId: string, page: ViewerPage): Promise<PostSummaryRow[]> {
+      const { order } = page
       const byLikeTime = order.isDefault || order.key === 'created'
-      return (
-        byLikeTime
-          ? select.orderBy('post_likes.created_at', order.direction).orderBy('posts.id', order.direction)
-          : select.orderBy('posts.hot_score', order.direction).orderBy('posts.id', order.direction)
-      )
-        .offset(skip)
-        .limit(limit)
-        .execute() as Promise<PostSummaryRow[]>
+      return offsetCards(page)
+        .innerJoin('post_likes', 'post_likes.post_id', 'posts.id')
+        .where('post_likes.user_id', '=', userId)
+        .orderBy(byLikeTime ? 'post_likes.created_at' : 'posts.hot_score', order.direction)
+        .orderBy('posts.id', order.direction)
+        .execute()
     },
 
     findPost(id: string): Promise<PostDetailRow | undefined> {

@@ -5,12 +5,10 @@ import type {
   OwnCommentItem,
   OwnUserResponse,
   PersonInformationResponse,
-  PostPageQuery,
   ProfileSettings,
 } from '@agora/contract'
-import { pageLimit, parseMediaType, parseSort } from '../../db/paging'
 import type { UserRow } from '../../db/schema'
-import type { UserCommentRow, UserCommentsPage } from '../comments/index'
+import type { UserCommentRow } from '../comments/index'
 import type { ActivityRow, UserCounts } from './profiles.store'
 
 export const SETTINGS = [
@@ -73,16 +71,6 @@ export function toActivityItem(row: ActivityRow): ActivityItem {
   }
   const id = row.type === 'like' ? `like:${row.post_id}` : row.post_id
   return { id, type: row.type, title: row.title, date, link: post, post_id: row.post_id }
-}
-
-/** skip/limit/sort_by/media_type of an own list, read as the posts lists read them (same defaults and errors). */
-export function toOwnListPage(query: PostPageQuery): UserCommentsPage {
-  return {
-    skip: query.skip ?? 0,
-    limit: pageLimit(query.limit),
-    order: parseSort(query.sort_by),
-    mediaType: parseMediaType(query.media_type),
-  }
 }
 
 export function toOwnCommentItem(row: UserCommentRow): OwnCommentItem {

@@ -11,6 +11,7 @@ import {
 } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import { offsetPage } from '../../db/paging'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import {
   BadRequestError,
@@ -23,18 +24,12 @@ import { commentsOfUser } from '../comments/index'
 import { rewardTotals } from '../rewards/index'
 import { activityWindowStart, summarizeActivity } from './profiles.activity'
 import { changedValues, type ProfileChanges, toUserUpdate } from './profiles.edits'
-import {
-  toActivityItem,
-  toOwnCommentItem,
-  toOwnListPage,
-  toOwnUserView,
-  toPersonInformation,
-} from './profiles.presenters'
+import { toActivityItem, toOwnCommentItem, toOwnUserView, toPersonInformation } from './profiles.presenters'
 import { profilesStore } from './profiles.store'
 
 export { activityLevelOf, activityWindowStart, summarizeActivity } from './profiles.activity'
 export type { ProfileChanges } from './profiles.edits'
-export { settingsOf, toMeView, toOwnListPage, toOwnUserView } from './profiles.presenters'
+export { settingsOf, toMeView, toOwnUserView } from './profiles.presenters'
 
 /** Ids are UUIDs: anything else names no user. */
 export const isUserId = (value: string) => isId(value)
@@ -120,7 +115,7 @@ export function profilesService(db: Db) {
     },
 
     async ownComments(userId: string, query: PostPageQuery): Promise<OwnCommentItem[]> {
-      return (await commentsOfUser(db, userId, toOwnListPage(query))).map(toOwnCommentItem)
+      return (await commentsOfUser(db, userId, offsetPage(query))).map(toOwnCommentItem)
     },
 
     /** Points the caller's avatar at a stored image (`/api/v1/files/{cid}`). */

@@ -1,13 +1,7 @@
 import { sql } from 'kysely'
-import { RANK_CANDIDATES, type SearchSource } from './search.query'
+import { newestMatches, RANK_CANDIDATES, type SearchSource, type SearchTable } from './search.query'
 
-/**
- * How many of the newest comments are looked at first for relevance candidates. A common word
- * fills the candidates from this window (a tsvector check costs microseconds), so the GIN index,
- * which would hand over every matching comment only for us to keep the newest, is consulted only
- * when the window holds too few hits, i.e. for rarer words, where it is cheap. Comment ids are
- * UUIDv7, so the primary key walks them newest first. Four times the candidates, as for posts.
- */
+/** How many of the newest comments are looked at first for relevance candidates (SearchTable.window). */
 export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
 
 /**
@@ -17,27 +11,20 @@ export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
  * forms as the posts' one, so the same prefix query fits both. Post visibility is applied by the
  * posts list, once for every source.
  */
+// Comment ids are UUIDv7: the primary key walks them newest first.
+const COMMENTS: SearchTable = {
+  table: 'comments',
+  columns: 'id, post_id, search',
+  newestFirst: 'id desc',
+  window: COMMENT_RECENT_WINDOW,
+}
+
 export const commentSearchSource: SearchSource = {
   matches: (q) =>
     sql<boolean>`exists (select 1 from comments c where c.post_id = posts.id and c.search @@ ${q})`,
   hits: (q, limit) => sql`
-    with recent as (
-      select r.id, r.post_id, r.search
-      from (select id, post_id, search from comments order by id desc limit ${COMMENT_RECENT_WINDOW}) r
-      where r.search @@ ${q}
-    ),
-    everywhere as materialized (
-      select c.id, c.post_id, c.search
-      from comments c
-      where (select count(*) from recent) < ${limit} and c.search @@ ${q}
-    ),
-    found as (
-      select * from recent where (select count(*) from recent) >= ${limit}
-      union all
-      select * from everywhere
-    )
     select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
-    from (select * from found order by id desc limit ${limit}) f
+    from (${newestMatches(COMMENTS, q, limit)}) f
   `,
   matchedCommentId: (q) => sql<string | null>`(
     select c.id from comments c

@@ -48,3 +48,51 @@ export interface SearchSource {
   hits(q: RawBuilder<unknown>, limit: number, window?: number): RawBuilder<unknown>
   matchedCommentId(q: RawBuilder<unknown>): RawBuilder<string | null>
 }
+
+/** Where a source's documents are: its table, the columns a hit needs, and its newest-first order. */
+export interface SearchTable {
+  table: 'posts' | 'comments'
+  columns: string
+  newestFirst: string
+  /**
+   * How many of the newest rows are looked at first for candidates. A common word fills the
+   * candidates from this window (a tsvector check costs microseconds), so the GIN index, which
+   * would hand over every matching row only for us to keep the newest, is consulted only when the
+   * window holds too few hits, i.e. for rarer words, where it is cheap.
+   */
+  window: number
+}
+
+/**
+ * The newest `limit` rows of a source's table matching `q` (columns `SearchTable.columns`): from
+ * the recent window when it holds enough, else from the whole table through the index.
+ */
+export function newestMatches(
+  from: SearchTable,
+  q: RawBuilder<unknown>,
+  limit: number,
+  window = from.window,
+) {
+  const table = sql.table(from.table)
+  const columns = sql.raw(from.columns)
+  const newest = sql.raw(from.newestFirst)
+  return sql`
+    with recent as (
+      select ${columns}
+      from (select ${columns} from ${table} order by ${newest} limit ${window}) r
+      where r.search @@ ${q}
+      order by ${newest}
+      limit ${limit}
+    ),
+    everywhere as materialized (
+      select ${columns}
+      from ${table}
+      where (select count(*) from recent) < ${limit} and search @@ ${q}
+    ),
+    found as (
+      select * from recent where (select count(*) from recent) >= ${limit}
+      union all
+      select * from everywhere
+    )
+    select * from found order by ${newest} limit ${limit}`
+}
