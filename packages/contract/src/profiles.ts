@@ -61,6 +61,15 @@ export const ModifySettingsRequest = Type.Object({
 })
 export type ModifySettingsRequest = Static<typeof ModifySettingsRequest>
 
+/** The five privacy flags, as the settings object and the profile edits name them. */
+export const PROFILE_SETTINGS = [
+  'public_posts',
+  'public_activities',
+  'public_profile',
+  'public_statistics',
+  'public_contact',
+] as const
+
 /** The fields /modify/modify_profile knows. Any other field answers 400. */
 export const PROFILE_FIELDS = [
   'username',
@@ -75,11 +84,7 @@ export const PROFILE_FIELDS = [
   'twitter',
   'github',
   'linkedin',
-  'public_posts',
-  'public_activities',
-  'public_profile',
-  'public_statistics',
-  'public_contact',
+  ...PROFILE_SETTINGS,
 ] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 

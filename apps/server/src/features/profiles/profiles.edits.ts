@@ -1,7 +1,13 @@
-import { formBoolean, type ModifyProfileRequest, type ModifyResponse, PROFILE_LIMITS } from '@agora/contract'
+import {
+  formBoolean,
+  type ModifyProfileRequest,
+  type ModifyResponse,
+  PROFILE_LIMITS,
+  PROFILE_SETTINGS,
+} from '@agora/contract'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import type { FieldError } from '../../http/errors'
-import { SETTINGS, settingsOf } from './profiles.presenters'
+import { settingsOf } from './profiles.presenters'
 
 export const LINK_FIELDS = {
   url: 'Website',
@@ -56,7 +62,7 @@ export function toUserUpdate(changes: ProfileChanges): { update: UserUpdate; err
     const value = changes[field]
     if (value !== undefined) update[field] = checkLink(field, value, errors)
   }
-  for (const flag of SETTINGS) {
+  for (const flag of PROFILE_SETTINGS) {
     const value = changes[flag]
     if (value !== undefined) update[flag] = formBoolean(value, false)
   }
@@ -89,7 +95,7 @@ export function changedValues(
         view.tags = user.tags
         break
       default:
-        if ((SETTINGS as readonly string[]).includes(field)) view.settings = settingsOf(user)
+        if ((PROFILE_SETTINGS as readonly string[]).includes(field)) view.settings = settingsOf(user)
     }
   }
   return view

@@ -11,14 +11,6 @@ import type { UserRow } from '../../db/schema'
 import type { UserCommentRow } from '../comments/index'
 import type { ActivityRow, UserCounts } from './profiles.store'
 
-export const SETTINGS = [
-  'public_posts',
-  'public_activities',
-  'public_profile',
-  'public_statistics',
-  'public_contact',
-] as const
-
 export function settingsOf(user: UserRow): ProfileSettings {
   return {
     public_posts: user.public_posts,

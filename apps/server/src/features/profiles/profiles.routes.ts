@@ -150,55 +150,36 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     response: { 200: ModifyResponse, ...modifyErrors },
   })
 
-  app.post(
-    '/modify/modify_title',
-    { schema: modifySchema('Change your title', ModifyTitleRequest) },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      const { user_id, new_title } = request.body
-      return profiles.modify(viewer.userId, user_id, { title: new_title }, 'Title updated')
+  // The single-field edits: /modify/modify_<field> with `new_<field>` in the body.
+  const singleFieldEdits = [
+    { field: 'title', body: ModifyTitleRequest, summary: 'Change your title', message: 'Title updated' },
+    { field: 'bio', body: ModifyBioRequest, summary: 'Change your bio', message: 'Bio updated' },
+    {
+      field: 'url',
+      body: ModifyUrlRequest,
+      summary: 'Change your website (http or https)',
+      message: 'Website updated',
     },
-  )
-
-  app.post(
-    '/modify/modify_bio',
-    { schema: modifySchema('Change your bio', ModifyBioRequest) },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      const { user_id, new_bio } = request.body
-      return profiles.modify(viewer.userId, user_id, { bio: new_bio }, 'Bio updated')
+    { field: 'email', body: ModifyEmailRequest, summary: 'Change your email', message: 'Email updated' },
+    {
+      field: 'phone',
+      body: ModifyPhoneRequest,
+      summary: 'Change your phone number',
+      message: 'Phone updated',
     },
-  )
-
-  app.post(
-    '/modify/modify_url',
-    { schema: modifySchema('Change your website (http or https)', ModifyUrlRequest) },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      const { user_id, new_url } = request.body
-      return profiles.modify(viewer.userId, user_id, { url: new_url }, 'Website updated')
-    },
-  )
-
-  app.post(
-    '/modify/modify_email',
-    { schema: modifySchema('Change your email', ModifyEmailRequest) },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      const { user_id, new_email } = request.body
-      return profiles.modify(viewer.userId, user_id, { email: new_email }, 'Email updated')
-    },
-  )
-
-  app.post(
-    '/modify/modify_phone',
-    { schema: modifySchema('Change your phone number', ModifyPhoneRequest) },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      const { user_id, new_phone } = request.body
-      return profiles.modify(viewer.userId, user_id, { phone: new_phone }, 'Phone updated')
-    },
-  )
+  ] as const
+  for (const edit of singleFieldEdits) {
+    app.post(
+      `/modify/modify_${edit.field}`,
+      { schema: modifySchema(edit.summary, edit.body) },
+      async (request) => {
+        const viewer = await requireViewer(request, LOGIN_TO_EDIT)
+        const body = request.body as { user_id?: string } & Record<string, string>
+        const changes = { [edit.field]: body[`new_${edit.field}`] }
+        return profiles.modify(viewer.userId, body.user_id, changes, edit.message)
+      },
+    )
+  }
 
   app.post(
     '/modify/modify_settings',
