@@ -4,6 +4,21 @@ import type { FastifyBaseLogger } from 'fastify'
 export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} } as unknown as Logger
 
+/** How a durable queue's jobs are claimed, retried and stopped (analysis jobs, outbox deliveries). */
+export interface LeaseOptions {
+  /** How long a claim holds; a job still running after this is taken to be orphaned. */
+  leaseSeconds: number
+  /** Claims of one job before it fails for good. */
+  maxAttempts: number
+  /** The first retry waits this long; each later one twice as long, up to `maxBackoffSeconds`. */
+  backoffSeconds: number
+  maxBackoffSeconds: number
+  /** An idle worker looks for new jobs this often. */
+  pollMs: number
+  /** A stopping worker waits this long for its job in progress; the lease covers the rest. */
+  stopTimeoutMs: number
+}
+
 export interface WorkerLoops {
   /** What the loops work on, for the log. */
   name: string

@@ -1,19 +1,15 @@
 import type { Db } from '../db/index'
-import { backoffSeconds, type Logger, silentLogger, startWorkerLoops } from '../db/worker-loops'
+import {
+  backoffSeconds,
+  type LeaseOptions,
+  type Logger,
+  silentLogger,
+  startWorkerLoops,
+} from '../db/worker-loops'
 import type { EventBus } from './bus'
 import { type Delivery, outboxStore } from './outbox.store'
 
-export interface OutboxOptions {
-  /** How long a claim holds; a delivery still running after this is taken to be orphaned. */
-  leaseSeconds: number
-  /** Claims of one delivery before it is failed for good. */
-  maxAttempts: number
-  backoffSeconds: number
-  maxBackoffSeconds: number
-  /** An idle worker looks for deliveries this often. */
-  pollMs: number
-  stopTimeoutMs: number
-}
+export type OutboxOptions = LeaseOptions
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   leaseSeconds: 60,

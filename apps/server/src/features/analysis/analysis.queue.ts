@@ -1,7 +1,7 @@
 import type { AiAnalysis } from '@agora/contract'
 import { BlobMissingError, blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
-import { backoffSeconds, type Logger, silentLogger } from '../../db/worker-loops'
+import { backoffSeconds, type LeaseOptions, type Logger, silentLogger } from '../../db/worker-loops'
 import { type AnalysisSource, analyseSource, DEFAULT_ANALYSIS_OPTIONS } from './analyse'
 import { failedAnalysis } from './analysis.service'
 import { analysisStore, type ClaimedJob, type PostForAnalysis } from './analysis.store'
@@ -15,18 +15,7 @@ import type { PreparationInput } from './prepare'
  * it in the background are in analysis.worker.ts.
  */
 
-export interface QueueOptions {
-  /** How long a claim holds; a job still running after this is taken to be orphaned. */
-  leaseSeconds: number
-  /** Claims of one job before it fails for good. */
-  maxAttempts: number
-  /** The first retry waits this long; each later one twice as long, up to `maxBackoffSeconds`. */
-  backoffSeconds: number
-  maxBackoffSeconds: number
-  /** An idle worker looks for new jobs this often. */
-  pollMs: number
-  /** A stopping worker waits this long for its job in progress; the lease covers the rest. */
-  stopTimeoutMs: number
+export interface QueueOptions extends LeaseOptions {
   limits: PreparationInput['limits']
   memoryMb: number
   textBudget: number
