@@ -5,7 +5,7 @@ import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
 import type { CID } from 'multiformats/cid'
-import { asStorageError } from './store'
+import { asStorageError } from './storage-error'
 
 /**
  * The exact parameters of `ipfs add --cid-version 1` in Kubo: CIDv1, sha2-256, raw leaves,

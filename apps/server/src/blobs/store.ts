@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import { InsufficientStorageError } from '../http/errors'
 import type { StagedFile } from './stage'
 
 /** Inclusive byte range, as HTTP Range gives it. */
@@ -27,6 +26,8 @@ export interface BlobStore {
   list(): AsyncIterable<string>
 }
 
+export { asStorageError } from './storage-error'
+
 export class BlobMissingError extends Error {
   constructor(readonly cid: string) {
     super(`Blob ${cid} is not in the store`)
@@ -38,21 +39,4 @@ const CID_PATTERN = /^b[a-z2-7]{20,120}$/
 
 export function isCidString(value: string): boolean {
   return CID_PATTERN.test(value)
-}
-
-/** File system errors that mean the disk (or the quota) is full. */
-const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT'])
-
-/**
- * A full disk while storing an upload becomes a 507 people can act on; any other error stays as it
- * is. Whoever catches it has already removed the partial file.
- */
-export function asStorageError(error: unknown): unknown {
-  const code = (error as NodeJS.ErrnoException | null)?.code
-  if (code && STORAGE_FULL_CODES.has(code)) {
-    return new InsufficientStorageError(
-      'The server has no room left to store files. Your upload was not saved; try again later.',
-    )
-  }
-  return error
 }

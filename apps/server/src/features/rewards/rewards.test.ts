@@ -7,7 +7,8 @@ import { apiLikeComment, apiLikePost, apiMakeComment, apiMakePost, makeUser } fr
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
 import { type StopStage, stoppingChain } from '../token/chain.stopping'
-import { ChainFailure, provideTokenChain, type TokenChain, tokenChainFor } from '../token/token.chain'
+import { provideTokenChain, tokenChainFor } from '../token/chain.open'
+import { ChainFailure, type TokenChain } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
 import {
   CLAIM_DID_NOT_LAND,

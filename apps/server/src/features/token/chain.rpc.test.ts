@@ -22,9 +22,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { seedLocalChain } from './chain.local'
+import { closeTokenChain, provideTokenChain } from './chain.open'
 import { openRpcChain } from './chain.rpc'
 import { type FakeRpcNode, startFakeRpc } from './fake-rpc'
-import { closeTokenChain, provideTokenChain } from './token.chain'
 import { ACTIVATION_LAMPORTS, TRANSFER_FAILED } from './token.transfer'
 
 // The RPC adapter against a JSON-RPC node (a LiteSVM behind HTTP): the same §4 steps as on the

@@ -1,5 +1,6 @@
 export { isSolanaAddress } from '../../config.solana-keys'
-export { ChainFailure, explorerUrlFor, scrub, type TokenChain, tokenChainFor } from './token.chain'
+export { tokenChainFor } from './chain.open'
+export { ChainFailure, explorerUrlFor, scrub, type TokenChain } from './token.chain'
 export { tokenRoutes } from './token.routes'
 export {
   fateOf,

@@ -8,7 +8,7 @@ import {
 } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
-import { closeTokenChain } from './token.chain'
+import { closeTokenChain } from './chain.open'
 import { tokenServiceFor } from './token.service'
 import { sweepEveryMinute } from './token.settle'
 

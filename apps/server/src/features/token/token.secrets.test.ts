@@ -10,7 +10,8 @@ import { openTestDatabase, TEST_DB, type TestApp } from '../../../test/harness'
 import { buildApp } from '../../app'
 import { type Config, loadConfig } from '../../config'
 import type { DatabaseHandle } from '../../db/index'
-import { provideTokenChain, type TokenChain, tokenChainFor } from './token.chain'
+import { provideTokenChain, tokenChainFor } from './chain.open'
+import type { TokenChain } from './token.chain'
 
 // The faucet's key must never reach a response or a log line, whatever happens.
 

@@ -8,14 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { openLocalChain } from './chain.local'
+import { closeTokenChain, provideTokenChain, tokenChainFor } from './chain.open'
 import { type StopStage, stoppingChain } from './chain.stopping'
-import {
-  ChainFailure,
-  closeTokenChain,
-  provideTokenChain,
-  type TokenChain,
-  tokenChainFor,
-} from './token.chain'
+import { ChainFailure, type TokenChain } from './token.chain'
 import { GRANT_FAILURES, tokenServiceFor, tokensDistributed } from './token.service'
 import {
   ACTIVATION_LAMPORTS,
