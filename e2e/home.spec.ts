@@ -11,7 +11,8 @@ async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
       window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 40))
+      // Each position drawn (two frames), so the reveals' observer sees it however slow the machine.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     }
   })
   await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
