@@ -1,7 +1,7 @@
 import type { StatsResponse } from '@agora/contract'
 import type { Db } from '../../db/index'
 import { rewardTotals } from '../rewards/index'
-import { tokensDistributed } from '../token/index'
+import { faucetTotal } from '../token/index'
 import { statsStore } from './stats.store'
 
 /** The real figures of the home and forum heroes. */
@@ -13,7 +13,7 @@ export function statsService(db: Db) {
       const [members, posts, faucet, claimsPaid, earned] = await Promise.all([
         store.members(),
         store.posts(),
-        tokensDistributed(db),
+        faucetTotal(db),
         rewards.paid(),
         rewards.earned(),
       ])

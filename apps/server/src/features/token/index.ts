@@ -10,7 +10,7 @@ export {
   transferRows,
   UNSIGNED_AFTER_MS,
 } from './token.settle'
-export { tokensDistributed } from './token.store'
+export { faucetTotal } from './token.store'
 
 // The Solana libraries load with the first transfer: only a dynamic import of this brings them in.
 export const loadTransfer = () => import('./token.transfer')

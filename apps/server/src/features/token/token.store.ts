@@ -90,12 +90,17 @@ export function tokenStore(db: Db) {
 }
 export type TokenStore = ReturnType<typeof tokenStore>
 
-/** Tokens the faucet has given out: confirmed grants only (pending may still fail), for /api/v1/stats. */
-export async function tokensDistributed(db: Db): Promise<number> {
+/** Tokens the faucet has given out: confirmed grants only (pending ones may still fail). */
+export async function faucetTotal(db: Db): Promise<number> {
   const row = await db
     .selectFrom('faucet_grants')
     .select(sql<number>`coalesce(sum(amount), 0)::float8`.as('total'))
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow()
-  return Number(row.total)
+  return row.total
+}
+
+/** Whole tokens the faucet has given out, for /api/v1/stats. */
+export async function tokensDistributed(db: Db): Promise<number> {
+  return Math.floor(await faucetTotal(db))
 }
