@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
@@ -112,4 +113,18 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The usual life of a test file's app: made before its first test, emptied after each (with
+ * `reset`'s options), closed after the last. Answers the app, filled in once it is made.
+ */
+export function useTestApp(env: Record<string, string> = {}, reset: { blobs?: boolean } = {}): TestApp {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env))
+  })
+  afterEach(() => t.reset(reset))
+  afterAll(() => t.close())
+  return t
 }

@@ -1,14 +1,9 @@
 import { SignJWT } from 'jose'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cookieHeader, HOST, makeUser, ORIGIN } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.reset())
-afterAll(() => t.close())
+const t = useTestApp()
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

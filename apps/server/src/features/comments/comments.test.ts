@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   apiMakeComment,
   dbMakeComments,
@@ -9,18 +9,13 @@ import {
   sendComment,
   sendLikeComment,
 } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { DEMO_COMMENTS, seedDemoComments } from './comments.demo'
 
 const COMMENT_LIMIT = 25
 const LIKE_LIMIT = 30
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ COMMENT_RATE_LIMIT: String(COMMENT_LIMIT), LIKE_RATE_LIMIT: String(LIKE_LIMIT) })
-})
-afterEach(() => t.reset())
-afterAll(() => t.close())
+const t = useTestApp({ COMMENT_RATE_LIMIT: String(COMMENT_LIMIT), LIKE_RATE_LIMIT: String(LIKE_LIMIT) })
 
 type User = Awaited<ReturnType<typeof makeUser>>
 

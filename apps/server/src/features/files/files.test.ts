@@ -4,19 +4,14 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { parseRange } from './files.routes'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.reset({ blobs: true }))
-afterAll(() => t.close())
+const t = useTestApp({}, { blobs: true })
 
 type User = Awaited<ReturnType<typeof makeUser>>
 

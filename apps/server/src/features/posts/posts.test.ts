@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   apiMakePost,
   dbLikePost,
@@ -11,15 +11,10 @@ import {
   sendUpload,
 } from '../../../test/factories'
 import { pdfFile, pngFile } from '../../../test/files'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { postSearchSource, prefixQuery } from '../search/index'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.reset({ blobs: true }))
-afterAll(() => t.close())
+const t = useTestApp({}, { blobs: true })
 
 type User = Awaited<ReturnType<typeof makeUser>>
 const MB = 1024 * 1024

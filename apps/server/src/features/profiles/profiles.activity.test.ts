@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiLikePost, apiMakeComment, dbMakePost, makeUser } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { activityLevelOf, activityWindowStart, summarizeActivity } from './profiles.service'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
-})
-afterEach(() => t.reset())
-afterAll(() => t.close())
+const t = useTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
 
 type User = Awaited<ReturnType<typeof makeUser>>
 const DAY = 24 * 3600 * 1000

@@ -1,13 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.reset())
-afterAll(() => t.close())
+const t = useTestApp()
 
 type User = Awaited<ReturnType<typeof makeUser>>
 
