@@ -174,7 +174,7 @@ describe('DOCX extraction', () => {
   it('refuses a zip bomb whose entry inflates beyond the size it declares', async () => {
     const zip = new JSZip()
     zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>')
-    zip.file('word/document.xml', '<w:document>'.padEnd(20_000_000, ' ') + '</w:document>')
+    zip.file('word/document.xml', `${'<w:document>'.padEnd(20_000_000, ' ')}</w:document>`)
     const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
     expect(bomb.length).toBeLessThan(100_000)
     const error = await extractDocx(
