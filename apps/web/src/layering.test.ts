@@ -17,10 +17,8 @@
  * card and its CSS into the first load). Tests are not checked: they assemble layers on purpose (the
  * API client's test installs the app's session).
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, posix, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { importsOf, resolveImport, sourceTree } from '@agora/test-kit/imports'
 import { describe, expect, it } from 'vitest'
 
 /** Public entries of features, and who besides the feature itself may import each. */
@@ -55,43 +53,6 @@ function scopeOf(path: string): string {
   return top === 'features' ? `features/${feature}` : top
 }
 
-interface ImportSite {
-  specifier: string
-  lazy: boolean
-}
-
-/** The module specifiers a source file imports, re-exports or loads lazily, read by TypeScript's parser. */
-export function importsOf(path: string, source: string): ImportSite[] {
-  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX)
-  const found: ImportSite[] = []
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push({ specifier: node.moduleSpecifier.text, lazy: false })
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push({ specifier: node.arguments[0].text, lazy: true })
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(file)
-  return found
-}
-
-/** The file a relative specifier names among `paths` (extension and index.ts filled in), else its bare path. */
-function resolve(from: string, specifier: string, paths: ReadonlySet<string>): string {
-  const base = posix.normalize(posix.join(posix.dirname(from), specifier))
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]
-  return candidates.find((candidate) => paths.has(candidate)) ?? base
-}
-
 /**
  * The imports in `files` (path under src/ → source) that break the layering, one sentence each naming
  * the file and the import. Only the app's own modules (relative specifiers) are judged.
@@ -105,7 +66,7 @@ export function layeringViolations(files: Readonly<Record<string, string>>): str
     if (from === 'entry') continue
     for (const { specifier, lazy } of importsOf(path, source)) {
       if (!specifier.startsWith('.')) continue
-      const target = resolve(path, specifier, paths)
+      const target = resolveImport(path, specifier, paths)
       const to = scopeOf(target)
       if (to === from) continue
       const layer = from.split('/')[0]
@@ -127,22 +88,6 @@ export function layeringViolations(files: Readonly<Record<string, string>>): str
 }
 
 const src = fileURLToPath(new URL('.', import.meta.url))
-
-function sourceTree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else
-        files[relative(src, path).split(sep).join('/')] = /\.tsx?$/.test(entry.name)
-          ? readFileSync(path, 'utf8')
-          : ''
-    }
-  }
-  walk(dir)
-  return files
-}
 
 describe('layering', () => {
   const tree = sourceTree(src)
