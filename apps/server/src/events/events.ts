@@ -40,16 +40,3 @@ export interface DomainEvents {
 }
 
 export type EventName = keyof DomainEvents
-export const EVENT_NAMES = [
-  'post.published',
-  'post.edited',
-  'post.removed',
-  'comment.written',
-  'comment.removed',
-  'like.given',
-  'like.withdrawn',
-  'analysis.finished',
-  'mention',
-  'follow',
-  'report',
-] as const satisfies readonly EventName[]

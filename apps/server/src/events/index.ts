@@ -5,6 +5,6 @@ export {
   type Outcome,
   type TransactionalSubscriber,
 } from './bus'
-export { type DomainEvents, EVENT_NAMES, type EventName, type LikeKind } from './events'
+export type { DomainEvents, EventName, LikeKind } from './events'
 export { outboxStore } from './outbox.store'
 export { DEFAULT_OUTBOX_OPTIONS, outboxWorker, startOutboxWorker } from './outbox.worker'

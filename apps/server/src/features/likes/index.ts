@@ -1,1 +1,1 @@
-export { type LikeIntent, type LikesService, likesService } from './likes.service'
+export { type LikeIntent, likesService } from './likes.service'

@@ -79,4 +79,3 @@ export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound:
       likesStore(db, kind).likedAmong(userId, targetIds),
   }
 }
-export type LikesService = ReturnType<typeof likesService>

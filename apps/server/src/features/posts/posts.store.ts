@@ -228,11 +228,11 @@ export function postsStore(db: Db) {
         .execute()
     },
 
-    /** Locks a post row for the rest of the transaction (deletion and likes of one post take turns). */
+    /** Locks a post row for the rest of the transaction (a deletion waits for likes and comments of the post in progress). */
     lockPost(id: string) {
       return db
         .selectFrom('posts')
-        .select(['id', 'user_id', 'visibility', 'likes_count'])
+        .select(['id', 'user_id', 'visibility'])
         .where('id', '=', id)
         .forNoKeyUpdate()
         .executeTakeFirst()
