@@ -1,7 +1,8 @@
-import { AnalysisRerunParams, AnalysisRerunResponse, ErrorResponse } from '@agora/contract'
+import { AnalysisRerunParams, AnalysisRerunResponse } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
+import { failures } from '../../http/responses'
 import { analysisService } from './analysis.service'
 
 export const LOGIN_TO_RERUN = 'Please login to re-run the analysis'
@@ -27,10 +28,7 @@ export async function analysisRoutes(app: AppInstance, ctx: AppContext) {
         params: AnalysisRerunParams,
         response: {
           202: AnalysisRerunResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          429: ErrorResponse,
+          ...failures(401, 403, 404, 429),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   formBoolean,
   MessageResponse,
   RefreshRequest,
@@ -19,9 +18,10 @@ import {
   REFRESH_COOKIE_PATH,
 } from '../../http/auth'
 import { UnauthorizedError } from '../../http/errors'
+import { failures } from '../../http/responses'
 import { authService, type IssuedSession, REFRESH_TTL_SECONDS } from './auth.service'
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse }
+const errors = { ...failures(400, 401, 409, 429) }
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
   const auth = authService(ctx.db, ctx.signer)
@@ -106,7 +106,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Trade the refresh token (cookie, or refresh_token field) for a new pair',
         body: { ...RefreshRequest, nullable: true },
-        response: { 200: TokenResponse, 401: ErrorResponse },
+        response: { 200: TokenResponse, ...failures(401) },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import {
   CreateCommentRequest,
   CreateCommentResponse,
   DeleteCommentResponse,
-  ErrorResponse,
   LikeCommentRequest,
   LikeCommentResponse,
   PostCommentsParams,
@@ -14,6 +13,7 @@ import {
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
+import { failures } from '../../http/responses'
 import { commentsService } from './comments.service'
 
 export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
@@ -31,7 +31,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         summary: "A page of a post's comment threads",
         params: PostCommentsParams,
         querystring: PostCommentsQuery,
-        response: { 200: PostCommentsResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PostCommentsResponse, ...failures(400, 404) },
       },
     },
     async (request, reply) =>
@@ -58,10 +58,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         body: CreateCommentRequest,
         response: {
           201: CreateCommentResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          429: ErrorResponse,
+          ...failures(400, 401, 404, 429),
         },
       },
     },
@@ -85,7 +82,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         params: CommentIdParams,
         body: { ...LikeCommentRequest, nullable: true },
-        response: { 200: LikeCommentResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: LikeCommentResponse, ...failures(401, 404, 429) },
       },
     },
     async (request) => {
@@ -101,7 +98,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'Delete a comment of yours with all its replies',
         params: CommentIdParams,
-        response: { 200: DeleteCommentResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: DeleteCommentResponse, ...failures(401, 403, 404) },
       },
     },
     async (request) => {

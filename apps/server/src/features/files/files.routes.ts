@@ -1,10 +1,4 @@
-import {
-  ErrorResponse,
-  FileParams,
-  FilePreviewResponse,
-  IpfsUploadResponse,
-  UPLOAD_MAX_FILE_BYTES,
-} from '@agora/contract'
+import { FileParams, FilePreviewResponse, IpfsUploadResponse, UPLOAD_MAX_FILE_BYTES } from '@agora/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
@@ -16,6 +10,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../http/errors'
+import { failures } from '../../http/responses'
 import { DOCX_MIME, fileUrl, mustDownload } from './file-types'
 import { docxToSafeHtml } from './files.preview'
 import { filesService } from './files.service'
@@ -127,7 +122,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
             download: { type: 'string', maxLength: 5 },
           },
         },
-        response: { 404: ErrorResponse },
+        response: { ...failures(404) },
       },
     },
     async (request, reply) => {
@@ -144,7 +139,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['files'],
         summary: 'A DOCX document converted to sanitised HTML',
         params: FileParams,
-        response: { 200: FilePreviewResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse },
+        response: { 200: FilePreviewResponse, ...failures(404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -175,10 +170,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
         consumes: ['multipart/form-data'],
         response: {
           200: IpfsUploadResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
+          ...failures(400, 401, 413, 415),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   PostDeleteResponse,
   PostDetailResponse,
   PostIdParams,
@@ -18,6 +17,7 @@ import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
+import { failures } from '../../http/responses'
 import { receiveUpload } from '../files/index'
 import { postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
@@ -45,10 +45,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         consumes: ['multipart/form-data'],
         response: {
           201: PostUploadResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
+          ...failures(400, 401, 413, 415),
         },
       },
     },
@@ -73,7 +70,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'The forum: a page of posts, searched, filtered and sorted, with a keyset cursor',
         querystring: PostListQuery,
-        response: { 200: PostListResponse, 400: ErrorResponse },
+        response: { 200: PostListResponse, ...failures(400) },
       },
     },
     async (request, reply) =>
@@ -88,7 +85,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         summary: "An author's posts, by skip/limit",
         params: PostIdParams,
         querystring: PostPageQuery,
-        response: { 200: PostPageResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PostPageResponse, ...failures(400, 403, 404) },
       },
     },
     async (request) => posts.byAuthor(await viewerIdOf(request), request.params.id, request.query),
@@ -102,7 +99,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'The posts a user liked, by skip/limit',
         params: PostIdParams,
         querystring: PostPageQuery,
-        response: { 200: PostPageResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PostPageResponse, ...failures(400, 404) },
       },
     },
     async (request) => posts.likedBy(await viewerIdOf(request), request.params.id, request.query),
@@ -115,7 +112,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'One post with its media, analysis and whether the viewer likes it',
         params: PostIdParams,
-        response: { 200: PostDetailResponse, 404: ErrorResponse },
+        response: { 200: PostDetailResponse, ...failures(404) },
       },
     },
     async (request, reply) =>
@@ -133,7 +130,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Like or unlike a post (toggles; `action` sets)',
         params: PostIdParams,
         body: { ...PostLikeRequest, nullable: true },
-        response: { 200: PostLikeResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: PostLikeResponse, ...failures(401, 404, 429) },
       },
     },
     async (request) => {
@@ -149,7 +146,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: "Delete one's own post with its likes and comments",
         params: PostIdParams,
-        response: { 200: PostDeleteResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PostDeleteResponse, ...failures(401, 403, 404) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import {
   AVATAR_MAX_BYTES,
-  ErrorResponse,
   ModifyBioRequest,
   ModifyEmailRequest,
   ModifyPhoneRequest,
@@ -21,6 +20,7 @@ import { blobStoreFor, stageStream } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors'
+import { failures } from '../../http/responses'
 import { filesService, fileUrl } from '../files/index'
 import { postsService } from '../posts/index'
 import { avatarWebp } from './profiles.avatar'
@@ -29,7 +29,7 @@ import { assertSelf, profilesService } from './profiles.service'
 const LOGIN_TO_EDIT = 'Please login to edit your profile'
 const LOGIN_TO_VIEW_OWN = 'Please login to view your content'
 const FORM = ['application/x-www-form-urlencoded', 'application/json']
-const modifyErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse }
+const modifyErrors = { ...failures(400, 401, 403, 409) }
 const AVATAR_MB = AVATAR_MAX_BYTES / (1024 * 1024)
 
 async function* bytesOf(buffer: Buffer) {
@@ -75,7 +75,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with real counts and the activity of the last 30 days',
-        response: { 200: OwnUserResponse, 401: ErrorResponse },
+        response: { 200: OwnUserResponse, ...failures(401) },
       },
     },
     async (request) => {
@@ -92,7 +92,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         summary:
           "An author's public profile; what their privacy flags hide is withheld from everyone but them",
         querystring: PersonInformationQuery,
-        response: { 200: PersonInformationResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PersonInformationResponse, ...failures(400, 404) },
       },
     },
     async (request) => {
@@ -105,7 +105,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     tags: ['profiles'],
     summary,
     querystring: PostPageQuery,
-    response: { 200: PostPageResponse, 400: ErrorResponse, 401: ErrorResponse },
+    response: { 200: PostPageResponse, ...failures(400, 401) },
   })
 
   app.get(
@@ -133,7 +133,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['profiles'],
         summary: 'Your comments, newest first by default (skip/limit paging)',
         querystring: PostPageQuery,
-        response: { 200: OwnCommentsResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: OwnCommentsResponse, ...failures(400, 401) },
       },
     },
     async (request) => {
@@ -216,7 +216,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['profiles'],
         summary: `Change your avatar: an image by content, at most ${AVATAR_MB} MB, stored as a 256 px WebP`,
         consumes: ['multipart/form-data'],
-        response: { 200: ModifyResponse, ...modifyErrors, 413: ErrorResponse, 415: ErrorResponse },
+        response: { 200: ModifyResponse, ...modifyErrors, ...failures(413, 415) },
       },
     },
     async (request) => {

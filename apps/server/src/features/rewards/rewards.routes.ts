@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   LeaderboardQuery,
   LeaderboardResponse,
   RewardClaimRequest,
@@ -12,6 +11,7 @@ import {
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
+import { failures } from '../../http/responses'
 import { sweepEveryMinute } from '../token/index'
 import { rewardsService } from './rewards.claims'
 
@@ -31,7 +31,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'Your balance, what is claimable, and your ledger entries (newest first, keyset paged)',
         querystring: RewardsMeQuery,
-        response: { 200: RewardsMeResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: RewardsMeResponse, ...failures(400, 401) },
       },
     },
     async (request) => {
@@ -46,7 +46,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Your claims, newest first (at most 50)',
-        response: { 200: RewardClaimsResponse, 401: ErrorResponse },
+        response: { 200: RewardClaimsResponse, ...failures(401) },
       },
     },
     async (request) => {
@@ -74,7 +74,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'Who earned most in the last 7 days (week), 30 days (month) or ever (all)',
         querystring: LeaderboardQuery,
-        response: { 200: LeaderboardResponse, 400: ErrorResponse },
+        response: { 200: LeaderboardResponse, ...failures(400) },
       },
     },
     async (request) => rewards.leaderboard(request.query.period ?? 'week', request.query.limit ?? 20),
@@ -94,11 +94,7 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         body: RewardClaimRequest,
         response: {
           200: RewardClaimResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          409: ErrorResponse,
-          429: ErrorResponse,
-          503: ErrorResponse,
+          ...failures(400, 401, 409, 429, 503),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  ErrorResponse,
   FaucetRequest,
   FaucetResponse,
   TokenBalanceQuery,
@@ -8,6 +7,7 @@ import {
 } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
+import { failures } from '../../http/responses'
 import { closeTokenChain } from './chain.open'
 import { tokenServiceFor } from './token.service'
 import { sweepEveryMinute } from './token.settle'
@@ -35,10 +35,7 @@ export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
         body: FaucetRequest,
         response: {
           200: FaucetResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          429: ErrorResponse,
-          503: ErrorResponse,
+          ...failures(400, 401, 429, 503),
         },
       },
     },
@@ -62,7 +59,7 @@ export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags: ['token'],
         summary: 'The faucet: network, mint, limits, and what the caller has left today',
-        response: { 200: TokenInfoResponse, 503: ErrorResponse },
+        response: { 200: TokenInfoResponse, ...failures(503) },
       },
     },
     async (request) => {
@@ -79,7 +76,7 @@ export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['token'],
         summary: "An address's SOL and token balance",
         querystring: TokenBalanceQuery,
-        response: { 200: TokenBalanceResponse, 400: ErrorResponse, 503: ErrorResponse },
+        response: { 200: TokenBalanceResponse, ...failures(400, 503) },
       },
     },
     async (request) => tokens.balance(request.query.address.trim(), request.log),
