@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely'
 import { NotFoundError } from '../http/errors'
 import type { Database } from './schema'
 
@@ -42,4 +42,13 @@ export function visibleTo(viewerId: string | null) {
 /** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
 export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'private' or ${sql.ref(`${post}.user_id`)} = ${viewer})`
+}
+
+/**
+ * A post's id, author and visibility: what a write on the post checks. With `lock`, the row is
+ * locked (FOR NO KEY UPDATE) for the rest of the transaction, so writes on one post take turns.
+ */
+export function readPostAccess(db: Kysely<Database>, id: string, { lock = false } = {}) {
+  const query = db.selectFrom('posts').select(['id', 'user_id', 'visibility']).where('id', '=', id)
+  return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst()
 }

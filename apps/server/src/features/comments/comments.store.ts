@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { OffsetPage } from '../../db/paging'
 import type { CommentRow, NewComment } from '../../db/schema'
+import { readPostAccess } from '../../db/visibility'
 
 /** A comment with the name and avatar of its author, as lists show it. */
 export type CommentWithAuthor = CommentRow & { username: string; avatar: string }
@@ -40,21 +41,12 @@ export function commentsStore(db: Db) {
 
   return {
     findPost(postId: string): Promise<PostForComments | undefined> {
-      return db
-        .selectFrom('posts')
-        .select(['id', 'user_id', 'visibility'])
-        .where('id', '=', postId)
-        .executeTakeFirst()
+      return readPostAccess(db, postId)
     },
 
     /** The post, row-locked for the rest of the transaction: comment writes on one post take turns. */
     lockPost(postId: string): Promise<PostForComments | undefined> {
-      return db
-        .selectFrom('posts')
-        .select(['id', 'user_id', 'visibility'])
-        .where('id', '=', postId)
-        .forNoKeyUpdate()
-        .executeTakeFirst()
+      return readPostAccess(db, postId, { lock: true })
     },
 
     addToPostCommentCount(postId: string, delta: number) {

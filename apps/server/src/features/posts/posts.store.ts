@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
-import { visibleTo } from '../../db/visibility'
+import { readPostAccess, visibleTo } from '../../db/visibility'
 import { RANK_CANDIDATES, type SearchSource } from '../search/index'
 
 /** What a list card needs of a post and its author (never the whole content). */
@@ -230,12 +230,7 @@ export function postsStore(db: Db) {
 
     /** Locks a post row for the rest of the transaction (a deletion waits for likes and comments of the post in progress). */
     lockPost(id: string) {
-      return db
-        .selectFrom('posts')
-        .select(['id', 'user_id', 'visibility'])
-        .where('id', '=', id)
-        .forNoKeyUpdate()
-        .executeTakeFirst()
+      return readPostAccess(db, id, { lock: true })
     },
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */
