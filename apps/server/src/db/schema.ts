@@ -21,6 +21,8 @@ export interface Database {
   reward_claims: RewardClaimsTable
   reward_day_counts: RewardDayCountsTable
   event_outbox: EventOutboxTable
+  post_revisions: PostRevisionsTable
+  comment_revisions: CommentRevisionsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -100,6 +102,10 @@ export interface PostsTable {
   search: Generated<string>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  /** 1 when written; each edit adds one (features/revisions). */
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
+  edited_by: ColumnType<string | null, never, string>
 }
 export type PostRow = Selectable<PostsTable>
 export type NewPost = Insertable<PostsTable>
@@ -134,6 +140,10 @@ export interface CommentsTable {
   likes_count: Generated<number>
   reply_count: Generated<number>
   created_at: CreatedAt
+  /** 1 when written; each edit adds one (features/revisions). */
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
+  edited_by: ColumnType<string | null, never, string>
   /** tsvector, generated from content; never selected. */
   search: ColumnType<string, never, never>
 }
@@ -244,4 +254,26 @@ export interface EventOutboxTable {
   last_error: string | null
   failed_at: Date | null
   created_at: CreatedAt
+}
+
+/** The values a post had at one revision, kept when an edit replaced them (features/revisions). */
+export interface PostRevisionsTable {
+  post_id: string
+  revision: number
+  title: string
+  summary: string
+  content: string
+  tags: string[]
+  visibility: string
+  editor_id: string | null
+  created_at: ColumnType<Date, Date | string, never>
+}
+
+/** The text a comment had at one revision, kept when an edit replaced it (features/revisions). */
+export interface CommentRevisionsTable {
+  comment_id: string
+  revision: number
+  content: string
+  editor_id: string | null
+  created_at: ColumnType<Date, Date | string, never>
 }

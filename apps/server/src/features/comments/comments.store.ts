@@ -29,6 +29,9 @@ const COLUMNS = [
   'comments.likes_count',
   'comments.reply_count',
   'comments.created_at',
+  'comments.revision',
+  'comments.edited_at',
+  'comments.edited_by',
 ] as const
 
 export function commentsStore(db: Db) {
