@@ -22,6 +22,8 @@ export interface Config {
   authRateLimit: number
   /** Comments (and replies) one user may post per minute. */
   commentRateLimit: number
+  /** Edits of posts and comments per user per minute. */
+  editRateLimit: number
   /** Like/unlike calls one user may make per minute. */
   likeRateLimit: number
   /** How long anonymous reads (list, post, comments) are served from memory; 0 turns that off. */
@@ -314,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 10, 1, 100_000),
+    editRateLimit: int(env, 'EDIT_RATE_LIMIT', 30, 1, 100_000),
     likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
     readCacheMs: int(env, 'READ_CACHE_MS', 1000, 0, 60_000),
     redisUrl: env.REDIS_URL?.trim() || null,

@@ -26,6 +26,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/pages/index.ts': [],
   'features/posts/index.ts': ['pages', 'profiles', 'demo'],
   'features/profiles/index.ts': [],
+  'features/revisions/index.ts': ['posts', 'comments'],
   'features/rewards/index.ts': ['stats', 'profiles', 'demo'],
   'features/search/index.ts': ['posts'],
   'features/stats/index.ts': ['pages'],

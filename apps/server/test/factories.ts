@@ -220,3 +220,25 @@ export async function apiLikeComment(
 export async function dbLikePost(t: TestApp, user: { id: string }, postId: string) {
   await t.database.db.insertInto('post_likes').values({ user_id: user.id, post_id: postId }).execute()
 }
+
+// Edits
+
+/** PATCH /media/:id as JSON; the answer unchecked. */
+export function sendEditPost(t: TestApp, user: Caller, postId: string, body: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/media/${postId}`,
+    headers: user?.headers ?? {},
+    payload: body,
+  })
+}
+
+/** PATCH /comments/:id as JSON; the answer unchecked. */
+export function sendEditComment(t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/comments/${commentId}`,
+    headers: user?.headers ?? {},
+    payload: body,
+  })
+}

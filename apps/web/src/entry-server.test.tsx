@@ -41,6 +41,8 @@ const post: PostDetailResponse = {
   visibility: 'public',
   ai_analysis: '{}',
   is_liked: false,
+  revision: 1,
+  edited_at: null,
 }
 
 const card: PostListItem = {

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { IdParams, LikeRequest, LikeResponse, Nullable, SuccessResponse } from './common'
+import { EditState, IdParams, LikeRequest, LikeResponse, Nullable, SuccessResponse } from './common'
 import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
 import { RewardNotice } from './rewards'
 
@@ -26,6 +26,7 @@ export const CommentView = Type.Object({
   is_liked: Type.Boolean(),
   level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
   ...ThreadPlace.properties,
+  ...EditState.properties,
 })
 export type CommentView = Static<typeof CommentView>
 

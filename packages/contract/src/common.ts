@@ -72,3 +72,10 @@ export const LikeResponse = Type.Object({
   is_liked: Type.Boolean(),
 })
 export type LikeResponse = Static<typeof LikeResponse>
+
+/** Where a post or comment stands in its edit history: revision 1 and `edited_at` null until edited. */
+export const EditState = Type.Object({
+  revision: Type.Integer({ minimum: 1 }),
+  edited_at: Nullable(Type.String({ description: 'ISO 8601' })),
+})
+export type EditState = Static<typeof EditState>

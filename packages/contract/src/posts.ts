@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
+import { EditState, LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
 import {
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
@@ -138,6 +138,7 @@ export const PostDetailResponse = Type.Object({
   /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
   ai_analysis: Type.String(),
   is_liked: Type.Boolean(),
+  ...EditState.properties,
 })
 export type PostDetailResponse = Static<typeof PostDetailResponse>
 

@@ -11,8 +11,15 @@ export type LikeKind = 'post' | 'comment'
 export interface DomainEvents {
   /** A post was created (files stored, analysis queued). */
   'post.published': { postId: string; authorId: string; visibility: 'public' | 'private'; tags: string[] }
-  /** A post's text, tags, visibility or files changed. */
-  'post.edited': { postId: string; authorId: string; editorId: string }
+  /** A post's text, tags or visibility changed: `revision` is the new one, `changed` names the fields. */
+  'post.edited': {
+    postId: string
+    authorId: string
+    editorId: string
+    revision: number
+    changed: string[]
+    visibility: 'public' | 'private'
+  }
   /** A post is about to be deleted with its comments and likes (raised before the rows go). */
   'post.removed': { postId: string; authorId: string; removedBy: string }
   /** A comment or reply was written. */
@@ -22,6 +29,14 @@ export interface DomainEvents {
     authorId: string
     parentId: string | null
     postAuthorId: string
+  }
+  /** A comment's text changed; `revision` is the new one. */
+  'comment.edited': {
+    commentId: string
+    postId: string
+    authorId: string
+    editorId: string
+    revision: number
   }
   /** A comment is about to be deleted with its replies (raised before the rows go). */
   'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }

@@ -6,6 +6,7 @@ interface ErrorBody {
   detail: string
   code: string
   errors?: FieldError[]
+  [more: string]: unknown
 }
 
 const PG_UNIQUE_VIOLATION = '23505'
@@ -41,7 +42,12 @@ export function toErrorResponse(error: unknown): {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
-      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      body: {
+        detail: error.detail,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.more,
+      },
       headers: error.headers,
     }
   }

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the answer's body, beside `detail` (e.g. the current text of an edit conflict). */
+    readonly more?: Record<string, unknown>,
   ) {
     super(detail)
     this.name = new.target.name
@@ -43,6 +45,12 @@ export class NotFoundError extends HttpError {
 export class ConflictError extends HttpError {
   constructor(detail: string, errors?: FieldError[]) {
     super(409, 'conflict', detail, errors)
+  }
+}
+/** 409: an edit started from a revision that is no longer the current one; `current` is what is. */
+export class EditConflictError extends HttpError {
+  constructor(detail: string, current: unknown) {
+    super(409, 'edit_conflict', detail, undefined, undefined, { current })
   }
 }
 export class PayloadTooLargeError extends HttpError {

@@ -19,7 +19,7 @@ interface Scene {
 interface Row {
   what: string
   request(scene: Scene): {
-    method: 'GET' | 'POST' | 'DELETE'
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
     url: string
     payload?: unknown
     headers?: Record<string, string>
@@ -95,6 +95,25 @@ const rows: Row[] = [
     hides: (s, body) => expect(body).not.toContain(s.privatePost),
     shows: (s, body) => expect(body).toContain(s.privatePost),
   },
+  {
+    what: 'edit a post',
+    request: (s) => ({ method: 'PATCH', url: `/api/v1/media/${s.publicPost}`, payload: { title: 'Edited' } }),
+    expect: OPEN_TO_OWNER,
+  },
+  {
+    what: 'edit a private post',
+    request: (s) => ({
+      method: 'PATCH',
+      url: `/api/v1/media/${s.privatePost}`,
+      payload: { title: 'Edited' },
+    }),
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  {
+    what: "read a private post's edit history",
+    request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}/revisions` }),
+    expect: PRIVATE_POST,
+  },
   // Comments
   {
     what: 'delete a comment',
@@ -105,6 +124,15 @@ const rows: Row[] = [
     what: 'like a comment',
     request: (s) => ({ method: 'POST', url: `/api/v1/comments/${s.comment}/like`, payload: {} }),
     expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    what: 'edit a comment',
+    request: (s) => ({
+      method: 'PATCH',
+      url: `/api/v1/comments/${s.comment}`,
+      payload: { content: 'Edited' },
+    }),
+    expect: OPEN_TO_OWNER,
   },
   // Profile fields, settings and avatar
   ...(

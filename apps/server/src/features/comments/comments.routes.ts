@@ -1,6 +1,10 @@
 import {
   COMMENTS_PAGE_SIZE,
+  CommentEditConflict,
+  CommentEditRequest,
   CommentIdParams,
+  CommentRevisionsResponse,
+  CommentView,
   CreateCommentRequest,
   CreateCommentResponse,
   DeleteCommentResponse,
@@ -18,6 +22,7 @@ import { commentsService } from './comments.service'
 
 export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
 export const LOGIN_TO_LIKE = 'Please login to like comments'
+export const LOGIN_TO_EDIT = 'Please login to edit your comment'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
   const comments = commentsService(ctx.db, ctx.events)
@@ -89,6 +94,40 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       const viewer = await requireViewer(request, LOGIN_TO_LIKE)
       return comments.like(viewer.userId, request.params.id, request.body?.action ?? 'toggle')
     },
+  )
+
+  app.patch(
+    '/comments/:id',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
+      schema: {
+        tags,
+        summary: 'Edit the text of a comment of yours',
+        description:
+          'Send `base_revision`, the revision the edit started from: when the comment has moved on since, the answer is 409 with `current`. Each edit keeps the text it replaced as a revision; the same text makes none.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: CommentIdParams,
+        body: CommentEditRequest,
+        response: { 200: CommentView, 409: CommentEditConflict, ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
+      return comments.edit(viewer.userId, request.params.id, request.body)
+    },
+  )
+
+  app.get(
+    '/comments/:id/revisions',
+    {
+      schema: {
+        tags,
+        summary: "A comment's edit history, oldest first, the current revision last",
+        params: CommentIdParams,
+        response: { 200: CommentRevisionsResponse, ...failures(404) },
+      },
+    },
+    async (request) => comments.revisions((await request.viewer())?.userId ?? null, request.params.id),
   )
 
   app.delete(

@@ -4,6 +4,7 @@ import { BadRequestError } from '../../http/errors'
 /** Pure rules of threaded comments: no database, no HTTP. */
 
 export const EMPTY_COMMENT = 'Comment cannot be empty'
+export const COMMENT_NOT_FOUND = 'Comment not found'
 export const COMMENT_TOO_LONG = `Comment is too long: at most ${COMMENT_CONTENT_MAX.toLocaleString('en-US')} characters`
 export const PARENT_ON_OTHER_POST = 'The comment you are replying to belongs to another post'
 

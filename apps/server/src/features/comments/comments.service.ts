@@ -6,11 +6,13 @@ import { visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError } from '../../http/errors'
 import { likesService } from '../likes/index'
-import { normalizeContent, placeComment, threadOrder } from './comments.rules'
+import { editState } from '../revisions/index'
+import { commentEditing } from './comments.edit'
+import { COMMENT_NOT_FOUND, normalizeContent, placeComment, threadOrder } from './comments.rules'
 import { type CommentWithAuthor, commentsStore } from './comments.store'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
-export const COMMENT_NOT_FOUND = 'Comment not found'
+export { COMMENT_NOT_FOUND } from './comments.rules'
 export const PARENT_NOT_FOUND = 'The comment you are replying to no longer exists'
 export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
 
@@ -29,6 +31,7 @@ export function toCommentView(row: CommentWithAuthor, isLiked: boolean): Comment
     parentId: row.parent_id,
     rootId: row.root_id,
     replyCount: row.reply_count,
+    ...editState(row),
   }
 }
 
@@ -40,8 +43,17 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 export function commentsService(db: Db, events: EventBus) {
   const store = commentsStore(db)
   const likes = likesService(db, events, 'comment', COMMENT_NOT_FOUND)
+  const editing = commentEditing(db, events, async (viewerId, id) => {
+    const row = await store.findCommentWithAuthor(id)
+    if (!row) throw new NotFoundError(COMMENT_NOT_FOUND)
+    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id))
+  })
 
   return {
+    /** Edits the text of a comment of the viewer's (comments.edit.ts). */
+    edit: editing.edit,
+    revisions: editing.revisions,
+
     /** One page of a post's threads in display order (see PostCommentsResponse). */
     async listForPost(
       postId: string,

@@ -77,6 +77,15 @@ export function commentsStore(db: Db) {
         .executeTakeFirst()
     },
 
+    /** Writes an edit's text as revision `revision`, made by `editorId` now. */
+    async saveEdit(id: string, content: string, revision: number, editorId: string) {
+      await db
+        .updateTable('comments')
+        .set({ content, revision, edited_at: new Date(), edited_by: editorId })
+        .where('id', '=', id)
+        .execute()
+    },
+
     insertComment(comment: NewComment) {
       return db.insertInto('comments').values(comment).execute()
     },

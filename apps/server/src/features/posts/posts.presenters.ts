@@ -1,6 +1,7 @@
 import type { MediaItem, PostCursor, PostDetailResponse, PostListItem } from '@agora/contract'
 import type { PostFileRow } from '../../db/schema'
 import { fileUrl } from '../files/index'
+import { editState } from '../revisions/index'
 import type { PostDetailRow, PostSummaryRow } from './posts.store'
 
 export function toMediaItem(file: PostFileRow): MediaItem {
@@ -78,6 +79,7 @@ export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: 
     media_type: row.media_type,
     visibility: row.visibility,
     ai_analysis: row.ai_analysis,
+    ...editState(row),
     is_liked: isLiked,
   }
 }

@@ -1,6 +1,8 @@
 import {
   PostDeleteResponse,
   PostDetailResponse,
+  PostEditConflict,
+  PostEditRequest,
   PostIdParams,
   PostLikeRequest,
   PostLikeResponse,
@@ -8,6 +10,7 @@ import {
   PostListResponse,
   PostPageQuery,
   PostPageResponse,
+  PostRevisionsResponse,
   PostUploadResponse,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
@@ -25,6 +28,7 @@ import type { UploadFields } from './posts.validation'
 export const LOGIN_TO_UPLOAD = 'Please login to upload files'
 export const LOGIN_TO_LIKE = 'Please login to like posts'
 export const LOGIN_TO_DELETE = 'Please login to delete posts'
+export const LOGIN_TO_EDIT = 'Please login to edit posts'
 
 /** Text fields of an upload: content may be long (100k characters of any script). */
 const MAX_FIELD_BYTES = 512 * 1024
@@ -137,6 +141,40 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       const viewer = await requireViewer(request, LOGIN_TO_LIKE)
       return posts.like(viewer.userId, request.params.id, request.body?.action)
     },
+  )
+
+  app.patch(
+    '/media/:id',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
+      schema: {
+        tags,
+        summary: "Edit one's own post: title, summary, content, tags, visibility (a field left out stays)",
+        description:
+          'Send `base_revision`, the revision the edit started from: when the post has moved on since, the answer is 409 with `current`, the post as it is now. Each edit keeps the values it replaced as a revision; an edit that changes nothing makes none.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: PostIdParams,
+        body: PostEditRequest,
+        response: { 200: PostDetailResponse, 409: PostEditConflict, ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
+      return posts.edit(viewer.userId, request.params.id, request.body)
+    },
+  )
+
+  app.get(
+    '/media/:id/revisions',
+    {
+      schema: {
+        tags,
+        summary: "A post's edit history, oldest first, the current revision last",
+        params: PostIdParams,
+        response: { 200: PostRevisionsResponse, ...failures(404) },
+      },
+    },
+    async (request) => posts.revisions(await viewerIdOf(request), request.params.id),
   )
 
   app.delete(

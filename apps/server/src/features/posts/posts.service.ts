@@ -19,6 +19,7 @@ import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile } from '../files/index'
 import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms } from '../search/index'
+import { postEditing } from './posts.edit'
 import { hotScore } from './posts.hot'
 import { cursorOf, toPostDetail, toPostListItem } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
@@ -53,8 +54,12 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     return toPostDetail(row, postFiles, liked)
   }
 
+  const editing = postEditing(db, events, detail)
+
   return {
     detail,
+    edit: editing.edit,
+    revisions: editing.revisions,
 
     /**
      * Creates a post from staged files in one transaction: the blobs are claimed and stored, the

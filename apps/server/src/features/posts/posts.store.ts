@@ -4,6 +4,7 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
 import { RANK_CANDIDATES, type SearchSource } from '../search/index'
+import type { EditableFields } from './posts.validation'
 
 /** What a list card needs of a post and its author (never the whole content). */
 export interface PostSummaryRow {
@@ -29,6 +30,9 @@ export interface PostSummaryRow {
 export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
   content: string
   ai_analysis: string
+  revision: number
+  edited_at: Date | null
+  edited_by: string | null
 }
 
 /** A page of a profile's list, by offset, as `viewerId` may see it. */
@@ -212,7 +216,14 @@ export function postsStore(db: Db) {
       return db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, 'posts.content', 'posts.ai_analysis'])
+        .select([
+          ...summaryColumns,
+          'posts.content',
+          'posts.ai_analysis',
+          'posts.revision',
+          'posts.edited_at',
+          'posts.edited_by',
+        ])
         .where('posts.id', '=', id)
         .executeTakeFirst()
     },
@@ -231,6 +242,37 @@ export function postsStore(db: Db) {
     /** Locks a post row for the rest of the transaction (a deletion waits for likes and comments of the post in progress). */
     lockPost(id: string) {
       return readPostAccess(db, id, { lock: true })
+    },
+
+    /** What an edit reads of a post, row-locked (FOR UPDATE) until the edit's transaction ends. */
+    lockForEdit(id: string) {
+      return db
+        .selectFrom('posts')
+        .select([
+          'id',
+          'user_id',
+          'title',
+          'summary',
+          'content',
+          'tags',
+          'visibility',
+          'revision',
+          'created_at',
+          'edited_at',
+          'edited_by',
+        ])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    /** Writes an edit's fields as revision `revision`, made by `editorId` now. */
+    async saveEdit(id: string, fields: EditableFields, revision: number, editorId: string) {
+      await db
+        .updateTable('posts')
+        .set({ ...fields, revision, edited_at: new Date(), edited_by: editorId, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
     },
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */

@@ -6,6 +6,7 @@ import {
   POST_TAG_MAX_LENGTH,
   POST_TAGS_MAX,
   POST_TITLE_MAX,
+  type PostEditRequest,
 } from '@agora/contract'
 import { BadRequestError, type FieldError } from '../../http/errors'
 import type { ReceivedFile } from '../files/index'
@@ -27,8 +28,8 @@ export function normaliseTags(raw: string | undefined): string[] {
   return [...new Set(tags)]
 }
 
-export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) {
-  const problems: FieldError[] = []
+/** The text fields every post has, checked against the upload form's limits; problems are pushed to `problems`. */
+function readTextFields(fields: UploadFields, problems: FieldError[]) {
   const title = (fields.title ?? '').trim()
   if (!title) problems.push({ field: 'title', message: 'Title is required' })
   else if (title.length > POST_TITLE_MAX) {
@@ -41,13 +42,6 @@ export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) 
   const content = (fields.content ?? '').trim()
   if (content.length > POST_CONTENT_MAX) {
     problems.push({ field: 'content', message: `Content must be at most ${POST_CONTENT_MAX} characters` })
-  }
-  const aiInstruction = (fields.ai_instruction ?? '').trim()
-  if (aiInstruction.length > POST_AI_INSTRUCTION_MAX) {
-    problems.push({
-      field: 'ai_instruction',
-      message: `AI instructions must be at most ${POST_AI_INSTRUCTION_MAX} characters`,
-    })
   }
   const tags = normaliseTags(fields.tags)
   if (tags.length > POST_TAGS_MAX)
@@ -63,25 +57,59 @@ export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) 
   if (visibility !== 'public' && visibility !== 'private') {
     problems.push({ field: 'visibility', message: 'Visibility must be public or private' })
   }
+  return { title, summary, content, tags, visibility: visibility as 'public' | 'private' }
+}
+
+function throwFirst(problems: FieldError[]) {
+  if (problems.length > 0) throw new BadRequestError(problems[0].message, problems)
+}
+
+export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) {
+  const problems: FieldError[] = []
+  const text = readTextFields(fields, problems)
+  const aiInstruction = (fields.ai_instruction ?? '').trim()
+  if (aiInstruction.length > POST_AI_INSTRUCTION_MAX) {
+    problems.push({
+      field: 'ai_instruction',
+      message: `AI instructions must be at most ${POST_AI_INSTRUCTION_MAX} characters`,
+    })
+  }
   const givenType = (fields.media_type ?? '').trim().toLowerCase()
   if (givenType && !(MEDIA_TYPES as readonly string[]).includes(givenType)) {
     problems.push({ field: 'media_type', message: `Media type must be one of ${MEDIA_TYPES.join(', ')}` })
   }
   if (files.length === 0)
     problems.push({ field: 'files', message: 'Please select at least one file to upload' })
-  if (problems.length > 0) throw new BadRequestError(problems[0].message, problems)
+  throwFirst(problems)
 
   // The cover (first file) decides the type when the form does not say.
   const cover = files[0].kind
   const mediaType = givenType || (cover === 'other' ? 'document' : cover)
-  return {
-    title,
-    summary,
-    content,
-    tags,
-    ai_instruction: aiInstruction,
-    visibility: visibility as 'public' | 'private',
-    media_type: mediaType,
-  }
+  return { ...text, ai_instruction: aiInstruction, media_type: mediaType }
 }
 export type PostFields = ReturnType<typeof validatePostFields>
+
+/** What an edit may change of a post. */
+export type EditableFields = ReturnType<typeof readTextFields>
+export const EDITABLE_FIELDS = ['title', 'summary', 'content', 'tags', 'visibility'] as const
+
+/**
+ * The post's text fields after an edit: each field the edit names replaces the current one, and
+ * the result is checked as an upload's would be (a title stays required, the same limits).
+ */
+export function validatePostEdit(current: EditableFields, edit: PostEditRequest): EditableFields {
+  const given = (value: string | undefined, now: string) => (value === undefined ? now : value)
+  const problems: FieldError[] = []
+  const text = readTextFields(
+    {
+      title: given(edit.title, current.title),
+      summary: given(edit.summary ?? edit.description, current.summary),
+      content: given(edit.content, current.content),
+      tags: edit.tags === undefined ? current.tags.join(',') : [edit.tags].flat().join(','),
+      visibility: given(edit.visibility, current.visibility),
+    },
+    problems,
+  )
+  throwFirst(problems)
+  return text
+}

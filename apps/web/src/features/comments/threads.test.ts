@@ -31,6 +31,8 @@ function comment(id: string, parent: CommentView | null, userId = 'u1'): Comment
     parentId: parent?._id ?? null,
     rootId: parent ? (parent.rootId ?? parent._id) : null,
     replyCount: 0,
+    revision: 1,
+    edited_at: null,
   }
 }
 

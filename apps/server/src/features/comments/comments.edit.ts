@@ -1,0 +1,77 @@
+import type { CommentEditRequest, CommentRevisionsResponse, CommentView } from '@agora/contract'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import { visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
+import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { madeBy, revisionsStore } from '../revisions/index'
+import { COMMENT_NOT_FOUND, normalizeContent } from './comments.rules'
+import { commentsStore } from './comments.store'
+
+export const NOT_COMMENT_EDITOR = 'Only the author of a comment can edit it'
+export const COMMENT_CHANGED_MEANWHILE = 'This comment was changed meanwhile: compare it with your edit'
+
+/**
+ * Editing a comment's text; the text replaced is kept as a revision. `view` draws the comment as
+ * the viewer sees it (the answer, and a conflict's `current`).
+ */
+export function commentEditing(
+  db: Db,
+  events: EventBus,
+  view: (viewerId: string, id: string) => Promise<CommentView>,
+) {
+  /** The comment when its post is visible to the viewer (a private post's comments do not exist for others). */
+  async function visibleComment(viewerId: string | null, id: string) {
+    const store = commentsStore(db)
+    const comment = isId(id) ? await store.findComment(id) : undefined
+    if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
+    visibleOr404(await store.findPost(comment.post_id), viewerId, COMMENT_NOT_FOUND)
+    return comment
+  }
+
+  return {
+    /**
+     * Applies an edit with the post and then the comment row locked (the order every comment write
+     * takes), so two edits from one base revision take turns and the second gets 409.
+     */
+    async edit(viewerId: string, id: string, request: CommentEditRequest): Promise<CommentView> {
+      const content = normalizeContent(request.content)
+      const outcome = await db.transaction().execute(async (trx) => {
+        const tx = commentsStore(trx)
+        const found = isId(id) ? await tx.findComment(id) : undefined
+        if (!found) throw new NotFoundError(COMMENT_NOT_FOUND)
+        visibleOr404(await tx.lockPost(found.post_id), viewerId, COMMENT_NOT_FOUND)
+        const comment = await tx.lockComment(id)
+        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
+        if (comment.user_id !== viewerId) throw new ForbiddenError(NOT_COMMENT_EDITOR)
+        if (request.base_revision !== undefined && request.base_revision !== comment.revision)
+          return 'conflict'
+        if (content === comment.content) return 'unchanged'
+
+        await revisionsStore(trx).appendComment({
+          comment_id: id,
+          revision: comment.revision,
+          content: comment.content,
+          ...madeBy(comment),
+        })
+        const revision = comment.revision + 1
+        await tx.saveEdit(id, content, revision, viewerId)
+        await events.raise(trx, 'comment.edited', [
+          { commentId: id, postId: comment.post_id, authorId: comment.user_id, editorId: viewerId, revision },
+        ])
+        return 'saved'
+      })
+      const current = await view(viewerId, id)
+      if (outcome === 'conflict') throw new EditConflictError(COMMENT_CHANGED_MEANWHILE, current)
+      return current
+    },
+
+    /** Every revision, oldest first, the current one last; seen by whoever may see the post. */
+    async revisions(viewerId: string | null, id: string): Promise<CommentRevisionsResponse> {
+      await visibleComment(viewerId, id)
+      const items = await revisionsStore(db).commentHistory(id)
+      if (items.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND)
+      return { items }
+    },
+  }
+}

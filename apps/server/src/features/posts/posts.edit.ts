@@ -1,0 +1,84 @@
+import type { PostDetailResponse, PostEditRequest, PostRevisionsResponse } from '@agora/contract'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
+import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { enqueueAnalysis } from '../analysis/index'
+import { madeBy, revisionsStore, sameValue } from '../revisions/index'
+import { postsStore } from './posts.store'
+import { EDITABLE_FIELDS, validatePostEdit } from './posts.validation'
+
+export const ONLY_AUTHOR_EDITS = 'Only the post author can edit this post'
+export const POST_CHANGED_MEANWHILE = 'This post was changed meanwhile: compare it with your edit'
+
+/** The fields whose change makes the analysis stale. */
+const ANALYSED_FIELDS = new Set(['title', 'summary', 'content'])
+
+/**
+ * Editing a post: the author changes its text, tags or visibility; the values replaced are kept as
+ * a revision. `detail` draws the post as the viewer sees it (the answer, and a conflict's `current`).
+ */
+export function postEditing(
+  db: Db,
+  events: EventBus,
+  detail: (viewerId: string, id: string) => Promise<PostDetailResponse>,
+) {
+  return {
+    /**
+     * Applies an edit in one transaction with the post row locked, so two edits from the same base
+     * revision take turns and the second finds the revision moved on (409 with the current post).
+     * Nothing changed: the post as it is, no new revision. Edits never earn rewards, never move
+     * `hot_score`, and re-queue the analysis when the analysed text changed.
+     */
+    async edit(viewerId: string, id: string, request: PostEditRequest): Promise<PostDetailResponse> {
+      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      const outcome = await db.transaction().execute(async (trx) => {
+        const store = postsStore(trx)
+        const post = visibleOr404(await store.lockForEdit(id), viewerId)
+        if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_EDITS)
+        if (request.base_revision !== undefined && request.base_revision !== post.revision) return 'conflict'
+        const next = validatePostEdit(post, request)
+        const changed = EDITABLE_FIELDS.filter((field) => !sameValue(post[field], next[field]))
+        if (changed.length === 0) return 'unchanged'
+
+        await revisionsStore(trx).appendPost({
+          post_id: id,
+          revision: post.revision,
+          title: post.title,
+          summary: post.summary,
+          content: post.content,
+          tags: post.tags,
+          visibility: post.visibility,
+          ...madeBy(post),
+        })
+        const revision = post.revision + 1
+        await store.saveEdit(id, next, revision, viewerId)
+        if (changed.some((field) => ANALYSED_FIELDS.has(field))) await enqueueAnalysis(trx, id)
+        await events.raise(trx, 'post.edited', [
+          {
+            postId: id,
+            authorId: post.user_id,
+            editorId: viewerId,
+            revision,
+            changed,
+            visibility: next.visibility,
+          },
+        ])
+        return 'saved'
+      })
+      const current = await detail(viewerId, id)
+      if (outcome === 'conflict') throw new EditConflictError(POST_CHANGED_MEANWHILE, current)
+      return current
+    },
+
+    /** Every revision, oldest first, the current one last; seen by whoever may see the post. */
+    async revisions(viewerId: string | null, id: string): Promise<PostRevisionsResponse> {
+      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      visibleOr404(await readPostAccess(db, id), viewerId)
+      const items = await revisionsStore(db).postHistory(id)
+      if (items.length === 0) throw new NotFoundError(POST_NOT_FOUND)
+      return { items }
+    },
+  }
+}
