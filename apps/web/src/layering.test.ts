@@ -32,6 +32,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/rewards/RewardsCard.tsx': ['features/mypage'],
   'features/rewards/RewardsTab.tsx': ['features/mypage'],
   'features/token/index.ts': ['features/wallet'],
+  'features/upload/MetadataForm.tsx': ['features/post'],
   'features/wallet/index.ts': ['features/rewards', 'features/token'],
   'features/wallet/WalletCard.tsx': ['features/mypage'],
   'features/wallet/WalletControl.tsx': ['app'],

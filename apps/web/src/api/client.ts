@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly code: ApiErrorCode,
     readonly errors: ErrorResponse['errors'] = undefined,
+    /** The whole answer, for the few that say more than `detail` (an edit conflict's `current`). */
+    readonly body: unknown = undefined,
   ) {
     super(detail)
   }
@@ -34,6 +36,15 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status)
+}
+
+/** A 409 from an edit whose base revision is no longer current; its body holds `current`. */
+export function isEditConflict(error: unknown): error is ApiError & { body: { current: unknown } } {
+  return (
+    isApiError(error, 409) &&
+    error.code === 'edit_conflict' &&
+    !!(error.body as { current?: unknown })?.current
+  )
 }
 
 type Scalar = string | number | boolean | null | undefined
@@ -123,7 +134,13 @@ async function toApiError(response: Response): Promise<ApiError> {
     | string
     | undefined
   if (body && typeof body === 'object' && typeof body.detail === 'string') {
-    return new ApiError(response.status, body.detail, body.code ?? `http_${response.status}`, body.errors)
+    return new ApiError(
+      response.status,
+      body.detail,
+      body.code ?? `http_${response.status}`,
+      body.errors,
+      body,
+    )
   }
   return new ApiError(
     response.status,

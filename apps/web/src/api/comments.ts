@@ -5,13 +5,16 @@
  *   const created = await createComment({ postId, content, parentId })
  */
 import type {
+  CommentEditConflict,
+  CommentRevisionsResponse,
+  CommentView,
   CreateCommentResponse,
   DeleteCommentResponse,
   LikeCommentResponse,
   PostCommentsResponse,
 } from '@agora/contract'
 import { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE } from '@agora/contract/limits'
-import { api } from './client'
+import { api, isEditConflict } from './client'
 
 export { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE }
 
@@ -67,4 +70,21 @@ export function setCommentLike(id: string, like: boolean): Promise<LikeCommentRe
 /** DELETE /comments/{id} (owner only); the answer says how many comments went with it. */
 export function deleteComment(id: string): Promise<DeleteCommentResponse> {
   return api.delete<DeleteCommentResponse>(`/comments/${encodeURIComponent(id)}`)
+}
+
+/** PATCH /comments/{id} (its author only): the comment after the edit; 409 when it changed since `baseRevision`. */
+export function editComment(id: string, content: string, baseRevision: number): Promise<CommentView> {
+  return api.patch<CommentView>(`/comments/${encodeURIComponent(id)}`, {
+    json: { content, base_revision: baseRevision },
+  })
+}
+
+/** The comment as it is now, when an edit failed because it changed meanwhile (409). */
+export function commentConflictOf(error: unknown): CommentView | null {
+  return isEditConflict(error) ? (error.body as CommentEditConflict).current : null
+}
+
+/** GET /comments/{id}/revisions: every revision, oldest first, the current one last. */
+export function getCommentRevisions(id: string, signal?: AbortSignal): Promise<CommentRevisionsResponse> {
+  return api.get<CommentRevisionsResponse>(`/comments/${encodeURIComponent(id)}/revisions`, { signal })
 }

@@ -8,12 +8,14 @@ import type {
   PostCursor,
   PostDeleteResponse,
   PostDetailResponse,
+  PostEditConflict,
   PostLikeResponse,
   PostListResponse,
+  PostRevisionsResponse,
   PostSort,
   PostUploadResponse,
 } from '@agora/contract'
-import { API_BASE, ApiError, api, refreshSession } from './client'
+import { API_BASE, ApiError, api, isEditConflict, refreshSession } from './client'
 import { endSession, getAuth } from './session'
 
 /** The forum's page size (spec §9). */
@@ -53,6 +55,32 @@ export function setPostLike(id: string, like: boolean): Promise<PostLikeResponse
   return api.post<PostLikeResponse>(`/media/${encodeURIComponent(id)}/like`, {
     json: { action: like ? 'like' : 'unlike' },
   })
+}
+
+export interface PostEdit {
+  /** The revision the edit started from: a post changed since answers 409 (see editConflictOf). */
+  base_revision: number
+  title: string
+  summary: string
+  content: string
+  /** Comma separated, as typed. */
+  tags: string
+  visibility: 'public' | 'private'
+}
+
+/** PATCH /media/{id} (author only): the post as it is after the edit. */
+export function editPost(id: string, edit: PostEdit): Promise<PostDetailResponse> {
+  return api.patch<PostDetailResponse>(`/media/${encodeURIComponent(id)}`, { json: edit })
+}
+
+/** The post as it is now, when an edit failed because someone changed it meanwhile (409). */
+export function postConflictOf(error: unknown): PostDetailResponse | null {
+  return isEditConflict(error) ? (error.body as PostEditConflict).current : null
+}
+
+/** GET /media/{id}/revisions: every revision, oldest first, the current one last. */
+export function getPostRevisions(id: string, signal?: AbortSignal): Promise<PostRevisionsResponse> {
+  return api.get<PostRevisionsResponse>(`/media/${encodeURIComponent(id)}/revisions`, { signal })
 }
 
 /** DELETE /media/{id}/delete (author only). */

@@ -15,6 +15,7 @@ export const postKeys = {
   lists: () => ['posts', 'list'] as const,
   list: (search: string, sort: PostSort | null) => ['posts', 'list', { search, sort }] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
+  revisions: (id: string) => ['posts', 'revisions', id] as const,
 }
 
 /** The site-wide counts (GET /stats). */
@@ -24,6 +25,7 @@ export const statsKey = ['stats'] as const
 export const commentKeys = {
   all: ['comments'] as const,
   post: (postId: string) => ['comments', 'post', postId] as const,
+  revisions: (commentId: string) => ['comments', 'revisions', commentId] as const,
 }
 
 /** The profile screens: author pages, the own page's lists, the test page. */

@@ -16,6 +16,12 @@ export const CommentIcon = (props: IconProps) => (
   </Icon>
 )
 
+export const PencilIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Icon>
+)
+
 export const UploadCloudIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M16 16l-4-4-4 4M12 12v9" />

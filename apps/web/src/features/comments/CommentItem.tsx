@@ -1,14 +1,19 @@
 import type { CommentView } from '@agora/contract'
-import { Suspense, useId } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
-import { CommentIcon, HeartIcon, TrashIcon } from '../../ui/contentIcons'
+import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
+import { Timestamp } from '../../ui/Timestamp'
 import { CommentTime } from './CommentTime'
 import { Markdown } from './lazyMarkdown'
 import { useLikeComment } from './useComments'
+
+// Loaded when first used: the editor by the author's Edit, the history by a press on "edited".
+const CommentEditor = lazy(() => import('./CommentEditor'))
+const CommentHistory = lazy(() => import('./CommentHistory'))
 
 export interface CommentItemProps {
   comment: CommentView
@@ -20,7 +25,7 @@ export interface CommentItemProps {
   onDelete: (comment: CommentView) => void
 }
 
-/** One comment: who and when, the Markdown text, like, reply and (for its author) delete. */
+/** One comment: who and when, the Markdown text, like, reply and (for its author) edit and delete. */
 export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelete }: CommentItemProps) {
   const { t } = useTranslation('comments')
   const nameId = useId()
@@ -28,6 +33,13 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
   const authorPath = `/author/${encodeURIComponent(comment.userId)}`
   const isOwner = !!basic && basic.id === comment.userId
   const classes = ['comment', `comment--level-${comment.level}`, highlighted && 'comment--highlight']
+  const [editing, setEditing] = useState(false)
+  const [showingHistory, setShowingHistory] = useState(false)
+  const text = (
+    <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
+      <Markdown className="comment__content">{comment.content}</Markdown>
+    </Suspense>
+  )
 
   return (
     <article
@@ -49,10 +61,28 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
             <span className="comment__replying-to">{t('item.replyingTo', { name: replyingTo })}</span>
           )}
           <CommentTime value={comment.createdAt} />
+          {comment.edited_at && (
+            <button
+              type="button"
+              className="text-button comment__edited"
+              onClick={() => setShowingHistory(true)}
+            >
+              {t('item.edited')} <Timestamp value={comment.edited_at} />
+            </button>
+          )}
         </header>
-        <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
-          <Markdown className="comment__content">{comment.content}</Markdown>
-        </Suspense>
+        {editing ? (
+          <Suspense fallback={text}>
+            <CommentEditor comment={comment} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : (
+          text
+        )}
+        {showingHistory && (
+          <Suspense>
+            <CommentHistory commentId={comment._id} onClose={() => setShowingHistory(false)} />
+          </Suspense>
+        )}
         <div className="comment__actions">
           <CommentLikeButton comment={comment} />
           <button
@@ -64,6 +94,17 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
             <CommentIcon size={16} />
             <span aria-hidden="true">{t('item.reply')}</span>
           </button>
+          {isOwner && !editing && (
+            <button
+              type="button"
+              className="comment__action"
+              aria-label={t('item.editLabel')}
+              onClick={() => setEditing(true)}
+            >
+              <PencilIcon size={16} />
+              <span aria-hidden="true">{t('item.edit')}</span>
+            </button>
+          )}
           {isOwner && (
             <button
               type="button"

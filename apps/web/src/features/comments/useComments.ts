@@ -4,6 +4,7 @@ import {
   type QueryClient,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -13,11 +14,13 @@ import {
   COMMENTS_PAGE_SIZE,
   createComment,
   deleteComment,
+  editComment,
+  getCommentRevisions,
   listComments,
   type NewComment,
   setCommentLike,
 } from '../../api/comments'
-import { commentKeys, postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
+import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 import {
   type CommentsPage,
@@ -167,5 +170,32 @@ export function useDeleteComment(postId: string) {
         void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) })
       }
     },
+  })
+}
+
+/**
+ * Saves an edit of a comment (its author only) from the revision it started from; the thread shows
+ * the answer at once. A 409 (changed meanwhile) is the caller's to show, with both versions.
+ */
+export function useEditComment(postId: string, commentId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ content, baseRevision }: { content: string; baseRevision: number }) =>
+      editComment(commentId, content, baseRevision),
+    onSuccess: (saved) => {
+      editPages(queryClient, postId, (pages) =>
+        patchComment(pages, commentId, (comment) => ({ ...comment, ...saved })),
+      )
+      void queryClient.invalidateQueries({ queryKey: commentKeys.revisions(commentId) })
+      void queryClient.invalidateQueries({ queryKey: profileKeys.ownList('comments') })
+    },
+  })
+}
+
+/** A comment's edit history, oldest first (loaded when its history dialog opens). */
+export function useCommentRevisions(commentId: string) {
+  return useQuery({
+    queryKey: commentKeys.revisions(commentId),
+    queryFn: ({ signal }) => getCommentRevisions(commentId, signal),
   })
 }

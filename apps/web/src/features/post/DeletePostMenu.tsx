@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { isApiError } from '../../api/client'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { MoreIcon, TrashIcon } from '../../ui/contentIcons'
+import { MoreIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { Menu, MenuItem } from '../../ui/Menu'
 import { toast } from '../../ui/toast'
 import { useDeletePost } from './usePost'
@@ -11,13 +11,15 @@ import { useDeletePost } from './usePost'
 export interface DeletePostMenuProps {
   postId: string
   title: string
+  /** Opens the post editor. */
+  onEdit: () => void
 }
 
 /**
- * The author's menu with Delete (spec §2, §4 "Post deletion"): confirm, delete, then the forum with a
+ * The author's menu: Edit (issue 26), and Delete (spec §2, §4 "Post deletion"): confirm, delete, then the forum with a
  * toast. Shown only to the author; the server checks again (403 'Only the post author can delete this post').
  */
-export function DeletePostMenu({ postId, title }: DeletePostMenuProps) {
+export function DeletePostMenu({ postId, title, onEdit }: DeletePostMenuProps) {
   const { t } = useTranslation('post')
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
@@ -47,6 +49,9 @@ export function DeletePostMenu({ postId, title }: DeletePostMenuProps) {
   return (
     <>
       <Menu label={t('menu.label')} button={<MoreIcon size={20} />}>
+        <MenuItem icon={<PencilIcon size={18} />} onSelect={onEdit}>
+          {t('menu.edit')}
+        </MenuItem>
         <MenuItem icon={<TrashIcon size={18} />} onSelect={() => setConfirming(true)}>
           {t('menu.delete')}
         </MenuItem>

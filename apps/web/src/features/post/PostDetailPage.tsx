@@ -1,5 +1,5 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/client'
@@ -29,6 +29,9 @@ import './PostDetailPage.css'
 // (PostContent). Fetched beside the post it shared the slow first load's bandwidth and main thread
 // with the post's picture and pushed the largest paint back (Lighthouse, simulated mobile).
 const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
+// Only the author edits, and only sometimes: the editor and the history load when opened.
+const EditPostDialog = lazy(() => import('./EditPostDialog'))
+const PostHistory = lazy(() => import('./PostHistory'))
 
 /** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
 function useBack() {
@@ -95,13 +98,17 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const { basic } = useSession()
   const isAuthor = !!basic && basic.id === post.author_id
   const summary = post.Summary || post.summary
+  const [editing, setEditing] = useState(false)
+  const [showingHistory, setShowingHistory] = useState(false)
   return (
     <>
       <article className="post">
         <header className="post__header">
           <div className="post__title-row">
             <h1 className="post__title">{post.title}</h1>
-            {isAuthor && <DeletePostMenu postId={post.id} title={post.title} />}
+            {isAuthor && (
+              <DeletePostMenu postId={post.id} title={post.title} onEdit={() => setEditing(true)} />
+            )}
           </div>
           <div className="post__meta">
             <Link
@@ -113,6 +120,15 @@ function PostView({ post }: { post: PostDetailResponse }) {
               <span className="post__author-name">{post.author_name}</span>
             </Link>
             <Timestamp value={post.timestamp || post.created_at} className="post__time" />
+            {post.edited_at && (
+              <button
+                type="button"
+                className="text-button post__edited"
+                onClick={() => setShowingHistory(true)}
+              >
+                {t('edited')} <Timestamp value={post.edited_at} />
+              </button>
+            )}
             {post.visibility === 'private' && (
               <span className="post__private">
                 <LockIcon size={14} />
@@ -149,6 +165,10 @@ function PostView({ post }: { post: PostDetailResponse }) {
       </article>
 
       <CommentsSlot postId={post.id} count={post.comments} />
+      <Suspense>
+        {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
+        {showingHistory && <PostHistory postId={post.id} onClose={() => setShowingHistory(false)} />}
+      </Suspense>
     </>
   )
 }

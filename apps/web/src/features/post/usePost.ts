@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
-import { deletePost, getPost, setPostLike } from '../../api/posts'
-import { postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
+import { deletePost, editPost, getPost, getPostRevisions, type PostEdit, setPostLike } from '../../api/posts'
+import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 import { analysisPollInterval } from './analysis'
 
@@ -78,5 +78,31 @@ export function useDeletePost(id: string) {
       void queryClient.invalidateQueries({ queryKey: statsKey })
       void refreshOwnCounts(queryClient, 'posts')
     },
+  })
+}
+
+/**
+ * Saves an edit of the post (author only). The page shows the answer at once; lists, search and the
+ * history load again. A 409 (changed meanwhile) is the caller's to show, with both versions.
+ */
+export function useEditPost(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (edit: PostEdit) => editPost(id, edit),
+    onSuccess: (post) => {
+      queryClient.setQueryData(postKeys.detail(id), post)
+      void queryClient.invalidateQueries({ queryKey: postKeys.revisions(id) })
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all })
+    },
+  })
+}
+
+/** The post's edit history, oldest first (loaded when the history dialog opens). */
+export function usePostRevisions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: postKeys.revisions(id),
+    queryFn: ({ signal }) => getPostRevisions(id, signal),
+    enabled,
   })
 }

@@ -1,20 +1,59 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { Field, TextField } from '../../ui/TextField'
-import { AI_INSTRUCTION_MAX, CONTENT_MAX, SUMMARY_MAX, TAGS_MAX, TITLE_MAX } from './uploadRules'
+import {
+  AI_INSTRUCTION_MAX,
+  CONTENT_MAX,
+  checkSubmission,
+  type FormProblem,
+  SUMMARY_MAX,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './uploadRules'
+import './MetadataForm.css'
+
+export interface MetadataErrors {
+  title?: string | null
+  tags?: string | null
+}
 
 export interface MetadataFormProps {
   id: string
   fields: UploadFields
   onChange: (fields: UploadFields) => void
-  errors: { title?: string | null; tags?: string | null }
+  errors: MetadataErrors
+  /** The AI instructions field: on for an upload; an edit does not change them. */
+  withAiInstruction?: boolean
+}
+
+/** The title's and tags' problems of an edit (no files involved), in words. */
+export function checkMetadata(
+  fields: { title: string; tags: string },
+  t: TFunction<'upload'>,
+): MetadataErrors {
+  return metadataErrors(checkSubmission(1, fields), t)
+}
+
+/** The title's and tags' problems (uploadRules.checkSubmission) in words, by field. */
+export function metadataErrors(problems: FormProblem[], t: TFunction<'upload'>): MetadataErrors {
+  const errors: MetadataErrors = {}
+  for (const problem of problems) {
+    if (problem.kind === 'titleRequired') errors.title = t('validation.titleRequired')
+    else if (problem.kind === 'titleTooLong') errors.title = t('validation.titleTooLong', { max: TITLE_MAX })
+    else if (problem.kind === 'tooManyTags') errors.tags = t('validation.tooManyTags', { max: TAGS_MAX })
+    else if (problem.kind === 'tagTooLong')
+      errors.tags = t('validation.tagTooLong', { tag: problem.tag, max: TAG_MAX_LENGTH })
+  }
+  return errors
 }
 
 /**
  * The post's text: title, summary, Markdown content, tags, AI instructions and visibility (spec §2).
  * The title is the form's first input (the page focuses it when it is missing).
  */
-export function MetadataForm({ id, fields, onChange, errors }: MetadataFormProps) {
+export function MetadataForm({ id, fields, onChange, errors, withAiInstruction = true }: MetadataFormProps) {
   const { t } = useTranslation('upload')
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) =>
     onChange({ ...fields, [key]: value })
@@ -68,18 +107,20 @@ export function MetadataForm({ id, fields, onChange, errors }: MetadataFormProps
         error={errors.tags}
         onChange={(event) => set('tags', event.target.value)}
       />
-      <Field label={t('metadata.ai')} labelNote={t('metadata.optional')} hint={t('metadata.aiHint')}>
-        {(control) => (
-          <textarea
-            className="field__input field__textarea"
-            rows={2}
-            maxLength={AI_INSTRUCTION_MAX}
-            value={fields.ai_instruction}
-            onChange={(event) => set('ai_instruction', event.target.value)}
-            {...control}
-          />
-        )}
-      </Field>
+      {withAiInstruction && (
+        <Field label={t('metadata.ai')} labelNote={t('metadata.optional')} hint={t('metadata.aiHint')}>
+          {(control) => (
+            <textarea
+              className="field__input field__textarea"
+              rows={2}
+              maxLength={AI_INSTRUCTION_MAX}
+              value={fields.ai_instruction}
+              onChange={(event) => set('ai_instruction', event.target.value)}
+              {...control}
+            />
+          )}
+        </Field>
+      )}
       <fieldset className="visibility">
         <legend className="field__label">{t('metadata.visibility')}</legend>
         {(['public', 'private'] as const).map((value) => (

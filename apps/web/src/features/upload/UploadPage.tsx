@@ -9,17 +9,10 @@ import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
 import { ChevronDownIcon } from '../../ui/icons'
 import { FileDropZone } from './FileDropZone'
-import { MetadataForm } from './MetadataForm'
+import { MetadataForm, metadataErrors } from './MetadataForm'
 import { SelectedFiles } from './SelectedFiles'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
-import {
-  addToSelection,
-  checkSubmission,
-  MAX_FILES,
-  TAG_MAX_LENGTH,
-  TAGS_MAX,
-  TITLE_MAX,
-} from './uploadRules'
+import { addToSelection, checkSubmission, MAX_FILES } from './uploadRules'
 import { useUploadPost } from './useUploadPost'
 import '../../ui/Card.css'
 import './UploadPage.css'
@@ -92,17 +85,8 @@ export function UploadPage() {
 
   function start() {
     const problems = checkSubmission(files.length, fields)
-    const errors: typeof fieldErrors = {}
-    const selection: string[] = []
-    for (const problem of problems) {
-      if (problem.kind === 'noFiles') selection.push(t('validation.noFiles'))
-      else if (problem.kind === 'titleRequired') errors.title = t('validation.titleRequired')
-      else if (problem.kind === 'titleTooLong')
-        errors.title = t('validation.titleTooLong', { max: TITLE_MAX })
-      else if (problem.kind === 'tooManyTags') errors.tags = t('validation.tooManyTags', { max: TAGS_MAX })
-      else if (problem.kind === 'tagTooLong')
-        errors.tags = t('validation.tagTooLong', { tag: problem.tag, max: TAG_MAX_LENGTH })
-    }
+    const errors = metadataErrors(problems, t)
+    const selection = problems.some((problem) => problem.kind === 'noFiles') ? [t('validation.noFiles')] : []
     setSelectionProblems(selection)
     setFieldErrors(errors)
     if (problems.length > 0) {

@@ -1,0 +1,126 @@
+import type { CommentView } from '@agora/contract'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { COMMENT_CONTENT_MAX, commentConflictOf } from '../../api/comments'
+import { Button } from '../../ui/Button'
+import { WordDiff } from '../../ui/HistoryDialog'
+import { useEditComment } from './useComments'
+
+export interface CommentEditorProps {
+  comment: CommentView
+  onDone: () => void
+}
+
+/**
+ * A comment's text, edited in place (issue 26). Saving sends the revision the edit started from;
+ * when the comment changed meanwhile both versions show, and the author chooses.
+ */
+export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
+  const { t } = useTranslation('comments')
+  const id = useId()
+  const [text, setText] = useState(comment.content)
+  const [baseRevision, setBaseRevision] = useState(comment.revision)
+  const [conflict, setConflict] = useState<CommentView | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const edit = useEditComment(comment.postId, comment._id)
+
+  function save(event: FormEvent) {
+    event.preventDefault()
+    if (!text.trim()) {
+      setFailure(t('edit.empty'))
+      return
+    }
+    setFailure(null)
+    edit.mutate(
+      { content: text, baseRevision },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const current = commentConflictOf(error)
+          if (current) setConflict(current)
+          else if (!isApiError(error, 401)) setFailure(isApiError(error) ? error.detail : t('edit.failed'))
+        },
+      },
+    )
+  }
+
+  if (conflict) {
+    return (
+      <div className="comment-editor comment-editor--conflict">
+        <p role="alert" className="comment-editor__alert">
+          {t('edit.conflict', { revision: conflict.revision })}
+        </p>
+        <div className="comment-editor__versions">
+          <div>
+            <h4>{t('edit.current')}</h4>
+            <p className="history__text">{conflict.content}</p>
+          </div>
+          <div>
+            <h4>{t('edit.mine')}</h4>
+            <WordDiff before={conflict.content} after={text} />
+          </div>
+        </div>
+        <div className="comment-editor__actions">
+          <Button
+            size="sm"
+            onClick={() => {
+              setText(conflict.content)
+              setBaseRevision(conflict.revision)
+              setConflict(null)
+            }}
+          >
+            {t('edit.takeCurrent')}
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => {
+              setBaseRevision(conflict.revision)
+              setConflict(null)
+            }}
+          >
+            {t('edit.keepMine')}
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <form className="comment-editor" onSubmit={save} noValidate>
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        {t('edit.label')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="field__input field__textarea comment-editor__input"
+        rows={3}
+        maxLength={COMMENT_CONTENT_MAX}
+        value={text}
+        // biome-ignore lint/a11y/noAutofocus: opened by the author's own press of Edit, to type at once.
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation()
+            onDone()
+          }
+        }}
+      />
+      {failure && (
+        <p role="alert" className="comment-editor__alert">
+          {failure}
+        </p>
+      )}
+      <div className="comment-editor__actions">
+        <Button size="sm" onClick={onDone} disabled={edit.isPending}>
+          {t('edit.cancel')}
+        </Button>
+        <Button size="sm" type="submit" variant="primary" loading={edit.isPending}>
+          {t('edit.save')}
+        </Button>
+      </div>
+    </form>
+  )
+}

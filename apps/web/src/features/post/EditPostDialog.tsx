@@ -1,0 +1,166 @@
+import type { PostDetailResponse } from '@agora/contract'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { type PostEdit, postConflictOf, type UploadFields } from '../../api/posts'
+import { Button } from '../../ui/Button'
+import { WordDiff } from '../../ui/HistoryDialog'
+import { Modal } from '../../ui/Modal'
+import { toast } from '../../ui/toast'
+import { checkMetadata, type MetadataErrors, MetadataForm } from '../upload/MetadataForm'
+import { useEditPost } from './usePost'
+import './EditPostDialog.css'
+
+type EditableFields = Omit<PostEdit, 'base_revision'>
+const FIELD_NAMES = ['title', 'summary', 'content', 'tags', 'visibility'] as const
+
+function fieldsOf(post: PostDetailResponse): EditableFields {
+  return {
+    title: post.title,
+    summary: post.Summary || post.summary,
+    content: post.content,
+    tags: post.tags.join(', '),
+    visibility: post.visibility === 'private' ? 'private' : 'public',
+  }
+}
+
+export interface EditPostDialogProps {
+  post: PostDetailResponse
+  onClose: () => void
+}
+
+/**
+ * The post editor (issue 26): the upload form's fields, filled with the post as it is. Saving sends
+ * the revision the edit started from; when someone changed the post meanwhile the dialog shows both
+ * versions instead of overwriting, and the author chooses.
+ */
+export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
+  const { t } = useTranslation('post')
+  const { t: tUpload } = useTranslation('upload')
+  const id = useId()
+  const [fields, setFields] = useState<EditableFields>(() => fieldsOf(post))
+  const [baseRevision, setBaseRevision] = useState(post.revision)
+  const [errors, setErrors] = useState<MetadataErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<PostDetailResponse | null>(null)
+  const edit = useEditPost(post.id)
+  const close = () => {
+    if (!edit.isPending) onClose()
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault()
+    const problems = checkMetadata(fields, tUpload)
+    setErrors(problems)
+    setFailure(null)
+    if (problems.title || problems.tags) return
+    edit.mutate(
+      { ...fields, base_revision: baseRevision },
+      {
+        onSuccess: (saved) => {
+          toast.success(saved.revision === baseRevision ? t('edit.unchanged') : t('edit.saved'))
+          onClose()
+        },
+        onError: (error) => {
+          const current = postConflictOf(error)
+          if (current) setConflict(current)
+          else if (!isApiError(error, 401)) setFailure(isApiError(error) ? error.detail : t('edit.failed'))
+        },
+      },
+    )
+  }
+
+  return (
+    <Modal open onClose={close} labelledBy={`${id}-title`} size="lg" className="post-editor">
+      <div className="post-editor__body">
+        <h2 id={`${id}-title`} className="post-editor__title">
+          {conflict ? t('edit.conflict.title') : t('edit.title')}
+        </h2>
+        {conflict ? (
+          <EditConflict
+            current={conflict}
+            mine={fields}
+            onKeepMine={() => {
+              setBaseRevision(conflict.revision)
+              setConflict(null)
+            }}
+            onTakeTheirs={() => {
+              setFields(fieldsOf(conflict))
+              setBaseRevision(conflict.revision)
+              setConflict(null)
+            }}
+          />
+        ) : (
+          <form onSubmit={save} noValidate>
+            <MetadataForm
+              id={`${id}-fields`}
+              fields={{ ...fields, ai_instruction: '' } satisfies UploadFields}
+              onChange={({ ai_instruction: _, ...next }) => setFields(next)}
+              errors={errors}
+              withAiInstruction={false}
+            />
+            {failure && (
+              <p className="post-editor__failure" role="alert">
+                {failure}
+              </p>
+            )}
+            <div className="post-editor__actions">
+              <Button onClick={close} disabled={edit.isPending}>
+                {t('edit.cancel')}
+              </Button>
+              <Button type="submit" variant="primary" loading={edit.isPending}>
+                {t('edit.save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Modal>
+  )
+}
+
+/** "This was changed meanwhile": what the post says now against the author's edit, field by field. */
+function EditConflict({
+  current,
+  mine,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  current: PostDetailResponse
+  mine: EditableFields
+  onKeepMine: () => void
+  onTakeTheirs: () => void
+}) {
+  const { t } = useTranslation('post')
+  const now = fieldsOf(current)
+  const differing = FIELD_NAMES.filter((name) => now[name] !== mine[name])
+  const shown = (fields: EditableFields, name: (typeof FIELD_NAMES)[number]) =>
+    name === 'visibility' ? t(`edit.visibility.${fields.visibility}`) : fields[name]
+  return (
+    <div className="post-editor__conflict">
+      <p role="alert">{t('edit.conflict.message', { revision: current.revision })}</p>
+      <p className="post-editor__legend">{t('edit.conflict.legend')}</p>
+      {differing.map((name) => (
+        <section key={name} className="post-editor__compare">
+          <h3>{t(`edit.fields.${name}`)}</h3>
+          <div className="post-editor__versions">
+            <div>
+              <h4>{t('edit.conflict.current')}</h4>
+              <p className="post-editor__text">{shown(now, name)}</p>
+            </div>
+            <div>
+              <h4>{t('edit.conflict.mine')}</h4>
+              <WordDiff before={shown(now, name)} after={shown(mine, name)} />
+            </div>
+          </div>
+        </section>
+      ))}
+      <div className="post-editor__actions">
+        <Button onClick={onTakeTheirs}>{t('edit.conflict.takeCurrent')}</Button>
+        <Button variant="primary" onClick={onKeepMine}>
+          {t('edit.conflict.keepMine')}
+        </Button>
+      </div>
+    </div>
+  )
+}
