@@ -50,6 +50,13 @@ export interface DomainEvents {
   mention: { mentionedUserId: string; byUserId: string; postId: string; commentId: string | null }
   /** Someone followed an author or a tag. */
   follow: { followerId: string; kind: 'user' | 'tag'; target: string }
+  /**
+   * A notification was written for `userId` (features/notifications), in the transaction that wrote
+   * it; live streams (issue 18) tell the user once that transaction commits.
+   */
+  'notification.created': { userId: string; notificationId: string; kind: string }
+  /** A reward claim reached its end: paid on chain, or failed and credited back. */
+  'claim.settled': { claimId: string; userId: string; status: 'paid' | 'failed'; amount: string }
   /** Someone reported a post, a comment or a user to the moderators. */
   report: { reportId: string; reporterId: string; targetType: 'post' | 'comment' | 'user'; targetId: string }
 }
