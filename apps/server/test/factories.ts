@@ -223,22 +223,15 @@ export async function dbLikePost(t: TestApp, user: { id: string }, postId: strin
 
 // Edits
 
-/** PATCH /media/:id as JSON; the answer unchecked. */
-export function sendEditPost(t: TestApp, user: Caller, postId: string, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/media/${postId}`,
-    headers: user?.headers ?? {},
-    payload: body,
-  })
+/** PATCH `url` as JSON; the answer unchecked. */
+function sendPatch(t: TestApp, user: Caller, url: string, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'PATCH', url, headers: user?.headers ?? {}, payload: body })
 }
 
-/** PATCH /comments/:id as JSON; the answer unchecked. */
-export function sendEditComment(t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/comments/${commentId}`,
-    headers: user?.headers ?? {},
-    payload: body,
-  })
-}
+/** PATCH /media/:id; the answer unchecked. */
+export const sendEditPost = (t: TestApp, user: Caller, postId: string, body: Record<string, unknown>) =>
+  sendPatch(t, user, `/api/v1/media/${postId}`, body)
+
+/** PATCH /comments/:id; the answer unchecked. */
+export const sendEditComment = (t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) =>
+  sendPatch(t, user, `/api/v1/comments/${commentId}`, body)

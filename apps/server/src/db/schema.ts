@@ -82,7 +82,15 @@ export interface BlobsTable {
 }
 export type BlobRow = Selectable<BlobsTable>
 
-export interface PostsTable {
+/** Where a post or comment stands in its edit history (features/revisions). */
+interface EditedColumns {
+  /** 1 when written; each edit adds one. */
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
+  edited_by: ColumnType<string | null, never, string>
+}
+
+export interface PostsTable extends EditedColumns {
   id: string
   user_id: string
   title: string
@@ -102,10 +110,6 @@ export interface PostsTable {
   search: Generated<string>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
-  /** 1 when written; each edit adds one (features/revisions). */
-  revision: Generated<number>
-  edited_at: ColumnType<Date | null, never, Date>
-  edited_by: ColumnType<string | null, never, string>
 }
 export type PostRow = Selectable<PostsTable>
 export type NewPost = Insertable<PostsTable>
@@ -128,7 +132,7 @@ export interface PostLikesTable {
 }
 
 /** A comment or reply (features/comments). `root_id` is the thread's top-level comment. */
-export interface CommentsTable {
+export interface CommentsTable extends EditedColumns {
   id: string
   post_id: string
   user_id: string
@@ -140,10 +144,6 @@ export interface CommentsTable {
   likes_count: Generated<number>
   reply_count: Generated<number>
   created_at: CreatedAt
-  /** 1 when written; each edit adds one (features/revisions). */
-  revision: Generated<number>
-  edited_at: ColumnType<Date | null, never, Date>
-  edited_by: ColumnType<string | null, never, string>
   /** tsvector, generated from content; never selected. */
   search: ColumnType<string, never, never>
 }

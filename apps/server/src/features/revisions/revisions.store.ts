@@ -3,29 +3,58 @@ import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { CommentRevisionsTable, PostRevisionsTable } from '../../db/schema'
 
-/** A revision row as the API shows it: the editor's name ('' once the account is gone), ISO times. */
-function present<Row extends { editor_name: string | null; created_at: Date }>(
-  row: Row,
-): Omit<Row, 'editor_name' | 'created_at'> & { editor_name: string; created_at: string } {
-  return { ...row, editor_name: row.editor_name ?? '', created_at: new Date(row.created_at).toISOString() }
+/** What is kept of each revision, by what is edited: its table, the kept rows' table, and the fields. */
+const HISTORIES = {
+  post: {
+    table: 'posts',
+    kept: 'post_revisions',
+    key: 'post_id',
+    fields: ['title', 'summary', 'content', 'tags', 'visibility'],
+  },
+  comment: { table: 'comments', kept: 'comment_revisions', key: 'comment_id', fields: ['content'] },
+} as const
+
+interface HistoryRow {
+  revision: number
+  editor_id: string | null
+  editor_name: string | null
+  created_at: Date | string
 }
 
-/** Who made the current revision of the row aliased `t`: its author until edited, then its last editor. */
-const currentEditor = sql<
-  string | null
->`case when t.revision = 1 or t.edited_at is null then t.user_id else t.edited_by end`
-
+/**
+ * The kept revisions of posts and comments: rows are appended by an edit and never changed; the
+ * current revision is the post or comment itself.
+ */
 export function revisionsStore(db: Db) {
   /**
-   * The revisions of one post or comment, oldest first, the current one (read first) last: the
-   * kept rows are those before it, so an edit landing between the two reads changes nothing seen.
+   * Every revision of one post or comment, oldest first, the current one last ([] when there is no
+   * such row), read in one statement so an edit landing meanwhile is either wholly in or out. Who
+   * made the current revision: its author until edited, then its last editor.
    */
-  async function history<Row extends { revision: number }>(
-    current: Promise<Row | undefined>,
-    kept: (before: number) => Promise<Row[]>,
-  ): Promise<Row[]> {
-    const now = await current
-    return now ? [...(await kept(now.revision)), now] : []
+  async function history(kind: keyof typeof HISTORIES, id: string) {
+    const { table, kept, key, fields } = HISTORIES[kind]
+    const columns = (alias: string) => sql.join(fields.map((field) => sql.ref(`${alias}.${field}`)))
+    const { rows } = await sql<HistoryRow & Record<string, unknown>>`
+      with current as (
+        select t.revision, ${columns('t')},
+          case when t.revision = 1 or t.edited_at is null then t.user_id else t.edited_by end as editor_id,
+          coalesce(t.edited_at, t.created_at) as created_at
+        from ${sql.table(table)} t where t.id = ${id}
+      )
+      select h.*, u.username as editor_name from (
+        select r.revision, ${columns('r')}, r.editor_id, r.created_at
+        from ${sql.table(kept)} r join current on r.revision < current.revision
+        where ${sql.ref(`r.${key}`)} = ${id}
+        union all
+        select * from current
+      ) h left join users u on u.id = h.editor_id
+      order by h.revision
+    `.execute(db)
+    return rows.map((row) => ({
+      ...row,
+      editor_name: row.editor_name ?? '',
+      created_at: new Date(row.created_at).toISOString(),
+    }))
   }
 
   return {
@@ -37,82 +66,7 @@ export function revisionsStore(db: Db) {
       return db.insertInto('comment_revisions').values(row).execute()
     },
 
-    /** Every revision of a post, oldest first, the current one last ([] when there is no such post). */
-    postHistory(postId: string): Promise<PostRevision[]> {
-      const current = db
-        .selectFrom('posts as t')
-        .leftJoin('users', (join) => join.on(sql`users.id`, '=', currentEditor))
-        .select(['t.revision', 't.title', 't.summary', 't.content', 't.tags', 't.visibility'])
-        .select([
-          currentEditor.as('editor_id'),
-          sql<Date>`coalesce(t.edited_at, t.created_at)`.as('created_at'),
-          'users.username as editor_name',
-        ])
-        .where('t.id', '=', postId)
-        .executeTakeFirst()
-      return history(
-        current.then((row) => row && present(row)),
-        (before) => listPost(postId, before),
-      )
-    },
-
-    /** Every revision of a comment, oldest first, the current one last ([] when there is no such comment). */
-    commentHistory(commentId: string): Promise<CommentRevision[]> {
-      const current = db
-        .selectFrom('comments as t')
-        .leftJoin('users', (join) => join.on(sql`users.id`, '=', currentEditor))
-        .select(['t.revision', 't.content'])
-        .select([
-          currentEditor.as('editor_id'),
-          sql<Date>`coalesce(t.edited_at, t.created_at)`.as('created_at'),
-          'users.username as editor_name',
-        ])
-        .where('t.id', '=', commentId)
-        .executeTakeFirst()
-      return history(
-        current.then((row) => row && present(row)),
-        (before) => listComment(commentId, before),
-      )
-    },
-  }
-
-  async function listPost(postId: string, before: number): Promise<PostRevision[]> {
-    const rows = await db
-      .selectFrom('post_revisions')
-      .leftJoin('users', 'users.id', 'post_revisions.editor_id')
-      .select([
-        'post_revisions.revision',
-        'post_revisions.title',
-        'post_revisions.summary',
-        'post_revisions.content',
-        'post_revisions.tags',
-        'post_revisions.visibility',
-        'post_revisions.editor_id',
-        'post_revisions.created_at',
-        'users.username as editor_name',
-      ])
-      .where('post_revisions.post_id', '=', postId)
-      .where('post_revisions.revision', '<', before)
-      .orderBy('post_revisions.revision')
-      .execute()
-    return rows.map((row) => present(row))
-  }
-
-  async function listComment(commentId: string, before: number): Promise<CommentRevision[]> {
-    const rows = await db
-      .selectFrom('comment_revisions')
-      .leftJoin('users', 'users.id', 'comment_revisions.editor_id')
-      .select([
-        'comment_revisions.revision',
-        'comment_revisions.content',
-        'comment_revisions.editor_id',
-        'comment_revisions.created_at',
-        'users.username as editor_name',
-      ])
-      .where('comment_revisions.comment_id', '=', commentId)
-      .where('comment_revisions.revision', '<', before)
-      .orderBy('comment_revisions.revision')
-      .execute()
-    return rows.map((row) => present(row))
+    postHistory: (postId: string) => history('post', postId) as Promise<PostRevision[]>,
+    commentHistory: (commentId: string) => history('comment', commentId) as Promise<CommentRevision[]>,
   }
 }
