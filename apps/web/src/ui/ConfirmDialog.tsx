@@ -45,7 +45,7 @@ export function ConfirmDialog({
         <div id={`${id}-message`} className="confirm-dialog__message">
           {message}
         </div>
-        <div className="confirm-dialog__actions">
+        <div className="modal__actions">
           <Button onClick={close} disabled={busy}>
             {cancelLabel}
           </Button>

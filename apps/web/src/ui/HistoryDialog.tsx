@@ -1,28 +1,33 @@
 import { diffWords } from 'diff'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../api/client'
 import { Button } from './Button'
 import { Loading } from './Loading'
 import { Modal } from './Modal'
 import { Timestamp } from './Timestamp'
 import './HistoryDialog.css'
 
-/** One revision as the dialog shows it: who made it, when, and its fields in a fixed order. */
-export interface HistoryEntry {
+/** A revision as the API answers it: its number, who made it and when (and its fields). */
+export interface Revision {
   revision: number
-  editorName: string
-  createdAt: string
-  fields: { name: string; label: string; text: string }[]
+  editor_name: string
+  created_at: string
 }
 
-export interface HistoryDialogProps {
-  open: boolean
+/** One field of a revision, in the order the dialog shows them. */
+export interface HistoryField {
+  name: string
+  label: string
+  text: string
+}
+
+export interface HistoryDialogProps<Item extends Revision> {
   onClose: () => void
   title: string
-  /** Oldest first, the current revision last; null while loading. */
-  entries: HistoryEntry[] | null
-  /** Why the history could not be loaded. */
-  error?: string | null
+  /** The revisions' query: oldest first, the current revision last. */
+  revisions: { data?: { items: Item[] }; isError: boolean; error: unknown }
+  fieldsOf: (item: Item) => HistoryField[]
 }
 
 /**
@@ -30,37 +35,45 @@ export interface HistoryDialogProps {
  * deleted against the one before it. Insertions and deletions are underlined and struck through
  * (not told by colour alone) and named for screen readers. The first revision shows as written.
  */
-export default function HistoryDialog({ open, onClose, title, entries, error }: HistoryDialogProps) {
+export default function HistoryDialog<Item extends Revision>({
+  onClose,
+  title,
+  revisions,
+  fieldsOf,
+}: HistoryDialogProps<Item>) {
   const { t } = useTranslation()
   const id = useId()
-  const newestFirst = entries ? [...entries].reverse() : []
+  const newestFirst = [...(revisions.data?.items ?? [])].reverse()
   return (
-    <Modal open={open} onClose={onClose} labelledBy={`${id}-title`} size="lg" className="history">
-      <div className="history__body">
-        <h2 id={`${id}-title`} className="history__title">
+    <Modal open onClose={onClose} labelledBy={`${id}-title`} size="lg">
+      <div className="modal__body">
+        <h2 id={`${id}-title`} className="modal__title">
           {title}
         </h2>
-        {error ? (
-          <p role="alert">{error}</p>
-        ) : !entries ? (
+        {revisions.isError ? (
+          <p role="alert">{isApiError(revisions.error) ? revisions.error.detail : t('history.failed')}</p>
+        ) : !revisions.data ? (
           <Loading block text={t('history.loading')} />
         ) : (
           <ol className="history__list">
-            {newestFirst.map((entry, index) => (
-              <li key={entry.revision} className="history__entry">
+            {newestFirst.map((item, index) => (
+              <li key={item.revision} className="history__entry">
                 <p className="history__meta">
                   <span className="history__revision">
-                    {t('history.revision', { revision: entry.revision })}
+                    {t('history.revision', { revision: item.revision })}
                   </span>
-                  <span>{entry.editorName || t('history.unknownEditor')}</span>
-                  <Timestamp value={entry.createdAt} />
+                  <span>{item.editor_name || t('history.unknownEditor')}</span>
+                  <Timestamp value={item.created_at} />
                 </p>
-                <RevisionChanges entry={entry} previous={newestFirst[index + 1]} />
+                <RevisionChanges
+                  fields={fieldsOf(item)}
+                  previous={newestFirst[index + 1] && fieldsOf(newestFirst[index + 1])}
+                />
               </li>
             ))}
           </ol>
         )}
-        <div className="history__actions">
+        <div className="modal__actions">
           <Button onClick={onClose}>{t('close')}</Button>
         </div>
       </div>
@@ -68,35 +81,27 @@ export default function HistoryDialog({ open, onClose, title, entries, error }: 
   )
 }
 
-function RevisionChanges({ entry, previous }: { entry: HistoryEntry; previous?: HistoryEntry }) {
+function RevisionChanges({ fields, previous }: { fields: HistoryField[]; previous?: HistoryField[] }) {
   const { t } = useTranslation()
-  if (!previous) {
-    return (
-      <>
-        <p className="history__note">{t('history.original')}</p>
-        {entry.fields
-          .filter((field) => field.text)
-          .map((field) => (
-            <section key={field.name} className="history__field">
-              <h3 className="history__label">{field.label}</h3>
-              <p className="history__text">{field.text}</p>
-            </section>
-          ))}
-      </>
-    )
-  }
-  const changed = entry.fields.filter(
-    (field) => previous.fields.find((before) => before.name === field.name)?.text !== field.text,
+  const before = (name: string) => previous?.find((field) => field.name === name)?.text ?? ''
+  const shown = previous
+    ? fields.filter((field) => before(field.name) !== field.text)
+    : fields.filter((f) => f.text)
+  return (
+    <>
+      {!previous && <p className="history__label">{t('history.original')}</p>}
+      {shown.map((field) => (
+        <section key={field.name}>
+          <h3 className="history__label">{field.label}</h3>
+          {previous ? (
+            <WordDiff before={before(field.name)} after={field.text} />
+          ) : (
+            <p className="history__text">{field.text}</p>
+          )}
+        </section>
+      ))}
+    </>
   )
-  return changed.map((field) => (
-    <section key={field.name} className="history__field">
-      <h3 className="history__label">{field.label}</h3>
-      <WordDiff
-        before={previous.fields.find((before) => before.name === field.name)?.text ?? ''}
-        after={field.text}
-      />
-    </section>
-  ))
 }
 
 /** The words `after` inserted into and deleted from `before`. */
@@ -104,24 +109,43 @@ export function WordDiff({ before, after }: { before: string; after: string }) {
   const { t } = useTranslation()
   return (
     <p className="history__text word-diff">
-      {diffWords(before, after).map((part, index) =>
-        part.added ? (
+      {diffWords(before, after).map((part, index) => {
+        const Mark = part.added ? 'ins' : part.removed ? 'del' : 'span'
+        return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered.
-          <ins key={index}>
-            <span className="visually-hidden">{t('history.inserted')}</span>
+          <Mark key={index}>
+            {Mark !== 'span' && (
+              <span className="visually-hidden">
+                {t(part.added ? 'history.inserted' : 'history.deleted')}
+              </span>
+            )}
             {part.value}
-          </ins>
-        ) : part.removed ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered.
-          <del key={index}>
-            <span className="visually-hidden">{t('history.deleted')}</span>
-            {part.value}
-          </del>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, never reordered.
-          <span key={index}>{part.value}</span>
-        ),
-      )}
+          </Mark>
+        )
+      })}
     </p>
+  )
+}
+
+/**
+ * "Changed meanwhile": what a text says now, beside the author's edit marked against it, so the
+ * author can choose instead of overwriting unseen.
+ */
+export function CompareVersions({ current, mine, label }: { current: string; mine: string; label?: string }) {
+  const { t } = useTranslation()
+  return (
+    <section className="versions">
+      {label && <h3 className="history__label">{label}</h3>}
+      <div className="versions__pair">
+        <div>
+          <h4 className="history__label">{t('history.current')}</h4>
+          <p className="history__text">{current}</p>
+        </div>
+        <div>
+          <h4 className="history__label">{t('history.mine')}</h4>
+          <WordDiff before={current} after={mine} />
+        </div>
+      </div>
+    </section>
   )
 }

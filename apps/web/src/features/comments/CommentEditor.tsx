@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { COMMENT_CONTENT_MAX, commentConflictOf } from '../../api/comments'
 import { Button } from '../../ui/Button'
-import { WordDiff } from '../../ui/HistoryDialog'
+import { CompareVersions } from '../../ui/HistoryDialog'
 import { useEditComment } from './useComments'
 
 export interface CommentEditorProps {
@@ -51,16 +51,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
         <p role="alert" className="comment-editor__alert">
           {t('edit.conflict', { revision: conflict.revision })}
         </p>
-        <div className="comment-editor__versions">
-          <div>
-            <h4>{t('edit.current')}</h4>
-            <p className="history__text">{conflict.content}</p>
-          </div>
-          <div>
-            <h4>{t('edit.mine')}</h4>
-            <WordDiff before={conflict.content} after={text} />
-          </div>
-        </div>
+        <CompareVersions current={conflict.content} mine={text} />
         <div className="comment-editor__actions">
           <Button
             size="sm"

@@ -1,12 +1,12 @@
 import type { CommentView } from '@agora/contract'
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
+import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { Timestamp } from '../../ui/Timestamp'
 import { CommentTime } from './CommentTime'
 import { Markdown } from './lazyMarkdown'
 import { useLikeComment } from './useComments'
@@ -62,13 +62,7 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
           )}
           <CommentTime value={comment.createdAt} />
           {comment.edited_at && (
-            <button
-              type="button"
-              className="text-button comment__edited"
-              onClick={() => setShowingHistory(true)}
-            >
-              {t('item.edited')} <Timestamp value={comment.edited_at} />
-            </button>
+            <EditedMarker at={comment.edited_at} onOpen={() => setShowingHistory(true)} />
           )}
         </header>
         {editing ? (
@@ -85,40 +79,53 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
         )}
         <div className="comment__actions">
           <CommentLikeButton comment={comment} />
-          <button
-            type="button"
-            className="comment__action"
-            aria-label={t('item.replyTo', { name: comment.username })}
-            onClick={() => onReply(comment)}
-          >
-            <CommentIcon size={16} />
-            <span aria-hidden="true">{t('item.reply')}</span>
-          </button>
+          <CommentAction
+            label={t('item.replyTo', { name: comment.username })}
+            text={t('item.reply')}
+            icon={<CommentIcon size={16} />}
+            onPress={() => onReply(comment)}
+          />
           {isOwner && !editing && (
-            <button
-              type="button"
-              className="comment__action"
-              aria-label={t('item.editLabel')}
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon size={16} />
-              <span aria-hidden="true">{t('item.edit')}</span>
-            </button>
+            <CommentAction
+              label={t('item.editLabel')}
+              text={t('item.edit')}
+              icon={<PencilIcon size={16} />}
+              onPress={() => setEditing(true)}
+            />
           )}
           {isOwner && (
-            <button
-              type="button"
-              className="comment__action comment__action--danger"
-              aria-label={t('item.deleteLabel')}
-              onClick={() => onDelete(comment)}
-            >
-              <TrashIcon size={16} />
-              <span aria-hidden="true">{t('item.delete')}</span>
-            </button>
+            <CommentAction
+              label={t('item.deleteLabel')}
+              text={t('item.delete')}
+              icon={<TrashIcon size={16} />}
+              onPress={() => onDelete(comment)}
+              danger
+            />
           )}
         </div>
       </div>
     </article>
+  )
+}
+
+/** A small labelled action under a comment: an icon and a word (the label says it in full). */
+function CommentAction(props: {
+  label: string
+  text: string
+  icon: ReactNode
+  onPress: () => void
+  danger?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      className={props.danger ? 'comment__action comment__action--danger' : 'comment__action'}
+      aria-label={props.label}
+      onClick={props.onPress}
+    >
+      {props.icon}
+      <span aria-hidden="true">{props.text}</span>
+    </button>
   )
 }
 

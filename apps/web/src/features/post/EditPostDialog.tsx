@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { type PostEdit, postConflictOf, type UploadFields } from '../../api/posts'
 import { Button } from '../../ui/Button'
-import { WordDiff } from '../../ui/HistoryDialog'
+import { CompareVersions } from '../../ui/HistoryDialog'
 import { Modal } from '../../ui/Modal'
 import { toast } from '../../ui/toast'
 import { checkMetadata, type MetadataErrors, MetadataForm } from '../upload/MetadataForm'
@@ -71,9 +71,9 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   }
 
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} size="lg" className="post-editor">
-      <div className="post-editor__body">
-        <h2 id={`${id}-title`} className="post-editor__title">
+    <Modal open onClose={close} labelledBy={`${id}-title`} size="lg">
+      <div className="modal__body">
+        <h2 id={`${id}-title`} className="modal__title">
           {conflict ? t('edit.conflict.title') : t('edit.title')}
         </h2>
         {conflict ? (
@@ -104,7 +104,7 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
                 {failure}
               </p>
             )}
-            <div className="post-editor__actions">
+            <div className="modal__actions">
               <Button onClick={close} disabled={edit.isPending}>
                 {t('edit.cancel')}
               </Button>
@@ -137,25 +137,18 @@ function EditConflict({
   const shown = (fields: EditableFields, name: (typeof FIELD_NAMES)[number]) =>
     name === 'visibility' ? t(`edit.visibility.${fields.visibility}`) : fields[name]
   return (
-    <div className="post-editor__conflict">
+    <div className="modal__body">
       <p role="alert">{t('edit.conflict.message', { revision: current.revision })}</p>
       <p className="post-editor__legend">{t('edit.conflict.legend')}</p>
       {differing.map((name) => (
-        <section key={name} className="post-editor__compare">
-          <h3>{t(`edit.fields.${name}`)}</h3>
-          <div className="post-editor__versions">
-            <div>
-              <h4>{t('edit.conflict.current')}</h4>
-              <p className="post-editor__text">{shown(now, name)}</p>
-            </div>
-            <div>
-              <h4>{t('edit.conflict.mine')}</h4>
-              <WordDiff before={shown(now, name)} after={shown(mine, name)} />
-            </div>
-          </div>
-        </section>
+        <CompareVersions
+          key={name}
+          label={t(`edit.fields.${name}`)}
+          current={shown(now, name)}
+          mine={shown(mine, name)}
+        />
       ))}
-      <div className="post-editor__actions">
+      <div className="modal__actions">
         <Button onClick={onTakeTheirs}>{t('edit.conflict.takeCurrent')}</Button>
         <Button variant="primary" onClick={onKeepMine}>
           {t('edit.conflict.keepMine')}

@@ -9,6 +9,7 @@ import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { CommentIcon, LockIcon } from '../../ui/contentIcons'
+import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
@@ -120,15 +121,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
               <span className="post__author-name">{post.author_name}</span>
             </Link>
             <Timestamp value={post.timestamp || post.created_at} className="post__time" />
-            {post.edited_at && (
-              <button
-                type="button"
-                className="text-button post__edited"
-                onClick={() => setShowingHistory(true)}
-              >
-                {t('edited')} <Timestamp value={post.edited_at} />
-              </button>
-            )}
+            {post.edited_at && <EditedMarker at={post.edited_at} onOpen={() => setShowingHistory(true)} />}
             {post.visibility === 'private' && (
               <span className="post__private">
                 <LockIcon size={14} />

@@ -99,10 +99,9 @@ export function useEditPost(id: string) {
 }
 
 /** The post's edit history, oldest first (loaded when the history dialog opens). */
-export function usePostRevisions(id: string, enabled: boolean) {
+export function usePostRevisions(id: string) {
   return useQuery({
     queryKey: postKeys.revisions(id),
     queryFn: ({ signal }) => getPostRevisions(id, signal),
-    enabled,
   })
 }
