@@ -7,16 +7,19 @@ import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** What builds write inside their inputs' folders: never part of an input's hash. */
+export const BUILD_OUTPUTS = ['node_modules', 'dist', 'dist-ssr', '.vite']
+
 function filesUnder(path) {
   if (!existsSync(path)) return []
   if (statSync(path).isFile()) return [path]
   return readdirSync(path, { withFileTypes: true })
-    .filter((entry) => !['node_modules', 'dist', '.vite'].includes(entry.name))
+    .filter((entry) => !BUILD_OUTPUTS.includes(entry.name))
     .flatMap((entry) => filesUnder(join(path, entry.name)))
     .sort()
 }
 
-function hashOf(inputs) {
+export function hashOf(inputs) {
   const hash = createHash('sha256')
   for (const input of inputs) {
     for (const file of filesUnder(join(root, input))) {

@@ -32,6 +32,7 @@ import { tokenRoutes } from './features/token/index'
 import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
+import { logControllerFor, loggerOptions } from './http/logging'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
 
@@ -79,6 +80,8 @@ export interface BuildOptions {
   /** The anonymous read cache to use (a test empties it with its database). */
   readCache?: ReadCache
   logger?: FastifyServerOptions['logger']
+  /** Told each step of starting up, in words (main.ts prints them). */
+  onProgress?: (step: string) => void
 }
 
 /** Each feature contributes one plugin of routes under /api/v1. */
@@ -97,6 +100,14 @@ const features = [
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ownsDatabase = !options.database
+  const progress = options.onProgress ?? (() => {})
+  if (ownsDatabase) {
+    progress(
+      config.databaseUrl
+        ? 'Connecting to PostgreSQL…'
+        : `Opening the embedded database in ${pgliteDirFor(config.dataDir)}…`,
+    )
+  }
   const database =
     options.database ??
     (await openDatabase({
@@ -104,10 +115,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       pgliteDir: pgliteDirFor(config.dataDir),
       poolSize: config.databasePoolSize,
     }))
-  if (ownsDatabase) await migrateToLatest(database.db as never)
+  if (ownsDatabase) {
+    progress('Bringing the database schema up to date…')
+    await migrateToLatest(database.db as never)
+  }
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
+    logController: logControllerFor(config),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -211,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Before serving: clear what a crashed process left half done (staged uploads, unreferenced bytes).
     await sweepBlobs(ctx.db, blobStoreFor(config), app.log)
     // First start with an empty database: load the demo forum (off with AGORA_DEMO=0).
+    progress('Checking for the demo forum (loaded on the first start)…')
     await seedDemo(ctx, app.log)
   }
   return Object.assign(app, { ctx })

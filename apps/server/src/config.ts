@@ -37,6 +37,10 @@ export interface Config {
   /** Directory of the built web app to serve; null serves the API only. */
   webDist: string | null
   logLevel: string
+  /** `pretty`: one readable line per entry (the default on a terminal); `json`: one JSON object per line. */
+  logFormat: 'pretty' | 'json'
+  /** A log line per request (default: only when logging JSON, i.e. not on a terminal). */
+  logRequests: boolean
   /** Which proxies' X-Forwarded-For to believe: false (none), true (all), or a hop count. */
   trustProxy: boolean | number
   /** The test-token faucet (features/token). */
@@ -302,6 +306,10 @@ export function loadConfig(env: Env = process.env): Config {
     )
   }
   const webDist = env.WEB_DIST === '' ? null : resolve(env.WEB_DIST || 'apps/web/dist')
+  const logFormat = (env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')).trim().toLowerCase()
+  if (logFormat !== 'pretty' && logFormat !== 'json') {
+    throw new ConfigError(`LOG_FORMAT must be pretty or json; got "${logFormat}"`)
+  }
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -324,6 +332,8 @@ export function loadConfig(env: Env = process.env): Config {
     blobs: blobConfig(env),
     webDist,
     logLevel,
+    logFormat,
+    logRequests: bool(env, 'LOG_REQUESTS', logFormat === 'json'),
     trustProxy: trustProxy(env),
     token: tokenConfig(env),
     analysis: analysisConfig(env),

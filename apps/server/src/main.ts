@@ -1,6 +1,12 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
+
+/** A line for the person who started the server, in words (the log is for operators). */
+function say(line: string) {
+  process.stdout.write(`${line}\n`)
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -13,14 +19,30 @@ async function main() {
     }
     throw error
   }
-  const app = await buildApp(config)
+  say('Starting Agora…')
+  const app = await buildApp(config, { onProgress: say })
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
   })
-  await app.listen({ port: config.port, host: config.host })
+  const address = await app.listen({ port: config.port, host: config.host })
+  say(`Agora is running at ${browserUrl(address, config.host)}${await demoLogin(app.ctx.db)}`)
+  if (!config.logRequests) say('Requests are not logged on a terminal; LOG_REQUESTS=1 turns them on.')
+}
+
+/** The address to open: localhost when the server listens on every interface. */
+function browserUrl(address: string, host: string) {
+  return host === '0.0.0.0' || host === '::' ? address.replace(/\/\/[^:/]+/, '//localhost') : address
+}
+
+/** " — log in as …" while the demo accounts exist, so a first visitor can sign in at once. */
+async function demoLogin(db: Awaited<ReturnType<typeof buildApp>>['ctx']['db']) {
+  const [first, ...others] = DEMO_USERS.map((user) => user.username)
+  const demo = await db.selectFrom('users').select('id').where('username', '=', first).executeTakeFirst()
+  if (!demo) return ''
+  return ` — log in as ${first} with the password ${DEMO_PASSWORD} (or ${others.join(', ')})`
 }
 
 main().catch((error) => {

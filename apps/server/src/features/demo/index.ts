@@ -1,1 +1,2 @@
+export { DEMO_PASSWORD, DEMO_USERS } from './demo.data'
 export { seedDemo } from './demo.seed'
