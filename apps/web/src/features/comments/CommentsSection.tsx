@@ -2,6 +2,8 @@ import type { CommentView } from '@agora/contract'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
+import { useLoginModal } from '../../app/LoginModalProvider'
+import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { CommentIcon } from '../../ui/contentIcons'
@@ -37,6 +39,11 @@ export function CommentsSection({ postId, count }: CommentsSectionProps) {
   const remove = useDeleteComment(postId)
   const showComment = useShowComment()
   const [draft, setDraft] = useState<CommentDraft | null>(null)
+  const { status } = useSession()
+  const { openLogin } = useLoginModal()
+  // Writing needs an account: a visitor is asked to log in first, and the editor opens after.
+  const write = (next: CommentDraft) =>
+    status === 'anonymous' ? openLogin({ onSuccess: () => setDraft(next) }) : setDraft(next)
   const [deleting, setDeleting] = useState<CommentView | null>(null)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [focusHeading, setFocusHeading] = useState(false)
@@ -86,7 +93,7 @@ export function CommentsSection({ postId, count }: CommentsSectionProps) {
         <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
           {t('heading')} <span className="comments__count">({formatCompact(count, locale)})</span>
         </h2>
-        <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => setDraft({ parent: null })}>
+        <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => write({ parent: null })}>
           {t('write')}
         </Button>
       </div>
@@ -111,7 +118,7 @@ export function CommentsSection({ postId, count }: CommentsSectionProps) {
               expanded={expanded.has(thread.top._id)}
               onToggle={() => toggle(thread.top._id)}
               highlightId={highlightId}
-              onReply={(parent) => setDraft({ parent })}
+              onReply={(parent) => write({ parent })}
               onDelete={setDeleting}
             />
           ))}

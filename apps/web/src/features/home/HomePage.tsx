@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
+import { useSession } from '../../app/useSession'
 import { FeatureCards } from './FeatureCards'
 import { HomeHero } from './HomeHero'
 import { HomeStats } from './HomeStats'
@@ -55,19 +56,22 @@ function AboutSection() {
   )
 }
 
+/** The closing invitation: to register, or for someone signed in already, to share their work. */
 function CallToAction() {
   const { t } = useTranslation('home')
   const reveal = useReveal<HTMLDivElement>()
+  const { status } = useSession()
+  const member = status === 'authenticated'
   return (
     <section className="home-section home-cta-section" aria-labelledby="home-cta-title">
       <div className="container">
         <div className="home-cta" {...reveal}>
           <h2 id="home-cta-title" className="home-cta__title">
-            {t('cta.title')}
+            {t(member ? 'cta.memberTitle' : 'cta.title')}
           </h2>
-          <p className="home-cta__text">{t('cta.text')}</p>
-          <Link to="/register" className="home-cta__link">
-            {t('cta.register')}
+          <p className="home-cta__text">{t(member ? 'cta.memberText' : 'cta.text')}</p>
+          <Link to={member ? '/upload' : '/register'} className="home-cta__link">
+            {t(member ? 'cta.upload' : 'cta.register')}
             <ArrowRightIcon size={20} />
           </Link>
         </div>

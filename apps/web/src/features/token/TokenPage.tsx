@@ -11,6 +11,7 @@ import { HowToEarn } from '../rewards/HowToEarn'
 import { Leaderboard } from '../rewards/Leaderboard'
 import { useWallet, WalletIcon } from '../wallet'
 import { faucetErrorText } from './faucetErrors'
+import { useNetworkName } from './networkName'
 import { useRequestTokens, useTokenBalance, useTokenInfo } from './tokenQueries'
 import '../../ui/Card.css'
 import '../../app/Screen.css'
@@ -55,6 +56,12 @@ export function TokenPage() {
     })
   }
 
+  /** What was said about the last try no longer holds once the field it was about changes. */
+  function clearStale(field: keyof FieldErrors) {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+    setFailure(null)
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault()
     const address = (receiving ?? addressInput).trim()
@@ -63,6 +70,8 @@ export function TokenPage() {
     if (!address) next.address = t('form.addressRequired')
     if (amountInput.trim() === '' || !Number.isFinite(amount) || amount <= 0)
       next.amount = t('form.amountRequired')
+    else if (max !== undefined && amount > max)
+      next.amount = t('form.amountTooLarge', { max: numbers.format(max) })
     setErrors(next)
     if (next.address || next.amount) return
     const request = { address, amount }
@@ -119,7 +128,10 @@ export function TokenPage() {
                 label={t('form.address')}
                 placeholder={t('form.addressPlaceholder')}
                 value={addressInput}
-                onChange={(event) => setAddressInput(event.target.value)}
+                onChange={(event) => {
+                  setAddressInput(event.target.value)
+                  clearStale('address')
+                }}
                 error={errors.address}
                 autoComplete="off"
                 spellCheck={false}
@@ -130,12 +142,13 @@ export function TokenPage() {
               label={t('form.amount')}
               type="number"
               inputMode="decimal"
-              min={0}
-              max={max}
               step="any"
               placeholder={t('form.amountPlaceholder')}
               value={amountInput}
-              onChange={(event) => setAmountInput(event.target.value)}
+              onChange={(event) => {
+                setAmountInput(event.target.value)
+                clearStale('amount')
+              }}
               error={errors.amount}
               hint={max !== undefined ? t('form.amountHint', { max: numbers.format(max) }) : undefined}
             />
@@ -262,6 +275,7 @@ function GrantResult({ result }: { result: FaucetResponse }) {
 function NetworkPanel() {
   const { t } = useTranslation('token')
   const info = useTokenInfo()
+  const networkName = useNetworkName(info.data)
   if (info.isError) {
     return (
       <section className="card card--raised token-panel" aria-label={t('network.title')}>
@@ -280,7 +294,7 @@ function NetworkPanel() {
       <h2 className="token-panel__title">{t('network.title')}</h2>
       <dl className="token-result__list">
         <dt>{t('network.name')}</dt>
-        <dd>{info.data.network_name}</dd>
+        <dd>{networkName}</dd>
         <dt>{t('network.mint')}</dt>
         <dd>
           <code>{info.data.mint}</code>

@@ -184,6 +184,7 @@ export function UploadPage() {
                 ? { ...upload.progress, percent: 100, loaded: upload.progress.total }
                 : upload.progress
             }
+            stored={upload.isSuccess}
           />
         )}
         {upload.isSuccess && <UploadSuccess answer={upload.data} />}

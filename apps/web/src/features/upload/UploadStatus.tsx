@@ -5,7 +5,14 @@ import { formatBytes, useIntlLocale } from '../../ui/format'
 import { AlertIcon, SuccessIcon } from '../../ui/icons'
 import type { UploadProgressState } from './useUploadPost'
 
-export function UploadProgressBar({ progress }: { progress: UploadProgressState }) {
+/** The upload's bar; once the server has answered (`stored`) it says so instead of "Storing…". */
+export function UploadProgressBar({
+  progress,
+  stored = false,
+}: {
+  progress: UploadProgressState
+  stored?: boolean
+}) {
   const { t } = useTranslation('upload')
   const locale = useIntlLocale()
   const sent = progress.percent >= 100
@@ -34,7 +41,11 @@ export function UploadProgressBar({ progress }: { progress: UploadProgressState 
       <p className="upload-progress__text">
         <span>{status}</span>
         {speed && <span className="upload-progress__speed">{speed}</span>}
-        {sent && <span className="upload-progress__speed">{t('progress.processing')}</span>}
+        {sent && (
+          <span className="upload-progress__speed">
+            {t(stored ? 'progress.stored' : 'progress.processing')}
+          </span>
+        )}
       </p>
     </div>
   )

@@ -9,7 +9,7 @@
 import { useCallback, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../ui/toast'
-import { useTokenInfo } from '../token'
+import { useNetworkName, useTokenInfo } from '../token'
 import { SUGGESTED_WALLET, walletFailure } from './walletErrors'
 import { useWalletSession, type WalletState, walletSession } from './walletSession'
 
@@ -57,11 +57,12 @@ export function useWallet(): Wallet {
     }
   }, [t])
 
+  const networkName = useNetworkName(info.data)
   return {
     ...state,
     connected,
     connecting: state.status === 'connecting',
-    networkName: connected ? (info.data?.network_name ?? null) : null,
+    networkName: connected ? networkName : null,
     connect,
     disconnect: () => void walletSession.disconnect(),
     preload: walletSession.preload,

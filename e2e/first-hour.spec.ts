@@ -1,0 +1,71 @@
+// The first hour of a new researcher (issue 28): stumbles found by trying the product as a newcomer,
+// each shown fixed here (the signed-out "Write a Comment" is in comments.spec.ts).
+import { createUser, expect, loginViaApi, test } from './fixtures'
+import { newAddress } from './testWallet'
+
+test('a signed-in member is invited to share their work, not to register', async ({ page, server }) => {
+  await page.goto('/')
+  const cta = page.locator('.home-cta')
+  await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register')
+
+  const ada = await createUser(page.request, server, 'ada')
+  await loginViaApi(page, server, ada)
+  await page.goto('/')
+  await expect(cta.getByRole('link', { name: 'Upload your work' })).toHaveAttribute('href', '/upload')
+  await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveCount(0)
+})
+
+test('the faucet form says what is wrong in words and forgets it once corrected', async ({ page, server }) => {
+  const ada = await createUser(page.request, server, 'ada')
+  await loginViaApi(page, server, ada)
+  await page.goto('/token')
+  const card = page.getByRole('region', { name: 'Get Tokens' })
+  const address = card.getByLabel('Receiving address')
+  const amount = card.getByLabel('Amount')
+  const send = card.getByRole('button', { name: 'Get Tokens' })
+
+  await address.fill('not-a-solana-address')
+  await amount.fill('1')
+  await send.click()
+  await expect(card.getByRole('alert')).toHaveText('Invalid Solana address')
+  await address.fill(newAddress())
+  await expect(card.getByRole('alert')).toHaveCount(0)
+
+  // A negative amount is refused in words (the browser no longer swallows it), as is one over the limit.
+  await amount.fill('-3')
+  await send.click()
+  await expect(card.getByText('Please enter an amount greater than 0')).toBeVisible()
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await amount.fill('100000')
+  await expect(card.getByText('Please enter an amount greater than 0')).toHaveCount(0)
+  await send.click()
+  await expect(card.getByText(/^At most .* tokens per request$/)).toBeVisible()
+})
+
+test('the embedded chain is named in the reader’s language', async ({ page }) => {
+  await page.goto('/token')
+  await expect(page.getByRole('region', { name: 'About this token' }).getByText('Local test chain')).toBeVisible()
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'))
+  await page.reload()
+  await expect(page.getByText('本地测试链')).toBeVisible()
+  await expect(page.getByText('Local test chain')).toHaveCount(0)
+})
+
+test('after a successful upload the bar says the files are stored, not still being stored', async ({
+  page,
+  server,
+}) => {
+  const ada = await createUser(page.request, server, 'ada')
+  await loginViaApi(page, server, ada)
+  await page.goto('/upload')
+  await page.getByLabel(/Choose files/).setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Field notes\n') },
+  ])
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await page.getByLabel('Title (required)').fill('Field notes')
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible({ timeout: 30_000 })
+  const bar = page.locator('.upload-progress__text')
+  await expect(bar).toContainText('Stored')
+  await expect(bar).not.toContainText('Storing on the server')
+})
