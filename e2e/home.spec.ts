@@ -75,7 +75,7 @@ test('the statistics strip shows the figures the API returns, in the reader’s 
 
   const expectFigures = async (locale: string, labels: string[]) => {
     const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })
-    const values = [stats.members, stats.posts, stats.comments, stats.tokens_distributed]
+    const values = [stats.members, stats.posts, stats.comments, stats.tokens_earned]
     const strip = page.locator('.home-stats__grid')
     for (const [index, label] of labels.entries()) {
       const figure = strip.locator('.home-stat').nth(index)
@@ -85,12 +85,12 @@ test('the statistics strip shows the figures the API returns, in the reader’s 
   }
 
   await page.goto('/')
-  await expectFigures('en', ['Researchers', 'Research Outputs', 'Discussions', 'Tokens Distributed'])
+  await expectFigures('en', ['Researchers', 'Research Outputs', 'Discussions', 'Tokens earned'])
 
   await page.evaluate(() => localStorage.setItem('lang', 'zh'))
   await page.reload()
   await expect(page.getByRole('heading', { name: '平台特色' })).toBeAttached()
-  await expectFigures('zh-CN', ['研究者', '研究成果', '讨论', '已发放代币'])
+  await expectFigures('zh-CN', ['研究者', '研究成果', '讨论', '获得代币'])
   expect(consoleErrors).toEqual([])
 })
 

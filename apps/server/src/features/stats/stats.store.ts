@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
+import { visibleTo } from '../../db/visibility'
 
 /** The live counts the heroes show, read straight from the tables (each a single aggregate). */
 export function statsStore(db: Db) {
@@ -12,7 +13,10 @@ export function statsStore(db: Db) {
       return row.count
     },
 
-    /** Posts, and comments as the sum of the posts' counters. */
+    /**
+     * The posts every reader can see (public ones), and their comments as the sum of their counters:
+     * a figure a visitor can check by counting, the same for everyone (the heroes are cached).
+     */
     posts(): Promise<{ count: number; comments: number }> {
       return db
         .selectFrom('posts')
@@ -20,6 +24,7 @@ export function statsStore(db: Db) {
           sql<number>`count(*)::int`.as('count'),
           sql<number>`coalesce(sum(comments_count), 0)::int`.as('comments'),
         ])
+        .where(visibleTo(null))
         .executeTakeFirstOrThrow()
     },
   }

@@ -3,7 +3,10 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { useHomeStats } from './useHomeStats'
 import { useReveal } from './useReveal'
 
-/** The statistics strip: members, posts, comments and tokens handed out, compact in the reader's language. */
+/**
+ * The statistics strip: members, posts, comments and tokens earned (the forum hero's figure, under the
+ * same name), compact in the reader's language.
+ */
 export function HomeStats() {
   const { t } = useTranslation('home')
   const locale = useIntlLocale()
@@ -13,7 +16,7 @@ export function HomeStats() {
     { key: 'researchers', value: stats.data?.members },
     { key: 'outputs', value: stats.data?.posts },
     { key: 'discussions', value: stats.data?.comments },
-    { key: 'tokens', value: stats.data?.tokens_distributed },
+    { key: 'tokens', value: stats.data?.tokens_earned },
   ] as const
   return (
     <section className="home-stats" aria-labelledby="home-stats-title">
