@@ -121,6 +121,9 @@ describe(`comments (${TEST_DB})`, () => {
       parentId: null,
       rootId: null,
       replyCount: 0,
+      // Not edited yet (issue 26).
+      revision: 1,
+      edited_at: null,
       // A new account earns nothing yet (features/rewards).
       reward: null,
     })
