@@ -69,3 +69,40 @@ test('after a successful upload the bar says the files are stored, not still bei
   await expect(bar).toContainText('Stored')
   await expect(bar).not.toContainText('Storing on the server')
 })
+
+test('an author page whose posts are private does not ask for them (no 403, no console error)', async ({
+  page,
+  browser,
+  server,
+  consoleErrors,
+}) => {
+  const author = await createUser(page.request, server, 'quiet')
+  const authorContext = await browser.newContext({ baseURL: server.url })
+  const authorPage = await authorContext.newPage()
+  await loginViaApi(authorPage, server, author)
+  const saved = await authorPage.request.post(`${server.url}/api/v1/modify/modify_settings`, {
+    form: { user_id: author.id, new_public_posts: 'false' },
+    headers: { origin: server.url },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  await authorContext.close()
+
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(`/media/user/${author.id}/posts`)) asked.push(request.url())
+  })
+  await page.goto(`/author/${author.id}`)
+  await page.getByRole('tab', { name: 'Posts', exact: true }).click()
+  await expect(page.getByText('This user has chosen to keep their posts private.')).toBeVisible()
+  expect(asked).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('"likes" says which: received on an author page, given on one’s own page', async ({ page, server }) => {
+  const ada = await createUser(page.request, server, 'ada')
+  await loginViaApi(page, server, ada)
+  await page.goto(`/author/${ada.id}`)
+  await expect(page.locator('.stat-card[data-stat="likes"] dt')).toHaveText('Likes received')
+  await page.goto('/mypage')
+  await expect(page.locator('.stat-card[data-stat="likes"] dt').first()).toHaveText('Likes given')
+})
