@@ -18,7 +18,13 @@ test('register → reload → still logged in → logout → login', async ({ pa
 
   const account = page.getByRole('button', { name: `Account: ${username}` })
   await expect(account).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
+  // A new member lands on their own page's welcome, with next steps (issue 28).
+  await expect(page).toHaveURL(/\/mypage\?welcome=1$/)
+  await expect(page.getByText('Welcome to Agora')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Upload your first work' })).toHaveAttribute('href', '/upload')
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByText('Welcome to Agora')).toHaveCount(0)
+  await expect(page).toHaveURL(/\/mypage$/)
   // Secure mode: the token is an HttpOnly cookie; local storage holds only the mode and expiry.
   const stored = await page.evaluate(() => ({ ...localStorage }))
   expect(stored.auth_mode).toBe('secure')

@@ -1,7 +1,7 @@
 // Editing with a public history (issue 26): the post editor, the history's word diff, the "changed
 // meanwhile" screen, and a comment edited in place.
 import { apiMakeComment, apiMakePost } from './factories'
-import { createUser, expect, expectAccessible, loginViaApi, test } from './fixtures'
+import { expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('the author edits a post; the page, the server-drawn first screen and the history show it', async ({
   page,
@@ -9,8 +9,7 @@ test('the author edits a post; the page, the server-drawn first screen and the h
   browser,
   consoleErrors,
 }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  await signedIn(page, server)
   const postId = await apiMakePost(page.request, server, {
     title: 'Lichen growth rates',
     summary: 'Measured on granite',
@@ -64,8 +63,7 @@ test('the author edits a post; the page, the server-drawn first screen and the h
 })
 
 test('an edit from a stale revision shows both versions instead of overwriting', async ({ page, server }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  await signedIn(page, server)
   const postId = await apiMakePost(page.request, server, { title: 'Soil cores', content: 'Ten cores.' })
   await page.goto(`/forum/detail/${postId}`)
   await page.getByRole('button', { name: 'Post actions' }).click()
@@ -103,8 +101,7 @@ test('an edit from a stale revision shows both versions instead of overwriting',
 })
 
 test('a comment is edited in place and shows its history', async ({ page, server }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  await signedIn(page, server)
   const postId = await apiMakePost(page.request, server, { title: 'Gel electrophoresis' })
   await apiMakeComment(page.request, server, postId, 'The gel was 2 % agarose.')
   await page.goto(`/forum/detail/${postId}`)

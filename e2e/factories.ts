@@ -1,7 +1,7 @@
 // What a browser test builds through the API before it looks at a screen: posts, comments, likes.
 // Each call acts as whoever `request` is signed in as (the cookies of loginViaApi or apiSignIn), or
 // with the Bearer `headers` of apiBearer; each checks its answer's status.
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { type AgoraServer, expect, type TestUser } from './fixtures'
 
 export interface PostFile {
@@ -79,4 +79,19 @@ export async function apiLikePost(request: APIRequestContext, server: AgoraServe
     data: { action: 'like' },
   })
   expect(response.status(), await response.text()).toBe(200)
+}
+
+/**
+ * On /upload: picks one small text file, opens the metadata, types the title and presses Upload Files,
+ * as a person does. The caller waits for what should follow (success, the login card…).
+ */
+export async function submitUploadForm(
+  page: Page,
+  title: string,
+  file = uploadFile('notes.txt', 'field notes\n'),
+) {
+  await page.getByLabel(/Choose files/).setInputFiles([file])
+  await page.getByRole('button', { name: 'Add Metadata' }).click()
+  await page.getByLabel('Title (required)').fill(title)
+  await page.getByRole('button', { name: 'Upload Files' }).click()
 }

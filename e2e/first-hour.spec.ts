@@ -1,6 +1,7 @@
 // The first hour of a new researcher (issue 28): stumbles found by trying the product as a newcomer,
 // each shown fixed here (the signed-out "Write a Comment" is in comments.spec.ts).
-import { createUser, expect, loginViaApi, test } from './fixtures'
+import { apiMakeComment, apiMakePost, submitUploadForm } from './factories'
+import { createUser, expect, loginViaApi, signedIn, test } from './fixtures'
 import { newAddress } from './testWallet'
 
 test('a signed-in member is invited to share their work, not to register', async ({ page, server }) => {
@@ -8,16 +9,17 @@ test('a signed-in member is invited to share their work, not to register', async
   const cta = page.locator('.home-cta')
   await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register')
 
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  await signedIn(page, server)
   await page.goto('/')
   await expect(cta.getByRole('link', { name: 'Upload your work' })).toHaveAttribute('href', '/upload')
   await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveCount(0)
 })
 
-test('the faucet form says what is wrong in words and forgets it once corrected', async ({ page, server }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+test('the faucet form says what is wrong in words and forgets it once corrected', async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server)
   await page.goto('/token')
   const card = page.getByRole('region', { name: 'Get Tokens' })
   const address = card.getByLabel('Receiving address')
@@ -44,7 +46,9 @@ test('the faucet form says what is wrong in words and forgets it once corrected'
 
 test('the embedded chain is named in the reader’s language', async ({ page }) => {
   await page.goto('/token')
-  await expect(page.getByRole('region', { name: 'About this token' }).getByText('Local test chain')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'About this token' }).getByText('Local test chain'),
+  ).toBeVisible()
   await page.evaluate(() => localStorage.setItem('lang', 'zh'))
   await page.reload()
   await expect(page.getByText('本地测试链')).toBeVisible()
@@ -55,16 +59,12 @@ test('after a successful upload the bar says the files are stored, not still bei
   page,
   server,
 }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  await signedIn(page, server)
   await page.goto('/upload')
-  await page.getByLabel(/Choose files/).setInputFiles([
-    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Field notes\n') },
-  ])
-  await page.getByRole('button', { name: 'Upload Files' }).click()
-  await page.getByLabel('Title (required)').fill('Field notes')
-  await page.getByRole('button', { name: 'Upload Files' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible({ timeout: 30_000 })
+  await submitUploadForm(page, 'Field notes')
+  await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible({
+    timeout: 30_000,
+  })
   const bar = page.locator('.upload-progress__text')
   await expect(bar).toContainText('Stored')
   await expect(bar).not.toContainText('Storing on the server')
@@ -99,10 +99,37 @@ test('an author page whose posts are private does not ask for them (no 403, no c
 })
 
 test('"likes" says which: received on an author page, given on one’s own page', async ({ page, server }) => {
-  const ada = await createUser(page.request, server, 'ada')
-  await loginViaApi(page, server, ada)
+  const ada = await signedIn(page, server)
   await page.goto(`/author/${ada.id}`)
   await expect(page.locator('.stat-card[data-stat="likes"] dt')).toHaveText('Likes received')
   await page.goto('/mypage')
   await expect(page.locator('.stat-card[data-stat="likes"] dt').first()).toHaveText('Likes given')
+})
+
+test('Markdown never shows raw in a quote or a list row; comment times read like every other time', async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server)
+  const postId = await apiMakePost(page.request, server, { title: 'Buffers' })
+  await apiMakeComment(
+    page.request,
+    server,
+    postId,
+    'The **spec** says `pH 7.4`, see [the paper](https://example.org).',
+  )
+
+  await page.goto(`/forum/detail/${postId}`)
+  const comment = page.locator('#comments').getByRole('article').filter({ hasText: 'says' })
+  const time = comment.locator('time')
+  await expect(time).toHaveAttribute('title', /\d{4}/)
+  await expect(time).not.toHaveText(/\d+\/\d+\/\d+/)
+  await comment.getByRole('button', { name: /^Reply to/ }).click()
+  const quote = page.getByRole('dialog').locator('blockquote')
+  await expect(quote).toHaveText('The spec says pH 7.4, see the paper.')
+  await page.keyboard.press('Escape')
+
+  await page.goto('/mypage')
+  await page.getByRole('tab', { name: 'Comments', exact: true }).click()
+  await expect(page.locator('.profile-comment__content')).toHaveText('The spec says pH 7.4, see the paper.')
 })

@@ -139,6 +139,13 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
   }, expires_in)
 }
 
+/** A new user, signed in on `page` (secure mode, through the API): most tests start here. */
+export async function signedIn(page: Page, server: AgoraServer, prefix = 'ada') {
+  const user = await createUser(page.request, server, prefix)
+  await loginViaApi(page, server, user)
+  return user
+}
+
 /** Signs in through the login page, as a person does, and waits to land on `next`. */
 export async function logInWithForm(page: Page, user: TestUser, next: string) {
   await page.goto(`/login?next=${encodeURIComponent(next)}`)

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import { apiBearer, apiMakePost } from './factories'
+import { apiBearer, apiMakePost, submitUploadForm, uploadFile } from './factories'
 import { createUser, expect, logInWithForm, signInThroughDialog, test } from './fixtures'
 
 // ---- Files made here: a real PNG and a real PDF, no fixtures on disk ----
@@ -333,12 +333,7 @@ test('uploading without a session opens the login card, then uploads', async ({ 
   const user = await createUser(request, server, 'anon')
   await page.goto('/upload')
   await expect(page.getByText('Please login to upload files')).toBeVisible()
-  await page
-    .getByLabel(/Choose files/)
-    .setInputFiles([{ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words\n') }])
-  await page.getByRole('button', { name: 'Add Metadata' }).click()
-  await page.getByLabel('Title (required)').fill('Uploaded after signing in')
-  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await submitUploadForm(page, 'Uploaded after signing in', uploadFile('readme.txt', 'plain words\n'))
   await signInThroughDialog(page, user)
   await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible()
   const stats = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user_basic_info') ?? 'null'))

@@ -1,4 +1,4 @@
-import { apiMakeComment, apiMakePost } from './factories'
+import { apiMakeComment, apiMakePost, submitUploadForm } from './factories'
 import {
   type AgoraServer,
   test as base,
@@ -44,12 +44,7 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
 
   // Publishing says what it earned, once.
   await page.goto('/upload')
-  await page
-    .getByLabel(/Choose files/)
-    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('field notes\n') }])
-  await page.getByRole('button', { name: 'Add Metadata' }).click()
-  await page.getByLabel('Title (required)').fill('Notes that earn')
-  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await submitUploadForm(page, 'Notes that earn')
   await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible()
   const notifications = page.getByRole('region', { name: 'Notifications' })
   await expect(notifications.getByText('+10 tokens for your post')).toHaveCount(1)

@@ -80,7 +80,14 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     // Spread over the last two weeks (the hot score follows created_at by trigger).
     const createdAt = new Date(now - demo.hoursAgo * 3600_000).toISOString()
     await sql`update posts set created_at = ${createdAt}::timestamptz where id = ${post.id}`.execute(ctx.db)
-    for (const liker of demo.likedBy) await posts.like(users.get(liker)!, post.id, 'like')
+    // The likes came after the post, spread over the time since (activity lists show their times).
+    for (const [index, liker] of demo.likedBy.entries()) {
+      const likerId = users.get(liker)!
+      await posts.like(likerId, post.id, 'like')
+      const likedAt = new Date(now - (demo.hoursAgo * 3600_000 * (index + 1)) / (demo.likedBy.length + 1))
+      await sql`update post_likes set created_at = ${likedAt.toISOString()}::timestamptz
+        where post_id = ${post.id} and user_id = ${likerId}`.execute(ctx.db)
+    }
     postIds.set(demo.title, post.id)
   }
   const comments = await seedDemoComments(ctx.db, ctx.events, users, postIds)

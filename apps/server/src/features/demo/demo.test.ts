@@ -42,6 +42,13 @@ describe(`demo data (${TEST_DB})`, () => {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
     expect(likes.n).toBe(DEMO_POSTS.reduce((sum, post) => sum + post.likedBy.length, 0))
+    // Each like came after its post, at a time of its own, not all at the moment of seeding.
+    const { rows: likeTimes } = await sql<{ before_post: number; distinct_times: number }>`
+      select count(*) filter (where l.created_at < p.created_at)::int as before_post,
+             count(distinct l.created_at)::int as distinct_times
+      from post_likes l join posts p on p.id = l.post_id
+    `.execute(t.database.db)
+    expect(likeTimes[0]).toEqual({ before_post: 0, distinct_times: likes.n })
     // Threaded discussion, with every post's comment counter matching its comments.
     const { rows: comments } = await sql<{ n: number; drift: number }>`
       select (select count(*)::int from comments) as n,
