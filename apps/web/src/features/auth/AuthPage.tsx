@@ -24,9 +24,10 @@ function AuthPage({ mode }: { mode: AuthMode }) {
     else navigate('/', { replace: true })
   }
 
+  // A new member lands on their own page's welcome (next steps), or back where they came from.
   function succeeded(me: MeResponse) {
     toast.success(t('common:user.welcome', { name: me.username }))
-    navigate(next ?? '/', { replace: true })
+    navigate(next ?? (mode === 'register' ? '/mypage?welcome=1' : '/'), { replace: true })
   }
 
   function switchMode(target: AuthMode) {

@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { CommentTime } from './CommentTime'
+import { Timestamp } from '../../ui/Timestamp'
 import { Markdown } from './lazyMarkdown'
 import { useLikeComment } from './useComments'
 
@@ -60,7 +60,7 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
           {replyingTo && (
             <span className="comment__replying-to">{t('item.replyingTo', { name: replyingTo })}</span>
           )}
-          <CommentTime value={comment.createdAt} />
+          <Timestamp value={comment.createdAt} className="comment__time" />
           {comment.edited_at && (
             <EditedMarker at={comment.edited_at} onOpen={() => setShowingHistory(true)} />
           )}

@@ -7,6 +7,7 @@ import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { Modal } from '../../ui/Modal'
+import { plainText } from '../../ui/plainText'
 import { useRewardNotice } from '../rewards'
 import { useCreateComment } from './useComments'
 
@@ -138,7 +139,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       {parent && (
         <figure className="comment-modal__quote">
           <figcaption>{t('modal.replyingTo', { name: parent.username })}</figcaption>
-          <blockquote>{excerpt(parent.content)}</blockquote>
+          <blockquote>{plainText(parent.content, 160)}</blockquote>
         </figure>
       )}
       <label className="visually-hidden" htmlFor={`${titleId}-text`}>
@@ -182,10 +183,4 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       </div>
     </form>
   )
-}
-
-/** The first lines of the comment replied to, as context. */
-function excerpt(content: string): string {
-  const flat = content.replace(/\s+/g, ' ').trim()
-  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat
 }

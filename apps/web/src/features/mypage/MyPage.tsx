@@ -1,11 +1,12 @@
 import type { OwnUserResponse } from '@agora/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { ErrorScreen } from '../../app/ErrorScreen'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useLogout } from '../../app/useLogout'
 import { Loading } from '../../ui/Loading'
+import { Notice } from '../../ui/Notice'
 import { AuthCard, type AuthMode } from '../auth'
 import { RewardsCard } from '../rewards/RewardsCard'
 import { WalletCard } from '../wallet/WalletCard'
@@ -64,6 +65,7 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
 
   return (
     <div className="container mypage">
+      <Welcome />
       <div className="mypage__top">
         <ProfileCard
           user={user}
@@ -91,5 +93,42 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
         onClose={() => setSettingsOpen(false)}
       />
     </div>
+  )
+}
+
+/** After registering (`?welcome=1`): what a new member can do first, until they dismiss it. */
+function Welcome() {
+  const { t } = useTranslation('mypage')
+  const [params, setParams] = useSearchParams()
+  if (params.get('welcome') !== '1') return null
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        current.delete('welcome')
+        return current
+      },
+      { replace: true },
+    )
+  return (
+    <section className="mypage-welcome" aria-labelledby="mypage-welcome-title">
+      <Notice
+        title={t('welcome.title')}
+        action={
+          <div className="mypage-welcome__actions">
+            <Link className="btn btn--primary btn--sm" to="/upload">
+              {t('welcome.upload')}
+            </Link>
+            <Link className="btn btn--secondary btn--sm" to="/forum">
+              {t('welcome.forum')}
+            </Link>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={dismiss}>
+              {t('welcome.dismiss')}
+            </button>
+          </div>
+        }
+      >
+        <span id="mypage-welcome-title">{t('welcome.text')}</span>
+      </Notice>
+    </section>
   )
 }

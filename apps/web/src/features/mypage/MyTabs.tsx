@@ -13,6 +13,7 @@ import { Notice } from '../../ui/Notice'
 import { countLabel, ListHeading, PagedListView } from '../../ui/PagedListView'
 import { ProfilePostItem, postIdOf } from '../../ui/ProfilePostItem'
 import { RoutedTabs } from '../../ui/ProfileTabs'
+import { plainText } from '../../ui/plainText'
 import { StatCards } from '../../ui/StatCards'
 import { Timestamp } from '../../ui/Timestamp'
 import { type PagedList, usePagedList } from '../../ui/usePagedList'
@@ -207,7 +208,7 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
   const postTitle = comment.postTitle || t('comments.untitled')
   return (
     <article className="card list-card list-card--hover profile-comment">
-      <p className="profile-comment__content">{comment.content}</p>
+      <p className="profile-comment__content">{plainText(comment.content, 300)}</p>
       <p className="profile-post__meta">
         <span>
           {t('comments.on')}{' '}
