@@ -22,7 +22,9 @@ export const PostEditRequest = Type.Object({
   description: Type.Optional(Type.String()),
   content: Type.Optional(Type.String()),
   /** Comma separated, as the upload form sends them, or a list. */
-  tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })])),
+  tags: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })]),
+  ),
   visibility: Type.Optional(Type.String()),
 })
 export type PostEditRequest = Static<typeof PostEditRequest>
