@@ -1,23 +1,20 @@
 /** Icons of the wallet controls, drawn like ui/icons.tsx (decorative; the control carries the label). */
-import { Icon as BaseIcon, type IconProps } from '../../ui/icons'
+import type { ReactNode } from 'react'
+import { icon } from '../../ui/icons'
 
-const Icon = ({ size = 18, ...props }: IconProps) => <BaseIcon size={size} {...props} />
+const walletIcon = (drawing: ReactNode) => icon(drawing, { size: 18 })
 
-export const WalletIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v4h-4a2 2 0 0 0 0 4h4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />
-  </Icon>
+export const WalletIcon = walletIcon(
+  <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v4h-4a2 2 0 0 0 0 4h4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />,
 )
 
-export const CopyIcon = (props: IconProps) => (
-  <Icon {...props}>
+export const CopyIcon = walletIcon(
+  <>
     <rect x="9" y="9" width="13" height="13" rx="2" />
     <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </Icon>
+  </>,
 )
 
-export const UnplugIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M18 6 6 18M7 7l-3 3a4.24 4.24 0 0 0 6 6l3-3M17 17l3-3a4.24 4.24 0 0 0-6-6l-3 3" />
-  </Icon>
+export const UnplugIcon = walletIcon(
+  <path d="M18 6 6 18M7 7l-3 3a4.24 4.24 0 0 0 6 6l3-3M17 17l3-3a4.24 4.24 0 0 0-6-6l-3 3" />,
 )
