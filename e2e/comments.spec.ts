@@ -88,7 +88,9 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
     'href',
     `/author/${bob.id}`,
   )
-  await expect(bobComment.locator('time')).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s?[AP]M$/)
+  // One time style across the app (issue 28): relative, the full date on hover.
+  await expect(bobComment.locator('time')).toHaveText(/^(now|\d+ (second|minute)s? ago)$/)
+  await expect(bobComment.locator('time')).toHaveAttribute('title', /\d{4} at \d{1,2}:\d{2}/)
   await expect(commentsHeading(pageB)).toHaveText('Comments (1)')
   await expect(pageB.getByRole('link', { name: '1 comment' })).toBeVisible()
   // Only the author of a comment may delete it.

@@ -133,3 +133,15 @@ test('Markdown never shows raw in a quote or a list row; comment times read like
   await page.getByRole('tab', { name: 'Comments', exact: true }).click()
   await expect(page.locator('.profile-comment__content')).toHaveText('The spec says pH 7.4, see the paper.')
 })
+
+test('a new account with no rewards is told from when it earns, not just "0 tokens"', async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server)
+  await page.goto('/mypage?tab=rewards')
+  await expect(page.getByText('No rewards yet')).toBeVisible()
+  await expect(
+    page.getByText(/^New accounts start earning 24 hours after joining: yours earns from /),
+  ).toBeVisible()
+})

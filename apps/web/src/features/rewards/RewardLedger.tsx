@@ -1,11 +1,13 @@
 import type { RewardEntry } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useSession } from '../../app/useSession'
+import { formatFull, parseTimestamp, useIntlLocale } from '../../ui/format'
 import { postPath } from '../../ui/links'
 import { Notice } from '../../ui/Notice'
 import { ListHeading, PagedListView } from '../../ui/PagedListView'
 import { Timestamp } from '../../ui/Timestamp'
-import { useMyRewards } from './rewardQueries'
+import { useMyRewards, useRewardRules } from './rewardQueries'
 import { entryReasonKey } from './rewardText'
 import { useTokenText } from './useTokenText'
 import '../../ui/Card.css'
@@ -28,11 +30,32 @@ export function RewardLedger({ userId }: { userId: string }) {
         list={ledger}
         label={t('ledger.title')}
         loadingText={t('ledger.loading')}
-        empty={<Notice title={t('ledger.emptyTitle')}>{t('ledger.emptyText')}</Notice>}
+        empty={<EmptyLedger />}
         idOf={entryIdOf}
         renderItem={(entry) => <LedgerEntry entry={entry} />}
       />
     </section>
+  )
+}
+
+/**
+ * Nothing earned yet: how to earn — and, for an account still too new to earn, from when it will
+ * (the rules' minimum account age), so "0 tokens" after a first post is not a riddle.
+ */
+function EmptyLedger() {
+  const { t } = useTranslation('rewards')
+  const locale = useIntlLocale()
+  const rules = useRewardRules()
+  const { user } = useSession()
+  const hours = rules.data?.min_account_age_hours ?? 0
+  const joined = parseTimestamp(user?.created_at)
+  const earnsFrom = joined && hours > 0 ? new Date(joined.getTime() + hours * 3600_000) : null
+  return (
+    <Notice title={t('ledger.emptyTitle')}>
+      {earnsFrom && earnsFrom.getTime() > Date.now()
+        ? t('ledger.waiting', { count: hours, time: formatFull(earnsFrom, locale) })
+        : t('ledger.emptyText')}
+    </Notice>
   )
 }
 
