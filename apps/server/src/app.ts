@@ -19,9 +19,11 @@ import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from
 import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { authRoutes } from './features/auth/index'
+import { bookmarksRoutes } from './features/bookmarks/index'
 import { commentsRoutes } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
+import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
 import { pagesRoutes } from './features/pages/index'
 import { postsRoutes } from './features/posts/index'
@@ -96,6 +98,8 @@ const features = [
   statsRoutes,
   rewardsRoutes,
   analysisRoutes,
+  followsRoutes,
+  bookmarksRoutes,
 ]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {

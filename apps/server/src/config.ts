@@ -26,6 +26,8 @@ export interface Config {
   editRateLimit: number
   /** Like/unlike calls one user may make per minute. */
   likeRateLimit: number
+  /** Follow/unfollow calls one user may make per minute. */
+  followRateLimit: number
   /** How long anonymous reads (list, post, comments) are served from memory; 0 turns that off. */
   readCacheMs: number
   /** Redis for shared rate-limit counters when several processes run; in-process counters otherwise. */
@@ -326,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     commentRateLimit: int(env, 'COMMENT_RATE_LIMIT', 10, 1, 100_000),
     editRateLimit: int(env, 'EDIT_RATE_LIMIT', 30, 1, 100_000),
     likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
+    followRateLimit: int(env, 'FOLLOW_RATE_LIMIT', 30, 1, 100_000),
     readCacheMs: int(env, 'READ_CACHE_MS', 1000, 0, 60_000),
     redisUrl: env.REDIS_URL?.trim() || null,
     demo: bool(env, 'AGORA_DEMO', true),

@@ -235,3 +235,41 @@ export const sendEditPost = (t: TestApp, user: Caller, postId: string, body: Rec
 /** PATCH /comments/:id; the answer unchecked. */
 export const sendEditComment = (t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) =>
   sendPatch(t, user, `/api/v1/comments/${commentId}`, body)
+
+// Follows and bookmarks (issue 18)
+
+type FollowTarget = { kind: 'user' | 'tag'; target: string }
+
+/** POST (follow) or DELETE (unfollow) /follows; the answer unchecked. */
+export function sendFollow(t: TestApp, user: Caller, body: FollowTarget, method: 'POST' | 'DELETE' = 'POST') {
+  return t.app.inject({ method, url: '/api/v1/follows', headers: user?.headers ?? {}, payload: body })
+}
+
+/** `user` follows (or with DELETE unfollows) an author or a tag; 200 checked. */
+export async function apiFollow(
+  t: TestApp,
+  user: Caller,
+  body: FollowTarget,
+  method: 'POST' | 'DELETE' = 'POST',
+) {
+  const response = await sendFollow(t, user, body, method)
+  expectStatus(response, 200, method === 'POST' ? 'follow' : 'unfollow')
+  return response.json() as { kind: string; target: string; following: boolean; followers: number }
+}
+
+/** POST /media/:id/bookmark (no action: a toggle); the answer unchecked. */
+export function sendBookmark(t: TestApp, user: Caller, postId: string, action?: 'save' | 'unsave') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/media/${postId}/bookmark`,
+    headers: user?.headers ?? {},
+    ...(action ? { payload: { action } } : {}),
+  })
+}
+
+/** `user` saves (or unsaves, or toggles) a post; 200 checked. Answers whether it is saved now. */
+export async function apiBookmark(t: TestApp, user: Caller, postId: string, action?: 'save' | 'unsave') {
+  const response = await sendBookmark(t, user, postId, action)
+  expectStatus(response, 200, `bookmark ${action ?? 'toggle'}`)
+  return (response.json() as { saved: boolean }).saved
+}

@@ -104,8 +104,10 @@ export const FollowResponse = Type.Object({
   kind: FollowKind,
   target: Type.String(),
   following: Type.Boolean(),
-  /** How many follow the target now. */
+  /** How many follow the target now (0 when the followed user keeps their statistics private). */
   followers: Type.Integer({ minimum: 0 }),
+  /** True when `followers` is withheld: the followed user keeps their statistics private. */
+  followers_hidden: Type.Optional(Type.Boolean()),
 })
 export type FollowResponse = Static<typeof FollowResponse>
 

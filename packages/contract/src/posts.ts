@@ -98,6 +98,8 @@ export const PostListQuery = Type.Object({
   last_id: Type.Optional(Type.String({ maxLength: 100 })),
   last_created_at: Type.Optional(Type.String({ maxLength: 100 })),
   last_likes: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** `following`: only posts by authors or with tags the viewer follows (signed in only; 401 otherwise). */
+  feed: Type.Optional(LiteralUnion('following')),
 })
 export type PostListQuery = Static<typeof PostListQuery>
 
@@ -138,6 +140,8 @@ export const PostDetailResponse = Type.Object({
   /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
   ai_analysis: Type.String(),
   is_liked: Type.Boolean(),
+  /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
+  is_saved: Type.Optional(Type.Boolean()),
   ...EditState.properties,
 })
 export type PostDetailResponse = Static<typeof PostDetailResponse>

@@ -180,6 +180,11 @@ export const PersonInformationResponse = Type.Object({
   like_received: Type.Optional(Type.Integer()),
   /** Rewards earned, ever (base units; earnings less reversals), withheld like the other statistics. */
   tokens_earned: Type.Optional(Units),
+  /** How many follow this user, and how many authors they follow: withheld like the other statistics. */
+  followers: Type.Optional(Type.Integer({ minimum: 0 })),
+  following: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Whether the signed-in viewer follows this user (false for anonymous readers and oneself). */
+  is_following: Type.Optional(Type.Boolean()),
   activity: Type.Optional(Type.Array(ActivityItem)),
   email: Type.Optional(Type.String()),
   phone: Type.Optional(Type.String()),

@@ -23,6 +23,10 @@ export interface Database {
   event_outbox: EventOutboxTable
   post_revisions: PostRevisionsTable
   comment_revisions: CommentRevisionsTable
+  // follows, bookmarks and the Following feed (issue 18, migration 0013)
+  follows: FollowsTable
+  bookmarks: BookmarksTable
+  feed_entries: FeedEntriesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -276,4 +280,31 @@ export interface CommentRevisionsTable {
   content: string
   editor_id: string | null
   created_at: ColumnType<Date, Date | string, never>
+}
+
+// ---- follows, bookmarks and the Following feed (issue 18, features/follows and features/bookmarks; migration 0013) ----
+
+/** Someone follows an author (`kind` 'user', `target` the user id) or a tag (`target` the normalised tag). */
+export interface FollowsTable {
+  follower_id: string
+  kind: 'user' | 'tag'
+  target: string
+  created_at: CreatedAt
+}
+
+/** A post a user saved. */
+export interface BookmarksTable {
+  user_id: string
+  post_id: string
+  created_at: CreatedAt
+}
+
+/** A public post under each source it can be followed by (its author, its tags); kept by triggers on posts. */
+export interface FeedEntriesTable {
+  kind: 'user' | 'tag'
+  target: string
+  post_id: string
+  media_type: string
+  created_at: ColumnType<Date, never, never>
+  hot_score: ColumnType<number, never, never>
 }

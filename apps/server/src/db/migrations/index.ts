@@ -9,6 +9,7 @@ import * as m0007 from './2026_11_22_0007_rewards'
 import * as m0008 from './2026_11_22_0008_reward_day_counts'
 import * as m0009 from './2026_11_24_0009_event_outbox'
 import * as m0010 from './2026_11_24_0010_revisions'
+import * as m0013 from './2026_11_24_0013_follows_bookmarks'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0008_reward_day_counts': m0008,
   '2026_11_24_0009_event_outbox': m0009,
   '2026_11_24_0010_revisions': m0010,
+  '2026_11_24_0013_follows_bookmarks': m0013,
 }

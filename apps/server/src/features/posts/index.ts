@@ -1,2 +1,3 @@
 export { postsRoutes } from './posts.routes'
 export { POST_NOT_FOUND, postsService } from './posts.service'
+export { normaliseTags } from './posts.validation'

@@ -22,7 +22,7 @@ import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { receiveUpload } from '../files/index'
-import { postsService } from './posts.service'
+import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
 
 export const LOGIN_TO_UPLOAD = 'Please login to upload files'
@@ -74,11 +74,19 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'The forum: a page of posts, searched, filtered and sorted, with a keyset cursor',
         querystring: PostListQuery,
-        response: { 200: PostListResponse, ...failures(400) },
+        response: { 200: PostListResponse, ...failures(400, 401) },
       },
     },
-    async (request, reply) =>
-      ctx.readCache.answer(request, reply, async () => posts.list(await viewerIdOf(request), request.query)),
+    async (request, reply) => {
+      // The Following feed is the viewer's own: never from the anonymous read cache; 401 signed out.
+      if (request.query.feed === 'following') {
+        const viewer = await requireViewer(request, LOGIN_FOR_FOLLOWING)
+        return posts.list(viewer.userId, request.query)
+      }
+      return ctx.readCache.answer(request, reply, async () =>
+        posts.list(await viewerIdOf(request), request.query),
+      )
+    },
   )
 
   app.get(

@@ -14,12 +14,13 @@ import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseS
 import type { PostFileRow } from '../../db/schema'
 import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
-import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile } from '../files/index'
 import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms } from '../search/index'
 import { postEditing } from './posts.edit'
+import { followedBy, followingFeed, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
 import { cursorOf, toPostDetail, toPostListItem } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
@@ -27,6 +28,7 @@ import { type PostFields, type UploadFields, validatePostFields } from './posts.
 
 export { POST_NOT_FOUND } from '../../db/visibility'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
+export const LOGIN_FOR_FOLLOWING = 'Please login to see the posts of whom you follow'
 
 /** Posts: creating them from an upload, listing, searching, reading, liking and deleting. */
 export function postsService(db: Db, store: BlobStore, events: EventBus) {
@@ -47,11 +49,14 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
 
   async function detail(viewerId: string | null, id: string): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
-    const [postFiles, liked] = await Promise.all([
+    const [postFiles, liked, saved] = await Promise.all([
       posts.filesOf([row.id]),
       viewerId ? likes.likedAmong(viewerId, [row.id]).then((liked) => liked.has(row.id)) : false,
+      viewerId ? isSavedBy(db, viewerId, row.id) : null,
     ])
-    return toPostDetail(row, postFiles, liked)
+    const view = toPostDetail(row, postFiles, liked)
+    // Bookmarks (issue 18): a signed-in viewer learns whether they saved the post.
+    return saved === null ? view : { ...view, is_saved: saved }
   }
 
   const editing = postEditing(db, events, detail)
@@ -116,7 +121,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const cursor = parseCursor(query)
       const terms = searchTerms(query.search)
       const q = terms.length > 0 ? prefixQuery(terms) : null
-      const filter = { viewerId, mediaType, query: q, sources: searchSources }
+      // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
+      const following = query.feed === 'following'
+      if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
+      const only = following && viewerId ? followedBy(viewerId) : null
+      const filter = { viewerId, mediaType, query: q, sources: searchSources, only }
       const byRelevance = q !== null && order.isDefault
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {
@@ -124,7 +133,9 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       }
       const rows = byRelevance
         ? await posts.listByRelevance(filter, cursor, limit + 1)
-        : await posts.listInOrder(filter, order, cursor, limit + 1)
+        : following && viewerId && q === null
+          ? await followingFeed(db, viewerId, order, cursor, mediaType, limit + 1)
+          : await posts.listInOrder(filter, order, cursor, limit + 1)
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
       return {
@@ -167,6 +178,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const user = isId(userId) ? await posts.findUser(userId) : undefined
       if (!user) throw new NotFoundError('User not found')
       return withFiles(await posts.listLikedBy(userId, { ...offsetPage(query), viewerId }))
+    },
+
+    /** The posts the viewer saved (bookmarks/) that they may still see, newest save first by default. */
+    async savedBy(viewerId: string, query: PostPageQuery): Promise<PostListItem[]> {
+      return withFiles(await posts.listSavedBy(viewerId, { ...offsetPage(query), viewerId }))
     },
   }
 

@@ -46,9 +46,11 @@ export interface ListFilter {
   /** The tsquery of a search, or null. */
   query: RawBuilder<unknown> | null
   sources: SearchSource[]
+  /** Only posts that also meet this condition (the Following feed's, posts.following.ts), or all. */
+  only?: RawBuilder<boolean> | null
 }
 
-const summaryColumns = [
+export const summaryColumns = [
   'posts.id',
   'posts.user_id',
   'posts.title',
@@ -64,7 +66,7 @@ const summaryColumns = [
   'users.avatar',
 ] as const
 
-const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
+export const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
 
 function orderColumn(order: Order) {
   return order.key === 'hot' ? sql.ref('posts.hot_score') : sql.ref('posts.created_at')
@@ -130,6 +132,7 @@ export function postsStore(db: Db) {
         .where(visibleTo(filter.viewerId))
       if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
       if (q) select = select.where((eb) => eb.or(sources.map((source) => source.matches(q))))
+      if (filter.only) select = select.where(filter.only)
       if (cursor) {
         select = select.where(
           sql<boolean>`(${orderColumn(order)}, posts.id) ${comparison} (${cursorValue(order, cursor)}, ${cursor.id}::uuid)`,
@@ -165,6 +168,7 @@ export function postsStore(db: Db) {
         .select([...summaryColumns, contentHead, 'best.matched_comment_id', 'best.rank'])
         .where(visibleTo(filter.viewerId))
       if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
+      if (filter.only) select = select.where(filter.only)
       if (cursor) {
         select = select.where(
           sql<boolean>`(best.rank, posts.created_at, posts.id) < (${cursor.rank}::float8, ${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
@@ -208,6 +212,18 @@ export function postsStore(db: Db) {
         .innerJoin('post_likes', 'post_likes.post_id', 'posts.id')
         .where('post_likes.user_id', '=', userId)
         .orderBy(byLikeTime ? 'post_likes.created_at' : 'posts.hot_score', order.direction)
+        .orderBy('posts.id', order.direction)
+        .execute()
+    },
+
+    /** A page of the posts a user saved (bookmarks): by the time of the save for the default order. */
+    listSavedBy(userId: string, page: ViewerPage): Promise<PostSummaryRow[]> {
+      const { order } = page
+      const bySaveTime = order.isDefault || order.key === 'created'
+      return offsetCards(page)
+        .innerJoin('bookmarks', 'bookmarks.post_id', 'posts.id')
+        .where('bookmarks.user_id', '=', userId)
+        .orderBy(bySaveTime ? 'bookmarks.created_at' : 'posts.hot_score', order.direction)
         .orderBy('posts.id', order.direction)
         .execute()
     },

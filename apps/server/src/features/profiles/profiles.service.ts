@@ -21,6 +21,7 @@ import {
   UnauthorizedError,
 } from '../../http/errors'
 import { commentsOfUser } from '../comments/index'
+import { followStats } from '../follows/index'
 import { rewardTotals } from '../rewards/index'
 import { activityWindowStart, summarizeActivity } from './profiles.activity'
 import { changedValues, type ProfileChanges, toUserUpdate } from './profiles.edits'
@@ -111,6 +112,8 @@ export function profilesService(db: Db) {
       const view = toPersonInformation(user, isSelf, counts, activity)
       // Rewards earned are a statistic: shown and withheld with the counts.
       if (counts) view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
+      // Followers and following (issue 18) are statistics too; whether the viewer follows is theirs.
+      Object.assign(view, await followStats(db, user.id, viewerId, counts !== null))
       return view
     },
 

@@ -1,0 +1,32 @@
+import type { BookmarkResponse } from '@agora/contract'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
+import { NotFoundError } from '../../http/errors'
+import { bookmarksStore } from './bookmarks.store'
+
+export type BookmarkAction = 'save' | 'unsave'
+
+/**
+ * Saving posts for later. Only a post the viewer may see can be saved (404 otherwise, as for every
+ * other read of it). A saved post that later turns private or is deleted leaves the list by
+ * itself: the list reads only posts the viewer may see, and a deleted post takes its bookmarks.
+ */
+export function bookmarksService(db: Db) {
+  return {
+    /** Saves or unsaves (`action`), or toggles without one; answers whether it is saved now. */
+    async bookmark(viewerId: string, postId: string, action?: BookmarkAction): Promise<BookmarkResponse> {
+      if (!isId(postId)) throw new NotFoundError(POST_NOT_FOUND)
+      return db.transaction().execute(async (trx) => {
+        // Locked: a toggle reads the current state under it (two toggles take turns), and a
+        // deletion of the post waits until the bookmark is written.
+        visibleOr404(await readPostAccess(trx, postId, { lock: true }), viewerId)
+        const store = bookmarksStore(trx)
+        const saved = action ? action === 'save' : !(await store.isSaved(viewerId, postId))
+        if (saved) await store.save(viewerId, postId)
+        else await store.unsave(viewerId, postId)
+        return { saved }
+      })
+    },
+  }
+}

@@ -1,0 +1,1 @@
+export { bookmarksRoutes } from './bookmarks.routes'

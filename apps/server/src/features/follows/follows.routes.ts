@@ -1,0 +1,59 @@
+import { FollowRequest, FollowResponse, MyFollowsResponse } from '@agora/contract'
+import type { AppContext, AppInstance } from '../../context'
+import { requireViewer } from '../../http/auth'
+import { perUserLimit } from '../../http/rate-limit'
+import { failures } from '../../http/responses'
+import { followsService } from './follows.service'
+
+export const LOGIN_TO_FOLLOW = 'Please login to follow authors and tags'
+
+export async function followsRoutes(app: AppInstance, ctx: AppContext) {
+  const follows = followsService(ctx.db, ctx.events)
+  const tags = ['follows']
+  const rateLimit = perUserLimit(ctx.config.followRateLimit, 'You are following too quickly.')
+  const schema = (summary: string) => ({
+    tags,
+    summary,
+    body: FollowRequest,
+    response: { 200: FollowResponse, ...failures(400, 401, 404, 429) },
+  })
+
+  app.post(
+    '/follows',
+    {
+      config: { rateLimit },
+      schema: schema('Follow an author (by id) or a tag; following again changes nothing'),
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
+      return follows.follow(viewer.userId, request.body)
+    },
+  )
+
+  app.delete(
+    '/follows',
+    {
+      config: { rateLimit },
+      schema: schema('Stop following an author or a tag; unfollowing again changes nothing'),
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
+      return follows.unfollow(viewer.userId, request.body)
+    },
+  )
+
+  app.get(
+    '/auth/me/follows',
+    {
+      schema: {
+        tags,
+        summary: 'The authors and tags you follow, latest first',
+        response: { 200: MyFollowsResponse, ...failures(401) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
+      return follows.mine(viewer.userId)
+    },
+  )
+}

@@ -1,0 +1,2 @@
+export { followsRoutes } from './follows.routes'
+export { followStats } from './follows.service'
