@@ -29,7 +29,7 @@ export function ErrorScreen({ message, onRetry, onBack, fullPage = false }: Erro
           {t('error.title')}
         </h1>
         <p className="error-screen__message">{message || t('error.unexpected')}</p>
-        <div className="error-screen__actions">
+        <div className="error-screen__actions cluster">
           <Button variant="primary" icon={<RefreshIcon size={18} />} onClick={onRetry}>
             {t('error.retry')}
           </Button>

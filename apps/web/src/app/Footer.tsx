@@ -12,7 +12,7 @@ export function Footer() {
   const { t } = useTranslation()
   return (
     <footer className="site-footer">
-      <div className="container site-footer__inner">
+      <div className="container site-footer__inner stack">
         <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <ul className="site-footer__links" aria-label={t('footer.links')}>
           {LINKS.map((link) => (

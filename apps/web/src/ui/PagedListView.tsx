@@ -72,7 +72,7 @@ export interface ListErrorProps {
 export function ListError({ message, onRetry }: ListErrorProps) {
   const { t } = useTranslation()
   return (
-    <div className="profile-list__error" role="alert">
+    <div className="profile-list__error cluster" role="alert">
       <p>{message}</p>
       <Button size="sm" icon={<RefreshIcon size={16} />} onClick={onRetry}>
         {t('list.retry')}
@@ -102,7 +102,7 @@ export function ListHeading({ title, id, count, onRefresh, refreshing = false, c
         {title}
         {count != null && <span className="profile-list__count"> ({count})</span>}
       </h2>
-      <div className="profile-list__actions">
+      <div className="profile-list__actions cluster">
         {onRefresh && (
           <Button
             size="sm"

@@ -128,7 +128,7 @@ function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeRespo
   }
 
   return (
-    <form ref={form} className="auth-card__form" noValidate onSubmit={submit} aria-busy={pending}>
+    <form ref={form} className="auth-card__form stack" noValidate onSubmit={submit} aria-busy={pending}>
       <div className="auth-card__alert" role="alert">
         {failure && (
           <div className="auth-card__error">
@@ -137,7 +137,7 @@ function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeRespo
           </div>
         )}
       </div>
-      <fieldset className="auth-card__fields" disabled={pending}>
+      <fieldset className="auth-card__fields stack" disabled={pending}>
         <TextField
           label={t('fields.username')}
           name="username"

@@ -27,7 +27,7 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
         <Button variant="ghost" size="sm" icon={<ArrowLeftIcon size={18} />} onClick={onBack}>
           {t('back')}
         </Button>
-        <div className="author-header__identity">
+        <div className="author-header__identity cluster">
           <Avatar src={profile.avatar} name={profile.name} size={96} />
           <div className="author-header__text">
             <h1 className="author-header__name">{profile.name}</h1>

@@ -132,7 +132,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
 
   const describedBy = [hintId, error || tooLong ? errorId : null].filter(Boolean).join(' ')
   return (
-    <form className="comment-modal" onSubmit={submit} noValidate>
+    <form className="comment-modal stack" onSubmit={submit} noValidate>
       <h2 id={titleId} className="comment-modal__title">
         {parent ? t('modal.replyTitle') : t('modal.writeTitle')}
       </h2>
@@ -173,7 +173,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
         {error && <p>{error.message}</p>}
         {error?.detail && <p className="comment-modal__error-detail">{error.detail}</p>}
       </div>
-      <div className="comment-modal__actions">
+      <div className="comment-modal__actions cluster">
         <Button onClick={onCancel} disabled={create.isPending}>
           {t('modal.cancel')}
         </Button>

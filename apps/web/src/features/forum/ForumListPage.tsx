@@ -88,14 +88,14 @@ export function ForumListPage() {
           {posts.isPending ? (
             <Loading block />
           ) : posts.isError && posts.posts.length === 0 ? (
-            <div className="screen__state forum__state" role="alert">
+            <div className="screen__state stack forum__state" role="alert">
               <p>{t('list.failed')}</p>
               <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.refetch()}>
                 {t('list.retry')}
               </Button>
             </div>
           ) : posts.posts.length === 0 ? (
-            <div className="screen__state forum__state">
+            <div className="screen__state stack forum__state">
               <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
               <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
               {search ? (
@@ -122,7 +122,7 @@ export function ForumListPage() {
               />
               <div className="forum__more">
                 {posts.isFetchNextPageError ? (
-                  <div className="screen__state forum__state" role="alert">
+                  <div className="screen__state stack forum__state" role="alert">
                     <p>{t('list.failed')}</p>
                     <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.fetchNextPage()}>
                       {t('list.retry')}
@@ -167,7 +167,7 @@ function ForumHero() {
         {stats.isError ? (
           <p className="forum-hero__note">{t('stats.unavailable')}</p>
         ) : (
-          <dl className="forum-hero__stats" aria-label={t('stats.label')} aria-busy={stats.isPending}>
+          <dl className="forum-hero__stats cluster" aria-label={t('stats.label')} aria-busy={stats.isPending}>
             {figures.map(({ key, value }) => (
               <div key={key} className="forum-hero__stat">
                 <dt>{t(`stats.${key}`)}</dt>

@@ -106,7 +106,7 @@ export function ActivityChart({ days }: ActivityChartProps) {
         <span>{days[0] ? labelOf(days[0]) : ''}</span>
         <span>{days.length > 0 ? labelOf(days[days.length - 1]) : ''}</span>
       </div>
-      <ul className="activity-chart__legend" aria-hidden="true">
+      <ul className="activity-chart__legend cluster" aria-hidden="true">
         {KINDS.map((kind) => (
           <li key={kind}>
             <span className={`activity-chart__swatch activity-chart__segment--${kind}`} />

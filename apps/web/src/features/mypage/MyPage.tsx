@@ -114,7 +114,7 @@ function Welcome() {
       <Notice
         title={t('welcome.title')}
         action={
-          <div className="mypage-welcome__actions">
+          <div className="mypage-welcome__actions cluster">
             <Link className="btn btn--primary btn--sm" to="/upload">
               {t('welcome.upload')}
             </Link>

@@ -218,7 +218,7 @@ export function SettingsPanel({
             <legend className="settings-panel__legend">{t('settings.privacy')}</legend>
             {SETTING_FLAGS.map((flag) => (
               <div key={flag} className="settings-switch">
-                <span className="settings-switch__text">
+                <span className="settings-switch__text stack">
                   <label className="settings-switch__label" htmlFor={`${titleId}-${flag}`}>
                     {t(`settings.flags.${flag}.label`)}
                   </label>

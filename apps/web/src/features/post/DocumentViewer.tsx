@@ -46,7 +46,7 @@ export function DocumentViewer({ item, shareable = false }: DocumentViewerProps)
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled
   return (
     <div ref={frame} className="card viewer" data-fullscreen={fullscreen || undefined}>
-      <div className="viewer__bar">
+      <div className="viewer__bar cluster">
         <FileIcon size={20} className="viewer__icon" />
         <div className="viewer__title">
           <p className="viewer__name">{item.name}</p>

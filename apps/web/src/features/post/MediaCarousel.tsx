@@ -43,7 +43,7 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
 
   return (
     <section
-      className="carousel"
+      className="carousel stack"
       aria-roledescription="carousel"
       aria-label={t('media.label')}
       aria-describedby={total > 1 ? `${id}-hint` : undefined}

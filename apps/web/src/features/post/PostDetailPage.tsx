@@ -71,7 +71,7 @@ export function PostDetailPage() {
       {post.isPending ? (
         <Loading block text={t('loading')} />
       ) : notFound ? (
-        <div className="screen__state post-page__state">
+        <div className="screen__state stack post-page__state">
           <h1>{t('notFound.title')}</h1>
           <p>{t('notFound.message')}</p>
           <Link className="btn btn--primary btn--md" to="/forum">
@@ -79,7 +79,7 @@ export function PostDetailPage() {
           </Link>
         </div>
       ) : post.isError ? (
-        <div className="screen__state post-page__state" role="alert">
+        <div className="screen__state stack post-page__state" role="alert">
           <h1>{t('loadFailed')}</h1>
           {isApiError(post.error) && <p>{post.error.detail}</p>}
           <Button icon={<RefreshIcon size={18} />} onClick={() => void post.refetch()}>
@@ -103,7 +103,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const [showingHistory, setShowingHistory] = useState(false)
   return (
     <>
-      <article className="post">
+      <article className="post stack">
         <header className="post__header">
           <div className="post__title-row">
             <h1 className="post__title">{post.title}</h1>

@@ -119,7 +119,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
             spellCheck={false}
             autoCapitalize="off"
           />
-          <div className="rewards-claim__actions">
+          <div className="rewards-claim__actions cluster">
             <Button type="submit" variant="primary" loading={claim.isPending}>
               {claim.isPending ? t('claim.sending') : t('claim.submit')}
             </Button>

@@ -25,7 +25,7 @@ export function Leaderboard() {
   const periodName = t(`leaderboard.periods.${period}`)
   return (
     <section className="card card--raised rewards-panel" aria-labelledby="leaderboard-title">
-      <div className="rewards-panel__heading">
+      <div className="rewards-panel__heading stack">
         <h2 id="leaderboard-title" className="rewards-section__title">
           {t('leaderboard.title')}
         </h2>

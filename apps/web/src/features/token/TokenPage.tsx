@@ -86,7 +86,7 @@ export function TokenPage() {
       <p className="screen__lead">{t('lead')}</p>
 
       <div className="token-page__grid">
-        <section className="card card--raised token-card" aria-labelledby={headingId}>
+        <section className="card card--raised token-card stack" aria-labelledby={headingId}>
           <h2 id={headingId} className="token-card__title">
             {t('getTokens')}
           </h2>
@@ -167,7 +167,7 @@ export function TokenPage() {
         <div className="token-page__side">
           {result && <GrantResult result={result} />}
           {balanceAddress && (
-            <section className="card card--raised token-panel" aria-label={t('balance.title')}>
+            <section className="card card--raised token-panel stack" aria-label={t('balance.title')}>
               <h2 className="token-panel__title">{t('balance.title')}</h2>
               {balance.data ? (
                 <p className="token-balance" data-testid="token-balance">
@@ -232,7 +232,7 @@ function GrantResult({ result }: { result: FaucetResponse }) {
   return (
     <section
       ref={panel}
-      className="card card--raised token-panel token-result"
+      className="card card--raised token-panel stack token-result"
       aria-labelledby={titleId}
       role="status"
     >
@@ -278,7 +278,7 @@ function NetworkPanel() {
   const networkName = useNetworkName(info.data)
   if (info.isError) {
     return (
-      <section className="card card--raised token-panel" aria-label={t('network.title')}>
+      <section className="card card--raised token-panel stack" aria-label={t('network.title')}>
         <p className="token-form__failure" role="alert">
           {faucetErrorText(info.error, t)}
         </p>
@@ -290,7 +290,7 @@ function NetworkPanel() {
   }
   if (!info.data) return null
   return (
-    <section className="card card--raised token-panel" aria-label={t('network.title')}>
+    <section className="card card--raised token-panel stack" aria-label={t('network.title')}>
       <h2 className="token-panel__title">{t('network.title')}</h2>
       <dl className="token-result__list">
         <dt>{t('network.name')}</dt>

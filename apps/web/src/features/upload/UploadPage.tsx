@@ -143,7 +143,7 @@ export function UploadPage() {
         </div>
       )}
 
-      <form className="upload-form" onSubmit={submit} noValidate>
+      <form className="upload-form stack" onSubmit={submit} noValidate>
         <FileDropZone
           onFiles={addFiles}
           disabled={uploading}

@@ -29,8 +29,11 @@ export function WalletCard({ className }: WalletCardProps) {
   const address = wallet.address
 
   return (
-    <section className={['card wallet-card', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
-      <header className="wallet-card__header">
+    <section
+      className={['card wallet-card stack', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
+      <header className="wallet-card__header cluster">
         <WalletIcon size={20} />
         <h2 id={titleId} className="wallet-card__title">
           {wallet.walletName ?? t('title')}

@@ -54,7 +54,7 @@ export function WalletControl({ placement }: WalletControlProps) {
   if (placement === 'menu') {
     return (
       <section className="wallet-panel" aria-label={t('title')}>
-        <p className="wallet-panel__status">
+        <p className="wallet-panel__status cluster">
           <span className="wallet-status-dot" aria-hidden="true" />
           {wallet.networkName && <span className="wallet-network">{wallet.networkName}</span>}
           <span className="wallet-address" title={address}>
