@@ -25,6 +25,7 @@ import { seedDemo } from './features/demo/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
+import { notificationsRoutes, subscribeNotifications } from './features/notifications/index'
 import { pagesRoutes } from './features/pages/index'
 import { postsRoutes } from './features/posts/index'
 import { profilesRoutes } from './features/profiles/index'
@@ -100,6 +101,7 @@ const features = [
   analysisRoutes,
   followsRoutes,
   bookmarksRoutes,
+  notificationsRoutes,
 ]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ctx: AppContext = createContext(config, database, options.readCache)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
   subscribeLedger(ctx.events, config.rewards)
+  subscribeNotifications(ctx.events)
 
   registerErrorHandler(app)
   app.addHook('onRequest', (request, reply, done) => {

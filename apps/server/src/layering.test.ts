@@ -25,6 +25,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/follows/index.ts': ['profiles'],
   'features/health/index.ts': [],
   'features/likes/index.ts': ['posts', 'comments'],
+  'features/notifications/index.ts': [],
   'features/pages/index.ts': [],
   'features/posts/index.ts': ['pages', 'profiles', 'demo', 'follows', 'bookmarks'],
   'features/profiles/index.ts': [],

@@ -48,6 +48,8 @@ export const NotificationItem = Type.Object({
   target_url: Type.String(),
   /** The followed tag, for `followed_tag`. */
   tag: Type.Optional(Type.String()),
+  /** The claim's amount in base units (10^-9 tokens), for `claim_paid` and `claim_failed`. */
+  amount: Type.Optional(Type.String()),
 })
 export type NotificationItem = Static<typeof NotificationItem>
 

@@ -23,6 +23,10 @@ export interface Database {
   event_outbox: EventOutboxTable
   post_revisions: PostRevisionsTable
   comment_revisions: CommentRevisionsTable
+  // notifications (issue 18)
+  notifications: NotificationsTable
+  notification_actors: NotificationActorsTable
+  notification_settings: NotificationSettingsTable
   // follows, bookmarks and the Following feed (issue 18, migration 0013)
   follows: FollowsTable
   bookmarks: BookmarksTable
@@ -307,4 +311,38 @@ export interface FeedEntriesTable {
   media_type: string
   created_at: ColumnType<Date, never, never>
   hot_score: ColumnType<number, never, never>
+}
+
+// ---- notifications (issue 18, features/notifications; migration 0012) ----
+
+/** One notification of a user; `group_key` unique per user (aggregated likes, one per source). */
+export interface NotificationsTable {
+  id: Generated<string>
+  user_id: string
+  kind: string
+  actor_id: string | null
+  post_id: string | null
+  comment_id: string | null
+  group_key: string | null
+  actors_count: Generated<number>
+  excerpt: Generated<string>
+  tag: string | null
+  data: ColumnType<Record<string, unknown>, string | undefined, string>
+  created_at: CreatedAt
+  /** The last activity: the list's order. */
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Who counted in a notification (an aggregated like entry counts each person once). */
+export interface NotificationActorsTable {
+  notification_id: string
+  actor_id: string
+}
+
+/** The kinds of notification a user turned off; no row: all on. */
+export interface NotificationSettingsTable {
+  user_id: string
+  disabled: ColumnType<string[], string[] | undefined, string[]>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

@@ -14,6 +14,8 @@ import {
   PersonInformationResponse,
   PostPageQuery,
   PostPageResponse,
+  UserSearchQuery,
+  UserSearchResponse,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import { blobStoreFor, stageStream } from '../../blobs/index'
@@ -24,6 +26,7 @@ import { failures } from '../../http/responses'
 import { filesService, fileUrl } from '../files/index'
 import { postsService } from '../posts/index'
 import { avatarWebp } from './profiles.avatar'
+import { searchUsers } from './profiles.search'
 import { assertSelf, profilesService } from './profiles.service'
 
 const LOGIN_TO_EDIT = 'Please login to edit your profile'
@@ -83,6 +86,24 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
       return profiles.ownUser(viewer.userId)
     },
   )
+
+  // ---- user search (issue 18: @mention suggestions) ----
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Users whose name starts with `q` (case-insensitive), at most 8: @mention suggestions',
+        querystring: UserSearchQuery,
+        response: { 200: UserSearchResponse, ...failures(400, 401) },
+      },
+    },
+    async (request) => {
+      await requireViewer(request, 'Please login to search for users')
+      return searchUsers(ctx.db, request.query.q)
+    },
+  )
+  // ---- end user search ----
 
   app.get(
     '/auth/person_information',

@@ -12,6 +12,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Config } from '../../config'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, HttpError, ServiceUnavailableError } from '../../http/errors'
 import {
   ChainFailure,
@@ -31,7 +32,6 @@ import {
   type ClaimRow,
   type EntryCursor,
   type EntryView,
-  type RewardsStore,
   rewardsStore,
 } from './rewards.store'
 
@@ -98,8 +98,11 @@ function parseClaimAmount(raw: string, minClaim: bigint): bigint {
 
 const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null }
 
-/** Reading the ledger, the rules and the leaderboard, and claiming to a wallet. */
-export function rewardsService(db: Db, config: Config) {
+/**
+ * Reading the ledger, the rules and the leaderboard, and claiming to a wallet. A claim that ends,
+ * paid or failed, raises `claim.settled` in the transaction that settles it (`events`).
+ */
+export function rewardsService(db: Db, config: Config, events: EventBus) {
   const store = rewardsStore(db)
   const rules = config.rewards
   const minClaim = tokensToUnits(rules.minClaim)
@@ -165,13 +168,32 @@ export function rewardsService(db: Db, config: Config) {
     return earlier
   }
 
+  /** Tells the claim's end (notifications) in the transaction that settles it. */
+  const raiseSettled = (trx: Db, claim: ClaimRow, status: 'paid' | 'failed') =>
+    events.raise(trx, 'claim.settled', [
+      { claimId: claim.id, userId: claim.user_id, status, amount: claim.amount },
+    ])
+
   /**
-   * Marks a pending claim failed and credits its amount back (the caller holds a transaction); a
-   * claim settled already is left alone, so nothing is ever credited back twice.
+   * Marks a pending claim failed and credits its amount back (in the caller's transaction `trx`);
+   * a claim settled already is left alone, so nothing is ever credited back (or told) twice.
    */
-  async function failAndRefund(tx: RewardsStore, claim: ClaimRow, failure: string) {
+  async function failAndRefund(trx: Db, claim: ClaimRow, failure: string) {
+    const tx = rewardsStore(trx)
     if (!(await tx.markFailed(claim.id, failure))) return
     await tx.insertClaimEntry({ ...claim, amount: BigInt(claim.amount) }, 'claim_refund')
+    await raiseSettled(trx, claim, 'failed')
+  }
+
+  /** Marks a claim paid, under its user's rewards lock; told once, when it was not paid before. */
+  async function markPaid(claim: ClaimRow, signature: string) {
+    await db.transaction().execute(async (trx) => {
+      const tx = rewardsStore(trx)
+      await tx.lockUsers([claim.user_id])
+      const before = await tx.findClaim(claim.id)
+      await tx.markLanded(claim.id, signature)
+      if (before && before.status !== 'paid') await raiseSettled(trx, before, 'paid')
+    })
   }
 
   /**
@@ -191,8 +213,10 @@ export function rewardsService(db: Db, config: Config) {
         const current = await tx.findClaim(pending.id)
         // Settled by a parallel request, or signed since it was read: judged again next time.
         if (current?.status !== 'pending' || current.signature !== pending.signature) return
-        if (fate === 'landed') await tx.markLanded(current.id, current.signature!)
-        else await failAndRefund(tx, current, CLAIM_FAILURES[fate])
+        if (fate === 'landed') {
+          await tx.markLanded(current.id, current.signature!)
+          await raiseSettled(trx, current, 'paid')
+        } else await failAndRefund(trx, current, CLAIM_FAILURES[fate])
       })
       log.info({ claim: pending.id, fate }, 'pending reward claim settled')
     } catch (error) {
@@ -215,7 +239,7 @@ export function rewardsService(db: Db, config: Config) {
           store.recordSignature(claim.id, signature, madeAfter),
         ),
       })
-      await store.markLanded(claim.id, signature)
+      await markPaid(claim, signature)
       log.info(
         { claim: claim.id, address: claim.address, amount: claim.amount, signature },
         'reward claim paid',
@@ -226,7 +250,7 @@ export function rewardsService(db: Db, config: Config) {
         // It may still land: it stays pending and debited until settlePending learns its fate.
         await store.markUnconfirmed(claim.id, error.signature, failure.detail)
       } else {
-        await db.transaction().execute((trx) => failAndRefund(rewardsStore(trx), claim, failure.detail))
+        await db.transaction().execute((trx) => failAndRefund(trx, claim, failure.detail))
       }
       log.warn(
         {

@@ -785,7 +785,7 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     await stoppedClaim(gone, 'before-signing')
     await stoppedClaim(recent, 'before-signing')
     await ageClaims(gone, 3)
-    const sweep = rewardsService(t.database.db, t.config).sweep
+    const sweep = rewardsService(t.database.db, t.config, t.app.ctx.events).sweep
     await sweep(t.app.log)
     const statuses = await t.database.db
       .selectFrom('reward_claims')

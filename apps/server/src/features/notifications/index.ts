@@ -1,0 +1,2 @@
+export { notificationsRoutes } from './notifications.routes'
+export { FAN_OUT_HANDLER, subscribeNotifications } from './notifications.writers'

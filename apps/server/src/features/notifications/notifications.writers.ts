@@ -1,0 +1,229 @@
+import type { Db } from '../../db/index'
+import type { DomainEvents, EventBus } from '../../events/index'
+import { type Draft, type LikeDraft, notificationsStore, type Written } from './notifications.store'
+import { mentionedNames, mentionedUsers } from './notifications.text'
+
+/** Followers written per statement of a fan-out (one statement, one batch of events). */
+export const FAN_OUT_BATCH = 2000
+/** The durable subscriber's name, stored with each queued delivery: never rename it. */
+export const FAN_OUT_HANDLER = 'notifications.followers'
+
+/** The UTC day of `at`, 'YYYY-MM-DD': likes of one target on one day are one entry. */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+
+/** What was written, told to whoever listens (live streams), in the same transaction. */
+async function announce(events: EventBus, trx: Db, written: readonly Written[]) {
+  await events.raise(
+    trx,
+    'notification.created',
+    written.map((row) => ({ userId: row.user_id, notificationId: row.id, kind: row.kind })),
+  )
+}
+
+/**
+ * Mentions of users in a text (`markdown`) by `authorId` that `before` did not have: the users,
+ * at most ten, only existing ones, never the author. A text of a private post mentions nobody.
+ */
+async function newMentions(trx: Db, authorId: string, markdown: string, before: string | null) {
+  const names = mentionedNames(markdown)
+  if (names.length === 0) return []
+  const earlier = new Set(before ? mentionedNames(before).map((forms) => forms.at(-1)!.toLowerCase()) : [])
+  const fresh = names.filter((forms) => !earlier.has(forms.at(-1)!.toLowerCase()))
+  if (fresh.length === 0) return []
+  const lookup = await notificationsStore(trx).usersNamed(fresh.flat())
+  return mentionedUsers(fresh, lookup, authorId)
+}
+
+/**
+ * Writes the mention notifications of a text and raises the `mention` event for each user named,
+ * unless `skip` (someone told of this text already, e.g. as the comment's post author).
+ */
+async function mention(
+  events: EventBus,
+  trx: Db,
+  users: readonly string[],
+  by: { authorId: string; postId: string; commentId: string | null },
+  skip: ReadonlySet<string> = new Set(),
+) {
+  if (users.length === 0) return []
+  await events.raise(
+    trx,
+    'mention',
+    users.map((userId) => ({
+      mentionedUserId: userId,
+      byUserId: by.authorId,
+      postId: by.postId,
+      commentId: by.commentId,
+    })),
+  )
+  const source = by.commentId ? `comment:${by.commentId}` : `post:${by.postId}`
+  return users
+    .filter((userId) => !skip.has(userId))
+    .map(
+      (userId): Draft => ({
+        userId,
+        kind: 'mention',
+        actorId: by.authorId,
+        postId: by.postId,
+        commentId: by.commentId,
+        groupKey: `mention:${source}`,
+      }),
+    )
+}
+
+/**
+ * The notifications' writers: each subscribes to the domain event that makes its news
+ * (docs/decisions/004-domain-events.md) and is never called by the feature that raised it. Every
+ * notification is written through the same rules (notifications.policy.ts) and announced as
+ * `notification.created` in the transaction that wrote it.
+ */
+export function subscribeNotifications(events: EventBus) {
+  const write = async (trx: Db, drafts: readonly Draft[]) =>
+    announce(events, trx, await notificationsStore(trx).write(drafts))
+
+  // A comment: its post's author (`comment`), its parent's author (`reply`), and who it names.
+  events.inTransaction('comment.written', async (trx, written) => {
+    const store = notificationsStore(trx)
+    const drafts: Draft[] = []
+    for (const comment of await store.commentsWithContext(written.map((event) => event.commentId))) {
+      const about = { actorId: comment.user_id, postId: comment.post_id, commentId: comment.id }
+      const told = new Set<string>()
+      if (comment.parent_author_id) {
+        drafts.push({
+          ...about,
+          userId: comment.parent_author_id,
+          kind: 'reply',
+          groupKey: `reply:${comment.id}`,
+        })
+        told.add(comment.parent_author_id)
+      }
+      if (!told.has(comment.post_author_id)) {
+        drafts.push({
+          ...about,
+          userId: comment.post_author_id,
+          kind: 'comment',
+          groupKey: `comment:${comment.id}`,
+        })
+        told.add(comment.post_author_id)
+      }
+      if (comment.visibility === 'private') continue
+      const named = await newMentions(trx, comment.user_id, comment.content, null)
+      drafts.push(...(await mention(events, trx, named, { authorId: comment.user_id, ...about }, told)))
+    }
+    await write(trx, drafts)
+  })
+
+  events.inTransaction('comment.edited', async (trx, edits) => {
+    const store = notificationsStore(trx)
+    const drafts: Draft[] = []
+    const byId = new Map(edits.map((edit) => [edit.commentId, edit]))
+    for (const comment of await store.commentsWithContext([...byId.keys()])) {
+      if (comment.visibility === 'private') continue
+      const before = await store.commentTextAt(comment.id, byId.get(comment.id)!.revision - 1)
+      const named = await newMentions(trx, comment.user_id, comment.content, before)
+      drafts.push(
+        ...(await mention(events, trx, named, {
+          authorId: comment.user_id,
+          postId: comment.post_id,
+          commentId: comment.id,
+        })),
+      )
+    }
+    await write(trx, drafts)
+  })
+
+  // Likes come in batches (the likes of one event-loop turn): one statement counts them all.
+  events.inTransaction('like.given', async (trx, likes) => {
+    const day = utcDay(new Date())
+    const seen = new Set<string>()
+    const drafts: LikeDraft[] = []
+    for (const like of likes) {
+      const key = `like:${like.kind}:${like.targetId}:${day}`
+      if (like.likerId === like.authorId || seen.has(`${key}:${like.likerId}`)) continue
+      seen.add(`${key}:${like.likerId}`)
+      drafts.push({
+        userId: like.authorId,
+        actorId: like.likerId,
+        postId: like.postId,
+        commentId: like.kind === 'comment' ? like.targetId : null,
+        groupKey: key,
+      })
+    }
+    await announce(events, trx, await notificationsStore(trx).addLikes(drafts))
+  })
+
+  // A post: who it names now, and (later, from the outbox) the followers of its author and tags.
+  events.inTransaction('post.published', async (trx, posts) => {
+    const drafts: Draft[] = []
+    for (const published of posts) {
+      if (published.visibility === 'private') continue
+      const post = await notificationsStore(trx).post(published.postId)
+      if (!post) continue
+      const named = await newMentions(trx, post.user_id, post.content, null)
+      drafts.push(
+        ...(await mention(events, trx, named, { authorId: post.user_id, postId: post.id, commentId: null })),
+      )
+    }
+    await write(trx, drafts)
+  })
+
+  events.inTransaction('post.edited', async (trx, edits) => {
+    const store = notificationsStore(trx)
+    const drafts: Draft[] = []
+    for (const edit of edits) {
+      if (edit.visibility === 'private') {
+        // Nothing about a private post reaches anyone but its author, not even what was said before.
+        if (edit.changed.includes('visibility')) await store.forgetPostForOthers(edit.postId, edit.authorId)
+        continue
+      }
+      if (!edit.changed.includes('content') && !edit.changed.includes('visibility')) continue
+      const post = await store.post(edit.postId)
+      if (!post) continue
+      const before = await store.postAt(edit.postId, edit.revision - 1)
+      // A post that was private named nobody: all of its mentions are new once it is public.
+      const earlier = before?.visibility === 'public' ? before.content : null
+      const named = await newMentions(trx, post.user_id, post.content, earlier)
+      drafts.push(
+        ...(await mention(events, trx, named, { authorId: post.user_id, postId: post.id, commentId: null })),
+      )
+    }
+    await write(trx, drafts)
+  })
+
+  events.durable('post.published', FAN_OUT_HANDLER, (trx, post) => fanOut(events, trx, post))
+
+  events.inTransaction('claim.settled', async (trx, claims) => {
+    const drafts: Draft[] = []
+    for (const claim of claims) {
+      drafts.push({
+        userId: claim.userId,
+        kind: claim.status === 'paid' ? 'claim_paid' : 'claim_failed',
+        actorId: null,
+        postId: null,
+        commentId: null,
+        groupKey: `claim:${claim.claimId}`,
+        excerpt: claim.status === 'failed' ? await notificationsStore(trx).claimFailure(claim.claimId) : '',
+        data: { claim_id: claim.claimId, amount: claim.amount },
+      })
+    }
+    await write(trx, drafts)
+  })
+}
+
+/**
+ * Tells the followers of a public post's author and of its tags, in batches of FAN_OUT_BATCH, each
+ * one statement: run by the outbox worker, never inside the request that published the post.
+ * A delivery run again (at least once) writes nothing twice: one notification per follower per
+ * post (`post:{id}`).
+ */
+async function fanOut(events: EventBus, trx: Db, post: DomainEvents['post.published']) {
+  if (post.visibility === 'private') return
+  const store = notificationsStore(trx)
+  let after: string | null = null
+  for (;;) {
+    const batch = await store.fanOutBatch(post, after, FAN_OUT_BATCH)
+    await announce(events, trx, batch.written)
+    if (batch.last === null) return
+    after = batch.last
+  }
+}
