@@ -88,12 +88,7 @@ export function ForumListPage() {
           {posts.isPending ? (
             <Loading block />
           ) : posts.isError && posts.posts.length === 0 ? (
-            <div className="screen__state stack forum__state" role="alert">
-              <p>{t('list.failed')}</p>
-              <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.refetch()}>
-                {t('list.retry')}
-              </Button>
-            </div>
+            <ListFailed onRetry={() => void posts.refetch()} />
           ) : posts.posts.length === 0 ? (
             <div className="screen__state stack forum__state">
               <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
@@ -122,12 +117,7 @@ export function ForumListPage() {
               />
               <div className="forum__more">
                 {posts.isFetchNextPageError ? (
-                  <div className="screen__state stack forum__state" role="alert">
-                    <p>{t('list.failed')}</p>
-                    <Button icon={<RefreshIcon size={18} />} onClick={() => void posts.fetchNextPage()}>
-                      {t('list.retry')}
-                    </Button>
-                  </div>
+                  <ListFailed onRetry={() => void posts.fetchNextPage()} />
                 ) : posts.hasNextPage ? (
                   <Button
                     onClick={loadMore}
@@ -180,5 +170,18 @@ function ForumHero() {
         )}
       </div>
     </section>
+  )
+}
+
+/** The list, or its next page, did not load: says so and offers to try again. */
+function ListFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('forum')
+  return (
+    <div className="screen__state stack forum__state" role="alert">
+      <p>{t('list.failed')}</p>
+      <Button icon={<RefreshIcon size={18} />} onClick={onRetry}>
+        {t('list.retry')}
+      </Button>
+    </div>
   )
 }

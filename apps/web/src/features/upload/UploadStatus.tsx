@@ -1,4 +1,5 @@
 import type { PostUploadResponse } from '@agora/contract'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatBytes, useIntlLocale } from '../../ui/format'
@@ -54,27 +55,41 @@ export function UploadProgressBar({
 export function UploadSuccess({ answer }: { answer: PostUploadResponse }) {
   const { t } = useTranslation('upload')
   return (
-    <div className="upload-panel upload-panel--success" role="status">
-      <SuccessIcon size={22} />
-      <div>
-        <p className="upload-panel__title">{t('success.title')}</p>
-        <p>{t('success.text', { title: answer.post.title })}</p>
-        <Link className="btn btn--primary btn--sm" to={`/forum/detail/${encodeURIComponent(answer.post_id)}`}>
-          {t('success.view')}
-        </Link>
-      </div>
-    </div>
+    <UploadPanel tone="success" title={t('success.title')}>
+      <p>{t('success.text', { title: answer.post.title })}</p>
+      <Link className="btn btn--primary btn--sm" to={`/forum/detail/${encodeURIComponent(answer.post_id)}`}>
+        {t('success.view')}
+      </Link>
+    </UploadPanel>
   )
 }
 
 export function UploadError({ message }: { message: string }) {
   const { t } = useTranslation('upload')
   return (
-    <div className="upload-panel upload-panel--error" role="alert">
-      <AlertIcon size={22} />
+    <UploadPanel tone="error" title={t('error.title')}>
+      <p>{message}</p>
+    </UploadPanel>
+  )
+}
+
+/** How an upload ended: an icon, a title and what follows it (announced politely, an error at once). */
+function UploadPanel({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'success' | 'error'
+  title: string
+  children: ReactNode
+}) {
+  const Drawing = tone === 'success' ? SuccessIcon : AlertIcon
+  return (
+    <div className={`upload-panel upload-panel--${tone}`} role={tone === 'success' ? 'status' : 'alert'}>
+      <Drawing size={22} />
       <div>
-        <p className="upload-panel__title">{t('error.title')}</p>
-        <p>{message}</p>
+        <p className="upload-panel__title">{title}</p>
+        {children}
       </div>
     </div>
   )
