@@ -20,6 +20,7 @@ import {
   type NewComment,
   setCommentLike,
 } from '../../api/comments'
+import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
 import {
@@ -116,25 +117,17 @@ export function useLikeComment(postId: string, commentId: string) {
       const current = data ? findComment(data.pages, commentId) : undefined
       const previous = current ? { likes: current.likes, is_liked: current.is_liked } : undefined
       editPages(queryClient, postId, (pages) =>
-        patchComment(pages, commentId, (comment) => ({
-          ...comment,
-          is_liked: like,
-          likes: Math.max(0, comment.likes + (like ? 1 : -1)),
-        })),
+        patchComment(pages, commentId, (comment) => withLike(comment, like)),
       )
       return { previous }
     },
     onSuccess: (answer, like, context) => {
-      if (answer.action !== (like ? 'liked' : 'unliked')) {
+      if (!likeTookEffect(answer, like)) {
         restore(context.previous)
         return
       }
       editPages(queryClient, postId, (pages) =>
-        patchComment(pages, commentId, (comment) => ({
-          ...comment,
-          likes: answer.likes,
-          is_liked: answer.is_liked,
-        })),
+        patchComment(pages, commentId, (comment) => withLikeAnswer(comment, answer)),
       )
     },
     onError: (error, _like, context) => {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
+import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { deletePost, editPost, getPost, getPostRevisions, type PostEdit, setPostLike } from '../../api/posts'
 import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
@@ -35,22 +36,16 @@ export function useLikePost(id: string) {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<PostDetailResponse>(key)
       if (previous) {
-        queryClient.setQueryData<PostDetailResponse>(key, {
-          ...previous,
-          is_liked: like,
-          likes: Math.max(0, previous.likes + (like ? 1 : -1)),
-        })
+        queryClient.setQueryData<PostDetailResponse>(key, withLike(previous, like))
       }
       return { previous }
     },
     onSuccess: (answer, like, context) => {
-      if (answer.action !== (like ? 'liked' : 'unliked')) {
+      if (!likeTookEffect(answer, like)) {
         if (context.previous) queryClient.setQueryData(key, context.previous)
         return
       }
-      queryClient.setQueryData<PostDetailResponse>(key, (post) =>
-        post ? { ...post, likes: answer.likes, is_liked: answer.is_liked } : post,
-      )
+      queryClient.setQueryData<PostDetailResponse>(key, (post) => post && withLikeAnswer(post, answer))
       void refreshOwnCounts(queryClient, 'liked')
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
