@@ -1,4 +1,5 @@
 import type { ActivityItem } from '@agora/contract'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
@@ -48,6 +49,41 @@ function HiddenFromOthers() {
   return <p className="author-self-hint">{t('selfHidden')}</p>
 }
 
+/** A section under its heading; `hiddenFromOthers`: the owner is told that others do not see it. */
+function AuthorSection({
+  id,
+  title,
+  hiddenFromOthers,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  hiddenFromOthers: boolean
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="author-section__title">
+        {title}
+      </h2>
+      {hiddenFromOthers && <HiddenFromOthers />}
+      {children}
+    </section>
+  )
+}
+
+/** What a visitor sees in place of a section the author keeps private. */
+function PrivateNotice({ section }: { section: 'profile' | 'posts' | 'activity' | 'statistics' }) {
+  const { t } = useTranslation('author')
+  return (
+    <Notice tone="private" title={t(`hidden.${section}.title`)}>
+      {t(`hidden.${section}.text`)}
+    </Notice>
+  )
+}
+
 function useStatItems(profile: AuthorProfile): StatCardItem[] | null {
   const { t } = useTranslation('author')
   if (!profile.stats) return null
@@ -84,22 +120,16 @@ function ProfileSection({ profile }: AuthorTabsProps) {
   return (
     <>
       {visible ? (
-        <section aria-labelledby="author-about">
-          <h2 id="author-about" className="author-section__title">
-            {t('about')}
-          </h2>
-          {!profile.privacy.showProfile && <HiddenFromOthers />}
+        <AuthorSection id="author-about" title={t('about')} hiddenFromOthers={!profile.privacy.showProfile}>
           {profile.bio ? (
             <p className="author-bio">{profile.bio}</p>
           ) : (
             <p className="author-muted">{t('noBio')}</p>
           )}
           {statItems && <StatCards items={statItems} />}
-        </section>
+        </AuthorSection>
       ) : (
-        <Notice tone="private" title={t('hidden.profile.title')}>
-          {t('hidden.profile.text')}
-        </Notice>
+        <PrivateNotice section="profile" />
       )}
       {contactVisible && <ConnectSection profile={profile} />}
     </>
@@ -131,11 +161,12 @@ function ConnectSection({ profile }: AuthorTabsProps) {
   ].filter((link): link is { key: string; href: string; label: string; external?: boolean } => !!link)
   if (links.length === 0) return null
   return (
-    <section aria-labelledby="author-connect" className="author-connect">
-      <h2 id="author-connect" className="author-section__title">
-        {t('connect')}
-      </h2>
-      {!profile.privacy.showContact && <HiddenFromOthers />}
+    <AuthorSection
+      id="author-connect"
+      title={t('connect')}
+      hiddenFromOthers={!profile.privacy.showContact}
+      className="author-connect"
+    >
       <InlineList>
         {links.map((link) => (
           <li key={link.key}>
@@ -149,23 +180,14 @@ function ConnectSection({ profile }: AuthorTabsProps) {
           </li>
         ))}
       </InlineList>
-    </section>
+    </AuthorSection>
   )
 }
 
 function PostsSection({ profile }: AuthorTabsProps) {
   const hidden = !profile.isSelf && !profile.privacy.showPosts
-  if (hidden) return <PostsHidden />
+  if (hidden) return <PrivateNotice section="posts" />
   return <PostsList profile={profile} />
-}
-
-function PostsHidden() {
-  const { t } = useTranslation('author')
-  return (
-    <Notice tone="private" title={t('hidden.posts.title')}>
-      {t('hidden.posts.text')}
-    </Notice>
-  )
 }
 
 function PostsList({ profile }: AuthorTabsProps) {
@@ -187,7 +209,7 @@ function PostsList({ profile }: AuthorTabsProps) {
         loadingText={t('posts.loading')}
         empty={<Notice title={t('posts.empty.title')}>{t('posts.empty.text')}</Notice>}
         // The author turned posts private since the page loaded: the server answers 403.
-        renderError={(error) => (isApiError(error, 403) ? <PostsHidden /> : null)}
+        renderError={(error) => (isApiError(error, 403) ? <PrivateNotice section="posts" /> : null)}
         idOf={postIdOf}
         renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
       />
@@ -222,19 +244,13 @@ function LikedSection({ profile }: AuthorTabsProps) {
 
 function ActivitySection({ profile }: AuthorTabsProps) {
   const { t } = useTranslation('author')
-  if (!profile.activities) {
-    return (
-      <Notice tone="private" title={t('hidden.activity.title')}>
-        {t('hidden.activity.text')}
-      </Notice>
-    )
-  }
+  if (!profile.activities) return <PrivateNotice section="activity" />
   return (
-    <section aria-labelledby="author-activity">
-      <h2 id="author-activity" className="author-section__title">
-        {t('activity.title')}
-      </h2>
-      {!profile.privacy.showActivity && <HiddenFromOthers />}
+    <AuthorSection
+      id="author-activity"
+      title={t('activity.title')}
+      hiddenFromOthers={!profile.privacy.showActivity}
+    >
       {profile.activities.length === 0 ? (
         <Notice title={t('activity.empty')} />
       ) : (
@@ -246,7 +262,7 @@ function ActivitySection({ profile }: AuthorTabsProps) {
           ))}
         </ul>
       )}
-    </section>
+    </AuthorSection>
   )
 }
 
@@ -272,20 +288,14 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 function StatisticsSection({ profile }: AuthorTabsProps) {
   const { t } = useTranslation('author')
   const statItems = useStatisticsItems(profile)
-  if (!statItems) {
-    return (
-      <Notice tone="private" title={t('hidden.statistics.title')}>
-        {t('hidden.statistics.text')}
-      </Notice>
-    )
-  }
+  if (!statItems) return <PrivateNotice section="statistics" />
   return (
-    <section aria-labelledby="author-statistics">
-      <h2 id="author-statistics" className="author-section__title">
-        {t('tabs.statistics')}
-      </h2>
-      {!(profile.privacy.showStatistics && profile.privacy.showProfile) && <HiddenFromOthers />}
+    <AuthorSection
+      id="author-statistics"
+      title={t('tabs.statistics')}
+      hiddenFromOthers={!(profile.privacy.showStatistics && profile.privacy.showProfile)}
+    >
       <StatCards items={statItems} />
-    </section>
+    </AuthorSection>
   )
 }
