@@ -124,20 +124,31 @@ function NewPostLink({ label }: { label: string }) {
 }
 
 interface OwnListSectionProps<T> {
-  id: string
-  title: string
+  /** Which list: its heading, loading and empty texts are under this name in the mypage texts. */
+  name: 'posts' | 'comments' | 'likes'
   total: number
   list: PagedList<T>
   idOf: (item: T) => string
   renderItem: (item: T) => ReactNode
-  loadingText: string
-  empty: ReactNode
+  /** What the empty list's notice offers. */
+  emptyAction: ReactNode
   /** Beside the heading's refresh button. */
   action?: ReactNode
 }
 
 /** One own list: heading with count and refresh, then its states; a 401 offers sign-in. */
-function OwnListSection<T>({ id, title, total, list, action, ...view }: OwnListSectionProps<T>) {
+function OwnListSection<T>({
+  name,
+  total,
+  list,
+  emptyAction,
+  action,
+  idOf,
+  renderItem,
+}: OwnListSectionProps<T>) {
+  const { t } = useTranslation('mypage')
+  const id = `mypage-${name}`
+  const title = t(`${name}.title`)
   return (
     <section aria-labelledby={id}>
       <ListHeading
@@ -149,7 +160,19 @@ function OwnListSection<T>({ id, title, total, list, action, ...view }: OwnListS
       >
         {action}
       </ListHeading>
-      <PagedListView list={list} label={title} renderError={loginError} {...view} />
+      <PagedListView
+        list={list}
+        label={title}
+        renderError={loginError}
+        loadingText={t(`${name}.loading`)}
+        empty={
+          <Notice title={t(`${name}.empty.title`)} action={emptyAction}>
+            {t(`${name}.empty.text`)}
+          </Notice>
+        }
+        idOf={idOf}
+        renderItem={renderItem}
+      />
     </section>
   )
 }
@@ -159,17 +182,11 @@ function PostsSection({ user }: Pick<MyTabsProps, 'user'>) {
   const list = usePagedList(profileKeys.ownList('posts'), { fetchPage: listOwnPosts, idOf: postIdOf })
   return (
     <OwnListSection
-      id="mypage-posts"
-      title={t('posts.title')}
+      name="posts"
       total={user.stats.posts}
       list={list}
       action={<NewPostLink label={t('posts.new')} />}
-      loadingText={t('posts.loading')}
-      empty={
-        <Notice title={t('posts.empty.title')} action={<NewPostLink label={t('posts.new')} />}>
-          {t('posts.empty.text')}
-        </Notice>
-      }
+      emptyAction={<NewPostLink label={t('posts.new')} />}
       idOf={postIdOf}
       renderItem={(post) => <ProfilePostItem post={post} showAuthor={false} />}
     />
@@ -179,23 +196,16 @@ function PostsSection({ user }: Pick<MyTabsProps, 'user'>) {
 const commentIdOf = (comment: OwnCommentItem) => comment._id || comment.id
 
 function CommentsSection({ user }: Pick<MyTabsProps, 'user'>) {
-  const { t } = useTranslation('mypage')
   const list = usePagedList(profileKeys.ownList('comments'), {
     fetchPage: listOwnComments,
     idOf: commentIdOf,
   })
   return (
     <OwnListSection
-      id="mypage-comments"
-      title={t('comments.title')}
+      name="comments"
       total={user.stats.comments}
       list={list}
-      loadingText={t('comments.loading')}
-      empty={
-        <Notice title={t('comments.empty.title')} action={<BrowsePosts />}>
-          {t('comments.empty.text')}
-        </Notice>
-      }
+      emptyAction={<BrowsePosts />}
       idOf={commentIdOf}
       renderItem={(comment) => <CommentItem comment={comment} />}
     />
@@ -232,20 +242,13 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
 }
 
 function LikesSection({ user }: Pick<MyTabsProps, 'user'>) {
-  const { t } = useTranslation('mypage')
   const list = usePagedList(profileKeys.ownList('liked'), { fetchPage: listOwnLiked, idOf: postIdOf })
   return (
     <OwnListSection
-      id="mypage-likes"
-      title={t('likes.title')}
+      name="likes"
       total={user.stats.likes}
       list={list}
-      loadingText={t('likes.loading')}
-      empty={
-        <Notice title={t('likes.empty.title')} action={<BrowsePosts />}>
-          {t('likes.empty.text')}
-        </Notice>
-      }
+      emptyAction={<BrowsePosts />}
       idOf={postIdOf}
       renderItem={(post) => <ProfilePostItem post={post} />}
     />
