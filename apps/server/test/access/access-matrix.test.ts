@@ -186,6 +186,10 @@ const rows: Row[] = [
       ['/api/v1/auth/me/comments', (s: Scene) => s.comment],
       ['/api/v1/auth/me/liked', (s: Scene) => s.publicPost],
       ['/api/v1/rewards/me', null],
+      // notifications (issue 18): one's own list, count and settings
+      ['/api/v1/notifications', null],
+      ['/api/v1/notifications/unread_count', null],
+      ['/api/v1/notifications/settings', null],
     ] as const
   ).map(
     ([url, ownItem]): Row => ({

@@ -417,7 +417,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
     await many(bo, ada, 1)
     const [first, second] = (await inbox(ada)).items
     const bos = (await inbox(bo)).items[0]
-    const read = (payload: unknown, user = ada) =>
+    const read = (payload: Record<string, unknown>, user = ada) =>
       t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: user.headers, payload })
 
     const once = await read({ ids: [first.id, bos.id] })

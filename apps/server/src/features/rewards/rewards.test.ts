@@ -109,6 +109,14 @@ function claim(user: User, body: Record<string, unknown>) {
 
 const key = () => randomUUID()
 
+/** The user's notifications, as kind and amount (claim.settled, issue 18). */
+async function notices(user: User) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })
+  return response
+    .json()
+    .items.map((item: { kind: string; amount?: string }) => ({ kind: item.kind, amount: item.amount }))
+}
+
 describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('lists the rules as configured, in base units', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/rules' })
@@ -496,6 +504,8 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     })
     const claims = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
     expect(claims.json()).toEqual({ claims: [paid] })
+    // claim.settled: the claimant is told (issue 18).
+    expect(await notices(user)).toEqual([{ kind: 'claim_paid', amount: units(15) }])
   })
 
   it('answers a retried client_key with the same claim and pays once', async () => {
@@ -582,6 +592,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     ).json().claims
     expect(failed).toMatchObject({ status: 'failed', failure: 'Token transfer failed, please try again' })
     expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
+    expect(await notices(user)).toEqual([{ kind: 'claim_failed', amount: units(20) }])
   })
 
   it('keeps a sent but unconfirmed transfer pending, then credits it back once it can no longer land', async () => {
@@ -613,6 +624,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
     ).json()
     expect(claims.claims[0]).toMatchObject({ status: 'failed', failure: CLAIM_DID_NOT_LAND })
+    expect(await notices(user)).toEqual([{ kind: 'claim_failed', amount: units(10) }])
   })
 
   it('settles a pending claim as paid when its transfer turns out to have landed', async () => {
@@ -634,6 +646,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
     ).json()
     expect(claims.claims[0]).toMatchObject({ status: 'paid', failure: null })
+    expect(await notices(user)).toEqual([{ kind: 'claim_paid', amount: units(10) }])
   })
 
   it('answers 503 when the chain cannot be reached, and credits the claim back', async () => {
