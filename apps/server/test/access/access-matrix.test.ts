@@ -2,7 +2,15 @@
 // by an anonymous visitor, by another signed-in user and by the owner. Each row says what each of
 // the three must get; only the right one succeeds. One table, one loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiLikePost, apiMakeComment, dbMakePost, makeUser, type TestUser } from '../factories'
+import {
+  apiBookmark,
+  apiFollow,
+  apiLikePost,
+  apiMakeComment,
+  dbMakePost,
+  makeUser,
+  type TestUser,
+} from '../factories'
 import { multipart, pngFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
@@ -114,6 +122,31 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}/revisions` }),
     expect: PRIVATE_POST,
   },
+  // Bookmarks and the Following feed (issue 18)
+  {
+    what: 'save a private post',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/media/${s.privatePost}/bookmark`,
+      payload: { action: 'save' },
+    }),
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  {
+    what: 'save a public post',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/media/${s.publicPost}/bookmark`,
+      payload: { action: 'save' },
+    }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    what: 'read the Following feed (signed in; private posts never in it)',
+    request: () => ({ method: 'GET', url: '/api/v1/media/list?feed=following' }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+    hides: (s, body) => expect(body).not.toContain(s.privatePost),
+  },
   // Comments
   {
     what: 'delete a comment',
@@ -134,6 +167,14 @@ const rows: Row[] = [
     }),
     expect: OPEN_TO_OWNER,
   },
+  // Follows (issue 18): anyone signed in follows others, nobody themselves
+  ...(['POST', 'DELETE'] as const).map(
+    (method): Row => ({
+      what: `${method === 'POST' ? 'follow' : 'unfollow'} the author`,
+      request: (s) => ({ method, url: '/api/v1/follows', payload: { kind: 'user', target: s.owner.id } }),
+      expect: { anonymous: 401, other: 200, owner: 400 },
+    }),
+  ),
   // Profile fields, settings and avatar
   ...(
     [
@@ -185,6 +226,8 @@ const rows: Row[] = [
       ['/api/v1/auth/me/posts', (s: Scene) => s.privatePost],
       ['/api/v1/auth/me/comments', (s: Scene) => s.comment],
       ['/api/v1/auth/me/liked', (s: Scene) => s.publicPost],
+      ['/api/v1/auth/me/bookmarks', (s: Scene) => s.publicPost],
+      ['/api/v1/auth/me/follows', (s: Scene) => s.owner.username],
       ['/api/v1/rewards/me', null],
       // notifications (issue 18): one's own list, count and settings
       ['/api/v1/notifications', null],
@@ -232,6 +275,8 @@ async function freshScene(): Promise<Scene> {
   const privatePost = await dbMakePost(t, owner, { visibility: 'private' })
   const comment = await apiMakeComment(t, owner, publicPost, { content: 'mine' })
   await apiLikePost(t, owner, publicPost)
+  await apiBookmark(t, owner, publicPost, 'save')
+  await apiFollow(t, owner, { kind: 'tag', target: owner.username })
   return { owner, publicPost, privatePost, comment: comment._id }
 }
 

@@ -43,6 +43,18 @@ export function followingFeed(
   mediaType: string | null,
   limit: number,
 ): Promise<PostSummaryRow[]> {
+  return followingFeedQuery(db, viewerId, order, cursor, mediaType, limit).execute()
+}
+
+/** The statement of a `followingFeed` page (its tests EXPLAIN it). */
+export function followingFeedQuery(
+  db: Db,
+  viewerId: string,
+  order: Order,
+  cursor: Cursor | null,
+  mediaType: string | null,
+  limit: number,
+) {
   const desc = order.direction === 'desc'
   const direction = desc ? sql`desc` : sql`asc`
   const key = order.key === 'hot' ? sql.ref('e.hot_score') : sql.ref('e.created_at')
@@ -76,7 +88,6 @@ export function followingFeed(
     .where(visibleTo(viewerId))
     .orderBy(orderColumn, order.direction)
     .orderBy('posts.id', order.direction)
-    .execute()
 }
 
 /** Whether `userId` saved the post (the post detail's `is_saved`). */
