@@ -16,12 +16,12 @@ import { describe, expect, it } from 'vitest'
 
 /** Each feature's public entry, and the other features that may import it (the root may import all). */
 const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
-  'features/analysis/index.ts': ['posts', 'files'],
+  'features/analysis/index.ts': ['posts', 'files', 'versions'],
   'features/auth/index.ts': ['demo'],
   'features/bookmarks/index.ts': [],
   'features/comments/index.ts': ['profiles', 'demo'],
   'features/demo/index.ts': [],
-  'features/files/index.ts': ['posts', 'profiles', 'demo'],
+  'features/files/index.ts': ['posts', 'profiles', 'demo', 'versions'],
   'features/follows/index.ts': ['profiles'],
   'features/health/index.ts': [],
   'features/likes/index.ts': ['posts', 'comments'],
@@ -34,6 +34,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/search/index.ts': ['posts'],
   'features/stats/index.ts': ['pages'],
   'features/token/index.ts': ['rewards', 'stats'],
+  'features/versions/index.ts': ['posts'],
 }
 
 const SHARED = new Set(['config.ts', 'config.solana-keys.ts', 'context.ts', 'db', 'blobs', 'http', 'events'])

@@ -43,6 +43,10 @@ const post: PostDetailResponse = {
   is_liked: false,
   revision: 1,
   edited_at: null,
+  version: 1,
+  version_count: 1,
+  version_changelog: '',
+  manifest_cid: null,
 }
 
 const card: PostListItem = {

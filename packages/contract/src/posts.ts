@@ -143,8 +143,21 @@ export const PostDetailResponse = Type.Object({
   /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
   is_saved: Type.Optional(Type.Boolean()),
   ...EditState.properties,
+  // Versions of the files (issue 26, versions.ts): `media` are the files of version `version`.
+  /** The version shown (`?version=N`, else the current one, which is the last). */
+  version: Type.Integer({ minimum: 1 }),
+  /** How many versions the post has: the current one's number. */
+  version_count: Type.Integer({ minimum: 1 }),
+  /** What changed in the version shown, in one line; '' for the first version. */
+  version_changelog: Type.String(),
+  /** The CID `ipfs add -r --cid-version 1` gives a directory of the shown version's files (null when a file's bytes are missing). */
+  manifest_cid: Nullable(Type.String()),
 })
 export type PostDetailResponse = Static<typeof PostDetailResponse>
+
+/** GET /media/{id}: `version` shows that version's files (404 when there is no such version). */
+export const PostDetailQuery = Type.Object({ version: Type.Optional(Type.Integer()) })
+export type PostDetailQuery = Static<typeof PostDetailQuery>
 
 export const PostIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
 export type PostIdParams = Static<typeof PostIdParams>

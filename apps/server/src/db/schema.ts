@@ -31,6 +31,9 @@ export interface Database {
   follows: FollowsTable
   bookmarks: BookmarksTable
   feed_entries: FeedEntriesTable
+  // versions of a post's files (issue 26, migration 0011)
+  post_versions: PostVersionsTable
+  post_version_files: PostVersionFilesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -118,6 +121,8 @@ export interface PostsTable extends EditedColumns {
   search: Generated<string>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  /** The current version of the post's files (features/versions); 1 when written. */
+  version: ColumnType<number, never, number>
 }
 export type PostRow = Selectable<PostsTable>
 export type NewPost = Insertable<PostsTable>
@@ -346,3 +351,24 @@ export interface NotificationSettingsTable {
   disabled: ColumnType<string[], string[] | undefined, string[]>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
+
+// ---- versions of a post's files (issue 26, features/versions; migration 0011) ----
+
+/** One version of a post's files; the current one's files are post_files, earlier ones' post_version_files. */
+export interface PostVersionsTable {
+  post_id: string
+  version: number
+  /** One line saying what changed; '' for the first version. */
+  changelog: ColumnType<string, string | undefined, string>
+  /** The CID `ipfs add -r --cid-version 1` gives a directory of the version's files; null until computed. */
+  manifest_cid: ColumnType<string | null, string | null | undefined, string | null>
+  created_by: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+}
+export type PostVersionRow = Selectable<PostVersionsTable>
+
+/** A file of an earlier (no longer current) version of a post; counted in blobs.refs like post_files. */
+export interface PostVersionFilesTable extends PostFilesTable {
+  version: number
+}
+export type PostVersionFileRow = Selectable<PostVersionFilesTable>

@@ -20,6 +20,8 @@ export interface DomainEvents {
     changed: string[]
     visibility: 'public' | 'private'
   }
+  /** A new version of a post's files was published (features/versions); `version` is its number. */
+  'post.versioned': { postId: string; authorId: string; version: number }
   /** A post is about to be deleted with its comments and likes (raised before the rows go). */
   'post.removed': { postId: string; authorId: string; removedBy: string }
   /** A comment or reply was written. */

@@ -42,6 +42,17 @@ interface Row {
 const OPEN_TO_OWNER = { anonymous: 401, other: 403, owner: 200 }
 const PRIVATE_POST = { anonymous: 404, other: 404, owner: 200 }
 
+/** POST /media/:id/versions with one new file and a changelog (issue 26). */
+function versionUpload(postId: string) {
+  const form = multipart({ changelog: 'A new figure' }, [{ name: 'figure.png', data: pngFile(5) }])
+  return {
+    method: 'POST' as const,
+    url: `/api/v1/media/${postId}/versions`,
+    payload: form.payload,
+    headers: form.headers,
+  }
+}
+
 const rows: Row[] = [
   // Posts
   {
@@ -116,6 +127,27 @@ const rows: Row[] = [
       payload: { title: 'Edited' },
     }),
     expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  // Versions of a post's files (issue 26)
+  {
+    what: 'publish a new version of a post',
+    request: (s) => versionUpload(s.publicPost),
+    expect: { anonymous: 401, other: 403, owner: 201 },
+  },
+  {
+    what: 'publish a new version of a private post',
+    request: (s) => versionUpload(s.privatePost),
+    expect: { anonymous: 401, other: 404, owner: 201 },
+  },
+  {
+    what: "read a private post's versions",
+    request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}/versions` }),
+    expect: PRIVATE_POST,
+  },
+  {
+    what: 'read a version of a private post',
+    request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}?version=1` }),
+    expect: PRIVATE_POST,
   },
   {
     what: "read a private post's edit history",

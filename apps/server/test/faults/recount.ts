@@ -32,7 +32,9 @@ export async function counterMismatches(db: Db): Promise<CounterMismatch[]> {
       from comments c
     union all
     select 'blobs.refs', b.cid, b.refs,
-           (select count(*) from post_files f where f.cid = b.cid)::int
+           ((select count(*) from post_files f where f.cid = b.cid)
+             -- the files of earlier versions (features/versions) count too
+             + (select count(*) from post_version_files v where v.cid = b.cid))::int
       from blobs b
   `.execute(db)
   return rows.filter((row) => Number(row.stored) !== Number(row.counted))

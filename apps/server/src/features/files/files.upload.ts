@@ -23,6 +23,8 @@ export interface ReceivedUpload {
   files: ReceivedFile[]
   /** Text fields by name (the last value wins when a name repeats). */
   fields: Record<string, string>
+  /** Every value of each text field, in the order sent (a field that may repeat, e.g. `keep`). */
+  values: Record<string, string[]>
   /** Removes every staged file that no store has taken. */
   discard(): Promise<void>
 }
@@ -64,6 +66,7 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const files: ReceivedFile[] = []
   const fields: Record<string, string> = {}
+  const values: Record<string, string[]> = {}
   const discard = async () => {
     await Promise.all(files.map((file) => file.staged.discard()))
   }
@@ -86,6 +89,7 @@ export async function receiveUpload(
       if (part.type === 'field') {
         if (part.valueTruncated) throw new PayloadTooLargeError(`The field ${part.fieldname} is too long`)
         fields[part.fieldname] = String(part.value ?? '')
+        values[part.fieldname] = [...(values[part.fieldname] ?? []), fields[part.fieldname]]
         continue
       }
       const name = cleanName(part.filename)
@@ -117,7 +121,7 @@ export async function receiveUpload(
     await discard()
     throw translateMultipartError(error, current, limits)
   }
-  return { files, fields, discard }
+  return { files, fields, values, discard }
 }
 
 function translateMultipartError(error: unknown, fileName: string | null, limits: UploadLimits): unknown {

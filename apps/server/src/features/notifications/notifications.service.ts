@@ -28,7 +28,7 @@ function targetUrl(row: NotificationListRow): string {
 /** A few words of what the notification is about: the comment, the post that names, or the reason. */
 function excerpt(row: NotificationListRow): string {
   if (row.excerpt) return row.excerpt
-  if (row.comment_id && row.kind !== 'like') return excerptOf(row.comment_text)
+  if (row.comment_id) return excerptOf(row.comment_text)
   if (row.kind === 'mention') return excerptOf(row.post_text)
   return ''
 }

@@ -110,7 +110,7 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
   it('never tells anyone of their own action', async () => {
     const ada = await makeUser(t)
     const post = await apiMakePost(t, ada)
-    const mine = await apiMakeComment(t, ada, post.post_id, { content: 'me, @' + ada.username })
+    const mine = await apiMakeComment(t, ada, post.post_id, { content: `me, @${ada.username}` })
     await apiMakeComment(t, ada, post.post_id, { parentId: mine._id })
     await apiLikePost(t, ada, post.post_id)
     await apiLikeComment(t, ada, mine._id)
@@ -192,7 +192,12 @@ describe(`notifications: likes (${TEST_DB})`, () => {
     await apiLikeComment(t, bo, comment._id)
     const { items } = await inbox(ada)
     expect(items).toMatchObject([
-      { kind: 'like', comment_id: comment._id, target_url: `/forum/detail/${post.post_id}#${comment._id}` },
+      {
+        kind: 'like',
+        comment_id: comment._id,
+        excerpt: 'A thoughtful comment',
+        target_url: `/forum/detail/${post.post_id}#${comment._id}`,
+      },
       { kind: 'like', comment_id: null, actor: { id: cy.id }, actors_count: 1 },
       { kind: 'like', comment_id: null, actor: { id: bo.id }, actors_count: 1 },
     ])

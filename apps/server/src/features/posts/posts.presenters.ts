@@ -52,7 +52,14 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
   }
 }
 
-export function toPostDetail(row: PostDetailRow, files: PostFileRow[], isLiked: boolean): PostDetailResponse {
+/** The detail's fields of the version shown are features/versions' (posts.service `detail` adds them). */
+type VersionFields = 'version' | 'version_count' | 'version_changelog' | 'manifest_cid'
+
+export function toPostDetail(
+  row: PostDetailRow,
+  files: PostFileRow[],
+  isLiked: boolean,
+): Omit<PostDetailResponse, VersionFields> {
   const media = files.map(toMediaItem)
   const createdAt = row.created_at.toISOString()
   return {

@@ -1,5 +1,6 @@
 import {
   PostDeleteResponse,
+  PostDetailQuery,
   PostDetailResponse,
   PostEditConflict,
   PostEditRequest,
@@ -22,6 +23,7 @@ import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { receiveUpload } from '../files/index'
+import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
 
@@ -123,15 +125,20 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'One post with its media, analysis and whether the viewer likes it',
+        description: '`version=N` shows the files of version N (404 when the post has no such version).',
         params: PostIdParams,
+        querystring: PostDetailQuery,
         response: { 200: PostDetailResponse, ...failures(404) },
       },
     },
     async (request, reply) =>
       ctx.readCache.answer(request, reply, async () =>
-        posts.detail(await viewerIdOf(request), request.params.id),
+        posts.detail(await viewerIdOf(request), request.params.id, request.query.version),
       ),
   )
+
+  // Versions of a post's files (features/versions): POST and GET /media/:id/versions.
+  await versionsRoutes(app, ctx, posts.detail)
 
   app.post(
     '/media/:id/like',

@@ -19,6 +19,7 @@ import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile } from '../files/index'
 import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms } from '../search/index'
+import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeed, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
@@ -35,6 +36,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   const posts = postsStore(db)
   const files = filesService(db, store)
   const likes = likesService(db, events, 'post', POST_NOT_FOUND)
+  const versions = versionsService(db, store, events)
 
   async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
     const all = await posts.filesOf(rows.map((row) => row.id))
@@ -47,14 +49,17 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     return visibleOr404(isId(id) ? await posts.findPost(id) : undefined, viewerId)
   }
 
-  async function detail(viewerId: string | null, id: string): Promise<PostDetailResponse> {
+  /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
+  async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
-    const [postFiles, liked, saved] = await Promise.all([
+    const [shown, postFiles, liked, saved] = await Promise.all([
+      versions.shown(row.id, version),
       posts.filesOf([row.id]),
       viewerId ? likes.likedAmong(viewerId, [row.id]).then((liked) => liked.has(row.id)) : false,
       viewerId ? isSavedBy(db, viewerId, row.id) : null,
     ])
-    const view = toPostDetail(row, postFiles, liked)
+    const { files: versionFiles, ...versionFields } = shown
+    const view = { ...toPostDetail(row, versionFiles ?? postFiles, liked), ...versionFields }
     // Bookmarks (issue 18): a signed-in viewer learns whether they saved the post.
     return saved === null ? view : { ...view, is_saved: saved }
   }

@@ -4,6 +4,7 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
 import { RANK_CANDIDATES, type SearchSource } from '../search/index'
+import { recordFirstVersion } from '../versions/index'
 import type { EditableFields } from './posts.validation'
 
 /** What a list card needs of a post and its author (never the whole content). */
@@ -102,6 +103,8 @@ export function postsStore(db: Db) {
           .values(files.map((file) => ({ ...file, post_id: post.id })))
           .execute()
       }
+      // Its files are version 1 (features/versions).
+      await recordFirstVersion(db, post.id, post.user_id)
     },
 
     /**
@@ -293,7 +296,13 @@ export function postsStore(db: Db) {
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */
     async deletePost(id: string): Promise<string[]> {
-      const files = await db.selectFrom('post_files').select('cid').where('post_id', '=', id).execute()
+      // The current files and those of earlier versions (features/versions: post_version_files).
+      const files = await db
+        .selectFrom('post_files')
+        .select('cid')
+        .where('post_id', '=', id)
+        .union(db.selectFrom('post_version_files').select('cid').where('post_id', '=', id))
+        .execute()
       await db.deleteFrom('posts').where('id', '=', id).execute()
       return files.map((file) => file.cid)
     },

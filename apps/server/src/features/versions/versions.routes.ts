@@ -1,0 +1,81 @@
+import {
+  PostDetailResponse,
+  PostIdParams,
+  PostVersionsResponse,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+} from '@agora/contract'
+import type { FastifyRequest } from 'fastify'
+import { blobStoreFor } from '../../blobs/index'
+import type { AppContext, AppInstance } from '../../context'
+import { requireViewer } from '../../http/auth'
+import { perUserLimit } from '../../http/rate-limit'
+import { failures } from '../../http/responses'
+import { receiveUpload } from '../files/index'
+import { versionsService } from './versions.service'
+
+export const LOGIN_TO_PUBLISH_VERSION = 'Please login to upload a new version'
+/** Text fields of a version: a changelog line and the names to keep. */
+const MAX_FIELD_BYTES = 16 * 1024
+
+/** The post's detail as GET /media/{id}?version=N answers it (posts/ gives it: it owns the post's view). */
+export type PostDetailOf = (
+  viewerId: string | null,
+  id: string,
+  version?: number,
+) => Promise<PostDetailResponse>
+
+/**
+ * The routes of a post's versions. Registered by posts.routes, which passes the post's detail:
+ * the answer of a new version is the post as it now shows.
+ */
+export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: PostDetailOf) {
+  const store = blobStoreFor(ctx.config)
+  const versions = versionsService(ctx.db, store, ctx.events)
+  const tags = ['posts']
+  const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
+
+  app.post(
+    '/media/:id/versions',
+    {
+      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
+      schema: {
+        tags,
+        summary: "Publish a new version of one's own post's files, with a one-line changelog",
+        description:
+          "multipart/form-data: new files under `file` or `files` (the upload's rules: ≤ 50 MB each, the same types, at most 5 in the version); `changelog` (required, one line, ≤ 200 characters); `keep`, names of current files to carry over (the field repeated, or names separated by commas). A new file named like a current file that is not kept replaces it. Answers the post showing its new version.",
+        consumes: ['multipart/form-data'],
+        params: PostIdParams,
+        response: { 201: PostDetailResponse, ...failures(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, LOGIN_TO_PUBLISH_VERSION)
+      // Refuse before reading (and staging) any file.
+      await versions.checkAuthor(viewer.userId, request.params.id)
+      const upload = await receiveUpload(request, store, {
+        maxFiles: UPLOAD_MAX_FILES,
+        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      })
+      const version = await versions.publish(viewer.userId, request.params.id, upload, UPLOAD_MAX_FILES)
+      return reply.status(201).send(await detail(viewer.userId, request.params.id, version))
+    },
+  )
+
+  app.get(
+    '/media/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: "A post's versions, oldest first, each with its changelog, manifest CID and files",
+        params: PostIdParams,
+        response: { 200: PostVersionsResponse, ...failures(404) },
+      },
+    },
+    async (request, reply) =>
+      ctx.readCache.answer(request, reply, async () =>
+        versions.list(await viewerIdOf(request), request.params.id),
+      ),
+  )
+}

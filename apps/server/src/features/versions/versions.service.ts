@@ -1,0 +1,281 @@
+import { type PostVersionsResponse, VERSION_CHANGELOG_MAX } from '@agora/contract'
+import { BlobMissingError, type BlobStore } from '../../blobs/index'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import type { PostFileRow } from '../../db/schema'
+import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { enqueueAnalysis } from '../analysis/index'
+import { filesService, fileUrl, type ReceivedFile } from '../files/index'
+import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
+import { type VersionedPost, type VersionFile, versionsStore } from './versions.store'
+
+export const ONLY_AUTHOR_VERSIONS = 'Only the post author can publish a new version'
+export const VERSION_NOT_FOUND = 'This post has no such version'
+export const NEEDS_CHANGELOG = 'Say in one line what changed (changelog)'
+export const VERSION_MOVED_ON = 'A new version of this post was published meanwhile: reload it and try again'
+export const NO_FILES_LEFT = 'A version needs at least one file: upload one or keep one'
+export const TOO_MANY_FILES = (max: number) => `A version holds at most ${max} files`
+
+const INT_MAX = 2_147_483_647
+
+/** What a version publication received: the staged files and the text fields (each value of each). */
+export interface VersionUpload {
+  files: ReceivedFile[]
+  values: Record<string, string[]>
+}
+
+/** The version fields of a post's detail, and the files of the version shown when it is not the current one. */
+export interface ShownVersion {
+  version: number
+  version_count: number
+  version_changelog: string
+  manifest_cid: string | null
+  /** The files of an earlier version; null when the version shown is the current one (its files are post_files). */
+  files: PostFileRow[] | null
+}
+
+/** The changelog: one line, trimmed, 1–200 characters. */
+export function parseChangelog(values: string[] | undefined): string {
+  const changelog = (values?.at(-1) ?? '').trim()
+  if (!changelog) throw new BadRequestError(NEEDS_CHANGELOG)
+  if (/[\r\n]/.test(changelog)) throw new BadRequestError('The changelog is one line')
+  if ([...changelog].length > VERSION_CHANGELOG_MAX)
+    throw new BadRequestError(`The changelog is at most ${VERSION_CHANGELOG_MAX} characters`)
+  return changelog
+}
+
+/**
+ * The names `keep` asks to carry over, each a name of the current version. A value is one name when
+ * a current file has exactly that name (names may hold commas), else a comma-separated list.
+ */
+export function parseKeep(values: string[] | undefined, current: readonly string[]): Set<string> {
+  const known = new Set(current)
+  const kept = new Set<string>()
+  for (const value of values ?? []) {
+    const names = known.has(value.trim()) ? [value.trim()] : value.split(',').map((name) => name.trim())
+    for (const name of names) {
+      if (!name) continue
+      if (!known.has(name)) throw new BadRequestError(`There is no file named ${name} in the current version`)
+      kept.add(name)
+    }
+  }
+  return kept
+}
+
+/** A file of a version being composed: a current one carried over, or a new one (`received`). */
+export interface PlannedFile {
+  file: VersionFile
+  received: ReceivedFile | null
+}
+
+/**
+ * The new version's files: each current file that is kept stays in its place, one replaced by a new
+ * file of the same name takes that file's place, and the other new files follow in upload order.
+ * Names must differ (a directory, and so the manifest, holds each name once).
+ */
+export function composeVersion(
+  current: readonly PostFileRow[],
+  kept: ReadonlySet<string>,
+  received: readonly ReceivedFile[],
+): PlannedFile[] {
+  const fresh = (file: ReceivedFile): PlannedFile => ({
+    file: {
+      position: 0,
+      cid: file.staged.cid,
+      name: file.name,
+      mime: file.mime,
+      size: file.staged.size,
+      kind: file.kind,
+    },
+    received: file,
+  })
+  const waiting = [...received]
+  const planned: PlannedFile[] = []
+  for (const old of current) {
+    const replacement = kept.has(old.name) ? -1 : waiting.findIndex((file) => file.name === old.name)
+    if (kept.has(old.name)) {
+      const { post_id: _postId, ...file } = old
+      planned.push({ file, received: null })
+    } else if (replacement >= 0) {
+      planned.push(fresh(waiting.splice(replacement, 1)[0]!))
+    }
+  }
+  planned.push(...waiting.map(fresh))
+  const names = new Set<string>()
+  for (const { file } of planned) {
+    if (names.has(file.name)) throw new BadRequestError(`Two files of the new version are named ${file.name}`)
+    names.add(file.name)
+  }
+  return planned.map(({ file, received }, position) => ({ file: { ...file, position }, received }))
+}
+
+/** Versions of posts' files: publishing one, listing them, and the version a post's detail shows. */
+export function versionsService(db: Db, store: BlobStore, events: EventBus) {
+  const versions = versionsStore(db)
+  const files = filesService(db, store)
+
+  function authorsPost(post: VersionedPost | undefined, viewerId: string): VersionedPost {
+    const visible = visibleOr404(post, viewerId)
+    if (visible.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_VERSIONS)
+    return visible
+  }
+
+  /** The manifest of these files; null when a stored file's bytes are missing from the store. */
+  async function manifestOf(entries: ManifestEntry[]): Promise<string | null> {
+    try {
+      return await manifestCidOf(entries)
+    } catch (error) {
+      if (error instanceof BlobMissingError) return null
+      throw error
+    }
+  }
+  const storedManifest = (rows: readonly PostFileRow[]) =>
+    manifestOf(rows.map((row) => storedEntry(row.name, row.cid, store)))
+
+  return {
+    /** 404 or 403 before an upload is read: only the author of a post they can see publishes versions. */
+    async checkAuthor(viewerId: string, postId: string) {
+      authorsPost(isId(postId) ? await versions.findPost(postId) : undefined, viewerId)
+    },
+
+    /**
+     * Publishes the received files, with the kept ones of the current version, as the next
+     * version. One transaction writes it whole; on any failure nothing remains: no version row,
+     * no staged file and no stored bytes that nothing else uses. Answers the new version's number.
+     */
+    async publish(
+      viewerId: string,
+      postId: string,
+      upload: VersionUpload,
+      maxFiles: number,
+    ): Promise<number> {
+      const received = upload.files
+      const discardAll = () => Promise.all(received.map((file) => file.staged.discard()))
+      let plan: { post: VersionedPost; files: PlannedFile[]; changelog: string; manifest: string | null }
+      try {
+        if (!isId(postId)) throw new NotFoundError(POST_NOT_FOUND)
+        const post = authorsPost(await versions.findPost(postId), viewerId)
+        const changelog = parseChangelog(upload.values.changelog)
+        const current = await versions.currentFiles(post.id)
+        const kept = parseKeep(
+          upload.values.keep,
+          current.map((file) => file.name),
+        )
+        const files = composeVersion(current, kept, received)
+        if (files.length === 0) throw new BadRequestError(NO_FILES_LEFT)
+        if (files.length > maxFiles) throw new BadRequestError(TOO_MANY_FILES(maxFiles))
+        const manifest = await manifestOf(
+          files.map(({ file, received }) =>
+            received ? stagedEntry(file.name, received.staged.path) : storedEntry(file.name, file.cid, store),
+          ),
+        )
+        plan = { post, files, changelog, manifest }
+      } catch (error) {
+        await discardAll()
+        throw error
+      }
+      const { post, changelog, manifest } = plan
+      const next = post.version + 1
+      if (next > INT_MAX) throw new ConflictError('This post has too many versions')
+      try {
+        await db.transaction().execute(async (trx) => {
+          const locked = versionsStore(trx)
+          const now = authorsPost(await locked.lockPost(post.id), viewerId)
+          // The kept files and the manifest were read from version `post.version`.
+          if (now.version !== post.version) throw new ConflictError(VERSION_MOVED_ON)
+          await filesService(trx, store).admit(received)
+          await locked.publish(
+            now,
+            { version: next, changelog, manifestCid: manifest, createdBy: viewerId },
+            plan.files.map(({ file }) => file),
+          )
+          await enqueueAnalysis(trx, post.id)
+          await events.raise(trx, 'post.versioned', [
+            { postId: post.id, authorId: post.user_id, version: next },
+          ])
+        })
+      } catch (error) {
+        await discardAll()
+        await files.collect(received.map((file) => file.staged.cid))
+        throw error
+      }
+      return next
+    },
+
+    /**
+     * The version a post's detail shows: `requested`, or the current one. 404 when the post has
+     * no such version. A manifest not computed yet (versions from before migration 0011) is
+     * computed from the stored files now, and kept.
+     */
+    async shown(postId: string, requested: number | undefined): Promise<ShownVersion> {
+      if (requested !== undefined && (requested < 1 || requested > INT_MAX))
+        throw new NotFoundError(VERSION_NOT_FOUND)
+      const row = await versions.version(postId, requested ?? null)
+      if (!row) throw new NotFoundError(POST_NOT_FOUND)
+      const number = requested ?? row.current
+      if (number > row.current) throw new NotFoundError(VERSION_NOT_FOUND)
+      const isCurrent = number === row.current
+      const earlier = isCurrent ? null : await versions.earlierFiles(postId, number)
+      let manifest = row.manifest_cid
+      if (manifest === null) {
+        const rows = earlier ?? (await versions.currentFiles(postId))
+        manifest = rows.length > 0 ? await storedManifest(rows) : null
+        if (manifest !== null)
+          await versions.saveManifest(
+            { id: postId, user_id: row.user_id, created_at: row.post_created_at },
+            number,
+            manifest,
+          )
+      }
+      return {
+        version: number,
+        version_count: row.current,
+        version_changelog: row.changelog ?? '',
+        manifest_cid: manifest,
+        files: earlier,
+      }
+    },
+
+    /** Every version of a post the viewer may see, oldest first, each with its files. */
+    async list(viewerId: string | null, postId: string): Promise<PostVersionsResponse> {
+      const post = visibleOr404(isId(postId) ? await versions.findPost(postId) : undefined, viewerId)
+      const [rows, earlier, current] = await Promise.all([
+        versions.versions(post.id),
+        versions.earlierFiles(post.id),
+        versions.currentFiles(post.id),
+      ])
+      const items: PostVersionsResponse['items'] = []
+      for (let number = 1; number <= post.version; number++) {
+        const row = rows.find((candidate) => candidate.version === number)
+        const files = number === post.version ? current : earlier.filter((file) => file.version === number)
+        let manifest = row?.manifest_cid ?? null
+        if (manifest === null && files.length > 0) {
+          manifest = await storedManifest(files)
+          if (manifest !== null) await versions.saveManifest(post, number, manifest)
+        }
+        items.push({
+          version: number,
+          changelog: row?.changelog ?? '',
+          created_at: (row?.created_at ?? post.created_at).toISOString(),
+          created_by: row ? row.created_by : post.user_id,
+          manifest_cid: manifest,
+          files: files.map((file) => ({
+            url: fileUrl(file.cid),
+            cid: file.cid,
+            name: file.name,
+            mime: file.mime,
+            size: file.size,
+            kind: file.kind,
+          })),
+        })
+      }
+      return { post_id: post.id, current: post.version, items }
+    },
+
+    /** Writes version 1's row of a post being created (inside its transaction). */
+    recordFirst: (postId: string, authorId: string) => versions.insertFirst(postId, authorId),
+  }
+}
+export type VersionsService = ReturnType<typeof versionsService>

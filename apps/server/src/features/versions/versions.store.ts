@@ -1,0 +1,201 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
+import type { PostFileRow, PostFilesTable } from '../../db/schema'
+
+/** A post as a version's publication reads it: who may change it and its current version. */
+export interface VersionedPost {
+  id: string
+  user_id: string
+  visibility: 'public' | 'private'
+  version: number
+  created_at: Date
+}
+
+/** One version's row, with the number of the post's current version. */
+export interface VersionRow {
+  post_id: string
+  version: number
+  changelog: string
+  manifest_cid: string | null
+  created_by: string | null
+  created_at: Date
+}
+
+/** The file columns both post_files (current version) and post_version_files (earlier ones) hold. */
+export type VersionFile = Omit<PostFilesTable, 'post_id'>
+
+/**
+ * The tables of versions: post_versions (one row per version) and post_version_files (the files of
+ * earlier versions). The current version's files are post_files: publishing a version moves them
+ * here and writes the new ones there (docs/decisions/005-file-versions.md).
+ */
+export function versionsStore(db: Db) {
+  const postColumns = ['id', 'user_id', 'visibility', 'version', 'created_at'] as const
+
+  return {
+    findPost(id: string): Promise<VersionedPost | undefined> {
+      return db.selectFrom('posts').select(postColumns).where('id', '=', id).executeTakeFirst()
+    },
+
+    /** The post, row-locked like every write on a post (comments and likes take turns with it). */
+    lockPost(id: string): Promise<VersionedPost | undefined> {
+      return db
+        .selectFrom('posts')
+        .select(postColumns)
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst()
+    },
+
+    /** Writes the row of version 1 of a new post (its files are the post's post_files). */
+    async insertFirst(postId: string, authorId: string) {
+      await db
+        .insertInto('post_versions')
+        .values({ post_id: postId, version: 1, changelog: '', created_by: authorId })
+        .execute()
+    },
+
+    /**
+     * The row of `version` (the current one when null) with the post's current version number, or
+     * undefined when the post has no such version. A version before this table existed has no row:
+     * it is answered from the post (no changelog, manifest unknown).
+     */
+    async version(postId: string, version: number | null) {
+      return db
+        .selectFrom('posts')
+        .leftJoin('post_versions', (join) =>
+          join
+            .onRef('post_versions.post_id', '=', 'posts.id')
+            .on('post_versions.version', '=', version ?? sql<number>`posts.version`),
+        )
+        .select([
+          'posts.id as post_id',
+          'posts.version as current',
+          'posts.user_id',
+          'posts.created_at as post_created_at',
+          'post_versions.version',
+          'post_versions.changelog',
+          'post_versions.manifest_cid',
+          'post_versions.created_by',
+          'post_versions.created_at',
+        ])
+        .where('posts.id', '=', postId)
+        .executeTakeFirst()
+    },
+
+    /** Every version row of a post, oldest first. */
+    versions(postId: string): Promise<VersionRow[]> {
+      return db
+        .selectFrom('post_versions')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('version')
+        .execute()
+    },
+
+    /** The current version's files, in order. */
+    currentFiles(postId: string): Promise<PostFileRow[]> {
+      return db
+        .selectFrom('post_files')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('position')
+        .execute()
+    },
+
+    /** The files of earlier versions (all of them, or of `version`), by version and position. */
+    earlierFiles(postId: string, version?: number) {
+      let query = db.selectFrom('post_version_files').selectAll().where('post_id', '=', postId)
+      if (version !== undefined) query = query.where('version', '=', version)
+      return query.orderBy('version').orderBy('position').execute()
+    },
+
+    /**
+     * Makes `files` the post's current files as version `next`: the current post_files rows move
+     * to post_version_files as version `next - 1` (its row made first when it has none), the new
+     * ones are written, and the post's version set. Each file reference is one row of one of the
+     * two tables, so blobs.refs (kept by their triggers) stays exact.
+     */
+    async publish(
+      post: VersionedPost,
+      next: { version: number; changelog: string; manifestCid: string | null; createdBy: string },
+      files: VersionFile[],
+    ) {
+      const previous = next.version - 1
+      await db
+        .insertInto('post_versions')
+        .values({
+          post_id: post.id,
+          version: previous,
+          created_by: post.user_id,
+          created_at: post.created_at,
+        })
+        .onConflict((oc) => oc.columns(['post_id', 'version']).doNothing())
+        .execute()
+      await db
+        .insertInto('post_version_files')
+        .columns(['post_id', 'version', 'position', 'cid', 'name', 'mime', 'size', 'kind'])
+        .expression((eb) =>
+          eb
+            .selectFrom('post_files')
+            .select([
+              'post_id',
+              sql<number>`${previous}::int`.as('version'),
+              'position',
+              'cid',
+              'name',
+              'mime',
+              'size',
+              'kind',
+            ])
+            .where('post_id', '=', post.id),
+        )
+        .execute()
+      await db.deleteFrom('post_files').where('post_id', '=', post.id).execute()
+      await db
+        .insertInto('post_versions')
+        .values({
+          post_id: post.id,
+          version: next.version,
+          changelog: next.changelog,
+          manifest_cid: next.manifestCid,
+          created_by: next.createdBy,
+        })
+        .execute()
+      await db
+        .insertInto('post_files')
+        .values(files.map((file) => ({ ...file, post_id: post.id })))
+        .execute()
+      await db
+        .updateTable('posts')
+        .set({ version: next.version, updated_at: new Date() })
+        .where('id', '=', post.id)
+        .execute()
+    },
+
+    /** Records a manifest computed after the fact (a version from before migration 0011). */
+    async saveManifest(
+      post: { id: string; user_id: string; created_at: Date },
+      version: number,
+      cid: string,
+    ) {
+      await db
+        .insertInto('post_versions')
+        .values({
+          post_id: post.id,
+          version,
+          manifest_cid: cid,
+          created_by: post.user_id,
+          created_at: post.created_at,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['post_id', 'version'])
+            .doUpdateSet({ manifest_cid: cid })
+            .where('post_versions.manifest_cid', 'is', null),
+        )
+        .execute()
+    },
+  }
+}
+export type VersionsStore = ReturnType<typeof versionsStore>
