@@ -183,7 +183,7 @@ export const PersonInformationResponse = Type.Object({
   /** How many follow this user, and how many authors they follow: withheld like the other statistics. */
   followers: Type.Optional(Type.Integer({ minimum: 0 })),
   following: Type.Optional(Type.Integer({ minimum: 0 })),
-  /** Whether the signed-in viewer follows this user (false for anonymous readers and oneself). */
+  /** Whether the signed-in viewer follows this user (absent for visitors and on one's own page). */
   is_following: Type.Optional(Type.Boolean()),
   activity: Type.Optional(Type.Array(ActivityItem)),
   email: Type.Optional(Type.String()),

@@ -97,14 +97,17 @@ export function followsService(db: Db, events: EventBus) {
 
 /**
  * An author page's follow figures (profiles/): followers and the authors followed, only when
- * `showCounts` (the page shows its statistics), and whether the viewer follows the author.
+ * `showCounts` (the page shows its statistics), and for a signed-in viewer other than the author
+ * whether they follow them (nothing for a visitor, who sees only what the flags allow).
  */
 export async function followStats(
   db: Db,
   userId: string,
   viewerId: string | null,
   showCounts: boolean,
-): Promise<{ followers?: number; following?: number; is_following: boolean }> {
-  const stats = await followsStore(db).userStats(userId, viewerId)
-  return showCounts ? stats : { is_following: stats.is_following }
+): Promise<{ followers?: number; following?: number; is_following?: boolean }> {
+  const asks = viewerId !== null && viewerId !== userId
+  if (!showCounts && !asks) return {}
+  const { followers, following, is_following } = await followsStore(db).userStats(userId, viewerId)
+  return { ...(showCounts ? { followers, following } : {}), ...(asks ? { is_following } : {}) }
 }
