@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { isApiError } from '../../api/client'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { MoreIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
+import { MoreIcon, PencilIcon, TrashIcon, UploadCloudIcon } from '../../ui/contentIcons'
 import { Menu, MenuItem } from '../../ui/Menu'
 import { toast } from '../../ui/toast'
 import { useDeletePost } from './usePost'
@@ -13,13 +13,15 @@ export interface DeletePostMenuProps {
   title: string
   /** Opens the post editor. */
   onEdit: () => void
+  /** Opens "Upload new version" (issue 26). */
+  onNewVersion?: () => void
 }
 
 /**
  * The author's menu: Edit (issue 26), and Delete (spec §2, §4 "Post deletion"): confirm, delete, then the forum with a
  * toast. Shown only to the author; the server checks again (403 'Only the post author can delete this post').
  */
-export function DeletePostMenu({ postId, title, onEdit }: DeletePostMenuProps) {
+export function DeletePostMenu({ postId, title, onEdit, onNewVersion }: DeletePostMenuProps) {
   const { t } = useTranslation('post')
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
@@ -52,6 +54,11 @@ export function DeletePostMenu({ postId, title, onEdit }: DeletePostMenuProps) {
         <MenuItem icon={<PencilIcon size={18} />} onSelect={onEdit}>
           {t('menu.edit')}
         </MenuItem>
+        {onNewVersion && (
+          <MenuItem icon={<UploadCloudIcon size={18} />} onSelect={onNewVersion}>
+            {t('menu.newVersion')}
+          </MenuItem>
+        )}
         <MenuItem icon={<TrashIcon size={18} />} onSelect={() => setConfirming(true)}>
           {t('menu.delete')}
         </MenuItem>

@@ -23,6 +23,8 @@ import { DeletePostMenu } from './DeletePostMenu'
 import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
 import { usePost } from './usePost'
+import { usePostVersion } from './useVersions'
+import { VersionBar } from './VersionBar'
 import '../../app/Screen.css'
 import './PostDetailPage.css'
 
@@ -33,6 +35,7 @@ const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ defa
 // Only the author edits, and only sometimes: the editor and the history load when opened.
 const EditPostDialog = lazy(() => import('./EditPostDialog'))
 const PostHistory = lazy(() => import('./PostHistory'))
+const UploadVersionDialog = lazy(() => import('./UploadVersionDialog'))
 
 /** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
 function useBack() {
@@ -101,6 +104,12 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const summary = post.Summary || post.summary
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
+  // Versions of the files (issue 26): null shows the current one; another number loads that version.
+  const [uploadingVersion, setUploadingVersion] = useState(false)
+  const [chosenVersion, setChosenVersion] = useState<number | null>(null)
+  const earlier = chosenVersion !== null && chosenVersion !== post.version_count ? chosenVersion : null
+  const olderVersion = usePostVersion(post.id, earlier)
+  const shown = earlier !== null && olderVersion.data ? olderVersion.data : post
   return (
     <>
       <article className="post stack">
@@ -108,7 +117,12 @@ function PostView({ post }: { post: PostDetailResponse }) {
           <div className="post__title-row">
             <h1 className="post__title">{post.title}</h1>
             {isAuthor && (
-              <DeletePostMenu postId={post.id} title={post.title} onEdit={() => setEditing(true)} />
+              <DeletePostMenu
+                postId={post.id}
+                title={post.title}
+                onEdit={() => setEditing(true)}
+                onNewVersion={() => setUploadingVersion(true)}
+              />
             )}
           </div>
           <div className="post__meta">
@@ -142,8 +156,9 @@ function PostView({ post }: { post: PostDetailResponse }) {
           </div>
         </header>
 
-        {post.media.length > 0 && (
-          <MediaCarousel items={post.media} shareable={post.visibility === 'public'} />
+        <VersionBar post={shown} version={earlier ?? post.version_count} onChoose={setChosenVersion} />
+        {shown.media.length > 0 && (
+          <MediaCarousel key={shown.version} items={shown.media} shareable={post.visibility === 'public'} />
         )}
 
         {summary && <p className="post__summary">{summary}</p>}
@@ -161,6 +176,15 @@ function PostView({ post }: { post: PostDetailResponse }) {
       <Suspense>
         {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
         {showingHistory && <PostHistory postId={post.id} onClose={() => setShowingHistory(false)} />}
+        {uploadingVersion && (
+          <UploadVersionDialog
+            post={post}
+            onClose={() => {
+              setUploadingVersion(false)
+              setChosenVersion(null)
+            }}
+          />
+        )}
       </Suspense>
     </>
   )

@@ -1,0 +1,52 @@
+import type { PostDetailResponse } from '@agora/contract'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export interface VersionBarProps {
+  post: PostDetailResponse
+  /** The version shown. */
+  version: number
+  onChoose: (version: number) => void
+}
+
+/**
+ * "Version 3 of 3 · {changelog}" and the version picker (issue 26): a native select, so it is
+ * operated by keyboard and read by screen readers as every other select. Shown once a post has
+ * more than one version.
+ */
+export function VersionBar({ post, version, onChoose }: VersionBarProps) {
+  const { t } = useTranslation('post')
+  const id = useId()
+  if (post.version_count < 2) return null
+  const numbers = Array.from({ length: post.version_count }, (_, index) => post.version_count - index)
+  return (
+    <div className="post__versions cluster" data-testid="post-versions">
+      <p className="post__version">
+        {t('versions.label', { version, count: post.version_count })}
+        {post.version_changelog && <span className="post__changelog"> · {post.version_changelog}</span>}
+      </p>
+      <label htmlFor={`${id}-picker`} className="visually-hidden">
+        {t('versions.picker')}
+      </label>
+      <select
+        id={`${id}-picker`}
+        className="post__version-picker"
+        value={version}
+        onChange={(event) => onChoose(Number(event.target.value))}
+      >
+        {numbers.map((number) => (
+          <option key={number} value={number}>
+            {number === post.version_count
+              ? t('versions.optionCurrent', { version: number })
+              : t('versions.option', { version: number })}
+          </option>
+        ))}
+      </select>
+      {post.manifest_cid && (
+        <code className="post__manifest" title={t('versions.manifest')}>
+          {post.manifest_cid}
+        </code>
+      )}
+    </div>
+  )
+}
