@@ -58,9 +58,6 @@ export function readAiAnalysis(raw: string | null | undefined): AiAnalysis | nul
   }
 }
 
-export const AnalysisRerunParams = IdParams
-export type AnalysisRerunParams = Static<typeof AnalysisRerunParams>
-
 /** `POST /media/{id}/analysis`: the analysis is queued again; poll the post until it is no longer pending. */
 export const AnalysisRerunResponse = Type.Object({
   post_id: Type.String(),
@@ -70,3 +67,6 @@ export const AnalysisRerunResponse = Type.Object({
   message: Type.String(),
 })
 export type AnalysisRerunResponse = Static<typeof AnalysisRerunResponse>
+
+export const AnalysisRerunParams = IdParams
+export type AnalysisRerunParams = Static<typeof AnalysisRerunParams>

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { FormBoolean } from './common'
+import { BothIds, SameFields } from './fields'
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits'
 import {
   Bio,
@@ -7,6 +8,7 @@ import {
   Email,
   Nickname,
   Phone,
+  PROFILE_SETTINGS,
   SelfPage,
   Tags,
   Title,
@@ -65,13 +67,8 @@ export const VerifyResponse = Type.Object({
 })
 export type VerifyResponse = Static<typeof VerifyResponse>
 
-export const UserSettings = Type.Object({
-  public_posts: Type.Boolean(),
-  public_activities: Type.Boolean(),
-  public_profile: Type.Boolean(),
-  public_statistics: Type.Boolean(),
-  public_contact: Type.Boolean(),
-})
+/** The five privacy flags, each on (true) or off. */
+export const UserSettings = SameFields(PROFILE_SETTINGS, Type.Boolean())
 export type UserSettings = Static<typeof UserSettings>
 
 export const UserStats = Type.Object({
@@ -82,8 +79,7 @@ export type UserStats = Static<typeof UserStats>
 
 /** §3 "Own user data". */
 export const MeResponse = Type.Object({
-  _id: Type.String(),
-  id: Type.String(),
+  ...BothIds.properties,
   ...UserSummary.properties,
   title: Type.String(),
   bio: Type.String(),
@@ -99,8 +95,7 @@ export const MeResponse = Type.Object({
 export type MeResponse = Static<typeof MeResponse>
 
 export const RegisterResponse = Type.Object({
-  _id: Type.String(),
-  id: Type.String(),
+  ...BothIds.properties,
   username: Type.String(),
   message: Type.String(),
 })

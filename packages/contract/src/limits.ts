@@ -43,10 +43,6 @@ export const PROFILE_LIMITS = {
   tag: 32,
 } as const
 
-/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
-export const AVATAR_SIZE_PX = 256
-
 // Comments.
 /** A comment's text, after trimming, is 1 to this many characters (Unicode code points). */
 export const COMMENT_CONTENT_MAX = 5000
@@ -54,3 +50,10 @@ export const COMMENT_CONTENT_MAX = 5000
 export const COMMENT_LEVEL_MAX = 3
 export const COMMENTS_PAGE_SIZE = 12
 export const COMMENTS_PAGE_MAX = 100
+
+/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_SIZE_PX = 256
+
+/** Versions of a post's files: the longest changelog, in characters. */
+export const VERSION_CHANGELOG_MAX = 200

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { EditState, LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
+import { BothIds } from './fields'
 import {
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
@@ -37,8 +38,7 @@ export type MediaItem = Static<typeof MediaItem>
 
 /** The spec's "Post in a list", with both spellings of each field it names. */
 export const PostListItem = Type.Object({
-  _id: Type.String(),
-  id: Type.String(),
+  ...BothIds.properties,
   title: Type.String(),
   summary: Type.String(),
   /** The summary, or the start of the content when there is no summary. */
@@ -115,8 +115,7 @@ export type PostPageResponse = Static<typeof PostPageResponse>
 
 /** The spec's "Post detail response", keeping both spellings where the spec and the list differ. */
 export const PostDetailResponse = Type.Object({
-  _id: Type.String(),
-  id: Type.String(),
+  ...BothIds.properties,
   title: Type.String(),
   author_id: Type.String(),
   author_name: Type.String(),

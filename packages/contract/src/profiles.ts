@@ -2,19 +2,17 @@ import Type, { type Static } from 'typebox'
 import { MeResponse, UserSettings } from './auth'
 import { UserCommentView } from './comments'
 import { FormBoolean, LiteralUnion } from './common'
+import { SameFields } from './fields'
 import { Units } from './rewards'
 import {
   Bio,
   ContributionCounts,
+  EditableFields,
   Email,
-  Nickname,
   Phone,
-  SelfPage,
-  SocialLink,
+  PROFILE_SETTINGS,
   SocialLinks,
-  Tags,
   Title,
-  Username,
   UserSummary,
   WebUrl,
 } from './user-fields'
@@ -53,22 +51,14 @@ export type ModifyPhoneRequest = Static<typeof ModifyPhoneRequest>
 /** Any subset of the five flags (the own page sends all five at once); at least one. */
 export const ModifySettingsRequest = Type.Object({
   user_id: CallerId,
-  new_public_posts: Type.Optional(FormBoolean),
-  new_public_activities: Type.Optional(FormBoolean),
-  new_public_profile: Type.Optional(FormBoolean),
-  new_public_statistics: Type.Optional(FormBoolean),
-  new_public_contact: Type.Optional(FormBoolean),
+  ...SameFields(
+    PROFILE_SETTINGS.map((flag) => `new_${flag}` as const),
+    Type.Optional(FormBoolean),
+  ).properties,
 })
 export type ModifySettingsRequest = Static<typeof ModifySettingsRequest>
 
-/** The five privacy flags, as the settings object and the profile edits name them. */
-export const PROFILE_SETTINGS = [
-  'public_posts',
-  'public_activities',
-  'public_profile',
-  'public_statistics',
-  'public_contact',
-] as const
+export { PROFILE_SETTINGS }
 
 /** The fields /modify/modify_profile knows. Any other field answers 400. */
 export const PROFILE_FIELDS = [
@@ -91,23 +81,8 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number]
 export const ModifyProfileRequest = Type.Object(
   {
     user_id: CallerId,
-    username: Type.Optional(Username),
-    nickname: Type.Optional(Nickname),
-    title: Type.Optional(Title),
-    bio: Type.Optional(Bio),
-    url: Type.Optional(WebUrl),
-    email: Type.Optional(Email),
-    phone: Type.Optional(Phone),
-    self_page: Type.Optional(SelfPage),
-    tags: Type.Optional(Tags),
-    twitter: Type.Optional(SocialLink),
-    github: Type.Optional(SocialLink),
-    linkedin: Type.Optional(SocialLink),
-    public_posts: Type.Optional(FormBoolean),
-    public_activities: Type.Optional(FormBoolean),
-    public_profile: Type.Optional(FormBoolean),
-    public_statistics: Type.Optional(FormBoolean),
-    public_contact: Type.Optional(FormBoolean),
+    ...Type.Partial(EditableFields).properties,
+    ...SameFields(PROFILE_SETTINGS, Type.Optional(FormBoolean)).properties,
   },
   { description: 'Any of these fields (the own page sends one at a time). An unknown field answers 400.' },
 )
@@ -190,11 +165,10 @@ export const PersonInformationResponse = Type.Object({
   phone: Type.Optional(Type.String()),
   userurl: Type.Optional(Type.String()),
   ...Type.Partial(SocialLinks).properties,
-  show_profile: Type.Boolean(),
-  show_posts: Type.Boolean(),
-  show_activity: Type.Boolean(),
-  show_statistics: Type.Boolean(),
-  show_contact: Type.Boolean(),
+  ...SameFields(
+    ['show_profile', 'show_posts', 'show_activity', 'show_statistics', 'show_contact'],
+    Type.Boolean(),
+  ).properties,
 })
 export type PersonInformationResponse = Static<typeof PersonInformationResponse>
 

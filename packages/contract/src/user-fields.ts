@@ -24,6 +24,31 @@ export const Tags = Type.Union([
   Type.Array(Type.String({ maxLength: PROFILE_LIMITS.tag }), { maxItems: PROFILE_LIMITS.tags }),
 ])
 
+/** Every field the own page edits, under its request name, in the order the profile edit lists them. */
+export const EditableFields = Type.Object({
+  username: Username,
+  nickname: Nickname,
+  title: Title,
+  bio: Bio,
+  url: WebUrl,
+  email: Email,
+  phone: Phone,
+  self_page: SelfPage,
+  tags: Tags,
+  twitter: SocialLink,
+  github: SocialLink,
+  linkedin: SocialLink,
+})
+
+/** The five privacy flags, as the settings object and the profile edits name them. */
+export const PROFILE_SETTINGS = [
+  'public_posts',
+  'public_activities',
+  'public_profile',
+  'public_statistics',
+  'public_contact',
+] as const
+
 // ---- Answered: groups of fields, spread (`...X.properties`) into the answers that carry them ----
 
 /** What every view of a user shows: handle, display name and avatar URL. */

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { Nullable } from './common'
+import { VERSION_CHANGELOG_MAX } from './limits'
 import { MediaItem, PostDetailResponse } from './posts'
 
 /**
@@ -8,9 +9,6 @@ import { MediaItem, PostDetailResponse } from './posts'
  * manifest CID, the one `ipfs add -r --cid-version 1` gives a directory holding its files under
  * their names. GET /media/{id}?version=N shows version N (PostDetailQuery, posts.ts).
  */
-
-/** Longest changelog, in characters. */
-export const VERSION_CHANGELOG_MAX = 200
 
 /**
  * POST /media/{id}/versions is multipart: the new files under `file` or `files` (the upload's

@@ -23,14 +23,14 @@ export interface Database {
   event_outbox: EventOutboxTable
   post_revisions: PostRevisionsTable
   comment_revisions: CommentRevisionsTable
-  // notifications (issue 18)
-  notifications: NotificationsTable
-  notification_actors: NotificationActorsTable
-  notification_settings: NotificationSettingsTable
   // follows, bookmarks and the Following feed (issue 18, migration 0013)
   follows: FollowsTable
   bookmarks: BookmarksTable
   feed_entries: FeedEntriesTable
+  // notifications (issue 18)
+  notifications: NotificationsTable
+  notification_actors: NotificationActorsTable
+  notification_settings: NotificationSettingsTable
   // versions of a post's files (issue 26, migration 0011)
   post_versions: PostVersionsTable
   post_version_files: PostVersionFilesTable
@@ -291,33 +291,6 @@ export interface CommentRevisionsTable {
   created_at: ColumnType<Date, Date | string, never>
 }
 
-// ---- follows, bookmarks and the Following feed (issue 18, features/follows and features/bookmarks; migration 0013) ----
-
-/** Someone follows an author (`kind` 'user', `target` the user id) or a tag (`target` the normalised tag). */
-export interface FollowsTable {
-  follower_id: string
-  kind: 'user' | 'tag'
-  target: string
-  created_at: CreatedAt
-}
-
-/** A post a user saved. */
-export interface BookmarksTable {
-  user_id: string
-  post_id: string
-  created_at: CreatedAt
-}
-
-/** A public post under each source it can be followed by (its author, its tags); kept by triggers on posts. */
-export interface FeedEntriesTable {
-  kind: 'user' | 'tag'
-  target: string
-  post_id: string
-  media_type: string
-  created_at: ColumnType<Date, never, never>
-  hot_score: ColumnType<number, never, never>
-}
-
 // ---- notifications (issue 18, features/notifications; migration 0012) ----
 
 /** One notification of a user; `group_key` unique per user (aggregated likes, one per source). */
@@ -350,6 +323,33 @@ export interface NotificationSettingsTable {
   user_id: string
   disabled: ColumnType<string[], string[] | undefined, string[]>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+// ---- follows, bookmarks and the Following feed (issue 18, features/follows and features/bookmarks; migration 0013) ----
+
+/** Someone follows an author (`kind` 'user', `target` the user id) or a tag (`target` the normalised tag). */
+export interface FollowsTable {
+  follower_id: string
+  kind: 'user' | 'tag'
+  target: string
+  created_at: CreatedAt
+}
+
+/** A post a user saved. */
+export interface BookmarksTable {
+  user_id: string
+  post_id: string
+  created_at: CreatedAt
+}
+
+/** A public post under each source it can be followed by (its author, its tags); kept by triggers on posts. */
+export interface FeedEntriesTable {
+  kind: 'user' | 'tag'
+  target: string
+  post_id: string
+  media_type: string
+  created_at: ColumnType<Date, never, never>
+  hot_score: ColumnType<number, never, never>
 }
 
 // ---- versions of a post's files (issue 26, features/versions; migration 0011) ----

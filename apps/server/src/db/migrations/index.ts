@@ -10,8 +10,8 @@ import * as m0008 from './2026_11_22_0008_reward_day_counts'
 import * as m0009 from './2026_11_24_0009_event_outbox'
 import * as m0010 from './2026_11_24_0010_revisions'
 import * as m0011 from './2026_11_24_0011_post_versions'
-import * as m0013 from './2026_11_24_0013_follows_bookmarks'
 import * as m0012 from './2026_11_24_0012_notifications'
+import * as m0013 from './2026_11_24_0013_follows_bookmarks'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -29,6 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0009_event_outbox': m0009,
   '2026_11_24_0010_revisions': m0010,
   '2026_11_24_0011_post_versions': m0011,
-  '2026_11_24_0013_follows_bookmarks': m0013,
   '2026_11_24_0012_notifications': m0012,
+  '2026_11_24_0013_follows_bookmarks': m0013,
 }

@@ -28,12 +28,7 @@ import {
   UNSIGNED_AFTER_MS,
 } from '../token/index'
 import { claimableOf, DECIMALS, holdStart, rulesView, tokensToUnits, unitsToTokens } from './rewards.rules'
-import {
-  type ClaimRow,
-  type EntryCursor,
-  type EntryView,
-  rewardsStore,
-} from './rewards.store'
+import { type ClaimRow, type EntryCursor, type EntryView, rewardsStore } from './rewards.store'
 
 const DAY_MS = 24 * 3600_000
 const CLAIMS_LISTED = 50

@@ -1,4 +1,5 @@
-import { type PostDetailResponse, UPLOAD_MAX_FILES, VERSION_CHANGELOG_MAX } from '@agora/contract'
+import type { PostDetailResponse } from '@agora/contract'
+import { UPLOAD_MAX_FILES, VERSION_CHANGELOG_MAX } from '@agora/contract/limits'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
