@@ -142,6 +142,8 @@ export function TokenPage() {
               label={t('form.amount')}
               type="number"
               inputMode="decimal"
+              min={0}
+              max={max}
               step="any"
               placeholder={t('form.amountPlaceholder')}
               value={amountInput}
