@@ -1,7 +1,7 @@
 // Versions of a work's files (issue 26): the author uploads a new version from the post's menu (a
 // focus-trapped dialog closing on Escape), the page says "Version 2 of 2 · {changelog}", and the
-// picker shows version 1's files again.
-import { apiMakePost, uploadFile } from './factories'
+// picker shows version 1's files again; a comment written on version 1 says so and leads to it.
+import { apiMakeComment, apiMakePost, uploadFile } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('the author uploads a new version; the picker switches between versions', async ({
@@ -16,7 +16,12 @@ test('the author uploads a new version; the picker switches between versions', a
     { title: 'Moss cover survey' },
     { file: uploadFile('survey-v1.txt', 'Moss cover: 40 %\n') },
   )
+  await apiMakeComment(page.request, server, postId, 'The north plots look undercounted')
   await page.goto(`/forum/detail/${postId}`)
+  const comment = page.getByRole('article').filter({ hasText: 'The north plots look undercounted' })
+  await expect(comment).toBeVisible()
+  // Written on the only version: nothing to say.
+  await expect(comment.getByRole('link', { name: /Written on version/ })).toHaveCount(0)
   // One version: no picker.
   await expect(page.getByTestId('post-versions')).toHaveCount(0)
 
@@ -46,6 +51,14 @@ test('the author uploads a new version; the picker switches between versions', a
   await expect(versions).toContainText('Version 2 of 2')
   await expect(versions).toContainText('Recounted the north plots')
   await expect(page.getByText('survey-v2.txt').first()).toBeVisible()
+  // The comment was written on version 1: it says so, and its mark shows that version.
+  const onV1 = comment.getByRole('link', { name: 'Written on version 1 of the files — show that version' })
+  await expect(onV1).toHaveText('on v1')
+  await onV1.click()
+  await expect(versions).toContainText('Version 1 of 2')
+  await expect(page.getByText('survey-v1.txt').first()).toBeVisible()
+  await page.goBack()
+  await expect(versions).toContainText('Version 2 of 2')
 
   // The picker (a native select: keyboard operable) shows version 1 and its file again.
   const picker = page.getByLabel('Show version')

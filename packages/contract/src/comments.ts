@@ -27,6 +27,8 @@ export const CommentView = Type.Object({
   level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
   ...ThreadPlace.properties,
   ...EditState.properties,
+  /** The version of the post's files the comment was written on (1 for a post never versioned). */
+  post_version: Type.Integer({ minimum: 1 }),
 })
 export type CommentView = Static<typeof CommentView>
 

@@ -157,6 +157,8 @@ export interface CommentsTable extends EditedColumns {
   likes_count: Generated<number>
   reply_count: Generated<number>
   created_at: CreatedAt
+  /** The post's version when the comment was written; set by the database (migration 0011). */
+  post_version: Generated<number>
   /** tsvector, generated from content; never selected. */
   search: ColumnType<string, never, never>
 }

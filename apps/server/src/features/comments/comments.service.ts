@@ -32,6 +32,7 @@ export function toCommentView(row: CommentWithAuthor, isLiked: boolean): Comment
     rootId: row.root_id,
     replyCount: row.reply_count,
     ...editState(row),
+    post_version: row.post_version,
   }
 }
 

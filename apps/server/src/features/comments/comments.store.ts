@@ -32,6 +32,7 @@ const COLUMNS = [
   'comments.revision',
   'comments.edited_at',
   'comments.edited_by',
+  'comments.post_version',
 ] as const
 
 export function commentsStore(db: Db) {

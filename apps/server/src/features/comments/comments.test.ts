@@ -124,6 +124,7 @@ describe(`comments (${TEST_DB})`, () => {
       // Not edited yet (issue 26).
       revision: 1,
       edited_at: null,
+      post_version: 1,
       // A new account earns nothing yet (features/rewards).
       reward: null,
     })

@@ -525,6 +525,15 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       [first._id]: 1,
       [second._id]: 2,
     })
+    // …and each comment's view says it, for the page to mark one written on an earlier version.
+    expect([first.post_version, second.post_version]).toEqual([1, 2])
+    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${id}` })
+    expect(listed.statusCode).toBe(200)
+    expect(
+      Object.fromEntries(
+        (listed.json() as { _id: string; post_version: number }[]).map((c) => [c._id, c.post_version]),
+      ),
+    ).toEqual({ [first._id]: 1, [second._id]: 2 })
   })
 
   it('raises post.versioned, re-queues the analysis, and never earns rewards or moves hot_score', async () => {

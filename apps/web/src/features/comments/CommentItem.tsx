@@ -1,5 +1,5 @@
 import type { CommentView } from '@agora/contract'
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useContext, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
@@ -9,6 +9,7 @@ import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { Timestamp } from '../../ui/Timestamp'
 import { Markdown } from './lazyMarkdown'
+import { PostVersion } from './postVersion'
 import { useLikeComment } from './useComments'
 
 // Loaded when first used: the editor by the author's Edit, the history by a press on "edited".
@@ -35,6 +36,7 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
   const classes = ['comment', `comment--level-${comment.level}`, highlighted && 'comment--highlight']
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
+  const writtenOnEarlier = comment.post_version < useContext(PostVersion)
   const text = (
     <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
       <Markdown className="comment__content">{comment.content}</Markdown>
@@ -63,6 +65,16 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
           <Timestamp value={comment.createdAt} className="comment__time" />
           {comment.edited_at && (
             <EditedMarker at={comment.edited_at} onOpen={() => setShowingHistory(true)} />
+          )}
+          {writtenOnEarlier && (
+            <Link
+              to={`?version=${comment.post_version}`}
+              className="comment__version"
+              title={t('item.onVersionTitle', { version: comment.post_version })}
+              aria-label={t('item.onVersionTitle', { version: comment.post_version })}
+            >
+              {t('item.onVersion', { version: comment.post_version })}
+            </Link>
           )}
         </header>
         {editing ? (

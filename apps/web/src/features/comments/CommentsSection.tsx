@@ -18,18 +18,21 @@ import { COMMENTS_ANCHOR, useCommentDeepLink } from './useCommentDeepLink'
 import { useComments, useDeleteComment } from './useComments'
 import { useShowComment } from './useShowComment'
 import './comments.css'
+import { PostVersion } from './postVersion'
 
 export interface CommentsSectionProps {
   postId: string
   /** The post's comment count (kept current by the comment hooks). */
   count: number
+  /** The post's current version of its files (1 when never versioned). */
+  version?: number
 }
 
 /**
  * The comments of a post (spec §2, §4): 'Write a Comment', the count, threads in pages of 12 with a
  * load-more, replies folded to the first, delete with a confirmation, and `#commentId` deep links.
  */
-export function CommentsSection({ postId, count }: CommentsSectionProps) {
+export function CommentsSection({ postId, count, version = 1 }: CommentsSectionProps) {
   const { t } = useTranslation('comments')
   const locale = useIntlLocale()
   const headingId = useId()
@@ -88,75 +91,77 @@ export function CommentsSection({ postId, count }: CommentsSectionProps) {
   const repliesGoing = deleting && deletingThread ? repliesBelow(deletingThread, deleting._id) : 0
 
   return (
-    <section id={COMMENTS_ANCHOR} className="comments" aria-labelledby={headingId}>
-      <div className="section-heading">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
-          {t('heading')} <span className="comments__count">({formatCompact(count, locale)})</span>
-        </h2>
-        <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => write({ parent: null })}>
-          {t('write')}
-        </Button>
-      </div>
-
-      {comments.isPending ? (
-        <Loading text={t('loading')} />
-      ) : comments.isError && !comments.data ? (
-        <div className="comments__state" role="alert">
-          <p>{t('loadFailed')}</p>
-          <Button size="sm" icon={<RefreshIcon size={16} />} onClick={() => void comments.refetch()}>
-            {t('retry')}
+    <PostVersion.Provider value={version}>
+      <section id={COMMENTS_ANCHOR} className="comments" aria-labelledby={headingId}>
+        <div className="section-heading">
+          <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
+            {t('heading')} <span className="comments__count">({formatCompact(count, locale)})</span>
+          </h2>
+          <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => write({ parent: null })}>
+            {t('write')}
           </Button>
         </div>
-      ) : threads.length === 0 ? (
-        <p className="comments__empty">{t('empty')}</p>
-      ) : (
-        <ol className="comment-threads">
-          {threads.map((thread) => (
-            <CommentThread
-              key={thread.top._id}
-              thread={thread}
-              expanded={expanded.has(thread.top._id)}
-              onToggle={() => toggle(thread.top._id)}
-              highlightId={highlightId}
-              onReply={(parent) => write({ parent })}
-              onDelete={setDeleting}
-            />
-          ))}
-        </ol>
-      )}
 
-      {comments.isFetchNextPageError && (
-        <p className="comments__state" role="alert">
-          {t('loadFailed')}
-        </p>
-      )}
-      {comments.hasNextPage && (
-        <div className="comments__more">
-          <Button loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
-            {comments.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+        {comments.isPending ? (
+          <Loading text={t('loading')} />
+        ) : comments.isError && !comments.data ? (
+          <div className="comments__state" role="alert">
+            <p>{t('loadFailed')}</p>
+            <Button size="sm" icon={<RefreshIcon size={16} />} onClick={() => void comments.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : threads.length === 0 ? (
+          <p className="comments__empty">{t('empty')}</p>
+        ) : (
+          <ol className="comment-threads">
+            {threads.map((thread) => (
+              <CommentThread
+                key={thread.top._id}
+                thread={thread}
+                expanded={expanded.has(thread.top._id)}
+                onToggle={() => toggle(thread.top._id)}
+                highlightId={highlightId}
+                onReply={(parent) => write({ parent })}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ol>
+        )}
 
-      <CommentModal
-        postId={postId}
-        draft={draft}
-        onClose={() => setDraft(null)}
-        onCreated={(created) => showComment(created._id)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        message={
-          repliesGoing > 0 ? t('delete.messageWithReplies', { count: repliesGoing }) : t('delete.message')
-        }
-        confirmLabel={t('delete.confirm')}
-        cancelLabel={t('delete.cancel')}
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </section>
+        {comments.isFetchNextPageError && (
+          <p className="comments__state" role="alert">
+            {t('loadFailed')}
+          </p>
+        )}
+        {comments.hasNextPage && (
+          <div className="comments__more">
+            <Button loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+              {comments.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+            </Button>
+          </div>
+        )}
+
+        <CommentModal
+          postId={postId}
+          draft={draft}
+          onClose={() => setDraft(null)}
+          onCreated={(created) => showComment(created._id)}
+        />
+        <ConfirmDialog
+          open={deleting !== null}
+          title={t('delete.title')}
+          message={
+            repliesGoing > 0 ? t('delete.messageWithReplies', { count: repliesGoing }) : t('delete.message')
+          }
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          danger
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      </section>
+    </PostVersion.Provider>
   )
 }

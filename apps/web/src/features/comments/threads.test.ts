@@ -33,6 +33,7 @@ function comment(id: string, parent: CommentView | null, userId = 'u1'): Comment
     replyCount: 0,
     revision: 1,
     edited_at: null,
+    post_version: 1,
   }
 }
 

@@ -1,7 +1,7 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/client'
 import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
@@ -104,9 +104,22 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const summary = post.Summary || post.summary
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
-  // Versions of the files (issue 26): null shows the current one; another number loads that version.
+  // Versions of the files (issue 26): `?version=N` shows version N (a link can point at one, and a
+  // comment written on an earlier version does); without it, or out of range, the current one.
   const [uploadingVersion, setUploadingVersion] = useState(false)
-  const [chosenVersion, setChosenVersion] = useState<number | null>(null)
+  const [params, setParams] = useSearchParams()
+  const asked = Number(params.get('version'))
+  const chosenVersion = Number.isInteger(asked) && asked >= 1 && asked <= post.version_count ? asked : null
+  const setChosenVersion = (version: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (version === null || version === post.version_count) next.delete('version')
+        else next.set('version', String(version))
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
   const earlier = chosenVersion !== null && chosenVersion !== post.version_count ? chosenVersion : null
   const olderVersion = usePostVersion(post.id, earlier)
   const shown = earlier !== null && olderVersion.data ? olderVersion.data : post
@@ -172,7 +185,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
         <AiAnalysisBox post={post} />
       </article>
 
-      <CommentsSlot postId={post.id} count={post.comments} />
+      <CommentsSlot postId={post.id} count={post.comments} version={post.version_count} />
       <Suspense>
         {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
         {showingHistory && <PostHistory postId={post.id} onClose={() => setShowingHistory(false)} />}
