@@ -146,6 +146,8 @@ export interface CommentCreated {
   level: number
   parentId: string | null
   rootId: string | null
+  /** The version of the post's files it was written on. */
+  post_version: number
   reward?: { amount: string; reason: string } | null
 }
 

@@ -57,3 +57,16 @@ export const AVATAR_SIZE_PX = 256
 
 /** Versions of a post's files: the longest changelog, in characters. */
 export const VERSION_CHANGELOG_MAX = 200
+
+/** Every kind of notification (issue 18; described in notifications.ts), in the order settings list them. */
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'mention',
+  'like',
+  'followed_author',
+  'followed_tag',
+  'claim_paid',
+  'claim_failed',
+  'moderation',
+] as const

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion, Nullable } from './common'
+import { NOTIFICATION_KINDS } from './limits'
 import { UserSummary } from './user-fields'
 
 /**
@@ -11,17 +12,6 @@ import { UserSummary } from './user-fields'
  * - `followed_author`: a new post by an author I follow · `followed_tag`: a new post in a tag I follow
  * - `claim_paid` / `claim_failed`: my reward claim · `moderation`: an outcome about my content
  */
-export const NOTIFICATION_KINDS = [
-  'comment',
-  'reply',
-  'mention',
-  'like',
-  'followed_author',
-  'followed_tag',
-  'claim_paid',
-  'claim_failed',
-  'moderation',
-] as const
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number]
 export const NotificationKind = LiteralUnion(...NOTIFICATION_KINDS)
 

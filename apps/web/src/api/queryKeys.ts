@@ -77,3 +77,11 @@ export function refreshOwnCounts(
   void queryClient.invalidateQueries({ queryKey: profileKeys.ownList(list) })
   return queryClient.invalidateQueries({ queryKey: meKey, exact: true })
 }
+
+/** One's notifications (issue 18), per user: another account signing in on this tab never sees them. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (userId: string) => ['notifications', 'list', userId] as const,
+  unread: (userId: string) => ['notifications', 'unread', userId] as const,
+  settings: (userId: string) => ['notifications', 'settings', userId] as const,
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
+import { NotificationBell } from '../features/notifications/NotificationBell'
 import { WalletControl } from '../features/wallet/WalletControl'
 import { CloseIcon, MenuIcon } from '../ui/icons'
 import { useDismiss } from '../ui/useDismiss'
@@ -85,6 +86,7 @@ export function Header() {
           <div className="wide-only">
             <LanguageSelector />
           </div>
+          <NotificationBell />
           <UserControl />
           <button
             ref={toggle}

@@ -20,6 +20,10 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage'),
   },
   { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
+  {
+    path: 'notifications',
+    lazy: lazyScreen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+  },
   { path: 'mypage', lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage') },
   {
     path: 'test-liked',

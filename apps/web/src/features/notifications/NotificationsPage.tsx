@@ -1,0 +1,179 @@
+import type { NotificationItem, NotificationKindName } from '@agora/contract'
+import { NOTIFICATION_KINDS } from '@agora/contract/limits'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
+import { useSession } from '../../app/useSession'
+import { Avatar } from '../../ui/Avatar'
+import { Button } from '../../ui/Button'
+import { useIntlLocale } from '../../ui/format'
+import { Loading } from '../../ui/Loading'
+import { Notice } from '../../ui/Notice'
+import { Timestamp } from '../../ui/Timestamp'
+import { toast } from '../../ui/toast'
+import { AuthCard, type AuthMode } from '../auth'
+import { notificationText } from './notificationText'
+import {
+  useMarkRead,
+  useNotificationList,
+  useNotificationSettings,
+  useUnreadCount,
+  useUpdateNotificationSettings,
+} from './useNotifications'
+import '../../ui/Card.css'
+import '../../app/Screen.css'
+import './NotificationsPage.css'
+
+/** /notifications (issue 18): one's notifications, newest first, and which kinds to get. */
+export function NotificationsPage() {
+  const { t } = useTranslation('notifications')
+  useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
+  const { status, basic } = useSession()
+  if (status === 'anonymous') return <NotificationsLogin />
+  if (!basic) return <Loading text={t('loading')} block />
+  return (
+    <div className="container notifications-page stack">
+      <NotificationList userId={basic.id} />
+      <NotificationSettingsPanel userId={basic.id} />
+    </div>
+  )
+}
+
+function NotificationsLogin() {
+  const { t } = useTranslation('notifications')
+  const [mode, setMode] = useState<AuthMode>('login')
+  return (
+    <div className="container notifications-page stack">
+      <h1 className="notifications-page__title">{t('title')}</h1>
+      <p className="notifications-page__lead">{t('loginLead')}</p>
+      <div className="card card--raised notifications-page__login">
+        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
+      </div>
+    </div>
+  )
+}
+
+function NotificationList({ userId }: { userId: string }) {
+  const { t } = useTranslation('notifications')
+  const list = useNotificationList(userId)
+  const unread = useUnreadCount() ?? 0
+  const markRead = useMarkRead(userId)
+  const items = list.data?.pages.flatMap((page) => page.items) ?? []
+
+  const markAll = () =>
+    markRead.mutate('all', { onError: () => toast.error(t('markAllFailed'), { duration: 3000 }) })
+
+  return (
+    <section className="notifications" aria-labelledby="notifications-title">
+      <div className="notifications__head cluster">
+        <div>
+          <h1 id="notifications-title" className="notifications-page__title">
+            {t('title')}
+          </h1>
+          <p className="notifications-page__lead">{t('lead')}</p>
+        </div>
+        <Button onClick={markAll} disabled={unread === 0} loading={markRead.isPending && !markRead.variables}>
+          {t('markAllRead')}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <Loading text={t('loading')} block />
+      ) : list.isError && items.length === 0 ? (
+        <Notice
+          title={t('failed')}
+          action={<Button onClick={() => void list.refetch()}>{t('retry')}</Button>}
+        />
+      ) : items.length === 0 ? (
+        <Notice title={t('empty')} />
+      ) : (
+        <ul className="notifications__list card">
+          {items.map((item) => (
+            <NotificationEntry
+              key={item.id}
+              item={item}
+              onOpen={() => !item.read && markRead.mutate([item.id])}
+            />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <div className="notifications__more">
+          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
+  const { t } = useTranslation('notifications')
+  const locale = useIntlLocale()
+  const classes = ['notification', !item.read && 'notification--unread'].filter(Boolean).join(' ')
+  return (
+    <li className={classes}>
+      <Link to={item.target_url} className="notification__link" onClick={onOpen}>
+        {item.actor ? (
+          <Avatar src={item.actor.avatar} name={item.actor.username} size={36} />
+        ) : (
+          <span className="notification__system" aria-hidden="true" />
+        )}
+        <span className="notification__body">
+          <span className="notification__text">
+            {!item.read && <span className="visually-hidden">{t('unread')}: </span>}
+            {notificationText(item, t, locale)}
+          </span>
+          {item.excerpt && <span className="notification__excerpt">{item.excerpt}</span>}
+          <Timestamp value={item.created_at} className="notification__time" />
+        </span>
+        {!item.read && <span className="notification__dot" aria-hidden="true" />}
+      </Link>
+    </li>
+  )
+}
+
+function NotificationSettingsPanel({ userId }: { userId: string }) {
+  const { t } = useTranslation('notifications')
+  const headingId = useId()
+  const settings = useNotificationSettings(userId)
+  const update = useUpdateNotificationSettings(userId)
+  const change = (kind: NotificationKindName, on: boolean) =>
+    update.mutate(
+      { [kind]: on },
+      { onError: () => toast.error(t('settings.saveFailed'), { duration: 3000 }) },
+    )
+
+  return (
+    <section className="card notifications-settings" aria-labelledby={headingId}>
+      <h2 id={headingId} className="notifications-settings__title">
+        {t('settings.title')}
+      </h2>
+      <p className="notifications-page__lead">{t('settings.lead')}</p>
+      {settings.isPending ? (
+        <Loading text={t('settings.loading')} />
+      ) : settings.isError ? (
+        <Notice
+          title={t('settings.failed')}
+          action={<Button onClick={() => void settings.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <ul className="notifications-settings__list">
+          {NOTIFICATION_KINDS.map((kind) => (
+            <li key={kind}>
+              <label className="notifications-settings__option">
+                <input
+                  type="checkbox"
+                  checked={settings.data[kind]}
+                  onChange={(event) => change(kind, event.target.checked)}
+                />
+                {t(`settings.kinds.${kind}`)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
