@@ -85,3 +85,8 @@ export const notificationKeys = {
   unread: (userId: string) => ['notifications', 'unread', userId] as const,
   settings: (userId: string) => ['notifications', 'settings', userId] as const,
 }
+
+/** People found by the start of their name (@mention suggestions). */
+export const userKeys = {
+  search: (prefix: string) => ['users', 'search', prefix] as const,
+}

@@ -20,6 +20,7 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage'),
   },
   { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
+  { path: 'u/:name', lazy: lazyScreen(() => import('../features/people/UserByNamePage'), 'UserByNamePage') },
   {
     path: 'notifications',
     lazy: lazyScreen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),

@@ -1,7 +1,9 @@
 import type { ComponentPropsWithoutRef } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
+import { Link } from 'react-router'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
+import { remarkMentions } from './remarkMentions'
 import './Markdown.css'
 
 export interface MarkdownProps {
@@ -38,6 +40,11 @@ const components: Components = {
       <a href={href} target="_blank" rel="noopener noreferrer nofollow" {...props}>
         {children}
       </a>
+    ) : href && isOwnUrl(href) ? (
+      // The app's own pages (an @mention's member) open without reloading it.
+      <Link to={href} {...props}>
+        {children}
+      </Link>
     ) : (
       <a href={href} {...props}>
         {children}
@@ -55,15 +62,17 @@ const components: Components = {
   },
 }
 
+const REMARK_PLUGINS = [remarkGfm, remarkMentions]
+
 /**
  * Markdown as the spec lists it (headings, emphasis, strikethrough, code, quotes, rules, lists, links and
- * bare URLs: GitHub Flavored Markdown). Raw HTML is never rendered, and the result is sanitised.
+ * bare URLs: GitHub Flavored Markdown), and @mentions linking to the member. Raw HTML is never rendered, and the result is sanitised.
  * Heavy (~40 KB gzip): import it lazily from the screens that show Markdown.
  */
 export function Markdown({ children, className }: MarkdownProps) {
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={[rehypeSanitize]} components={components}>
         {children}
       </ReactMarkdown>
     </div>

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/client'
 import { COMMENT_CONTENT_MAX, commentConflictOf } from '../../api/comments'
 import { Button } from '../../ui/Button'
 import { CompareVersions } from '../../ui/HistoryDialog'
+import { MentionTextarea } from '../../ui/MentionField'
 import { useEditComment } from './useComments'
 
 export interface CommentEditorProps {
@@ -83,7 +84,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
       <label htmlFor={`${id}-text`} className="visually-hidden">
         {t('edit.label')}
       </label>
-      <textarea
+      <MentionTextarea
         id={`${id}-text`}
         className="field__input field__textarea comment-editor__input"
         rows={3}
@@ -91,7 +92,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
         value={text}
         // biome-ignore lint/a11y/noAutofocus: opened by the author's own press of Edit, to type at once.
         autoFocus
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation()

@@ -6,6 +6,7 @@ import { COMMENT_CONTENT_MAX } from '../../api/comments'
 import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
+import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
 import { plainText } from '../../ui/plainText'
 import { useRewardNotice } from '../rewards'
@@ -145,7 +146,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       <label className="visually-hidden" htmlFor={`${titleId}-text`}>
         {parent ? t('modal.replyLabel') : t('modal.commentLabel')}
       </label>
-      <textarea
+      <MentionTextarea
         id={`${titleId}-text`}
         ref={textarea}
         className="comment-modal__text"
@@ -155,7 +156,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
         aria-describedby={describedBy}
         aria-invalid={tooLong || undefined}
         readOnly={create.isPending}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         onKeyDown={onKeyDown}
       />
       <div className="comment-modal__notes">

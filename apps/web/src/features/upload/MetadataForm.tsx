@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
+import { MentionTextarea } from '../../ui/MentionField'
 import { Field, TextField } from '../../ui/TextField'
 import {
   AI_INSTRUCTION_MAX,
@@ -87,12 +88,12 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         hint={t('metadata.contentHint')}
       >
         {(control) => (
-          <textarea
+          <MentionTextarea
             className="field__input field__textarea"
             rows={6}
             maxLength={CONTENT_MAX}
             value={fields.content}
-            onChange={(event) => set('content', event.target.value)}
+            onValueChange={(text) => set('content', text)}
             {...control}
           />
         )}

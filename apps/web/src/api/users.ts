@@ -1,0 +1,8 @@
+/** Finding people by the start of their name (issue 18: @mention suggestions). */
+import type { UserSearchResponse } from '@agora/contract'
+import { api } from './client'
+
+/** GET /users/search?q=: at most 8 users whose name starts with `prefix`. */
+export function searchUsers(prefix: string, signal?: AbortSignal): Promise<UserSearchResponse> {
+  return api.get<UserSearchResponse>('/users/search', { signal, query: { q: prefix } })
+}
