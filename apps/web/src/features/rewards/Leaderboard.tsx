@@ -65,13 +65,16 @@ export function Leaderboard() {
               >
                 <td className="rewards-board__rank">{entry.rank}</td>
                 <th scope="row">
-                  <Link className="rewards-board__who" to={`/author/${encodeURIComponent(entry.user_id)}`}>
-                    <Avatar src={entry.avatar} name={entry.nickname || entry.username} size={28} />
-                    <span>{entry.nickname || entry.username}</span>
-                  </Link>
-                  {entry.user_id === viewerId && (
-                    <span className="rewards-board__you">{t('leaderboard.you')}</span>
-                  )}
+                  {/* One line at any width: the name wraps inside its own box, the badge stays beside it. */}
+                  <span className="rewards-board__entry">
+                    <Link className="rewards-board__who" to={`/author/${encodeURIComponent(entry.user_id)}`}>
+                      <Avatar src={entry.avatar} name={entry.nickname || entry.username} size={28} />
+                      <span className="rewards-board__name">{entry.nickname || entry.username}</span>
+                    </Link>
+                    {entry.user_id === viewerId && (
+                      <span className="rewards-board__you">{t('leaderboard.you')}</span>
+                    )}
+                  </span>
                 </th>
                 <td className="rewards-board__earned">{tokens(entry.earned)}</td>
               </tr>
