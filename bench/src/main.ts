@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { pgliteDirFor } from '../../apps/server/src/db/index'
 import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
 import { type BenchTarget, openBenchDatabase } from './database'
+import { FANOUT_FIGURES, measureFanout } from './fanout'
 import { freshForum, scaleFor } from './generate'
 import { measure } from './load'
 import { parseOptions } from './options'
@@ -137,6 +138,10 @@ async function benchServer() {
       const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
       await measureUpload(server.url, server.pid, users[0].token, workDir, report)
       rmSync(workDir, { recursive: true, force: true })
+    }
+    if (FANOUT_FIGURES.some((name) => report.wants(name))) {
+      log('\nFan-out to followers (issue 18):')
+      await measureFanout(server.url, target, users, report)
     }
   } finally {
     await ceiling?.stop()
