@@ -20,7 +20,7 @@ import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { authRoutes } from './features/auth/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
-import { commentsRoutes } from './features/comments/index'
+import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
@@ -143,7 +143,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ctx: AppContext = createContext(config, database, options.readCache)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
   subscribeLedger(ctx.events, config.rewards)
-  subscribeNotifications(ctx.events)
+  subscribeNotifications(ctx.events, ctx.live)
+  subscribeCommentNews(ctx.events, ctx.live)
+
+  // Open event streams end before the app closes (they would hold its close open).
+  app.addHook('preClose', () => ctx.live.stop())
 
   registerErrorHandler(app)
   app.addHook('onRequest', (request, reply, done) => {

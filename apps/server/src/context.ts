@@ -9,6 +9,7 @@ import type {
 import type { Config } from './config'
 import type { DatabaseHandle, Db, DbKind } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
+import { createLive, type Live } from './events/live'
 import { type TokenSigner, tokenSigner } from './http/auth'
 import { createReadCache, type ReadCache } from './http/read-cache'
 
@@ -30,6 +31,8 @@ export interface AppContext {
   readCache: ReadCache
   /** The domain events contributions raise and their subscribers (events/). */
   events: EventBus
+  /** News for open event streams, across processes (events/live.ts). */
+  live: Live
 }
 
 /**
@@ -51,5 +54,6 @@ export function createContext(
     signer: tokenSigner(config.jwtSecret),
     readCache,
     events,
+    live: createLive(database),
   }
 }

@@ -16,6 +16,64 @@ export interface DatabaseHandle {
   db: Db
   kind: DbKind
   close(): Promise<void>
+  /**
+   * LISTENs on `channel`: `onPayload` hears every NOTIFY on it once its transaction commits — from
+   * any process on PostgreSQL (a connection of its own, opened again when lost), from this one on
+   * PGlite. Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/**
+ * LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries). A lost
+ * connection is opened again after 0.5, 1, 2 … 10 s; NOTIFYs sent while it was down are not heard.
+ */
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  let current: pg.Client | null = null
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let delay = 500
+  const scheduleConnect = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      void connect()
+    }, delay)
+    delay = Math.min(delay * 2, 10_000)
+  }
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 })
+    let lost = false
+    const onLost = () => {
+      if (lost) return
+      lost = true
+      if (current === client) current = null
+      scheduleConnect()
+    }
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    client.on('error', onLost)
+    client.on('end', onLost)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${channel}`)
+      if (stopped) return void (await client.end())
+      current = client
+      delay = 500
+    } catch {
+      client.end().catch(() => {})
+      onLost()
+    }
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await current?.end().catch(() => {})
+  }
 }
 
 export interface DatabaseOptions {
@@ -56,7 +114,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    const url = options.url
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      listen(channel, onPayload) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+        return listenOnPostgres(url, channel, onPayload)
+      },
+    }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
   const pglite = await PGlite.create({
@@ -64,7 +131,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm, unaccent },
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
-  return { db, kind: 'pglite', close: () => db.destroy() }
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    async listen(channel, onPayload) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+      const unlisten = await pglite.listen(channel, onPayload)
+      return async () => {
+        if (!pglite.closed) await unlisten()
+      }
+    },
+  }
 }
 
 export function pgliteDirFor(dataDir: string) {

@@ -19,6 +19,7 @@ import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { commentsService } from './comments.service'
+import { commentStreamRoute } from './comments.stream'
 
 export const LOGIN_TO_COMMENT = 'Please login to submit your comment'
 export const LOGIN_TO_LIKE = 'Please login to like comments'
@@ -150,4 +151,6 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       return { status: 'success' as const, message, deleted }
     },
   )
+
+  commentStreamRoute(app, ctx)
 }

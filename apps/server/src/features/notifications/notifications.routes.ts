@@ -9,9 +9,8 @@ import {
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { failures } from '../../http/responses'
-import { notificationsService } from './notifications.service'
-
-export const LOGIN_FOR_NOTIFICATIONS = 'Please login to see your notifications'
+import { LOGIN_FOR_NOTIFICATIONS, notificationsService } from './notifications.service'
+import { notificationStreamRoute } from './notifications.stream'
 
 export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
   const notifications = notificationsService(ctx.db)
@@ -82,4 +81,6 @@ export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => notifications.updateSettings(await viewerOf(request), request.body),
   )
+
+  notificationStreamRoute(app, ctx)
 }

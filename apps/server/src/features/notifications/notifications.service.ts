@@ -13,6 +13,7 @@ import { type ListCursor, type NotificationListRow, notificationsStore } from '.
 import { excerptOf } from './notifications.text'
 
 const DEFAULT_LIMIT = 20
+export const LOGIN_FOR_NOTIFICATIONS = 'Please login to see your notifications'
 /** Where the web app shows one's reward claims (apps/web/src/app/router.tsx, My page's tabs). */
 export const REWARDS_TAB_URL = '/mypage?tab=rewards'
 const BAD_CURSOR = 'Invalid cursor: pass back the next_cursor of the previous page'
@@ -99,6 +100,16 @@ export function notificationsService(db: Db) {
     },
 
     unread: async (userId: string) => ({ unread: await store.unread(userId) }),
+
+    /** For a live stream resumed after `afterId`: what was made since, oldest first (at most 100). */
+    since: async (userId: string, afterId: string) =>
+      (await store.since(userId, afterId, 100)).map(toNotificationItem),
+
+    /** One notification of the user's, as the list shows it (undefined when gone or not theirs). */
+    async one(userId: string, id: string): Promise<NotificationItem | undefined> {
+      const row = await store.one(userId, id)
+      return row && toNotificationItem(row)
+    },
 
     async markRead(userId: string, request: MarkReadRequest) {
       if (request.all) await store.markRead(userId, 'all')

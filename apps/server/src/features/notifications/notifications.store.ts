@@ -66,6 +66,44 @@ const candidates = (rows: unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(
 )`
 
 export function notificationsStore(db: Db) {
+  /**
+   * A user's notifications with what they show (actor, post, comment). Those about someone else's
+   * private post are never shown (they are removed when a post turns private; this is the second lock).
+   */
+  const shown = (userId: string) =>
+    db
+      .selectFrom('notifications as n')
+      .leftJoin('users as actor', 'actor.id', 'n.actor_id')
+      .leftJoin('posts as p', 'p.id', 'n.post_id')
+      .leftJoin('comments as cm', 'cm.id', 'n.comment_id')
+      .select([
+        sql<string>`n.id::text`.as('id'),
+        sql<NotificationKindName>`n.kind`.as('kind'),
+        'n.read_at',
+        'n.updated_at',
+        'n.actors_count',
+        'n.actor_id',
+        'actor.username as actor_username',
+        'actor.nickname as actor_nickname',
+        'actor.avatar as actor_avatar',
+        'n.post_id',
+        'p.title as post_title',
+        sql<string | null>`left(p.content, 1000)`.as('post_text'),
+        'n.comment_id',
+        sql<string | null>`left(cm.content, 1000)`.as('comment_text'),
+        'n.excerpt',
+        'n.tag',
+        'n.data',
+      ])
+      .where('n.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('n.post_id', 'is', null),
+          eb('p.visibility', '<>', 'private'),
+          eb('p.user_id', '=', userId),
+        ]),
+      )
+
   return {
     /** Writes the drafts the rules allow, each key once per recipient; answers what was written. */
     async write(drafts: readonly Draft[]): Promise<Written[]> {
@@ -278,42 +316,24 @@ export function notificationsStore(db: Db) {
      * post are never listed (they are removed when a post turns private; this is the second lock).
      */
     list(userId: string, cursor: ListCursor | null, limit: number): Promise<NotificationListRow[]> {
-      let query = db
-        .selectFrom('notifications as n')
-        .leftJoin('users as actor', 'actor.id', 'n.actor_id')
-        .leftJoin('posts as p', 'p.id', 'n.post_id')
-        .leftJoin('comments as cm', 'cm.id', 'n.comment_id')
-        .select([
-          sql<string>`n.id::text`.as('id'),
-          sql<NotificationKindName>`n.kind`.as('kind'),
-          'n.read_at',
-          'n.updated_at',
-          'n.actors_count',
-          'n.actor_id',
-          'actor.username as actor_username',
-          'actor.nickname as actor_nickname',
-          'actor.avatar as actor_avatar',
-          'n.post_id',
-          'p.title as post_title',
-          sql<string | null>`left(p.content, 1000)`.as('post_text'),
-          'n.comment_id',
-          sql<string | null>`left(cm.content, 1000)`.as('comment_text'),
-          'n.excerpt',
-          'n.tag',
-          'n.data',
-        ])
-        .where('n.user_id', '=', userId)
-        .where((eb) =>
-          eb.or([
-            eb('n.post_id', 'is', null),
-            eb('p.visibility', '<>', 'private'),
-            eb('p.user_id', '=', userId),
-          ]),
-        )
+      let query = shown(userId)
       if (cursor) {
         query = query.where(sql<boolean>`(n.updated_at, n.id) < (${cursor.updatedAt}, ${cursor.id}::bigint)`)
       }
       return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute()
+    },
+
+    /** For a live stream: the user's notifications made after `afterId` (oldest first), or the one named. */
+    since(userId: string, afterId: string, limit: number): Promise<NotificationListRow[]> {
+      return shown(userId)
+        .where(sql<boolean>`n.id > ${afterId}::bigint`)
+        .orderBy('n.id', 'asc')
+        .limit(limit)
+        .execute()
+    },
+
+    one(userId: string, id: string): Promise<NotificationListRow | undefined> {
+      return shown(userId).where(sql<boolean>`n.id = ${id}::bigint`).executeTakeFirst()
     },
 
     async unread(userId: string): Promise<number> {

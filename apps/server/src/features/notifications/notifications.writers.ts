@@ -1,6 +1,8 @@
 import type { Db } from '../../db/index'
 import type { DomainEvents, EventBus } from '../../events/index'
+import type { Live } from '../../events/live'
 import { type Draft, type LikeDraft, notificationsStore, type Written } from './notifications.store'
+import { userTopic } from './notifications.stream'
 import { mentionedNames, mentionedUsers } from './notifications.text'
 
 /** Followers written per statement of a fan-out (one statement, one batch of events). */
@@ -77,7 +79,15 @@ async function mention(
  * notification is written through the same rules (notifications.policy.ts) and announced as
  * `notification.created` in the transaction that wrote it.
  */
-export function subscribeNotifications(events: EventBus) {
+export function subscribeNotifications(events: EventBus, live: Live) {
+  // Open streams of the users told hear of it once the transaction commits (events/live.ts).
+  events.inTransaction('notification.created', (trx, created) =>
+    live.tell(
+      trx,
+      created.map((event) => ({ topic: userTopic(event.userId), data: { id: event.notificationId } })),
+    ),
+  )
+
   const write = async (trx: Db, drafts: readonly Draft[]) =>
     announce(events, trx, await notificationsStore(trx).write(drafts))
 

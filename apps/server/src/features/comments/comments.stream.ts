@@ -1,0 +1,59 @@
+import { PostCommentsParams } from '@agora/contract'
+import type { AppContext, AppInstance } from '../../context'
+import { isId } from '../../db/ids'
+import { readPostAccess, visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
+import type { Live } from '../../events/live'
+import { failures } from '../../http/responses'
+import { type EventStream, openEventStream } from '../../http/sse'
+
+/** The topic a post's new comments are told on (events/live.ts). */
+const postTopic = (postId: string) => `post:${postId}`
+
+/** A comment written is told to the streams of its post once its transaction commits. */
+export function subscribeCommentNews(events: EventBus, live: Live) {
+  events.inTransaction('comment.written', (trx, written) =>
+    live.tell(
+      trx,
+      written.map((comment) => ({
+        topic: postTopic(comment.postId),
+        data: { _id: comment.commentId, postId: comment.postId, parentId: comment.parentId },
+      })),
+    ),
+  )
+}
+
+/**
+ * GET /comments/post/{id}/stream (issue 18): the comments written on a post from now on, as
+ * server-sent events (`comment`: {_id, postId, parentId}), for whoever may read the post — anonymous
+ * readers of a public one included. Ids only: the page loads them when its reader asks.
+ */
+export function commentStreamRoute(app: AppInstance, ctx: AppContext) {
+  app.get(
+    '/comments/post/:id/stream',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'New comments on a post as they are written (server-sent events: comment)',
+        description: 'text/event-stream; each `comment` event carries {_id, postId, parentId}.',
+        params: PostCommentsParams,
+        response: { ...failures(404) },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = (await request.viewer())?.userId ?? null
+      const { id } = request.params
+      visibleOr404(isId(id) ? await readPostAccess(ctx.db, id) : undefined, viewerId)
+      // Listening before the stream opens: a comment written once the reader sees it open is told.
+      const early: Record<string, unknown>[] = []
+      let stream: EventStream | null = null
+      const stopListening = await ctx.live.listen(postTopic(id), (data) =>
+        stream ? stream.send('comment', data) : early.push(data),
+      )
+      stream = openEventStream(request, reply)
+      stream.onClose(stopListening)
+      stream.onClose(ctx.live.onStop(() => stream?.end()))
+      for (const data of early) stream.send('comment', data)
+    },
+  )
+}
