@@ -1,5 +1,5 @@
 import type { CommentView } from '@agora/contract'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { useLoginModal } from '../../app/LoginModalProvider'
@@ -19,6 +19,7 @@ import { useComments, useDeleteComment } from './useComments'
 import { useShowComment } from './useShowComment'
 import './comments.css'
 import { PostVersion } from './postVersion'
+import { useLiveComments } from './useLiveComments'
 
 export interface CommentsSectionProps {
   postId: string
@@ -61,6 +62,12 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
       return next
     })
   const highlightId = useCommentDeepLink(comments, threads, expand)
+  // New comments by others while the page is open: counted, shown when the reader asks.
+  const loadedIds = useMemo(
+    () => new Set(comments.data?.pages.flatMap((page) => page.items.map((item) => item._id)) ?? []),
+    [comments.data],
+  )
+  const live = useLiveComments(postId, (id) => loadedIds.has(id))
 
   // After a deletion the dialog has closed and its button is gone: keyboard users continue at the heading.
   useEffect(() => {
@@ -100,6 +107,14 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
           <Button variant="primary" icon={<CommentIcon size={18} />} onClick={() => write({ parent: null })}>
             {t('write')}
           </Button>
+        </div>
+
+        <div role="status" className="comments__live">
+          {live.count > 0 && (
+            <Button size="sm" icon={<RefreshIcon size={16} />} onClick={() => void live.show()}>
+              {t('live.show', { count: live.count })}
+            </Button>
+          )}
         </div>
 
         {comments.isPending ? (

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router'
 import { useSession } from '../../app/useSession'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { icon } from '../../ui/icons'
+import { useNotificationStream } from './useNotificationStream'
 import { useUnreadCount } from './useNotifications'
 import './NotificationBell.css'
 
@@ -22,6 +23,7 @@ export function NotificationBell() {
   const locale = useIntlLocale()
   const { basic } = useSession()
   const unread = useUnreadCount()
+  useNotificationStream(basic?.id ?? null)
   if (!basic) return null
   const count = unread ?? 0
   return (

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { API_BASE } from '../../api/client'
+import { commentKeys, postKeys } from '../../api/queryKeys'
+
+interface CommentWritten {
+  _id: string
+}
+
+/**
+ * New comments on an open post page (issue 18), from the post's own event stream (anonymous readers
+ * too): they are counted, not inserted, so nothing moves under the reader's eyes; `show()` loads
+ * them. Comments already shown (the reader's own, just written) are not counted.
+ */
+export function useLiveComments(postId: string, isShown: (id: string) => boolean) {
+  const client = useQueryClient()
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(() => new Set())
+  const shown = useRef(isShown)
+  shown.current = isShown
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    const source = new EventSource(`${API_BASE}/comments/post/${encodeURIComponent(postId)}/stream`, {
+      withCredentials: true,
+    })
+    source.addEventListener('comment', (event) => {
+      const { _id } = JSON.parse((event as MessageEvent<string>).data) as CommentWritten
+      if (!_id || shown.current(_id)) return
+      setWaiting((current) => (current.has(_id) ? current : new Set([...current, _id])))
+    })
+    return () => source.close()
+  }, [postId])
+
+  const show = useCallback(async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: commentKeys.post(postId) }),
+      client.invalidateQueries({ queryKey: postKeys.detail(postId) }),
+    ])
+    setWaiting(new Set())
+  }, [client, postId])
+
+  return { count: [...waiting].filter((id) => !isShown(id)).length, show }
+}
