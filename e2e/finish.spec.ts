@@ -9,6 +9,7 @@ import {
   expect,
   expectAccessible,
   loginViaApi,
+  networkQuiet,
   startServer,
 } from './fixtures'
 
@@ -67,7 +68,7 @@ async function demoPosts(request: APIRequestContext, server: AgoraServer): Promi
 /** Waits until the screen has its heading and nothing is loading any more. */
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   await expect(page.locator('.loading')).toHaveCount(0)
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -186,6 +186,39 @@ interface WorkerFixtures {
   server: AgoraServer
 }
 
+/** Requests in flight on each page, event streams left out: a page holds those open while shown. */
+const inFlight = new WeakMap<Page, Set<Request>>()
+
+function trackRequests(page: Page) {
+  const pending = new Set<Request>()
+  inFlight.set(page, pending)
+  const isEventStream = (request: Request) => /\/stream$/.test(new URL(request.url()).pathname)
+  page.on('request', (request) => {
+    if (!isEventStream(request)) pending.add(request)
+  })
+  page.on('requestfinished', (request) => pending.delete(request))
+  page.on('requestfailed', (request) => pending.delete(request))
+}
+
+/**
+ * What `waitForLoadState('networkidle')` meant before pages held event streams open (the bell's
+ * notifications, a post's new comments): loaded, and no other request in flight for 500 ms.
+ */
+export async function networkQuiet(page: Page, deadlineMs = 30_000) {
+  const pending = inFlight.get(page)
+  if (!pending) throw new Error('networkQuiet needs a page made by the page fixture')
+  await page.waitForLoadState('load')
+  let quietSince = Date.now()
+  await waitFor(
+    () => {
+      if (pending.size > 0) quietSince = Date.now()
+      return Date.now() - quietSince >= 500
+    },
+    'no request in flight for 500 ms (event streams aside)',
+    deadlineMs,
+  )
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
@@ -204,6 +237,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // both in the page every locator would be ambiguous. So a navigation returns once the app has taken
   // over. (e2e/first-screen.spec.ts looks at the drawn pages themselves, in contexts of its own.)
   page: async ({ page }, use) => {
+    trackRequests(page)
     const appShown = () =>
       page.waitForFunction(() => !document.querySelector('#static-shell[data-first-screen]'), undefined, {
         timeout: 30_000,

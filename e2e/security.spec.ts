@@ -4,7 +4,15 @@
 // the page, and the Content-Security-Policy (no inline scripts) holds without a single violation.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiLikePost, apiMakeComment, apiMakePost } from './factories'
-import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
+import {
+  type AgoraServer,
+  createUser,
+  expect,
+  loginViaApi,
+  networkQuiet,
+  type TestUser,
+  test,
+} from './fixtures'
 
 const SCRIPT = '<script>window.__xss=1;alert(1)</script>'
 const IMG = '<img src=x onerror="window.__xss=1;alert(1)">'
@@ -146,7 +154,7 @@ test.describe('XSS and CSP', () => {
       for (const [screen, path] of screensOf(postId, attacker.id)) {
         await page.goto(path)
         await expect(page.locator('main').first()).toBeVisible()
-        await page.waitForLoadState('networkidle')
+        await networkQuiet(page)
         await expectNothingRan(page, seen, screen)
       }
     })
@@ -172,7 +180,7 @@ test.describe('XSS and CSP', () => {
       ['author page', `/author/${attacker.id}`],
     ]) {
       await page.goto(path)
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       await expectNothingRan(page, seen, `anonymous ${screen}`)
     }
   })

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
-import { createUser, expect, expectAccessible, test } from './fixtures'
+import { createUser, expect, expectAccessible, networkQuiet, test } from './fixtures'
 
 const screens = [
   { path: '/', title: 'Agora' },
@@ -29,7 +29,7 @@ test('every route renders without console errors', async ({ page, request, serve
     if (screen.title) await expect(heading, screen.path).toHaveText(screen.title)
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`)
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     const errors = consoleErrors.slice(seen)
     const expected = (text: string) => screen.missing && /status of 404/.test(text)
     unexpected.push(...errors.filter((text) => !expected(text)).map((text) => `${screen.path}: ${text}`))
