@@ -9,7 +9,7 @@ import {
 } from '@agora/contract'
 import type { Db } from '../../db/index'
 import { BadRequestError } from '../../http/errors'
-import { type ListCursor, type NotificationListRow, notificationsStore } from './notifications.store'
+import { inboxStore, type ListCursor, type NotificationListRow } from './notifications.inbox'
 import { excerptOf } from './notifications.text'
 
 const DEFAULT_LIMIT = 20
@@ -78,7 +78,7 @@ function decodeCursor(raw: string | undefined): ListCursor | null {
 
 /** A user's notifications: the list, the unread count, marking read, and which kinds are on. */
 export function notificationsService(db: Db) {
-  const store = notificationsStore(db)
+  const store = inboxStore(db)
 
   async function settings(userId: string): Promise<NotificationSettings> {
     const disabled = new Set(await store.disabledKinds(userId))
