@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import type { Socket } from 'node:net'
 import { join } from 'node:path'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -77,6 +78,23 @@ const answerRouterRefusal: FastifyServerOptions['frameworkErrors'] = (error, req
 
 const noError = () => {}
 
+/**
+ * A request Node's HTTP parser refuses before any route sees it (headers or address over its
+ * 16 KB, a broken request line) still gets a JSON `{detail}` in words, and the connection closes.
+ */
+function answerMalformedRequest(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy()
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  const detail = tooLarge
+    ? 'The request’s address or headers are too long'
+    : 'The request is malformed and could not be read'
+  const body = JSON.stringify({ detail })
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}
+
 export interface BuildOptions {
   /** An already open (and migrated) database, e.g. one per test file. Not closed with the app. */
   database?: DatabaseHandle
@@ -138,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Only well-formed URLs reach routes; a bad percent-escape answers 400, not 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: answerRouterRefusal,
+    clientErrorHandler: answerMalformedRequest,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const ctx: AppContext = createContext(config, database, options.readCache)
