@@ -28,6 +28,8 @@ export interface PostListParams {
   sort: PostSort | null
   cursor: PostCursor | null
   limit?: number
+  /** `following`: posts by the authors and in the tags the reader follows (signed in only). */
+  feed?: 'following'
 }
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
@@ -39,6 +41,7 @@ export async function listPosts(params: PostListParams, signal?: AbortSignal): P
       sort_by: params.sort ?? undefined,
       search: params.search || undefined,
       cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
+      feed: params.feed,
     },
   })
   // The spec also allows a bare array: one page with nothing after it.

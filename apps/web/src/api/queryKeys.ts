@@ -13,7 +13,8 @@ export const meKey = ['auth', 'me'] as const
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => ['posts', 'list'] as const,
-  list: (search: string, sort: PostSort | null) => ['posts', 'list', { search, sort }] as const,
+  list: (search: string, sort: PostSort | null, feed?: 'following') =>
+    ['posts', 'list', { search, sort, feed }] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   revisions: (id: string) => ['posts', 'revisions', id] as const,
 }
@@ -35,7 +36,7 @@ export const profileKeys = {
   authorPosts: (id: string) => ['profiles', 'author', id, 'posts'] as const,
   authorLiked: (id: string, pageSize: number) => ['profiles', 'author', id, 'liked', pageSize] as const,
   own: () => ['profiles', 'own'] as const,
-  ownList: (list: 'posts' | 'comments' | 'liked') => ['profiles', 'own', list] as const,
+  ownList: (list: 'posts' | 'comments' | 'liked' | 'saved') => ['profiles', 'own', list] as const,
 }
 
 /** Rewards, per user, so another account signing in on this tab never sees the last one's figures. */
@@ -89,4 +90,9 @@ export const notificationKeys = {
 /** People found by the start of their name (@mention suggestions). */
 export const userKeys = {
   search: (prefix: string) => ['users', 'search', prefix] as const,
+}
+
+/** Whom and which tags the reader follows (GET /auth/me/follows), per user. */
+export const followKeys = {
+  mine: (userId: string) => ['follows', 'mine', userId] as const,
 }

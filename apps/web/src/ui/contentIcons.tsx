@@ -111,3 +111,9 @@ export const LockIcon = icon(
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
   </>,
 )
+
+export const BookmarkIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon fill={filled ? 'currentColor' : 'none'} {...props}>
+    <path d="m19 21-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
+  </Icon>
+)

@@ -105,8 +105,9 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     drawn: DrawnScreens,
   ): Promise<FirstScreen | null> {
     const query = request.query as Record<string, unknown>
-    // The first page in the default order only; a search or another order is drawn by the app.
-    if (query.search !== undefined || query.sort !== undefined) return null
+    // The first page in the default order only; a search, another order or the Following view
+    // (which depends on who asks) is drawn by the app.
+    if (query.search !== undefined || query.sort !== undefined || query.feed !== undefined) return null
     const [list, counts] = await Promise.all([
       posts.list(null, {}),
       stats.current().catch(() => null), // the hero then shows them loading, as the app does

@@ -7,6 +7,7 @@ import { LazyParticles } from '../../ui/LazyParticles'
 import { displayUrl, safeWebUrl } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
 import type { AuthorProfile } from './authorProfile'
+import { FollowAuthor } from './FollowAuthor'
 
 // Decoration only: its code arrives after the header has painted.
 
@@ -60,6 +61,7 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
               </InlineList>
             )}
             {profile.badges.length > 0 && <TagList spaced aria-label={t('badges')} tags={profile.badges} />}
+            <FollowAuthor key={profile.id} profile={profile} />
           </div>
         </div>
       </div>

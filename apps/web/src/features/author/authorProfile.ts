@@ -42,6 +42,10 @@ export interface AuthorProfile {
   activities: ActivityItem[] | null
   /** The viewer is this author: nothing is withheld, the notices become "hidden from others" hints. */
   isSelf: boolean
+  /** Followers and followed authors; null when withheld with the statistics. */
+  follows: { followers: number; following: number } | null
+  /** Whether the signed-in viewer follows this author; null for a visitor and on one's own page. */
+  isFollowing: boolean | null
 }
 
 /** Badges: the plain list when the server gives one, else the first tag split on commas (spec §3). */
@@ -81,6 +85,9 @@ export function toAuthorProfile(info: PersonInformationResponse): AuthorProfile 
     stats,
     activities: info.activity ?? null,
     isSelf: info.is_self,
+    follows:
+      info.followers === undefined ? null : { followers: info.followers, following: info.following ?? 0 },
+    isFollowing: info.is_following ?? null,
   }
 }
 

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
+import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { CloseIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
+import { SegmentedControl } from '../../ui/SegmentedControl'
+import { FollowTag, tagOfSearch } from './FollowTag'
 import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
 import { PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
@@ -21,8 +24,13 @@ export function ForumListPage() {
   const { t } = useTranslation('forum')
   useDocumentMeta({ title: t('title'), description: t('common:descriptions.forum') })
   const restartList = useRestartForumList()
-  const { search, sort, setSort, text, setText, commitNow } = useForumUrlState({ onChange: restartList })
-  const posts = useForumPosts(search, sort)
+  const { search, sort, setSort, feed, setFeed, text, setText, commitNow } = useForumUrlState({
+    onChange: (nextSearch, nextSort) => restartList(nextSearch, nextSort, feed),
+  })
+  const { basic } = useSession()
+  // The Following view is a member's; signed out, the forum shows every post.
+  const following = feed === 'following' && !!basic
+  const posts = useForumPosts(search, sort, following ? 'following' : undefined)
   // The server may have drawn this page before the app ran: take over once it shows the same.
   const stats = useSiteStats()
   useStaticShellHandover(!posts.isPending && !stats.isPending)
@@ -78,29 +86,61 @@ export function ForumListPage() {
               </Button>
             </form>
           </search>
+          {basic && (
+            <SegmentedControl
+              legend={t('feed.legend')}
+              options={[
+                { value: 'all', label: t('feed.all') },
+                { value: 'following', label: t('feed.following') },
+              ]}
+              value={following ? 'following' : 'all'}
+              onChange={(value) => {
+                const next = value === 'following' ? 'following' : undefined
+                restartList(search, sort, next)
+                setFeed(next)
+              }}
+            />
+          )}
           <SortButtons sort={sort} onChange={setSort} />
         </div>
 
         <section className="forum__posts" aria-labelledby={headingId} aria-busy={posts.isFetching}>
-          <h2 id={headingId} className={search ? 'forum__heading' : 'visually-hidden'}>
-            {search ? t('list.results', { search }) : t('list.heading')}
-          </h2>
+          {search ? (
+            <div className="forum__heading-row cluster">
+              <h2 id={headingId} className="forum__heading">
+                {t('list.results', { search })}
+              </h2>
+              {basic && tagOfSearch(search) && <FollowTag tag={tagOfSearch(search)!} userId={basic.id} />}
+            </div>
+          ) : (
+            <h2 id={headingId} className="visually-hidden">
+              {t('list.heading')}
+            </h2>
+          )}
           {posts.isPending ? (
             <Loading block />
           ) : posts.isError && posts.posts.length === 0 ? (
             <ListFailed onRetry={() => void posts.refetch()} />
           ) : posts.posts.length === 0 ? (
-            <div className="screen__state stack forum__state">
-              <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
-              <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
-              {search ? (
-                <Button onClick={() => setText('')}>{t('list.clearSearch')}</Button>
-              ) : (
-                <Link className="btn btn--primary btn--md" to="/upload">
-                  {t('list.newPost')}
-                </Link>
-              )}
-            </div>
+            following && !search ? (
+              <div className="screen__state stack forum__state">
+                <h3>{t('feed.emptyTitle')}</h3>
+                <p>{t('feed.emptyText')}</p>
+                <Button onClick={() => setFeed(undefined)}>{t('feed.showAll')}</Button>
+              </div>
+            ) : (
+              <div className="screen__state stack forum__state">
+                <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
+                <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
+                {search ? (
+                  <Button onClick={() => setText('')}>{t('list.clearSearch')}</Button>
+                ) : (
+                  <Link className="btn btn--primary btn--md" to="/upload">
+                    {t('list.newPost')}
+                  </Link>
+                )}
+              </div>
+            )
           ) : (
             <>
               <ul className="post-grid">

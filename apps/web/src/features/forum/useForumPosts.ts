@@ -25,10 +25,10 @@ export function uniquePosts(pages: readonly PostListResponse[]): PostListItem[] 
  * The forum list for a search and sort: keyset pages of 12 (spec §4). Changing either starts a new list
  * from its first page; the next page starts after the last post of the one before.
  */
-export function useForumPosts(search: string, sort: ChosenSort | null) {
+export function useForumPosts(search: string, sort: ChosenSort | null, feed?: 'following') {
   const query = useInfiniteQuery({
-    queryKey: postKeys.list(search, sort),
-    queryFn: ({ pageParam, signal }) => listPosts({ search, sort, cursor: pageParam }, signal),
+    queryKey: postKeys.list(search, sort, feed),
+    queryFn: ({ pageParam, signal }) => listPosts({ search, sort, cursor: pageParam, feed }, signal),
     initialPageParam: null as PostCursor | null,
     getNextPageParam: (last) => (last.has_next && last.next_cursor ? last.next_cursor : undefined),
   })
@@ -43,8 +43,8 @@ export function useForumPosts(search: string, sort: ChosenSort | null) {
 export function useRestartForumList() {
   const queryClient = useQueryClient()
   return useCallback(
-    (search: string, sort: ChosenSort | null) => {
-      void queryClient.resetQueries({ queryKey: postKeys.list(search, sort), exact: true })
+    (search: string, sort: ChosenSort | null, feed?: 'following') => {
+      void queryClient.resetQueries({ queryKey: postKeys.list(search, sort, feed), exact: true })
     },
     [queryClient],
   )

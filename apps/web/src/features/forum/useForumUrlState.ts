@@ -21,6 +21,8 @@ export function useForumUrlState(
   })
   const search = (params.get('search') ?? '').trim()
   const sort = parseSortParam(params.get('sort'))
+  // The Following view (issue 18): `?feed=following`.
+  const feed = params.get('feed') === 'following' ? ('following' as const) : undefined
   const [text, setText] = useState(params.get('search') ?? '')
   const written = useRef(search)
 
@@ -69,5 +71,17 @@ export function useForumUrlState(
     [setParams, search],
   )
 
-  return { search, sort, setSort, text, setText, commitNow: () => commit(text) }
+  const setFeed = useCallback(
+    (next: 'following' | undefined) => {
+      setParams((previous) => {
+        const updated = new URLSearchParams(previous)
+        if (next) updated.set('feed', next)
+        else updated.delete('feed')
+        return updated
+      })
+    },
+    [setParams],
+  )
+
+  return { search, sort, setSort, feed, setFeed, text, setText, commitNow: () => commit(text) }
 }

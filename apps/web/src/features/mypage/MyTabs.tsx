@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
+import { getMyBookmarks } from '../../api/follows'
 import { listOwnComments, listOwnLiked, listOwnPosts } from '../../api/profiles'
 import { profileKeys } from '../../api/queryKeys'
 import { useLoginModal } from '../../app/LoginModalProvider'
@@ -24,14 +25,14 @@ import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 import '../../ui/Card.css'
 
-const TABS = ['profile', 'posts', 'comments', 'likes', 'rewards', 'statistics'] as const
+const TABS = ['profile', 'posts', 'comments', 'likes', 'saved', 'rewards', 'statistics'] as const
 
 export interface MyTabsProps {
   user: OwnUserResponse
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Rewards / Statistics. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -43,6 +44,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'posts' && <PostsSection user={user} />}
             {active === 'comments' && <CommentsSection user={user} />}
             {active === 'likes' && <LikesSection user={user} />}
+            {active === 'saved' && <SavedSection />}
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
           </>
@@ -125,8 +127,9 @@ function NewPostLink({ label }: { label: string }) {
 
 interface OwnListSectionProps<T> {
   /** Which list: its heading, loading and empty texts are under this name in the mypage texts. */
-  name: 'posts' | 'comments' | 'likes'
-  total: number
+  name: 'posts' | 'comments' | 'likes' | 'saved'
+  /** The list's size when known (the saved list counts what it has loaded). */
+  total: number | null
   list: PagedList<T>
   idOf: (item: T) => string
   renderItem: (item: T) => ReactNode
@@ -247,6 +250,21 @@ function LikesSection({ user }: Pick<MyTabsProps, 'user'>) {
     <OwnListSection
       name="likes"
       total={user.stats.likes}
+      list={list}
+      emptyAction={<BrowsePosts />}
+      idOf={postIdOf}
+      renderItem={(post) => <ProfilePostItem post={post} />}
+    />
+  )
+}
+
+/** The posts one saved (issue 18), newest save first; each post's Save button takes it off again. */
+function SavedSection() {
+  const list = usePagedList(profileKeys.ownList('saved'), { fetchPage: getMyBookmarks, idOf: postIdOf })
+  return (
+    <OwnListSection
+      name="saved"
+      total={null}
       list={list}
       emptyAction={<BrowsePosts />}
       idOf={postIdOf}

@@ -22,6 +22,7 @@ import { CommentsSlot } from './CommentsSlot'
 import { DeletePostMenu } from './DeletePostMenu'
 import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
+import { SaveButton } from './SaveButton'
 import { usePost } from './usePost'
 import { usePostVersion } from './useVersions'
 import { VersionBar } from './VersionBar'
@@ -158,6 +159,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
           </div>
           <div className="post__counters">
             <LikeButton postId={post.id} liked={post.is_liked} likes={post.likes} />
+            <SaveButton postId={post.id} saved={post.is_saved ?? false} />
             <a
               href="#comments"
               className="pill-button post__comments-link"

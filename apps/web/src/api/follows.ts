@@ -1,0 +1,33 @@
+/** Following authors and tags, and saving posts (issue 18). Screens use their features' hooks. */
+import type {
+  BookmarkResponse,
+  FollowKind,
+  FollowResponse,
+  MyFollowsResponse,
+  PostPageResponse,
+} from '@agora/contract'
+import { api } from './client'
+import type { PageParams } from './profiles'
+
+/** POST (follow) or DELETE (unfollow) /follows. */
+export function setFollow(kind: FollowKind, target: string, follow: boolean): Promise<FollowResponse> {
+  const body = { json: { kind, target } }
+  return follow ? api.post<FollowResponse>('/follows', body) : api.delete<FollowResponse>('/follows', body)
+}
+
+/** GET /auth/me/follows: the authors and tags one follows. */
+export function getMyFollows(signal?: AbortSignal): Promise<MyFollowsResponse> {
+  return api.get<MyFollowsResponse>('/auth/me/follows', { signal })
+}
+
+/** POST /media/{id}/bookmark: saves or unsaves a post. */
+export function setSaved(postId: string, save: boolean): Promise<BookmarkResponse> {
+  return api.post<BookmarkResponse>(`/media/${encodeURIComponent(postId)}/bookmark`, {
+    json: { action: save ? 'save' : 'unsave' },
+  })
+}
+
+/** GET /auth/me/bookmarks: one's saved posts, newest saved first (skip/limit pages). */
+export function getMyBookmarks(page: PageParams, signal?: AbortSignal): Promise<PostPageResponse> {
+  return api.get<PostPageResponse>('/auth/me/bookmarks', { signal, query: { ...page } })
+}
