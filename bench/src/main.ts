@@ -14,6 +14,7 @@ import { measure } from './load'
 import { parseOptions } from './options'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
+import { measureIdleStreams, STREAMS_FIGURE } from './streams'
 import { readTargets, verifyLikes } from './targets'
 import { measureUpload, UPLOAD_FIGURES } from './upload'
 import { measureLighthouse, measureWeight } from './web'
@@ -142,6 +143,15 @@ async function benchServer() {
     if (FANOUT_FIGURES.some((name) => report.wants(name))) {
       log('\nFan-out to followers (issue 18):')
       await measureFanout(server.url, target, users, report)
+    }
+    if (report.wants(STREAMS_FIGURE)) {
+      log('\nLive streams (issue 18):')
+      await measureIdleStreams(
+        server.url,
+        server.pid,
+        users.map((user) => user.token),
+        report,
+      )
     }
   } finally {
     await ceiling?.stop()
