@@ -213,12 +213,22 @@ test('an open post shows that new comments came, without moving what the reader 
   await page.goto(`/forum/detail/${postId}`)
   const first = page.locator('#comments').getByRole('article').filter({ hasText: 'First measurements' })
   await expect(first).toBeVisible()
-  const before = await first.boundingBox()
+  // Where the comment sits under the section's heading (what is above the section may still change:
+  // the post's analysis arriving, its text's Markdown).
+  const heading = page.locator('#comments').getByRole('heading', { level: 2 })
+  const offset = async () => {
+    const [top, comment] = [await heading.boundingBox(), await first.boundingBox()]
+    return comment && top ? Math.round(comment.y - top.y) : null
+  }
+  await expect(first.locator('.comment__content--plain')).toHaveCount(0)
+  const before = await offset()
   await apiMakeComment(bobPage.request, server, postId, 'Core 3 looks deeper.')
   await apiMakeComment(bobPage.request, server, postId, 'And core 4.')
   const notice = page.getByRole('button', { name: '2 new comments — show' })
   await expect(notice).toBeVisible()
-  expect(await first.boundingBox()).toEqual(before)
+  // The notice floats: it takes no room, and the comment has not moved under the heading.
+  expect((await page.locator('.comments__live').boundingBox())?.height).toBe(0)
+  expect(await offset()).toBe(before)
   await expect(page.getByText('Core 3 looks deeper.')).toHaveCount(0)
   await notice.click()
   await expect(page.getByText('Core 3 looks deeper.')).toBeVisible()
