@@ -1,26 +1,6 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, uploadFile } from './factories'
-import {
-  type AgoraServer,
-  createUser,
-  expect,
-  loginViaApi,
-  signInThroughDialog,
-  type TestUser,
-  test,
-} from './fixtures'
-
-/** A browser context of its own (its own cookies and storage), signed in as `user`. */
-async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
-  const context = await browser.newContext({ baseURL: server.url })
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${user.username}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
-  await loginViaApi(page, server, user)
-  return page
-}
+import { createUser, expect, personPage, signInThroughDialog, test } from './fixtures'
 
 /** The one comment whose text contains `text` (comments are articles named after their author). */
 const commentWith = (page: Page, text: string) =>

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
-import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Page,
+  type Request,
+} from '@playwright/test'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -137,6 +144,21 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
     localStorage.setItem('auth_mode', 'secure')
     localStorage.setItem('token_expiry', String(Date.now() + seconds * 1000))
   }, expires_in)
+}
+
+/**
+ * A browser context of its own (its own cookies and storage), signed in as `user`; its console
+ * errors and uncaught errors go to `errors`, named after the user.
+ */
+export async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${user.username}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
+  await loginViaApi(page, server, user)
+  return page
 }
 
 /** A new user, signed in on `page` (secure mode, through the API): most tests start here. */

@@ -1,27 +1,8 @@
 // Notifications (issue 18): one person comments, the other sees the bell change without reloading,
 // opens the notification and lands on the highlighted comment; mark all read; the settings.
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, uploadFile } from './factories'
-import {
-  type AgoraServer,
-  createUser,
-  expect,
-  expectAccessible,
-  loginViaApi,
-  type TestUser,
-  test,
-} from './fixtures'
-
-async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
-  const context = await browser.newContext({ baseURL: server.url })
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${user.username}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
-  await loginViaApi(page, server, user)
-  return page
-}
+import { createUser, expect, expectAccessible, personPage, test } from './fixtures'
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
 
