@@ -75,6 +75,8 @@ export async function buildAll() {
         // The analysis worker thread loads its own file, `analysis.thread.js` beside the bundle.
         entryPoints: {
           main: join(root, 'apps/server/src/main.ts'),
+          // `npm run admin`: roles from the command line (scripts/admin.mjs).
+          admin: join(root, 'apps/server/src/admin.ts'),
           'analysis.thread': join(root, 'apps/server/src/features/analysis/analysis.thread.ts'),
         },
         outdir: join(root, 'apps/server/dist'),

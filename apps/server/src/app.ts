@@ -20,12 +20,14 @@ import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from
 import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { authRoutes } from './features/auth/index'
+import { blocksRoutes, subscribeBlocks } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
+import { moderationRoutes, subscribeTrust } from './features/moderation/index'
 import { notificationsRoutes, subscribeNotifications } from './features/notifications/index'
 import { pagesRoutes } from './features/pages/index'
 import { postsRoutes } from './features/posts/index'
@@ -39,6 +41,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { logControllerFor, loggerOptions } from './http/logging'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
+import { registerSuspensionGuard } from './http/standing'
 
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
@@ -120,6 +123,8 @@ const features = [
   followsRoutes,
   bookmarksRoutes,
   notificationsRoutes,
+  moderationRoutes,
+  blocksRoutes,
 ]
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -164,6 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)
   subscribeCommentNews(ctx.events, ctx.live)
+  // Refusals run in the writing transaction too: a blocked reply or a new account over its limits rolls back.
+  subscribeBlocks(ctx.events)
+  subscribeTrust(ctx.events, config.trust)
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
@@ -203,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer)
+  registerSuspensionGuard(app, API_PREFIX)
   invalidateOnWrites(app, ctx.readCache)
 
   await app.register(swagger, {

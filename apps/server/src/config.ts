@@ -51,6 +51,21 @@ export interface Config {
   analysis: AnalysisConfig
   /** What contributions earn, and how earnings are claimed (features/rewards). */
   rewards: RewardsConfig
+  /** New accounts' tighter limits and reports (features/moderation). */
+  trust: TrustConfig
+}
+
+/** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
+export interface TrustConfig {
+  newAccountHours: number
+  /** Posts and comments, none hidden or removed, a member has written. */
+  minContributions: number
+  /** A new account's posts per rolling 24 hours, comments per rolling hour, links per text. */
+  newPostsPerDay: number
+  newCommentsPerHour: number
+  newLinksPerText: number
+  /** Reports a user may file per hour. */
+  reportsPerHour: number
 }
 
 /** The reasons a contribution earns tokens (features/rewards/rewards.rules.ts applies them). */
@@ -250,6 +265,17 @@ const REWARD_DEFAULTS: Record<EarningReason, [string, number, number]> = {
   upload_analysed: ['UPLOAD_ANALYSED', 5, 5],
 }
 
+function trustConfig(env: Env): TrustConfig {
+  return {
+    newAccountHours: int(env, 'TRUST_NEW_ACCOUNT_HOURS', 24, 0, 24 * 365),
+    minContributions: int(env, 'TRUST_MIN_CONTRIBUTIONS', 3, 0, 10_000),
+    newPostsPerDay: int(env, 'TRUST_NEW_POSTS_PER_DAY', 3, 1, 100_000),
+    newCommentsPerHour: int(env, 'TRUST_NEW_COMMENTS_PER_HOUR', 10, 1, 100_000),
+    newLinksPerText: int(env, 'TRUST_NEW_LINKS_PER_TEXT', 2, 0, 100_000),
+    reportsPerHour: int(env, 'REPORT_RATE_LIMIT', 10, 1, 100_000),
+  }
+}
+
 function rewardsConfig(env: Env): RewardsConfig {
   const rules = {} as RewardsConfig['rules']
   for (const [reason, [stem, amount, cap]] of Object.entries(REWARD_DEFAULTS)) {
@@ -341,5 +367,6 @@ export function loadConfig(env: Env = process.env): Config {
     token: tokenConfig(env),
     analysis: analysisConfig(env),
     rewards: rewardsConfig(env),
+    trust: trustConfig(env),
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Who may import whom in the server: dependencies point one way, down.
  *
- *   main.ts, app.ts     start-up and composition root: the shared layer and features' index.ts
+ *   main.ts, app.ts,    start-up and composition root (admin.ts: the roles' command line): the
+ *   admin.ts            shared layer and features' index.ts
  *   features/X/         one capability: features/X, the shared layer, and other features only through
  *                       their public entry (features/Y/index.ts), where listed below
  *   config.ts (and config.solana-keys.ts), context.ts, db/, blobs/, http/, events/
@@ -18,6 +19,7 @@ import { describe, expect, it } from 'vitest'
 const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/analysis/index.ts': ['posts', 'files', 'versions'],
   'features/auth/index.ts': ['demo'],
+  'features/blocks/index.ts': [],
   'features/bookmarks/index.ts': [],
   'features/comments/index.ts': ['profiles', 'demo'],
   'features/demo/index.ts': [],
@@ -25,6 +27,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/follows/index.ts': ['profiles'],
   'features/health/index.ts': [],
   'features/likes/index.ts': ['posts', 'comments'],
+  'features/moderation/index.ts': ['profiles'],
   'features/notifications/index.ts': [],
   'features/pages/index.ts': [],
   'features/posts/index.ts': ['pages', 'profiles', 'demo', 'follows', 'bookmarks'],
@@ -38,7 +41,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
 }
 
 const SHARED = new Set(['config.ts', 'config.solana-keys.ts', 'context.ts', 'db', 'blobs', 'http', 'events'])
-const ROOT = new Set(['main.ts', 'app.ts'])
+const ROOT = new Set(['main.ts', 'app.ts', 'admin.ts'])
 
 /** 'features/posts', 'db', 'app.ts', … for a path under src/. */
 function scopeOf(path: string): string {

@@ -275,3 +275,56 @@ export async function apiBookmark(t: TestApp, user: Caller, postId: string, acti
   expectStatus(response, 200, `bookmark ${action ?? 'toggle'}`)
   return (response.json() as { saved: boolean }).saved
 }
+
+// Moderation (issue 27)
+
+/** Gives a user a role straight in the database (the command line's path has its own test). */
+export async function dbSetRole(t: TestApp, user: { id: string }, role: 'user' | 'moderator' | 'admin') {
+  await t.database.db.updateTable('users').set({ role }).where('id', '=', user.id).execute()
+}
+
+/** A registered user who is a moderator (or an admin). */
+export async function makeModerator(t: TestApp, role: 'moderator' | 'admin' = 'moderator') {
+  const user = await makeUser(t)
+  await dbSetRole(t, user, role)
+  return user
+}
+
+/** Suspends a user straight in the database until `until` (a day from now unless given). */
+export async function dbSuspend(t: TestApp, user: { id: string }, until = new Date(Date.now() + 86_400_000)) {
+  await t.database.db
+    .updateTable('users')
+    .set({ suspended_until: until, suspension_reason: 'Spam' })
+    .where('id', '=', user.id)
+    .execute()
+}
+
+/** Hides or removes a post or comment straight in the database. */
+export async function dbModerate(
+  t: TestApp,
+  kind: 'post' | 'comment',
+  id: string,
+  state: 'hidden' | 'removed',
+  reason = 'Off topic',
+) {
+  await t.database.db
+    .updateTable(kind === 'post' ? 'posts' : 'comments')
+    .set({ moderation: state, moderation_reason: reason, moderated_at: new Date() })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** POST /reports as `user`; the answer unchecked. */
+export function sendReport(t: TestApp, user: Caller, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: user?.headers ?? {}, payload: body })
+}
+
+/** A moderator's POST to /mod/…; the answer unchecked. */
+export function sendMod(t: TestApp, user: Caller, path: string, body: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/mod/${path}`,
+    headers: user?.headers ?? {},
+    payload: body,
+  })
+}

@@ -89,6 +89,9 @@ export async function createTestApp(
     WEB_DIST: '',
     AGORA_DEMO: '0',
     AUTH_RATE_LIMIT: '1000',
+    // Test users are a moment old: trusted at once, unless a test of the new-account limits says otherwise.
+    TRUST_NEW_ACCOUNT_HOURS: '0',
+    TRUST_MIN_CONTRIBUTIONS: '0',
     // Tests write the database behind the app's back (reset, factories); a cached read would
     // outlive that. The read cache's own tests turn it on.
     READ_CACHE_MS: '0',

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import { FormBoolean } from './common'
 import { BothIds, SameFields } from './fields'
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits'
+import { Standing } from './moderation'
 import {
   Bio,
   ContributionCounts,
@@ -91,6 +92,8 @@ export const MeResponse = Type.Object({
   settings: UserSettings,
   stats: UserStats,
   created_at: Type.String(),
+  /** Role, suspension and trust (issue 27). */
+  ...Standing.properties,
 })
 export type MeResponse = Static<typeof MeResponse>
 

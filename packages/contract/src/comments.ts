@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { EditState, IdParams, LikeRequest, LikeResponse, Nullable, SuccessResponse } from './common'
 import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
+import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
 
 /** Where a comment stands in its thread; the same in every view of a comment. */
@@ -29,6 +30,12 @@ export const CommentView = Type.Object({
   ...EditState.properties,
   /** The version of the post's files the comment was written on (1 for a post never versioned). */
   post_version: Type.Integer({ minimum: 1 }),
+  /**
+   * Present when moderators hid or removed the comment. Its place in the thread stays, so replies
+   * keep theirs: others get it with `content` '' and no reason ("[hidden by a moderator]",
+   * "[removed by a moderator]"); its author gets the reason, and the text while it is only hidden.
+   */
+  moderation: Type.Optional(ModerationState),
 })
 export type CommentView = Static<typeof CommentView>
 

@@ -70,3 +70,37 @@ export const NOTIFICATION_KINDS = [
   'claim_failed',
   'moderation',
 ] as const
+
+// Moderation (issue 27).
+/** Why a post, a comment or a user is reported. */
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'plagiarism',
+  'copyright',
+  'misinformation',
+  'other',
+] as const
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const
+/** A user's role: moderators see the queue and act; admins also grant and revoke moderator. */
+export const USER_ROLES = ['user', 'moderator', 'admin'] as const
+/** A reporter's note and a moderator's reason, in characters. */
+export const REPORT_NOTE_MAX = 1000
+export const MOD_REASON_MAX = 500
+/** Where a post or a comment stands with the moderators. */
+export const MODERATION_STATES = ['visible', 'hidden', 'removed'] as const
+/** What a moderator did, as the moderation log names it. */
+export const MOD_ACTIONS = [
+  'dismiss',
+  'hide',
+  'restore',
+  'remove',
+  'suspend',
+  'unsuspend',
+  'grant',
+  'revoke',
+  'trust',
+  'review_requested',
+] as const
+/** Trust: 'new' accounts have tighter limits; 'member' the usual ones. */
+export const TRUST_LEVELS = ['new', 'member'] as const

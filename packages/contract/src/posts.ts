@@ -8,6 +8,7 @@ import {
   POST_SUMMARY_MAX,
   POST_TITLE_MAX,
 } from './limits'
+import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
@@ -151,6 +152,8 @@ export const PostDetailResponse = Type.Object({
   version_changelog: Type.String(),
   /** The CID `ipfs add -r --cid-version 1` gives a directory of the shown version's files (null when a file's bytes are missing). */
   manifest_cid: Nullable(Type.String()),
+  /** Present when moderators hid or removed the post (its author and moderators see it then). */
+  moderation: Type.Optional(ModerationState),
 })
 export type PostDetailResponse = Static<typeof PostDetailResponse>
 

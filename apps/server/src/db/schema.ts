@@ -2,6 +2,13 @@ import type { RewardReason } from '@agora/contract'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 import type {
+  BlocksTable,
+  ModeratedColumns,
+  ModLogTable,
+  ReportsTable,
+  StandingColumns,
+} from './schema.moderation'
+import type {
   BookmarksTable,
   FeedEntriesTable,
   FollowsTable,
@@ -10,6 +17,7 @@ import type {
   NotificationsTable,
 } from './schema.social'
 
+export type * from './schema.moderation'
 export type * from './schema.social'
 
 /**
@@ -45,9 +53,13 @@ export interface Database {
   // versions of a post's files (issue 26, migration 0011)
   post_versions: PostVersionsTable
   post_version_files: PostVersionFilesTable
+  // moderation and trust (issue 27, migration 0014)
+  reports: ReportsTable
+  mod_log: ModLogTable
+  blocks: BlocksTable
 }
 
-export interface UsersTable {
+export interface UsersTable extends StandingColumns {
   id: string
   username: string
   password_hash: string
@@ -110,7 +122,7 @@ interface EditedColumns {
   edited_by: ColumnType<string | null, never, string>
 }
 
-export interface PostsTable extends EditedColumns {
+export interface PostsTable extends EditedColumns, ModeratedColumns {
   id: string
   user_id: string
   title: string
@@ -154,7 +166,7 @@ export interface PostLikesTable {
 }
 
 /** A comment or reply (features/comments). `root_id` is the thread's top-level comment. */
-export interface CommentsTable extends EditedColumns {
+export interface CommentsTable extends EditedColumns, ModeratedColumns {
   id: string
   post_id: string
   user_id: string

@@ -3,20 +3,23 @@ import { NotFoundError } from '../http/errors'
 import type { Database } from './schema'
 
 /**
- * Who may see a post: everyone a public one, only its author a private one. Someone else's private
- * post does not exist as far as they can tell (404, never 403), and nor do its comments, likes,
- * analysis or files. Written once here, for rows in memory (`canSee`) and for queries
- * (`visibleTo` for Kysely, `visibleSql` for raw SQL); every read of posts goes through one of them.
+ * Who may see a post: everyone a public one, only its author a private one or one the moderators
+ * hid or removed (issue 27). Someone else's private or moderated post does not exist as far as they
+ * can tell (404, never 403), and nor do its comments, likes, analysis or files. Written once here,
+ * for rows in memory (`canSee`) and for queries (`visibleTo` for Kysely, `visibleSql` for raw SQL);
+ * every read of posts goes through one of them.
  */
 export interface PostAccess {
   user_id: string
   visibility: string
+  /** null, or 'hidden'/'removed' by a moderator. */
+  moderation: string | null
 }
 
 export const POST_NOT_FOUND = 'Post not found'
 
 export function canSee(post: PostAccess, viewerId: string | null): boolean {
-  return post.visibility !== 'private' || post.user_id === viewerId
+  return (post.visibility !== 'private' && post.moderation === null) || post.user_id === viewerId
 }
 
 /** The post when the viewer may see it; otherwise 404 `detail` (default: Post not found). */
@@ -33,22 +36,24 @@ export function visibleOr404<P extends PostAccess>(
 export function visibleTo(viewerId: string | null) {
   return <DB extends Pick<Database, 'posts'>, TB extends 'posts'>(eb: ExpressionBuilder<DB, TB>) => {
     const posts = eb as unknown as ExpressionBuilder<Pick<Database, 'posts'>, 'posts'>
-    return viewerId
-      ? posts.or([posts('posts.visibility', '=', 'public'), posts('posts.user_id', '=', viewerId)])
-      : posts('posts.visibility', '=', 'public')
+    const open = posts.and([posts('posts.visibility', '=', 'public'), posts('posts.moderation', 'is', null)])
+    return viewerId ? posts.or([open, posts('posts.user_id', '=', viewerId)]) : open
   }
 }
 
 /** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
 export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'private' or ${sql.ref(`${post}.user_id`)} = ${viewer})`
+  return sql<boolean>`((${sql.ref(`${post}.visibility`)} <> 'private' and ${sql.ref(`${post}.moderation`)} is null) or ${sql.ref(`${post}.user_id`)} = ${viewer})`
 }
 
 /**
- * A post's id, author and visibility: what a write on the post checks. With `lock`, the row is
+ * A post's id, author, visibility and moderation: what a write on the post checks. With `lock`, the row is
  * locked (FOR NO KEY UPDATE) for the rest of the transaction, so writes on one post take turns.
  */
 export function readPostAccess(db: Kysely<Database>, id: string, { lock = false } = {}) {
-  const query = db.selectFrom('posts').select(['id', 'user_id', 'visibility']).where('id', '=', id)
+  const query = db
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'visibility', 'moderation'])
+    .where('id', '=', id)
   return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst()
 }

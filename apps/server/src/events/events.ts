@@ -59,6 +59,23 @@ export interface DomainEvents {
   'notification.created': { userId: string; notificationId: string; kind: string }
   /** A reward claim reached its end: paid on chain, or failed and credited back. */
   'claim.settled': { claimId: string; userId: string; status: 'paid' | 'failed'; amount: string }
+  /**
+   * A moderator hid, removed or restored a post or a comment (features/moderation): `previous` is
+   * the state before (null: visible). Rewards reverse what hidden or removed content earned;
+   * its author is told.
+   */
+  'content.moderated': {
+    kind: 'post' | 'comment'
+    id: string
+    postId: string
+    authorId: string
+    moderatorId: string
+    action: 'hide' | 'remove' | 'restore'
+    previous: 'hidden' | 'removed' | null
+    reason: string
+  }
+  /** A moderator suspended a user until `until` (ISO 8601), or lifted it (`until` null). */
+  'user.suspended': { userId: string; moderatorId: string; until: string | null; reason: string }
   /** Someone reported a post, a comment or a user to the moderators. */
   report: { reportId: string; reporterId: string; targetType: 'post' | 'comment' | 'user'; targetId: string }
 }

@@ -16,6 +16,18 @@ export interface Viewer {
   sessionId: string
   /** How this request authenticated: a cookie needs CSRF protection, a Bearer header does not. */
   via: 'cookie' | 'bearer'
+  /** The user's role and suspension, read with the session (issue 27): a change counts at once. */
+  role: Role
+  suspendedUntil: Date | null
+}
+
+export type Role = 'user' | 'moderator' | 'admin'
+
+/** A session's user with their standing, as one turn's query reads them. */
+interface LiveSession {
+  userId: string
+  role: Role
+  suspendedUntil: Date | null
 }
 
 declare module 'fastify' {
@@ -104,15 +116,21 @@ export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner
  * Nothing is remembered between turns.
  */
 function liveSessionsLoader(db: Db) {
-  return new DataLoader<string, string | null>(
+  return new DataLoader<string, LiveSession | null>(
     async (sessionIds) => {
       const rows = await db
         .selectFrom('sessions')
-        .select(['id', 'user_id'])
-        .where('id', 'in', [...new Set(sessionIds)])
-        .where('revoked_at', 'is', null)
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id', 'sessions.user_id', 'users.role', 'users.suspended_until'])
+        .where('sessions.id', 'in', [...new Set(sessionIds)])
+        .where('sessions.revoked_at', 'is', null)
         .execute()
-      const owners = new Map(rows.map((row) => [row.id, row.user_id]))
+      const owners = new Map(
+        rows.map((row) => [
+          row.id,
+          { userId: row.user_id, role: row.role, suspendedUntil: row.suspended_until },
+        ]),
+      )
       return sessionIds.map((id) => owners.get(id) ?? null)
     },
     { cache: false, maxBatchSize: 200, batchScheduleFn: (run) => setImmediate(run) },
@@ -122,15 +140,22 @@ function liveSessionsLoader(db: Db) {
 async function resolveViewer(
   request: FastifyRequest,
   signer: TokenSigner,
-  liveSessions: DataLoader<string, string | null>,
+  liveSessions: DataLoader<string, LiveSession | null>,
 ): Promise<Viewer | null> {
   const found = accessTokenOf(request)
   if (!found) return null
   const claims = await signer.verify(found.token)
   if (!claims || !isId(claims.sessionId)) return null
   // A revoked session (logout, refresh-token reuse) ends its access tokens too, not just its refresh.
-  if ((await liveSessions.load(claims.sessionId)) !== claims.userId) return null
-  return { userId: claims.userId, sessionId: claims.sessionId, via: found.via }
+  const live = await liveSessions.load(claims.sessionId)
+  if (live?.userId !== claims.userId) return null
+  return {
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    via: found.via,
+    role: live.role,
+    suspendedUntil: live.suspendedUntil,
+  }
 }
 
 /** The signed-in user or a 401 with the given sentence. */

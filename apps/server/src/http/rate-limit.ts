@@ -7,10 +7,10 @@ const ANONYMOUS = 'anonymous'
  * Route config for a per-user limit on a write (`config: { rateLimit: perUserLimit(...) }`).
  * Anonymous calls are not counted here: such routes answer them 401 anyway.
  */
-export function perUserLimit(max: number, tooFast: string) {
+export function perUserLimit(max: number, tooFast: string, timeWindow = '1 minute') {
   return {
     max,
-    timeWindow: '1 minute',
+    timeWindow,
     keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
     allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>

@@ -12,6 +12,7 @@ export interface ClaimedJob {
 export interface PostForAnalysis {
   user_id: string
   visibility: 'public' | 'private'
+  moderation: 'hidden' | 'removed' | null
   title: string
   summary: string
   content: string
@@ -130,7 +131,7 @@ export function analysisStore(db: Db) {
     async findPost(postId: string): Promise<PostForAnalysis | null> {
       const row = await db
         .selectFrom('posts')
-        .select(['user_id', 'visibility', 'title', 'summary', 'content', 'ai_instruction'])
+        .select(['user_id', 'visibility', 'moderation', 'title', 'summary', 'content', 'ai_instruction'])
         .where('id', '=', postId)
         .executeTakeFirst()
       return row ?? null

@@ -2,6 +2,7 @@ import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@
 import { v7 as uuidv7 } from 'uuid'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import { moderationState } from '../../db/moderation-state'
 import { visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError } from '../../http/errors'
@@ -16,14 +17,24 @@ export { COMMENT_NOT_FOUND } from './comments.rules'
 export const PARENT_NOT_FOUND = 'The comment you are replying to no longer exists'
 export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
 
-export function toCommentView(row: CommentWithAuthor, isLiked: boolean): CommentView {
+/**
+ * A comment as `viewerId` sees it. A hidden or removed comment keeps its place in its thread so
+ * replies keep theirs, but only its author reads the reason, and the text only while it is hidden.
+ */
+export function toCommentView(
+  row: CommentWithAuthor,
+  isLiked: boolean,
+  viewerId: string | null,
+): CommentView {
+  const own = row.user_id === viewerId
+  const shown = row.moderation === null || (own && row.moderation === 'hidden')
   return {
     _id: row.id,
     postId: row.post_id,
     userId: row.user_id,
     username: row.username,
     avatar: row.avatar,
-    content: row.content,
+    content: shown ? row.content : '',
     createdAt: row.created_at.toISOString(),
     likes: row.likes_count,
     is_liked: isLiked,
@@ -33,6 +44,7 @@ export function toCommentView(row: CommentWithAuthor, isLiked: boolean): Comment
     replyCount: row.reply_count,
     ...editState(row),
     post_version: row.post_version,
+    ...(row.moderation ? { moderation: moderationState(row, own) } : {}),
   }
 }
 
@@ -47,7 +59,7 @@ export function commentsService(db: Db, events: EventBus) {
   const editing = commentEditing(db, events, async (viewerId, id) => {
     const row = await store.findCommentWithAuthor(id)
     if (!row) throw new NotFoundError(COMMENT_NOT_FOUND)
-    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id))
+    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId)
   })
 
   return {
@@ -71,7 +83,7 @@ export function commentsService(db: Db, events: EventBus) {
             ordered.map((row) => row.id),
           )
         : new Set<string>()
-      return ordered.map((row) => toCommentView(row, liked.has(row.id)))
+      return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId))
     },
 
     /**
@@ -112,7 +124,7 @@ export function commentsService(db: Db, events: EventBus) {
           },
         ])
         const created = await tx.findCommentWithAuthor(id)
-        return { ...toCommentView(created!, false), reward }
+        return { ...toCommentView(created!, false, viewerId), reward }
       })
     },
 

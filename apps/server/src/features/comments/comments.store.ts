@@ -15,6 +15,7 @@ export interface PostForComments {
   id: string
   user_id: string
   visibility: string
+  moderation: string | null
 }
 
 /** Every column but the search vector, which is for the index only. */
@@ -33,6 +34,10 @@ const COLUMNS = [
   'comments.edited_at',
   'comments.edited_by',
   'comments.post_version',
+  'comments.moderation',
+  'comments.moderation_reason',
+  'comments.moderated_at',
+  'comments.review_requested_at',
 ] as const
 
 export function commentsStore(db: Db) {

@@ -54,6 +54,13 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
       const row = await auth.register({ ...user, password: DEMO_PASSWORD })
       ids.set(user.username, row.id)
     }
+    // Trusted while their two weeks of work are written at once (the new-account limits would stop
+    // it); once they have joined in the past, below, trust follows their age and activity again.
+    await trx
+      .updateTable('users')
+      .set({ trust_override: 'member' })
+      .where('id', 'in', [...ids.values()])
+      .execute()
     return ids
   })
   if (!users) return nothing
@@ -94,9 +101,8 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   // The researchers joined before their posts; the rewards their demo contributions would have
   // earned are paid at the contributions' times, so balances and the leaderboard are not empty.
   const joined = new Date(now - DEMO_MEMBER_DAYS * 24 * 3600_000).toISOString()
-  await sql`update users set created_at = ${joined}::timestamptz where id in (${sql.join([...users.values()])})`.execute(
-    ctx.db,
-  )
+  await sql`update users set created_at = ${joined}::timestamptz, trust_override = null
+    where id in (${sql.join([...users.values()])})`.execute(ctx.db)
   await rewardsLedger(ctx.config.rewards).backfill(ctx.db)
   log?.info(
     { users: users.size, posts: DEMO_POSTS.length, comments },

@@ -11,6 +11,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../http/errors'
 import { failures } from '../../http/responses'
+import { isModerator } from '../../http/standing'
 import { DOCX_MIME, fileUrl, mustDownload } from './file-types'
 import { docxToSafeHtml } from './files.preview'
 import { filesService } from './files.service'
@@ -52,9 +53,12 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
   const files = filesService(ctx.db, store)
 
-  async function blobOrNotFound(cid: string) {
+  async function blobOrNotFound(request: FastifyRequest, cid: string) {
     const blob = isCidString(cid) ? await files.find(cid) : undefined
     if (!blob?.mime) throw new NotFoundError('File not found')
+    if ((await files.withdrawn(blob)) && !isModerator(await request.viewer())) {
+      throw new NotFoundError('This file was removed by a moderator')
+    }
     return blob
   }
 
@@ -65,7 +69,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     name?: string,
     download?: boolean,
   ) {
-    const blob = await blobOrNotFound(cid)
+    const blob = await blobOrNotFound(request, cid)
     const etag = `"${blob.cid}"`
     const ifRange = request.headers['if-range']
     const range = ifRange && ifRange !== etag ? 'all' : parseRange(request.headers.range, blob.size)
@@ -143,7 +147,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const blob = await blobOrNotFound(request.params.cid)
+      const blob = await blobOrNotFound(request, request.params.cid)
       if (blob.mime !== DOCX_MIME)
         throw new UnsupportedMediaTypeError('Preview is only available for DOCX documents')
       if (blob.size > PREVIEW_MAX_BYTES)

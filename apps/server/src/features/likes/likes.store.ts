@@ -30,14 +30,16 @@ const KINDS: Record<
     likes: 'post_likes',
     column: 'post_id',
     counter: 'posts',
-    targets: sql`select p.id, p.user_id, p.id as post_id, p.visibility, p.user_id as post_user_id, p.likes_count
-                 from posts p where p.id in (select target_id from input) order by p.id for no key update`,
+    targets: sql`select p.id, p.user_id, p.id as post_id, p.visibility, p.moderation, p.user_id as post_user_id,
+                 p.likes_count from posts p where p.id in (select target_id from input) order by p.id for no key update`,
   },
   comment: {
     likes: 'comment_likes',
     column: 'comment_id',
     counter: 'comments',
-    targets: sql`select c.id, c.user_id, c.post_id, p.visibility, p.user_id as post_user_id, c.likes_count
+    // A comment a moderator hid or removed is as unlikeable as a moderated post.
+    targets: sql`select c.id, c.user_id, c.post_id, p.visibility, coalesce(c.moderation, p.moderation) as moderation,
+                 p.user_id as post_user_id, c.likes_count
                  from comments c join posts p on p.id = c.post_id
                  where c.id in (select target_id from input) order by c.id for no key update of c`,
   },
@@ -48,8 +50,8 @@ export function likesStore(db: Db, kind: LikeKind) {
   const likesTable = sql.table(table)
   const likedColumn = sql.ref(column)
   const visible = visibleSql('target', sql.ref('i.user_id'))
-  // visibleSql reads target.visibility and target.user_id: the post's, under these names.
-  const targetAsPost = sql`select id, post_user_id as user_id, visibility, post_id, likes_count, user_id as author_id from targets`
+  // visibleSql reads target.visibility, target.moderation and target.user_id: the post's, under these names.
+  const targetAsPost = sql`select id, post_user_id as user_id, visibility, moderation, post_id, likes_count, user_id as author_id from targets`
 
   return {
     /**

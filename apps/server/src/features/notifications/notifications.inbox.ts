@@ -63,7 +63,7 @@ export function inboxStore(db: Db) {
       .where((eb) =>
         eb.or([
           eb('n.post_id', 'is', null),
-          eb('p.visibility', '<>', 'private'),
+          eb.and([eb('p.visibility', '<>', 'private'), eb('p.moderation', 'is', null)]),
           eb('p.user_id', '=', userId),
         ]),
       )

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
+import { visibleSql } from '../../db/visibility'
 
 /**
  * Who may be notified of what: every notification written passes this one condition, whichever
@@ -6,8 +7,8 @@ import { type RawBuilder, sql } from 'kysely'
  * candidate row, with the columns `user_id` (recipient), `kind`, `actor_id` and `post_id`.
  *
  * - never for one's own action;
- * - nothing about a private post reaches anyone but its author (and nothing about a post that is
- *   gone: it went with its notifications);
+ * - nothing about a post others cannot see (private, or hidden or removed by a moderator) reaches
+ *   anyone but its author (and nothing about a post that is gone: it went with its notifications);
  * - a kind the recipient turned off is not written;
  * - a recipient who blocked the actor hears nothing of them (`notBlocked`).
  */
@@ -16,8 +17,7 @@ export function deliverable(c: string): RawBuilder<boolean> {
   return sql<boolean>`(
     (${col('actor_id')} is null or ${col('actor_id')} <> ${col('user_id')})
     and (${col('post_id')} is null or exists (
-      select 1 from posts p
-      where p.id = ${col('post_id')} and (p.visibility <> 'private' or p.user_id = ${col('user_id')})
+      select 1 from posts p where p.id = ${col('post_id')} and ${visibleSql('p', col('user_id'))}
     ))
     and not exists (
       select 1 from notification_settings s
@@ -27,12 +27,9 @@ export function deliverable(c: string): RawBuilder<boolean> {
   )`
 }
 
-/**
- * THE place for blocks (the moderation issue, not built yet): a user who blocked the actor is never
- * notified of what the actor does. When blocks exist, this becomes
- * `not exists (select 1 from blocks b where b.blocker_id = c.user_id and b.blocked_id = c.actor_id)`;
- * every writer goes through `deliverable`, so nothing else changes.
- */
-function notBlocked(_c: string): RawBuilder<boolean> {
-  return sql<boolean>`true`
+/** THE place for blocks (issue 27): a user who blocked the actor is never notified of what the actor does. */
+function notBlocked(c: string): RawBuilder<boolean> {
+  return sql<boolean>`not exists (
+    select 1 from blocks b where b.blocker_id = ${sql.ref(`${c}.user_id`)} and b.blocked_id = ${sql.ref(`${c}.actor_id`)}
+  )`
 }

@@ -202,6 +202,25 @@ export function subscribeNotifications(events: EventBus, live: Live) {
 
   events.durable('post.published', FAN_OUT_HANDLER, (trx, post) => fanOut(events, trx, post))
 
+  // A moderator hid, removed or restored someone's post or comment: its author is told why (issue 27).
+  // The moderator is not named: the public log does not name them either.
+  events.inTransaction('content.moderated', async (trx, actions) => {
+    const at = Date.now()
+    await write(
+      trx,
+      actions.map((action) => ({
+        userId: action.authorId,
+        kind: 'moderation',
+        actorId: null,
+        postId: action.postId,
+        commentId: action.kind === 'comment' ? action.id : null,
+        groupKey: `moderation:${action.kind}:${action.id}:${action.action}:${at}`,
+        excerpt: action.reason,
+        data: { action: action.action },
+      })),
+    )
+  })
+
   events.inTransaction('claim.settled', async (trx, claims) => {
     const drafts: Draft[] = []
     for (const claim of claims) {

@@ -1,4 +1,5 @@
 import type { MediaItem, PostCursor, PostDetailResponse, PostListItem } from '@agora/contract'
+import { moderationState } from '../../db/moderation-state'
 import type { PostFileRow } from '../../db/schema'
 import { fileUrl } from '../files/index'
 import { editState } from '../revisions/index'
@@ -88,6 +89,8 @@ export function toPostDetail(
     ai_analysis: row.ai_analysis,
     ...editState(row),
     is_liked: isLiked,
+    // Only its author (and moderators, through the queue) can open a moderated post.
+    ...(row.moderation ? { moderation: moderationState(row, true) } : {}),
   }
 }
 

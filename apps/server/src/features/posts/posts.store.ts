@@ -34,6 +34,10 @@ export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'ma
   revision: number
   edited_at: Date | null
   edited_by: string | null
+  moderation: 'hidden' | 'removed' | null
+  moderation_reason: string
+  moderated_at: Date | null
+  review_requested_at: Date | null
 }
 
 /** A page of a profile's list, by offset, as `viewerId` may see it. */
@@ -65,6 +69,14 @@ export const summaryColumns = [
   'posts.created_at',
   'users.username',
   'users.avatar',
+] as const
+
+/** Where a post stands with the moderators (features/moderation). */
+const moderationColumns = [
+  'posts.moderation',
+  'posts.moderation_reason',
+  'posts.moderated_at',
+  'posts.review_requested_at',
 ] as const
 
 export const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
@@ -242,6 +254,7 @@ export function postsStore(db: Db) {
           'posts.revision',
           'posts.edited_at',
           'posts.edited_by',
+          ...moderationColumns,
         ])
         .where('posts.id', '=', id)
         .executeTakeFirst()
@@ -275,6 +288,7 @@ export function postsStore(db: Db) {
           'content',
           'tags',
           'visibility',
+          'moderation',
           'revision',
           'created_at',
           'edited_at',

@@ -9,6 +9,7 @@ import type {
 } from '@agora/contract'
 import type { UserRow } from '../../db/schema'
 import type { UserCommentRow } from '../comments/index'
+import type { Trust } from '../moderation/index'
 import type { ActivityRow, UserCounts } from './profiles.store'
 
 export function settingsOf(user: UserRow): ProfileSettings {
@@ -21,7 +22,13 @@ export function settingsOf(user: UserRow): ProfileSettings {
   }
 }
 
-export function toMeView(user: UserRow, stats?: Partial<MeResponse['stats']>): MeResponse {
+/** A suspension's end while it lasts; null once it is over. */
+function activeUntil(until: Date | null, now = new Date()): Date | null {
+  return until && until.getTime() > now.getTime() ? until : null
+}
+
+export function toMeView(user: UserRow, trust: Trust, stats?: Partial<MeResponse['stats']>): MeResponse {
+  const suspended = activeUntil(user.suspended_until)
   return {
     _id: user.id,
     id: user.id,
@@ -44,6 +51,10 @@ export function toMeView(user: UserRow, stats?: Partial<MeResponse['stats']>): M
     },
     stats: { posts: 0, comments: 0, likes: 0, activity_level: 'Beginner', ...stats },
     created_at: user.created_at.toISOString(),
+    role: user.role,
+    suspended_until: suspended?.toISOString() ?? null,
+    suspension_reason: suspended ? user.suspension_reason : '',
+    trust,
   }
 }
 
@@ -83,7 +94,12 @@ export function toOwnCommentItem(row: UserCommentRow): OwnCommentItem {
 }
 
 /** §3 Own user data with the real counts and the 30-day activity. */
-export function toOwnUserView(user: UserRow, counts: UserCounts, activity: ActivitySummary): OwnUserResponse {
+export function toOwnUserView(
+  user: UserRow,
+  trust: Trust,
+  counts: UserCounts,
+  activity: ActivitySummary,
+): OwnUserResponse {
   const stats = {
     posts: counts.posts,
     comments: counts.comments_written,
@@ -92,7 +108,7 @@ export function toOwnUserView(user: UserRow, counts: UserCounts, activity: Activ
     activity_level: activity.level,
   }
   return {
-    ...toMeView(user),
+    ...toMeView(user, trust),
     twitter: user.twitter,
     github: user.github,
     linkedin: user.linkedin,

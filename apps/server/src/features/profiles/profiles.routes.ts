@@ -83,7 +83,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await requireViewer(request)
-      return profiles.ownUser(viewer.userId)
+      return profiles.ownUser(viewer.userId, ctx.config.trust)
     },
   )
 

@@ -9,6 +9,7 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
 } from '@agora/contract'
+import type { TrustConfig } from '../../config'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { offsetPage } from '../../db/paging'
@@ -22,6 +23,7 @@ import {
 } from '../../http/errors'
 import { commentsOfUser } from '../comments/index'
 import { followStats } from '../follows/index'
+import { trustOf } from '../moderation/index'
 import { rewardTotals } from '../rewards/index'
 import { activityWindowStart, summarizeActivity } from './profiles.activity'
 import { changedValues, type ProfileChanges, toUserUpdate } from './profiles.edits'
@@ -92,12 +94,12 @@ export function profilesService(db: Db) {
     modify,
 
     /** `GET /auth/me`: everything about the caller, with real counts and the last 30 days. */
-    async ownUser(userId: string, now = new Date()): Promise<OwnUserResponse> {
+    async ownUser(userId: string, trust: TrustConfig, now = new Date()): Promise<OwnUserResponse> {
       const user = await store.findUserById(userId)
       if (!user) throw new UnauthorizedError('Your account no longer exists')
       const counts = await store.counts(user.id, true)
       const daily = await store.dailyActivity(user.id, activityWindowStart(now))
-      return toOwnUserView(user, counts, summarizeActivity(daily, now))
+      return toOwnUserView(user, await trustOf(db, trust, user, now), counts, summarizeActivity(daily, now))
     },
 
     async personInformation(viewerId: string | null, userId: string): Promise<PersonInformationResponse> {

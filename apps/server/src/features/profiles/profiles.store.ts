@@ -26,12 +26,14 @@ export interface DailyActivityRow {
 }
 
 /**
- * Private posts are seen by their author only: `includePrivate` is true when the viewer is the
+ * Private and moderated posts are seen by their author only: `includePrivate` is true when the viewer is the
  * user, and then nothing is filtered. Otherwise only public posts (and comments and likes on them)
  * count, so a private post's title never leaks through someone's activity.
  */
 function visible(alias: string, includePrivate: boolean): RawBuilder<unknown> {
-  return includePrivate ? sql`` : sql`and ${sql.ref(`${alias}.visibility`)} = 'public'`
+  return includePrivate
+    ? sql``
+    : sql`and ${sql.ref(`${alias}.visibility`)} = 'public' and ${sql.ref(`${alias}.moderation`)} is null`
 }
 
 export function profilesStore(db: Db) {
@@ -86,6 +88,7 @@ export function profilesStore(db: Db) {
         union all
         (select 'comment', c.post_id, c.id, p.title, c.created_at
           from comments c join posts p on p.id = c.post_id where c.user_id = ${userId} ${onlyVisible}
+            ${includePrivate ? sql`` : sql`and c.moderation is null`}
           order by c.created_at desc limit ${limit})
         union all
         (select 'like', l.post_id, null::uuid, p.title, l.created_at

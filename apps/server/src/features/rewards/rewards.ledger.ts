@@ -113,6 +113,11 @@ export function rewardsLedger(config: RewardsConfig) {
         await store.lockCommentsOfPost(postId)
         return store.reversibleByPost(postId)
       }),
+    /**
+     * A post or comment a moderator hid or removed: what it earned itself (its publication, its
+     * analysis, the likes it received) is reversed, once. Restoring pays nothing again.
+     */
+    contentModerated: (db: Db, id: string) => reverse(db, (store) => store.reversibleByTarget([id])),
     /** Before the comment is deleted: what it and its replies earned, likes included. */
     commentDeleted: (db: Db, commentId: string) =>
       reverse(db, async (store) => store.reversibleByTarget(await store.lockCommentSubtree(commentId))),
@@ -162,6 +167,11 @@ export function subscribeLedger(events: EventBus, config: RewardsConfig) {
   })
   events.inTransaction('comment.removed', async (trx, comments) => {
     for (const comment of comments) await ledger.commentDeleted(trx, comment.commentId)
+  })
+  events.inTransaction('content.moderated', async (trx, actions) => {
+    for (const action of actions) {
+      if (action.action !== 'restore') await ledger.contentModerated(trx, action.id)
+    }
   })
   events.inTransaction('analysis.finished', async (trx, analyses) => {
     for (const analysis of analyses) {

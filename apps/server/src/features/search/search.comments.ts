@@ -9,26 +9,29 @@ export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
  * `matched_comment_id`, the newest matching comment, so its card can link straight to it. The
  * comment document (column `comments.search`, migration 0005) holds the same stemmed and unstemmed
  * forms as the posts' one, so the same prefix query fits both. Post visibility is applied by the
- * posts list, once for every source.
+ * posts list, once for every source; a comment hidden or removed by a moderator is never a hit.
  */
 // Comment ids are UUIDv7: the primary key walks them newest first.
 const COMMENTS: SearchTable = {
   table: 'comments',
-  columns: 'id, post_id, search',
+  columns: 'id, post_id, search, moderation',
   newestFirst: 'id desc',
   window: COMMENT_RECENT_WINDOW,
 }
 
 export const commentSearchSource: SearchSource = {
   matches: (q) =>
-    sql<boolean>`exists (select 1 from comments c where c.post_id = posts.id and c.search @@ ${q})`,
+    sql<boolean>`exists (
+      select 1 from comments c where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null
+    )`,
   hits: (q, limit) => sql`
     select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
     from (${newestMatches(COMMENTS, q, limit)}) f
+    where f.moderation is null
   `,
   matchedCommentId: (q) => sql<string | null>`(
     select c.id from comments c
-    where c.post_id = posts.id and c.search @@ ${q}
+    where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null
     order by c.id desc
     limit 1
   )`,

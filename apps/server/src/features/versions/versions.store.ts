@@ -7,6 +7,7 @@ export interface VersionedPost {
   id: string
   user_id: string
   visibility: 'public' | 'private'
+  moderation: 'hidden' | 'removed' | null
   version: number
   created_at: Date
 }
@@ -30,7 +31,7 @@ export type VersionFile = Omit<PostFilesTable, 'post_id'>
  * here and writes the new ones there (docs/decisions/005-file-versions.md).
  */
 export function versionsStore(db: Db) {
-  const postColumns = ['id', 'user_id', 'visibility', 'version', 'created_at'] as const
+  const postColumns = ['id', 'user_id', 'visibility', 'moderation', 'version', 'created_at'] as const
 
   return {
     findPost(id: string): Promise<VersionedPost | undefined> {

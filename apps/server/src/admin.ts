@@ -1,0 +1,69 @@
+// `npm run admin -- grant <username> moderator|admin` and `npm run admin -- revoke <username>`:
+// roles are granted from the command line (issue 27), against the database the server uses
+// (DATA_DIR's embedded one, or DATABASE_URL). The embedded database is one process's at a time:
+// stop the server first. Every change is written to the moderation log.
+import { ConfigError, loadConfig } from './config'
+import { migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
+import { createEventBus } from './events/index'
+import { moderationService } from './features/moderation/index'
+
+const USAGE = `Usage:
+  npm run admin -- grant <username> moderator|admin   give a user a role
+  npm run admin -- revoke <username>                  make them a plain user again
+  npm run admin -- list                               who is a moderator or an administrator`
+
+function fail(message: string, code = 2): never {
+  console.error(message)
+  process.exit(code)
+}
+
+async function main(args: string[]) {
+  const [command, username, role] = args
+  if (!command || !['grant', 'revoke', 'list'].includes(command)) fail(USAGE)
+  if (command !== 'list' && !username) fail(USAGE)
+  if (command === 'grant' && role !== 'moderator' && role !== 'admin') fail(USAGE)
+
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`)
+    throw error
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+    poolSize: 1,
+  })
+  try {
+    await migrateToLatest(database.db as never)
+    const moderation = moderationService(database.db, createEventBus(), config.trust)
+    if (command === 'list') {
+      const staff = [
+        ...(await moderation.users({ role: 'admin' })).items,
+        ...(await moderation.users({ role: 'moderator' })).items,
+      ]
+      if (staff.length === 0) console.log('Nobody is a moderator or an administrator yet.')
+      for (const user of staff) console.log(`${user.username}\t${user.role}`)
+      return
+    }
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst()
+    if (!user) fail(`No user is named ${username}.`, 1)
+    const changed = await moderation.setRole(
+      null,
+      user.id,
+      command === 'grant' ? (role as 'moderator') : 'user',
+    )
+    console.log(
+      `${changed.username} is now ${changed.role === 'user' ? 'a plain user' : `a ${changed.role}`}.`,
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+await main(process.argv.slice(2))

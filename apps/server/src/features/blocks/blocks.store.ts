@@ -1,0 +1,45 @@
+import type { Db } from '../../db/index'
+
+export function blocksStore(db: Db) {
+  return {
+    async block(blockerId: string, blockedId: string) {
+      await db
+        .insertInto('blocks')
+        .values({ blocker_id: blockerId, blocked_id: blockedId })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute()
+    },
+
+    async unblock(blockerId: string, blockedId: string) {
+      await db
+        .deleteFrom('blocks')
+        .where('blocker_id', '=', blockerId)
+        .where('blocked_id', '=', blockedId)
+        .execute()
+    },
+
+    /** Whom a user blocked, newest first. */
+    list(blockerId: string) {
+      return db
+        .selectFrom('blocks')
+        .innerJoin('users', 'users.id', 'blocks.blocked_id')
+        .select(['users.id', 'users.username', 'users.nickname', 'users.avatar', 'blocks.created_at'])
+        .where('blocks.blocker_id', '=', blockerId)
+        .orderBy('blocks.created_at', 'desc')
+        .limit(1000)
+        .execute()
+    },
+
+    /** Which of `userIds` blocked `actorId`. */
+    async blockersOf(actorId: string, userIds: string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set()
+      const rows = await db
+        .selectFrom('blocks')
+        .select('blocker_id')
+        .where('blocked_id', '=', actorId)
+        .where('blocker_id', 'in', userIds)
+        .execute()
+      return new Set(rows.map((row) => row.blocker_id))
+    },
+  }
+}

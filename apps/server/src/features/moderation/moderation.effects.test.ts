@@ -1,0 +1,251 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import {
+  apiFollow,
+  apiLikePost,
+  apiMakeComment,
+  apiMakePost,
+  makeModerator,
+  makeUser,
+  sendMod,
+  type TestUser,
+} from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+// What hiding, removing and restoring do (issue 27): hidden content leaves every list others see,
+// its author still sees it with the reason; removed content is a tombstone; files of a removed
+// post are served to moderators only; what the content earned is reversed once; the author is told.
+
+const t = useTestApp({
+  COMMENT_RATE_LIMIT: '1000',
+  LIKE_RATE_LIMIT: '1000',
+  REWARDS_MIN_ACCOUNT_AGE_HOURS: '0',
+})
+
+async function get(url: string, user?: TestUser) {
+  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
+}
+
+async function act(
+  moderator: TestUser,
+  kind: 'posts' | 'comments',
+  id: string,
+  action: string,
+  reason: string,
+) {
+  const response = await sendMod(t, moderator, `${kind}/${id}/${action}`, { reason })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+
+/** Ids of the posts a list answers (the forum list, a profile's lists, search). */
+async function idsIn(url: string, user?: TestUser): Promise<string[]> {
+  const response = await get(url, user)
+  expect(response.statusCode, response.body).toBe(200)
+  const body = response.json()
+  const items: { _id?: string; id?: string; post_id?: string }[] = Array.isArray(body) ? body : body.items
+  return items.map((item) => item._id ?? item.id ?? item.post_id ?? '')
+}
+
+describe(`moderation effects (${TEST_DB})`, () => {
+  it('a hidden post leaves lists, search, feeds and liked lists for others; its author sees it with the reason', async () => {
+    const author = await makeUser(t)
+    const reader = await makeUser(t)
+    const moderator = await makeModerator(t)
+    const { post_id: postId } = await apiMakePost(t, author, { title: 'Zymurgy of quasars', tags: 'astro' })
+    await apiLikePost(t, reader, postId)
+    await apiFollow(t, reader, { kind: 'user', target: author.id })
+    const lists = [
+      '/media/list',
+      '/media/list?search=zymurgy',
+      `/media/user/${author.id}/posts`,
+      `/media/user/${reader.id}/liked`,
+    ]
+    for (const url of lists) expect(await idsIn(url)).toContain(postId)
+    expect(await idsIn('/media/list?feed=following', reader)).toContain(postId)
+
+    const state = await act(moderator, 'posts', postId, 'hide', 'Off topic for this forum')
+    expect(state).toMatchObject({
+      state: 'hidden',
+      reason: 'Off topic for this forum',
+      review_requested: false,
+    })
+
+    for (const url of lists) expect(await idsIn(url, reader), url).not.toContain(postId)
+    expect(await idsIn('/media/list?feed=following', reader)).not.toContain(postId)
+    expect((await get(`/media/${postId}`)).statusCode).toBe(404)
+    expect((await get(`/media/${postId}`, reader)).statusCode).toBe(404)
+    expect((await get(`/comments/post/${postId}`, reader)).statusCode).toBe(404)
+    // Its author still has it, in the own lists and on its page with the reason.
+    expect(await idsIn(`/media/user/${author.id}/posts`, author)).toContain(postId)
+    const own = await get(`/media/${postId}`, author)
+    expect(own.statusCode).toBe(200)
+    expect(own.json().moderation).toMatchObject({ state: 'hidden', reason: 'Off topic for this forum' })
+
+    // The author may edit it and ask for a review; the review puts it in the queue.
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/media/${postId}`,
+      headers: author.headers,
+      payload: { title: 'Zymurgy of quasars, on topic now' },
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const review = await sendMod(t, author, `posts/${postId}/review`, { note: 'I rewrote it' })
+    expect(review.statusCode, review.body).toBe(200)
+    expect(review.json().review_requested).toBe(true)
+    expect((await sendMod(t, author, `posts/${postId}/review`, {})).statusCode).toBe(409)
+    expect((await sendMod(t, reader, `posts/${postId}/review`, {})).statusCode).toBe(404)
+    const queue = (await get('/mod/reports', moderator)).json()
+    expect(queue.items).toEqual([
+      expect.objectContaining({
+        review_requested: true,
+        count: 0,
+        target: expect.objectContaining({ id: postId }),
+      }),
+    ])
+
+    // Restored: back everywhere.
+    expect(await act(moderator, 'posts', postId, 'restore', 'Fixed by the author')).toMatchObject({
+      state: 'visible',
+    })
+    for (const url of lists) expect(await idsIn(url, reader), url).toContain(postId)
+    expect((await get(`/media/${postId}`)).json().moderation).toBeUndefined()
+    expect((await get('/mod/reports', moderator)).json().items).toEqual([])
+  })
+
+  it('a removed comment stays a tombstone in its thread, so its replies keep their place', async () => {
+    const author = await makeUser(t)
+    const replier = await makeUser(t)
+    const moderator = await makeModerator(t)
+    const { post_id: postId } = await apiMakePost(t, author)
+    const rude = await apiMakeComment(t, replier, postId, {
+      content: 'Something rude and searchable: xylophonic',
+    })
+    const reply = await apiMakeComment(t, author, postId, {
+      content: 'Please keep it civil',
+      parentId: rude._id,
+    })
+
+    expect(await idsIn('/media/list?search=xylophonic')).toContain(postId)
+    await act(moderator, 'comments', rude._id, 'remove', 'Harassment')
+    expect(await idsIn('/media/list?search=xylophonic')).not.toContain(postId)
+
+    const thread = (await get(`/comments/post/${postId}`, author)).json()
+    expect(thread.map((comment: { _id: string }) => comment._id)).toEqual([rude._id, reply._id])
+    expect(thread[0]).toMatchObject({ content: '', moderation: { state: 'removed', reason: '' } })
+    expect(thread[1]).toMatchObject({ content: 'Please keep it civil', parentId: rude._id })
+    // Its author learns why, but the text is gone for everyone.
+    const own = (await get(`/comments/post/${postId}`, replier)).json()[0]
+    expect(own).toMatchObject({ content: '', moderation: { state: 'removed', reason: 'Harassment' } })
+    // A hidden comment: its author still reads the text.
+    const other = await apiMakeComment(t, replier, postId, { content: 'Borderline' })
+    await act(moderator, 'comments', other._id, 'hide', 'Needs a source')
+    const seenByAuthor = (await get(`/comments/post/${postId}`, replier)).json()
+    const seenByOthers = (await get(`/comments/post/${postId}`)).json()
+    expect(seenByAuthor.find((c: { _id: string }) => c._id === other._id)).toMatchObject({
+      content: 'Borderline',
+      moderation: { state: 'hidden', reason: 'Needs a source' },
+    })
+    expect(seenByOthers.find((c: { _id: string }) => c._id === other._id)).toMatchObject({
+      content: '',
+      moderation: { state: 'hidden', reason: '' },
+    })
+    // Nobody else likes a moderated comment.
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/comments/${other._id}/like`,
+      headers: (await makeUser(t)).headers,
+      payload: { action: 'like' },
+    })
+    expect(like.statusCode).toBe(404)
+  })
+
+  it("a removed post's files are served to moderators only", async () => {
+    const author = await makeUser(t)
+    const moderator = await makeModerator(t)
+    const created = await apiMakePost(t, author)
+    const cid = created.post.media[0].cid
+    expect((await get(`/files/${cid}`)).statusCode).toBe(200)
+    await act(moderator, 'posts', created.post_id, 'remove', 'Copyright')
+    for (const who of [undefined, author]) {
+      const response = await get(`/files/${cid}`, who)
+      expect(response.statusCode).toBe(404)
+      expect(response.json().detail).toBe('This file was removed by a moderator')
+    }
+    expect((await get(`/files/${cid}`, moderator)).statusCode).toBe(200)
+    // The author still has the post, marked removed.
+    expect((await get(`/media/${created.post_id}`, author)).json().moderation).toMatchObject({
+      state: 'removed',
+      reason: 'Copyright',
+    })
+    await act(moderator, 'posts', created.post_id, 'restore', 'Licence shown')
+    expect((await get(`/files/${cid}`)).statusCode).toBe(200)
+  })
+
+  it('hiding reverses what the content earned, once; restoring does not pay it again', async () => {
+    const author = await makeUser(t)
+    const liker = await makeUser(t)
+    const moderator = await makeModerator(t)
+    await sql`update users set created_at = now() - interval '2 days' where id = ${author.id}`.execute(
+      t.database.db,
+    )
+    const { post_id: postId } = await apiMakePost(t, author)
+    await apiLikePost(t, liker, postId)
+    const balance = async () => (await get('/rewards/me', author)).json().balance as string
+    const before = BigInt(await balance())
+    expect(before).toBeGreaterThan(0n)
+
+    await act(moderator, 'posts', postId, 'hide', 'Spam')
+    expect(await balance()).toBe('0')
+    await act(moderator, 'posts', postId, 'restore', 'Not spam after all')
+    expect(await balance()).toBe('0')
+    await act(moderator, 'posts', postId, 'remove', 'Spam after all')
+    expect(await balance()).toBe('0')
+    const reversals = await t.database.db
+      .selectFrom('reward_entries')
+      .select('id')
+      .where('user_id', '=', author.id)
+      .where('reason', '=', 'reversal')
+      .execute()
+    const earnings = await t.database.db
+      .selectFrom('reward_entries')
+      .select('id')
+      .where('user_id', '=', author.id)
+      .where('reason', '<>', 'reversal')
+      .execute()
+    expect(reversals.length).toBe(earnings.length)
+  })
+
+  it('tells the author what was done and why, without naming the moderator', async () => {
+    const author = await makeUser(t)
+    const moderator = await makeModerator(t)
+    const { post_id: postId } = await apiMakePost(t, author, { title: 'A contested result' })
+    await act(moderator, 'posts', postId, 'hide', 'Unsupported claims')
+    const list = (await get('/notifications', author)).json()
+    expect(list.items[0]).toMatchObject({
+      kind: 'moderation',
+      actor: null,
+      post_id: postId,
+      post_title: 'A contested result',
+      excerpt: 'Unsupported claims',
+    })
+  })
+
+  it('answers 404 for unknown content, 409 for a state it already has, 400 without a reason', async () => {
+    const author = await makeUser(t)
+    const moderator = await makeModerator(t)
+    const { post_id: postId } = await apiMakePost(t, author)
+    expect(
+      (await sendMod(t, moderator, 'posts/00000000-0000-7000-8000-000000000000/hide', { reason: 'x' }))
+        .statusCode,
+    ).toBe(404)
+    expect((await sendMod(t, moderator, 'posts/not-an-id/hide', { reason: 'x' })).statusCode).toBe(404)
+    expect((await sendMod(t, moderator, `posts/${postId}/restore`, { reason: 'x' })).statusCode).toBe(409)
+    const noReason = await sendMod(t, moderator, `posts/${postId}/hide`, {})
+    expect(noReason.statusCode).toBe(400)
+    expect(noReason.json().detail).toEqual(expect.any(String))
+    expect((await sendMod(t, moderator, `things/${postId}/hide`, { reason: 'x' })).statusCode).toBe(400)
+    await act(moderator, 'posts', postId, 'hide', 'x')
+    expect((await sendMod(t, moderator, `posts/${postId}/hide`, { reason: 'x' })).statusCode).toBe(409)
+  })
+})

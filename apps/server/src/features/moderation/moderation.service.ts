@@ -1,0 +1,406 @@
+import type {
+  ModActionResponse,
+  ModLogResponse,
+  ModQueueQuery,
+  ModQueueResponse,
+  ModUserResponse,
+  ReportRequest,
+  ReportResponse,
+  ResolveReportRequest,
+  TrustRequest,
+} from '@agora/contract'
+import type { TrustConfig } from '../../config'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import { moderationState, VISIBLE } from '../../db/moderation-state'
+import { readPostAccess, visibleOr404 } from '../../db/visibility'
+import type { EventBus } from '../../events/index'
+import type { Viewer } from '../../http/auth'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { type StandingRow, toLogEntry, toModUser, toQueueItem } from './moderation.presenters'
+import { type ContentKind, moderationStore, type TargetType } from './moderation.store'
+import { trustOf } from './moderation.trust'
+
+export const ALREADY_REPORTED = 'You have already reported this; the moderators will look at it'
+export const NOT_YOURSELF = 'You cannot report yourself or your own contributions'
+export const USER_NOT_FOUND = 'User not found'
+const NOT_FOUND: Record<TargetType, string> = {
+  post: 'Post not found',
+  comment: 'Comment not found',
+  user: USER_NOT_FOUND,
+}
+const BAD_CURSOR = 'Invalid cursor: pass back the next_cursor of the previous page'
+
+type Action = 'hide' | 'remove' | 'restore'
+const STATE_OF: Record<Exclude<Action, 'restore'>, 'hidden' | 'removed'> = {
+  hide: 'hidden',
+  remove: 'removed',
+}
+
+/** An opaque keyset cursor: the JSON of the last item's keys. */
+function encodeCursor(keys: unknown): string {
+  return Buffer.from(JSON.stringify(keys)).toString('base64url')
+}
+
+function decodeCursor<T>(raw: string | undefined, valid: (value: unknown) => value is T): T | null {
+  if (!raw) return null
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString())
+    if (valid(value)) return value
+  } catch {}
+  throw new BadRequestError(BAD_CURSOR, [
+    { field: 'cursor', message: 'is not a cursor this server gave out' },
+  ])
+}
+
+const isQueueCursor = (v: unknown): v is { count: number; first: string; key: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  Number.isInteger((v as { count: unknown }).count) &&
+  typeof (v as { first: unknown }).first === 'string' &&
+  !Number.isNaN(Date.parse((v as { first: string }).first)) &&
+  typeof (v as { key: unknown }).key === 'string'
+
+const isLogCursor = (v: unknown): v is { at: string; id: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { at: unknown }).at === 'string' &&
+  !Number.isNaN(Date.parse((v as { at: string }).at)) &&
+  isId((v as { id: string }).id)
+
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/**
+ * Moderation (issue 27): reports and the queue, hiding, removing and restoring content, suspending
+ * users, roles and trust, and the public log. Every moderator's act is logged with its reason in
+ * the transaction that makes it.
+ */
+export function moderationService(db: Db, events: EventBus, trust: TrustConfig) {
+  const store = moderationStore(db)
+
+  async function label(type: TargetType, id: string) {
+    return (await moderationStore(db).target(type, id))?.title ?? ''
+  }
+
+  async function standing(user: StandingRow & { created_at: Date }): Promise<ModUserResponse> {
+    return toModUser(user, await trustOf(db, trust, user))
+  }
+
+  async function userOr404(id: string) {
+    const user = isId(id) ? await store.findUser(id) : undefined
+    if (!user) throw new NotFoundError(USER_NOT_FOUND)
+    return user
+  }
+
+  /** Hides, removes or restores a post or a comment; the reports on it are settled with it. */
+  async function act(moderator: Viewer, kind: ContentKind, id: string, action: Action, reason: string) {
+    return inTransaction(db, async (trx) => {
+      const tx = moderationStore(trx)
+      const content = isId(id) ? await tx.lockContent(kind, id) : undefined
+      if (!content) throw new NotFoundError(NOT_FOUND[kind])
+      const next = action === 'restore' ? null : STATE_OF[action]
+      if (content.moderation === next) {
+        throw new ConflictError(
+          next === null ? `This ${kind} is not hidden or removed` : `This ${kind} is already ${next}`,
+        )
+      }
+      const row = await tx.setModeration(kind, id, next, reason)
+      const target = await tx.target(kind, id)
+      await tx.resolveTarget(kind, id, 'actioned', moderator.userId)
+      await tx.log({
+        moderatorId: moderator.userId,
+        action,
+        targetType: kind,
+        targetId: id,
+        targetLabel: target?.title ?? '',
+        reason,
+      })
+      await events.raise(trx, 'content.moderated', [
+        {
+          kind,
+          id,
+          postId: target?.post_id ?? id,
+          authorId: content.user_id,
+          moderatorId: moderator.userId,
+          action,
+          previous: content.moderation,
+          reason,
+        },
+      ])
+      return moderationState(row, true) ?? VISIBLE
+    })
+  }
+
+  async function suspend(moderator: Viewer, userId: string, until: Date, reason: string) {
+    if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) {
+      throw new BadRequestError('The suspension must end in the future', [
+        { field: 'until', message: 'must be a date and time in the future' },
+      ])
+    }
+    const user = await userOr404(userId)
+    if (user.id === moderator.userId) throw new ForbiddenError('You cannot suspend yourself')
+    if (user.role === 'admin' || (user.role === 'moderator' && moderator.role !== 'admin')) {
+      throw new ForbiddenError('Only an administrator can suspend a moderator, and nobody an administrator')
+    }
+    return inTransaction(db, async (trx) => {
+      const tx = moderationStore(trx)
+      const updated = await tx.updateUser(user.id, { suspended_until: until, suspension_reason: reason })
+      await tx.log({
+        moderatorId: moderator.userId,
+        action: 'suspend',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: user.username,
+        reason,
+        detail: until.toISOString(),
+      })
+      await events.raise(trx, 'user.suspended', [
+        { userId: user.id, moderatorId: moderator.userId, until: until.toISOString(), reason },
+      ])
+      return updated
+    })
+  }
+
+  return {
+    /** Anyone signed in reports a post, a comment or a user they can see; once while it is open. */
+    async report(reporterId: string, request: ReportRequest): Promise<ReportResponse> {
+      const type = request.target_type
+      const target = isId(request.target_id) ? await store.target(type, request.target_id) : undefined
+      if (!target) throw new NotFoundError(NOT_FOUND[type])
+      if (target.post_id) {
+        // Only what the reporter can see can be reported: not someone's private or moderated post.
+        visibleOr404(await readPostAccess(db, target.post_id), reporterId, NOT_FOUND[type])
+        if (target.moderation !== null && target.author_id !== reporterId)
+          throw new NotFoundError(NOT_FOUND[type])
+      }
+      if (target.author_id === reporterId) throw new BadRequestError(NOT_YOURSELF)
+      return inTransaction(db, async (trx) => {
+        const tx = moderationStore(trx)
+        const open = await tx.openReportsOf([{ type, id: target.id }])
+        if (open.some((report) => report.reporter_id === reporterId))
+          throw new ConflictError(ALREADY_REPORTED)
+        const row = await tx.insertReport({
+          reporterId,
+          targetType: type,
+          targetId: target.id,
+          targetUserId: target.author_id,
+          reason: request.reason,
+          note: (request.note ?? '').trim(),
+        })
+        await events.raise(trx, 'report', [
+          { reportId: row.id, reporterId, targetType: type, targetId: target.id },
+        ])
+        return { ...row, reason: request.reason, created_at: row.created_at.toISOString() }
+      })
+    },
+
+    async queue(query: ModQueueQuery): Promise<ModQueueResponse> {
+      const limit = query.limit ?? 20
+      const after = decodeCursor(query.cursor, isQueueCursor)
+      const rows = await store.queuePage(
+        { targetType: query.target_type, reason: query.reason },
+        after,
+        limit,
+      )
+      const page = rows.slice(0, limit)
+      const targets = page.map((row) => ({ type: row.target_type, id: row.target_id }))
+      const reports = await store.openReportsOf(targets)
+      const items = []
+      for (const row of page) {
+        const target = await store.target(row.target_type, row.target_id)
+        if (!target) continue
+        const own = reports.filter((r) => r.target_type === row.target_type && r.target_id === row.target_id)
+        items.push(toQueueItem(target, own))
+      }
+      const last = page.at(-1)
+      return {
+        items,
+        next_cursor:
+          rows.length > limit && last
+            ? encodeCursor({
+                count: last.count,
+                first: last.first.toISOString(),
+                key: `${last.target_type}:${last.target_id}`,
+              })
+            : null,
+        open: await store.openGroups(),
+      }
+    },
+
+    /** Settles every open report of the report's target with one decision. */
+    async resolve(moderator: Viewer, reportId: string, decision: ResolveReportRequest) {
+      const report = isId(reportId) ? await store.findReport(reportId) : undefined
+      if (!report) throw new NotFoundError('Report not found')
+      if (report.status !== 'open') throw new ConflictError('This report is already resolved')
+      const reason = decision.reason.trim()
+      const { target_type: type, target_id: id } = report
+      if (decision.action === 'dismiss') {
+        return inTransaction(db, async (trx) => {
+          const tx = moderationStore(trx)
+          const resolved = await tx.resolveTarget(type, id, 'dismissed', moderator.userId)
+          await tx.log({
+            moderatorId: moderator.userId,
+            action: 'dismiss',
+            targetType: type,
+            targetId: id,
+            targetLabel: await label(type, id),
+            reason,
+          })
+          return { resolved }
+        })
+      }
+      if (decision.action === 'suspend') {
+        if (!decision.until) {
+          throw new BadRequestError('Say until when', [{ field: 'until', message: 'is required to suspend' }])
+        }
+        return inTransaction(db, async (trx) => {
+          await moderationService(trx, events, trust).suspendUser(
+            moderator,
+            report.target_user_id,
+            decision.until!,
+            reason,
+          )
+          return {
+            resolved: await moderationStore(trx).resolveTarget(type, id, 'actioned', moderator.userId),
+          }
+        })
+      }
+      if (type === 'user')
+        throw new BadRequestError('A user cannot be hidden or removed; suspend them instead')
+      const open = (await store.openReportsOf([{ type, id }])).length
+      await act(moderator, type, id, decision.action, reason)
+      return { resolved: open }
+    },
+
+    act: (moderator: Viewer, kind: ContentKind, id: string, action: Action, reason: string) =>
+      act(moderator, kind, id, action, reason.trim()),
+
+    /** The author of hidden or removed content asks the moderators to look again. */
+    async requestReview(
+      authorId: string,
+      kind: ContentKind,
+      id: string,
+      note: string,
+    ): Promise<ModActionResponse> {
+      return inTransaction(db, async (trx) => {
+        const tx = moderationStore(trx)
+        const content = isId(id) ? await tx.lockContent(kind, id) : undefined
+        if (!content || content.user_id !== authorId) throw new NotFoundError(NOT_FOUND[kind])
+        if (content.moderation === null) throw new ConflictError(`This ${kind} is not hidden or removed`)
+        if (content.review_requested_at) throw new ConflictError('You have already asked for a review')
+        const row = await tx.requestReview(kind, id)
+        await tx.log({
+          moderatorId: null,
+          action: 'review_requested',
+          targetType: kind,
+          targetId: id,
+          targetLabel: (await tx.target(kind, id))?.title ?? '',
+          reason: note.trim(),
+        })
+        return moderationState(row, true) ?? VISIBLE
+      })
+    },
+
+    async suspendUser(
+      moderator: Viewer,
+      userId: string,
+      until: string,
+      reason: string,
+    ): Promise<ModUserResponse> {
+      return standing(await suspend(moderator, userId, new Date(until), reason.trim()))
+    },
+
+    async unsuspend(moderator: Viewer, userId: string, reason: string): Promise<ModUserResponse> {
+      const user = await userOr404(userId)
+      if (!user.suspended_until || user.suspended_until.getTime() <= Date.now()) {
+        throw new ConflictError(`${user.username} is not suspended`)
+      }
+      return inTransaction(db, async (trx) => {
+        const tx = moderationStore(trx)
+        const updated = await tx.updateUser(user.id, { suspended_until: null, suspension_reason: '' })
+        await tx.log({
+          moderatorId: moderator.userId,
+          action: 'unsuspend',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: user.username,
+          reason: reason.trim(),
+        })
+        await events.raise(trx, 'user.suspended', [
+          { userId: user.id, moderatorId: moderator.userId, until: null, reason: reason.trim() },
+        ])
+        return standing(updated)
+      })
+    },
+
+    /** Grants or revokes moderator (admins only; an admin's own role changes from the command line). */
+    async setRole(admin: Viewer | null, userId: string, role: 'user' | 'moderator' | 'admin', reason = '') {
+      const user = await userOr404(userId)
+      if (admin && user.role === 'admin') {
+        throw new ForbiddenError('An administrator’s role is changed from the command line only')
+      }
+      if (user.role === role) return standing(user)
+      return inTransaction(db, async (trx) => {
+        const tx = moderationStore(trx)
+        const updated = await tx.updateUser(user.id, { role })
+        await tx.log({
+          moderatorId: admin?.userId ?? null,
+          action: role === 'user' ? 'revoke' : 'grant',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: user.username,
+          reason: reason.trim() || (admin ? '' : 'from the command line'),
+          detail: role === 'user' ? user.role : role,
+        })
+        return standing(updated)
+      })
+    },
+
+    async setTrust(moderator: Viewer, userId: string, request: TrustRequest): Promise<ModUserResponse> {
+      const user = await userOr404(userId)
+      return inTransaction(db, async (trx) => {
+        const tx = moderationStore(trx)
+        const updated = await tx.updateUser(user.id, {
+          trust_override: request.level === 'auto' ? null : request.level,
+        })
+        await tx.log({
+          moderatorId: moderator.userId,
+          action: 'trust',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: user.username,
+          reason: request.reason.trim(),
+          detail: request.level,
+        })
+        return standing(updated)
+      })
+    },
+
+    async user(userId: string): Promise<ModUserResponse> {
+      return standing(await userOr404(userId))
+    },
+
+    async users(filter: { role?: string; q?: string }) {
+      const rows = await store.usersWhere(filter)
+      return { items: await Promise.all(rows.map(standing)) }
+    },
+
+    async log(viewer: Viewer | null, query: { cursor?: string; limit?: number }): Promise<ModLogResponse> {
+      const limit = query.limit ?? 20
+      const rows = await store.logPage(decodeCursor(query.cursor, isLogCursor), limit)
+      const page = rows.slice(0, limit)
+      const forModerator = viewer?.role === 'moderator' || viewer?.role === 'admin'
+      const last = page.at(-1)
+      return {
+        items: page.map((row) => toLogEntry(row, forModerator)),
+        next_cursor:
+          rows.length > limit && last
+            ? encodeCursor({ at: last.created_at.toISOString(), id: last.id })
+            : null,
+      }
+    },
+  }
+}
+export type ModerationService = ReturnType<typeof moderationService>

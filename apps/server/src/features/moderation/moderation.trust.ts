@@ -1,0 +1,144 @@
+import { sql } from 'kysely'
+import type { TrustConfig } from '../../config'
+import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
+import { BadRequestError, TooManyRequestsError } from '../../http/errors'
+import { inWords } from '../../http/standing'
+
+export type Trust = 'new' | 'member'
+
+const HOUR = 3600_000
+
+/** What trust is decided from: the account's age and a moderator's setting. */
+export interface TrustSubject {
+  id: string
+  created_at: Date
+  trust_override: Trust | null
+}
+
+/**
+ * How far a user is trusted (issue 27). A moderator's setting wins; otherwise an account is a
+ * member once it is `newAccountHours` old and has `minContributions` posts and comments that no
+ * moderator hid or removed, and nothing of it was moderated in the last 30 days. Trust rises by
+ * itself; a moderator can lower it (or raise it early).
+ */
+export async function trustOf(
+  db: Db,
+  config: TrustConfig,
+  user: TrustSubject,
+  now = new Date(),
+): Promise<Trust> {
+  if (user.trust_override) return user.trust_override
+  if (now.getTime() - user.created_at.getTime() < config.newAccountHours * HOUR) return 'new'
+  const need = config.minContributions
+  const { rows } = await sql<{ good: number; strikes: number }>`
+    select
+      (select count(*)::int from (
+        (select 1 from posts where user_id = ${user.id} and moderation is null limit ${need})
+        union all
+        (select 1 from comments where user_id = ${user.id} and moderation is null limit ${need})
+      ) g) as good,
+      (select count(*)::int from (
+        (select 1 from posts where user_id = ${user.id} and moderated_at > ${new Date(now.getTime() - 30 * 24 * HOUR)} limit 1)
+        union all
+        (select 1 from comments where user_id = ${user.id} and moderated_at > ${new Date(now.getTime() - 30 * 24 * HOUR)} limit 1)
+      ) s) as strikes
+  `.execute(db)
+  return rows[0].good >= need && rows[0].strikes === 0 ? 'member' : 'new'
+}
+
+/** Links in a text: Markdown links and bare addresses, each counted once. */
+export function linksIn(text: string): number {
+  return new Set(text.match(/\bhttps?:\/\/[^\s)<>\]]+|\bwww\.[^\s)<>\]]+/gi) ?? []).size
+}
+
+/** The text of a post (title, summary, content) or a comment, as written now. */
+async function textOf(db: Db, kind: 'post' | 'comment', id: string): Promise<string> {
+  if (kind === 'comment') {
+    const row = await db.selectFrom('comments').select('content').where('id', '=', id).executeTakeFirst()
+    return row?.content ?? ''
+  }
+  const row = await db
+    .selectFrom('posts')
+    .select(['title', 'summary', 'content'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? `${row.title}\n${row.summary}\n${row.content}` : ''
+}
+
+/**
+ * The limits of a new account (issue 27), checked inside the transaction that writes a post or a
+ * comment, after its row: a refusal rolls the whole write back. 429 says when the next one is
+ * allowed; a text with more links than a new account may include answers 400.
+ */
+export function trustLimits(config: TrustConfig) {
+  async function subjectOf(db: Db, userId: string) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'created_at', 'trust_override'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  }
+
+  function checkLinks(user: TrustSubject, text: string, now: Date) {
+    const links = linksIn(text)
+    if (links <= config.newLinksPerText) return
+    const lifts = new Date(user.created_at.getTime() + config.newAccountHours * HOUR)
+    throw new BadRequestError(
+      `New accounts can include at most ${config.newLinksPerText} links in a text (this one has ${links}). ` +
+        `The limit lifts once your account is trusted${lifts > now ? `, at the earliest ${inWords(lifts)}` : ''}.`,
+    )
+  }
+
+  return {
+    /** After a post or comment row is written, before its transaction commits. */
+    async written(db: Db, kind: 'post' | 'comment', id: string, authorId: string, now = new Date()) {
+      const user = await subjectOf(db, authorId)
+      if ((await trustOf(db, config, user, now)) === 'member') return
+      checkLinks(user, await textOf(db, kind, id), now)
+      const [limit, windowMs, what, per] =
+        kind === 'post'
+          ? [config.newPostsPerDay, 24 * HOUR, 'posts', 'a day']
+          : [config.newCommentsPerHour, HOUR, 'comments', 'an hour']
+      // This one and the ones before it in the window, newest first.
+      const rows = await db
+        .selectFrom(kind === 'post' ? 'posts' : 'comments')
+        .select('created_at')
+        .where('user_id', '=', authorId)
+        .where('created_at', '>', new Date(now.getTime() - windowMs))
+        .orderBy('created_at', 'desc')
+        .limit(limit + 1)
+        .execute()
+      if (rows.length <= limit) return
+      const next = new Date(rows[limit].created_at.getTime() + windowMs)
+      throw new TooManyRequestsError(
+        `New accounts can write ${limit} ${what} ${per}. You can ${kind === 'post' ? 'post' : 'comment'} again at ${inWords(next)}.`,
+        Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)),
+      )
+    },
+
+    /** After an edit: a new account's text keeps to the links limit. */
+    async edited(db: Db, kind: 'post' | 'comment', id: string, authorId: string, now = new Date()) {
+      const user = await subjectOf(db, authorId)
+      if ((await trustOf(db, config, user, now)) === 'member') return
+      checkLinks(user, await textOf(db, kind, id), now)
+    },
+  }
+}
+
+/** New accounts' limits hold every post and comment written or edited (domain events, in their transactions). */
+export function subscribeTrust(events: EventBus, config: TrustConfig) {
+  const limits = trustLimits(config)
+  events.inTransaction('post.published', async (trx, posts) => {
+    for (const post of posts) await limits.written(trx, 'post', post.postId, post.authorId)
+  })
+  events.inTransaction('comment.written', async (trx, comments) => {
+    for (const comment of comments) await limits.written(trx, 'comment', comment.commentId, comment.authorId)
+  })
+  events.inTransaction('post.edited', async (trx, edits) => {
+    for (const edit of edits) await limits.edited(trx, 'post', edit.postId, edit.authorId)
+  })
+  events.inTransaction('comment.edited', async (trx, edits) => {
+    for (const edit of edits) await limits.edited(trx, 'comment', edit.commentId, edit.authorId)
+  })
+}

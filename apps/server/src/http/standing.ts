@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { requireViewer, type Viewer } from './auth'
+import { ForbiddenError, HttpError } from './errors'
+
+/**
+ * What a user's standing allows (issue 27): moderators' and admins' calls, and the suspension
+ * that stops a user's writes while leaving their reading and their sessions alone.
+ */
+export const MODERATORS_ONLY = 'Only moderators can do this'
+export const ADMINS_ONLY = 'Only administrators can do this'
+
+const UNTIL = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+
+/** "2 December 2026 at 10:00 UTC": an end date in words. */
+export function inWords(until: Date): string {
+  return `${UNTIL.format(until)} UTC`
+}
+
+/** 403 for a suspended user's write: the end date in words, and as `suspended_until` for the app. */
+export class SuspendedError extends HttpError {
+  constructor(until: Date) {
+    super(
+      403,
+      'suspended',
+      `Your account is suspended until ${inWords(until)}. You can read, but not post, comment, like or change anything until then.`,
+      undefined,
+      undefined,
+      { suspended_until: until.toISOString() },
+    )
+  }
+}
+
+export function isModerator(viewer: Pick<Viewer, 'role'> | null): boolean {
+  return viewer?.role === 'moderator' || viewer?.role === 'admin'
+}
+
+/** The signed-in moderator or admin; 401 for a visitor, 403 for anyone else. */
+export async function requireModerator(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireViewer(request)
+  if (!isModerator(viewer)) throw new ForbiddenError(MODERATORS_ONLY)
+  return viewer
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireViewer(request)
+  if (viewer.role !== 'admin') throw new ForbiddenError(ADMINS_ONLY)
+  return viewer
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Writes a suspended user may still make: their sessions (log in, refresh, log out) and read marks. */
+const STILL_ALLOWED = ['/auth/token', '/auth/refresh', '/auth/logout', '/notifications/read']
+
+/**
+ * Every write of a suspended user answers 403 before its route runs, whichever feature serves it;
+ * reading is untouched. A suspension counts from the next request (the viewer is read per request).
+ */
+export function registerSuspensionGuard(app: FastifyInstance, apiPrefix: string) {
+  const allowed = new Set(STILL_ALLOWED.map((path) => apiPrefix + path))
+  app.addHook('preHandler', async (request) => {
+    if (READS.has(request.method)) return
+    const path = request.url.split('?')[0]
+    if (!path.startsWith(apiPrefix) || allowed.has(path)) return
+    const viewer = await request.viewer()
+    const until = viewer?.suspendedUntil
+    if (until && until.getTime() > Date.now()) throw new SuspendedError(until)
+  })
+}
