@@ -57,7 +57,8 @@ const STILL_ALLOWED = ['/auth/token', '/auth/refresh', '/auth/logout', '/notific
  */
 export function registerSuspensionGuard(app: FastifyInstance, apiPrefix: string) {
   const allowed = new Set(STILL_ALLOWED.map((path) => apiPrefix + path))
-  app.addHook('preHandler', async (request) => {
+  // Before the body is validated: a suspended user learns why, not what was wrong with the form.
+  app.addHook('preValidation', async (request) => {
     if (READS.has(request.method)) return
     const path = request.url.split('?')[0]
     if (!path.startsWith(apiPrefix) || allowed.has(path)) return

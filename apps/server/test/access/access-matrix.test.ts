@@ -1,20 +1,32 @@
-// The access matrix (issue 10, "Access"): every endpoint that changes or reveals something, called
-// by an anonymous visitor, by another signed-in user and by the owner. Each row says what each of
-// the three must get; only the right one succeeds. One table, one loop.
+// The access matrix (issue 10, "Access"; issue 27): every endpoint that changes or reveals something,
+// called by an anonymous visitor, another signed-in user, a suspended user, a moderator, an admin
+// and the owner. Each row says what each must get; only the right ones succeed. One table, one loop.
+// Unless a row says otherwise, a suspended user gets what another user gets when reading and 403
+// for every write, and moderators and admins get what another user gets: their powers are the
+// moderation rows'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   apiBookmark,
   apiFollow,
   apiLikePost,
   apiMakeComment,
+  apiMakePost,
   dbMakePost,
+  dbModerate,
+  dbSuspend,
+  makeModerator,
   makeUser,
+  sendReport,
   type TestUser,
 } from '../factories'
 import { multipart, pngFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
-type Caller = 'anonymous' | 'other' | 'owner'
+type Caller = 'anonymous' | 'other' | 'suspended' | 'moderator' | 'admin' | 'owner'
+/** Who is asked, in order: the owner last, so a successful delete cannot turn the others' refusals into 404s. */
+const CALLERS: readonly Caller[] = ['anonymous', 'other', 'suspended', 'moderator', 'admin', 'owner']
+type Expectation = Record<'anonymous' | 'other' | 'owner', number> &
+  Partial<Record<'suspended' | 'moderator' | 'admin', number>>
 
 /** What the row's request acts on, made fresh for each caller so a success cannot hide a later refusal. */
 interface Scene {
@@ -22,6 +34,12 @@ interface Scene {
   publicPost: string
   privatePost: string
   comment: string
+  /** A post of the owner's hidden by a moderator. */
+  hiddenPost: string
+  /** A report of the public post, by someone else. */
+  reportId: string
+  /** Filled by a row's `prepare`. */
+  extra: Record<string, string>
 }
 
 interface Row {
@@ -32,14 +50,18 @@ interface Row {
     payload?: unknown
     headers?: Record<string, string>
   }
-  expect: Record<Caller, number>
+  expect: Expectation
+  /** Makes what the row needs beyond the scene (into `scene.extra`). */
+  prepare?(scene: Scene): Promise<void>
   /** For reads that answer everyone: what the answer must not reveal to the others. */
-  hides?(scene: Scene, body: string): void
+  hides?(scene: Scene, body: string, caller: Caller): void
   /** What the owner's answer must show (so a hiding check cannot pass on an empty answer). */
   shows?(scene: Scene, body: string): void
 }
 
 const OPEN_TO_OWNER = { anonymous: 401, other: 403, owner: 200 }
+/** Moderators' calls: refused to everyone else (a row adds what moderators and admins get). */
+const MODERATORS = { anonymous: 401, other: 403, suspended: 403, moderator: 403, admin: 403, owner: 403 }
 const PRIVATE_POST = { anonymous: 404, other: 404, owner: 200 }
 
 /** POST /media/:id/versions with one new file and a changelog (issue 26). */
@@ -265,6 +287,8 @@ const rows: Row[] = [
       ['/api/v1/notifications', null],
       ['/api/v1/notifications/unread_count', null],
       ['/api/v1/notifications/settings', null],
+      // blocks (issue 27)
+      ['/api/v1/auth/me/blocks', null],
     ] as const
   ).map(
     ([url, ownItem]): Row => ({
@@ -284,13 +308,177 @@ const rows: Row[] = [
     }),
     expect: { anonymous: 401, other: 200, owner: 200 },
   },
+  // Moderation (issue 27)
+  {
+    what: 'report a post',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/v1/reports',
+      payload: { target_type: 'post', target_id: s.publicPost, reason: 'spam' },
+    }),
+    expect: { anonymous: 401, other: 201, moderator: 201, admin: 201, owner: 400 },
+  },
+  {
+    what: 'report a user',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/v1/reports',
+      payload: { target_type: 'user', target_id: s.owner.id, reason: 'harassment', note: 'Rude' },
+    }),
+    expect: { anonymous: 401, other: 201, moderator: 201, admin: 201, owner: 400 },
+  },
+  {
+    what: "read the moderators' queue",
+    request: () => ({ method: 'GET', url: '/api/v1/mod/reports' }),
+    expect: { ...MODERATORS, moderator: 200, admin: 200 },
+  },
+  {
+    // The admin comes second: the moderator's dismissal settled it.
+    what: 'resolve a report',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/reports/${s.reportId}/resolve`,
+      payload: { action: 'dismiss', reason: 'Not spam' },
+    }),
+    expect: { ...MODERATORS, moderator: 200, admin: 409 },
+  },
+  ...(['hide', 'remove'] as const).map(
+    (action): Row => ({
+      what: `${action} a post`,
+      request: (s) => ({
+        method: 'POST',
+        url: `/api/v1/mod/posts/${s.publicPost}/${action}`,
+        payload: { reason: 'x' },
+      }),
+      expect: { ...MODERATORS, moderator: 200, admin: 409 },
+    }),
+  ),
+  {
+    what: 'restore a hidden post',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/posts/${s.hiddenPost}/restore`,
+      payload: { reason: 'x' },
+    }),
+    expect: { ...MODERATORS, moderator: 200, admin: 409 },
+  },
+  {
+    what: 'hide a comment',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/comments/${s.comment}/hide`,
+      payload: { reason: 'x' },
+    }),
+    expect: { ...MODERATORS, moderator: 200, admin: 409 },
+  },
+  {
+    what: 'read a post hidden by a moderator',
+    request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.hiddenPost}` }),
+    expect: PRIVATE_POST,
+    shows: (_s, body) =>
+      expect(JSON.parse(body).moderation).toMatchObject({ state: 'hidden', reason: 'Off topic' }),
+  },
+  {
+    what: 'ask for a review of a hidden post',
+    request: (s) => ({ method: 'POST', url: `/api/v1/mod/posts/${s.hiddenPost}/review`, payload: {} }),
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  {
+    what: 'suspend a user',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/users/${s.owner.id}/suspend`,
+      payload: { until: new Date(Date.now() + 86_400_000).toISOString(), reason: 'x' },
+    }),
+    // The owner asks last, suspended by then.
+    expect: { ...MODERATORS, moderator: 200, admin: 200 },
+  },
+  {
+    what: 'lift a suspension',
+    prepare: async (s) => {
+      await dbSuspend(t, s.owner)
+    },
+    request: (s) => ({ method: 'POST', url: `/api/v1/mod/users/${s.owner.id}/unsuspend`, payload: {} }),
+    expect: { ...MODERATORS, moderator: 200, admin: 409 },
+  },
+  {
+    what: 'grant moderator',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/users/${s.owner.id}/role`,
+      payload: { role: 'moderator' },
+    }),
+    expect: { ...MODERATORS, admin: 200 },
+  },
+  {
+    what: "set a user's trust",
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mod/users/${s.owner.id}/trust`,
+      payload: { level: 'member', reason: 'Known' },
+    }),
+    expect: { ...MODERATORS, moderator: 200, admin: 200 },
+  },
+  ...[(s: Scene) => '/api/v1/mod/users?role=moderator', (s: Scene) => `/api/v1/mod/users/${s.owner.id}`].map(
+    (url): Row => ({
+      what: `moderators' user lookup ${url({ owner: { id: '{id}' } } as Scene)}`,
+      request: (s) => ({ method: 'GET', url: url(s) }),
+      expect: { ...MODERATORS, moderator: 200, admin: 200 },
+    }),
+  ),
+  {
+    what: 'read the public moderation log (moderators named to moderators only)',
+    request: () => ({ method: 'GET', url: '/api/v1/mod/log' }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+    hides: (_s, body, caller) => {
+      // Earlier rows' acts are in the log by now.
+      if (caller === 'moderator' || caller === 'admin')
+        expect(body).toContain(`"moderator":"${moderator.username}"`)
+      else expect(body).not.toContain('"moderator":')
+    },
+  },
+  {
+    what: 'read a file of a post a moderator removed',
+    prepare: async (s) => {
+      // The scene's hidden post made the owner a new account again (moderated this month).
+      await t.database.db
+        .updateTable('users')
+        .set({ trust_override: 'member' })
+        .where('id', '=', s.owner.id)
+        .execute()
+      const created = await apiMakePost(t, s.owner)
+      await dbModerate(t, 'post', created.post_id, 'removed')
+      s.extra.cid = created.post.media[0].cid
+    },
+    request: (s) => ({ method: 'GET', url: `/api/v1/files/${s.extra.cid}` }),
+    expect: { anonymous: 404, other: 404, moderator: 200, admin: 200, owner: 404 },
+  },
+  {
+    what: 'block a user',
+    request: (s) => ({ method: 'POST', url: `/api/v1/users/${s.owner.id}/block` }),
+    expect: { anonymous: 401, other: 200, moderator: 200, admin: 200, owner: 400 },
+  },
+  {
+    what: 'unblock a user',
+    request: (s) => ({ method: 'DELETE', url: `/api/v1/users/${s.owner.id}/block` }),
+    expect: { anonymous: 401, other: 200, moderator: 200, admin: 200, owner: 200 },
+  },
 ]
 
 let t: TestApp
 let other: TestUser
+let suspended: TestUser
+let moderator: TestUser
+let admin: TestUser
+let reporter: TestUser
 beforeAll(async () => {
-  t = await createTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
+  t = await createTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000', REPORT_RATE_LIMIT: '1000' })
   other = await makeUser(t)
+  suspended = await makeUser(t)
+  await dbSuspend(t, suspended, new Date(Date.now() + 365 * 86_400_000))
+  moderator = await makeModerator(t)
+  admin = await makeModerator(t, 'admin')
+  reporter = await makeUser(t)
 })
 afterAll(() => t.close())
 
@@ -309,20 +497,46 @@ async function freshScene(): Promise<Scene> {
   await apiLikePost(t, owner, publicPost)
   await apiBookmark(t, owner, publicPost, 'save')
   await apiFollow(t, owner, { kind: 'tag', target: owner.username })
-  return { owner, publicPost, privatePost, comment: comment._id }
+  const hiddenPost = await dbMakePost(t, owner)
+  await dbModerate(t, 'post', hiddenPost, 'hidden', 'Off topic')
+  const report = await sendReport(t, reporter, { target_type: 'post', target_id: publicPost, reason: 'spam' })
+  expect(report.statusCode, report.body).toBe(201)
+  return {
+    owner,
+    publicPost,
+    privatePost,
+    comment: comment._id,
+    hiddenPost,
+    reportId: report.json().id,
+    extra: {},
+  }
+}
+
+/** What a row expects of each caller, the defaults filled in (see the top of the file). */
+function expected(row: Row, method: string): Record<Caller, number> {
+  const { expect: given } = row
+  return {
+    ...given,
+    suspended: given.suspended ?? (method === 'GET' ? given.other : 403),
+    moderator: given.moderator ?? given.other,
+    admin: given.admin ?? given.other,
+  }
 }
 
 describe(`access matrix (${TEST_DB})`, () => {
   it.each(rows.map((row) => [row.what, row] as const))('%s', async (_what, row) => {
     const scene = await freshScene()
+    await row.prepare?.(scene)
     const headersOf: Record<Caller, Record<string, string>> = {
       anonymous: {},
       other: other.headers,
+      suspended: suspended.headers,
+      moderator: moderator.headers,
+      admin: admin.headers,
       owner: scene.owner.headers,
     }
     const got: Record<string, number> = {}
-    // The owner goes last: a successful delete must not turn the others' refusals into 404s.
-    for (const caller of ['anonymous', 'other', 'owner'] as const) {
+    for (const caller of CALLERS) {
       const request = row.request(scene)
       const response = await t.app.inject({
         ...request,
@@ -332,9 +546,9 @@ describe(`access matrix (${TEST_DB})`, () => {
       if (response.statusCode >= 400) expect(response.json().detail).toEqual(expect.any(String))
       if (response.statusCode < 300) {
         if (caller === 'owner') row.shows?.(scene, response.body)
-        else row.hides?.(scene, response.body)
+        else row.hides?.(scene, response.body, caller)
       }
     }
-    expect(got).toEqual(row.expect)
+    expect(got).toEqual(expected(row, row.request(scene).method))
   })
 })

@@ -80,10 +80,6 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 export function moderationService(db: Db, events: EventBus, trust: TrustConfig) {
   const store = moderationStore(db)
 
-  async function label(type: TargetType, id: string) {
-    return (await moderationStore(db).target(type, id))?.title ?? ''
-  }
-
   async function standing(user: StandingRow & { created_at: Date }): Promise<ModUserResponse> {
     return toModUser(user, await trustOf(db, trust, user))
   }
@@ -245,7 +241,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
             action: 'dismiss',
             targetType: type,
             targetId: id,
-            targetLabel: await label(type, id),
+            targetLabel: (await tx.target(type, id))?.title ?? '',
             reason,
           })
           return { resolved }
@@ -331,8 +327,8 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
         await events.raise(trx, 'user.suspended', [
           { userId: user.id, moderatorId: moderator.userId, until: null, reason: reason.trim() },
         ])
-        return standing(updated)
-      })
+        return updated
+      }).then(standing)
     },
 
     /** Grants or revokes moderator (admins only; an admin's own role changes from the command line). */
@@ -354,8 +350,8 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
           reason: reason.trim() || (admin ? '' : 'from the command line'),
           detail: role === 'user' ? user.role : role,
         })
-        return standing(updated)
-      })
+        return updated
+      }).then(standing)
     },
 
     async setTrust(moderator: Viewer, userId: string, request: TrustRequest): Promise<ModUserResponse> {
@@ -374,8 +370,8 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
           reason: request.reason.trim(),
           detail: request.level,
         })
-        return standing(updated)
-      })
+        return updated
+      }).then(standing)
     },
 
     async user(userId: string): Promise<ModUserResponse> {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { apiMakeComment, dbMakePost, makeUser, sendComment, type TestUser } from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+// Blocks (issue 27): POST|DELETE /users/{id}/block, GET /auth/me/blocks; a blocked user cannot
+// comment on the blocker's posts, reply to their comments, or notify them.
+
+const t = useTestApp({ COMMENT_RATE_LIMIT: '1000' })
+
+const block = (by: TestUser | null, id: string, method: 'POST' | 'DELETE' = 'POST') =>
+  t.app.inject({ method, url: `/api/v1/users/${id}/block`, headers: by?.headers ?? {} })
+
+async function blocks(user: TestUser) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/blocks', headers: user.headers })
+  expect(response.statusCode).toBe(200)
+  return response.json().items as { id: string; username: string }[]
+}
+
+async function unread(user: TestUser) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/notifications/unread_count',
+    headers: user.headers,
+  })
+  return response.json().unread as number
+}
+
+describe(`blocks (${TEST_DB})`, () => {
+  it('blocks and unblocks, listed newest first; refuses oneself, nobody, and visitors', async () => {
+    const me = await makeUser(t)
+    const [a, b] = [await makeUser(t), await makeUser(t)]
+    expect((await block(me, a.id)).json()).toEqual({ blocked: true })
+    expect((await block(me, a.id)).json()).toEqual({ blocked: true })
+    await block(me, b.id)
+    expect((await blocks(me)).map((u) => u.username)).toEqual([b.username, a.username])
+    expect((await block(me, a.id, 'DELETE')).json()).toEqual({ blocked: false })
+    expect((await blocks(me)).map((u) => u.id)).toEqual([b.id])
+    expect((await block(me, me.id)).statusCode).toBe(400)
+    expect((await block(me, '00000000-0000-7000-8000-000000000000')).statusCode).toBe(404)
+    expect((await block(null, a.id)).statusCode).toBe(401)
+  })
+
+  it('a blocked user cannot comment on the blocker’s posts or reply to their comments, nor notify them', async () => {
+    const blocker = await makeUser(t)
+    const pest = await makeUser(t)
+    const neutral = await makeUser(t)
+    const ownPost = await dbMakePost(t, blocker)
+    const otherPost = await dbMakePost(t, neutral)
+    const blockerComment = await apiMakeComment(t, blocker, otherPost, { content: 'My view' })
+    await block(blocker, pest.id)
+
+    const onPost = await sendComment(t, pest, { postId: ownPost, content: 'Hey' })
+    expect(onPost.statusCode).toBe(403)
+    expect(onPost.json().detail).toBe('You cannot reply here: the author has blocked you')
+    const reply = await sendComment(t, pest, { postId: otherPost, content: 'No', parentId: blockerComment._id })
+    expect(reply.statusCode).toBe(403)
+    const counts = await t.database.db.selectFrom('comments').select('id').where('user_id', '=', pest.id).execute()
+    expect(counts).toEqual([])
+
+    // Elsewhere they may write, but a mention of the blocker tells the blocker nothing.
+    const before = await unread(blocker)
+    const elsewhere = await sendComment(t, pest, { postId: otherPost, content: `Ask @${blocker.username}` })
+    expect(elsewhere.statusCode).toBe(201)
+    const mentionOfNeutral = await sendComment(t, pest, { postId: otherPost, content: `Ask @${neutral.username}` })
+    expect(mentionOfNeutral.statusCode).toBe(201)
+    expect(await unread(blocker)).toBe(before)
+    expect(await unread(neutral)).toBeGreaterThan(0)
+
+    // Unblocked: all as before.
+    await block(blocker, pest.id, 'DELETE')
+    expect((await sendComment(t, pest, { postId: ownPost, content: 'Sorry' })).statusCode).toBe(201)
+    expect(await unread(blocker)).toBe(before + 1)
+  })
+})
