@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -13,6 +13,7 @@ import {
   test as base,
   expect,
   type Page,
+  request as playwrightRequest,
   type Request,
 } from '@playwright/test'
 
@@ -50,12 +51,21 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   })
 }
 
-/** Starts the built server (what `npm start` runs) with its own empty data directory. */
+export interface StartServerOptions {
+  /**
+   * Start on this data directory (e.g. again, after a command-line tool changed it) and leave it on
+   * stop: its owner removes it. Without it the server gets an empty directory of its own.
+   */
+  dataDir?: string
+}
+
+/** Starts the built server (what `npm start` runs) with its own empty data directory, or `dataDir`. */
 export async function startServer(
   env: Record<string, string> = {},
+  options: StartServerOptions = {},
 ): Promise<AgoraServer & { stop(): Promise<void> }> {
   const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'agora-e2e-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'agora-e2e-'))
   let output = ''
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -72,6 +82,9 @@ export async function startServer(
       AUTH_RATE_LIMIT: '10000',
       COMMENT_RATE_LIMIT: '10000',
       LIKE_RATE_LIMIT: '10000',
+      // Test users are a moment old: trusted at once (the new-account limits have their API tests).
+      TRUST_NEW_ACCOUNT_HOURS: '0',
+      TRUST_MIN_CONTRIBUTIONS: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -100,7 +113,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
         if (child.exitCode === null) child.kill('SIGKILL')
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
@@ -126,6 +139,60 @@ export async function createUser(
   expect(response.status(), await response.text()).toBe(201)
   const { id } = await response.json()
   return { id, username, password }
+}
+
+/** A server with a moderator (or an admin) in it, made as an operator makes one. */
+export type ModeratedServer = AgoraServer & { moderator: TestUser; stop(): Promise<void> }
+
+/**
+ * Starts a server whose first user holds `role`. Roles are granted only by the command line
+ * (`node apps/server/dist/admin.js grant <name> <role>`), and the embedded database opens in one process
+ * at a time: so the user registers on a first server, that server stops, the command runs on its data
+ * directory, and a second server starts on the same directory (same JWT secret). Sign in after this.
+ */
+export async function startServerWithModerator(
+  role: 'moderator' | 'admin' = 'moderator',
+  env: Record<string, string> = {},
+): Promise<ModeratedServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agora-e2e-'))
+  const sameEnv = { JWT_SECRET: randomBytes(32).toString('hex'), ...env }
+  try {
+    const first = await startServer(sameEnv, { dataDir })
+    const request = await playwrightRequest.newContext()
+    let moderator: TestUser
+    try {
+      moderator = await createUser(request, first, role === 'admin' ? 'admin' : 'mod')
+    } finally {
+      await request.dispose()
+      await first.stop()
+    }
+    try {
+      execFileSync(
+        process.execPath,
+        [join(root, 'apps/server/dist/admin.js'), 'grant', moderator.username, role],
+        {
+          cwd: root,
+          env: { ...process.env, ...sameEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          stdio: 'pipe',
+        },
+      )
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer }
+      throw new Error(`admin.js grant ${moderator.username} ${role} failed:\n${stdout ?? ''}${stderr ?? ''}`)
+    }
+    const server = await startServer(sameEnv, { dataDir })
+    return {
+      ...server,
+      moderator,
+      async stop() {
+        await server.stop()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
 }
 
 /**

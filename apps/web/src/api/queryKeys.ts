@@ -96,3 +96,21 @@ export const userKeys = {
 export const followKeys = {
   mine: (userId: string) => ['follows', 'mine', userId] as const,
 }
+
+/**
+ * Moderation (issue 27), per viewer: the queue is for moderators only, and the public log names the
+ * moderator only to moderators, so another account signing in on this tab never sees the last one's.
+ */
+export const modKeys = {
+  all: ['mod'] as const,
+  queue: (viewerId: string, targetType: string | null, reason: string | null) =>
+    ['mod', 'queue', viewerId, { targetType, reason }] as const,
+  users: (viewerId: string, filter: { role?: string; q?: string }) =>
+    ['mod', 'users', viewerId, filter] as const,
+  log: (viewerId: string | null) => ['mod', 'log', viewerId] as const,
+}
+
+/** Whom the reader blocked (GET /auth/me/blocks), per user (issue 27). */
+export const blockKeys = {
+  mine: (userId: string) => ['blocks', 'mine', userId] as const,
+}

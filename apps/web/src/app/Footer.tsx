@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { toast } from '../ui/toast'
 import './Footer.css'
 
@@ -6,7 +7,7 @@ const LINKS = ['privacy', 'terms', 'contact'] as const
 
 /**
  * The shared footer. Privacy Policy, Terms of Use and Contact Us have no destination yet (spec §2):
- * they are buttons that say so rather than dead links.
+ * they are buttons that say so rather than dead links. The public moderation log (issue 27) is a real link.
  */
 export function Footer() {
   const { t } = useTranslation()
@@ -26,6 +27,11 @@ export function Footer() {
               </button>
             </li>
           ))}
+          <li>
+            <Link to="/mod/log" className="site-footer__link">
+              {t('moderation:footer.log')}
+            </Link>
+          </li>
         </ul>
       </div>
     </footer>

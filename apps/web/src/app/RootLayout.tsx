@@ -5,6 +5,7 @@ import { ToastViewport } from '../ui/ToastViewport'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { LoginModalProvider } from './LoginModalProvider'
+import { SuspensionBanner } from './SuspensionBanner'
 import { firstScreenPath, releaseStaticShell } from './staticShell'
 import { useDeviceClass } from './useDeviceClass'
 import { useSessionSync } from './useSessionSync'
@@ -44,6 +45,7 @@ export function RootLayout() {
         <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
         <Header />
         <main id="main" ref={main} tabIndex={-1} className="app__main">
+          <SuspensionBanner />
           <Outlet />
         </main>
         <Footer />

@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Avatar } from '../ui/Avatar'
 import { Button } from '../ui/Button'
-import { LogoutIcon, UserIcon } from '../ui/icons'
+import { icon, LogoutIcon, UserIcon } from '../ui/icons'
 import { Menu, MenuItem } from '../ui/Menu'
 import { useLoginModal } from './LoginModalProvider'
 import { useLogout } from './useLogout'
 import { useSession } from './useSession'
 
-/** Header: a Login button, or the signed-in user's avatar with My Page and Log out. */
+const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />)
+
+/** Header: a Login button, or the signed-in user's avatar with My Page (Moderation for moderators) and Log out. */
 export function UserControl() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { status, basic } = useSession()
+  const { status, basic, user } = useSession()
   const { openLogin } = useLoginModal()
   const logout = useLogout()
 
@@ -38,6 +40,11 @@ export function UserControl() {
       <MenuItem icon={<UserIcon size={18} />} onSelect={() => navigate('/mypage')}>
         {t('user.myPage')}
       </MenuItem>
+      {(user?.role === 'moderator' || user?.role === 'admin') && (
+        <MenuItem icon={<ShieldIcon size={18} />} onSelect={() => navigate('/mod')}>
+          {t('moderation:menu.moderation')}
+        </MenuItem>
+      )}
       <MenuItem icon={<LogoutIcon size={18} />} onSelect={() => logout.mutate()}>
         {t('user.logout')}
       </MenuItem>

@@ -25,6 +25,8 @@ export const screenRoutes: RouteObject[] = [
     path: 'notifications',
     lazy: lazyScreen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
   },
+  { path: 'mod', lazy: lazyScreen(() => import('../features/mod/ModPage'), 'ModPage') },
+  { path: 'mod/log', lazy: lazyScreen(() => import('../features/mod/ModLogPage'), 'ModLogPage') },
   { path: 'mypage', lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage') },
   {
     path: 'test-liked',

@@ -52,16 +52,27 @@ describe(`blocks (${TEST_DB})`, () => {
     const onPost = await sendComment(t, pest, { postId: ownPost, content: 'Hey' })
     expect(onPost.statusCode).toBe(403)
     expect(onPost.json().detail).toBe('You cannot reply here: the author has blocked you')
-    const reply = await sendComment(t, pest, { postId: otherPost, content: 'No', parentId: blockerComment._id })
+    const reply = await sendComment(t, pest, {
+      postId: otherPost,
+      content: 'No',
+      parentId: blockerComment._id,
+    })
     expect(reply.statusCode).toBe(403)
-    const counts = await t.database.db.selectFrom('comments').select('id').where('user_id', '=', pest.id).execute()
+    const counts = await t.database.db
+      .selectFrom('comments')
+      .select('id')
+      .where('user_id', '=', pest.id)
+      .execute()
     expect(counts).toEqual([])
 
     // Elsewhere they may write, but a mention of the blocker tells the blocker nothing.
     const before = await unread(blocker)
     const elsewhere = await sendComment(t, pest, { postId: otherPost, content: `Ask @${blocker.username}` })
     expect(elsewhere.statusCode).toBe(201)
-    const mentionOfNeutral = await sendComment(t, pest, { postId: otherPost, content: `Ask @${neutral.username}` })
+    const mentionOfNeutral = await sendComment(t, pest, {
+      postId: otherPost,
+      content: `Ask @${neutral.username}`,
+    })
     expect(mentionOfNeutral.statusCode).toBe(201)
     expect(await unread(blocker)).toBe(before)
     expect(await unread(neutral)).toBeGreaterThan(0)

@@ -51,9 +51,21 @@ describe(`reports (${TEST_DB})`, () => {
       [{ target_type: 'post', target_id: postId, reason: 'spam' }, author, 400],
       [{ target_type: 'user', target_id: author.id, reason: 'spam' }, author, 400],
       [{ target_type: 'post', target_id: postId, reason: 'spam' }, null, 401],
-      [{ target_type: 'post', target_id: '00000000-0000-7000-8000-000000000000', reason: 'spam' }, reporter, 404],
+      [
+        { target_type: 'post', target_id: '00000000-0000-7000-8000-000000000000', reason: 'spam' },
+        reporter,
+        404,
+      ],
       [{ target_type: 'comment', target_id: 'nope', reason: 'spam' }, reporter, 404],
-      [{ target_type: 'post', target_id: await dbMakePost(t, author, { visibility: 'private' }), reason: 'spam' }, reporter, 404],
+      [
+        {
+          target_type: 'post',
+          target_id: await dbMakePost(t, author, { visibility: 'private' }),
+          reason: 'spam',
+        },
+        reporter,
+        404,
+      ],
     ]
     for (const [body, who, status] of cases) {
       const response = await sendReport(t, who, body)
@@ -83,7 +95,12 @@ describe(`reports (${TEST_DB})`, () => {
     const [a, b, c] = [await makeUser(t), await makeUser(t), await makeUser(t)]
     const { post_id: postId } = await apiMakePost(t, author, { title: 'Perpetual motion, finally' })
     const comment = await apiMakeComment(t, author, postId, { content: 'You are all wrong' })
-    await report(a, { target_type: 'post', target_id: postId, reason: 'misinformation', note: 'Violates physics' })
+    await report(a, {
+      target_type: 'post',
+      target_id: postId,
+      reason: 'misinformation',
+      note: 'Violates physics',
+    })
     await report(b, { target_type: 'post', target_id: postId, reason: 'spam' })
     await report(c, { target_type: 'comment', target_id: comment._id, reason: 'harassment' })
     await report(a, { target_type: 'user', target_id: author.id, reason: 'other', note: 'Serial offender' })
@@ -139,7 +156,9 @@ describe(`reports (${TEST_DB})`, () => {
     const first = await report(a, { target_type: 'post', target_id: postId, reason: 'spam' })
     await report(b, { target_type: 'post', target_id: postId, reason: 'spam' })
 
-    expect((await sendMod(t, a, `reports/${first.id}/resolve`, { action: 'dismiss', reason: 'x' })).statusCode).toBe(403)
+    expect(
+      (await sendMod(t, a, `reports/${first.id}/resolve`, { action: 'dismiss', reason: 'x' })).statusCode,
+    ).toBe(403)
     const dismissed = await sendMod(t, moderator, `reports/${first.id}/resolve`, {
       action: 'dismiss',
       reason: 'Not spam: a conference announcement',
@@ -147,19 +166,31 @@ describe(`reports (${TEST_DB})`, () => {
     expect(dismissed.statusCode, dismissed.body).toBe(200)
     expect(dismissed.json()).toEqual({ resolved: 2 })
     expect((await get('/mod/reports', moderator)).json().items).toEqual([])
-    expect((await sendMod(t, moderator, `reports/${first.id}/resolve`, { action: 'dismiss', reason: 'x' })).statusCode).toBe(409)
+    expect(
+      (await sendMod(t, moderator, `reports/${first.id}/resolve`, { action: 'dismiss', reason: 'x' }))
+        .statusCode,
+    ).toBe(409)
     // Dismissed: the reporter may report it again.
     const again = await report(a, { target_type: 'post', target_id: postId, reason: 'plagiarism' })
 
     // Hidden through the queue.
-    const hidden = await sendMod(t, moderator, `reports/${again.id}/resolve`, { action: 'hide', reason: 'Copied' })
+    const hidden = await sendMod(t, moderator, `reports/${again.id}/resolve`, {
+      action: 'hide',
+      reason: 'Copied',
+    })
     expect(hidden.json()).toEqual({ resolved: 1 })
     expect((await get(`/media/${postId}`)).statusCode).toBe(404)
 
     // A user can't be hidden; suspending needs an end.
     const userReport = await report(a, { target_type: 'user', target_id: author.id, reason: 'spam' })
-    expect((await sendMod(t, moderator, `reports/${userReport.id}/resolve`, { action: 'hide', reason: 'x' })).statusCode).toBe(400)
-    expect((await sendMod(t, moderator, `reports/${userReport.id}/resolve`, { action: 'suspend', reason: 'x' })).statusCode).toBe(400)
+    expect(
+      (await sendMod(t, moderator, `reports/${userReport.id}/resolve`, { action: 'hide', reason: 'x' }))
+        .statusCode,
+    ).toBe(400)
+    expect(
+      (await sendMod(t, moderator, `reports/${userReport.id}/resolve`, { action: 'suspend', reason: 'x' }))
+        .statusCode,
+    ).toBe(400)
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString()
     const suspended = await sendMod(t, moderator, `reports/${userReport.id}/resolve`, {
       action: 'suspend',
@@ -167,12 +198,20 @@ describe(`reports (${TEST_DB})`, () => {
       until,
     })
     expect(suspended.statusCode, suspended.body).toBe(200)
-    expect((await get('/auth/me', author)).json()).toMatchObject({ suspended_until: until, suspension_reason: 'Spam again' })
+    expect((await get('/auth/me', author)).json()).toMatchObject({
+      suspended_until: until,
+      suspension_reason: 'Spam again',
+    })
 
     // The public log: every act with its reason, the moderator named to moderators only.
     const log = (await get('/mod/log')).json()
     expect(log.items.map((entry: { action: string }) => entry.action)).toEqual(['suspend', 'hide', 'dismiss'])
-    expect(log.items[1]).toMatchObject({ target_type: 'post', target_id: postId, target_label: 'Harmless', reason: 'Copied' })
+    expect(log.items[1]).toMatchObject({
+      target_type: 'post',
+      target_id: postId,
+      target_label: 'Harmless',
+      reason: 'Copied',
+    })
     expect(log.items[0]).toMatchObject({ target_label: author.username, detail: until })
     expect(JSON.stringify(log)).not.toContain(moderator.username)
     expect(log.items[0].moderator).toBeUndefined()

@@ -46,6 +46,18 @@ export interface LogRow {
 }
 
 const EXCERPT = 300
+/** A post's or comment's moderation columns. */
+const MODERATED = ['moderation', 'moderation_reason', 'moderated_at', 'review_requested_at'] as const
+/** What moderators see of a user's standing. */
+const STANDING = [
+  'id',
+  'username',
+  'role',
+  'suspended_until',
+  'suspension_reason',
+  'trust_override',
+  'created_at',
+] as const
 
 export function moderationStore(db: Db) {
   return {
@@ -204,7 +216,7 @@ export function moderationStore(db: Db) {
           review_requested_at: null,
         })
         .where('id', '=', id)
-        .returning(['moderation', 'moderation_reason', 'moderated_at', 'review_requested_at'])
+        .returning(MODERATED)
         .executeTakeFirstOrThrow()
     },
 
@@ -212,7 +224,7 @@ export function moderationStore(db: Db) {
       const table = kind === 'post' ? 'posts' : 'comments'
       return db
         .selectFrom(table)
-        .select(['id', 'user_id', 'moderation', 'moderation_reason', 'moderated_at', 'review_requested_at'])
+        .select(['id', 'user_id', ...MODERATED])
         .where('id', '=', id)
         .forNoKeyUpdate()
         .executeTakeFirst()
@@ -224,54 +236,16 @@ export function moderationStore(db: Db) {
         .updateTable(table)
         .set({ review_requested_at: new Date() })
         .where('id', '=', id)
-        .returning(['moderation', 'moderation_reason', 'moderated_at', 'review_requested_at'])
+        .returning(MODERATED)
         .executeTakeFirstOrThrow()
     },
 
     findUser(id: string) {
-      return db
-        .selectFrom('users')
-        .select([
-          'id',
-          'username',
-          'role',
-          'suspended_until',
-          'suspension_reason',
-          'trust_override',
-          'created_at',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst()
-    },
-
-    findUserByName(username: string) {
-      return db
-        .selectFrom('users')
-        .select([
-          'id',
-          'username',
-          'role',
-          'suspended_until',
-          'suspension_reason',
-          'trust_override',
-          'created_at',
-        ])
-        .where(sql`lower(username)`, '=', username.toLowerCase())
-        .executeTakeFirst()
+      return db.selectFrom('users').select(STANDING).where('id', '=', id).executeTakeFirst()
     },
 
     usersWhere(filter: { role?: string; q?: string }) {
-      let query = db
-        .selectFrom('users')
-        .select([
-          'id',
-          'username',
-          'role',
-          'suspended_until',
-          'suspension_reason',
-          'trust_override',
-          'created_at',
-        ])
+      let query = db.selectFrom('users').select(STANDING)
       if (filter.role) query = query.where('role', '=', filter.role as 'user')
       if (filter.q)
         query = query.where(
@@ -295,15 +269,7 @@ export function moderationStore(db: Db) {
         .updateTable('users')
         .set(patch)
         .where('id', '=', id)
-        .returning([
-          'id',
-          'username',
-          'role',
-          'suspended_until',
-          'suspension_reason',
-          'trust_override',
-          'created_at',
-        ])
+        .returning(STANDING)
         .executeTakeFirstOrThrow()
     },
 

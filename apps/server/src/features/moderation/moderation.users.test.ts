@@ -33,7 +33,10 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       reason: 'Repeated spam',
     })
     expect(suspended.statusCode, suspended.body).toBe(200)
-    expect(suspended.json()).toMatchObject({ suspended_until: until.toISOString(), suspension_reason: 'Repeated spam' })
+    expect(suspended.json()).toMatchObject({
+      suspended_until: until.toISOString(),
+      suspension_reason: 'Repeated spam',
+    })
 
     // Reading, and the session, still work.
     expect((await get('/media/list', user)).statusCode).toBe(200)
@@ -64,14 +67,26 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       expect(response.statusCode, response.body).toBe(403)
       expect(response.json()).toMatchObject({
         code: 'suspended',
-        detail: 'Your account is suspended until 2 December 2099 at 10:00 UTC. You can read, but not post, comment, like or change anything until then.',
+        detail:
+          'Your account is suspended until 2 December 2099 at 10:00 UTC. You can read, but not post, comment, like or change anything until then.',
         suspended_until: until.toISOString(),
       })
     }
     // Marking notifications read still works: it changes nothing anyone else sees.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: user.headers, payload: { all: true } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/notifications/read',
+          headers: user.headers,
+          payload: { all: true },
+        })
+      ).statusCode,
+    ).toBe(200)
 
-    expect((await sendMod(t, moderator, `users/${user.id}/unsuspend`, { reason: 'Appeal accepted' })).statusCode).toBe(200)
+    expect(
+      (await sendMod(t, moderator, `users/${user.id}/unsuspend`, { reason: 'Appeal accepted' })).statusCode,
+    ).toBe(200)
     expect((await sendComment(t, user, { postId, content: 'Back' })).statusCode).toBe(201)
     expect((await sendMod(t, moderator, `users/${user.id}/unsuspend`, {})).statusCode).toBe(409)
   })
@@ -79,8 +94,13 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
   it('a suspension that has ended stops nothing', async () => {
     const user = await makeUser(t)
     await dbSuspend(t, user, new Date(Date.now() - 1000))
-    expect((await sendComment(t, user, { postId: await dbMakePost(t, user), content: 'Hi' })).statusCode).toBe(201)
-    expect((await get('/auth/me', user)).json()).toMatchObject({ suspended_until: null, suspension_reason: '' })
+    expect(
+      (await sendComment(t, user, { postId: await dbMakePost(t, user), content: 'Hi' })).statusCode,
+    ).toBe(201)
+    expect((await get('/auth/me', user)).json()).toMatchObject({
+      suspended_until: null,
+      suspension_reason: '',
+    })
   })
 
   it('refuses a suspension in the past, of oneself, or of staff by a mere moderator', async () => {
@@ -98,7 +118,14 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
     expect((await ask(moderator, admin)).statusCode).toBe(403)
     expect((await ask(admin, other)).statusCode).toBe(200)
     expect((await ask(user, moderator)).statusCode).toBe(403)
-    expect((await sendMod(t, moderator, 'users/00000000-0000-7000-8000-000000000000/suspend', { until: tomorrow, reason: 'x' })).statusCode).toBe(404)
+    expect(
+      (
+        await sendMod(t, moderator, 'users/00000000-0000-7000-8000-000000000000/suspend', {
+          until: tomorrow,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 
   it('an admin grants and revokes moderator; moderators cannot; every change is logged', async () => {
@@ -106,7 +133,10 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
     const moderator = await makeModerator(t)
     const user = await makeUser(t)
     expect((await sendMod(t, moderator, `users/${user.id}/role`, { role: 'moderator' })).statusCode).toBe(403)
-    const granted = await sendMod(t, admin, `users/${user.id}/role`, { role: 'moderator', reason: 'Helps a lot' })
+    const granted = await sendMod(t, admin, `users/${user.id}/role`, {
+      role: 'moderator',
+      reason: 'Helps a lot',
+    })
     expect(granted.json()).toMatchObject({ role: 'moderator' })
     expect((await get('/auth/me', user)).json().role).toBe('moderator')
     expect((await get('/mod/reports', user)).statusCode).toBe(200)
@@ -126,7 +156,11 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       ['revoke', 'moderator'],
       ['grant', 'moderator'],
     ])
-    expect(log[1]).toMatchObject({ reason: 'Helps a lot', moderator: admin.username, target_label: user.username })
+    expect(log[1]).toMatchObject({
+      reason: 'Helps a lot',
+      moderator: admin.username,
+      target_label: user.username,
+    })
   })
 })
 
@@ -141,14 +175,23 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
 
   it('holds a new account to its posts a day, saying when it may post again, and leaves nothing behind', async () => {
     const user = await makeUser(limited)
-    expect((await limited.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })).json().trust).toBe('new')
+    expect(
+      (await limited.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })).json()
+        .trust,
+    ).toBe('new')
     await apiMakePost(limited, user)
     await apiMakePost(limited, user)
     const third = await sendUpload(limited, user, { title: 'Third' }, [{ name: 'c.png', data: pngFile(77) }])
     expect(third.statusCode, third.body).toBe(429)
-    expect(third.json().detail).toMatch(/^New accounts can write 2 posts a day\. You can post again at .+ UTC\.$/)
+    expect(third.json().detail).toMatch(
+      /^New accounts can write 2 posts a day\. You can post again at .+ UTC\.$/,
+    )
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(86_000)
-    const posts = await limited.database.db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()
+    const posts = await limited.database.db
+      .selectFrom('posts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
     expect(posts).toHaveLength(2)
   })
 
@@ -164,15 +207,22 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
     expect((await comment('Two')).statusCode).toBe(201)
     const third = await comment('Three')
     expect(third.statusCode).toBe(429)
-    expect(third.json().detail).toMatch(/^New accounts can write 2 comments an hour\. You can comment again at/)
+    expect(third.json().detail).toMatch(
+      /^New accounts can write 2 comments an hour\. You can comment again at/,
+    )
 
-    const trusted = await sendMod(limited, moderator, `users/${user.id}/trust`, { level: 'member', reason: 'Known researcher' })
+    const trusted = await sendMod(limited, moderator, `users/${user.id}/trust`, {
+      level: 'member',
+      reason: 'Known researcher',
+    })
     expect(trusted.json()).toMatchObject({ trust: 'member', trust_override: 'member' })
     expect((await comment('Three, trusted, https://a.example https://b.example')).statusCode).toBe(201)
 
     // Age and contributions make a member by themselves.
     const old = await makeUser(limited)
-    await sql`update users set created_at = now() - interval '2 days' where id = ${old.id}`.execute(limited.database.db)
+    await sql`update users set created_at = now() - interval '2 days' where id = ${old.id}`.execute(
+      limited.database.db,
+    )
     const me = () => limited.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: old.headers })
     expect((await me()).json().trust).toBe('new')
     await dbMakePost(limited, old)

@@ -6,7 +6,9 @@ import { ArrowLeftIcon } from '../../ui/icons'
 import { LazyParticles } from '../../ui/LazyParticles'
 import { displayUrl, safeWebUrl } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
+import { ReportButton } from '../report/ReportButton'
 import type { AuthorProfile } from './authorProfile'
+import { BlockAuthor } from './BlockAuthor'
 import { FollowAuthor } from './FollowAuthor'
 
 // Decoration only: its code arrives after the header has painted.
@@ -62,6 +64,12 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
             )}
             {profile.badges.length > 0 && <TagList spaced aria-label={t('badges')} tags={profile.badges} />}
             <FollowAuthor key={profile.id} profile={profile} />
+            {!profile.isSelf && (
+              <div className="author-safety cluster">
+                <BlockAuthor profile={profile} />
+                <ReportButton targetType="user" targetId={profile.id} />
+              </div>
+            )}
           </div>
         </div>
       </div>

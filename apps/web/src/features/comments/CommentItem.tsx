@@ -1,5 +1,5 @@
-import type { CommentView } from '@agora/contract'
-import { lazy, type ReactNode, Suspense, useContext, useId, useState } from 'react'
+import type { CommentView, ModerationState } from '@agora/contract'
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
@@ -8,9 +8,12 @@ import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentI
 import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { Timestamp } from '../../ui/Timestamp'
+import { ReportButton } from '../report/ReportButton'
+import { BlockedAuthors } from './blockedAuthors'
+import { commentDisplay } from './commentDisplay'
 import { Markdown } from './lazyMarkdown'
 import { PostVersion } from './postVersion'
-import { useLikeComment } from './useComments'
+import { useLikeComment, useRequestCommentReview } from './useComments'
 
 // Loaded when first used: the editor by the author's Edit, the history by a press on "edited".
 const CommentEditor = lazy(() => import('./CommentEditor'))
@@ -26,25 +29,58 @@ export interface CommentItemProps {
   onDelete: (comment: CommentView) => void
 }
 
-/** One comment: who and when, the Markdown text, like, reply and (for its author) edit and delete. */
-export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelete }: CommentItemProps) {
+/**
+ * One comment: who and when, the Markdown text, like, reply and (for its author) edit and delete.
+ * One the moderators hid or removed keeps its place for others as "[hidden by a moderator]"; its
+ * author sees why (issue 27). One by someone the reader blocked is folded until they ask for it.
+ */
+export function CommentItem(props: CommentItemProps) {
+  const { comment } = props
+  const { basic } = useSession()
+  const display = commentDisplay(comment, basic?.id ?? null, useContext(BlockedAuthors))
+  const [revealed, setRevealed] = useState(false)
+  if (display.kind === 'tombstone')
+    return (
+      <CommentTombstone comment={comment} moderation={display.moderation} highlighted={props.highlighted} />
+    )
+  if (display.kind === 'blocked' && !revealed)
+    return <BlockedComment comment={comment} onReveal={() => setRevealed(true)} />
+  const isOwner = !!basic && basic.id === comment.userId
+  const moderation = display.kind === 'shown' ? display.moderation : null
+  return <ShownComment {...props} isOwner={isOwner} moderation={moderation} focusOnShow={revealed} />
+}
+
+function ShownComment({
+  comment,
+  replyingTo,
+  highlighted,
+  onReply,
+  onDelete,
+  isOwner,
+  moderation,
+  focusOnShow,
+}: CommentItemProps & { isOwner: boolean; moderation: ModerationState | null; focusOnShow: boolean }) {
   const { t } = useTranslation('comments')
   const nameId = useId()
-  const { basic } = useSession()
+  const article = useRef<HTMLElement>(null)
   const authorPath = `/author/${encodeURIComponent(comment.userId)}`
-  const isOwner = !!basic && basic.id === comment.userId
   const classes = ['comment', `comment--level-${comment.level}`, highlighted && 'comment--highlight']
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
   const writtenOnEarlier = comment.post_version < useContext(PostVersion)
-  const text = (
+  // Shown at the reader's request (a blocked person's comment): their focus continues on it.
+  useEffect(() => {
+    if (focusOnShow) article.current?.focus()
+  }, [focusOnShow])
+  const text = comment.content ? (
     <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
       <Markdown className="comment__content">{comment.content}</Markdown>
     </Suspense>
-  )
+  ) : null
 
   return (
     <article
+      ref={article}
       id={comment._id}
       className={classes.filter(Boolean).join(' ')}
       aria-labelledby={nameId}
@@ -77,6 +113,7 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
             </Link>
           )}
         </header>
+        {moderation && <ModerationNotice comment={comment} moderation={moderation} isOwner={isOwner} />}
         {editing ? (
           <Suspense fallback={text}>
             <CommentEditor comment={comment} onDone={() => setEditing(false)} />
@@ -90,14 +127,16 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
           </Suspense>
         )}
         <div className="comment__actions">
-          <CommentLikeButton comment={comment} />
-          <CommentAction
-            label={t('item.replyTo', { name: comment.username })}
-            text={t('item.reply')}
-            icon={<CommentIcon size={16} />}
-            onPress={() => onReply(comment)}
-          />
-          {isOwner && !editing && (
+          {!moderation && <CommentLikeButton comment={comment} />}
+          {!moderation && (
+            <CommentAction
+              label={t('item.replyTo', { name: comment.username })}
+              text={t('item.reply')}
+              icon={<CommentIcon size={16} />}
+              onPress={() => onReply(comment)}
+            />
+          )}
+          {isOwner && !editing && moderation?.state !== 'removed' && (
             <CommentAction
               label={t('item.editLabel')}
               text={t('item.edit')}
@@ -105,6 +144,7 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
               onPress={() => setEditing(true)}
             />
           )}
+          {!isOwner && !moderation && <ReportButton targetType="comment" targetId={comment._id} />}
           {isOwner && (
             <CommentAction
               label={t('item.deleteLabel')}
@@ -117,6 +157,81 @@ export function CommentItem({ comment, replyingTo, highlighted, onReply, onDelet
         </div>
       </div>
     </article>
+  )
+}
+
+/** "Hidden by a moderator: {reason}" above the author's own comment, and "Ask for review" (once). */
+function ModerationNotice({
+  comment,
+  moderation,
+  isOwner,
+}: {
+  comment: CommentView
+  moderation: ModerationState
+  isOwner: boolean
+}) {
+  const { t } = useTranslation('comments')
+  const review = useRequestCommentReview(comment.postId, comment._id)
+  const requested = moderation.review_requested
+  return (
+    <div className="comment__moderation">
+      <p className="comment__moderation-text">
+        {t(moderation.state === 'hidden' ? 'moderation.hidden' : 'moderation.removed', {
+          reason: moderation.reason,
+        })}
+      </p>
+      {isOwner && (
+        <button
+          type="button"
+          className="comment__action comment__review"
+          aria-disabled={requested || undefined}
+          aria-busy={review.isPending || undefined}
+          onClick={() => {
+            if (!requested && !review.isPending) review.mutate()
+          }}
+        >
+          {requested ? t('moderation.reviewRequested') : t('moderation.askReview')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** A comment the moderators hid or removed, as others see it: its place in the thread, no more. */
+function CommentTombstone({
+  comment,
+  moderation,
+  highlighted,
+}: {
+  comment: CommentView
+  moderation: ModerationState
+  highlighted: boolean
+}) {
+  const { t } = useTranslation('comments')
+  const classes = ['comment', 'comment--tombstone', highlighted && 'comment--highlight']
+  return (
+    <article
+      id={comment._id}
+      className={classes.filter(Boolean).join(' ')}
+      tabIndex={-1}
+      data-level={comment.level}
+    >
+      <p className="comment__tombstone">
+        {moderation.state === 'hidden' ? t('moderation.tombstoneHidden') : t('moderation.tombstoneRemoved')}
+      </p>
+    </article>
+  )
+}
+
+/** A comment by someone the reader blocked: folded, one press shows it. */
+function BlockedComment({ comment, onReveal }: { comment: CommentView; onReveal: () => void }) {
+  const { t } = useTranslation('comments')
+  return (
+    <div id={comment._id} className="comment comment--blocked" tabIndex={-1} data-level={comment.level}>
+      <button type="button" className="comment__reveal" onClick={onReveal}>
+        {t('blocked.collapsed')}
+      </button>
+    </div>
   )
 }
 

@@ -1,8 +1,9 @@
 import type { CommentView } from '@agora/contract'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { useLoginModal } from '../../app/LoginModalProvider'
+import { useMyBlocks } from '../../app/useBlocks'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -11,6 +12,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { toast } from '../../ui/toast'
+import { BlockedAuthors } from './blockedAuthors'
 import { type CommentDraft, CommentModal } from './CommentModal'
 import { CommentThread } from './CommentThread'
 import { repliesBelow } from './threads'
@@ -98,7 +100,7 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
   const repliesGoing = deleting && deletingThread ? repliesBelow(deletingThread, deleting._id) : 0
 
   return (
-    <PostVersion.Provider value={version}>
+    <CommentsContext version={version}>
       <section id={COMMENTS_ANCHOR} className="comments" aria-labelledby={headingId}>
         <div className="section-heading">
           <h2 id={headingId} ref={heading} tabIndex={-1} className="comments__heading">
@@ -177,6 +179,16 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
           onCancel={() => setDeleting(null)}
         />
       </section>
+    </CommentsContext>
+  )
+}
+
+/** What every comment below reads: the post's current version, and whom the reader blocked. */
+function CommentsContext({ version, children }: { version: number; children: ReactNode }) {
+  const blocks = useMyBlocks()
+  return (
+    <PostVersion.Provider value={version}>
+      <BlockedAuthors.Provider value={blocks.ids}>{children}</BlockedAuthors.Provider>
     </PostVersion.Provider>
   )
 }

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { requestReview } from '../../api/blocks'
 import { isApiError } from '../../api/client'
 import {
   COMMENTS_PAGE_SIZE,
@@ -190,5 +191,27 @@ export function useCommentRevisions(commentId: string) {
   return useQuery({
     queryKey: commentKeys.revisions(commentId),
     queryFn: ({ signal }) => getCommentRevisions(commentId, signal),
+  })
+}
+
+/**
+ * The author of a hidden or removed comment asks the moderators to look again (issue 27); its
+ * notice says "Review requested" from the answer on.
+ */
+export function useRequestCommentReview(postId: string, commentId: string) {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation('comments')
+  return useMutation({
+    mutationFn: () => requestReview('comments', commentId),
+    onSuccess: (moderation) =>
+      editPages(queryClient, postId, (pages) =>
+        patchComment(pages, commentId, (comment) => ({ ...comment, moderation })),
+      ),
+    onError: (error) => {
+      if (!isApiError(error, 401))
+        toast.error(t('moderation.reviewFailed'), {
+          description: isApiError(error) ? error.detail : undefined,
+        })
+    },
   })
 }

@@ -20,19 +20,20 @@ import { Timestamp } from '../../ui/Timestamp'
 import { type PagedList, usePagedList } from '../../ui/usePagedList'
 import { RewardsTab } from '../rewards/RewardsTab'
 import { ActivityChart, ActivityLevel } from './ActivityChart'
+import { BlockedList } from './BlockedList'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 import '../../ui/Card.css'
 
-const TABS = ['profile', 'posts', 'comments', 'likes', 'saved', 'rewards', 'statistics'] as const
+const TABS = ['profile', 'posts', 'comments', 'likes', 'saved', 'rewards', 'statistics', 'blocked'] as const
 
 export interface MyTabsProps {
   user: OwnUserResponse
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics / Blocked. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -47,6 +48,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'saved' && <SavedSection />}
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
+            {active === 'blocked' && <BlockedList />}
           </>
         )}
       </RoutedTabs>

@@ -64,6 +64,10 @@ export function toOwnUser(me: Partial<OwnUserResponse>): OwnUserResponse {
     likes: stats.likes,
     activity_30d: me.activity_30d ?? { ...NO_ACTIVITY, level: stats.activity_level },
     created_at: me.created_at ?? '',
+    role: me.role ?? 'user',
+    suspended_until: me.suspended_until ?? null,
+    suspension_reason: me.suspension_reason ?? '',
+    trust: me.trust ?? 'member',
   }
 }
 

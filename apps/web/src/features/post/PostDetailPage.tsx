@@ -17,11 +17,13 @@ import { tagSearchPath } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
+import { ReportButton } from '../report/ReportButton'
 import { AiAnalysisBox } from './AiAnalysisBox'
 import { CommentsSlot } from './CommentsSlot'
 import { DeletePostMenu } from './DeletePostMenu'
 import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
+import { ModerationBanner } from './ModerationBanner'
 import { SaveButton } from './SaveButton'
 import { usePost } from './usePost'
 import { usePostVersion } from './useVersions'
@@ -126,6 +128,9 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const shown = earlier !== null && olderVersion.data ? olderVersion.data : post
   return (
     <>
+      {post.moderation && (
+        <ModerationBanner postId={post.id} moderation={post.moderation} isAuthor={isAuthor} />
+      )}
       <article className="post stack">
         <header className="post__header">
           <div className="post__title-row">
@@ -168,6 +173,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
               <CommentIcon size={20} />
               <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
             </a>
+            {!isAuthor && <ReportButton targetType="post" targetId={post.id} className="post__report" />}
           </div>
         </header>
 

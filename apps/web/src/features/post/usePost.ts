@@ -1,6 +1,7 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { requestReview } from '../../api/blocks'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
@@ -98,5 +99,29 @@ export function usePostRevisions(id: string) {
   return useQuery({
     queryKey: postKeys.revisions(id),
     queryFn: ({ signal }) => getPostRevisions(id, signal),
+  })
+}
+
+/**
+ * The author of a hidden or removed post asks the moderators to look again (issue 27); the banner
+ * shows "Review requested" from the answer on.
+ */
+export function useRequestPostReview(id: string) {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation('post')
+  return useMutation({
+    mutationFn: () => requestReview('posts', id),
+    onSuccess: (moderation) => {
+      queryClient.setQueryData<PostDetailResponse>(
+        postKeys.detail(id),
+        (post) => post && { ...post, moderation },
+      )
+    },
+    onError: (error) => {
+      if (!isApiError(error, 401))
+        toast.error(t('moderation.reviewFailed'), {
+          description: isApiError(error) ? error.detail : undefined,
+        })
+    },
   })
 }

@@ -1,0 +1,38 @@
+/**
+ * Blocks and review requests (issue 27). Screens use the hooks in app/useBlocks.ts and their
+ * features, not these directly.
+ *
+ *   await blockUser(userId)            // { blocked: true }
+ *   const { items } = await getMyBlocks(signal)
+ *   await requestReview('comments', commentId)
+ */
+import type { BlockResponse, BlocksResponse, ModerationState } from '@agora/contract'
+import { api } from './client'
+
+const blockPath = (userId: string) => `/users/${encodeURIComponent(userId)}/block`
+
+/** POST /users/{id}/block: they can no longer reply to one's comments, comment on one's posts or mention one. */
+export function blockUser(userId: string): Promise<BlockResponse> {
+  return api.post<BlockResponse>(blockPath(userId))
+}
+
+/** DELETE /users/{id}/block. */
+export function unblockUser(userId: string): Promise<BlockResponse> {
+  return api.delete<BlockResponse>(blockPath(userId))
+}
+
+/** GET /auth/me/blocks: whom one blocked, newest first. */
+export function getMyBlocks(signal?: AbortSignal): Promise<BlocksResponse> {
+  return api.get<BlocksResponse>('/auth/me/blocks', { signal })
+}
+
+/** POST /mod/{posts|comments}/{id}/review: the author of a hidden or removed thing asks for another look. */
+export function requestReview(
+  target: 'posts' | 'comments',
+  id: string,
+  note?: string,
+): Promise<ModerationState> {
+  return api.post<ModerationState>(`/mod/${target}/${encodeURIComponent(id)}/review`, {
+    json: note ? { note } : {},
+  })
+}

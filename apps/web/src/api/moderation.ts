@@ -1,0 +1,101 @@
+/**
+ * Moderation (issue 27): reports, the moderators' queue and actions, roles, and the public log.
+ * Screens use the hooks in features/mod and features/report, not these directly.
+ */
+import type {
+  ModActionResponse,
+  ModLogResponse,
+  ModQueueResponse,
+  ModUserResponse,
+  ModUsersResponse,
+  ReportReason,
+  ReportRequest,
+  ReportResponse,
+  ReportTargetType,
+  ResolveReportRequest,
+  ResolveReportResponse,
+  RoleRequest,
+  SuspendRequest,
+  UnsuspendRequest,
+  UserRole,
+} from '@agora/contract'
+import { api } from './client'
+
+export const MOD_PAGE_SIZE = 20
+
+/** What the queue shows: every open report, or those of one kind of target or one reason. */
+export interface ModQueueFilters {
+  targetType: ReportTargetType | null
+  reason: ReportReason | null
+}
+
+/** POST /reports: 409 when the same person already has an open report on it. */
+export function sendReport(report: ReportRequest): Promise<ReportResponse> {
+  return api.post<ReportResponse>('/reports', { json: report })
+}
+
+/** GET /mod/reports: open reports grouped by their target, from `cursor`. */
+export function getModQueue(
+  filters: ModQueueFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ModQueueResponse> {
+  return api.get<ModQueueResponse>('/mod/reports', {
+    signal,
+    query: { target_type: filters.targetType, reason: filters.reason, cursor, limit: MOD_PAGE_SIZE },
+  })
+}
+
+/** POST /mod/reports/{id}/resolve: settles every open report of that report's target. */
+export function resolveReport(
+  reportId: string,
+  request: ResolveReportRequest,
+): Promise<ResolveReportResponse> {
+  return api.post<ResolveReportResponse>(`/mod/reports/${encodeURIComponent(reportId)}/resolve`, {
+    json: request,
+  })
+}
+
+export type ModContentType = 'post' | 'comment'
+export type ModContentAction = 'hide' | 'restore' | 'remove'
+
+/** POST /mod/{posts|comments}/{id}/{hide|restore|remove}, without going through a report. */
+export function moderateContent(
+  type: ModContentType,
+  id: string,
+  action: ModContentAction,
+  reason: string,
+): Promise<ModActionResponse> {
+  const folder = type === 'post' ? 'posts' : 'comments'
+  return api.post<ModActionResponse>(`/mod/${folder}/${encodeURIComponent(id)}/${action}`, {
+    json: { reason },
+  })
+}
+
+/** POST /mod/users/{id}/suspend: `until` is an ISO date-time in the future. */
+export function suspendUser(userId: string, request: SuspendRequest): Promise<ModUserResponse> {
+  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/suspend`, { json: request })
+}
+
+/** POST /mod/users/{id}/unsuspend. */
+export function unsuspendUser(userId: string, request: UnsuspendRequest): Promise<ModUserResponse> {
+  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/unsuspend`, { json: request })
+}
+
+/** GET /mod/users: people with a role, or whose name starts with `q`. */
+export function getModUsers(
+  filter: { role?: UserRole; q?: string },
+  signal?: AbortSignal,
+): Promise<ModUsersResponse> {
+  return api.get<ModUsersResponse>('/mod/users', { signal, query: { role: filter.role, q: filter.q } })
+}
+
+/** POST /mod/users/{id}/role (admins): grant or revoke moderator. */
+export function setUserRole(userId: string, request: RoleRequest): Promise<ModUserResponse> {
+  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/role`, { json: request })
+}
+
+/** GET /mod/log: the public moderation log, newest first, from `cursor`. */
+export function getModLog(cursor: string | null, signal?: AbortSignal): Promise<ModLogResponse> {
+  return api.get<ModLogResponse>('/mod/log', { signal, query: { cursor, limit: MOD_PAGE_SIZE } })
+}

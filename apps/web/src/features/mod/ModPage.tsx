@@ -1,0 +1,304 @@
+import type { QueueItem, ReportReason, ReportTargetType } from '@agora/contract'
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from '@agora/contract/limits'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { isApiError } from '../../api/client'
+import { useDocumentMeta } from '../../app/useDocumentMeta'
+import { useSession } from '../../app/useSession'
+import { Button } from '../../ui/Button'
+import { dateFormat, parseTimestamp, useIntlLocale } from '../../ui/format'
+import { Loading } from '../../ui/Loading'
+import { Notice } from '../../ui/Notice'
+import { Timestamp } from '../../ui/Timestamp'
+import { AuthCard, type AuthMode } from '../auth'
+import { ModActionDialog } from './ModActionDialog'
+import { ModeratorsSection } from './ModeratorsSection'
+import { type ModDecision, useModQueue } from './useModeration'
+import '../../ui/Card.css'
+import '../../ui/Field.css'
+import '../../ui/Tag.css'
+import './ModPage.css'
+
+/** /mod (issue 27): the moderators' queue of open reports; admins also choose the moderators. */
+export function ModPage() {
+  const { t } = useTranslation('moderation')
+  useDocumentMeta({ title: t('queue.metaTitle'), description: t('queue.metaDescription') })
+  const { status, user, refetch } = useSession()
+  if (status === 'anonymous') return <ModLogin />
+  if (status === 'error')
+    return (
+      <div className="container mod-page stack">
+        <Notice title={t('queue.failed')} action={<Button onClick={refetch}>{t('queue.retry')}</Button>} />
+      </div>
+    )
+  if (!user) return <Loading text={t('queue.loading')} block />
+  if (user.role !== 'moderator' && user.role !== 'admin') return <ModForbidden />
+  return (
+    <div className="container mod-page stack">
+      <ModQueue viewerId={user.id} />
+      {user.role === 'admin' && <ModeratorsSection viewerId={user.id} />}
+    </div>
+  )
+}
+
+function ModLogin() {
+  const { t } = useTranslation('moderation')
+  const [mode, setMode] = useState<AuthMode>('login')
+  return (
+    <div className="container mod-page stack">
+      <h1 className="mod-page__title">{t('queue.title')}</h1>
+      <p className="mod-page__lead">{t('queue.loginLead')}</p>
+      <div className="card card--raised mod-page__login">
+        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
+      </div>
+    </div>
+  )
+}
+
+function ModForbidden() {
+  const { t } = useTranslation('moderation')
+  return (
+    <div className="container mod-page stack">
+      <h1 className="mod-page__title">{t('queue.title')}</h1>
+      <Notice
+        title={t('queue.forbiddenTitle')}
+        tone="private"
+        action={<Link to="/mod/log">{t('queue.logLink')}</Link>}
+      >
+        {t('queue.forbiddenText')}
+      </Notice>
+    </div>
+  )
+}
+
+function isTargetType(value: string | null): value is ReportTargetType {
+  return (REPORT_TARGET_TYPES as readonly string[]).includes(value ?? '')
+}
+
+function isReason(value: string | null): value is ReportReason {
+  return (REPORT_REASONS as readonly string[]).includes(value ?? '')
+}
+
+function ModQueue({ viewerId }: { viewerId: string }) {
+  const { t } = useTranslation('moderation')
+  const id = useId()
+  const [params, setParams] = useSearchParams()
+  const typeParam = params.get('type')
+  const reasonParam = params.get('reason')
+  const filters = {
+    targetType: isTargetType(typeParam) ? typeParam : null,
+    reason: isReason(reasonParam) ? reasonParam : null,
+  }
+  const queue = useModQueue(viewerId, filters)
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? []
+  const open = queue.data?.pages[0]?.open
+
+  const setFilter = (name: 'type' | 'reason', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (value) next.set(name, value)
+        else next.delete(name)
+        return next
+      },
+      { replace: true },
+    )
+
+  return (
+    <section className="mod-queue stack" aria-labelledby={`${id}-title`}>
+      <div className="section-heading mod-queue__head">
+        <div>
+          <h1 id={`${id}-title`} className="mod-page__title">
+            {t('queue.title')}
+          </h1>
+          <p className="mod-page__lead">{t('queue.lead')}</p>
+        </div>
+        {open !== undefined && <p className="mod-queue__open">{t('queue.open', { count: open })}</p>}
+      </div>
+      <fieldset className="mod-filters cluster">
+        <legend className="visually-hidden">{t('queue.filters')}</legend>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-type`}>
+            {t('queue.targetType')}
+          </label>
+          <select
+            id={`${id}-type`}
+            className="field__input"
+            value={filters.targetType ?? ''}
+            onChange={(event) => setFilter('type', event.target.value)}
+          >
+            <option value="">{t('queue.all')}</option>
+            {REPORT_TARGET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`targetTypes.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-reason`}>
+            {t('queue.reason')}
+          </label>
+          <select
+            id={`${id}-reason`}
+            className="field__input"
+            value={filters.reason ?? ''}
+            onChange={(event) => setFilter('reason', event.target.value)}
+          >
+            <option value="">{t('queue.all')}</option>
+            {REPORT_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {t(`reasons.${reason}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      {queue.isPending ? (
+        <Loading text={t('queue.loading')} block />
+      ) : queue.isError && items.length === 0 ? (
+        isApiError(queue.error, 403) ? (
+          <Notice title={t('queue.forbiddenTitle')} tone="private">
+            {t('queue.forbiddenText')}
+          </Notice>
+        ) : (
+          <Notice
+            title={t('queue.failed')}
+            action={<Button onClick={() => void queue.refetch()}>{t('queue.retry')}</Button>}
+          />
+        )
+      ) : items.length === 0 ? (
+        <Notice title={filters.targetType || filters.reason ? t('queue.emptyFiltered') : t('queue.empty')} />
+      ) : (
+        <ul className="mod-queue__list">
+          {items.map((item) => (
+            <li key={`${item.target.type}:${item.target.id}`}>
+              <QueueEntry item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {queue.hasNextPage && (
+        <div className="mod-page__more">
+          <Button loading={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
+            {queue.isFetchingNextPage ? t('queue.loadingMore') : t('queue.loadMore')}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** The decisions a moderator may take on an item, in the order the buttons show them. */
+function decisionsFor(item: QueueItem): ModDecision[] {
+  const { target } = item
+  const hasReport = item.reports.length > 0
+  const decisions: ModDecision[] = []
+  if (hasReport) decisions.push('dismiss')
+  if (target.type !== 'user') {
+    if (target.moderation.state === 'visible') decisions.push('hide')
+    if (target.moderation.state === 'hidden') decisions.push('restore')
+    if (target.moderation.state !== 'removed') decisions.push('remove')
+  }
+  decisions.push('suspend')
+  return decisions
+}
+
+function QueueEntry({ item }: { item: QueueItem }) {
+  const { t } = useTranslation('moderation')
+  const locale = useIntlLocale()
+  const id = useId()
+  const [decision, setDecision] = useState<ModDecision | null>(null)
+  const { target } = item
+  const title = target.title || t('queue.untitled')
+  const state = target.moderation.state
+  const suspendedUntil = parseTimestamp(target.suspended_until)
+
+  return (
+    <article className="card mod-item stack" aria-labelledby={`${id}-title`}>
+      <div className="mod-item__badges cluster">
+        <span className="mod-badge">{t(`targetTypes.${target.type}`)}</span>
+        {state !== 'visible' && <span className="mod-badge mod-badge--warning">{t(`states.${state}`)}</span>}
+        {item.review_requested && (
+          <span className="mod-badge mod-badge--info">{t('queue.reviewRequested')}</span>
+        )}
+        {suspendedUntil && (
+          <span className="mod-badge mod-badge--warning">
+            {t('queue.suspendedUntil', {
+              date: dateFormat(locale, { dateStyle: 'medium' }).format(suspendedUntil),
+            })}
+          </span>
+        )}
+        {item.count > 0 && (
+          <span className="mod-item__count">{t('queue.reports', { count: item.count })}</span>
+        )}
+      </div>
+      <h2 id={`${id}-title`} className="mod-item__title">
+        <Link to={target.url}>{title}</Link>
+      </h2>
+      {target.type !== 'user' && (
+        <p className="mod-item__author">
+          {t('queue.author')}:{' '}
+          <Link to={`/author/${encodeURIComponent(target.author_id)}`}>{target.author_name}</Link>
+        </p>
+      )}
+      {target.excerpt && <blockquote className="mod-item__excerpt">{target.excerpt}</blockquote>}
+      {item.reasons.length > 0 && (
+        <ul className="mod-item__reasons cluster" aria-label={t('queue.reasons')}>
+          {item.reasons.map((reason) => (
+            <li key={reason} className="tag">
+              {t(`reasons.${reason}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {item.reports.length > 0 && (
+        <details className="mod-item__reports" open={item.reports.length <= 3}>
+          <summary>{t('queue.reportsHeading')}</summary>
+          <ul>
+            {item.reports.map((report) => (
+              <li key={report.id} className="mod-report">
+                <span className="mod-report__head">
+                  <strong>{t(`reasons.${report.reason}`)}</strong>
+                  <span>{t('queue.reportedBy', { name: report.reporter })}</span>
+                  <Timestamp value={report.created_at} className="mod-report__time" />
+                </span>
+                <span className="mod-report__note">{report.note || t('queue.noNote')}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="mod-item__actions cluster">
+        {decisionsFor(item).map((choice) => (
+          <Button
+            key={choice}
+            size="sm"
+            variant={choice === 'remove' || choice === 'suspend' ? 'danger' : 'secondary'}
+            aria-haspopup="dialog"
+            onClick={() => setDecision(choice)}
+          >
+            {choice === 'suspend' && target.type === 'user'
+              ? t('actions.suspendUser')
+              : t(`actions.${choice}`)}
+          </Button>
+        ))}
+      </div>
+      {decision && (
+        <ModActionDialog
+          action={{
+            decision,
+            reportId: item.reports[0]?.id ?? null,
+            targetType: target.type,
+            targetId: target.id,
+            userId: target.author_id,
+          }}
+          title={title}
+          userName={target.author_name}
+          onClose={() => setDecision(null)}
+        />
+      )}
+    </article>
+  )
+}

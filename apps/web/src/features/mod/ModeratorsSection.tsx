@@ -1,0 +1,165 @@
+import type { ModUserResponse } from '@agora/contract'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/client'
+import { Button } from '../../ui/Button'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { errorText } from '../../ui/errorText'
+import { Loading } from '../../ui/Loading'
+import { Notice } from '../../ui/Notice'
+import { toast } from '../../ui/toast'
+import { useModUsers, useSetRole } from './useModeration'
+
+const NAME_SEARCH_MAX = 40
+
+/** Admins: who moderates, and finding a person by name to grant or revoke the role. */
+export function ModeratorsSection({ viewerId }: { viewerId: string }) {
+  const { t } = useTranslation('moderation')
+  const id = useId()
+  const moderators = useModUsers(viewerId, { role: 'moderator' })
+  const [typed, setTyped] = useState('')
+  const [query, setQuery] = useState('')
+  const found = useModUsers(viewerId, { q: query })
+  const [change, setChange] = useState<{ user: ModUserResponse; role: 'user' | 'moderator' } | null>(null)
+  const setRole = useSetRole()
+
+  function search(event: FormEvent) {
+    event.preventDefault()
+    setQuery(typed.trim())
+  }
+
+  function confirm() {
+    if (!change) return
+    const { user, role } = change
+    setRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => {
+          toast.success(
+            t(role === 'moderator' ? 'moderators.granted' : 'moderators.revoked', { name: user.username }),
+          )
+          setChange(null)
+        },
+        onError: (error) => {
+          if (!isApiError(error, 401))
+            toast.error(t('moderators.roleFailed'), { description: errorText(error, t, '') || undefined })
+          setChange(null)
+        },
+      },
+    )
+  }
+
+  const roleButton = (user: ModUserResponse) =>
+    user.role === 'admin' || user.id === viewerId ? null : user.role === 'moderator' ? (
+      <Button
+        size="sm"
+        aria-label={t('moderators.revokeLabel', { name: user.username })}
+        onClick={() => setChange({ user, role: 'user' })}
+      >
+        {t('moderators.revoke')}
+      </Button>
+    ) : (
+      <Button
+        size="sm"
+        variant="primary"
+        aria-label={t('moderators.grantLabel', { name: user.username })}
+        onClick={() => setChange({ user, role: 'moderator' })}
+      >
+        {t('moderators.grant')}
+      </Button>
+    )
+
+  const people = (users: ModUserResponse[], label: string) => (
+    <ul className="mod-people" aria-label={label}>
+      {users.map((user) => (
+        <li key={user.id} className="mod-person">
+          <span className="mod-person__name">{user.username}</span>
+          <span className="mod-badge">{t(`moderators.roles.${user.role}`)}</span>
+          <span className="mod-person__action">{roleButton(user)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+
+  return (
+    <section className="card mod-moderators stack" aria-labelledby={`${id}-title`}>
+      <div>
+        <h2 id={`${id}-title`} className="mod-moderators__title">
+          {t('moderators.title')}
+        </h2>
+        <p className="mod-page__lead">{t('moderators.lead')}</p>
+      </div>
+      {moderators.isPending ? (
+        <Loading text={t('moderators.loading')} />
+      ) : moderators.isError ? (
+        <Notice
+          title={t('moderators.failed')}
+          action={<Button onClick={() => void moderators.refetch()}>{t('queue.retry')}</Button>}
+        />
+      ) : moderators.data.items.length === 0 ? (
+        <p className="mod-page__lead">{t('moderators.none')}</p>
+      ) : (
+        people(moderators.data.items, t('moderators.title'))
+      )}
+      <form className="mod-search cluster" onSubmit={search}>
+        <div className="field mod-search__field">
+          <label className="field__label" htmlFor={`${id}-q`}>
+            {t('moderators.search')}
+          </label>
+          <input
+            id={`${id}-q`}
+            className="field__input"
+            type="search"
+            autoComplete="off"
+            maxLength={NAME_SEARCH_MAX}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <Button type="submit" loading={found.isFetching}>
+          {t('moderators.searchButton')}
+        </Button>
+      </form>
+      {query &&
+        (found.isPending ? (
+          <Loading text={t('moderators.searching')} />
+        ) : found.isError ? (
+          <p className="field__error" role="alert">
+            {errorText(found.error, t, t('moderators.failed'))}
+          </p>
+        ) : found.data.items.length === 0 ? (
+          <p className="mod-page__lead" role="status">
+            {t('moderators.noMatch', { q: query })}
+          </p>
+        ) : (
+          people(found.data.items, t('moderators.results'))
+        ))}
+      <ConfirmDialog
+        open={change !== null}
+        title={
+          change
+            ? t(
+                change.role === 'moderator'
+                  ? 'moderators.confirmGrantTitle'
+                  : 'moderators.confirmRevokeTitle',
+                {
+                  name: change.user.username,
+                },
+              )
+            : ''
+        }
+        message={
+          change
+            ? t(change.role === 'moderator' ? 'moderators.confirmGrantText' : 'moderators.confirmRevokeText')
+            : ''
+        }
+        confirmLabel={change?.role === 'user' ? t('moderators.revoke') : t('moderators.grant')}
+        cancelLabel={t('moderators.cancel')}
+        danger={change?.role === 'user'}
+        busy={setRole.isPending}
+        onConfirm={confirm}
+        onCancel={() => setChange(null)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,199 @@
+// Blocks and moderation on the existing screens (issue 27): Ada blocks Bob from his page; his comment
+// folds away for her until she asks for it; he cannot reply to her and is told why; My page lists him,
+// and unblocking brings it all back. A comment a moderator hid keeps its place; a suspension is told.
+import type { Page } from '@playwright/test'
+import { apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
+import {
+  type AgoraServer,
+  createUser,
+  expect,
+  expectAccessible,
+  loginViaApi,
+  networkQuiet,
+  personPage,
+  startServerWithModerator,
+  type TestUser,
+  test,
+} from './fixtures'
+
+const FOLDED = 'Comment from a blocked user — show'
+
+/** The one comment whose text contains `text` (comments are articles named after their author). */
+const commentWith = (page: Page, text: string) =>
+  page.locator('#comments').getByRole('article').filter({ hasText: text })
+
+/** A post of Ada's with a comment of hers and one of Bob's on it. */
+async function discussion(adaPage: Page, bobPage: Page, server: AgoraServer) {
+  const postId = await apiMakePost(
+    adaPage.request,
+    server,
+    { title: 'Peat cores from the north bog' },
+    { file: uploadFile('cores.txt', 'Core 1: 2.1 m\n') },
+  )
+  await apiMakeComment(adaPage.request, server, postId, 'Cores were taken in March.')
+  await apiMakeComment(bobPage.request, server, postId, 'Bob thinks the dating is off.')
+  return postId
+}
+
+async function block(page: Page, user: TestUser) {
+  await page.goto(`/author/${user.id}`)
+  await page.getByRole('button', { name: `Block ${user.username}`, exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: `Block ${user.username}?` })
+  await expect(dialog).toContainText('will no longer be able to reply to your comments')
+  await dialog.getByRole('button', { name: 'Block', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: `Unblock ${user.username}`, exact: true })).toBeVisible()
+}
+
+test('a blocked person’s comment folds away until asked for, and unblocking brings it back', async ({
+  browser,
+  page,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000)
+  const errors: string[] = []
+  const ada = await createUser(request, server, 'ada')
+  const bob = await createUser(request, server, 'bob')
+  await loginViaApi(page, server, ada)
+  const bobPage = await personPage(browser, server, bob, errors)
+  const postId = await discussion(page, bobPage, server)
+
+  // Bob's page: Block asks first and says what it does; then it reads Unblock. Report is there too.
+  await page.goto(`/author/${bob.id}`)
+  await expect(page.getByRole('button', { name: 'Report this user' })).toBeVisible()
+  await page.getByRole('button', { name: `Block ${bob.username}`, exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: `Block ${bob.username}?` })
+  await expect(dialog).toBeVisible()
+  // Escape leaves things as they were.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: `Block ${bob.username}`, exact: true })).toBeFocused()
+  await block(page, bob)
+  await networkQuiet(page)
+  await expectAccessible(page, 'author page, blocked')
+
+  // On the post, his comment is folded; hers shows. One press shows his.
+  await page.goto(`/forum/detail/${postId}`)
+  await expect(commentWith(page, 'Cores were taken in March.')).toBeVisible()
+  const fold = page.locator('#comments').getByRole('button', { name: FOLDED })
+  await expect(fold).toBeVisible()
+  await expect(page.getByText('Bob thinks the dating is off.')).toHaveCount(0)
+  await fold.click()
+  const shown = commentWith(page, 'Bob thinks the dating is off.')
+  await expect(shown).toBeVisible()
+  await expect(shown).toBeFocused()
+
+  // My page lists him; Unblock empties the list.
+  await page.goto('/mypage?tab=blocked')
+  const list = page.getByRole('list', { name: 'Blocked people' })
+  await expect(list.getByRole('link', { name: bob.username })).toHaveAttribute('href', `/author/${bob.id}`)
+  await networkQuiet(page)
+  await expectAccessible(page, 'My page, blocked list')
+  await list.getByRole('button', { name: `Unblock ${bob.username}` }).click()
+  await expect(page.getByText("You haven't blocked anyone.")).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Blocked people/ })).toBeFocused()
+  await expectAccessible(page, 'My page, blocked list empty')
+
+  // His comment shows as any other again.
+  await page.goto(`/forum/detail/${postId}`)
+  await expect(commentWith(page, 'Bob thinks the dating is off.')).toBeVisible()
+  await expect(page.getByRole('button', { name: FOLDED })).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test('a blocked person who tries to reply is told why, in the server’s words', async ({
+  browser,
+  request,
+  server,
+}) => {
+  const errors: string[] = []
+  const ada = await createUser(request, server, 'ada')
+  const bob = await createUser(request, server, 'bob')
+  const adaPage = await personPage(browser, server, ada, errors)
+  const bobPage = await personPage(browser, server, bob, errors)
+  const postId = await discussion(adaPage, bobPage, server)
+  await block(adaPage, bob)
+
+  await bobPage.goto(`/forum/detail/${postId}`)
+  const hers = commentWith(bobPage, 'Cores were taken in March.')
+  await hers.getByRole('button', { name: `Reply to ${ada.username}` }).click()
+  const dialog = bobPage.getByRole('dialog', { name: 'Reply to Comment' })
+  await dialog.getByRole('textbox', { name: 'Your reply' }).fill('Which month exactly?')
+  const answer = bobPage.waitForResponse((response) => response.url().includes('/api/v1/comments/create'))
+  await dialog.getByRole('button', { name: 'Reply', exact: true }).click()
+  const refusal = await answer
+  expect(refusal.status()).toBe(403)
+  const { detail } = (await refusal.json()) as { detail: string }
+  expect(detail.length).toBeGreaterThan(0)
+  await expect(dialog.getByRole('alert')).toContainText(detail)
+  // The text stays for the writer; nothing was added.
+  await expect(dialog.getByRole('textbox', { name: 'Your reply' })).toHaveValue('Which month exactly?')
+  // The browser logs the refused call itself; nothing else may go wrong.
+  expect(errors.filter((line) => !line.includes('Failed to load resource'))).toEqual([])
+})
+
+test('a comment a moderator hid keeps its place: others see that, its author sees why', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // Moderators are made only by the command line, on a stopped server: this test has a server of its own.
+  const server = await startServerWithModerator()
+  try {
+    const errors: string[] = []
+    const ada = await createUser(request, server, 'ada')
+    const bob = await createUser(request, server, 'bob')
+    const adaPage = await personPage(browser, server, ada, errors)
+    const bobPage = await personPage(browser, server, bob, errors)
+    const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
+    const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
+    await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)
+
+    await apiSignIn(request, server, server.moderator)
+    const hide = await request.post(`${server.url}/api/v1/mod/comments/${bobs._id}/hide`, {
+      headers: { origin: server.url },
+      data: { reason: 'Advertising' },
+    })
+    expect(hide.status(), await hide.text()).toBe(200)
+
+    // Ada: its place, nothing of it, no controls; her reply stays under it.
+    await adaPage.goto(`/forum/detail/${postId}`)
+    const place = adaPage.locator(`[id="${bobs._id}"]`)
+    await expect(place).toHaveText('[hidden by a moderator]')
+    await expect(place.getByRole('button')).toHaveCount(0)
+    await expect(adaPage.getByText('Buy cheap sieves')).toHaveCount(0)
+    await expect(commentWith(adaPage, 'Ada answers under it.')).toBeVisible()
+
+    // Bob: his text, why, and one request for review.
+    await bobPage.goto(`/forum/detail/${postId}`)
+    const his = commentWith(bobPage, 'Buy cheap sieves at my shop!')
+    await expect(his).toContainText('Hidden by a moderator: Advertising')
+    await expect(his.getByRole('button', { name: /^Reply to/ })).toHaveCount(0)
+    const review = his.getByRole('button', { name: 'Ask for review' })
+    await review.click()
+    await expect(his.getByRole('button', { name: 'Review requested' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+
+    // Suspended, Bob is told until when and why on every screen.
+    const until = new Date(Date.now() + 3 * 24 * 3600_000).toISOString()
+    const suspend = await request.post(`${server.url}/api/v1/mod/users/${bob.id}/suspend`, {
+      headers: { origin: server.url },
+      data: { until, reason: 'Repeated advertising' },
+    })
+    expect(suspend.status(), await suspend.text()).toBe(200)
+    await bobPage.goto('/forum')
+    await expect(
+      bobPage.getByRole('status').filter({ hasText: 'Your account is suspended until' }),
+    ).toHaveText(
+      /^Your account is suspended until .+: Repeated advertising\. You can read, but not post, comment or like\.$/,
+    )
+    expect(errors).toEqual([])
+  } finally {
+    await server.stop()
+  }
+})

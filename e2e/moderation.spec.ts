@@ -1,0 +1,364 @@
+// Moderation (issue 27): a reader reports a post through the dialog; a moderator finds it in the
+// queue, grouped with its reasons, and hides it with a reason; its author sees why, a visitor gets
+// "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { apiMakePost, apiSignIn } from './factories'
+import {
+  type AgoraServer,
+  test as base,
+  createUser,
+  expect,
+  expectAccessible,
+  type ModeratedServer,
+  networkQuiet,
+  personPage,
+  signInThroughDialog,
+  startServerWithModerator,
+  type TestUser,
+} from './fixtures'
+
+// Every test of this file runs on one server whose first user is a moderator.
+const test = base.extend<object, { moderated: ModeratedServer }>({
+  moderated: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use) => {
+      const server = await startServerWithModerator()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  server: [
+    async ({ moderated }, use) => {
+      await use(moderated)
+    },
+    { scope: 'worker' },
+  ],
+})
+
+/** A post of `author`'s, and a report of it by `reporter`, through the API. */
+async function reportedPost(
+  request: APIRequestContext,
+  server: AgoraServer,
+  author: TestUser,
+  reporter: TestUser,
+  title: string,
+  reason = 'spam',
+) {
+  await apiSignIn(request, server, author)
+  const postId = await apiMakePost(request, server, { title })
+  await apiSignIn(request, server, reporter)
+  const report = await request.post(`${server.url}/api/v1/reports`, {
+    headers: { origin: server.url },
+    data: { target_type: 'post', target_id: postId, reason, note: 'Copied from a blog' },
+  })
+  expect(report.status(), await report.text()).toBe(201)
+  return postId
+}
+
+const queueItem = (page: Page, title: string) => page.getByRole('article', { name: title })
+
+test('a report sent through the dialog reaches the queue, grouped by post with its reasons and notes', async ({
+  browser,
+  request,
+  moderated,
+}) => {
+  test.setTimeout(120_000)
+  const errors: string[] = []
+  const ada = await createUser(request, moderated, 'ada')
+  const bob = await createUser(request, moderated, 'bob')
+  const carl = await createUser(request, moderated, 'carl')
+  const title = 'Tidal energy survey'
+  const postId = await reportedPost(request, moderated, ada, carl, title, 'plagiarism')
+
+  const bobPage = await personPage(browser, moderated, bob, errors)
+  await bobPage.goto(`/forum/detail/${postId}`)
+  await bobPage.getByRole('button', { name: 'Report this post' }).click()
+  const dialog = bobPage.getByRole('dialog', { name: 'Report this post' })
+  await expect(dialog).toBeVisible()
+  // Escape closes it; opened again, a reason is asked for before anything is sent.
+  await bobPage.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await bobPage.getByRole('button', { name: 'Report this post' }).click()
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a reason.')
+  await dialog.getByRole('radio', { name: 'Spam' }).check()
+  await dialog.getByLabel('Note').fill('Same link posted ten times')
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    bobPage.getByRole('status').filter({ hasText: 'Thanks — the moderators will look at it' }),
+  ).toBeVisible()
+
+  // A second report of the same post by the same reader is refused in words.
+  await bobPage.getByRole('button', { name: 'Report this post' }).click()
+  await dialog.getByRole('radio', { name: 'Harassment' }).check()
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(bobPage.getByRole('status').filter({ hasText: 'You already reported this' })).toBeVisible()
+
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
+  await modPage.goto('/forum')
+  await modPage.getByRole('button', { name: `Account: ${moderated.moderator.username}` }).click()
+  await modPage.getByRole('menuitem', { name: 'Moderation' }).click()
+  await expect(modPage).toHaveURL(/\/mod$/)
+  await expect(modPage.getByRole('heading', { level: 1, name: 'Moderation queue' })).toBeVisible()
+  const item = queueItem(modPage, title)
+  await expect(item).toContainText('2 reports')
+  await expect(item.getByRole('list', { name: 'Reasons' })).toHaveText(/Plagiarism/)
+  await expect(item.getByRole('list', { name: 'Reasons' })).toHaveText(/Spam/)
+  await expect(item).toContainText(`reported by ${bob.username}`)
+  await expect(item).toContainText('Same link posted ten times')
+  await expect(item).toContainText(`reported by ${carl.username}`)
+  await expect(item.getByRole('link', { name: ada.username })).toHaveAttribute('href', `/author/${ada.id}`)
+  await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', new RegExp(postId))
+
+  // A filter that matches none of its reasons leaves it out; back to all, it is there again.
+  await modPage.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Harassment' })
+  await expect(modPage.getByText('No open reports match these filters.')).toBeVisible()
+  await modPage.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'All' })
+  await expect(item).toBeVisible()
+  await expectAccessible(modPage, '/mod with a reported post')
+  // The browser logs the refused second report (409) as a failed load; nothing else may fail.
+  expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([])
+})
+
+test('hidden with a reason, the author sees why and a visitor gets not found; restored from the log, it is back', async ({
+  browser,
+  page,
+  request,
+  moderated,
+}) => {
+  test.setTimeout(150_000)
+  const errors: string[] = []
+  const ada = await createUser(request, moderated, 'ada')
+  const bob = await createUser(request, moderated, 'bob')
+  const title = 'Coral bleaching counts'
+  const postId = await reportedPost(request, moderated, ada, bob, title)
+  const reason = 'Copied without credit'
+
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
+  await modPage.goto('/mod')
+  const item = queueItem(modPage, title)
+  await item.getByRole('button', { name: 'Hide' }).click()
+  const hide = modPage.getByRole('dialog', { name: `Hide “${title}”` })
+  await expect(hide).toBeVisible()
+  await hide.getByRole('button', { name: 'Hide' }).click()
+  await expect(hide.getByRole('alert')).toHaveText('Give a reason.')
+  await hide.getByLabel('Reason').fill(reason)
+  await hide.getByRole('button', { name: 'Hide' }).click()
+  await expect(hide).toBeHidden()
+  await expect(modPage.getByRole('status').filter({ hasText: 'Hidden' })).toBeVisible()
+  // Its reports are settled: it leaves the queue.
+  await expect(item).toHaveCount(0)
+
+  const adaPage = await personPage(browser, moderated, ada, errors)
+  await adaPage.goto(`/forum/detail/${postId}`)
+  await expect(adaPage.getByText(/Hidden by a moderator/)).toContainText(reason)
+
+  await page.goto(`/forum/detail/${postId}`)
+  await expect(page.getByText('Post not found')).toBeVisible()
+
+  await modPage.goto('/mod/log')
+  await modPage
+    .getByRole('button', { name: `Restore “${title}”` })
+    .first()
+    .click()
+  const restore = modPage.getByRole('dialog', { name: `Restore “${title}”` })
+  await restore.getByLabel('Reason').fill('Credit added by the author')
+  await restore.getByRole('button', { name: 'Restore' }).click()
+  await expect(restore).toBeHidden()
+  await expect(modPage.getByRole('status').filter({ hasText: 'Restored' })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+
+  // The public log: both decisions with their reasons, and no moderator's name for a visitor.
+  await page.goto('/mod/log')
+  const rows = page.getByRole('row').filter({ hasText: title })
+  await expect(rows.filter({ hasText: 'Restored' })).toContainText('Credit added by the author')
+  await expect(rows.filter({ hasText: 'Hidden' })).toContainText(reason)
+  await expect(page.getByRole('columnheader', { name: 'Moderator' })).toHaveCount(0)
+  await expect(rows).toHaveCount(2)
+  for (const row of await rows.all()) await expect(row).not.toContainText(moderated.moderator.username)
+  await networkQuiet(page)
+  await expectAccessible(page, '/mod/log for a visitor')
+  // The moderator sees who decided.
+  await modPage.reload()
+  await expect(modPage.getByRole('columnheader', { name: 'Moderator' })).toBeVisible()
+  await expect(modPage.getByRole('row').filter({ hasText: 'Restored' }).first()).toContainText(
+    moderated.moderator.username,
+  )
+  expect(errors).toEqual([])
+})
+
+test('a visitor is asked to log in on /mod, a member is told it is for moderators only', async ({
+  browser,
+  page,
+  request,
+  moderated,
+}) => {
+  const errors: string[] = []
+  await page.goto('/mod')
+  await expect(page.getByText("Log in with a moderator's account to see the reports.")).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Moderation log' })).toHaveAttribute(
+    'href',
+    '/mod/log',
+  )
+
+  const member = await createUser(request, moderated, 'eve')
+  const memberPage = await personPage(browser, moderated, member, errors)
+  await memberPage.goto('/mod')
+  await expect(memberPage.getByText('Only moderators can see this page')).toBeVisible()
+  await memberPage.getByRole('button', { name: `Account: ${member.username}` }).click()
+  await expect(memberPage.getByRole('menuitem', { name: 'My Page' })).toBeVisible()
+  await expect(memberPage.getByRole('menuitem', { name: 'Moderation' })).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`at 375 px in ${theme} the queue and the log fit without horizontal scroll and pass axe`, async ({
+    browser,
+    request,
+    moderated,
+  }) => {
+    test.setTimeout(90_000)
+    const errors: string[] = []
+    const ada = await createUser(request, moderated, 'ada')
+    const bob = await createUser(request, moderated, 'bob')
+    const title = `A rather long title about sediment transport in ${theme} estuaries`
+    await reportedPost(request, moderated, ada, bob, title, 'misinformation')
+    // Another post of hers, hidden straight away, gives the log a line.
+    await apiSignIn(request, moderated, ada)
+    const otherId = await apiMakePost(request, moderated, { title: `Estuary notes, ${theme}` })
+    await apiSignIn(request, moderated, moderated.moderator)
+    const hidden = await request.post(`${moderated.url}/api/v1/mod/posts/${otherId}/hide`, {
+      headers: { origin: moderated.url },
+      data: { reason: 'Under review' },
+    })
+    expect(hidden.status(), await hidden.text()).toBe(200)
+    const modPage = await personPage(browser, moderated, moderated.moderator, errors)
+    await modPage.setViewportSize({ width: 375, height: 740 })
+    await modPage.evaluate((value) => localStorage.setItem('theme', value), theme)
+    for (const path of ['/mod', '/mod/log']) {
+      await modPage.goto(path)
+      await expect(modPage.getByRole('heading', { level: 1 })).toBeVisible()
+      if (path === '/mod') await expect(queueItem(modPage, title)).toContainText('Misinformation')
+      else
+        await expect(modPage.getByRole('row').filter({ hasText: `Estuary notes, ${theme}` })).toContainText(
+          'Under review',
+        )
+      const overflow = await modPage.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `${path} at 375 px in ${theme}`).toBeLessThanOrEqual(0)
+      await expectAccessible(modPage, `${path} at 375 px in ${theme}`)
+    }
+    expect(errors).toEqual([])
+  })
+}
+
+test('an admin finds a member by name, makes them a moderator, and revokes it again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const errors: string[] = []
+  const admin = await startServerWithModerator('admin')
+  try {
+    const zoe = await createUser(request, admin, 'zoe')
+    const page = await personPage(browser, admin, admin.moderator, errors)
+    await page.goto('/mod')
+    const section = page.getByRole('region', { name: 'Moderators' })
+    await expect(section.getByText('No moderators yet.')).toBeVisible()
+    await section.getByLabel('Find a person by name').fill(zoe.username.slice(0, 6))
+    await section.getByRole('button', { name: 'Find' }).click()
+    const found = section.getByRole('list', { name: 'People found' })
+    await expect(found.getByRole('listitem').filter({ hasText: zoe.username })).toContainText('Member')
+    await found.getByRole('button', { name: `Make ${zoe.username} a moderator` }).click()
+    const grant = page.getByRole('dialog', { name: `Make ${zoe.username} a moderator?` })
+    await grant.getByRole('button', { name: 'Make moderator' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${zoe.username} is a moderator` })).toBeVisible()
+    const moderators = section.getByRole('list', { name: 'Moderators' })
+    await expect(moderators.getByRole('listitem')).toHaveText([new RegExp(`^${zoe.username}Moderator`)])
+    await expectAccessible(page, '/mod for an admin')
+
+    await moderators.getByRole('button', { name: `Revoke ${zoe.username}'s moderator role` }).click()
+    const revoke = page.getByRole('dialog', { name: `Revoke ${zoe.username}'s moderator role?` })
+    await revoke.getByRole('button', { name: 'Revoke moderator' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: `${zoe.username} is no longer a moderator` }),
+    ).toBeVisible()
+    await expect(section.getByText('No moderators yet.')).toBeVisible()
+    expect(errors).toEqual([])
+  } finally {
+    await admin.stop()
+  }
+})
+
+test('a visitor who presses Report logs in first, then the report dialog opens', async ({
+  page,
+  request,
+  moderated,
+}) => {
+  const ada = await createUser(request, moderated, 'ada')
+  const bob = await createUser(request, moderated, 'bob')
+  await apiSignIn(request, moderated, ada)
+  const postId = await apiMakePost(request, moderated, { title: 'Kelp forest transects' })
+  await page.goto(`/forum/detail/${postId}`)
+  await page.getByRole('button', { name: 'Report this post' }).click()
+  await signInThroughDialog(page, bob)
+  const dialog = page.getByRole('dialog', { name: 'Report this post' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('radio')).toHaveCount(6)
+  await expectAccessible(page, 'the report dialog')
+  await dialog.getByRole('radio', { name: 'Misinformation' }).check()
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Thanks — the moderators will look at it' }),
+  ).toBeVisible()
+})
+
+test('a reported user is suspended from the queue until a chosen day, and the suspension lifted from the log', async ({
+  browser,
+  request,
+  moderated,
+}) => {
+  test.setTimeout(120_000)
+  const errors: string[] = []
+  const mallory = await createUser(request, moderated, 'mal')
+  const bob = await createUser(request, moderated, 'bob')
+  await apiSignIn(request, moderated, bob)
+  const report = await request.post(`${moderated.url}/api/v1/reports`, {
+    headers: { origin: moderated.url },
+    data: { target_type: 'user', target_id: mallory.id, reason: 'harassment' },
+  })
+  expect(report.status(), await report.text()).toBe(201)
+
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
+  await modPage.goto('/mod?type=user')
+  await expect(modPage.getByRole('combobox', { name: 'Type' })).toHaveValue('user')
+  const item = queueItem(modPage, mallory.username)
+  await expect(item).toContainText('Harassment')
+  await item.getByRole('button', { name: 'Suspend user' }).click()
+  const dialog = modPage.getByRole('dialog', { name: `Suspend ${mallory.username}` })
+  await dialog.getByLabel('Reason').fill('Insults in three threads')
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a date after today.')
+  const day = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+  await dialog.getByLabel('Suspended until').fill(day)
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(modPage.getByRole('status').filter({ hasText: 'Suspended' })).toBeVisible()
+  await expect(item).toHaveCount(0)
+
+  await modPage.goto('/mod/log')
+  const row = modPage.getByRole('row').filter({ hasText: 'Insults in three threads' })
+  await expect(row).toContainText(/Suspended until/)
+  await row.getByRole('button', { name: `Lift ${mallory.username}'s suspension` }).click()
+  const lift = modPage.getByRole('dialog', { name: `Lift ${mallory.username}'s suspension` })
+  await lift.getByLabel('Reason').fill('Apologised')
+  await lift.getByRole('button', { name: 'Lift suspension' }).click()
+  await expect(lift).toBeHidden()
+  await expect(modPage.getByRole('row').filter({ hasText: 'Apologised' })).toContainText('Suspension lifted')
+  expect(errors).toEqual([])
+})
