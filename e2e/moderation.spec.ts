@@ -135,6 +135,8 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   const title = 'Coral bleaching counts'
   const postId = await reportedPost(request, moderated, ada, bob, title)
   const reason = 'Copied without credit'
+  const drawn = async (path: string) => (await request.get(`${moderated.url}${path}`)).text()
+  expect(await drawn(`/forum/detail/${postId}`)).toContain(title)
 
   const modPage = await personPage(browser, moderated, moderated.moderator, errors)
   await modPage.goto('/mod')
@@ -157,6 +159,9 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
 
   await page.goto(`/forum/detail/${postId}`)
   await expect(page.getByText('Post not found')).toBeVisible()
+  // Nor do the pages the server draws before the app runs show it.
+  for (const path of [`/forum/detail/${postId}`, '/forum', '/'])
+    expect(await drawn(path), path).not.toContain(title)
 
   await modPage.goto('/mod/log')
   await modPage

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, dbMakePost, makeUser, sendComment, type TestUser } from '../../../test/factories'
+import {
+  apiLikeComment,
+  apiLikePost,
+  apiMakeComment,
+  dbMakePost,
+  makeUser,
+  sendComment,
+  type TestUser,
+} from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 // Blocks (issue 27): POST|DELETE /users/{id}/block, GET /auth/me/blocks; a blocked user cannot
 // comment on the blocker's posts, reply to their comments, or notify them.
 
-const t = useTestApp({ COMMENT_RATE_LIMIT: '1000' })
+const t = useTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
 
 const block = (by: TestUser | null, id: string, method: 'POST' | 'DELETE' = 'POST') =>
   t.app.inject({ method, url: `/api/v1/users/${id}/block`, headers: by?.headers ?? {} })
@@ -74,6 +82,9 @@ describe(`blocks (${TEST_DB})`, () => {
       content: `Ask @${neutral.username}`,
     })
     expect(mentionOfNeutral.statusCode).toBe(201)
+    // Nor does a like of the blocker's post or comment.
+    await apiLikePost(t, pest, ownPost)
+    await apiLikeComment(t, pest, blockerComment._id)
     expect(await unread(blocker)).toBe(before)
     expect(await unread(neutral)).toBeGreaterThan(0)
 
