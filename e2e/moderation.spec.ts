@@ -367,3 +367,67 @@ test('a reported user is suspended from the queue until a chosen day, and the su
   await expect(modPage.getByRole('row').filter({ hasText: 'Apologised' })).toContainText('Suspension lifted')
   expect(errors).toEqual([])
 })
+
+test('a moderator finds a person in People, trusts them as a member with a reason, then lets age and activity decide; the log shows both', async ({
+  browser,
+  page,
+  request,
+  moderated,
+}) => {
+  test.setTimeout(120_000)
+  const errors: string[] = []
+  const nia = await createUser(request, moderated, 'nia')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
+  await modPage.goto('/mod')
+  const people = modPage.getByRole('region', { name: 'People' })
+  await people.getByLabel('Find a person by name').fill(nia.username.slice(0, 6))
+  await people.getByRole('button', { name: 'Find' }).click()
+  const person = people
+    .getByRole('list', { name: 'People found' })
+    .getByRole('listitem')
+    .filter({ hasText: nia.username })
+  // The test server trusts accounts at once (no age or activity needed), by itself.
+  await expect(person).toContainText('Member · automatic')
+  const automatic = person.getByRole('button', { name: `Set ${nia.username}'s trust to Automatic` })
+  await expect(automatic).toHaveAttribute('aria-pressed', 'true')
+
+  await person.getByRole('button', { name: `Set ${nia.username}'s trust to Member` }).click()
+  const trust = modPage.getByRole('dialog', { name: `Trust ${nia.username} as a member` })
+  await trust.getByRole('button', { name: 'Set to Member' }).click()
+  await expect(trust.getByRole('alert')).toHaveText('Give a reason.')
+  await trust.getByLabel('Reason').fill('Known to the editors')
+  await trust.getByRole('button', { name: 'Set to Member' }).click()
+  await expect(trust).toBeHidden()
+  await expect(
+    modPage.getByRole('status').filter({ hasText: `${nia.username} is trusted as a member` }),
+  ).toBeVisible()
+  await expect(person).toContainText('Member · set by a moderator')
+  await expect(automatic).toHaveAttribute('aria-pressed', 'false')
+  await expectAccessible(modPage, '/mod with a person found in People')
+
+  // By keyboard: Escape closes the dialog and gives focus back; Enter opens it again.
+  await automatic.focus()
+  await modPage.keyboard.press('Enter')
+  const auto = modPage.getByRole('dialog', { name: `Let age and activity decide ${nia.username}'s trust` })
+  await expect(auto.getByLabel('Reason')).toBeFocused()
+  await modPage.keyboard.press('Escape')
+  await expect(auto).toBeHidden()
+  await expect(automatic).toBeFocused()
+  await modPage.keyboard.press('Enter')
+  await auto.getByLabel('Reason').fill('Back to the usual rules')
+  await auto.getByRole('button', { name: 'Set to Automatic' }).click()
+  await expect(auto).toBeHidden()
+  await expect(
+    modPage.getByRole('status').filter({ hasText: `${nia.username}'s trust follows age and activity again` }),
+  ).toBeVisible()
+  await expect(person).toContainText('Member · automatic')
+
+  // The public log: both settings with their reasons, for anyone.
+  await page.goto('/mod/log')
+  const rows = page.getByRole('row').filter({ hasText: nia.username })
+  await expect(rows).toHaveCount(2)
+  await expect(rows.filter({ hasText: 'Known to the editors' })).toContainText('Trust level set Member')
+  await expect(rows.filter({ hasText: 'Back to the usual rules' })).toContainText('Trust level set Automatic')
+  await networkQuiet(page)
+  expect(errors).toEqual([])
+})

@@ -16,6 +16,7 @@ import type {
   ResolveReportResponse,
   RoleRequest,
   SuspendRequest,
+  TrustRequest,
   UnsuspendRequest,
   UserRole,
 } from '@agora/contract'
@@ -93,6 +94,11 @@ export function getModUsers(
 /** POST /mod/users/{id}/role (admins): grant or revoke moderator. */
 export function setUserRole(userId: string, request: RoleRequest): Promise<ModUserResponse> {
   return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/role`, { json: request })
+}
+
+/** POST /mod/users/{id}/trust: 'new' or 'member' pins it; 'auto' lets account age and activity decide again. */
+export function setUserTrust(userId: string, request: TrustRequest): Promise<ModUserResponse> {
+  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/trust`, { json: request })
 }
 
 /** GET /mod/log: the public moderation log, newest first, from `cursor`. */

@@ -14,7 +14,7 @@ export interface ModActionDialogProps {
   action: Omit<ModActionInput, 'reason' | 'until'>
   /** The target's title, for the dialog's heading. */
   title: string
-  /** Whom a suspension is for. */
+  /** Whom a suspension or a trust setting is for. */
   userName: string
   onClose: () => void
 }
@@ -27,7 +27,7 @@ function localDate(date: Date): string {
 
 /**
  * Every moderator decision asks for a reason (shown to the author and in the public log); a suspension
- * also for its last day. The Modal traps focus and closes on Escape.
+ * also for its last day. Setting a user's trust goes through here too. The Modal traps focus and closes on Escape.
  */
 export function ModActionDialog({ action, title, userName, onClose }: ModActionDialogProps) {
   const { t } = useTranslation('moderation')
@@ -56,7 +56,7 @@ export function ModActionDialog({ action, title, userName, onClose }: ModActionD
       { ...action, reason: text, ...(suspending && end ? { until: end.toISOString() } : {}) },
       {
         onSuccess: () => {
-          toast.success(t(`dialog.done.${decision}`))
+          toast.success(t(`dialog.done.${decision}`, { name: userName }))
           onClose()
         },
         onError: (error) => {
@@ -67,10 +67,8 @@ export function ModActionDialog({ action, title, userName, onClose }: ModActionD
     )
   }
 
-  const heading =
-    decision === 'suspend' || decision === 'unsuspend'
-      ? t(`dialog.title.${decision}`, { name: userName })
-      : t(`dialog.title.${decision}`, { title })
+  // Decisions on content name its title; suspensions and trust name the person.
+  const heading = t(`dialog.title.${decision}`, { title, name: userName })
   const errorId = `${id}-problem`
   return (
     <Modal open onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-text`} size="sm">

@@ -11,7 +11,7 @@ import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
 import { Timestamp } from '../../ui/Timestamp'
 import { ModActionDialog } from './ModActionDialog'
-import { useModLog } from './useModeration'
+import { TRUST_SETTINGS, type TrustSetting, useModLog } from './useModeration'
 import '../../ui/Card.css'
 import './ModPage.css'
 
@@ -99,6 +99,10 @@ function isRole(value: string | undefined): value is UserRole {
   return (USER_ROLES as readonly string[]).includes(value ?? '')
 }
 
+function isTrustSetting(value: string | undefined): value is TrustSetting {
+  return (TRUST_SETTINGS as readonly string[]).includes(value ?? '')
+}
+
 function targetPath(entry: ModLogEntry): string | null {
   if (entry.target_type === 'post') return `/forum/detail/${encodeURIComponent(entry.target_id)}`
   if (entry.target_type === 'user') return `/author/${encodeURIComponent(entry.target_id)}`
@@ -122,8 +126,8 @@ function LogRow({ entry, named, moderating, onUndo }: LogRowProps) {
     ? t('log.until', { date: dateFormat(locale, { dateStyle: 'medium' }).format(until) })
     : (entry.action === 'grant' || entry.action === 'revoke') && isRole(entry.detail)
       ? t(`moderators.roles.${entry.detail}`)
-      : entry.action === 'trust'
-        ? entry.detail
+      : entry.action === 'trust' && isTrustSetting(entry.detail)
+        ? t(`trustLevels.${entry.detail}`)
         : undefined
   // What a moderator can undo from here: a hidden post or comment, a suspension.
   const undo =

@@ -14,13 +14,17 @@ import { Timestamp } from '../../ui/Timestamp'
 import { AuthCard, type AuthMode } from '../auth'
 import { ModActionDialog } from './ModActionDialog'
 import { ModeratorsSection } from './ModeratorsSection'
+import { PeopleSection } from './PeopleSection'
 import { type ModDecision, useModQueue } from './useModeration'
 import '../../ui/Card.css'
 import '../../ui/Field.css'
 import '../../ui/Tag.css'
 import './ModPage.css'
 
-/** /mod (issue 27): the moderators' queue of open reports; admins also choose the moderators. */
+/**
+ * /mod (issue 27): the moderators' queue of open reports and people's trust; admins also choose the
+ * moderators.
+ */
 export function ModPage() {
   const { t } = useTranslation('moderation')
   useDocumentMeta({ title: t('queue.metaTitle'), description: t('queue.metaDescription') })
@@ -37,6 +41,7 @@ export function ModPage() {
   return (
     <div className="container mod-page stack">
       <ModQueue viewerId={user.id} />
+      <PeopleSection viewerId={user.id} />
       {user.role === 'admin' && <ModeratorsSection viewerId={user.id} />}
     </div>
   )

@@ -1,5 +1,5 @@
 import type { ModUserResponse } from '@agora/contract'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { Button } from '../../ui/Button'
@@ -8,25 +8,17 @@ import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
 import { toast } from '../../ui/toast'
+import { PeopleList } from './PeopleList'
+import { PersonSearch } from './PersonSearch'
 import { useModUsers, useSetRole } from './useModeration'
-
-const NAME_SEARCH_MAX = 40
 
 /** Admins: who moderates, and finding a person by name to grant or revoke the role. */
 export function ModeratorsSection({ viewerId }: { viewerId: string }) {
   const { t } = useTranslation('moderation')
   const id = useId()
   const moderators = useModUsers(viewerId, { role: 'moderator' })
-  const [typed, setTyped] = useState('')
-  const [query, setQuery] = useState('')
-  const found = useModUsers(viewerId, { q: query })
   const [change, setChange] = useState<{ user: ModUserResponse; role: 'user' | 'moderator' } | null>(null)
   const setRole = useSetRole()
-
-  function search(event: FormEvent) {
-    event.preventDefault()
-    setQuery(typed.trim())
-  }
 
   function confirm() {
     if (!change) return
@@ -69,22 +61,10 @@ export function ModeratorsSection({ viewerId }: { viewerId: string }) {
       </Button>
     )
 
-  const people = (users: ModUserResponse[], label: string) => (
-    <ul className="mod-people" aria-label={label}>
-      {users.map((user) => (
-        <li key={user.id} className="mod-person">
-          <span className="mod-person__name">{user.username}</span>
-          <span className="mod-badge">{t(`moderators.roles.${user.role}`)}</span>
-          <span className="mod-person__action">{roleButton(user)}</span>
-        </li>
-      ))}
-    </ul>
-  )
-
   return (
-    <section className="card mod-moderators stack" aria-labelledby={`${id}-title`}>
+    <section className="card mod-section stack" aria-labelledby={`${id}-title`}>
       <div>
-        <h2 id={`${id}-title`} className="mod-moderators__title">
+        <h2 id={`${id}-title`} className="mod-section__title">
           {t('moderators.title')}
         </h2>
         <p className="mod-page__lead">{t('moderators.lead')}</p>
@@ -99,41 +79,9 @@ export function ModeratorsSection({ viewerId }: { viewerId: string }) {
       ) : moderators.data.items.length === 0 ? (
         <p className="mod-page__lead">{t('moderators.none')}</p>
       ) : (
-        people(moderators.data.items, t('moderators.title'))
+        <PeopleList users={moderators.data.items} label={t('moderators.title')} action={roleButton} />
       )}
-      <form className="mod-search cluster" onSubmit={search}>
-        <div className="field mod-search__field">
-          <label className="field__label" htmlFor={`${id}-q`}>
-            {t('moderators.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            className="field__input"
-            type="search"
-            autoComplete="off"
-            maxLength={NAME_SEARCH_MAX}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <Button type="submit" loading={found.isFetching}>
-          {t('moderators.searchButton')}
-        </Button>
-      </form>
-      {query &&
-        (found.isPending ? (
-          <Loading text={t('moderators.searching')} />
-        ) : found.isError ? (
-          <p className="field__error" role="alert">
-            {errorText(found.error, t, t('moderators.failed'))}
-          </p>
-        ) : found.data.items.length === 0 ? (
-          <p className="mod-page__lead" role="status">
-            {t('moderators.noMatch', { q: query })}
-          </p>
-        ) : (
-          people(found.data.items, t('moderators.results'))
-        ))}
+      <PersonSearch viewerId={viewerId} action={roleButton} />
       <ConfirmDialog
         open={change !== null}
         title={

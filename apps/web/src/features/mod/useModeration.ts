@@ -1,4 +1,4 @@
-import type { QueueItem, ResolveReportRequest, UserRole } from '@agora/contract'
+import type { QueueItem, ResolveReportRequest, TrustRequest, UserRole } from '@agora/contract'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   getModLog,
@@ -9,6 +9,7 @@ import {
   moderateContent,
   resolveReport,
   setUserRole,
+  setUserTrust,
   suspendUser,
   unsuspendUser,
 } from '../../api/moderation'
@@ -34,8 +35,27 @@ export function useModLog(viewerId: string | null) {
   })
 }
 
-/** What a moderator can do to one queue item (or a post or comment named in the log). */
-export type ModDecision = ResolveReportRequest['action'] | 'restore' | 'unsuspend'
+/** Setting a user's trust, one decision per level: 'auto' lets account age and activity decide again. */
+export const TRUST_DECISIONS = {
+  member: 'trustMember',
+  new: 'trustNew',
+  auto: 'trustAuto',
+} as const satisfies Record<TrustRequest['level'], string>
+export type TrustSetting = keyof typeof TRUST_DECISIONS
+type TrustDecision = (typeof TRUST_DECISIONS)[TrustSetting]
+/** The settings in the order the People section offers them. */
+export const TRUST_SETTINGS: readonly TrustSetting[] = ['member', 'new', 'auto']
+
+const TRUST_SETTING_OF = Object.fromEntries(
+  TRUST_SETTINGS.map((setting) => [TRUST_DECISIONS[setting], setting]),
+) as Record<TrustDecision, TrustSetting>
+
+function isTrustDecision(decision: ModDecision): decision is TrustDecision {
+  return decision in TRUST_SETTING_OF
+}
+
+/** What a moderator can do to one queue item (or a post or comment named in the log), or to a user's trust. */
+export type ModDecision = ResolveReportRequest['action'] | 'restore' | 'unsuspend' | TrustDecision
 
 export interface ModActionInput {
   decision: ModDecision
@@ -53,6 +73,7 @@ export interface ModActionInput {
 function act(input: ModActionInput): Promise<unknown> {
   const { decision, reportId, targetType, targetId, userId, reason, until } = input
   if (decision === 'unsuspend') return unsuspendUser(userId, { reason })
+  if (isTrustDecision(decision)) return setUserTrust(userId, { level: TRUST_SETTING_OF[decision], reason })
   if (decision !== 'restore' && reportId) return resolveReport(reportId, { action: decision, reason, until })
   if (decision === 'suspend') return suspendUser(userId, { until: until ?? '', reason })
   if (targetType === 'user' || decision === 'dismiss')
