@@ -1,6 +1,7 @@
-// Blocks and moderation on the existing screens (issue 27): Ada blocks Bob from his page; his comment
-// folds away for her until she asks for it; he cannot reply to her and is told why; My page lists him,
-// and unblocking brings it all back. A comment a moderator hid keeps its place; a suspension is told.
+// Blocks and moderation on the existing screens (issue 27): Ada blocks Bob from his page; his
+// comment, and his post in the forum, fold away for her until she asks for them; he cannot reply to
+// her and is told why; My page lists him, and unblocking brings it all back. A comment a moderator
+// hid keeps its place; a suspension is told.
 import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
 import {
@@ -17,6 +18,8 @@ import {
 } from './fixtures'
 
 const FOLDED = 'Comment from a blocked user — show'
+const FOLDED_POST = 'Post from a blocked user — show'
+const BOB_POST = 'Bob on radiocarbon dating'
 
 /** The one comment whose text contains `text` (comments are articles named after their author). */
 const commentWith = (page: Page, text: string) =>
@@ -85,6 +88,15 @@ test('a blocked person’s comment folds away until asked for, and unblocking br
   await expect(shown).toBeVisible()
   await expect(shown).toBeFocused()
 
+  // In the forum his post is folded the same way.
+  await apiMakePost(bobPage.request, server, { title: BOB_POST }, { file: uploadFile('c14.txt', 'C14\n') })
+  await page.goto('/forum')
+  const foldedPost = page.getByRole('button', { name: FOLDED_POST })
+  await expect(foldedPost).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(BOB_POST) })).toHaveCount(0)
+  await foldedPost.click()
+  await expect(page.getByRole('link', { name: new RegExp(BOB_POST) })).toBeFocused()
+
   // My page lists him; Unblock empties the list.
   await page.goto('/mypage?tab=blocked')
   const list = page.getByRole('list', { name: 'Blocked people' })
@@ -100,6 +112,9 @@ test('a blocked person’s comment folds away until asked for, and unblocking br
   await page.goto(`/forum/detail/${postId}`)
   await expect(commentWith(page, 'Bob thinks the dating is off.')).toBeVisible()
   await expect(page.getByRole('button', { name: FOLDED })).toHaveCount(0)
+  await page.goto('/forum')
+  await expect(page.getByRole('link', { name: new RegExp(BOB_POST) })).toBeVisible()
+  await expect(page.getByRole('button', { name: FOLDED_POST })).toHaveCount(0)
   expect(consoleErrors).toEqual([])
   expect(errors).toEqual([])
 })

@@ -1,7 +1,8 @@
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useStaticShellHandover } from '../../app/staticShell'
+import { useMyBlocks } from '../../app/useBlocks'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
@@ -12,7 +13,7 @@ import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
 import { FollowTag, tagOfSearch } from './FollowTag'
 import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
-import { PostCard } from './PostCard'
+import { BlockedPostCard, PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
 import { useForumPosts, useRestartForumList, useSiteStats } from './useForumPosts'
 import { useForumUrlState } from './useForumUrlState'
@@ -35,6 +36,9 @@ export function ForumListPage() {
   const stats = useSiteStats()
   useStaticShellHandover(!posts.isPending && !stats.isPending)
   const headingId = useId()
+  // Posts by people the reader blocked fold away until asked for (issue 27).
+  const blocks = useMyBlocks()
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set())
 
   function loadMore() {
     if (posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError) {
@@ -146,7 +150,11 @@ export function ForumListPage() {
               <ul className="post-grid">
                 {posts.posts.map((post) => (
                   <li key={post.id}>
-                    <PostCard post={post} />
+                    {blocks.isBlocked(post.user_id) && !revealed.has(post.id) ? (
+                      <BlockedPostCard onReveal={() => setRevealed((shown) => new Set(shown).add(post.id))} />
+                    ) : (
+                      <PostCard post={post} focusOnMount={revealed.has(post.id)} />
+                    )}
                   </li>
                 ))}
               </ul>

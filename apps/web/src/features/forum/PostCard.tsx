@@ -1,4 +1,5 @@
 import type { PostListItem } from '@agora/contract'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Avatar } from '../../ui/Avatar'
@@ -11,6 +12,8 @@ import '../../ui/Card.css'
 
 export interface PostCardProps {
   post: PostListItem
+  /** Takes the focus when it appears (a folded card the reader just asked to see). */
+  focusOnMount?: boolean
 }
 
 /** Where a card leads: the post, and the matching comment when the search found the post through one. */
@@ -24,8 +27,12 @@ export function postHref(post: Pick<PostListItem, 'id' | '_id' | 'matched_commen
  * One post in the forum grid (spec §2): cover, title, summary, author, time, type, tags, likes and
  * comments. The title's link covers the whole card and opens the post in a new tab.
  */
-export function PostCard({ post }: PostCardProps) {
+export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   const { t } = useTranslation('forum')
+  const link = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (focusOnMount) link.current?.focus()
+  }, [focusOnMount])
   const locale = useIntlLocale()
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
@@ -37,7 +44,7 @@ export function PostCard({ post }: PostCardProps) {
       </div>
       <div className="post-card__body">
         <h3 className="post-card__title">
-          <Link to={postHref(post)} target="_blank" rel="noopener" className="post-card__link">
+          <Link ref={link} to={postHref(post)} target="_blank" rel="noopener" className="post-card__link">
             {post.title}
             <span className="visually-hidden"> {t('card.opensInNewTab')}</span>
           </Link>
@@ -75,6 +82,22 @@ export function PostCard({ post }: PostCardProps) {
           </span>
         </div>
       </div>
+    </article>
+  )
+}
+
+export interface BlockedPostCardProps {
+  onReveal: () => void
+}
+
+/** A post by someone the reader blocked (issue 27): folded to one line; one press shows the card. */
+export function BlockedPostCard({ onReveal }: BlockedPostCardProps) {
+  const { t } = useTranslation('forum')
+  return (
+    <article className="card post-card post-card--blocked">
+      <button type="button" className="post-card__reveal" onClick={onReveal}>
+        {t('card.blocked')}
+      </button>
     </article>
   )
 }
