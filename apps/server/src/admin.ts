@@ -58,9 +58,8 @@ async function main(args: string[]) {
       user.id,
       command === 'grant' ? (role as 'moderator') : 'user',
     )
-    console.log(
-      `${changed.username} is now ${changed.role === 'user' ? 'a plain user' : `a ${changed.role}`}.`,
-    )
+    const what = { user: 'a plain user', moderator: 'a moderator', admin: 'an administrator' }[changed.role]
+    console.log(`${changed.username} is now ${what}.`)
   } finally {
     await database.close()
   }
