@@ -139,11 +139,24 @@ function NotificationSettingsPanel({ userId }: { userId: string }) {
   const headingId = useId()
   const settings = useNotificationSettings(userId)
   const update = useUpdateNotificationSettings(userId)
-  const change = (kind: NotificationKindName, on: boolean) =>
+  // What the reader just chose, held in React state so the box shows it within the click's own
+  // event: the query cache tells its observers a task later, and a controlled checkbox snaps back
+  // meanwhile. Dropped once the save settles (the cache then holds the answer, or the old value).
+  const [chosen, setChosen] = useState<Partial<Record<NotificationKindName, boolean>>>({})
+  const change = (kind: NotificationKindName, on: boolean) => {
+    setChosen((current) => ({ ...current, [kind]: on }))
     update.mutate(
       { [kind]: on },
-      { onError: () => toast.error(t('settings.saveFailed'), { duration: 3000 }) },
+      {
+        onError: () => toast.error(t('settings.saveFailed'), { duration: 3000 }),
+        onSettled: () =>
+          setChosen((current) => {
+            const { [kind]: _settled, ...rest } = current
+            return rest
+          }),
+      },
     )
+  }
 
   return (
     <section className="card notifications-settings" aria-labelledby={headingId}>
@@ -165,7 +178,7 @@ function NotificationSettingsPanel({ userId }: { userId: string }) {
               <label className="notifications-settings__option">
                 <input
                   type="checkbox"
-                  checked={settings.data[kind]}
+                  checked={chosen[kind] ?? settings.data[kind]}
                   onChange={(event) => change(kind, event.target.checked)}
                 />
                 {t(`settings.kinds.${kind}`)}

@@ -70,18 +70,22 @@ export function useMarkRead(userId: string) {
   })
 }
 
+/**
+ * One's settings, read once per visit: they change only through this page, whose saves write the
+ * server's answer into the cache. (Read again when the window regains focus, as stale queries are,
+ * an answer from before a save in flight put the old value back under the reader's click.)
+ */
 export function useNotificationSettings(userId: string) {
   return useQuery({
     queryKey: notificationKeys.settings(userId),
     queryFn: ({ signal }) => getNotificationSettings(signal),
+    staleTime: Number.POSITIVE_INFINITY,
   })
 }
 
-/** Turns one kind on or off: shown at once, rolled back when the server refuses. */
 /**
- * Changes some kinds on or off. The box shows the change at once, in the same event as the click
- * (a controlled checkbox would otherwise snap back until the mutation's first await), and goes back
- * if saving fails.
+ * Changes some kinds on or off: written into the cache at once (a load still under way cannot put
+ * the old value back), and rolled back if saving fails.
  */
 export function useUpdateNotificationSettings(userId: string) {
   const client = useQueryClient()
@@ -96,7 +100,10 @@ export function useUpdateNotificationSettings(userId: string) {
   })
   return {
     isPending: mutation.isPending,
-    mutate(update: Partial<NotificationSettings>, options?: { onError?: () => void }) {
+    mutate(
+      update: Partial<NotificationSettings>,
+      options?: { onError?: () => void; onSettled?: () => void },
+    ) {
       const before = client.getQueryData<NotificationSettings>(key)
       if (before) {
         // A load still under way must not write the old values over this change.
