@@ -25,3 +25,8 @@ export function moderationState(row: ModeratedRow, withReason: boolean): Moderat
     review_requested: row.review_requested_at !== null,
   }
 }
+
+/** A suspension's end while it lasts; null once it is over (or when there is none). */
+export function activeSuspension(until: Date | null, now = new Date()): Date | null {
+  return until && until.getTime() > now.getTime() ? until : null
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { activeSuspension } from '../db/moderation-state'
 import { requireViewer, type Viewer } from './auth'
 import { ForbiddenError, HttpError } from './errors'
 
@@ -63,7 +64,7 @@ export function registerSuspensionGuard(app: FastifyInstance, apiPrefix: string)
     const path = request.url.split('?')[0]
     if (!path.startsWith(apiPrefix) || allowed.has(path)) return
     const viewer = await request.viewer()
-    const until = viewer?.suspendedUntil
-    if (until && until.getTime() > Date.now()) throw new SuspendedError(until)
+    const until = activeSuspension(viewer?.suspendedUntil ?? null)
+    if (until) throw new SuspendedError(until)
   })
 }

@@ -1,6 +1,7 @@
 import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import { isId } from '../../db/ids'
+import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState } from '../../db/moderation-state'
 import { visibleOr404 } from '../../db/visibility'
@@ -46,11 +47,6 @@ export function toCommentView(
     post_version: row.post_version,
     ...(row.moderation ? { moderation: moderationState(row, own) } : {}),
   }
-}
-
-/** Runs `work` in a transaction, or in the caller's when the handle already is one. */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 
 export function commentsService(db: Db, events: EventBus) {

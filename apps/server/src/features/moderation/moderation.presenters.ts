@@ -1,5 +1,5 @@
 import type { ModLogEntry, ModUserResponse, QueueItem, ReportReason } from '@agora/contract'
-import { moderationState, VISIBLE } from '../../db/moderation-state'
+import { activeSuspension, moderationState, VISIBLE } from '../../db/moderation-state'
 import type { LogRow, OpenReportRow, TargetRow } from './moderation.store'
 import type { Trust } from './moderation.trust'
 
@@ -32,7 +32,9 @@ export function toQueueItem(target: TargetRow, reports: OpenReportRow[]): QueueI
       url: urlOf(target),
       post_id: target.post_id,
       moderation: state ?? VISIBLE,
-      ...(target.type === 'user' ? { suspended_until: activeUntil(target.suspended_until) } : {}),
+      ...(target.type === 'user'
+        ? { suspended_until: activeSuspension(target.suspended_until)?.toISOString() ?? null }
+        : {}),
     },
     count: reports.length,
     reasons: [...new Set(reports.map((report) => report.reason as ReportReason))],
@@ -48,13 +50,8 @@ export function toQueueItem(target: TargetRow, reports: OpenReportRow[]): QueueI
   }
 }
 
-/** A suspension's end while it lasts; null once it is over. */
-export function activeUntil(until: Date | null, now = new Date()): string | null {
-  return until && until.getTime() > now.getTime() ? until.toISOString() : null
-}
-
 export function toModUser(user: StandingRow, trust: Trust): ModUserResponse {
-  const until = activeUntil(user.suspended_until)
+  const until = activeSuspension(user.suspended_until)?.toISOString() ?? null
   return {
     id: user.id,
     username: user.username,

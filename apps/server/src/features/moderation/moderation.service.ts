@@ -11,6 +11,7 @@ import type {
 } from '@agora/contract'
 import type { TrustConfig } from '../../config'
 import { isId } from '../../db/ids'
+import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState, VISIBLE } from '../../db/moderation-state'
 import { readPostAccess, visibleOr404 } from '../../db/visibility'
@@ -67,10 +68,6 @@ const isLogCursor = (v: unknown): v is { at: string; id: string } =>
   typeof (v as { at: unknown }).at === 'string' &&
   !Number.isNaN(Date.parse((v as { at: string }).at)) &&
   isId((v as { id: string }).id)
-
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
-}
 
 /**
  * Moderation (issue 27): reports and the queue, hiding, removing and restoring content, suspending

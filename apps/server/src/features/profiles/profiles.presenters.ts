@@ -7,6 +7,7 @@ import type {
   PersonInformationResponse,
   ProfileSettings,
 } from '@agora/contract'
+import { activeSuspension } from '../../db/moderation-state'
 import type { UserRow } from '../../db/schema'
 import type { UserCommentRow } from '../comments/index'
 import type { Trust } from '../moderation/index'
@@ -22,13 +23,8 @@ export function settingsOf(user: UserRow): ProfileSettings {
   }
 }
 
-/** A suspension's end while it lasts; null once it is over. */
-function activeUntil(until: Date | null, now = new Date()): Date | null {
-  return until && until.getTime() > now.getTime() ? until : null
-}
-
 export function toMeView(user: UserRow, trust: Trust, stats?: Partial<MeResponse['stats']>): MeResponse {
-  const suspended = activeUntil(user.suspended_until)
+  const suspended = activeSuspension(user.suspended_until)
   return {
     _id: user.id,
     id: user.id,
