@@ -19,7 +19,7 @@ import { type AppContext, type AppInstance, createContext } from './context'
 import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
 import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
-import { authRoutes } from './features/auth/index'
+import { accountRoutes, authRoutes, subscribeEmailChanges } from './features/auth/index'
 import { blocksRoutes, subscribeBlocks } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
@@ -27,8 +27,14 @@ import { seedDemo } from './features/demo/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
+import { mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
 import { moderationRoutes, subscribeTrust } from './features/moderation/index'
-import { notificationsRoutes, subscribeNotifications } from './features/notifications/index'
+import {
+  notificationsRoutes,
+  startDigestScheduler,
+  subscribeNotificationMail,
+  subscribeNotifications,
+} from './features/notifications/index'
 import { pagesRoutes } from './features/pages/index'
 import { postsRoutes } from './features/posts/index'
 import { profilesRoutes } from './features/profiles/index'
@@ -112,6 +118,8 @@ export interface BuildOptions {
 const features = [
   healthRoutes,
   authRoutes,
+  accountRoutes,
+  mailRoutes,
   profilesRoutes,
   commentsRoutes,
   tokenRoutes,
@@ -172,6 +180,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Refusals run in the writing transaction too: a blocked reply or a new account over its limits rolls back.
   subscribeBlocks(ctx.events)
   subscribeTrust(ctx.events, config.trust)
+  // A changed address is unproven until its link is followed; the old one is told (issue 20).
+  subscribeEmailChanges(ctx.events, ctx)
+  // Notifications by mail: at once in the transaction that wrote them; digests by a scheduled job.
+  subscribeNotificationMail(ctx.events, config.mail, config.jwtSecret)
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
@@ -255,6 +267,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const stops = [
         startAnalysisWorker(ctx, { log: app.log }),
         startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
+        startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
+        startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
       ]
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })

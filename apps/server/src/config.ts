@@ -53,6 +53,8 @@ export interface Config {
   rewards: RewardsConfig
   /** New accounts' tighter limits and reports (features/moderation). */
   trust: TrustConfig
+  /** Outgoing mail (issue 20): SMTP when `SMTP_URL` is set, else `.eml` files under `dataDir/mail`. */
+  mail: MailConfig
 }
 
 /** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
@@ -155,6 +157,40 @@ function jwtSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
+}
+
+export interface MailConfig {
+  /** `smtp://user:pass@host:587` or `smtps://…`; null: messages are written to `dataDir/mail/`. */
+  smtpUrl: string | null
+  /** The From of every message. */
+  from: string
+  /** Where the product is reached from outside: every link in a message starts with it. */
+  publicUrl: string
+  /** How often an idle mail worker looks for due messages. */
+  pollMs: number
+  /** Sending attempts of one message before it fails for good. */
+  maxAttempts: number
+  /** Password-reset requests per hour, per account and per address. */
+  resetRateLimit: number
+}
+
+function mailConfig(env: Env, port: number): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || null
+  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
+  }
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/i.test(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// address; got "${publicUrl}"`)
+  }
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || 'Agora <no-reply@agora.localhost>',
+    publicUrl,
+    pollMs: int(env, 'MAIL_POLL_MS', 1000, 10, 600_000),
+    maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    resetRateLimit: int(env, 'PASSWORD_RESET_RATE_LIMIT', 5, 1, 100_000),
+  }
 }
 
 export type SolanaCluster = 'devnet' | 'testnet' | 'mainnet-beta' | 'localnet'
@@ -368,5 +404,6 @@ export function loadConfig(env: Env = process.env): Config {
     analysis: analysisConfig(env),
     rewards: rewardsConfig(env),
     trust: trustConfig(env),
+    mail: mailConfig(env, int(env, 'PORT', 8080, 0, 65535)),
   }
 }

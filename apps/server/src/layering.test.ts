@@ -27,6 +27,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/follows/index.ts': ['profiles'],
   'features/health/index.ts': [],
   'features/likes/index.ts': ['posts', 'comments'],
+  'features/mail/index.ts': ['auth', 'notifications'],
   'features/moderation/index.ts': ['profiles'],
   'features/notifications/index.ts': [],
   'features/pages/index.ts': [],

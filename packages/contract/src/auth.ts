@@ -85,6 +85,10 @@ export const MeResponse = Type.Object({
   title: Type.String(),
   bio: Type.String(),
   email: Type.String(),
+  /** The address was proven by a mailed link (issue 20); mail goes only to a verified address. */
+  email_verified: Type.Boolean(),
+  /** The address refused mail for good; nothing is sent until it changes. */
+  email_bounced: Type.Boolean(),
   phone: Type.String(),
   url: Type.String(),
   tags: Type.Array(Type.String()),

@@ -1,3 +1,4 @@
+export * from './accounts'
 export * from './analysis'
 export * from './auth'
 export * from './comments'

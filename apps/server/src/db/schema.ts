@@ -1,5 +1,13 @@
 import type { RewardReason } from '@agora/contract'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  AccountTokensTable,
+  MailColumns,
+  MailDigestRunsTable,
+  MailOutboxTable,
+  NotificationMailTable,
+  SessionOriginColumns,
+} from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
 import type {
   BlocksTable,
@@ -17,6 +25,7 @@ import type {
   NotificationsTable,
 } from './schema.social'
 
+export type * from './schema.accounts'
 export type * from './schema.moderation'
 export type * from './schema.social'
 
@@ -57,9 +66,14 @@ export interface Database {
   reports: ReportsTable
   mod_log: ModLogTable
   blocks: BlocksTable
+  // accounts and mail (issue 20, migration 0015)
+  account_tokens: AccountTokensTable
+  mail_outbox: MailOutboxTable
+  notification_mail: NotificationMailTable
+  mail_digest_runs: MailDigestRunsTable
 }
 
-export interface UsersTable extends StandingColumns {
+export interface UsersTable extends StandingColumns, MailColumns {
   id: string
   username: string
   password_hash: string
@@ -88,7 +102,7 @@ export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 
 /** A login session: one refresh-token family. Each refresh rotates the token and keeps the family. */
-export interface SessionsTable {
+export interface SessionsTable extends SessionOriginColumns {
   id: string
   user_id: string
   refresh_hash: string

@@ -77,6 +77,8 @@ export interface DomainEvents {
   /** A moderator suspended a user until `until` (ISO 8601), or lifted it (`until` null). */
   'user.suspended': { userId: string; moderatorId: string; until: string | null; reason: string }
   /** Someone reported a post, a comment or a user to the moderators. */
+  /** A user changed their e-mail address (features/profiles): the new one is unproven until verified. */
+  'user.email_changed': { userId: string; previous: string; email: string; language: string }
   report: { reportId: string; reporterId: string; targetType: 'post' | 'comment' | 'user'; targetId: string }
 }
 

@@ -49,20 +49,36 @@ export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Writes a suspended user may still make: their sessions (log in, refresh, log out) and read marks. */
-const STILL_ALLOWED = ['/auth/token', '/auth/refresh', '/auth/logout', '/notifications/read']
+/**
+ * Writes a suspended user may still make: their sessions (log in, refresh, log out, sign out
+ * elsewhere), the care of their account (password, address, mail they no longer want) and read
+ * marks. A path ending in '/' allows what is under it.
+ */
+const STILL_ALLOWED = [
+  '/auth/token',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/password/',
+  '/auth/email/',
+  '/auth/sessions/',
+  '/mail/unsubscribe',
+  '/notifications/read',
+  '/notifications/mail',
+]
 
 /**
  * Every write of a suspended user answers 403 before its route runs, whichever feature serves it;
  * reading is untouched. A suspension counts from the next request (the viewer is read per request).
  */
 export function registerSuspensionGuard(app: FastifyInstance, apiPrefix: string) {
-  const allowed = new Set(STILL_ALLOWED.map((path) => apiPrefix + path))
+  const allowed = new Set(STILL_ALLOWED.filter((path) => !path.endsWith('/')).map((path) => apiPrefix + path))
+  const allowedUnder = STILL_ALLOWED.filter((path) => path.endsWith('/')).map((path) => apiPrefix + path)
   // Before the body is validated: a suspended user learns why, not what was wrong with the form.
   app.addHook('preValidation', async (request) => {
     if (READS.has(request.method)) return
     const path = request.url.split('?')[0]
     if (!path.startsWith(apiPrefix) || allowed.has(path)) return
+    if (allowedUnder.some((prefix) => path.startsWith(prefix))) return
     const viewer = await request.viewer()
     const until = activeSuspension(viewer?.suspendedUntil ?? null)
     if (until) throw new SuspendedError(until)

@@ -5,6 +5,7 @@
 // for every write, and moderators and admins get what another user gets: their powers are the
 // moderation rows'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { unsubscribeTokens } from '../../src/features/mail/index'
 import {
   apiBookmark,
   apiFollow,
@@ -463,7 +464,110 @@ const rows: Row[] = [
     request: (s) => ({ method: 'DELETE', url: `/api/v1/users/${s.owner.id}/block` }),
     expect: { anonymous: 401, other: 200, moderator: 200, admin: 200, owner: 200 },
   },
+  // Accounts and mail (issue 20). A suspended user may still care for their account.
+  {
+    what: 'list where one is signed in',
+    prepare: async (s) => {
+      s.extra.session = await ownSession(s)
+    },
+    request: () => ({ method: 'GET', url: '/api/v1/auth/sessions' }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+    hides: (s, body) => expect(body).not.toContain(s.extra.session),
+    shows: (s, body) => expect(body).toContain(s.extra.session),
+  },
+  {
+    what: "sign out one of the owner's sessions",
+    prepare: async (s) => {
+      s.extra.session = await ownSession(s)
+    },
+    request: (s) => ({ method: 'DELETE', url: `/api/v1/auth/sessions/${s.extra.session}` }),
+    expect: { anonymous: 401, other: 404, suspended: 404, owner: 200 },
+  },
+  {
+    what: 'sign out everywhere else',
+    request: () => ({ method: 'POST', url: '/api/v1/auth/sessions/revoke_others' }),
+    expect: { anonymous: 401, other: 200, suspended: 200, owner: 200 },
+  },
+  {
+    what: "change the password (with the owner's current one)",
+    // The owner's password is theirs alone first (test users share one), so only they know it.
+    prepare: async (s) => {
+      s.extra.password = `${s.owner.username} secret words`
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password/change',
+        headers: s.owner.headers,
+        payload: { current_password: s.owner.password, new_password: s.extra.password },
+      })
+      expect(changed.statusCode).toBe(200)
+    },
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/v1/auth/password/change',
+      payload: { current_password: s.extra.password, new_password: 'a new long passphrase' },
+    }),
+    expect: { anonymous: 401, other: 400, suspended: 400, owner: 200 },
+  },
+  {
+    what: 'ask for a link that verifies the address on the account',
+    request: () => ({ method: 'POST', url: '/api/v1/auth/email/verify/request' }),
+    expect: { anonymous: 401, other: 400, suspended: 400, owner: 202 },
+  },
+  {
+    what: 'ask for a password reset (the same answer for everyone)',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/v1/auth/password/forgot',
+      payload: { username: s.owner.username },
+    }),
+    expect: { anonymous: 202, other: 202, suspended: 202, owner: 202 },
+  },
+  {
+    what: 'reset a password with a forged link',
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/auth/password/reset',
+      payload: { token: 'forged', new_password: 'a new long passphrase' },
+    }),
+    expect: { anonymous: 400, other: 400, suspended: 400, owner: 400 },
+  },
+  {
+    what: 'read the notification mail settings (and the address they go to)',
+    request: () => ({ method: 'GET', url: '/api/v1/notifications/mail' }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+    hides: (s, body) => expect(body).not.toContain(`${s.owner.username}@example.org`),
+    shows: (s, body) => expect(body).toContain(`${s.owner.username}@example.org`),
+  },
+  {
+    what: 'change the notification mail settings',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/v1/notifications/mail',
+      payload: { kinds: { like: 'daily' } },
+    }),
+    expect: { anonymous: 401, other: 200, suspended: 200, owner: 200 },
+  },
+  {
+    what: "unsubscribe with the owner's link (the link is the permission)",
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/v1/mail/unsubscribe?token=${encodeURIComponent(unsubscribeTokens(t.config.jwtSecret).issue(s.owner.id, 'mention'))}`,
+    }),
+    expect: { anonymous: 200, other: 200, suspended: 200, owner: 200 },
+  },
+  {
+    what: 'read the mail outbox (administrators only)',
+    request: () => ({ method: 'GET', url: '/api/v1/mail/outbox?status=pending' }),
+    expect: { anonymous: 401, other: 403, suspended: 403, moderator: 403, admin: 200, owner: 403 },
+  },
 ]
+
+/** The id of the owner's session (the one their token came with). */
+async function ownSession(s: Scene): Promise<string> {
+  const list = await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: s.owner.headers })
+  const items = list.json().items as { id: string; current: boolean }[]
+  return items.find((item) => item.current)!.id
+}
 
 let t: TestApp
 let other: TestUser

@@ -13,6 +13,7 @@ import * as m0011 from './2026_11_24_0011_post_versions'
 import * as m0012 from './2026_11_24_0012_notifications'
 import * as m0013 from './2026_11_24_0013_follows_bookmarks'
 import * as m0014 from './2026_11_25_0014_moderation'
+import * as m0015 from './2026_11_25_0015_accounts_mail'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0012_notifications': m0012,
   '2026_11_24_0013_follows_bookmarks': m0013,
   '2026_11_25_0014_moderation': m0014,
+  '2026_11_25_0015_accounts_mail': m0015,
 }

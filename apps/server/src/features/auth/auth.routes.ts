@@ -10,49 +10,23 @@ import {
 } from '@agora/contract'
 import type { FastifyReply } from 'fastify'
 import type { AppContext, AppInstance } from '../../context'
-import {
-  ACCESS_COOKIE,
-  accessTokenOf,
-  clearAuthCookies,
-  REFRESH_COOKIE,
-  REFRESH_COOKIE_PATH,
-} from '../../http/auth'
+import { accessTokenOf, clearAuthCookies, REFRESH_COOKIE } from '../../http/auth'
 import { UnauthorizedError } from '../../http/errors'
 import { failures } from '../../http/responses'
-import { authService, type IssuedSession, REFRESH_TTL_SECONDS } from './auth.service'
+import { languageOfRequest } from '../mail/index'
+import { accountsService } from './auth.accounts'
+import { answerSession } from './auth.answer'
+import { originOf } from './auth.origin'
+import { authService, type IssuedSession } from './auth.service'
 
 const errors = { ...failures(400, 401, 409, 429) }
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
   const auth = authService(ctx.db, ctx.signer)
+  const accounts = accountsService(ctx)
   const authLimit = { max: ctx.config.authRateLimit, timeWindow: '1 minute' }
 
-  function answer(reply: FastifyReply, session: IssuedSession): TokenResponse {
-    if (session.mode === 'compat') {
-      return {
-        access_token: session.accessToken,
-        token_type: 'bearer',
-        expires_in: session.expiresIn,
-        secure_mode: false,
-        refresh_token: session.refreshToken,
-      }
-    }
-    // Secure when configured, or when this request came over HTTPS (directly or via a trusted proxy's X-Forwarded-Proto).
-    const secure = ctx.config.secureCookies || reply.request.protocol === 'https'
-    const cookie = { httpOnly: true, sameSite: 'lax' as const, secure }
-    reply.setCookie(ACCESS_COOKIE, session.accessToken, {
-      ...cookie,
-      path: '/api',
-      maxAge: session.expiresIn,
-    })
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      ...cookie,
-      path: REFRESH_COOKIE_PATH,
-      maxAge: REFRESH_TTL_SECONDS,
-    })
-    return { access_token: '', token_type: 'bearer', expires_in: session.expiresIn, secure_mode: true }
-  }
-
+  const answer = (reply: FastifyReply, session: IssuedSession) => answerSession(ctx, reply, session)
   app.post(
     '/auth/register',
     {
@@ -66,7 +40,9 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body)
+      const user = await auth.register(request.body, languageOfRequest(request.headers['accept-language']))
+      // An address given at registration is verified like any other (issue 20).
+      if (user.email) await accounts.sendVerification(ctx.db, user)
       return reply
         .status(201)
         .send({ _id: user.id, id: user.id, username: user.username, message: 'Registration successful' })
@@ -91,7 +67,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       const { username, password, secure_mode } = request.body
       const mode = formBoolean(secure_mode, true) ? 'secure' : 'compat'
       try {
-        return answer(reply, await auth.login(username, password, mode))
+        return answer(reply, await auth.login(username, password, mode, originOf(request)))
       } catch (error) {
         clearAuthCookies(reply)
         throw error

@@ -6,7 +6,10 @@ import type { Db } from '../../db/index'
 import type { UserRow } from '../../db/schema'
 import type { TokenSigner } from '../../http/auth'
 import { ConflictError, UnauthorizedError } from '../../http/errors'
+import type { SessionOrigin } from './auth.origin'
 import { authStore } from './auth.store'
+
+const NO_ORIGIN: SessionOrigin = { userAgent: '', ipPrefix: '' }
 
 /** Refresh tokens (and so sessions) last 30 days from their last use. */
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600
@@ -17,7 +20,11 @@ const ARGON_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as con
 // Verified against when the username is unknown, so both answers take the same time.
 let dummyHash: Promise<string> | null = null
 
-function sha256(text: string) {
+export const hashPassword = (password: string) => argonHash(password, ARGON_OPTIONS)
+export const passwordMatches = (hash: string, password: string) =>
+  argonVerify(hash, password).catch(() => false)
+
+export function sha256(text: string) {
   return createHash('sha256').update(text).digest('base64url')
 }
 
@@ -36,7 +43,11 @@ export interface IssuedSession {
 export function authService(db: Db, signer: TokenSigner) {
   const store = authStore(db)
 
-  async function issueSession(userId: string, mode: 'secure' | 'compat'): Promise<IssuedSession> {
+  async function issueSession(
+    userId: string,
+    mode: 'secure' | 'compat',
+    origin: SessionOrigin = NO_ORIGIN,
+  ): Promise<IssuedSession> {
     const sessionId = uuidv7()
     const refreshToken = randomBytes(32).toString('base64url')
     await store.insertSession({
@@ -45,19 +56,23 @@ export function authService(db: Db, signer: TokenSigner) {
       refresh_hash: sha256(refreshToken),
       mode,
       expires_at: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+      user_agent: origin.userAgent,
+      ip_prefix: origin.ipPrefix,
     })
     const accessToken = await signer.sign(userId, sessionId, ACCESS_TOKEN_TTL_SECONDS)
     return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, mode }
   }
 
   return {
-    async register(input: RegisterRequest): Promise<UserRow> {
+    issueSession,
+
+    async register(input: RegisterRequest, language = 'en'): Promise<UserRow> {
       if (await store.findUserByUsername(input.username)) {
         throw new ConflictError('That username is already taken', [
           { field: 'username', message: 'is already taken' },
         ])
       }
-      const passwordHash = await argonHash(input.password, ARGON_OPTIONS)
+      const passwordHash = await hashPassword(input.password)
       // A concurrent registration of the same name loses on the unique index and answers 409 too.
       return store.insertUser({
         id: uuidv7(),
@@ -72,19 +87,25 @@ export function authService(db: Db, signer: TokenSigner) {
         self_page: input.self_page ?? '',
         tags: splitTags(input.tags),
         avatar: input.avatar ?? '',
+        language,
       })
     },
 
-    async login(username: string, password: string, mode: 'secure' | 'compat'): Promise<IssuedSession> {
+    async login(
+      username: string,
+      password: string,
+      mode: 'secure' | 'compat',
+      origin: SessionOrigin = NO_ORIGIN,
+    ): Promise<IssuedSession> {
       const user = await store.findUserByUsername(username)
       if (!user) {
         dummyHash ??= argonHash('not-a-real-password', ARGON_OPTIONS)
         await argonVerify(await dummyHash, password).catch(() => false)
         throw new UnauthorizedError(INVALID_CREDENTIALS)
       }
-      const ok = await argonVerify(user.password_hash, password).catch(() => false)
+      const ok = await passwordMatches(user.password_hash, password)
       if (!ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
-      return issueSession(user.id, mode)
+      return issueSession(user.id, mode, origin)
     },
 
     /** Trades a refresh token for a new pair. A token used twice revokes its whole session. */

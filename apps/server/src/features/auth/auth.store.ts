@@ -26,6 +26,8 @@ export function authStore(db: Db) {
       refresh_hash: string
       mode: 'secure' | 'compat'
       expires_at: Date
+      user_agent: string
+      ip_prefix: string
     }) {
       return db.insertInto('sessions').values(session).execute()
     },

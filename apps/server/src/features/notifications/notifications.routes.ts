@@ -9,6 +9,7 @@ import {
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { failures } from '../../http/responses'
+import { notificationMailRoutes } from './notifications.mail.routes'
 import { LOGIN_FOR_NOTIFICATIONS, notificationsService } from './notifications.service'
 import { notificationStreamRoute } from './notifications.stream'
 
@@ -83,4 +84,5 @@ export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
   )
 
   notificationStreamRoute(app, ctx)
+  await notificationMailRoutes(app, ctx)
 }

@@ -34,6 +34,8 @@ export function toMeView(user: UserRow, trust: Trust, stats?: Partial<MeResponse
     title: user.title,
     bio: user.bio,
     email: user.email,
+    email_verified: user.email !== '' && user.email_verified_at !== null,
+    email_bounced: user.email !== '' && user.email_bounced_at !== null,
     phone: user.phone,
     url: user.url,
     tags: user.tags,

@@ -13,6 +13,8 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `
  * Walks the index on `lower(username) collate "C"` (migration 0012), so it stops after eight.
  */
 export async function searchUsers(db: Db, q: string): Promise<UserSearchResponse> {
+  // Postgres text cannot hold NUL, and no name has one: a prefix with one finds nobody.
+  if (q.includes('\u0000')) return { users: [] }
   const prefix = q.trim().toLowerCase()
   if (!prefix) return { users: [] }
   const users = await db

@@ -11,9 +11,11 @@ import {
 } from '@agora/contract'
 import type { TrustConfig } from '../../config'
 import { isId } from '../../db/ids'
+import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { offsetPage } from '../../db/paging'
 import type { UserRow, UserUpdate } from '../../db/schema'
+import type { EventBus } from '../../events/index'
 import {
   BadRequestError,
   ConflictError,
@@ -43,7 +45,7 @@ export function assertSelf(callerId: string, targetId: string | undefined) {
     throw new ForbiddenError('You can only modify your own profile')
 }
 
-export function profilesService(db: Db) {
+export function profilesService(db: Db, events?: EventBus) {
   const store = profilesStore(db)
 
   async function requireUser(userId: string): Promise<UserRow> {
@@ -84,9 +86,19 @@ export function profilesService(db: Db) {
     }
     if (update.nickname === '') update.nickname = update.username ?? user.username
 
+    const emailChanged = update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()
     // A concurrent rename to the same name loses on the unique index and answers 409 too.
-    const updated = await store.updateUser(user.id, update)
-    if (!updated) throw new UnauthorizedError('Your account no longer exists')
+    const updated = await inTransaction(db, async (trx) => {
+      const row = await profilesStore(trx).updateUser(user.id, update)
+      if (!row) throw new UnauthorizedError('Your account no longer exists')
+      // The new address is unproven, and the old one hears of the change (features/auth).
+      if (emailChanged && events) {
+        await events.raise(trx, 'user.email_changed', [
+          { userId: user.id, previous: user.email, email: row.email, language: row.language },
+        ])
+      }
+      return row
+    })
     return { status: 'success', message, ...changedValues(updated, fields) }
   }
 

@@ -44,6 +44,8 @@ export function toOwnUser(me: Partial<OwnUserResponse>): OwnUserResponse {
     title: me.title ?? '',
     bio: me.bio ?? '',
     email: me.email ?? '',
+    email_verified: me.email_verified ?? false,
+    email_bounced: me.email_bounced ?? false,
     phone: me.phone ?? '',
     url: me.url ?? '',
     tags: me.tags ?? [],

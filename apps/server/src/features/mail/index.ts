@@ -1,0 +1,6 @@
+export { compose, languageOfRequest, type MailContent, type MailLanguage, mailLanguage } from './mail.compose'
+export { unsubscribeHeaders, unsubscribeTokens } from './mail.links'
+export { mailRoutes } from './mail.routes'
+export { mailStore, type OutgoingMail } from './mail.store'
+export { type MailTransport, mailTransport, SendFailure } from './mail.transport'
+export { mailWorker, startMailWorker } from './mail.worker'
