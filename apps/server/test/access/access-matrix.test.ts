@@ -46,7 +46,7 @@ interface Scene {
 interface Row {
   what: string
   request(scene: Scene): {
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     url: string
     payload?: unknown
     headers?: Record<string, string>
