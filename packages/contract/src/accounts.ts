@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion } from './common'
 import { SameFields } from './fields'
-import { NOTIFICATION_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './limits'
+import { MAIL_MODES, NOTIFICATION_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './limits'
 
 /** Accounts people can keep (issue 20): addresses, passwords, sessions, mail settings. */
 
@@ -57,7 +57,6 @@ export const EmailStatus = Type.Object({
 })
 export type EmailStatus = Static<typeof EmailStatus>
 
-export const MAIL_MODES = ['off', 'instant', 'daily', 'weekly'] as const
 export type MailModeName = (typeof MAIL_MODES)[number]
 export const MailMode = LiteralUnion(...MAIL_MODES)
 /** Each kind of notification: off, at once, or in a daily or weekly digest. */

@@ -71,6 +71,9 @@ export const NOTIFICATION_KINDS = [
   'moderation',
 ] as const
 
+/** How a kind of notification comes by mail (issue 20): not at all, at once, or in a digest. */
+export const MAIL_MODES = ['off', 'instant', 'daily', 'weekly'] as const
+
 // Moderation (issue 27).
 /** Why a post, a comment or a user is reported. */
 export const REPORT_REASONS = [

@@ -85,6 +85,12 @@ export const notificationKeys = {
   list: (userId: string) => ['notifications', 'list', userId] as const,
   unread: (userId: string) => ['notifications', 'unread', userId] as const,
   settings: (userId: string) => ['notifications', 'settings', userId] as const,
+  mail: (userId: string) => ['notifications', 'mail', userId] as const,
+}
+
+/** Where the user is signed in (issue 20), per user. */
+export const accountKeys = {
+  sessions: (userId: string) => ['account', 'sessions', userId] as const,
 }
 
 /** People found by the start of their name (@mention suggestions). */

@@ -98,6 +98,7 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
             onModeChange={setMode}
             onSuccess={succeeded}
             onClose={closeLogin}
+            onNavigate={closeLogin}
             titleId={titleId}
           />
         </Suspense>

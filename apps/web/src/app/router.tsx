@@ -34,6 +34,22 @@ export const screenRoutes: RouteObject[] = [
   },
   { path: 'login', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'LoginPage') },
   { path: 'register', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'RegisterPage') },
+  {
+    path: 'forgot-password',
+    lazy: lazyScreen(() => import('../features/account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  },
+  {
+    path: 'reset-password',
+    lazy: lazyScreen(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage'),
+  },
+  {
+    path: 'verify-email',
+    lazy: lazyScreen(() => import('../features/account/VerifyEmailPage'), 'VerifyEmailPage'),
+  },
+  {
+    path: 'unsubscribe',
+    lazy: lazyScreen(() => import('../features/account/UnsubscribePage'), 'UnsubscribePage'),
+  },
   { path: '*', Component: NotFoundPage },
 ]
 

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
 import './Field.css'
 
 export interface FieldProps {
@@ -51,6 +51,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   labelNote?: ReactNode
   /** Rendered inside the input's frame, after it (e.g. a show-password button). */
   trailing?: ReactNode
+  /** The input itself (to focus it). */
+  ref?: Ref<HTMLInputElement>
 }
 
 export function TextField({ label, error, hint, labelNote, trailing, className, ...input }: TextFieldProps) {

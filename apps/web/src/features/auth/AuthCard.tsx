@@ -2,6 +2,7 @@ import type { MeResponse } from '@agora/contract'
 import { PASSWORD_MIN, USERNAME_MAX } from '@agora/contract/limits'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Button } from '../../ui/Button'
 import { CloseIcon, EyeIcon, EyeOffIcon } from '../../ui/icons'
 import { TextField } from '../../ui/TextField'
@@ -20,6 +21,8 @@ export interface AuthCardProps {
   headingLevel?: 1 | 2
   /** id for the title, so a dialog can be labelled by it. */
   titleId?: string
+  /** Called when a link in the card leads elsewhere (the modal closes). */
+  onNavigate?: () => void
 }
 
 /**
@@ -33,6 +36,7 @@ export function AuthCard({
   onClose,
   headingLevel = 2,
   titleId,
+  onNavigate,
 }: AuthCardProps) {
   const { t } = useTranslation('auth')
   const fallbackId = useId()
@@ -61,6 +65,13 @@ export function AuthCard({
       </div>
       {/* A new form per mode: switching starts from empty fields and no error. */}
       <AuthForm key={mode} mode={mode} onSuccess={onSuccess} />
+      {mode === 'login' && (
+        <p className="auth-card__forgot">
+          <Link to="/forgot-password" onClick={onNavigate}>
+            {t('signIn.forgot')}
+          </Link>
+        </p>
+      )}
       <p className="auth-card__footer">
         {t(`${copy}.switchPrompt`)}{' '}
         <button

@@ -18,6 +18,7 @@ import { plainText } from '../../ui/plainText'
 import { StatCards } from '../../ui/StatCards'
 import { Timestamp } from '../../ui/Timestamp'
 import { type PagedList, usePagedList } from '../../ui/usePagedList'
+import { AccountTab } from '../account/AccountTab'
 import { RewardsTab } from '../rewards/RewardsTab'
 import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { BlockedList } from './BlockedList'
@@ -26,14 +27,24 @@ import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 import '../../ui/Card.css'
 
-const TABS = ['profile', 'posts', 'comments', 'likes', 'saved', 'rewards', 'statistics', 'blocked'] as const
+const TABS = [
+  'profile',
+  'posts',
+  'comments',
+  'likes',
+  'saved',
+  'rewards',
+  'statistics',
+  'blocked',
+  'account',
+] as const
 
 export interface MyTabsProps {
   user: OwnUserResponse
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics / Blocked. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics / Blocked / Account. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -49,6 +60,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
             {active === 'blocked' && <BlockedList />}
+            {active === 'account' && <AccountTab user={user} />}
           </>
         )}
       </RoutedTabs>

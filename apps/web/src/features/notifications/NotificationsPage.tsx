@@ -13,6 +13,7 @@ import { Notice } from '../../ui/Notice'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { AuthCard, type AuthMode } from '../auth'
+import { NotificationMailPanel } from './NotificationMailPanel'
 import { notificationText } from './notificationText'
 import {
   useMarkRead,
@@ -36,6 +37,7 @@ export function NotificationsPage() {
     <div className="container notifications-page stack">
       <NotificationList userId={basic.id} />
       <NotificationSettingsPanel userId={basic.id} />
+      <NotificationMailPanel userId={basic.id} />
     </div>
   )
 }

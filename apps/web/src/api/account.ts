@@ -1,0 +1,93 @@
+/**
+ * The care of an account (issue 20): verifying the address, a forgotten or changed password,
+ * where one is signed in, and notification mail. Screens use the hooks in their features.
+ *
+ *   await requestPasswordReset('ada_lab')               // 202, whether or not the account exists
+ *   const me = await resetPassword(token, 'new words')  // signed in afterwards
+ *   const { items } = await getSessions(signal)
+ */
+import type {
+  MailSettings,
+  MailSettingsUpdate,
+  MeResponse,
+  MessageResponse,
+  RevokedSessions,
+  SessionList,
+  TokenResponse,
+  UnsubscribeInfo,
+} from '@agora/contract'
+import { fetchMe } from './auth'
+import { api } from './client'
+import { endSession, saveLogin } from './session'
+
+/** POST /auth/password/forgot: a reset link to the account's address, if there is such an account. */
+export function requestPasswordReset(name: string): Promise<MessageResponse> {
+  const field = name.includes('@') ? { email: name } : { username: name }
+  return api.post<MessageResponse>('/auth/password/forgot', { json: field, unauthorized: 'none' })
+}
+
+/** POST /auth/password/reset: the new password; every session ends and this browser is signed in. */
+export async function resetPassword(token: string, newPassword: string): Promise<MeResponse> {
+  try {
+    const answer = await api.post<TokenResponse>('/auth/password/reset', {
+      json: { token, new_password: newPassword },
+      unauthorized: 'none',
+    })
+    saveLogin(answer)
+  } catch (error) {
+    endSession()
+    throw error
+  }
+  return fetchMe()
+}
+
+/** POST /auth/email/verify with the token of the mailed link. */
+export function verifyEmail(token: string): Promise<MessageResponse & { email: string }> {
+  return api.post<MessageResponse & { email: string }>('/auth/email/verify', {
+    json: { token },
+    unauthorized: 'none',
+  })
+}
+
+/** POST /auth/email/verify/request: a new link to the address on the account. */
+export function requestVerification(): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/email/verify/request')
+}
+
+/** POST /auth/password/change: other sessions end, this one stays. */
+export function changePassword(currentPassword: string, newPassword: string): Promise<RevokedSessions> {
+  return api.post<RevokedSessions>('/auth/password/change', {
+    json: { current_password: currentPassword, new_password: newPassword },
+  })
+}
+
+export function getSessions(signal?: AbortSignal): Promise<SessionList> {
+  return api.get<SessionList>('/auth/sessions', { signal })
+}
+
+export function revokeSession(id: string): Promise<RevokedSessions> {
+  return api.delete<RevokedSessions>(`/auth/sessions/${encodeURIComponent(id)}`)
+}
+
+export function revokeOtherSessions(): Promise<RevokedSessions> {
+  return api.post<RevokedSessions>('/auth/sessions/revoke_others')
+}
+
+export function getMailSettings(signal?: AbortSignal): Promise<MailSettings> {
+  return api.get<MailSettings>('/notifications/mail', { signal })
+}
+
+/** PUT /notifications/mail: the kinds named change, the others stay. */
+export function putMailSettings(update: MailSettingsUpdate): Promise<MailSettings> {
+  return api.put<MailSettings>('/notifications/mail', { json: update })
+}
+
+/** GET /mail/unsubscribe: what an unsubscribe link stops (reading it changes nothing). */
+export function getUnsubscribe(token: string, signal?: AbortSignal): Promise<UnsubscribeInfo> {
+  return api.get<UnsubscribeInfo>('/mail/unsubscribe', { signal, query: { token }, unauthorized: 'none' })
+}
+
+/** POST /mail/unsubscribe: stops that mail. */
+export function confirmUnsubscribe(token: string): Promise<UnsubscribeInfo> {
+  return api.post<UnsubscribeInfo>('/mail/unsubscribe', { query: { token }, unauthorized: 'none' })
+}

@@ -1,0 +1,219 @@
+import type { OwnUserResponse, SessionItem } from '@agora/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import {
+  changePassword,
+  getSessions,
+  requestVerification,
+  revokeOtherSessions,
+  revokeSession,
+} from '../../api/account'
+import { accountKeys } from '../../api/queryKeys'
+import { Button } from '../../ui/Button'
+import { errorText } from '../../ui/errorText'
+import { Loading } from '../../ui/Loading'
+import { ListError } from '../../ui/PagedListView'
+import { TextField } from '../../ui/TextField'
+import { Timestamp } from '../../ui/Timestamp'
+import { toast } from '../../ui/toast'
+import { AccountAlert } from './AccountScreen'
+import { type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
+import '../../ui/Card.css'
+import './AccountTab.css'
+
+/** My page's Account tab (issue 20): the address and whether it is verified, the password, and where one is signed in. */
+export function AccountTab({ user }: { user: OwnUserResponse }) {
+  return (
+    <div className="account-tab stack">
+      <EmailSection user={user} />
+      <ChangePasswordSection />
+      <SessionsSection userId={user.id} />
+    </div>
+  )
+}
+
+function EmailSection({ user }: { user: OwnUserResponse }) {
+  const { t } = useTranslation('account')
+  const headingId = useId()
+  const send = useMutation({
+    mutationFn: requestVerification,
+    onSuccess: () => toast.success(t('email.sent', { email: user.email }), { duration: 4000 }),
+    onError: (error) => toast.error(errorText(error, t, t('email.sendFailed')), { duration: 4000 }),
+  })
+  const state = !user.email
+    ? 'none'
+    : user.email_bounced
+      ? 'bounced'
+      : user.email_verified
+        ? 'verified'
+        : 'unverified'
+  return (
+    <section className="card account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {t('email.title')}
+      </h2>
+      {state === 'none' ? (
+        <p>
+          {t('email.none')} <Link to="/mypage?tab=profile">{t('email.addInProfile')}</Link>
+        </p>
+      ) : (
+        <>
+          <p className="account-email">
+            <span className="account-email__address">{user.email}</span>{' '}
+            <span className={`account-badge account-badge--${state}`}>{t(`email.state.${state}`)}</span>
+          </p>
+          <p className="account-section__lead">{t(`email.explain.${state}`)}</p>
+          {state !== 'verified' && (
+            <Button size="sm" loading={send.isPending} onClick={() => send.mutate()}>
+              {t('email.resend')}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function ChangePasswordSection() {
+  const { t } = useTranslation('account')
+  const headingId = useId()
+  const client = useQueryClient()
+  const [current, setCurrent] = useState('')
+  const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' })
+  const [problems, setProblems] = useState<{ current?: string; password?: string; confirm?: string }>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const change = useMutation({
+    mutationFn: () => changePassword(current, value.password),
+    onSuccess: (answer) => {
+      toast.success(t('change.done', { count: answer.revoked }), { duration: 4000 })
+      setCurrent('')
+      setValue({ password: '', confirm: '' })
+      void client.invalidateQueries({ queryKey: ['account'] })
+    },
+    onError: (error) => setFailure(errorText(error, t, t('change.failed'))),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (change.isPending) return
+    setFailure(null)
+    const found = {
+      ...(current ? {} : { current: t('change.currentRequired') }),
+      ...newPasswordProblems(value, t),
+    }
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    change.mutate()
+  }
+
+  return (
+    <section className="card account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {t('change.title')}
+      </h2>
+      <p className="account-section__lead">{t('change.lead')}</p>
+      <form className="stack account-form" noValidate onSubmit={submit} aria-busy={change.isPending}>
+        <AccountAlert message={failure} />
+        <TextField
+          label={t('change.current')}
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          error={problems.current}
+          disabled={change.isPending}
+          required
+        />
+        <PasswordFields
+          value={value}
+          onChange={setValue}
+          problems={problems}
+          disabled={change.isPending}
+          idPrefix="change"
+        />
+        <Button type="submit" variant="primary" loading={change.isPending}>
+          {t('change.submit')}
+        </Button>
+      </form>
+    </section>
+  )
+}
+
+function SessionsSection({ userId }: { userId: string }) {
+  const { t } = useTranslation('account')
+  const headingId = useId()
+  const client = useQueryClient()
+  const key = accountKeys.sessions(userId)
+  const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => getSessions(signal) })
+  const refresh = () => void client.invalidateQueries({ queryKey: key })
+  const one = useMutation({
+    mutationFn: (session: SessionItem) => revokeSession(session.id),
+    onSuccess: () => {
+      toast.success(t('sessions.signedOut'), { duration: 3000 })
+      refresh()
+    },
+    onError: (error) => toast.error(errorText(error, t, t('sessions.failed')), { duration: 4000 }),
+  })
+  const others = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: (answer) => {
+      toast.success(t('sessions.othersSignedOut', { count: answer.revoked }), { duration: 4000 })
+      refresh()
+    },
+    onError: (error) => toast.error(errorText(error, t, t('sessions.failed')), { duration: 4000 }),
+  })
+  const items = sessions.data?.items ?? []
+  const hasOthers = items.some((item) => !item.current)
+
+  return (
+    <section className="card account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {t('sessions.title')}
+      </h2>
+      <p className="account-section__lead">{t('sessions.lead')}</p>
+      {sessions.isPending ? (
+        <Loading text={t('sessions.loading')} />
+      ) : sessions.isError ? (
+        <ListError message={t('sessions.loadFailed')} onRetry={() => void sessions.refetch()} />
+      ) : (
+        <>
+          <ul className="account-sessions" aria-label={t('sessions.title')}>
+            {items.map((session) => {
+              const device = session.device || t('sessions.unknownDevice')
+              return (
+                <li key={session.id} className="account-session">
+                  <div className="account-session__what">
+                    <span className="account-session__device">{device}</span>
+                    {session.current && (
+                      <span className="account-badge account-badge--verified">{t('sessions.current')}</span>
+                    )}
+                    <span className="account-session__detail">
+                      {session.ip_prefix && <>{t('sessions.from', { ip: session.ip_prefix })} · </>}
+                      {t('sessions.lastSeen')} <Timestamp value={session.last_seen_at} />
+                    </span>
+                  </div>
+                  {!session.current && (
+                    <Button
+                      size="sm"
+                      aria-label={t('sessions.signOutLabel', { device })}
+                      loading={one.isPending && one.variables?.id === session.id}
+                      onClick={() => one.mutate(session)}
+                    >
+                      {t('sessions.signOut')}
+                    </Button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+          <Button disabled={!hasOthers} loading={others.isPending} onClick={() => others.mutate()}>
+            {t('sessions.signOutOthers')}
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,78 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@agora/contract/limits'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../ui/Button'
+import { EyeIcon, EyeOffIcon } from '../../ui/icons'
+import { TextField } from '../../ui/TextField'
+
+export interface NewPassword {
+  password: string
+  confirm: string
+}
+
+/** What is wrong with a new password and its repetition, in words; null when both are fine. */
+export function newPasswordProblems(
+  value: NewPassword,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): { password?: string; confirm?: string } | null {
+  if (value.password.length < PASSWORD_MIN) return { password: t('password.tooShort', { min: PASSWORD_MIN }) }
+  if (value.password.length > PASSWORD_MAX) return { password: t('password.tooLong', { max: PASSWORD_MAX }) }
+  if (value.confirm !== value.password) return { confirm: t('password.mismatch') }
+  return null
+}
+
+/** A new password and its repetition, with show/hide. */
+export function PasswordFields({
+  value,
+  onChange,
+  problems,
+  disabled,
+  idPrefix,
+}: {
+  value: NewPassword
+  onChange: (next: NewPassword) => void
+  problems: { password?: string; confirm?: string }
+  disabled?: boolean
+  idPrefix: string
+}) {
+  const { t } = useTranslation('account')
+  const [shown, setShown] = useState(false)
+  return (
+    <>
+      <TextField
+        label={t('password.new')}
+        name={`${idPrefix}-new-password`}
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        hint={t('password.hint', { min: PASSWORD_MIN })}
+        value={value.password}
+        onChange={(event) => onChange({ ...value, password: event.target.value })}
+        error={problems.password}
+        disabled={disabled}
+        required
+        trailing={
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly
+            label={t(shown ? 'password.hide' : 'password.show')}
+            aria-pressed={shown}
+            icon={shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+            onClick={() => setShown((on) => !on)}
+          />
+        }
+      />
+      <TextField
+        label={t('password.confirm')}
+        name={`${idPrefix}-confirm-password`}
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={value.confirm}
+        onChange={(event) => onChange({ ...value, confirm: event.target.value })}
+        error={problems.confirm}
+        disabled={disabled}
+        required
+      />
+    </>
+  )
+}
