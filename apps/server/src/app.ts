@@ -24,6 +24,7 @@ import { blocksRoutes, subscribeBlocks } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
+import { exportsRoutes, mailExportReady, startExportsWorker } from './features/exports/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
@@ -119,6 +120,7 @@ const features = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  exportsRoutes,
   mailRoutes,
   profilesRoutes,
   commentsRoutes,
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
         startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
+        startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
       ]
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })

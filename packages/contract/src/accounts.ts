@@ -95,3 +95,24 @@ export const MailOutboxItem = Type.Object({
   sent_at: Type.Union([Type.String(), Type.Null()]),
 })
 export type MailOutboxItem = Static<typeof MailOutboxItem>
+
+/** DELETE /auth/me: the password again, and what becomes of one's posts and comments. */
+export const DeleteAccountRequest = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+  /** 'delete': posts go and comments are emptied; 'keep': both stay under "[deleted user]". */
+  content: LiteralUnion('delete', 'keep'),
+})
+export type DeleteAccountRequest = Static<typeof DeleteAccountRequest>
+
+/** A download of one's data (POST /auth/me/export, GET /auth/me/exports). */
+export const ExportItem = Type.Object({
+  id: Type.String(),
+  status: LiteralUnion('pending', 'ready', 'failed', 'expired'),
+  size: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Type.String(),
+  ready_at: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  /** Where to download it while it is ready (7 days). */
+  download_url: Type.Union([Type.String(), Type.Null()]),
+})
+export type ExportItem = Static<typeof ExportItem>

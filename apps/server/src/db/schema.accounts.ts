@@ -13,6 +13,8 @@ export interface MailColumns {
   language: Generated<string>
   /** When their last digest went out (daily or weekly). */
   digest_sent_at: Moment
+  /** The account was deleted: "[deleted user]" from then on (migration 0016). */
+  deleted_at: Moment
 }
 
 /** Where a session was opened. */
@@ -68,4 +70,26 @@ export interface MailDigestRunsTable {
   period: 'daily' | 'weekly'
   period_start: ColumnType<Date, Date | string, never>
   finished_at: Moment
+}
+
+export interface ReleasedUsernamesTable {
+  username_lower: string
+  free_at: ColumnType<Date, Date | string, Date | string>
+}
+
+export type ExportStatus = 'pending' | 'ready' | 'failed' | 'expired'
+
+/** A download of one's data (migration 0016). */
+export interface AccountExportsTable {
+  id: string
+  user_id: string
+  status: Generated<ExportStatus>
+  cid: ColumnType<string | null, string | null | undefined, string | null>
+  size: ColumnType<string | null, number | null | undefined, number | null>
+  attempts: Generated<number>
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: CreatedAt
+  ready_at: Moment
+  expires_at: Moment
 }

@@ -1,11 +1,13 @@
 import type { RewardReason } from '@agora/contract'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type {
+  AccountExportsTable,
   AccountTokensTable,
   MailColumns,
   MailDigestRunsTable,
   MailOutboxTable,
   NotificationMailTable,
+  ReleasedUsernamesTable,
   SessionOriginColumns,
 } from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
@@ -71,6 +73,8 @@ export interface Database {
   mail_outbox: MailOutboxTable
   notification_mail: NotificationMailTable
   mail_digest_runs: MailDigestRunsTable
+  released_usernames: ReleasedUsernamesTable
+  account_exports: AccountExportsTable
 }
 
 export interface UsersTable extends StandingColumns, MailColumns {

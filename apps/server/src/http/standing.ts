@@ -61,6 +61,8 @@ const STILL_ALLOWED = [
   '/auth/password/',
   '/auth/email/',
   '/auth/sessions/',
+  '/auth/me',
+  '/auth/me/export',
   '/mail/unsubscribe',
   '/notifications/read',
   '/notifications/mail',

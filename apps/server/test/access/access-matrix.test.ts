@@ -5,6 +5,8 @@
 // for every write, and moderators and admins get what another user gets: their powers are the
 // moderation rows'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blobStoreFor } from '../../src/blobs/index'
+import { exportsWorker } from '../../src/features/exports/index'
 import { unsubscribeTokens } from '../../src/features/mail/index'
 import {
   apiBookmark,
@@ -554,6 +556,45 @@ const rows: Row[] = [
       url: `/api/v1/mail/unsubscribe?token=${encodeURIComponent(unsubscribeTokens(t.config.jwtSecret).issue(s.owner.id, 'mention'))}`,
     }),
     expect: { anonymous: 200, other: 200, suspended: 200, owner: 200 },
+  },
+  {
+    what: 'ask for a download of one’s data',
+    request: () => ({ method: 'POST', url: '/api/v1/auth/me/export' }),
+    expect: { anonymous: 401, other: 202, suspended: 202, owner: 202 },
+  },
+  {
+    what: "download the owner's data export",
+    prepare: async (s) => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/me/export',
+        headers: s.owner.headers,
+      })
+      expect(asked.statusCode).toBe(202)
+      await exportsWorker(t.database.db, blobStoreFor(t.config), async () => {}).drain()
+      s.extra.download = `/api/v1/auth/me/exports/${asked.json().id}/download`
+    },
+    request: (s) => ({ method: 'GET', url: s.extra.download! }),
+    expect: { anonymous: 401, other: 404, suspended: 404, owner: 200 },
+  },
+  {
+    what: "delete the account (with the owner's password)",
+    prepare: async (s) => {
+      s.extra.password = `${s.owner.username} leaving words`
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password/change',
+        headers: s.owner.headers,
+        payload: { current_password: s.owner.password, new_password: s.extra.password },
+      })
+      expect(changed.statusCode).toBe(200)
+    },
+    request: (s) => ({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      payload: { password: s.extra.password, content: 'keep' },
+    }),
+    expect: { anonymous: 401, other: 400, suspended: 400, owner: 200 },
   },
   {
     what: 'read the mail outbox (administrators only)',

@@ -14,6 +14,7 @@ import * as m0012 from './2026_11_24_0012_notifications'
 import * as m0013 from './2026_11_24_0013_follows_bookmarks'
 import * as m0014 from './2026_11_25_0014_moderation'
 import * as m0015 from './2026_11_25_0015_accounts_mail'
+import * as m0016 from './2026_11_25_0016_account_exports'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0013_follows_bookmarks': m0013,
   '2026_11_25_0014_moderation': m0014,
   '2026_11_25_0015_accounts_mail': m0015,
+  '2026_11_25_0016_account_exports': m0016,
 }

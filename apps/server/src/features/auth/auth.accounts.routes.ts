@@ -1,5 +1,6 @@
 import {
   ChangePasswordRequest,
+  DeleteAccountRequest,
   ForgotPasswordRequest,
   MessageResponse,
   ResetPasswordRequest,
@@ -11,11 +12,12 @@ import {
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
-import { requireViewer } from '../../http/auth'
+import { clearAuthCookies, requireViewer } from '../../http/auth'
 import { BadRequestError, NotFoundError } from '../../http/errors'
 import { failures } from '../../http/responses'
 import { accountsService } from './auth.accounts'
 import { answerSession } from './auth.answer'
+import { deleteAccount } from './auth.delete'
 import { originOf } from './auth.origin'
 
 const FORGOT_ANSWER =
@@ -172,5 +174,25 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request) => accounts.revokeOthers(await requireViewer(request)),
+  )
+
+  app.delete(
+    '/auth/me',
+    {
+      config: { rateLimit: authLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Delete your account (password required): your posts and comments go, or stay as "[deleted user]"',
+        body: DeleteAccountRequest,
+        response: { 200: MessageResponse, ...failures(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request)
+      const answer = await deleteAccount(ctx, viewer, request.body.password, request.body.content)
+      clearAuthCookies(reply)
+      return answer
+    },
   )
 }

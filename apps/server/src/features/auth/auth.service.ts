@@ -4,6 +4,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { UserRow } from '../../db/schema'
+import { usernameHeld } from '../../db/usernames'
 import type { TokenSigner } from '../../http/auth'
 import { ConflictError, UnauthorizedError } from '../../http/errors'
 import type { SessionOrigin } from './auth.origin'
@@ -67,7 +68,7 @@ export function authService(db: Db, signer: TokenSigner) {
     issueSession,
 
     async register(input: RegisterRequest, language = 'en'): Promise<UserRow> {
-      if (await store.findUserByUsername(input.username)) {
+      if ((await store.findUserByUsername(input.username)) || (await usernameHeld(db, input.username))) {
         throw new ConflictError('That username is already taken', [
           { field: 'username', message: 'is already taken' },
         ])

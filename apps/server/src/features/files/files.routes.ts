@@ -56,6 +56,8 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   async function blobOrNotFound(request: FastifyRequest, cid: string) {
     const blob = isCidString(cid) ? await files.find(cid) : undefined
     if (!blob?.mime) throw new NotFoundError('File not found')
+    // A data export (issue 20) is its owner's alone, through /auth/me/exports.
+    if (blob.pinned && (await files.isExportArchive(blob.cid))) throw new NotFoundError('File not found')
     if ((await files.withdrawn(blob)) && !isModerator(await request.viewer())) {
       throw new NotFoundError('This file was removed by a moderator')
     }

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { offsetPage } from '../../db/paging'
 import type { UserRow, UserUpdate } from '../../db/schema'
+import { usernameHeld } from '../../db/usernames'
 import type { EventBus } from '../../events/index'
 import {
   BadRequestError,
@@ -50,7 +51,8 @@ export function profilesService(db: Db, events?: EventBus) {
 
   async function requireUser(userId: string): Promise<UserRow> {
     const user = isUserId(userId) ? await store.findUserById(userId) : undefined
-    if (!user) throw new NotFoundError('User not found')
+    // A deleted account is "[deleted user]" under what it kept, and has no profile.
+    if (!user || user.deleted_at) throw new NotFoundError('User not found')
     return user
   }
 
@@ -73,7 +75,10 @@ export function profilesService(db: Db, events?: EventBus) {
     const user = await store.findUserById(callerId)
     if (!user) throw new UnauthorizedError('Your account no longer exists')
     if (update.username !== undefined) {
-      if (await store.findOtherUserByUsername(update.username, user.id)) {
+      if (
+        (await store.findOtherUserByUsername(update.username, user.id)) ||
+        (await usernameHeld(db, update.username))
+      ) {
         throw new ConflictError('That username is already taken', [
           { field: 'username', message: 'is already taken' },
         ])

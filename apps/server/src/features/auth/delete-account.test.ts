@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+import { blobStoreFor } from '../../blobs/index'
+
+const t = useTestApp()
+
+const remove = (headers: Record<string, string>, password: string, content: 'delete' | 'keep') =>
+  t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me', headers, payload: { password, content } })
+
+describe(`deleting an account (${TEST_DB})`, () => {
+  it('needs the password; a wrong one changes nothing', async () => {
+    const ada = await makeUser(t)
+    const wrong = await remove(ada.headers, 'not the password', 'delete')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ detail: 'Your password is not right' })
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
+    ).toBe(200)
+    const bad = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      headers: ada.headers,
+      payload: { password: ada.password, content: 'shred' },
+    })
+    expect(bad.statusCode).toBe(400)
+    const visitor = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      payload: { password: 'anything', content: 'keep' },
+    })
+    expect(visitor.statusCode).toBe(401)
+  })
+
+  it("'keep' leaves posts and comments under [deleted user]; sessions end, the profile goes, the name is held 30 days", async () => {
+    const ada = await makeUser(t)
+    const post = await apiMakePost(t, ada, { title: 'Kept work' })
+    const bob = await makeUser(t)
+    await apiMakeComment(t, ada, post.post_id, { content: 'Kept remark' })
+    const answer = await remove(ada.headers, ada.password, 'keep')
+    expect(answer.statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
+    ).toBe(401)
+
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/media/${post.post_id}`,
+      headers: bob.headers,
+    })
+    expect(shown.statusCode).toBe(200)
+    expect(shown.json().author_name).toMatch(/^deleted_[0-9a-f]{12}$/)
+    expect(JSON.stringify(shown.json())).not.toContain(ada.username)
+    // Nobody can take the tombstone's form of name.
+    const posing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: 'deleted_0123456789ab', password: 'someone posing' },
+    })
+    expect(posing.statusCode).toBe(409)
+    const comments = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${post.post_id}` })
+    expect(comments.body).toContain('Kept remark')
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/person_information?user_id=${ada.id}`,
+    })
+    expect(profile.statusCode).toBe(404)
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { username: ada.username, password: ada.password },
+    })
+    expect(login.statusCode).toBe(401)
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: ada.username, password: 'someone else entirely' },
+    })
+    expect(taken.statusCode).toBe(409)
+    await t.database.db
+      .updateTable('released_usernames')
+      .set({ free_at: new Date(Date.now() - 1000) })
+      .execute()
+    const freed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: ada.username, password: 'someone else entirely' },
+    })
+    expect(freed.statusCode).toBe(201)
+  })
+
+  it("'delete' removes the posts and collects their files; comments elsewhere are emptied so replies keep their place", async () => {
+    const ada = await makeUser(t)
+    const bob = await makeUser(t)
+    const own = await apiMakePost(t, ada, { title: 'To go' })
+    const theirs = await apiMakePost(t, bob, { title: 'Stays' })
+    const remark = await apiMakeComment(t, ada, theirs.post_id, { content: 'A remark to forget' })
+    await apiMakeComment(t, bob, theirs.post_id, { content: 'A reply that stays', parentId: remark._id })
+    const cid = own.post.media[0]!.cid
+    expect(await blobStoreFor(t.config).exists(cid)).toBe(true)
+
+    expect((await remove(ada.headers, ada.password, 'delete')).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(404)
+    expect(await blobStoreFor(t.config).exists(cid)).toBe(false)
+    const thread = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${theirs.post_id}` })
+    expect(thread.body).not.toContain('A remark to forget')
+    expect(thread.body).toContain('[deleted]')
+    expect(thread.body).toContain('A reply that stays')
+  })
+})
