@@ -7,6 +7,7 @@
  *   const { items } = await getSessions(signal)
  */
 import type {
+  ExportItem,
   MailSettings,
   MailSettingsUpdate,
   MeResponse,
@@ -90,4 +91,20 @@ export function getUnsubscribe(token: string, signal?: AbortSignal): Promise<Uns
 /** POST /mail/unsubscribe: stops that mail. */
 export function confirmUnsubscribe(token: string): Promise<UnsubscribeInfo> {
   return api.post<UnsubscribeInfo>('/mail/unsubscribe', { query: { token }, unauthorized: 'none' })
+}
+
+/** POST /auth/me/export: a download of one's data is prepared (202), then listed with its link. */
+export function requestExport(): Promise<ExportItem> {
+  return api.post<ExportItem>('/auth/me/export')
+}
+
+export function getExports(signal?: AbortSignal): Promise<{ items: ExportItem[] }> {
+  return api.get<{ items: ExportItem[] }>('/auth/me/exports', { signal })
+}
+
+/** DELETE /auth/me: the account ends at once; the local session with it. */
+export async function deleteAccount(password: string, content: 'delete' | 'keep'): Promise<MessageResponse> {
+  const answer = await api.delete<MessageResponse>('/auth/me', { json: { password, content } })
+  endSession()
+  return answer
 }

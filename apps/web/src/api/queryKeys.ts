@@ -91,6 +91,7 @@ export const notificationKeys = {
 /** Where the user is signed in (issue 20), per user. */
 export const accountKeys = {
   sessions: (userId: string) => ['account', 'sessions', userId] as const,
+  exports: (userId: string) => ['account', 'exports', userId] as const,
 }
 
 /** People found by the start of their name (@mention suggestions). */

@@ -19,6 +19,7 @@ import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { AccountAlert } from './AccountScreen'
+import { DeleteSection, ExportSection } from './LeaveSections'
 import { type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
 import '../../ui/Card.css'
 import './AccountTab.css'
@@ -30,6 +31,8 @@ export function AccountTab({ user }: { user: OwnUserResponse }) {
       <EmailSection user={user} />
       <ChangePasswordSection />
       <SessionsSection userId={user.id} />
+      <ExportSection userId={user.id} />
+      <DeleteSection />
     </div>
   )
 }

@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { deleteAccount, getExports, requestExport } from '../../api/account'
+import { accountKeys, meKey } from '../../api/queryKeys'
+import { Button } from '../../ui/Button'
+import { errorText } from '../../ui/errorText'
+import { formatBytes, useIntlLocale } from '../../ui/format'
+import { Loading } from '../../ui/Loading'
+import { Modal } from '../../ui/Modal'
+import { ListError } from '../../ui/PagedListView'
+import { TextField } from '../../ui/TextField'
+import { Timestamp } from '../../ui/Timestamp'
+import { toast } from '../../ui/toast'
+import { AccountAlert } from './AccountScreen'
+
+/** "Download your data": ask for an export, see it being made, download it for 7 days. */
+export function ExportSection({ userId }: { userId: string }) {
+  const { t } = useTranslation('account')
+  const locale = useIntlLocale()
+  const headingId = useId()
+  const client = useQueryClient()
+  const key = accountKeys.exports(userId)
+  const exports = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => getExports(signal),
+    // While one is being made, look again every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'pending') ? 3000 : false,
+  })
+  const ask = useMutation({
+    mutationFn: requestExport,
+    onSuccess: () => {
+      toast.success(t('export.asked'), { duration: 4000 })
+      void client.invalidateQueries({ queryKey: key })
+    },
+    onError: (error) => toast.error(errorText(error, t, t('export.failed')), { duration: 4000 }),
+  })
+  const latest = exports.data?.items[0]
+  return (
+    <section className="card account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {t('export.title')}
+      </h2>
+      <p className="account-section__lead">{t('export.lead')}</p>
+      {exports.isPending ? (
+        <Loading text={t('export.loading')} />
+      ) : exports.isError ? (
+        <ListError message={t('export.loadFailed')} onRetry={() => void exports.refetch()} />
+      ) : (
+        <div className="stack">
+          <div role="status">
+            {latest?.status === 'pending' && <p>{t('export.pending')}</p>}
+            {latest?.status === 'ready' && latest.download_url && latest.expires_at && (
+              <p>
+                <a href={latest.download_url} download>
+                  {t('export.download', { size: formatBytes(latest.size ?? 0, locale) })}
+                </a>{' '}
+                <span className="account-section__lead">
+                  {t('export.until')} <Timestamp value={latest.expires_at} />
+                </span>
+              </p>
+            )}
+            {latest?.status === 'failed' && <p>{t('export.buildFailed')}</p>}
+          </div>
+          <div>
+            <Button
+              loading={ask.isPending}
+              disabled={latest?.status === 'pending'}
+              onClick={() => ask.mutate()}
+            >
+              {t('export.ask')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** "Delete your account": says what happens first, then asks for the password and a choice. */
+export function DeleteSection() {
+  const { t } = useTranslation('account')
+  const headingId = useId()
+  const [open, setOpen] = useState(false)
+  return (
+    <section className="card account-section account-section--danger" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {t('delete.title')}
+      </h2>
+      <p className="account-section__lead">{t('delete.lead')}</p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {t('delete.open')}
+      </Button>
+      <DeleteDialog open={open} onClose={() => setOpen(false)} />
+    </section>
+  )
+}
+
+function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('account')
+  const id = useId()
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const [password, setPassword] = useState('')
+  const [content, setContent] = useState<'delete' | 'keep'>('keep')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(password, content),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: meKey })
+      void client.invalidateQueries()
+      toast.info(t('delete.done'), { duration: 6000 })
+      navigate('/', { replace: true })
+    },
+    onError: (error) => setFailure(errorText(error, t, t('delete.failed'))),
+  })
+  const close = () => {
+    if (!remove.isPending) onClose()
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setFailure(null)
+    if (!password) {
+      setProblem(t('delete.passwordRequired'))
+      return
+    }
+    remove.mutate()
+  }
+
+  return (
+    <Modal open={open} onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-what`} size="sm">
+      <form className="stack" noValidate onSubmit={submit}>
+        <h2 id={`${id}-title`} className="confirm-dialog__title">
+          {t('delete.dialogTitle')}
+        </h2>
+        <div id={`${id}-what`}>
+          <p>{t('delete.forfeit')}</p>
+          <p>{t('delete.name')}</p>
+        </div>
+        <fieldset className="account-choice" disabled={remove.isPending}>
+          <legend>{t('delete.contentLegend')}</legend>
+          {(['keep', 'delete'] as const).map((choice) => (
+            <label key={choice} className="account-choice__option">
+              <input
+                type="radio"
+                name={`${id}-content`}
+                value={choice}
+                checked={content === choice}
+                onChange={() => setContent(choice)}
+              />
+              {t(`delete.content.${choice}`)}
+            </label>
+          ))}
+        </fieldset>
+        <AccountAlert message={failure} />
+        <TextField
+          label={t('delete.password')}
+          name="delete-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            setProblem(null)
+          }}
+          error={problem}
+          disabled={remove.isPending}
+          required
+        />
+        <div className="modal__actions">
+          <Button onClick={close} disabled={remove.isPending}>
+            {t('delete.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={remove.isPending}>
+            {t('delete.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
