@@ -2,8 +2,6 @@ import type { Db } from './index'
 
 /** A deleted account's name is held for a while (issue 20): nobody registers or renames to it before then. */
 export async function usernameHeld(db: Db, username: string, now = new Date()): Promise<boolean> {
-  // The form of name a deleted account is left with ("deleted_…") is nobody's to take.
-  if (/^deleted_/i.test(username)) return true
   const held = await db
     .selectFrom('released_usernames')
     .select('free_at')

@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely'
 /**
  * Taking one's data and leaving (issue 20).
  *
- * - `users.deleted_at`: the account was deleted; the row stays as "[deleted user]" so what the user
- *   chose to keep keeps its author, and nobody can sign in to it.
+ * - `users.deleted_at`: the account was deleted; the row stays, named "[deleted user]" (a name no one
+ *   can register), so what the user chose to keep keeps its author, and nobody can sign in to it.
+ *   Usernames are unique among accounts not deleted.
  * - `released_usernames`: a deleted account's name, held until `free_at` (30 days) so nobody takes
  *   it over at once.
  * - `account_exports`: a requested download of one's data, prepared by a worker (leases and retries
@@ -12,6 +13,11 @@ import { type Kysely, sql } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column deleted_at timestamptz`.execute(db)
+  // Every deleted account is named "[deleted user]"; names stay unique among the living.
+  await sql`drop index users_username_lower_idx`.execute(db)
+  await sql`create unique index users_username_lower_idx on users (lower(username)) where deleted_at is null`.execute(
+    db,
+  )
   await sql`
     create table released_usernames (
       username_lower text primary key,
@@ -43,5 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table account_exports`.execute(db)
   await sql`drop table released_usernames`.execute(db)
+  await sql`delete from users where deleted_at is not null`.execute(db)
+  await sql`drop index users_username_lower_idx`.execute(db)
+  await sql`create unique index users_username_lower_idx on users (lower(username))`.execute(db)
   await sql`alter table users drop column deleted_at`.execute(db)
 }

@@ -7,6 +7,8 @@ import { passwordMatches } from './auth.service'
 
 /** A deleted account's name is held this long before anyone may take it. */
 export const USERNAME_HOLD_DAYS = 30
+/** The name of every deleted account: brackets make it a name nobody can register. */
+export const DELETED_NAME = '[deleted user]'
 /** What a deleted user's kept comments say when they chose to delete their content. */
 export const DELETED_TEXT = '[deleted]'
 /** Never the hash of any password: nobody signs in to a deleted account. */
@@ -78,8 +80,8 @@ export async function deleteAccount(
     await trx
       .updateTable('users')
       .set({
-        username: `deleted_${user.id.replaceAll('-', '').slice(-12)}`,
-        nickname: '[deleted user]',
+        username: DELETED_NAME,
+        nickname: DELETED_NAME,
         password_hash: NO_PASSWORD,
         email: '',
         phone: '',

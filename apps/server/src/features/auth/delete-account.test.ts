@@ -49,15 +49,15 @@ describe(`deleting an account (${TEST_DB})`, () => {
       headers: bob.headers,
     })
     expect(shown.statusCode).toBe(200)
-    expect(shown.json().author_name).toMatch(/^deleted_[0-9a-f]{12}$/)
+    expect(shown.json().author_name).toBe('[deleted user]')
     expect(JSON.stringify(shown.json())).not.toContain(ada.username)
-    // Nobody can take the tombstone's form of name.
+    // Nobody can take that name.
     const posing = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { username: 'deleted_0123456789ab', password: 'someone posing' },
+      payload: { username: '[deleted user]', password: 'someone posing' },
     })
-    expect(posing.statusCode).toBe(409)
+    expect(posing.statusCode).toBe(400)
     const comments = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${post.post_id}` })
     expect(comments.body).toContain('Kept remark')
     const profile = await t.app.inject({
@@ -88,6 +88,20 @@ describe(`deleting an account (${TEST_DB})`, () => {
       payload: { username: ada.username, password: 'someone else entirely' },
     })
     expect(freed.statusCode).toBe(201)
+  })
+
+  it('two deleted accounts are both "[deleted user]", and neither turns up in the search for people', async () => {
+    const first = await makeUser(t)
+    const second = await makeUser(t)
+    expect((await remove(first.headers, first.password, 'keep')).statusCode).toBe(200)
+    expect((await remove(second.headers, second.password, 'keep')).statusCode).toBe(200)
+    const looker = await makeUser(t)
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/search?q=%5B',
+      headers: looker.headers,
+    })
+    expect(found.json().users).toEqual([])
   })
 
   it("'delete' removes the posts and collects their files; comments elsewhere are emptied so replies keep their place", async () => {

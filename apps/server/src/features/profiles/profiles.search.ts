@@ -21,6 +21,7 @@ export async function searchUsers(db: Db, q: string): Promise<UserSearchResponse
     .selectFrom('users')
     .select(['id', 'username', 'nickname', 'avatar'])
     .where(sql<boolean>`lower(username) collate "C" like ${`${likeLiteral(prefix)}%`} escape '\\'`)
+    .where('deleted_at', 'is', null)
     .orderBy(sql`lower(username) collate "C"`)
     .limit(USER_SEARCH_LIMIT)
     .execute()
