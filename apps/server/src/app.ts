@@ -22,6 +22,7 @@ import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { accountRoutes, authRoutes, subscribeEmailChanges } from './features/auth/index'
 import { blocksRoutes, subscribeBlocks } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
+import { citationsRoutes } from './features/citations/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { exportsRoutes, mailExportReady, startExportsWorker } from './features/exports/index'
@@ -126,6 +127,7 @@ const features = [
   commentsRoutes,
   tokenRoutes,
   postsRoutes,
+  citationsRoutes,
   filesRoutes,
   statsRoutes,
   rewardsRoutes,

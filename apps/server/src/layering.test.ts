@@ -21,6 +21,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/auth/index.ts': ['demo'],
   'features/blocks/index.ts': [],
   'features/bookmarks/index.ts': [],
+  'features/citations/index.ts': [],
   'features/comments/index.ts': ['profiles', 'demo'],
   'features/demo/index.ts': [],
   'features/files/index.ts': ['posts', 'profiles', 'demo', 'versions', 'auth', 'exports'],

@@ -85,6 +85,8 @@ export const MeResponse = Type.Object({
   title: Type.String(),
   bio: Type.String(),
   email: Type.String(),
+  /** The user's ORCID iD ('0000-0002-1825-0097'), or '' (issue 19). */
+  orcid: Type.String(),
   /** The address was proven by a mailed link (issue 20); mail goes only to a verified address. */
   email_verified: Type.Boolean(),
   /** The address refused mail for good; nothing is sent until it changes. */

@@ -107,3 +107,8 @@ export const MOD_ACTIONS = [
 ] as const
 /** Trust: 'new' accounts have tighter limits; 'member' the usual ones. */
 export const TRUST_LEVELS = ['new', 'member'] as const
+
+// Written for science (issue 19).
+/** The licences a post may carry: SPDX ids, and all-rights-reserved. The first is the default. */
+export const POST_LICENSES = ['CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'all-rights-reserved'] as const
+export const DOI_MAX = 200

@@ -139,6 +139,12 @@ export const PostDetailResponse = Type.Object({
   visibility: Visibility,
   /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
   ai_analysis: Type.String(),
+  /** The post's licence: an SPDX id or all-rights-reserved (issue 19). */
+  license: Type.String(),
+  /** Its DOI ('10.1234/abc'), or ''. */
+  doi: Type.String(),
+  /** The author's ORCID iD, or ''. */
+  author_orcid: Type.String(),
   is_liked: Type.Boolean(),
   /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
   is_saved: Type.Optional(Type.Boolean()),
@@ -186,6 +192,10 @@ export const PostUploadFields = Type.Object({
   media_type: Type.Optional(Type.String()),
   ai_instruction: Type.Optional(Type.String({ maxLength: POST_AI_INSTRUCTION_MAX })),
   visibility: Type.Optional(Visibility),
+  /** An SPDX licence id (POST_LICENSES); CC-BY-4.0 when not given (issue 19). */
+  license: Type.Optional(Type.String({ maxLength: 40 })),
+  /** An optional DOI ('10.1234/abc', `doi:…` or a doi.org link). */
+  doi: Type.Optional(Type.String({ maxLength: 300 })),
 })
 export type PostUploadFields = Static<typeof PostUploadFields>
 

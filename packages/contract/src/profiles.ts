@@ -74,6 +74,7 @@ export const PROFILE_FIELDS = [
   'twitter',
   'github',
   'linkedin',
+  'orcid',
   ...PROFILE_SETTINGS,
 ] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
@@ -108,6 +109,7 @@ export const ModifyResponse = Type.Object({
   tags: Type.Optional(Type.Array(Type.String())),
   ...Type.Partial(SocialLinks).properties,
   avatar: Type.Optional(Type.String()),
+  orcid: Type.Optional(Type.String()),
   settings: Type.Optional(ProfileSettings),
 })
 export type ModifyResponse = Static<typeof ModifyResponse>
@@ -140,6 +142,8 @@ export const PersonInformationResponse = Type.Object({
   created_at: Type.String(),
   /** True when the viewer is this user: nothing is withheld then. */
   is_self: Type.Boolean(),
+  /** Their ORCID iD, when they gave one and their profile is public (issue 19). */
+  orcid: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
   biography: Type.Optional(Type.String()),
   /** The first client reads tags[0] as a comma-separated list, so this holds one joined element. */

@@ -26,6 +26,10 @@ export const PostEditRequest = Type.Object({
     Type.Union([Type.String(), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })]),
   ),
   visibility: Type.Optional(Type.String()),
+  /** An SPDX licence id (POST_LICENSES), issue 19. */
+  license: Type.Optional(Type.String({ maxLength: 40 })),
+  /** A DOI ('10.1234/abc', `doi:…` or a doi.org link); '' removes it. */
+  doi: Type.Optional(Type.String({ maxLength: 300 })),
 })
 export type PostEditRequest = Static<typeof PostEditRequest>
 

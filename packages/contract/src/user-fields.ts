@@ -38,6 +38,8 @@ export const EditableFields = Type.Object({
   twitter: SocialLink,
   github: SocialLink,
   linkedin: SocialLink,
+  /** An ORCID iD ('0000-0002-1825-0097' or its orcid.org link); '' removes it (issue 19). */
+  orcid: Type.String({ maxLength: 60 }),
 })
 
 /** The five privacy flags, as the settings object and the profile edits name them. */

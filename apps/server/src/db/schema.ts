@@ -93,6 +93,8 @@ export interface UsersTable extends StandingColumns, MailColumns {
   twitter: Generated<string>
   github: Generated<string>
   linkedin: Generated<string>
+  /** An ORCID iD ('0000-0002-1825-0097'), or '' (issue 19). */
+  orcid: Generated<string>
   public_posts: Generated<boolean>
   public_activities: Generated<boolean>
   public_profile: Generated<boolean>
@@ -150,6 +152,10 @@ export interface PostsTable extends EditedColumns, ModeratedColumns {
   visibility: ColumnType<'public' | 'private', 'public' | 'private' | undefined, 'public' | 'private'>
   media_type: string
   ai_instruction: ColumnType<string, string | undefined, string>
+  /** An SPDX licence id, or 'all-rights-reserved' (issue 19). */
+  license: ColumnType<string, string | undefined, string>
+  /** A DOI without its resolver ('10.1234/abc'), or ''. */
+  doi: ColumnType<string, string | undefined, string>
   /** JSON text; '{}' until the analysis exists. */
   ai_analysis: Generated<string>
   likes_count: Generated<number>

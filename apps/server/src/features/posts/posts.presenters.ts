@@ -87,6 +87,9 @@ export function toPostDetail(
     media_type: row.media_type,
     visibility: row.visibility,
     ai_analysis: row.ai_analysis,
+    license: row.license,
+    doi: row.doi,
+    author_orcid: row.orcid,
     ...editState(row),
     is_liked: isLiked,
     // Only its author (and moderators, through the queue) can open a moderated post.

@@ -31,6 +31,11 @@ export interface PostSummaryRow {
 export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
   content: string
   ai_analysis: string
+  license: string
+  doi: string
+  /** The author's display name and ORCID iD, for citations (issue 19). */
+  nickname: string
+  orcid: string
   revision: number
   edited_at: Date | null
   edited_by: string | null
@@ -251,6 +256,10 @@ export function postsStore(db: Db) {
           ...summaryColumns,
           'posts.content',
           'posts.ai_analysis',
+          'posts.license',
+          'posts.doi',
+          'users.nickname',
+          'users.orcid',
           'posts.revision',
           'posts.edited_at',
           'posts.edited_by',
@@ -288,6 +297,8 @@ export function postsStore(db: Db) {
           'content',
           'tags',
           'visibility',
+          'license',
+          'doi',
           'moderation',
           'revision',
           'created_at',

@@ -1,7 +1,9 @@
 import {
+  DOI_MAX,
   MEDIA_TYPES,
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
+  POST_LICENSES,
   POST_SUMMARY_MAX,
   POST_TAG_MAX_LENGTH,
   POST_TAGS_MAX,
@@ -14,7 +16,16 @@ import type { ReceivedFile } from '../files/index'
 /** The text fields of an upload, as they arrive (all strings, all optional). */
 export type UploadFields = Partial<
   Record<
-    'title' | 'summary' | 'description' | 'content' | 'tags' | 'media_type' | 'ai_instruction' | 'visibility',
+    | 'title'
+    | 'summary'
+    | 'description'
+    | 'content'
+    | 'tags'
+    | 'media_type'
+    | 'ai_instruction'
+    | 'visibility'
+    | 'license'
+    | 'doi',
     string
   >
 >
@@ -57,7 +68,36 @@ function readTextFields(fields: UploadFields, problems: FieldError[]) {
   if (visibility !== 'public' && visibility !== 'private') {
     problems.push({ field: 'visibility', message: 'Visibility must be public or private' })
   }
-  return { title, summary, content, tags, visibility: visibility as 'public' | 'private' }
+  const license = (fields.license ?? '').trim() || POST_LICENSES[0]
+  if (!(POST_LICENSES as readonly string[]).includes(license)) {
+    problems.push({ field: 'license', message: `Licence must be one of ${POST_LICENSES.join(', ')}` })
+  }
+  const doi = normaliseDoi(fields.doi ?? '')
+  if (doi === null) {
+    problems.push({ field: 'doi', message: 'DOI must look like 10.1234/abc (a doi.org link works too)' })
+  }
+  return {
+    title,
+    summary,
+    content,
+    tags,
+    visibility: visibility as 'public' | 'private',
+    license,
+    doi: doi ?? '',
+  }
+}
+
+/**
+ * A DOI as stored: '' for none, the bare '10.…/…' form for one given bare, as `doi:…` or as a
+ * doi.org link; null when it is not a DOI (Crossref's pattern for modern DOIs).
+ */
+export function normaliseDoi(raw: string): string | null {
+  const doi = raw
+    .trim()
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '')
+  if (!doi) return ''
+  return doi.length <= DOI_MAX && /^10\.\d{4,9}\/[-._;()/:a-z0-9<>[\]]+$/i.test(doi) ? doi : null
 }
 
 function throwFirst(problems: FieldError[]) {
@@ -91,7 +131,15 @@ export type PostFields = ReturnType<typeof validatePostFields>
 
 /** What an edit may change of a post. */
 export type EditableFields = ReturnType<typeof readTextFields>
-export const EDITABLE_FIELDS = ['title', 'summary', 'content', 'tags', 'visibility'] as const
+export const EDITABLE_FIELDS = [
+  'title',
+  'summary',
+  'content',
+  'tags',
+  'visibility',
+  'license',
+  'doi',
+] as const
 
 /**
  * The post's text fields after an edit: each field the edit names replaces the current one, and
@@ -107,6 +155,8 @@ export function validatePostEdit(current: EditableFields, edit: PostEditRequest)
       content: given(edit.content, current.content),
       tags: edit.tags === undefined ? current.tags.join(',') : [edit.tags].flat().join(','),
       visibility: given(edit.visibility, current.visibility),
+      license: given(edit.license, current.license),
+      doi: given(edit.doi, current.doi),
     },
     problems,
   )

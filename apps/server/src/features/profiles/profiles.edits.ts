@@ -58,6 +58,15 @@ export function toUserUpdate(changes: ProfileChanges): { update: UserUpdate; err
   if (changes.email !== undefined) update.email = changes.email.trim()
   if (changes.phone !== undefined) update.phone = changes.phone.trim()
   if (changes.tags !== undefined) update.tags = splitTags(changes.tags, errors)
+  if (changes.orcid !== undefined) {
+    const orcid = normaliseOrcid(changes.orcid)
+    if (orcid === null) {
+      errors.push({
+        field: 'orcid',
+        message: 'That is not an ORCID iD: 16 digits like 0000-0002-1825-0097, the last a checksum',
+      })
+    } else update.orcid = orcid
+  }
   for (const field of Object.keys(LINK_FIELDS) as (keyof typeof LINK_FIELDS)[]) {
     const value = changes[field]
     if (value !== undefined) update[field] = checkLink(field, value, errors)
@@ -88,6 +97,7 @@ export function changedValues(
       case 'twitter':
       case 'github':
       case 'linkedin':
+      case 'orcid':
       case 'avatar':
         view[field] = user[field]
         break
@@ -99,4 +109,23 @@ export function changedValues(
     }
   }
   return view
+}
+
+/**
+ * An ORCID iD as stored ('0000-0002-1825-0097'), '' for none, or null when it is not one: four
+ * groups of four, given bare or as an orcid.org link, whose last character is the ISO 7064 11,2
+ * checksum of the fifteen digits before it.
+ */
+export function normaliseOrcid(raw: string): string | null {
+  const bare = raw
+    .trim()
+    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
+    .toUpperCase()
+  if (!bare) return ''
+  if (!/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(bare)) return null
+  const digits = bare.replaceAll('-', '')
+  let total = 0
+  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2
+  const check = (12 - (total % 11)) % 11
+  return digits[15] === (check === 10 ? 'X' : String(check)) ? bare : null
 }

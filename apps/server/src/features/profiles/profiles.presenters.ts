@@ -34,6 +34,7 @@ export function toMeView(user: UserRow, trust: Trust, stats?: Partial<MeResponse
     title: user.title,
     bio: user.bio,
     email: user.email,
+    orcid: user.orcid,
     email_verified: user.email !== '' && user.email_verified_at !== null,
     email_bounced: user.email !== '' && user.email_bounced_at !== null,
     phone: user.phone,
@@ -139,6 +140,7 @@ export function toPersonInformation(
     show_contact: user.public_contact,
   }
   if (isSelf || user.public_profile) {
+    if (user.orcid) view.orcid = user.orcid
     view.title = user.title
     view.biography = user.bio
     view.tags = user.tags.length > 0 ? [user.tags.join(',')] : []

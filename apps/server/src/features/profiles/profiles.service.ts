@@ -90,6 +90,19 @@ export function profilesService(db: Db, events?: EventBus) {
       }
     }
     if (update.nickname === '') update.nickname = update.username ?? user.username
+    if (update.orcid) {
+      const holder = await db
+        .selectFrom('users')
+        .select('id')
+        .where('orcid', '=', update.orcid)
+        .where('id', '<>', user.id)
+        .executeTakeFirst()
+      if (holder) {
+        throw new ConflictError('That ORCID iD is on another account', [
+          { field: 'orcid', message: 'is on another account' },
+        ])
+      }
+    }
 
     const emailChanged = update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()
     // A concurrent rename to the same name loses on the unique index and answers 409 too.
@@ -181,6 +194,7 @@ function fieldLabel(field: ProfileField): string {
     twitter: 'Twitter',
     github: 'GitHub',
     linkedin: 'LinkedIn',
+    orcid: 'ORCID iD',
   }
   return labels[field] ?? 'Profile'
 }

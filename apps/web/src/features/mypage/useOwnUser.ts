@@ -44,6 +44,7 @@ export function toOwnUser(me: Partial<OwnUserResponse>): OwnUserResponse {
     title: me.title ?? '',
     bio: me.bio ?? '',
     email: me.email ?? '',
+    orcid: me.orcid ?? '',
     email_verified: me.email_verified ?? false,
     email_bounced: me.email_bounced ?? false,
     phone: me.phone ?? '',

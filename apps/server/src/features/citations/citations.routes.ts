@@ -1,0 +1,88 @@
+import Type from 'typebox'
+import type { AppContext, AppInstance } from '../../context'
+import { isId } from '../../db/ids'
+import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import { NotFoundError } from '../../http/errors'
+import { failures } from '../../http/responses'
+import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, CITE_FORMATS, cite } from './citations'
+
+/** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
+export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
+  app.get(
+    '/media/:id/cite',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Cite a post: BibTeX, RIS, CSL-JSON or an APA reference (text)',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        querystring: Type.Object({
+          format: Type.Optional(Type.Union(CITE_FORMATS.map((format) => Type.Literal(format)))),
+          version: Type.Optional(Type.Integer({ minimum: 1 })),
+          download: Type.Optional(Type.Boolean()),
+        }),
+        response: { ...failures(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer()
+      const { id } = request.params
+      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      const row = await ctx.db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select([
+          'posts.id',
+          'posts.user_id',
+          'posts.visibility',
+          'posts.moderation',
+          'posts.title',
+          'posts.summary',
+          'posts.created_at',
+          'posts.doi',
+          'posts.license',
+          'users.nickname',
+          'users.username',
+          'users.orcid',
+        ])
+        .where('posts.id', '=', id)
+        .executeTakeFirst()
+      const post = visibleOr404(row, viewer?.userId ?? null)
+      const version = request.query.version ?? null
+      if (version !== null) {
+        const found = await ctx.db
+          .selectFrom('post_versions')
+          .select('version')
+          .where('post_id', '=', id)
+          .where('version', '=', version)
+          .executeTakeFirst()
+        if (!found) throw new NotFoundError(`This post has no version ${version}`)
+      }
+      const format = request.query.format ?? 'bibtex'
+      const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
+      const text = cite(
+        {
+          id: post.id,
+          title: post.title,
+          summary: post.summary,
+          authorName: post.nickname || post.username,
+          orcid: post.orcid,
+          createdAt: post.created_at,
+          doi: post.doi,
+          license: post.license,
+          version,
+          url: `${ctx.config.mail.publicUrl}${path}`,
+          accessed: new Date(),
+        },
+        format,
+      )
+      reply.header('content-type', CITE_CONTENT_TYPES[format])
+      if (request.query.download) {
+        reply.header(
+          'content-disposition',
+          `attachment; filename="agora-${post.id}.${CITE_EXTENSIONS[format]}"`,
+        )
+      }
+      return reply.send(text as never)
+    },
+  )
+}

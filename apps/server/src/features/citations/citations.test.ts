@@ -1,0 +1,157 @@
+import { parse as parseBibtex } from '@retorquere/bibtex-parser'
+import { describe, expect, it } from 'vitest'
+import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
+import { multipart, pngFile } from '../../../test/files'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+const t = useTestApp({ PUBLIC_URL: 'http://agora.test' })
+
+async function citation(postId: string, format: string, headers: Record<string, string> = {}, extra = '') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/media/${postId}/cite?format=${format}${extra}`,
+    headers,
+  })
+}
+
+describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
+  it('cites a post in BibTeX that a BibTeX parser reads back, with its DOI, author and address', async () => {
+    const ada = await makeUser(t)
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/modify/modify_profile',
+      headers: ada.headers,
+      payload: { user_id: ada.id, nickname: 'Ada Lovelace', orcid: 'https://orcid.org/0000-0002-1825-0097' },
+    })
+    const post = await apiMakePost(t, ada, {
+      title: 'Notes on the {Analytical} Engine & Bernoulli numbers',
+      doi: 'https://doi.org/10.1234/agora.42',
+      license: 'CC-BY-SA-4.0',
+    })
+    const answer = await citation(post.post_id, 'bibtex')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/x-bibtex; charset=utf-8')
+    const library = parseBibtex(answer.body)
+    expect(library.errors).toEqual([])
+    expect(library.entries).toHaveLength(1)
+    const [entry] = library.entries
+    expect(entry!.fields.title).toBe('Notes on the {Analytical} Engine & Bernoulli numbers')
+    expect(entry!.fields.doi).toBe('10.1234/agora.42')
+    expect(entry!.fields.url).toBe(`http://agora.test/forum/detail/${post.post_id}`)
+    expect(JSON.stringify(entry!.fields.author)).toContain('Ada Lovelace')
+
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.post_id}` })
+    expect(detail.json()).toMatchObject({
+      license: 'CC-BY-SA-4.0',
+      doi: '10.1234/agora.42',
+      author_orcid: '0000-0002-1825-0097',
+    })
+  })
+
+  it('answers RIS, CSL-JSON and APA with their content types; a named version is cited as such', async () => {
+    const ada = await makeUser(t)
+    const post = await apiMakePost(t, ada, { title: 'Versioned work' })
+    const ris = await citation(post.post_id, 'ris')
+    expect(ris.headers['content-type']).toBe('application/x-research-info-systems; charset=utf-8')
+    const lines = ris.body.trim().split(/\r?\n/)
+    expect(lines[0]).toMatch(/^TY {2}- /)
+    expect(lines).toContain('TI  - Versioned work')
+    expect(lines.at(-1)).toMatch(/^ER {2}-/)
+
+    const csl = await citation(post.post_id, 'csl', {}, '&download=true')
+    expect(csl.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8')
+    expect(csl.headers['content-disposition']).toBe(`attachment; filename="agora-${post.post_id}.json"`)
+    const [item] = csl.json()
+    expect(item).toMatchObject({
+      type: 'post',
+      title: 'Versioned work',
+      'container-title': 'Agora',
+      license: 'CC-BY-4.0',
+    })
+
+    const apa = await citation(post.post_id, 'apa')
+    expect(apa.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(apa.body).toContain('Versioned work')
+    expect(apa.body).toContain(`http://agora.test/forum/detail/${post.post_id}`)
+
+    expect((await citation(post.post_id, 'csl', {}, '&version=2')).statusCode).toBe(404)
+    const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(77) }])
+    const versioned = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/media/${post.post_id}/versions`,
+      headers: { ...form.headers, ...ada.headers },
+      payload: form.payload,
+    })
+    expect(versioned.statusCode).toBe(201)
+    const second = (await citation(post.post_id, 'csl', {}, '&version=2')).json()[0]
+    expect(second).toMatchObject({
+      version: '2',
+      URL: `http://agora.test/forum/detail/${post.post_id}?version=2`,
+    })
+    expect((await citation(post.post_id, 'mla')).statusCode).toBe(400)
+  })
+
+  it('hides a private post’s citation from everyone but its author', async () => {
+    const ada = await makeUser(t)
+    const bob = await makeUser(t)
+    const hidden = await dbMakePost(t, ada, { visibility: 'private' })
+    expect((await citation(hidden, 'bibtex', bob.headers)).statusCode).toBe(404)
+    expect((await citation(hidden, 'bibtex')).statusCode).toBe(404)
+    expect((await citation(hidden, 'bibtex', ada.headers)).statusCode).toBe(200)
+  })
+
+  it('refuses an unknown licence and a malformed DOI with 400, on upload and on edit', async () => {
+    const ada = await makeUser(t)
+    const form = (fields: Record<string, string>) =>
+      multipart({ title: 'Checked', ...fields }, [{ name: 'a.png', data: pngFile(5) }])
+    for (const [fields, field] of [
+      [{ license: 'GPL-3.0' }, 'license'],
+      [{ doi: '11.1234/nope' }, 'doi'],
+    ] as const) {
+      const body = form(fields)
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/media/upload',
+        headers: { ...body.headers, ...ada.headers },
+        payload: body.payload,
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json().errors[0].field).toBe(field)
+    }
+    const post = await apiMakePost(t, ada)
+    const edit = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/media/${post.post_id}`, headers: ada.headers, payload })
+    expect((await edit({ license: 'MIT' })).statusCode).toBe(400)
+    const changed = await edit({ license: 'CC0-1.0', doi: 'doi:10.5555/12345678' })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({ license: 'CC0-1.0', doi: '10.5555/12345678' })
+  })
+
+  it('checks an ORCID iD’s checksum (400), keeps it unique (409), and shows it on the profile', async () => {
+    const ada = await makeUser(t)
+    const bob = await makeUser(t)
+    const set = (user: typeof ada, orcid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/modify/modify_profile',
+        headers: user.headers,
+        payload: { user_id: user.id, orcid },
+      })
+    const wrong = await set(ada, '0000-0002-1825-0098')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors[0].field).toBe('orcid')
+    expect((await set(ada, '0000-0002-1694-233X')).statusCode).toBe(200)
+    const taken = await set(bob, '0000-0002-1694-233x')
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().detail).toBe('That ORCID iD is on another account')
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })
+    expect(me.json().orcid).toBe('0000-0002-1694-233X')
+    const person = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/person_information?user_id=${ada.id}`,
+    })
+    expect(person.json().orcid).toBe('0000-0002-1694-233X')
+    expect((await set(ada, '')).statusCode).toBe(200)
+    expect((await set(bob, '0000-0002-1694-233X')).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,1 @@
+export { citationsRoutes } from './citations.routes'
