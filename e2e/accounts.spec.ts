@@ -32,7 +32,7 @@ const test = base.extend<object, { smtp: TestSmtp }>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
 })
 

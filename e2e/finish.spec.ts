@@ -34,7 +34,7 @@ const test = base.extend<object, { server: AgoraServer }>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
 })
 

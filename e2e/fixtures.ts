@@ -316,7 +316,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker' },
+    // Starting a server is not a test: on a loaded machine it may take longer than a test's minute.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url)

@@ -26,6 +26,7 @@ import { citationsRoutes } from './features/citations/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { exportsRoutes, mailExportReady, startExportsWorker } from './features/exports/index'
+import { feedsRoutes } from './features/feeds/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
@@ -42,6 +43,7 @@ import { postsRoutes } from './features/posts/index'
 import { profilesRoutes } from './features/profiles/index'
 import { rewardsRoutes, subscribeLedger } from './features/rewards/index'
 import { statsRoutes } from './features/stats/index'
+import { tagsRoutes } from './features/tags/index'
 import { tokenRoutes } from './features/token/index'
 import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
@@ -128,6 +130,7 @@ const features = [
   tokenRoutes,
   postsRoutes,
   citationsRoutes,
+  tagsRoutes,
   filesRoutes,
   statsRoutes,
   rewardsRoutes,
@@ -253,6 +256,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     { prefix: API_PREFIX },
   )
+
+  // Atom feeds, the sitemap and robots.txt live at the site's root, with or without the web app.
+  await feedsRoutes(app as AppInstance, ctx)
 
   const webDist = config.webDist
   if (webDist && existsSync(join(webDist, 'index.html'))) {

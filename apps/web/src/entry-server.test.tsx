@@ -43,6 +43,7 @@ const post: PostDetailResponse = {
   license: 'CC-BY-4.0',
   doi: '',
   author_orcid: '',
+  author_display_name: 'ada_lab',
   is_liked: false,
   revision: 1,
   edited_at: null,

@@ -71,7 +71,9 @@ export const MailSettings = Type.Object({
 export type MailSettings = Static<typeof MailSettings>
 
 /** PUT /notifications/mail: the kinds named change, the others stay. */
-export const MailSettingsUpdate = Type.Object({ kinds: Type.Partial(MailModes) })
+export const MailSettingsUpdate = Type.Object({
+  kinds: Type.Partial(MailModes, { additionalProperties: false }),
+})
 export type MailSettingsUpdate = Static<typeof MailSettingsUpdate>
 
 /** What an unsubscribe link stands for. */

@@ -101,6 +101,8 @@ export const PostListQuery = Type.Object({
   last_likes: Type.Optional(Type.Integer({ minimum: 0 })),
   /** `following`: only posts by authors or with tags the viewer follows (signed in only; 401 otherwise). */
   feed: Type.Optional(LiteralUnion('following')),
+  /** Only posts carrying exactly this tag (issue 19: tag pages). */
+  tag: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export type PostListQuery = Static<typeof PostListQuery>
 
@@ -145,6 +147,8 @@ export const PostDetailResponse = Type.Object({
   doi: Type.String(),
   /** The author's ORCID iD, or ''. */
   author_orcid: Type.String(),
+  /** The author's display name (their nickname, else their username). */
+  author_display_name: Type.String(),
   is_liked: Type.Boolean(),
   /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
   is_saved: Type.Optional(Type.Boolean()),

@@ -30,6 +30,8 @@ export interface PostListParams {
   limit?: number
   /** `following`: posts by the authors and in the tags the reader follows (signed in only). */
   feed?: 'following'
+  /** Only posts carrying exactly this tag (a tag page). */
+  tag?: string
 }
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
@@ -42,6 +44,7 @@ export async function listPosts(params: PostListParams, signal?: AbortSignal): P
       search: params.search || undefined,
       cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
       feed: params.feed,
+      tag: params.tag,
     },
   })
   // The spec also allows a bare array: one page with nothing after it.
@@ -198,4 +201,48 @@ export async function uploadPost(
   if (status === 401) endSession()
   if (status < 200 || status >= 300) throw errorFrom(xhr)
   return JSON.parse(xhr.responseText) as PostUploadResponse
+}
+
+/** The formats GET /media/{id}/cite answers (issue 19). */
+export type CiteFormat = 'bibtex' | 'ris' | 'csl' | 'apa'
+
+/** A post's citation as text in `format`; `version` cites that version of its files. */
+export async function getCitation(
+  postId: string,
+  format: CiteFormat,
+  version: number | null,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer = await api.get<unknown>(`/media/${encodeURIComponent(postId)}/cite`, {
+    signal,
+    query: { format, version },
+  })
+  return typeof answer === 'string' ? answer : `${JSON.stringify(answer, null, 2)}\n`
+}
+
+/** Where the citation downloads as a file. */
+export function citationFileUrl(postId: string, format: CiteFormat, version: number | null): string {
+  const query = new URLSearchParams({
+    format,
+    download: 'true',
+    ...(version ? { version: String(version) } : {}),
+  })
+  return `${API_BASE}/media/${encodeURIComponent(postId)}/cite?${query}`
+}
+
+export interface TagCount {
+  tag: string
+  count: number
+}
+
+/** GET /tags/{name}: how many public posts carry the tag, and the tags seen with it most. */
+export function getTagSummary(tag: string, signal?: AbortSignal) {
+  return api.get<{ tag: string; count: number; related: TagCount[] }>(`/tags/${encodeURIComponent(tag)}`, {
+    signal,
+  })
+}
+
+/** GET /tags?prefix=: tags for autocomplete, most used first. */
+export function getTags(prefix: string, signal?: AbortSignal) {
+  return api.get<{ tags: TagCount[] }>('/tags', { signal, query: { prefix, limit: 8 } })
 }

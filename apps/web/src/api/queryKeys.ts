@@ -16,6 +16,8 @@ export const postKeys = {
   list: (search: string, sort: PostSort | null, feed?: 'following') =>
     ['posts', 'list', { search, sort, feed }] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
+  tag: (tag: string, sort: PostSort | null) => ['posts', 'tag', { tag, sort }] as const,
+  tagSummary: (tag: string) => ['posts', 'tag-summary', tag] as const,
   revisions: (id: string) => ['posts', 'revisions', id] as const,
 }
 

@@ -19,6 +19,7 @@ export const screenRoutes: RouteObject[] = [
     path: 'forum/detail/:id',
     lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage'),
   },
+  { path: 'tag/:name', lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
   { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
   { path: 'u/:name', lazy: lazyScreen(() => import('../features/people/UserByNamePage'), 'UserByNamePage') },
   {

@@ -52,7 +52,9 @@ export function mailSettingsStore(db: Db) {
     },
 
     async set(userId: string, changes: Partial<Record<NotificationKindName, MailModeName>>) {
-      const rows = Object.entries(changes).map(([kind, mode]) => ({ user_id: userId, kind, mode: mode! }))
+      const rows = Object.entries(changes)
+        .filter(([kind, mode]) => isKind(kind) && mode !== undefined)
+        .map(([kind, mode]) => ({ user_id: userId, kind, mode: mode! }))
       if (rows.length === 0) return
       await db
         .insertInto('notification_mail')

@@ -11,6 +11,7 @@ import { NotFoundError } from '../../http/errors'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
+import { scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
@@ -117,36 +118,40 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     )
   }
 
+  /**
+   * The post of a post page as an anonymous reader sees it (someone's private or hidden post is
+   * drawn into nobody's page), or null: not found, a broken %-escape, or the database failing.
+   */
+  async function publicPost(request: FastifyRequest, encodedId: string): Promise<PostDetailResponse | null> {
+    try {
+      return await posts.detail(null, decodeURIComponent(encodedId))
+    } catch (error) {
+      if (!(error instanceof NotFoundError) && !(error instanceof URIError)) {
+        request.log.warn({ err: error }, 'post of the page not read')
+      }
+      return null // the app shows its "not found", or asks again itself
+    }
+  }
+
   async function postScreen(
     request: FastifyRequest,
     path: string,
-    encodedId: string,
+    post: PostDetailResponse,
     drawn: DrawnScreens,
-  ): Promise<FirstScreen | null> {
-    let id: string
-    try {
-      id = decodeURIComponent(encodedId)
-    } catch {
-      return null // a broken %-escape: the app shows its "not found"
-    }
-    let post: PostDetailResponse
-    try {
-      // As an anonymous reader sees it: someone's private post is not drawn into anybody's page.
-      post = await posts.detail(null, id)
-    } catch (error) {
-      if (error instanceof NotFoundError) return null // the app shows its "not found"
-      throw error
-    }
+  ): Promise<FirstScreen> {
     return drawnIn(request, path, 'post', drawn, (language) =>
-      drawn.renderPost(request.url, language, id, post),
+      drawn.renderPost(request.url, language, post.id, post),
     )
   }
 
-  async function firstScreenOf(request: FastifyRequest, path: string): Promise<FirstScreen | null> {
+  async function firstScreenOf(
+    request: FastifyRequest,
+    path: string,
+    post: PostDetailResponse | null,
+  ): Promise<FirstScreen | null> {
     if (!screens) return null
-    const post = POST_PAGE.exec(path)
     try {
-      if (post) return await postScreen(request, path, post[1], screens)
+      if (POST_PAGE.test(path)) return post ? await postScreen(request, path, post, screens) : null
       if (FORUM_PAGE.test(path)) return await forumScreen(request, path, screens)
       if (path === '/') return await homeScreen(request, screens)
     } catch (error) {
@@ -162,10 +167,13 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     const path = request.url.split('?')[0]
     if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
     if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
-    const screen = await firstScreenOf(request, path)
+    const postPage = POST_PAGE.exec(path)
+    const post = postPage ? await publicPost(request, postPage[1]) : null
+    const screen = await firstScreenOf(request, path, post)
+    const html = screen ? template.render(screen) : template.plain
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(screen ? template.render(screen) : template.plain)
+      .send(post ? withHead(html, scholarlyHead(post, ctx.config.mail.publicUrl)) : html)
   })
 }

@@ -90,6 +90,7 @@ export function toPostDetail(
     license: row.license,
     doi: row.doi,
     author_orcid: row.orcid,
+    author_display_name: row.nickname || row.username,
     ...editState(row),
     is_liked: isLiked,
     // Only its author (and moderators, through the queue) can open a moderated post.

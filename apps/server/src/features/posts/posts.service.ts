@@ -6,6 +6,7 @@ import type {
   PostPageQuery,
   RewardNotice,
 } from '@agora/contract'
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { BlobStore } from '../../blobs/index'
 import { isId } from '../../db/ids'
@@ -25,7 +26,7 @@ import { followedBy, followingFeed, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
 import { cursorOf, toPostDetail, toPostListItem } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
-import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
+import { normaliseTags, type PostFields, type UploadFields, validatePostFields } from './posts.validation'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
@@ -129,7 +130,13 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
       const following = query.feed === 'following'
       if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
-      const only = following && viewerId ? followedBy(viewerId) : null
+      // A tag page (issue 19): exact tag match through the tags index, not a text search.
+      const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
+      const conditions = [
+        following && viewerId ? followedBy(viewerId) : null,
+        tag ? sql<boolean>`posts.tags @> array[${tag}]::text[]` : null,
+      ].filter((condition) => condition !== null)
+      const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const filter = { viewerId, mediaType, query: q, sources: searchSources, only }
       const byRelevance = q !== null && order.isDefault
 
@@ -138,7 +145,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       }
       const rows = byRelevance
         ? await posts.listByRelevance(filter, cursor, limit + 1)
-        : following && viewerId && q === null
+        : following && viewerId && q === null && tag === null
           ? await followingFeed(db, viewerId, order, cursor, mediaType, limit + 1)
           : await posts.listInOrder(filter, order, cursor, limit + 1)
       const page = rows.slice(0, limit)

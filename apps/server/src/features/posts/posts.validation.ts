@@ -34,7 +34,15 @@ export type UploadFields = Partial<
 export function normaliseTags(raw: string | undefined): string[] {
   const tags = (raw ?? '')
     .split(/[,，、]/)
-    .map((tag) => tag.trim().replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase())
+    // Control characters (a NUL cannot even be stored) are no part of a tag.
+    .map((tag) =>
+      tag
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .trim()
+        .replace(/^#+/, '')
+        .replace(/\s+/g, ' ')
+        .toLowerCase(),
+    )
     .filter(Boolean)
   return [...new Set(tags)]
 }

@@ -13,7 +13,7 @@ import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
-import { tagSearchPath } from '../../ui/links'
+import { tagPath } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
@@ -25,6 +25,7 @@ import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
 import { ModerationBanner } from './ModerationBanner'
 import { SaveButton } from './SaveButton'
+import { ScholarlyLine } from './ScholarlyLine'
 import { usePost } from './usePost'
 import { usePostVersion } from './useVersions'
 import { VersionBar } from './VersionBar'
@@ -39,6 +40,7 @@ const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ defa
 const EditPostDialog = lazy(() => import('./EditPostDialog'))
 const PostHistory = lazy(() => import('./PostHistory'))
 const UploadVersionDialog = lazy(() => import('./UploadVersionDialog'))
+const CiteDialog = lazy(() => import('./CiteDialog').then((module) => ({ default: module.CiteDialog })))
 
 /** Back to where the reader came from; a post opened in a new tab goes to the forum instead. */
 function useBack() {
@@ -107,6 +109,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
   const summary = post.Summary || post.summary
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
+  const [citing, setCiting] = useState(false)
   // Versions of the files (issue 26): `?version=N` shows version N (a link can point at one, and a
   // comment written on an earlier version does); without it, or out of range, the current one.
   const [uploadingVersion, setUploadingVersion] = useState(false)
@@ -187,8 +190,10 @@ function PostView({ post }: { post: PostDetailResponse }) {
         {post.content && <PostContent content={post.content} />}
 
         {post.tags.length > 0 && (
-          <TagList className="post__tags" aria-label={t('tags')} tags={post.tags} linkOf={tagSearchPath} />
+          <TagList className="post__tags" aria-label={t('tags')} tags={post.tags} linkOf={tagPath} />
         )}
+
+        <ScholarlyLine post={post} onCite={() => setCiting(true)} />
 
         <AiAnalysisBox post={post} />
       </article>
@@ -197,6 +202,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
       <Suspense>
         {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
         {showingHistory && <PostHistory postId={post.id} onClose={() => setShowingHistory(false)} />}
+        {citing && <CiteDialog postId={post.id} version={earlier} onClose={() => setCiting(false)} />}
         {uploadingVersion && (
           <UploadVersionDialog
             post={post}

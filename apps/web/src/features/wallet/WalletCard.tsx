@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
 import { CheckIcon } from '../../ui/icons'
-import { useCopyText } from './useCopyText'
+import { useCopyText } from '../../ui/useCopyText'
 import { useWallet } from './useWallet'
 import { CopyIcon, WalletIcon } from './walletIcons'
 import '../../ui/Card.css'
@@ -23,7 +23,7 @@ export interface WalletCardProps {
 export function WalletCard({ className }: WalletCardProps) {
   const { t } = useTranslation('wallet')
   const wallet = useWallet()
-  const { copied, copy } = useCopyText()
+  const { copied, copy } = useCopyText(t('copyFailed'))
   const titleId = useId()
   if (!wallet.connected || !wallet.address) return null
   const address = wallet.address

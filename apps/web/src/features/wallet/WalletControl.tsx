@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
 import { Menu, MenuItem } from '../../ui/Menu'
 import { toast } from '../../ui/toast'
+import { COPIED_MS, useCopyText } from '../../ui/useCopyText'
 import { shortenAddress } from './address'
-import { COPIED_MS, useCopyText } from './useCopyText'
 import { useWallet } from './useWallet'
 import { CopyIcon, UnplugIcon, WalletIcon } from './walletIcons'
 import './WalletControl.css'
@@ -21,7 +21,7 @@ export interface WalletControlProps {
 export function WalletControl({ placement }: WalletControlProps) {
   const { t } = useTranslation('wallet')
   const wallet = useWallet()
-  const { copied, copy } = useCopyText()
+  const { copied, copy } = useCopyText(t('copyFailed'))
 
   if (!wallet.connected || !wallet.address) {
     return (

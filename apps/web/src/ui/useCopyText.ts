@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { toast } from '../../ui/toast'
+import { toast } from './toast'
 
 /** How long a copy button says 'Copied'. */
 export const COPIED_MS = 2000
 
 /**
  * Copies text to the clipboard; `copied` is true for a moment after it worked (the button says 'Copied'),
- * a toast says when it did not. `copy` resolves whether it worked.
+ * a toast says `failedText` when it did not. `copy` resolves whether it worked.
  */
-export function useCopyText() {
-  const { t } = useTranslation('wallet')
+export function useCopyText(failedText: string) {
   const [copied, setCopied] = useState(false)
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
@@ -20,7 +18,7 @@ export function useCopyText() {
       try {
         await navigator.clipboard.writeText(text)
       } catch {
-        toast.error(t('copyFailed'))
+        toast.error(failedText)
         return false
       }
       setCopied(true)
@@ -28,7 +26,7 @@ export function useCopyText() {
       timer.current = window.setTimeout(() => setCopied(false), COPIED_MS)
       return true
     },
-    [t],
+    [failedText],
   )
   return { copied, copy }
 }

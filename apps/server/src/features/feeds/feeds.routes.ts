@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Feed } from 'feed'
+import { sql } from 'kysely'
+import Type from 'typebox'
+import type { AppContext, AppInstance } from '../../context'
+import { isId } from '../../db/ids'
+import type { Db } from '../../db/index'
+import { NotFoundError } from '../../http/errors'
+import { normaliseTags } from '../posts/index'
+
+/** Entries per feed: the newest public posts. */
+const FEED_SIZE = 50
+/** URLs per sitemap file (the protocol's limit). */
+export const SITEMAP_SIZE = 50_000
+
+interface FeedPost {
+  id: string
+  title: string
+  summary: string
+  content: string
+  tags: string[]
+  license: string
+  doi: string
+  created_at: Date
+  edited_at: Date | null
+  user_id: string
+  username: string
+  nickname: string
+}
+
+type Scope = { kind: 'forum' } | { kind: 'tag'; tag: string } | { kind: 'author'; id: string }
+
+/** The newest public posts of the forum, a tag or an author: never private, hidden or removed ones. */
+function newestPublic(db: Db, scope: Scope): Promise<FeedPost[]> {
+  let query = db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select([
+      'posts.id',
+      'posts.title',
+      'posts.summary',
+      'posts.content',
+      'posts.tags',
+      'posts.license',
+      'posts.doi',
+      'posts.created_at',
+      'posts.edited_at',
+      'posts.user_id',
+      'users.username',
+      'users.nickname',
+    ])
+    .where('posts.visibility', '=', 'public')
+    .where('posts.moderation', 'is', null)
+  if (scope.kind === 'tag') query = query.where(sql<boolean>`posts.tags @> array[${scope.tag}]::text[]`)
+  // An author who keeps their posts private (settings.public_posts off) has an empty feed.
+  if (scope.kind === 'author')
+    query = query.where('posts.user_id', '=', scope.id).where('users.public_posts', '=', true)
+  return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(FEED_SIZE).execute()
+}
+
+/** A strong ETag of what the feed says: its posts and when each last changed. */
+function etagOf(parts: string[]): string {
+  return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`
+}
+
+/** 304 when the reader already has this version (If-None-Match), else the body. */
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  type: string,
+  body: () => string,
+) {
+  reply.header('etag', etag).header('cache-control', 'public, max-age=300')
+  const held = request.headers['if-none-match']
+  if (held && held.split(',').some((value) => value.trim() === etag || value.trim() === `W/${etag}`)) {
+    return reply.status(304).send()
+  }
+  return reply.type(type).send(body())
+}
+
+/** Atom feeds of the forum, each tag and each author, the sitemap and robots.txt (issue 19). */
+export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
+  const base = ctx.config.mail.publicUrl
+
+  async function sendFeed(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: Scope,
+    title: string,
+    self: string,
+    page: string,
+  ) {
+    const posts = await newestPublic(ctx.db, scope)
+    const etag = etagOf([
+      self,
+      ...posts.map((post) => `${post.id}:${(post.edited_at ?? post.created_at).toISOString()}`),
+    ])
+    return answer(request, reply, etag, 'application/atom+xml; charset=utf-8', () => {
+      const feed = new Feed({
+        id: `${base}${self}`,
+        title,
+        link: `${base}${page}`,
+        updated: posts[0] ? (posts[0].edited_at ?? posts[0].created_at) : new Date(0),
+        feedLinks: { atom: `${base}${self}` },
+        generator: 'Agora',
+        copyright: 'Each post carries its own licence',
+      })
+      for (const post of posts) {
+        const link = `${base}/forum/detail/${post.id}`
+        feed.addItem({
+          title: post.title,
+          id: link,
+          link,
+          date: post.edited_at ?? post.created_at,
+          published: post.created_at,
+          description: post.summary || post.content.slice(0, 300),
+          author: [{ name: post.nickname || post.username, link: `${base}/author/${post.user_id}` }],
+          category: post.tags.map((tag) => ({ name: tag, term: tag })),
+          copyright: post.license === 'all-rights-reserved' ? 'All rights reserved' : post.license,
+        })
+      }
+      return feed.atom1()
+    })
+  }
+
+  app.get('/feeds/forum.atom', { schema: { hide: true } }, (request, reply) =>
+    sendFeed(request, reply, { kind: 'forum' }, 'Agora — newest posts', '/feeds/forum.atom', '/forum'),
+  )
+
+  app.get(
+    '/feeds/tag/:name',
+    { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 120 }) }) } },
+    (request, reply) => {
+      const name = request.params.name.replace(/\.atom$/, '')
+      const tag = normaliseTags(decodeURIComponent(name))[0]
+      if (!tag || !request.params.name.endsWith('.atom')) throw new NotFoundError('No such feed')
+      const self = `/feeds/tag/${encodeURIComponent(tag)}.atom`
+      return sendFeed(
+        request,
+        reply,
+        { kind: 'tag', tag },
+        `Agora — #${tag}`,
+        self,
+        `/tag/${encodeURIComponent(tag)}`,
+      )
+    },
+  )
+
+  app.get(
+    '/feeds/author/:file',
+    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 120 }) }) } },
+    async (request, reply) => {
+      const id = request.params.file.replace(/\.atom$/, '')
+      if (!request.params.file.endsWith('.atom') || !isId(id)) throw new NotFoundError('No such feed')
+      const author = await ctx.db
+        .selectFrom('users')
+        .select(['username', 'nickname'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+      if (!author) throw new NotFoundError('No such feed')
+      const name = author.nickname || author.username
+      return sendFeed(
+        request,
+        reply,
+        { kind: 'author', id },
+        `Agora — ${name}`,
+        `/feeds/author/${id}.atom`,
+        `/author/${id}`,
+      )
+    },
+  )
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /mypage',
+          'Disallow: /notifications',
+          'Disallow: /mod',
+          'Disallow: /reset-password',
+          'Disallow: /verify-email',
+          'Disallow: /unsubscribe',
+          `Sitemap: ${base}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  )
+
+  /** The sitemap index: one file per 50,000 public posts, then authors and tags. */
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const [{ posts }] = (
+      await sql<{ posts: number }>`
+        select count(*)::int as posts from posts where visibility = 'public' and moderation is null
+      `.execute(ctx.db)
+    ).rows as [{ posts: number }]
+    const files = [
+      ...Array.from(
+        { length: Math.max(1, Math.ceil(posts / SITEMAP_SIZE)) },
+        (_, page) => `/sitemaps/posts-${page + 1}.xml`,
+      ),
+      '/sitemaps/authors.xml',
+      '/sitemaps/tags.xml',
+    ]
+    const body = files.map((file) => `<sitemap><loc>${base}${file}</loc></sitemap>`).join('')
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>\n`,
+      )
+  })
+
+  app.get(
+    '/sitemaps/:file',
+    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
+    async (request, reply) => {
+      const { file } = request.params
+      let urls: { loc: string; lastmod?: Date }[]
+      const page = /^posts-(\d{1,6})\.xml$/.exec(file)
+      if (page) {
+        const offset = (Number(page[1]) - 1) * SITEMAP_SIZE
+        const rows = await ctx.db
+          .selectFrom('posts')
+          .select(['id', 'created_at', 'edited_at'])
+          .where('visibility', '=', 'public')
+          .where('moderation', 'is', null)
+          .orderBy('created_at')
+          .orderBy('id')
+          .offset(offset)
+          .limit(SITEMAP_SIZE)
+          .execute()
+        urls = rows.map((row) => ({
+          loc: `/forum/detail/${row.id}`,
+          lastmod: row.edited_at ?? row.created_at,
+        }))
+      } else if (file === 'authors.xml') {
+        const rows = await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('public_profile', '=', true)
+          .where('deleted_at', 'is', null)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('posts')
+                .select('posts.id')
+                .whereRef('posts.user_id', '=', 'users.id')
+                .where('posts.visibility', '=', 'public')
+                .where('posts.moderation', 'is', null),
+            ),
+          )
+          .limit(SITEMAP_SIZE)
+          .execute()
+        urls = rows.map((row) => ({ loc: `/author/${row.id}` }))
+      } else if (file === 'tags.xml') {
+        const { rows } = await sql<{ tag: string }>`
+          select distinct tag from posts, unnest(posts.tags) as tag
+          where posts.visibility = 'public' and posts.moderation is null
+          order by tag limit ${SITEMAP_SIZE}
+        `.execute(ctx.db)
+        urls = rows.map((row) => ({ loc: `/tag/${encodeURIComponent(row.tag)}` }))
+      } else {
+        throw new NotFoundError('No such sitemap')
+      }
+      const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
+      const body = urls
+        .map(
+          (url) =>
+            `<url><loc>${escapeXml(`${base}${url.loc}`)}</loc>${url.lastmod ? `<lastmod>${url.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+        )
+        .join('')
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`,
+        )
+    },
+  )
+}

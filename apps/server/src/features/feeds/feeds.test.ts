@@ -1,0 +1,134 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse as parseXml, validate as validateXml } from 'fast-xml-parser'
+import { parse as parseHtml } from 'node-html-parser'
+import Parser from 'rss-parser'
+import { describe, expect, it } from 'vitest'
+import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+// A web build of one plain page: the post page's head is written into whatever page is served.
+const webDist = mkdtempSync(join(tmpdir(), 'agora-web-'))
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agora</title></head><body><div id="root"></div></body></html>',
+)
+const t = useTestApp({ PUBLIC_URL: 'http://agora.test', WEB_DIST: webDist })
+const atom = new Parser()
+
+describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
+  it('serves Atom feeds of the forum, a tag and an author that a feed parser reads; private posts never', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'Public on spectra', tags: ['spectra'] })
+    await dbMakePost(t, ada, { title: 'Secret on spectra', tags: ['spectra'], visibility: 'private' })
+    await dbMakePost(t, ada, { title: 'Public elsewhere', tags: ['other'] })
+
+    const forum = await t.app.inject({ method: 'GET', url: '/feeds/forum.atom' })
+    expect(forum.statusCode).toBe(200)
+    expect(forum.headers['content-type']).toBe('application/atom+xml; charset=utf-8')
+    const parsed = await atom.parseString(forum.body)
+    expect(parsed.title).toBe('Agora — newest posts')
+    expect(parsed.items.map((item) => item.title).sort()).toEqual(['Public elsewhere', 'Public on spectra'])
+    expect(parsed.items[0]!.link).toMatch(/^http:\/\/agora\.test\/forum\/detail\//)
+
+    const tag = await atom.parseString(
+      (await t.app.inject({ method: 'GET', url: '/feeds/tag/spectra.atom' })).body,
+    )
+    expect(tag.items.map((item) => item.title)).toEqual(['Public on spectra'])
+    const author = await atom.parseString(
+      (await t.app.inject({ method: 'GET', url: `/feeds/author/${ada.id}.atom` })).body,
+    )
+    expect(author.items).toHaveLength(2)
+    expect((await t.app.inject({ method: 'GET', url: '/feeds/author/nobody.atom' })).statusCode).toBe(404)
+  })
+
+  it('answers 304 to a reader who has the current version (ETag), and the new one after a post', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'First' })
+    const first = await t.app.inject({ method: 'GET', url: '/feeds/forum.atom' })
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"/)
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/feeds/forum.atom',
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    await dbMakePost(t, ada, { title: 'Second' })
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/feeds/forum.atom',
+      headers: { 'if-none-match': etag },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('lists public posts, authors and tags in a valid sitemap, and points robots.txt at it', async () => {
+    const ada = await makeUser(t)
+    const open = await dbMakePost(t, ada, { title: 'Listed', tags: ['optics'] })
+    const hidden = await dbMakePost(t, ada, { title: 'Not listed', visibility: 'private' })
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' })
+    expect(validateXml(index.body)).toBe(true)
+    const locs = [parseXml(index.body).sitemapindex.sitemap].flat().map((entry: { loc: string }) => entry.loc)
+    expect(locs).toEqual([
+      'http://agora.test/sitemaps/posts-1.xml',
+      'http://agora.test/sitemaps/authors.xml',
+      'http://agora.test/sitemaps/tags.xml',
+    ])
+    const posts = (await t.app.inject({ method: 'GET', url: '/sitemaps/posts-1.xml' })).body
+    expect(validateXml(posts)).toBe(true)
+    const urls = [parseXml(posts).urlset.url].flat().map((entry: { loc: string }) => entry.loc)
+    expect(urls).toContain(`http://agora.test/forum/detail/${open}`)
+    expect(urls).not.toContain(`http://agora.test/forum/detail/${hidden}`)
+    const tags = (await t.app.inject({ method: 'GET', url: '/sitemaps/tags.xml' })).body
+    expect(tags).toContain('http://agora.test/tag/optics')
+    const authors = (await t.app.inject({ method: 'GET', url: '/sitemaps/authors.xml' })).body
+    expect(authors).toContain(`http://agora.test/author/${ada.id}`)
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(robots.body).toContain('Sitemap: http://agora.test/sitemap.xml')
+    expect(robots.body).toContain('Disallow: /api/')
+  })
+
+  it('gives a public post’s page Highwire, Dublin Core, Open Graph and JSON-LD tags; a private one none', async () => {
+    const ada = await makeUser(t)
+    const post = await apiMakePost(t, ada, {
+      title: 'Spectral lines of <hydrogen>',
+      summary: 'Balmer series, measured.',
+      doi: '10.1234/h.1',
+      tags: 'physics',
+    })
+    const page = await t.app.inject({ method: 'GET', url: `/forum/detail/${post.post_id}` })
+    expect(page.statusCode).toBe(200)
+    const head = parseHtml(page.body).querySelector('head')!
+    const meta = (name: string) =>
+      head
+        .querySelectorAll(`meta[name="${name}"], meta[property="${name}"]`)
+        .map((tag) => tag.getAttribute('content'))
+    expect(meta('citation_title')).toEqual(['Spectral lines of <hydrogen>'])
+    expect(meta('citation_author')).toEqual([ada.username])
+    expect(meta('citation_doi')).toEqual(['10.1234/h.1'])
+    expect(meta('citation_publication_date')[0]).toMatch(/^\d{4}\/\d{2}\/\d{2}$/)
+    expect(meta('DC.rights')).toEqual(['https://creativecommons.org/licenses/by/4.0/'])
+    expect(meta('og:title')).toEqual(['Spectral lines of <hydrogen>'])
+    expect(meta('og:description')).toEqual(['Balmer series, measured.'])
+    expect(meta('twitter:card')).toEqual(['summary_large_image'])
+    expect(head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      `http://agora.test/forum/detail/${post.post_id}`,
+    )
+    const ld = JSON.parse(head.querySelector('script[type="application/ld+json"]')!.textContent)
+    expect(ld).toMatchObject({
+      '@type': 'ScholarlyArticle',
+      headline: 'Spectral lines of <hydrogen>',
+      identifier: { propertyID: 'DOI', value: '10.1234/h.1' },
+    })
+
+    const secret = await dbMakePost(t, ada, { title: 'Private work', visibility: 'private' })
+    const hidden = await t.app.inject({ method: 'GET', url: `/forum/detail/${secret}` })
+    expect(hidden.statusCode).toBe(200)
+    expect(hidden.body).not.toContain('citation_title')
+    expect(hidden.body).not.toContain('Private work')
+  })
+})

@@ -1,0 +1,1 @@
+export { feedsRoutes, SITEMAP_SIZE } from './feeds.routes'

@@ -1,0 +1,88 @@
+import type { PostDetailResponse } from '@agora/contract'
+import escapeHtml from 'escape-html'
+
+/** Where each licence is described, for JSON-LD and Dublin Core. */
+export const LICENSE_URLS: Record<string, string> = {
+  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
+  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
+  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
+}
+
+const day = (iso: string) => iso.slice(0, 10)
+
+/**
+ * The head of a public post's page for scholarly search engines and link previews (issue 19):
+ * Highwire Press `citation_*` tags (what Google Scholar and Zotero read), Dublin Core, Open Graph
+ * and Twitter cards, the canonical address and a JSON-LD ScholarlyArticle. Only ever given a post
+ * an anonymous reader may see: private and hidden posts carry none of it.
+ */
+export function scholarlyHead(post: PostDetailResponse, base: string): string {
+  const url = `${base}/forum/detail/${post.id}`
+  const author = post.author_display_name || post.author_name
+  const description = post.summary || post.content.slice(0, 300)
+  const pdf = post.media.find((item) => item.mime === 'application/pdf')
+  const image = post.media.find((item) => item.kind === 'image')
+  const licenseUrl = LICENSE_URLS[post.license]
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined | null) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('name', 'citation_title', post.title),
+    meta('name', 'citation_author', author),
+    post.author_orcid ? meta('name', 'citation_author_orcid', `https://orcid.org/${post.author_orcid}`) : '',
+    meta('name', 'citation_publication_date', day(post.created_at).replaceAll('-', '/')),
+    meta('name', 'citation_online_date', day(post.created_at).replaceAll('-', '/')),
+    meta('name', 'citation_publisher', 'Agora'),
+    meta('name', 'citation_abstract_html_url', url),
+    pdf ? meta('name', 'citation_pdf_url', `${base}${pdf.url}`) : '',
+    post.doi ? meta('name', 'citation_doi', post.doi) : '',
+    ...post.tags.map((tag) => meta('name', 'citation_keywords', tag)),
+    meta('name', 'DC.title', post.title),
+    meta('name', 'DC.creator', author),
+    meta('name', 'DC.date', day(post.created_at)),
+    meta('name', 'DC.identifier', post.doi ? `https://doi.org/${post.doi}` : url),
+    meta('name', 'DC.rights', licenseUrl ?? 'All rights reserved'),
+    meta('name', 'DC.publisher', 'Agora'),
+    meta('name', 'DC.type', 'Text'),
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:site_name', 'Agora'),
+    meta('property', 'og:title', post.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    image ? meta('property', 'og:image', `${base}${image.url}`) : '',
+    meta('property', 'article:published_time', post.created_at),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', post.title),
+    meta('name', 'twitter:description', description),
+  ]
+  const article = {
+    '@context': 'https://schema.org',
+    '@type': 'ScholarlyArticle',
+    headline: post.title,
+    name: post.title,
+    description,
+    url,
+    datePublished: post.created_at,
+    ...(post.edited_at ? { dateModified: post.edited_at } : {}),
+    author: {
+      '@type': 'Person',
+      name: author,
+      url: `${base}/author/${post.author_id}`,
+      ...(post.author_orcid ? { sameAs: `https://orcid.org/${post.author_orcid}` } : {}),
+    },
+    publisher: { '@type': 'Organization', name: 'Agora', url: base },
+    keywords: post.tags.join(', '),
+    license: licenseUrl ?? 'All rights reserved',
+    ...(post.doi ? { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: post.doi } } : {}),
+    ...(image ? { image: `${base}${image.url}` } : {}),
+  }
+  // `<` escaped so no text of the post can close the script element.
+  const json = JSON.stringify(article).replaceAll('<', '\\u003c')
+  tags.push(`<script type="application/ld+json">${json}</script>`)
+  return tags.filter(Boolean).join('')
+}
+
+/** `html` with `head` added at the end of its head. */
+export function withHead(html: string, head: string): string {
+  return html.replace('</head>', () => `${head}</head>`)
+}

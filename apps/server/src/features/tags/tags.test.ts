@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { dbMakePost, makeUser } from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+const t = useTestApp()
+
+describe(`tags (${TEST_DB})`, () => {
+  it('lists a tag’s public posts by exact tag (not text search), counts them, and names related tags', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'Mass spec one', tags: ['mass-spec', 'proteomics'] })
+    await dbMakePost(t, ada, { title: 'Mass spec two', tags: ['mass-spec'] })
+    await dbMakePost(t, ada, { title: 'About mass-spec in words only', tags: ['methods'] })
+    await dbMakePost(t, ada, { title: 'Private mass spec', tags: ['mass-spec'], visibility: 'private' })
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/media/list?tag=Mass-Spec&sort_by=recent_desc',
+    })
+    expect(list.statusCode).toBe(200)
+    expect(list.json().items.map((item: { title: string }) => item.title)).toEqual([
+      'Mass spec two',
+      'Mass spec one',
+    ])
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/v1/tags/mass-spec' })
+    expect(page.json()).toEqual({ tag: 'mass-spec', count: 2, related: [{ tag: 'proteomics', count: 1 }] })
+
+    const prefix = await t.app.inject({ method: 'GET', url: '/api/v1/tags?prefix=ma' })
+    expect(prefix.json().tags).toEqual([{ tag: 'mass-spec', count: 2 }])
+    const popular = await t.app.inject({ method: 'GET', url: '/api/v1/tags/popular' })
+    expect(popular.json().tags[0]).toEqual({ tag: 'mass-spec', count: 2 })
+  })
+})

@@ -1,0 +1,43 @@
+import type { PostDetailResponse } from '@agora/contract'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../ui/Button'
+
+/** Where each licence is explained. */
+const LICENSE_URLS: Record<string, string> = {
+  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
+  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
+  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
+}
+
+/** The post's licence, its DOI (through doi.org) and "Cite" (issue 19). */
+export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCite: () => void }) {
+  const { t } = useTranslation('post')
+  // i18next reads '.' as a path: the ids' dots are '_' in the key.
+  const licence = t(`license.names.${post.license.replaceAll('.', '_')}`, { defaultValue: post.license })
+  const url = LICENSE_URLS[post.license]
+  return (
+    <div className="post__scholarly">
+      <span className="post__license">
+        {t('license.label')}{' '}
+        {url ? (
+          <a href={url} rel="license noopener" target="_blank">
+            {licence}
+          </a>
+        ) : (
+          licence
+        )}
+      </span>
+      {post.doi && (
+        <span className="post__doi">
+          DOI{' '}
+          <a href={`https://doi.org/${post.doi}`} rel="noopener" target="_blank">
+            {post.doi}
+          </a>
+        </span>
+      )}
+      <Button size="sm" onClick={onCite}>
+        {t('cite.open')}
+      </Button>
+    </div>
+  )
+}

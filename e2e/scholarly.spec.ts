@@ -1,0 +1,74 @@
+// Written for science (issue 19), in the browser: the Cite dialog, the licence and DOI of a post,
+// and a tag's own page with Follow.
+import { apiMakePost } from './factories'
+import { expect, expectAccessible, signedIn, test } from './fixtures'
+
+test('a post shows its licence and DOI; Cite gives APA and BibTeX to copy or download; Escape closes it', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await signedIn(page, server, 'cite')
+  const postId = await apiMakePost(page.request, server, {
+    title: 'Balmer lines, measured',
+    tags: 'spectroscopy,physics',
+    doi: '10.1234/balmer.7',
+    license: 'CC-BY-SA-4.0',
+  })
+  await page.goto(`/forum/detail/${postId}`)
+  await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute(
+    'href',
+    'https://creativecommons.org/licenses/by-sa/4.0/',
+  )
+  await expect(page.getByRole('link', { name: '10.1234/balmer.7' })).toHaveAttribute(
+    'href',
+    'https://doi.org/10.1234/balmer.7',
+  )
+
+  await page.getByRole('button', { name: 'Cite', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cite this post' })
+  const text = dialog.getByLabel(/^Citation in /)
+  await expect(text).toContainText('Balmer lines, measured')
+  await expect(text).toContainText('https://doi.org/10.1234/balmer.7')
+  await expectAccessible(page, 'the Cite dialog')
+  await dialog.getByRole('radio', { name: 'BibTeX' }).check()
+  await expect(text).toContainText('doi = {10.1234/balmer.7}')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Download' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`agora-${postId}.bib`)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  expect(consoleErrors).toEqual([])
+})
+
+test('a tag chip leads to the tag’s page: its posts, count, related tags, and Follow', async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server, 'tagger')
+  const tag = `optics${Date.now().toString(36)}`
+  await apiMakePost(page.request, server, { title: 'Lenses and light', tags: `${tag},lenses` })
+  const second = await apiMakePost(page.request, server, { title: 'Mirrors', tags: tag })
+  await page.goto(`/forum/detail/${second}`)
+  await page
+    .getByRole('link', { name: `#${tag}` })
+    .first()
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/tag/${tag}$`))
+  await expect(page.getByRole('heading', { level: 1, name: `#${tag}` })).toBeVisible()
+  await expect(page.getByText('2 posts')).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Related tags' }).getByRole('link', { name: '#lenses' }),
+  ).toBeVisible()
+  const grid = page.locator('.post-grid')
+  await expect(grid.getByText('Lenses and light')).toBeVisible()
+  await expect(grid.getByText('Mirrors')).toBeVisible()
+  const follow = page.getByRole('button', { name: `Follow the tag ${tag}` })
+  await expect(follow).toHaveAttribute('aria-pressed', 'false')
+  await follow.click()
+  await expect(follow).toHaveAttribute('aria-pressed', 'true')
+  await expect(follow).toHaveText(`Following #${tag}`)
+  await expectAccessible(page, 'a tag page')
+})
