@@ -37,6 +37,7 @@ export function normaliseTags(raw: string | undefined): string[] {
     // Control characters (a NUL cannot even be stored) are no part of a tag.
     .map((tag) =>
       tag
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
         .replace(/[\u0000-\u001f\u007f]/g, '')
         .trim()
         .replace(/^#+/, '')

@@ -48,13 +48,14 @@ export function CiteDialog({
         ) : citation.isError ? (
           <p role="alert">{errorText(citation.error, t, t('cite.failed'))}</p>
         ) : (
-          <pre
+          <section
             className="cite-dialog__text"
             aria-label={t('cite.text', { format: t(`cite.formats.${format}`) })}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
             tabIndex={0}
           >
-            {citation.data}
-          </pre>
+            <pre>{citation.data}</pre>
+          </section>
         )}
         <div className="modal__actions">
           <Button onClick={onClose}>{t('cite.close')}</Button>
