@@ -194,7 +194,7 @@ test('upload an image and a PDF, find the post by tag, read it, like and unlike 
   await expect(detail.locator('strong', { hasText: 'double-checked' })).toBeVisible()
   await expect(
     detail.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#${tag}` }),
-  ).toHaveAttribute('href', `/forum?search=${tag}`)
+  ).toHaveAttribute('href', `/tag/${tag}`)
 
   // The carousel shows the image first, then (arrow key) the PDF in the browser's viewer.
   const carousel = detail.getByRole('region', { name: 'Media' })
