@@ -112,3 +112,9 @@ export const TRUST_LEVELS = ['new', 'member'] as const
 /** The licences a post may carry: SPDX ids, and all-rights-reserved. The first is the default. */
 export const POST_LICENSES = ['CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'all-rights-reserved'] as const
 export const DOI_MAX = 200
+/** Where each open licence is explained (all-rights-reserved has no such page). */
+export const LICENSE_URLS: Readonly<Record<string, string>> = {
+  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
+  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
+  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
+}

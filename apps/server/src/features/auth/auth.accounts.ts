@@ -80,6 +80,13 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
     )
   }
 
+  /** The security notice after a password change, to an address that takes mail. */
+  async function tellPasswordChanged(trx: Db, me: Addressee & { email_bounced_at: Date | null }) {
+    if (!me.email || me.email_bounced_at) return
+    const content = passwordChangedMail(mailLanguage(me.language), nameOf(me), link('/forgot-password'))
+    await queueSecurityMail(trx, me, me.email, 'password_changed', content)
+  }
+
   async function user(userId: string) {
     const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
     if (!row) throw new UnauthorizedError('Your account no longer exists')
@@ -160,15 +167,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
           .selectAll()
           .where('id', '=', used.user_id)
           .executeTakeFirstOrThrow()
-        if (me.email) {
-          await queueSecurityMail(
-            trx,
-            me,
-            me.email,
-            'password_changed',
-            passwordChangedMail(mailLanguage(me.language), nameOf(me), link('/forgot-password')),
-          )
-        }
+        await tellPasswordChanged(trx, me)
         return used.user_id
       })
       return auth.issueSession(userId, 'secure', origin)
@@ -188,15 +187,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
         await accounts.setPassword(me.id, passwordHash)
         await accounts.expireTokens(me.id, 'reset_password')
         const count = await accounts.revokeSessions(me.id, viewer.sessionId)
-        if (me.email && !me.email_bounced_at) {
-          await queueSecurityMail(
-            trx,
-            me,
-            me.email,
-            'password_changed',
-            passwordChangedMail(mailLanguage(me.language), nameOf(me), link('/forgot-password')),
-          )
-        }
+        await tellPasswordChanged(trx, me)
         return count
       })
       return { revoked, message: 'Your password was changed; your other sessions were signed out' }

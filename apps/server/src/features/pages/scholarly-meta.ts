@@ -1,12 +1,5 @@
-import type { PostDetailResponse } from '@agora/contract'
+import { LICENSE_URLS, type PostDetailResponse } from '@agora/contract'
 import escapeHtml from 'escape-html'
-
-/** Where each licence is described, for JSON-LD and Dublin Core. */
-export const LICENSE_URLS: Record<string, string> = {
-  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
-  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
-  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
-}
 
 const day = (iso: string) => iso.slice(0, 10)
 

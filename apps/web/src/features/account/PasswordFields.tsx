@@ -1,8 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@agora/contract/limits'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../ui/Button'
-import { EyeIcon, EyeOffIcon } from '../../ui/icons'
+import { PasswordToggle } from '../../ui/PasswordToggle'
 import { TextField } from '../../ui/TextField'
 
 export interface NewPassword {
@@ -51,14 +50,11 @@ export function PasswordFields({
         disabled={disabled}
         required
         trailing={
-          <Button
-            variant="ghost"
-            size="sm"
-            iconOnly
-            label={t(shown ? 'password.hide' : 'password.show')}
-            aria-pressed={shown}
-            icon={shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
-            onClick={() => setShown((on) => !on)}
+          <PasswordToggle
+            shown={shown}
+            onToggle={() => setShown((on) => !on)}
+            showLabel={t('password.show')}
+            hideLabel={t('password.hide')}
           />
         }
       />

@@ -4,7 +4,8 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../ui/Button'
-import { CloseIcon, EyeIcon, EyeOffIcon } from '../../ui/icons'
+import { CloseIcon } from '../../ui/icons'
+import { PasswordToggle } from '../../ui/PasswordToggle'
 import { TextField } from '../../ui/TextField'
 import { type AuthErrorText, authErrorText } from './authErrors'
 import { useSignIn, useSignUp } from './useAuthActions'
@@ -175,14 +176,11 @@ function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeRespo
           error={problemText('password')}
           required
           trailing={
-            <Button
-              variant="ghost"
-              size="sm"
-              iconOnly
-              label={t(showPassword ? 'fields.hidePassword' : 'fields.showPassword')}
-              aria-pressed={showPassword}
-              icon={showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
-              onClick={() => setShowPassword((shown) => !shown)}
+            <PasswordToggle
+              shown={showPassword}
+              onToggle={() => setShowPassword((shown) => !shown)}
+              showLabel={t('fields.showPassword')}
+              hideLabel={t('fields.hidePassword')}
             />
           }
         />

@@ -8,11 +8,11 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { CloseIcon, RefreshIcon } from '../../ui/icons'
+import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
 import { FollowTag, tagOfSearch } from './FollowTag'
-import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
+import { ListFailed, ListMore } from './ListMore'
 import { BlockedPostCard, PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
 import { useForumPosts, useRestartForumList, useSiteStats } from './useForumPosts'
@@ -39,12 +39,6 @@ export function ForumListPage() {
   // Posts by people the reader blocked fold away until asked for (issue 27).
   const blocks = useMyBlocks()
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set())
-
-  function loadMore() {
-    if (posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError) {
-      void posts.fetchNextPage({ cancelRefetch: false })
-    }
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -158,26 +152,7 @@ export function ForumListPage() {
                   </li>
                 ))}
               </ul>
-              <InfiniteScrollTrigger
-                enabled={posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError}
-                onReach={loadMore}
-                generation={posts.data?.pages.length ?? 0}
-              />
-              <div className="forum__more">
-                {posts.isFetchNextPageError ? (
-                  <ListFailed onRetry={() => void posts.fetchNextPage()} />
-                ) : posts.hasNextPage ? (
-                  <Button
-                    onClick={loadMore}
-                    loading={posts.isFetchingNextPage}
-                    aria-label={posts.isFetchingNextPage ? t('list.loadingMore') : undefined}
-                  >
-                    {t('list.loadMore')}
-                  </Button>
-                ) : (
-                  <p className="forum__end">{t('list.end')}</p>
-                )}
-              </div>
+              <ListMore posts={posts} />
             </>
           )}
         </section>
@@ -218,18 +193,5 @@ function ForumHero() {
         )}
       </div>
     </section>
-  )
-}
-
-/** The list, or its next page, did not load: says so and offers to try again. */
-function ListFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('forum')
-  return (
-    <div className="screen__state stack forum__state" role="alert">
-      <p>{t('list.failed')}</p>
-      <Button icon={<RefreshIcon size={18} />} onClick={onRetry}>
-        {t('list.retry')}
-      </Button>
-    </div>
   )
 }

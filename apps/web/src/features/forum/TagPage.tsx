@@ -14,7 +14,7 @@ import { tagPath } from '../../ui/links'
 import { Notice } from '../../ui/Notice'
 import { SegmentedControl } from '../../ui/SegmentedControl'
 import { FollowTag } from './FollowTag'
-import { InfiniteScrollTrigger } from './InfiniteScrollTrigger'
+import { ListMore } from './ListMore'
 import { PostCard } from './PostCard'
 import { uniquePosts } from './useForumPosts'
 import '../../app/Screen.css'
@@ -44,7 +44,6 @@ export function TagPage() {
     getNextPageParam: (last) => (last.has_next && last.next_cursor ? last.next_cursor : undefined),
   })
   const items = useMemo(() => uniquePosts(posts.data?.pages ?? []), [posts.data])
-  const loadMore = () => void posts.fetchNextPage()
 
   return (
     <div className="container forum__body stack tag-page">
@@ -109,20 +108,7 @@ export function TagPage() {
               </li>
             ))}
           </ul>
-          <InfiniteScrollTrigger
-            enabled={posts.hasNextPage && !posts.isFetchingNextPage && !posts.isFetchNextPageError}
-            onReach={loadMore}
-            generation={posts.data?.pages.length ?? 0}
-          />
-          <div className="forum__more">
-            {posts.hasNextPage ? (
-              <Button onClick={loadMore} loading={posts.isFetchingNextPage}>
-                {t('list.loadMore')}
-              </Button>
-            ) : (
-              <p className="forum__end">{t('list.end')}</p>
-            )}
-          </div>
+          <ListMore posts={posts} />
         </>
       )}
     </div>

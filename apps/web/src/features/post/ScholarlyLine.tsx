@@ -1,13 +1,7 @@
 import type { PostDetailResponse } from '@agora/contract'
+import { LICENSE_URLS } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
-
-/** Where each licence is explained. */
-const LICENSE_URLS: Record<string, string> = {
-  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
-  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
-  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
-}
 
 /** The post's licence, its DOI (through doi.org) and "Cite" (issue 19). */
 export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCite: () => void }) {
