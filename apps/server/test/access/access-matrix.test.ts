@@ -494,14 +494,7 @@ const rows: Row[] = [
     what: "change the password (with the owner's current one)",
     // The owner's password is theirs alone first (test users share one), so only they know it.
     prepare: async (s) => {
-      s.extra.password = `${s.owner.username} secret words`
-      const changed = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/password/change',
-        headers: s.owner.headers,
-        payload: { current_password: s.owner.password, new_password: s.extra.password },
-      })
-      expect(changed.statusCode).toBe(200)
+      await ownPassword(s, `${s.owner.username} secret words`)
     },
     request: (s) => ({
       method: 'POST',
@@ -580,14 +573,7 @@ const rows: Row[] = [
   {
     what: "delete the account (with the owner's password)",
     prepare: async (s) => {
-      s.extra.password = `${s.owner.username} leaving words`
-      const changed = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/password/change',
-        headers: s.owner.headers,
-        payload: { current_password: s.owner.password, new_password: s.extra.password },
-      })
-      expect(changed.statusCode).toBe(200)
+      await ownPassword(s, `${s.owner.username} leaving words`)
     },
     request: (s) => ({
       method: 'DELETE',
@@ -602,6 +588,21 @@ const rows: Row[] = [
     expect: { anonymous: 401, other: 403, suspended: 403, moderator: 403, admin: 200, owner: 403 },
   },
 ]
+
+/**
+ * Gives the owner a password of their own (test users share one), kept in `s.extra.password`: only
+ * they know it.
+ */
+async function ownPassword(s: Scene, password: string) {
+  s.extra.password = password
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password/change',
+    headers: s.owner.headers,
+    payload: { current_password: s.owner.password, new_password: password },
+  })
+  expect(changed.statusCode).toBe(200)
+}
 
 /** The id of the owner's session (the one their token came with). */
 async function ownSession(s: Scene): Promise<string> {
