@@ -1,9 +1,14 @@
-import type { ComponentPropsWithoutRef } from 'react'
+import { type ComponentPropsWithoutRef, use, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import { Link } from 'react-router'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
+import { Button } from './Button'
+import { CheckIcon, icon } from './icons'
+import { type MarkdownExtras, markdownExtras } from './markdown/extras'
 import { remarkMentions } from './remarkMentions'
+import { useCopyText } from './useCopyText'
 import './Markdown.css'
 
 export interface MarkdownProps {
@@ -17,10 +22,54 @@ function isOwnUrl(src: string): boolean {
 }
 
 function isExternal(href: string | undefined): boolean {
-  return !!href && /^https?:\/\//i.test(href) && !href.startsWith(window.location.origin)
+  const origin = typeof window === 'undefined' ? null : window.location.origin
+  return !!href && /^https?:\/\//i.test(href) && !(origin && href.startsWith(origin))
 }
 
 type HeadingProps = ComponentPropsWithoutRef<'h1'> & { node?: unknown }
+type PreProps = ComponentPropsWithoutRef<'pre'> & { node?: unknown }
+type SpanProps = ComponentPropsWithoutRef<'span'> & { node?: unknown }
+
+const CopyIcon = icon(
+  <>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </>,
+  { size: 14 },
+)
+
+/** A code block with a Copy button (the code as written, not as coloured). */
+function CodeBlock({ node: _node, children, ...props }: PreProps) {
+  const { t } = useTranslation()
+  const { copied, copy } = useCopyText(t('markdown.copyFailed'))
+  const code = useRef<HTMLPreElement>(null)
+  return (
+    <div className="markdown__code">
+      <Button
+        className="markdown__copy"
+        size="sm"
+        variant="ghost"
+        icon={copied ? <CheckIcon size={14} /> : <CopyIcon />}
+        onClick={() => void copy(code.current?.textContent?.replace(/\n$/, '') ?? '')}
+        aria-live="polite"
+      >
+        {copied ? t('markdown.copied') : t('markdown.copy')}
+      </Button>
+      <pre ref={code} {...props}>
+        {children}
+      </pre>
+    </div>
+  )
+}
+
+/** KaTeX's mark on TeX it could not read: its message in the reader's language (KaTeX's own is English). */
+function MathError({ node: _node, className, title, ...props }: SpanProps) {
+  const { t } = useTranslation()
+  if (!className?.split(' ').includes('katex-error'))
+    return <span className={className} title={title} {...props} />
+  const detail = (title ?? '').replace(/^ParseError: KaTeX parse error: /, '')
+  return <span className={className} title={t('markdown.mathError', { detail })} {...props} />
+}
 
 // The page's title is its h1: a post's own headings start one level below.
 const shifted = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
@@ -51,6 +100,8 @@ const components: Components = {
       </a>
     )
   },
+  pre: CodeBlock,
+  span: MathError,
   img({ node: _node, src, alt, ...props }) {
     if (typeof src === 'string' && isOwnUrl(src))
       return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />
@@ -64,15 +115,38 @@ const components: Components = {
 
 const REMARK_PLUGINS = [remarkGfm, remarkMentions]
 
+/** The plugin lists for a set of extras, made once for each. */
+const pluginsOf = new WeakMap<
+  MarkdownExtras,
+  { remark: MarkdownExtras['remarkPlugins']; rehype: MarkdownExtras['rehypePlugins'] }
+>()
+
+function plugins(extras: MarkdownExtras) {
+  let lists = pluginsOf.get(extras)
+  if (!lists) {
+    lists = {
+      remark: [...REMARK_PLUGINS, ...extras.remarkPlugins],
+      // Sanitised first: math and highlighting add their own markup after, so no HTML of the text gets in.
+      rehype: [rehypeSanitize, ...extras.rehypePlugins],
+    }
+    pluginsOf.set(extras, lists)
+  }
+  return lists
+}
+
 /**
  * Markdown as the spec lists it (headings, emphasis, strikethrough, code, quotes, rules, lists, links and
  * bare URLs: GitHub Flavored Markdown), and @mentions linking to the member. Raw HTML is never rendered, and the result is sanitised.
+ * `$…$` and `$$…$$` are typeset with KaTeX and fenced code is highlighted; each loads in its own chunk
+ * only for a text that has it, and the component suspends until then (the caller's fallback stays up).
  * Heavy (~40 KB gzip): import it lazily from the screens that show Markdown.
  */
 export function Markdown({ children, className }: MarkdownProps) {
+  const needed = markdownExtras(children)
+  const { remark, rehype } = plugins(needed instanceof Promise ? use(needed) : needed)
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={[rehypeSanitize]} components={components}>
+      <ReactMarkdown remarkPlugins={remark} rehypePlugins={rehype} components={components}>
         {children}
       </ReactMarkdown>
     </div>
