@@ -72,3 +72,62 @@ test('a tag chip leads to the tag’s page: its posts, count, related tags, and 
   await expect(follow).toHaveText(`Following #${tag}`)
   await expectAccessible(page, 'a tag page')
 })
+
+test('the upload form offers tags in use, takes a licence and checks a DOI; the editor changes the licence', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await signedIn(page, server, 'licensor')
+  const tag = `crystallography${Date.now().toString(36)}`
+  await apiMakePost(page.request, server, { title: 'Salt crystals', tags: tag })
+
+  await page.goto('/upload')
+  await page
+    .getByLabel(/Choose files/)
+    .setInputFiles([
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nGrowth in brine.') },
+    ])
+  await page.getByRole('button', { name: 'Add Metadata' }).click()
+  await page.getByLabel('Title (required)').fill('Growing crystals in brine')
+
+  // The tag being typed is completed from the tags in use, by keyboard.
+  const tags = page.getByRole('combobox', { name: 'Tags (optional)' })
+  await tags.fill('chemistry, crystallo')
+  const suggestions = page.getByRole('listbox', { name: 'Tags in use' })
+  await expect(suggestions.getByRole('option', { name: new RegExp(`^${tag}`) })).toBeVisible()
+  await expectAccessible(page, 'the upload form with tag suggestions')
+  await tags.press('Enter')
+  await expect(tags).toHaveValue(`chemistry, ${tag}, `)
+  await expect(suggestions).toBeHidden()
+
+  // The licence is chosen from the list; a DOI is checked before anything is sent.
+  const licence = page.getByLabel('Licence')
+  await expect(licence).toHaveValue('CC-BY-4.0')
+  await licence.selectOption({ label: 'CC0 1.0 (public domain)' })
+  await page.getByLabel('DOI (optional)').fill('nphys1170')
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await expect(page.getByText('This is not a DOI: it looks like 10.1234/abcd')).toBeVisible()
+  await page.getByLabel('DOI (optional)').fill('https://doi.org/10.1038/nphys1170')
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  await page.getByRole('link', { name: 'View post' }).click()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Growing crystals in brine')
+  await expect(page.getByRole('link', { name: 'CC0 1.0 (public domain)' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '10.1038/nphys1170' })).toHaveAttribute(
+    'href',
+    'https://doi.org/10.1038/nphys1170',
+  )
+  await expect(page.getByRole('link', { name: `#${tag}` })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Post actions' }).click()
+  await page.getByRole('menuitem', { name: 'Edit post' }).click()
+  const editor = page.getByRole('dialog', { name: 'Edit post' })
+  await expect(editor.getByLabel('Licence')).toHaveValue('CC0-1.0')
+  await expect(editor.getByLabel('DOI (optional)')).toHaveValue('10.1038/nphys1170')
+  await editor.getByLabel('Licence').selectOption('CC-BY-SA-4.0')
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(editor).toBeHidden()
+  await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

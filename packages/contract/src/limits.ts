@@ -112,6 +112,20 @@ export const TRUST_LEVELS = ['new', 'member'] as const
 /** The licences a post may carry: SPDX ids, and all-rights-reserved. The first is the default. */
 export const POST_LICENSES = ['CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'all-rights-reserved'] as const
 export const DOI_MAX = 200
+
+/**
+ * A DOI as stored: '' for none, the bare '10.…/…' form for one given bare, as `doi:…` or as a
+ * doi.org link; null when it is not a DOI (Crossref's pattern for modern DOIs). The server and the
+ * post forms check with this one function.
+ */
+export function normaliseDoi(raw: string): string | null {
+  const doi = raw
+    .trim()
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '')
+  if (!doi) return ''
+  return doi.length <= DOI_MAX && /^10\.\d{4,9}\/[-._;()/:a-z0-9<>[\]]+$/i.test(doi) ? doi : null
+}
 /** Where each open licence is explained (all-rights-reserved has no such page). */
 export const LICENSE_URLS: Readonly<Record<string, string>> = {
   'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',

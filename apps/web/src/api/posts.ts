@@ -72,6 +72,10 @@ export interface PostEdit {
   /** Comma separated, as typed. */
   tags: string
   visibility: 'public' | 'private'
+  /** An SPDX id of POST_LICENSES. */
+  license: string
+  /** A DOI or doi.org link; '' for none. */
+  doi: string
 }
 
 /** PATCH /media/{id} (author only): the post as it is after the edit. */
@@ -102,6 +106,10 @@ export interface UploadFields {
   tags: string
   ai_instruction: string
   visibility: 'public' | 'private'
+  /** An SPDX id of POST_LICENSES (CC-BY-4.0 unless chosen). */
+  license: string
+  /** A DOI or doi.org link; '' for none. */
+  doi: string
 }
 
 export interface UploadProgress {
@@ -129,6 +137,8 @@ function uploadBody(files: readonly File[], fields: UploadFields): FormData {
   body.append('tags', fields.tags)
   body.append('ai_instruction', fields.ai_instruction)
   body.append('visibility', fields.visibility)
+  body.append('license', fields.license)
+  body.append('doi', fields.doi)
   for (const file of files) body.append('files', file, file.name)
   return body
 }

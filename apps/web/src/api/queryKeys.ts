@@ -18,6 +18,8 @@ export const postKeys = {
   detail: (id: string) => ['posts', 'detail', id] as const,
   tag: (tag: string, sort: PostSort | null) => ['posts', 'tag', { tag, sort }] as const,
   tagSummary: (tag: string) => ['posts', 'tag-summary', tag] as const,
+  /** Tags in use starting with `prefix` (the tags field's suggestions). */
+  tagPrefix: (prefix: string) => ['posts', 'tag-prefix', prefix] as const,
   revisions: (id: string) => ['posts', 'revisions', id] as const,
 }
 

@@ -1,6 +1,6 @@
 import {
-  DOI_MAX,
   MEDIA_TYPES,
+  normaliseDoi,
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
   POST_LICENSES,
@@ -94,19 +94,6 @@ function readTextFields(fields: UploadFields, problems: FieldError[]) {
     license,
     doi: doi ?? '',
   }
-}
-
-/**
- * A DOI as stored: '' for none, the bare '10.…/…' form for one given bare, as `doi:…` or as a
- * doi.org link; null when it is not a DOI (Crossref's pattern for modern DOIs).
- */
-export function normaliseDoi(raw: string): string | null {
-  const doi = raw
-    .trim()
-    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
-    .replace(/^doi:\s*/i, '')
-  if (!doi) return ''
-  return doi.length <= DOI_MAX && /^10\.\d{4,9}\/[-._;()/:a-z0-9<>[\]]+$/i.test(doi) ? doi : null
 }
 
 function throwFirst(problems: FieldError[]) {

@@ -12,7 +12,7 @@ import { useEditPost } from './usePost'
 import './EditPostDialog.css'
 
 type EditableFields = Omit<PostEdit, 'base_revision'>
-const FIELD_NAMES = ['title', 'summary', 'content', 'tags', 'visibility'] as const
+const FIELD_NAMES = ['title', 'summary', 'content', 'tags', 'visibility', 'license', 'doi'] as const
 
 function fieldsOf(post: PostDetailResponse): EditableFields {
   return {
@@ -21,6 +21,8 @@ function fieldsOf(post: PostDetailResponse): EditableFields {
     content: post.content,
     tags: post.tags.join(', '),
     visibility: post.visibility === 'private' ? 'private' : 'public',
+    license: post.license,
+    doi: post.doi,
   }
 }
 
@@ -53,7 +55,7 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     const problems = checkMetadata(fields, tUpload)
     setErrors(problems)
     setFailure(null)
-    if (problems.title || problems.tags) return
+    if (problems.title || problems.tags || problems.doi) return
     edit.mutate(
       { ...fields, base_revision: baseRevision },
       {
@@ -135,7 +137,11 @@ function EditConflict({
   const now = fieldsOf(current)
   const differing = FIELD_NAMES.filter((name) => now[name] !== mine[name])
   const shown = (fields: EditableFields, name: (typeof FIELD_NAMES)[number]) =>
-    name === 'visibility' ? t(`edit.visibility.${fields.visibility}`) : fields[name]
+    name === 'visibility'
+      ? t(`edit.visibility.${fields.visibility}`)
+      : name === 'license'
+        ? t(`license.names.${fields.license.replaceAll('.', '_')}`)
+        : fields[name]
   return (
     <div className="modal__body">
       <p role="alert">{t('edit.conflict.message', { revision: current.revision })}</p>

@@ -1,8 +1,10 @@
+import { DOI_MAX, POST_LICENSES } from '@agora/contract/limits'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { MentionTextarea } from '../../ui/MentionField'
 import { Field, TextField } from '../../ui/TextField'
+import { TagsField } from './TagsField'
 import {
   AI_INSTRUCTION_MAX,
   CONTENT_MAX,
@@ -18,6 +20,8 @@ import './MetadataForm.css'
 export interface MetadataErrors {
   title?: string | null
   tags?: string | null
+  /** The server's word on a DOI it refused (400 with `errors.doi`). */
+  doi?: string | null
 }
 
 export interface MetadataFormProps {
@@ -29,15 +33,15 @@ export interface MetadataFormProps {
   withAiInstruction?: boolean
 }
 
-/** The title's and tags' problems of an edit (no files involved), in words. */
+/** The problems of an edit's fields (no files involved), in words. */
 export function checkMetadata(
-  fields: { title: string; tags: string },
+  fields: { title: string; tags: string; doi: string },
   t: TFunction<'upload'>,
 ): MetadataErrors {
   return metadataErrors(checkSubmission(1, fields), t)
 }
 
-/** The title's and tags' problems (uploadRules.checkSubmission) in words, by field. */
+/** The fields' problems (uploadRules.checkSubmission) in words, by field. */
 export function metadataErrors(problems: FormProblem[], t: TFunction<'upload'>): MetadataErrors {
   const errors: MetadataErrors = {}
   for (const problem of problems) {
@@ -46,12 +50,14 @@ export function metadataErrors(problems: FormProblem[], t: TFunction<'upload'>):
     else if (problem.kind === 'tooManyTags') errors.tags = t('validation.tooManyTags', { max: TAGS_MAX })
     else if (problem.kind === 'tagTooLong')
       errors.tags = t('validation.tagTooLong', { tag: problem.tag, max: TAG_MAX_LENGTH })
+    else if (problem.kind === 'badDoi') errors.doi = t('validation.badDoi')
   }
   return errors
 }
 
 /**
- * The post's text: title, summary, Markdown content, tags, AI instructions and visibility (spec §2).
+ * The post's text: title, summary, Markdown content, tags (offering the tags in use as one types),
+ * AI instructions, licence, DOI and visibility (spec §2, issue 19).
  * The title is the form's first input (the page focuses it when it is missing).
  */
 export function MetadataForm({ id, fields, onChange, errors, withAiInstruction = true }: MetadataFormProps) {
@@ -98,15 +104,14 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
           />
         )}
       </Field>
-      <TextField
+      <TagsField
         label={t('metadata.tags')}
         labelNote={t('metadata.optional')}
         hint={t('metadata.tagsHint', { max: TAGS_MAX })}
         placeholder={t('metadata.tagsPlaceholder')}
         value={fields.tags}
-        autoComplete="off"
         error={errors.tags}
-        onChange={(event) => set('tags', event.target.value)}
+        onValueChange={(tags) => set('tags', tags)}
       />
       {withAiInstruction && (
         <Field label={t('metadata.ai')} labelNote={t('metadata.optional')} hint={t('metadata.aiHint')}>
@@ -122,6 +127,35 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
           )}
         </Field>
       )}
+      <Field label={t('metadata.license')} hint={t('metadata.licenseHint')}>
+        {(control) => (
+          <select
+            className="field__input"
+            value={fields.license}
+            onChange={(event) => set('license', event.target.value)}
+            {...control}
+          >
+            {POST_LICENSES.map((license) => (
+              <option key={license} value={license}>
+                {/* i18next reads '.' as a path: the ids' dots are '_' in the key. */}
+                {t(`post:license.names.${license.replaceAll('.', '_')}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        label={t('metadata.doi')}
+        labelNote={t('metadata.optional')}
+        hint={t('metadata.doiHint')}
+        placeholder="10.1234/abcd"
+        value={fields.doi}
+        maxLength={DOI_MAX}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.doi}
+        onChange={(event) => set('doi', event.target.value)}
+      />
       <fieldset className="visibility">
         <legend className="field__label">{t('metadata.visibility')}</legend>
         {(['public', 'private'] as const).map((value) => (

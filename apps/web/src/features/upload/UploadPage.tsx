@@ -1,3 +1,4 @@
+import { POST_LICENSES } from '@agora/contract/limits'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
@@ -9,7 +10,7 @@ import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
 import { ChevronDownIcon } from '../../ui/icons'
 import { FileDropZone } from './FileDropZone'
-import { MetadataForm, metadataErrors } from './MetadataForm'
+import { type MetadataErrors, MetadataForm, metadataErrors } from './MetadataForm'
 import { SelectedFiles } from './SelectedFiles'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
 import { addToSelection, checkSubmission, MAX_FILES } from './uploadRules'
@@ -24,6 +25,8 @@ const EMPTY_FIELDS: UploadFields = {
   tags: '',
   ai_instruction: '',
   visibility: 'public',
+  license: POST_LICENSES[0],
+  doi: '',
 }
 
 /** The form clears this long after a success; the success panel stays (spec §4: about 1 s). */
@@ -43,7 +46,7 @@ export function UploadPage() {
   const [fields, setFields] = useState<UploadFields>(EMPTY_FIELDS)
   const [metadataOpen, setMetadataOpen] = useState(false)
   const [selectionProblems, setSelectionProblems] = useState<string[]>([])
-  const [fieldErrors, setFieldErrors] = useState<{ title?: string | null; tags?: string | null }>({})
+  const [fieldErrors, setFieldErrors] = useState<MetadataErrors>({})
   const id = useId()
   const metadataId = `${id}-metadata`
   const selectionErrorId = `${id}-selection`
@@ -90,7 +93,7 @@ export function UploadPage() {
     setSelectionProblems(selection)
     setFieldErrors(errors)
     if (problems.length > 0) {
-      if (errors.title || errors.tags) {
+      if (errors.title || errors.tags || errors.doi) {
         setMetadataOpen(true)
         if (selection.length === 0) focusTitle()
       }

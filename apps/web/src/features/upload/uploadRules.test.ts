@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addToSelection, checkSubmission, createSpeedMeter, MAX_FILE_BYTES, parseTags } from './uploadRules'
+import {
+  addToSelection,
+  checkSubmission,
+  completeTag,
+  createSpeedMeter,
+  MAX_FILE_BYTES,
+  parseTags,
+  tagAt,
+} from './uploadRules'
 
 const file = (name: string, size = 100, lastModified = 1) => ({ name, size, lastModified })
 
@@ -67,5 +75,39 @@ describe('createSpeedMeter', () => {
     // Faster now: the old samples leave the window and the figure follows.
     expect(meter.add(2000, 3_000_000)).toBe(2_000_000)
     expect(meter.add(2500, 4_500_000)).toBeCloseTo((3_500_000 / 1500) * 1000)
+  })
+})
+
+describe('tag completion', () => {
+  it('finds the tag typed at the caret after the last comma', () => {
+    expect(tagAt('biology, neu', 12)).toEqual({ start: 9, prefix: 'neu' })
+    expect(tagAt('neu', 3)).toEqual({ start: 0, prefix: 'neu' })
+    expect(tagAt('a，ne', 4)).toEqual({ start: 2, prefix: 'ne' })
+    expect(tagAt('biology, ', 9)).toBeNull()
+    expect(tagAt('biology, neu', 3)).toEqual({ start: 0, prefix: 'bio' })
+  })
+
+  it('completes the tag and leaves the caret ready for the next one', () => {
+    expect(completeTag('biology, neu', 12, { start: 9 }, 'neuroscience')).toEqual({
+      text: 'biology, neuroscience, ',
+      caret: 23,
+    })
+    // In the middle of the list the rest stays as it was.
+    expect(completeTag('bio, imaging', 3, { start: 0 }, 'biology')).toEqual({
+      text: 'biology, imaging',
+      caret: 7,
+    })
+  })
+})
+
+describe('the DOI field', () => {
+  it('takes nothing, a bare DOI, doi: or a doi.org link, and refuses anything else', () => {
+    const doiProblems = (doi: string) => checkSubmission(1, { title: 'T', tags: '', doi }).map((p) => p.kind)
+    expect(doiProblems('')).toEqual([])
+    expect(doiProblems('10.1038/nphys1170')).toEqual([])
+    expect(doiProblems('doi:10.1038/nphys1170')).toEqual([])
+    expect(doiProblems('https://doi.org/10.1038/nphys1170')).toEqual([])
+    expect(doiProblems('nphys1170')).toEqual(['badDoi'])
+    expect(doiProblems('10.12/x')).toEqual(['badDoi'])
   })
 })

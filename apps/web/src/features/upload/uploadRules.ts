@@ -7,6 +7,7 @@ import {
   POST_CONTENT_MAX as CONTENT_MAX,
   UPLOAD_MAX_FILE_BYTES as MAX_FILE_BYTES,
   UPLOAD_MAX_FILES as MAX_FILES,
+  normaliseDoi,
   POST_SUMMARY_MAX as SUMMARY_MAX,
   POST_TAG_MAX_LENGTH as TAG_MAX_LENGTH,
   POST_TAGS_MAX as TAGS_MAX,
@@ -80,9 +81,16 @@ export type FormProblem =
   | { field: 'title'; kind: 'titleRequired' | 'titleTooLong' }
   | { field: 'tags'; kind: 'tooManyTags' }
   | { field: 'tags'; kind: 'tagTooLong'; tag: string }
+  | { field: 'doi'; kind: 'badDoi' }
 
-/** What stops a submission: no file, no title, too many or too long tags. The first problem is shown first. */
-export function checkSubmission(fileCount: number, fields: { title: string; tags: string }): FormProblem[] {
+/**
+ * What stops a submission: no file, no title, too many or too long tags, something that is not a DOI.
+ * The first problem is shown first.
+ */
+export function checkSubmission(
+  fileCount: number,
+  fields: { title: string; tags: string; doi?: string },
+): FormProblem[] {
   const problems: FormProblem[] = []
   if (fileCount === 0) problems.push({ field: 'files', kind: 'noFiles' })
   const title = fields.title.trim()
@@ -92,6 +100,7 @@ export function checkSubmission(fileCount: number, fields: { title: string; tags
   if (tags.length > TAGS_MAX) problems.push({ field: 'tags', kind: 'tooManyTags' })
   const long = tags.find((tag) => tag.length > TAG_MAX_LENGTH)
   if (long) problems.push({ field: 'tags', kind: 'tagTooLong', tag: long })
+  if (normaliseDoi(fields.doi ?? '') === null) problems.push({ field: 'doi', kind: 'badDoi' })
   return problems
 }
 
@@ -113,4 +122,27 @@ export function createSpeedMeter(windowMs = 1000) {
       samples = []
     },
   }
+}
+
+/** The tag being typed at the caret of the tags field (commas, also Chinese ones, separate them). */
+export function tagAt(text: string, caret: number): { start: number; prefix: string } | null {
+  const before = text.slice(0, caret)
+  const start = Math.max(before.lastIndexOf(','), before.lastIndexOf('，')) + 1
+  const typed = before.slice(start)
+  const prefix = typed.trimStart()
+  if (!prefix || prefix.length > TAG_MAX_LENGTH) return null
+  return { start: start + typed.length - prefix.length, prefix }
+}
+
+/** The tags text with the tag at `query` replaced by `tag`, followed by ", " for the next one. */
+export function completeTag(
+  text: string,
+  caret: number,
+  query: { start: number },
+  tag: string,
+): { text: string; caret: number } {
+  const before = text.slice(0, query.start)
+  const after = text.slice(caret).replace(/^[^,，]*/, '')
+  const inserted = after ? tag : `${tag}, `
+  return { text: before + inserted + after, caret: before.length + inserted.length }
 }
