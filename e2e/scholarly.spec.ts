@@ -131,3 +131,30 @@ test('the upload form offers tags in use, takes a licence and checks a DOI; the 
   await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toBeVisible()
   expect(consoleErrors).toEqual([])
 })
+
+test('an ORCID iD given on My page is checked, then shown as a linked iD on the author page and the post', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const user = await signedIn(page, server, 'orcid')
+  const postId = await apiMakePost(page.request, server, { title: 'Tidal records' })
+  await page.goto('/mypage')
+  await page.getByRole('button', { name: 'Edit ORCID iD' }).click()
+  const field = page.getByRole('textbox', { name: 'ORCID iD' })
+  // The last character is the checksum: …0096 is not an iD, …0097 is.
+  await field.fill('0000-0002-1825-0096')
+  await field.press('Enter')
+  await expect(page.getByText('Not an ORCID iD')).toBeVisible()
+  await field.fill('https://orcid.org/0000-0002-1825-0097')
+  await field.press('Enter')
+  const badge = page.getByRole('link', { name: 'ORCID iD 0000-0002-1825-0097' })
+  await expect(badge).toHaveAttribute('href', 'https://orcid.org/0000-0002-1825-0097')
+  await expectAccessible(page, 'My page with an ORCID iD')
+
+  await page.goto(`/author/${user.id}`)
+  await expect(badge).toHaveAttribute('href', 'https://orcid.org/0000-0002-1825-0097')
+  await page.goto(`/forum/detail/${postId}`)
+  await expect(badge).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

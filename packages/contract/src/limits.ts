@@ -112,6 +112,8 @@ export const TRUST_LEVELS = ['new', 'member'] as const
 /** The licences a post may carry: SPDX ids, and all-rights-reserved. The first is the default. */
 export const POST_LICENSES = ['CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'all-rights-reserved'] as const
 export const DOI_MAX = 200
+/** An ORCID iD as typed: bare (19 characters) or as its orcid.org link. */
+export const ORCID_MAX = 60
 
 /**
  * A DOI as stored: '' for none, the bare '10.…/…' form for one given bare, as `doi:…` or as a
@@ -131,4 +133,23 @@ export const LICENSE_URLS: Readonly<Record<string, string>> = {
   'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
   'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
   'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
+}
+
+/**
+ * An ORCID iD as stored ('0000-0002-1825-0097'), '' for none, or null when it is not one: four
+ * groups of four, given bare or as an orcid.org link, whose last character is the ISO 7064 11,2
+ * checksum of the fifteen digits before it. The server and the own page check with this one function.
+ */
+export function normaliseOrcid(raw: string): string | null {
+  const bare = raw
+    .trim()
+    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
+    .toUpperCase()
+  if (!bare) return ''
+  if (!/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(bare)) return null
+  const digits = bare.replaceAll('-', '')
+  let total = 0
+  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2
+  const check = (12 - (total % 11)) % 11
+  return digits[15] === (check === 10 ? 'X' : String(check)) ? bare : null
 }

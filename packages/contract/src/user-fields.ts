@@ -1,5 +1,13 @@
 import Type from 'typebox'
-import { EMAIL_MAX, PHONE_MAX, PHONE_PATTERN, PROFILE_LIMITS, USERNAME_MAX, USERNAME_PATTERN } from './limits'
+import {
+  EMAIL_MAX,
+  ORCID_MAX,
+  PHONE_MAX,
+  PHONE_PATTERN,
+  PROFILE_LIMITS,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+} from './limits'
 
 // A user's fields, each written once: what registration (auth.ts) and the /modify calls (profiles.ts)
 // accept, and the groups of fields that several answers carry. Building blocks of the contract's
@@ -39,7 +47,7 @@ export const EditableFields = Type.Object({
   github: SocialLink,
   linkedin: SocialLink,
   /** An ORCID iD ('0000-0002-1825-0097' or its orcid.org link); '' removes it (issue 19). */
-  orcid: Type.String({ maxLength: 60 }),
+  orcid: Type.String({ maxLength: ORCID_MAX }),
 })
 
 /** The five privacy flags, as the settings object and the profile edits name them. */

@@ -2,6 +2,7 @@ import {
   formBoolean,
   type ModifyProfileRequest,
   type ModifyResponse,
+  normaliseOrcid,
   PROFILE_LIMITS,
   PROFILE_SETTINGS,
 } from '@agora/contract'
@@ -109,23 +110,4 @@ export function changedValues(
     }
   }
   return view
-}
-
-/**
- * An ORCID iD as stored ('0000-0002-1825-0097'), '' for none, or null when it is not one: four
- * groups of four, given bare or as an orcid.org link, whose last character is the ISO 7064 11,2
- * checksum of the fifteen digits before it.
- */
-export function normaliseOrcid(raw: string): string | null {
-  const bare = raw
-    .trim()
-    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
-    .toUpperCase()
-  if (!bare) return ''
-  if (!/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(bare)) return null
-  const digits = bare.replaceAll('-', '')
-  let total = 0
-  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2
-  const check = (12 - (total % 11)) % 11
-  return digits[15] === (check === 10 ? 'X' : String(check)) ? bare : null
 }

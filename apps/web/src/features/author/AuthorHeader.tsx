@@ -5,6 +5,7 @@ import { InlineList } from '../../ui/InlineList'
 import { ArrowLeftIcon } from '../../ui/icons'
 import { LazyParticles } from '../../ui/LazyParticles'
 import { displayUrl, safeWebUrl } from '../../ui/links'
+import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TagList } from '../../ui/TagList'
 import { ReportButton } from '../report/ReportButton'
 import type { AuthorProfile } from './authorProfile'
@@ -38,6 +39,11 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
               <p className="author-header__username">@{profile.username}</p>
             )}
             {profile.title && <p className="author-header__title">{profile.title}</p>}
+            {profile.orcid && (
+              <p className="author-header__orcid">
+                <OrcidBadge orcid={profile.orcid} />
+              </p>
+            )}
             {(email || phone || website) && (
               <InlineList gap="wide" spaced aria-label={t('contact.label')}>
                 {email && (

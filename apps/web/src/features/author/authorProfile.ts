@@ -32,6 +32,8 @@ export interface AuthorProfile {
   avatar: string
   bio: string
   userUrl: string
+  /** Their ORCID iD, or '' (issue 19). */
+  orcid: string
   badges: string[]
   contact: { email: string; phone: string }
   social: Record<SocialKind, string>
@@ -72,6 +74,7 @@ export function toAuthorProfile(info: PersonInformationResponse): AuthorProfile 
     avatar: info.avatar,
     bio: info.biography ?? '',
     userUrl: info.userurl ?? '',
+    orcid: info.orcid ?? '',
     badges: badgesOf(info),
     contact: { email: info.email ?? '', phone: info.phone ?? '' },
     social: { twitter: info.twitter ?? '', github: info.github ?? '', linkedin: info.linkedin ?? '' },

@@ -1,4 +1,5 @@
 import type { OwnUserResponse } from '@agora/contract'
+import { normaliseOrcid, ORCID_MAX } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { EditableField } from '../../api/profiles'
@@ -6,6 +7,7 @@ import { Button } from '../../ui/Button'
 import { InlineList } from '../../ui/InlineList'
 import { LogoutIcon } from '../../ui/icons'
 import { displayUrl, safeWebUrl } from '../../ui/links'
+import { OrcidBadge } from '../../ui/OrcidBadge'
 import { AvatarUpload } from './AvatarUpload'
 import { EditableText } from './EditableText'
 import { MailIcon, PhoneIcon, SettingsIcon } from './icons'
@@ -21,8 +23,8 @@ export interface ProfileCardProps {
 }
 
 /**
- * The own page's header (product-spec §2): clickable avatar, editable username, title and website,
- * email and phone as they are saved, Settings and Logout.
+ * The own page's header (product-spec §2): clickable avatar, editable username, title, website and
+ * ORCID iD (issue 19), email and phone as they are saved, Settings and Logout.
  */
 export function ProfileCard({
   user,
@@ -73,6 +75,15 @@ export function ProfileCard({
             ) : undefined
           }
           onSave={(value) => onSaveField('url', value)}
+        />
+        <EditableText
+          label={t('fields.orcid')}
+          value={user.orcid}
+          maxLength={ORCID_MAX}
+          emptyText={t('empty.orcid')}
+          display={user.orcid ? <OrcidBadge orcid={user.orcid} /> : undefined}
+          validate={(draft) => (normaliseOrcid(draft) === null ? t('orcidProblem') : null)}
+          onSave={(value) => onSaveField('orcid', value)}
         />
         <InlineList gap="wide" spaced className="mypage-card__contact">
           <li>

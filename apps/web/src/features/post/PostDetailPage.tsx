@@ -14,6 +14,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { tagPath } from '../../ui/links'
+import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
@@ -156,6 +157,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
               <Avatar src={post.author_avatar} name={post.author_name} size={36} />
               <span className="post__author-name">{post.author_name}</span>
             </Link>
+            {post.author_orcid && <OrcidBadge orcid={post.author_orcid} />}
             <Timestamp value={post.timestamp || post.created_at} className="post__time" />
             {post.edited_at && <EditedMarker at={post.edited_at} onOpen={() => setShowingHistory(true)} />}
             {post.visibility === 'private' && (
