@@ -37,6 +37,23 @@ export const MediaItem = Type.Object({
 })
 export type MediaItem = Static<typeof MediaItem>
 
+export const SNIPPET_FIELDS = ['title', 'summary', 'content', 'comment'] as const
+export type SnippetField = (typeof SNIPPET_FIELDS)[number]
+
+/**
+ * Where a search matched a post (issue 19): a piece of the title, summary, content or a comment,
+ * plain text, with the matched words at `highlights` — [start, end) offsets in UTF-16 code units
+ * (JavaScript string indices), in order, not overlapping. Show them as marks; never as HTML.
+ */
+export const SearchSnippet = Type.Object({
+  field: LiteralUnion(...SNIPPET_FIELDS),
+  text: Type.String(),
+  highlights: Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 2, maxItems: 2 })),
+  /** The comment it comes from (field `comment`). */
+  comment_id: Type.Optional(Type.String()),
+})
+export type SearchSnippet = Static<typeof SearchSnippet>
+
 /** The spec's "Post in a list", with both spellings of each field it names. */
 export const PostListItem = Type.Object({
   ...BothIds.properties,
@@ -60,6 +77,11 @@ export const PostListItem = Type.Object({
   visibility: Visibility,
   /** Set when the post was found through one of its comments: the card links to that comment. */
   matched_comment_id: Type.Optional(Type.String()),
+  /**
+   * With a search: where it matched. Absent when the words matched only the post's tags or its
+   * author's name, which the card shows anyway.
+   */
+  snippet: Type.Optional(SearchSnippet),
 })
 export type PostListItem = Static<typeof PostListItem>
 
@@ -103,6 +125,14 @@ export const PostListQuery = Type.Object({
   feed: Type.Optional(LiteralUnion('following')),
   /** Only posts carrying exactly this tag (issue 19: tag pages). */
   tag: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only posts by this author: a user id. */
+  author: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only posts by the author of this username (any case). */
+  author_username: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only posts created on or after this day (YYYY-MM-DD, UTC). */
+  from: Type.Optional(Type.String({ maxLength: 40 })),
+  /** Only posts created on or before this day (YYYY-MM-DD, UTC; the whole day counts). */
+  to: Type.Optional(Type.String({ maxLength: 40 })),
 })
 export type PostListQuery = Static<typeof PostListQuery>
 

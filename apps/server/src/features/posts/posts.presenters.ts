@@ -1,4 +1,4 @@
-import type { MediaItem, PostCursor, PostDetailResponse, PostListItem } from '@agora/contract'
+import type { MediaItem, PostCursor, PostDetailResponse, PostListItem, SearchSnippet } from '@agora/contract'
 import { moderationState } from '../../db/moderation-state'
 import type { PostFileRow } from '../../db/schema'
 import { fileUrl } from '../files/index'
@@ -51,6 +51,11 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
     visibility: row.visibility,
     ...(row.matched_comment_id ? { matched_comment_id: row.matched_comment_id } : {}),
   }
+}
+
+/** A card with where the search matched it, when it says (search.snippets.ts). */
+export function withSnippet(item: PostListItem, snippet: SearchSnippet | undefined): PostListItem {
+  return snippet ? { ...item, snippet } : item
 }
 
 /** The detail's fields of the version shown are features/versions' (posts.service `detail` adds them). */

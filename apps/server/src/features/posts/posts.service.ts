@@ -19,14 +19,15 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/err
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile } from '../files/index'
 import { likesService } from '../likes/index'
-import { prefixQuery, searchSources, searchTerms } from '../search/index'
+import { anyWordQuery, prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeed, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
-import { cursorOf, toPostDetail, toPostListItem } from './posts.presenters'
+import { listFilters } from './posts.list-filters'
+import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
-import { normaliseTags, type PostFields, type UploadFields, validatePostFields } from './posts.validation'
+import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
@@ -130,14 +131,14 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
       const following = query.feed === 'following'
       if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
-      // A tag page (issue 19): exact tag match through the tags index, not a text search.
-      const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
-      const conditions = [
-        following && viewerId ? followedBy(viewerId) : null,
-        tag ? sql<boolean>`posts.tags @> array[${tag}]::text[]` : null,
-      ].filter((condition) => condition !== null)
+      // Tag, author and days (issue 19): conditions on the post that its indexes answer.
+      const filters = listFilters(query)
+      const conditions = [following && viewerId ? followedBy(viewerId) : null, ...filters].filter(
+        (condition) => condition !== null,
+      )
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
-      const filter = { viewerId, mediaType, query: q, sources: searchSources, only }
+      const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
+      const filter = { viewerId, mediaType, query: q, sources: searchSources, only, within }
       const byRelevance = q !== null && order.isDefault
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {
@@ -145,13 +146,16 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       }
       const rows = byRelevance
         ? await posts.listByRelevance(filter, cursor, limit + 1)
-        : following && viewerId && q === null && tag === null
+        : following && viewerId && q === null && filters.length === 0
           ? await followingFeed(db, viewerId, order, cursor, mediaType, limit + 1)
           : await posts.listInOrder(filter, order, cursor, limit + 1)
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
+      // Where each card matched: only for the page's rows, after paging (search.snippets.ts).
+      const snippets = q ? await snippetsOf(db, q, anyWordQuery(terms), page) : null
+      const items = await withFiles(page)
       return {
-        items: await withFiles(page),
+        items: snippets ? items.map((item) => withSnippet(item, snippets.get(item.id))) : items,
         has_next: hasNext,
         next_cursor: hasNext ? cursorOf(page[page.length - 1]) : null,
       }

@@ -58,6 +58,11 @@ export interface ListFilter {
   sources: SearchSource[]
   /** Only posts that also meet this condition (the Following feed's, posts.following.ts), or all. */
   only?: RawBuilder<boolean> | null
+  /**
+   * The list's own filters (tag, author, days) alone: relevance candidates of the posts are
+   * drawn from the posts that meet them, so a narrow filter still finds its older matches.
+   */
+  within?: RawBuilder<boolean> | null
 }
 
 export const summaryColumns = [
@@ -173,7 +178,7 @@ export function postsStore(db: Db) {
     listByRelevance(filter: ListFilter, cursor: Cursor | null, limit: number): Promise<PostSummaryRow[]> {
       const q = filter.query!
       const hits = sql.join(
-        filter.sources.map((source) => sql`(${source.hits(q, RANK_CANDIDATES)})`),
+        filter.sources.map((source) => sql`(${source.hits(q, RANK_CANDIDATES, undefined, filter.within)})`),
         sql` union all `,
       )
       const best = sql<{ post_id: string; rank: number; matched_comment_id: string | null }>`(

@@ -4,7 +4,8 @@ import type { SearchSource } from './search.query'
 
 export { commentSearchSource } from './search.comments'
 export { postSearchSource, RECENT_WINDOW } from './search.posts'
-export { prefixQuery, RANK_CANDIDATES, type SearchSource, searchTerms } from './search.query'
+export { anyWordQuery, prefixQuery, RANK_CANDIDATES, type SearchSource, searchTerms } from './search.query'
+export { type SnippetTarget, snippetsOf } from './search.snippets'
 
 /** Every source search looks in, best first: a post that matches itself beats one found through a comment. */
 export const searchSources: SearchSource[] = [postSearchSource, commentSearchSource]

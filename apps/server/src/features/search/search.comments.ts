@@ -9,7 +9,9 @@ export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
  * `matched_comment_id`, the newest matching comment, so its card can link straight to it. The
  * comment document (column `comments.search`, migration 0005) holds the same stemmed and unstemmed
  * forms as the posts' one, so the same prefix query fits both. Post visibility is applied by the
- * posts list, once for every source; a comment hidden or removed by a moderator is never a hit.
+ * posts list, once for every source, and so are the list's filters (`within`, a condition on the
+ * post, which the comments' newest-first window cannot use); a comment hidden or removed by a
+ * moderator is never a hit.
  */
 // Comment ids are UUIDv7: the primary key walks them newest first.
 const COMMENTS: SearchTable = {

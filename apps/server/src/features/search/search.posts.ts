@@ -18,9 +18,9 @@ const POSTS: SearchTable = {
 
 export const postSearchSource: SearchSource = {
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
-  hits: (q, limit, window = RECENT_WINDOW) => sql`
+  hits: (q, limit, window = RECENT_WINDOW, within = null) => sql`
     select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
-    from (${newestMatches(POSTS, q, limit, window)}) f
+    from (${newestMatches(POSTS, q, limit, window, within)}) f
   `,
   matchedCommentId: () => sql<string | null>`null::uuid`,
 }

@@ -31,21 +31,35 @@ export function prefixQuery(terms: string[]): RawBuilder<unknown> {
   return sql`(${sql.join(parts, sql` && `)})`
 }
 
+/** The same terms as `prefixQuery`, any one of them enough: which words to mark in a snippet. */
+export function anyWordQuery(terms: string[]): RawBuilder<unknown> {
+  const parts = terms.map(
+    (term) => sql`to_tsquery('english', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`})`,
+  )
+  return sql`(${sql.join(parts, sql` || `)})`
+}
+
 /**
  * Something search can find posts through. The posts themselves are one source; comments add a
  * second (a comment hit returns its post with `matched_comment_id`). A source answers in two ways:
  *
  * - `matches(q)`: a condition on the current `posts` row, for lists in an explicit order (Hot or
  *   Recent), which page through every match on their own index;
- * - `hits(q, limit)`: rows `(post_id, rank, matched_comment_id)` of at most `limit` of its newest
- *   matches, for the relevance order, which ranks only those candidates.
+ * - `hits(q, limit, window, within)`: rows `(post_id, rank, matched_comment_id)` of at most `limit`
+ *   of its newest matches, for the relevance order, which ranks only those candidates; a source
+ *   that can draws them only from posts meeting `within` (a condition on the `posts` row).
  * - `matchedCommentId(q)`: for a post it matched, the comment to point at (null for a post hit).
  *
  * Visibility and the media-type filter are applied to the posts afterwards, once for all sources.
  */
 export interface SearchSource {
   matches(q: RawBuilder<unknown>): RawBuilder<boolean>
-  hits(q: RawBuilder<unknown>, limit: number, window?: number): RawBuilder<unknown>
+  hits(
+    q: RawBuilder<unknown>,
+    limit: number,
+    window?: number,
+    within?: RawBuilder<boolean> | null,
+  ): RawBuilder<unknown>
   matchedCommentId(q: RawBuilder<unknown>): RawBuilder<string | null>
 }
 
@@ -65,21 +79,26 @@ export interface SearchTable {
 
 /**
  * The newest `limit` rows of a source's table matching `q` (columns `SearchTable.columns`): from
- * the recent window when it holds enough, else from the whole table through the index.
+ * the recent window when it holds enough, else from the whole table through the index. With
+ * `within` (a condition on the table's rows), only rows meeting it: the window is then the newest
+ * rows that do, which the filter's own index finds.
  */
 export function newestMatches(
   from: SearchTable,
   q: RawBuilder<unknown>,
   limit: number,
   window = from.window,
+  within: RawBuilder<boolean> | null = null,
 ) {
   const table = sql.table(from.table)
   const columns = sql.raw(from.columns)
   const newest = sql.raw(from.newestFirst)
+  const meeting = within ? sql`where ${within}` : sql``
+  const alsoMeeting = within ? sql`and ${within}` : sql``
   return sql`
     with recent as (
       select ${columns}
-      from (select ${columns} from ${table} order by ${newest} limit ${window}) r
+      from (select ${columns} from ${table} ${meeting} order by ${newest} limit ${window}) r
       where r.search @@ ${q}
       order by ${newest}
       limit ${limit}
@@ -87,7 +106,7 @@ export function newestMatches(
     everywhere as materialized (
       select ${columns}
       from ${table}
-      where (select count(*) from recent) < ${limit} and search @@ ${q}
+      where (select count(*) from recent) < ${limit} and search @@ ${q} ${alsoMeeting}
     ),
     found as (
       select * from recent where (select count(*) from recent) >= ${limit}
