@@ -6,6 +6,8 @@ export interface DocumentMeta {
   title: string | null | undefined
   /** The page's `<meta name="description">`; index.html's site-wide text when empty. */
   description?: string | null
+  /** The screen's own Atom feed, announced to feed readers (`<link rel="alternate">`) while it is shown. */
+  feed?: { href: string; title: string } | null
 }
 
 function descriptionTag(): HTMLMetaElement {
@@ -30,7 +32,7 @@ let siteDescription: string | null = null
  *
  * Both follow the language live; leaving the screen puts the site-wide description back.
  */
-export function useDocumentMeta({ title, description }: DocumentMeta) {
+export function useDocumentMeta({ title, description, feed }: DocumentMeta) {
   const { t } = useTranslation()
   const appName = t('appName')
   useEffect(() => {
@@ -44,4 +46,24 @@ export function useDocumentMeta({ title, description }: DocumentMeta) {
       tag.content = siteDescription ?? ''
     }
   }, [description])
+  const feedHref = feed?.href
+  const feedTitle = feed?.title
+  useEffect(() => {
+    if (!feedHref) return
+    // The server writes the link into a page it serves (features/pages); the app keeps that one.
+    let link = document.head.querySelector<HTMLLinkElement>(`link[${SCREEN_FEED}]`)
+    if (!link) {
+      link = document.createElement('link')
+      link.rel = 'alternate'
+      link.type = 'application/atom+xml'
+      link.setAttribute(SCREEN_FEED, '')
+      document.head.append(link)
+    }
+    link.href = feedHref
+    link.title = feedTitle ?? ''
+    return () => link.remove()
+  }, [feedHref, feedTitle])
 }
+
+/** Marks the `<link rel="alternate">` of the screen's own feed (the site's feed is index.html's). */
+const SCREEN_FEED = 'data-screen-feed'

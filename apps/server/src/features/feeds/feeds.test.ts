@@ -131,4 +131,31 @@ describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
     expect(hidden.body).not.toContain('citation_title')
     expect(hidden.body).not.toContain('Private work')
   })
+
+  it('names a tag’s and an author’s feed in their pages’ heads, where a feed reader finds and reads it', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'Tides in the fjord', tags: ['oceanography'] })
+    const alternate = async (path: string) => {
+      const page = await t.app.inject({ method: 'GET', url: path })
+      expect(page.statusCode).toBe(200)
+      const links = parseHtml(page.body).querySelectorAll('head link[rel="alternate"]')
+      expect(links.map((link) => link.getAttribute('type'))).toEqual(['application/atom+xml'])
+      return links[0]!
+    }
+    const tagLink = await alternate('/tag/oceanography')
+    expect(tagLink.getAttribute('title')).toBe('#oceanography on Agora')
+    const tagFeed = await atom.parseString(
+      (await t.app.inject({ method: 'GET', url: tagLink.getAttribute('href')! })).body,
+    )
+    expect(tagFeed.items.map((item) => item.title)).toEqual(['Tides in the fjord'])
+    const authorLink = await alternate(`/author/${ada.id}`)
+    const authorFeed = await atom.parseString(
+      (await t.app.inject({ method: 'GET', url: authorLink.getAttribute('href')! })).body,
+    )
+    expect(authorFeed.items.map((item) => item.title)).toEqual(['Tides in the fjord'])
+    // A name that needs escaping stays one attribute; a broken escape gets no link.
+    expect((await alternate('/tag/a%22b')).getAttribute('href')).toBe('/feeds/tag/a%22b.atom')
+    const broken = await t.app.inject({ method: 'GET', url: '/tag/%E0%A4%A' })
+    expect(broken.body).not.toContain('rel="alternate"')
+  })
 })

@@ -11,7 +11,7 @@ import { NotFoundError } from '../../http/errors'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
-import { scholarlyHead, withHead } from './scholarly-meta'
+import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
@@ -174,6 +174,10 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(post ? withHead(html, scholarlyHead(post, ctx.config.mail.publicUrl)) : html)
+      .send(
+        post
+          ? withHead(html, scholarlyHead(post, ctx.config.mail.publicUrl))
+          : withHead(html, feedLinkOf(path)),
+      )
   })
 }

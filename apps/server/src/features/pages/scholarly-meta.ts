@@ -79,3 +79,30 @@ export function scholarlyHead(post: PostDetailResponse, base: string): string {
 export function withHead(html: string, head: string): string {
   return html.replace('</head>', () => `${head}</head>`)
 }
+
+const TAG_PAGE = /^\/tag\/([^/]+)\/?$/
+const AUTHOR_PAGE = /^\/author\/([^/]+)\/?$/
+
+/**
+ * The Atom feed a tag's or an author's page offers feed readers (`<link rel="alternate">`, issue 19),
+ * or '' for any other page (the forum's feed is in index.html for every page). The app keeps the
+ * link while the screen is shown (data-screen-feed, apps/web/src/app/useDocumentMeta.ts). A feed of
+ * an unknown or private author answers 404 itself.
+ */
+export function feedLinkOf(path: string): string {
+  const tag = TAG_PAGE.exec(path)
+  const author = tag ? null : AUTHOR_PAGE.exec(path)
+  const raw = tag?.[1] ?? author?.[1]
+  if (!raw) return ''
+  let name: string
+  try {
+    name = decodeURIComponent(raw)
+  } catch {
+    return '' // a broken %-escape: the app shows its "not found"
+  }
+  const href = tag
+    ? `/feeds/tag/${encodeURIComponent(name)}.atom`
+    : `/feeds/author/${encodeURIComponent(name)}.atom`
+  const title = tag ? `#${name} on Agora` : 'Posts by this author on Agora'
+  return `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(title)}" href="${escapeHtml(href)}" data-screen-feed>`
+}

@@ -24,6 +24,14 @@ export function AuthorPage() {
   useDocumentMeta({
     title: profile?.name ?? t('common:screens.author'),
     description: profile && t('common:descriptions.author', { name: profile.name }),
+    // Their public posts as an Atom feed (issue 19); a profile kept private has none to offer.
+    feed:
+      profile?.privacy.showProfile && profile.privacy.showPosts
+        ? {
+            href: `/feeds/author/${encodeURIComponent(profile.id)}.atom`,
+            title: t('feed', { name: profile.name }),
+          }
+        : null,
   })
 
   useEffect(() => {

@@ -32,7 +32,12 @@ export function TagPage() {
   const order = params.get('sort') === 'recent' ? 'recent' : 'hot'
   const sort: PostSort = order === 'recent' ? 'recent_desc' : 'hot_desc'
   const { basic } = useSession()
-  useDocumentMeta({ title: `#${tag}`, description: t('tag.description', { tag }) })
+  const feed = `/feeds/tag/${encodeURIComponent(tag)}.atom`
+  useDocumentMeta({
+    title: `#${tag}`,
+    description: t('tag.description', { tag }),
+    feed: { href: feed, title: t('tag.description', { tag }) },
+  })
   const summary = useQuery({
     queryKey: postKeys.tagSummary(tag),
     queryFn: ({ signal }) => getTagSummary(tag, signal),
@@ -59,7 +64,7 @@ export function TagPage() {
         )}
         <div className="tag-page__actions">
           {basic && <FollowTag tag={tag} userId={basic.id} />}
-          <a href={`/feeds/tag/${encodeURIComponent(tag)}.atom`} className="btn btn--ghost btn--sm">
+          <a href={feed} className="btn btn--ghost btn--sm">
             {t('tag.feed')}
           </a>
         </div>
