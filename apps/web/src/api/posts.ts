@@ -30,8 +30,15 @@ export interface PostListParams {
   limit?: number
   /** `following`: posts by the authors and in the tags the reader follows (signed in only). */
   feed?: 'following'
-  /** Only posts carrying exactly this tag (a tag page). */
+  /** Only posts carrying exactly this tag (a tag page, the forum's filter). */
   tag?: string
+  /** Only posts of this media type. */
+  mediaType?: string
+  /** Only posts by the author of this username. */
+  author?: string
+  /** Only posts created from / until these days (YYYY-MM-DD, both included). */
+  from?: string
+  to?: string
 }
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
@@ -45,6 +52,10 @@ export async function listPosts(params: PostListParams, signal?: AbortSignal): P
       cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
       feed: params.feed,
       tag: params.tag,
+      media_type: params.mediaType,
+      author_username: params.author,
+      from: params.from,
+      to: params.to,
     },
   })
   // The spec also allows a bare array: one page with nothing after it.

@@ -13,8 +13,9 @@ export const meKey = ['auth', 'me'] as const
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => ['posts', 'list'] as const,
-  list: (search: string, sort: PostSort | null, feed?: 'following') =>
-    ['posts', 'list', { search, sort, feed }] as const,
+  /** `filters`: the forum's tag, type, author and days (features/forum/forumFilters.ts). */
+  list: (search: string, sort: PostSort | null, feed?: 'following', filters?: object) =>
+    ['posts', 'list', { search, sort, feed, ...filters }] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   tag: (tag: string, sort: PostSort | null) => ['posts', 'tag', { tag, sort }] as const,
   tagSummary: (tag: string) => ['posts', 'tag-summary', tag] as const,

@@ -12,6 +12,8 @@ import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
 import { FollowTag, tagOfSearch } from './FollowTag'
+import { ForumFilterPanel } from './ForumFilterPanel'
+import { activeFilterCount, NO_FILTERS } from './forumFilters'
 import { ListFailed, ListMore } from './ListMore'
 import { BlockedPostCard, PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
@@ -25,13 +27,15 @@ export function ForumListPage() {
   const { t } = useTranslation('forum')
   useDocumentMeta({ title: t('title'), description: t('common:descriptions.forum') })
   const restartList = useRestartForumList()
-  const { search, sort, setSort, feed, setFeed, text, setText, commitNow } = useForumUrlState({
-    onChange: (nextSearch, nextSort) => restartList(nextSearch, nextSort, feed),
-  })
+  const { search, sort, setSort, feed, setFeed, filters, setFilters, text, setText, commitNow } =
+    useForumUrlState({
+      onChange: (nextSearch, nextSort, nextFilters) => restartList(nextSearch, nextSort, feed, nextFilters),
+    })
   const { basic } = useSession()
   // The Following view is a member's; signed out, the forum shows every post.
   const following = feed === 'following' && !!basic
-  const posts = useForumPosts(search, sort, following ? 'following' : undefined)
+  const posts = useForumPosts(search, sort, following ? 'following' : undefined, filters)
+  const filtered = activeFilterCount(filters) > 0
   // The server may have drawn this page before the app ran: take over once it shows the same.
   const stats = useSiteStats()
   useStaticShellHandover(!posts.isPending && !stats.isPending)
@@ -94,13 +98,14 @@ export function ForumListPage() {
               value={following ? 'following' : 'all'}
               onChange={(value) => {
                 const next = value === 'following' ? 'following' : undefined
-                restartList(search, sort, next)
+                restartList(search, sort, next, filters)
                 setFeed(next)
               }}
             />
           )}
           <SortButtons sort={sort} onChange={setSort} />
         </div>
+        <ForumFilterPanel filters={filters} onApply={setFilters} />
 
         <section className="forum__posts" aria-labelledby={headingId} aria-busy={posts.isFetching}>
           {search ? (
@@ -120,7 +125,7 @@ export function ForumListPage() {
           ) : posts.isError && posts.posts.length === 0 ? (
             <ListFailed onRetry={() => void posts.refetch()} />
           ) : posts.posts.length === 0 ? (
-            following && !search ? (
+            following && !search && !filtered ? (
               <div className="screen__state stack forum__state">
                 <h3>{t('feed.emptyTitle')}</h3>
                 <p>{t('feed.emptyText')}</p>
@@ -128,9 +133,17 @@ export function ForumListPage() {
               </div>
             ) : (
               <div className="screen__state stack forum__state">
-                <h3>{search ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
-                <p>{search ? t('list.emptySearchText', { search }) : t('list.emptyText')}</p>
-                {search ? (
+                <h3>{search || filtered ? t('list.emptySearchTitle') : t('list.emptyTitle')}</h3>
+                <p>
+                  {search
+                    ? t('list.emptySearchText', { search })
+                    : filtered
+                      ? t('list.emptyFilteredText')
+                      : t('list.emptyText')}
+                </p>
+                {filtered ? (
+                  <Button onClick={() => setFilters(NO_FILTERS)}>{t('filters.clear')}</Button>
+                ) : search ? (
                   <Button onClick={() => setText('')}>{t('list.clearSearch')}</Button>
                 ) : (
                   <Link className="btn btn--primary btn--md" to="/upload">

@@ -8,6 +8,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
+import { HighlightedText } from './HighlightedText'
 import '../../ui/Card.css'
 
 export interface PostCardProps {
@@ -23,6 +24,9 @@ export function postHref(post: Pick<PostListItem, 'id' | '_id' | 'matched_commen
   return `/forum/detail/${id}${comment}`
 }
 
+/** A tag chip's address: the tag's page (issue 19). */
+export const tagHref = (tag: string) => `/tag/${encodeURIComponent(tag)}`
+
 /**
  * One post in the forum grid (spec §2): cover, title, summary, author, time, type, tags, likes and
  * comments. The title's link covers the whole card and opens the post in a new tab.
@@ -36,6 +40,12 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   const locale = useIntlLocale()
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
+  // A search says where it matched (issue 19): a title hit marks the title itself; any other hit
+  // shows its passage in place of the preview.
+  const { snippet } = post
+  const titleSnippet = snippet?.field === 'title' ? snippet : null
+  const passage = snippet && snippet.field !== 'title' ? snippet : null
+  const preview = post.preview || post.summary
   return (
     <article className="card post-card">
       <div className="post-card__cover">
@@ -45,16 +55,33 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
       <div className="post-card__body">
         <h3 className="post-card__title">
           <Link ref={link} to={postHref(post)} target="_blank" rel="noopener" className="post-card__link">
-            {post.title}
+            {titleSnippet ? (
+              <HighlightedText text={titleSnippet.text} highlights={titleSnippet.highlights} />
+            ) : (
+              post.title
+            )}
             <span className="visually-hidden"> {t('card.opensInNewTab')}</span>
           </Link>
         </h3>
-        {post.matched_comment_id && <p className="post-card__note">{t('card.matchedComment')}</p>}
-        {(post.preview || post.summary) && (
-          <p className="post-card__summary">{post.preview || post.summary}</p>
+        {passage ? (
+          <p className="post-card__snippet">
+            <span className="post-card__note">{t(`card.snippet.${passage.field}`)}</span>{' '}
+            <HighlightedText text={passage.text} highlights={passage.highlights} />
+          </p>
+        ) : (
+          <>
+            {post.matched_comment_id && <p className="post-card__note">{t('card.matchedComment')}</p>}
+            {preview && <p className="post-card__summary">{preview}</p>}
+          </>
         )}
         {post.tags.length > 0 && (
-          <TagList className="post-card__tags" gap="tight" aria-label={t('card.tags')} tags={post.tags} />
+          <TagList
+            className="post-card__tags"
+            gap="tight"
+            aria-label={t('card.tags')}
+            tags={post.tags}
+            linkOf={tagHref}
+          />
         )}
         <div className="post-card__footer">
           <span className="post-card__author">

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react'
 import { listPosts } from '../../api/posts'
 import { postKeys, statsKey } from '../../api/queryKeys'
 import { fetchStats } from '../../api/stats'
+import type { ForumFilters } from './forumFilters'
 import type { ChosenSort } from './forumSort'
 
 /** The pages' posts in order, each id once (a post that moved between two page loads is not repeated). */
@@ -22,13 +23,32 @@ export function uniquePosts(pages: readonly PostListResponse[]): PostListItem[] 
 }
 
 /**
- * The forum list for a search and sort: keyset pages of 12 (spec §4). Changing either starts a new list
- * from its first page; the next page starts after the last post of the one before.
+ * The forum list for a search, sort and filters: keyset pages of 12 (spec §4). Changing any starts a
+ * new list from its first page; the next page starts after the last post of the one before.
  */
-export function useForumPosts(search: string, sort: ChosenSort | null, feed?: 'following') {
+export function useForumPosts(
+  search: string,
+  sort: ChosenSort | null,
+  feed: 'following' | undefined,
+  filters: ForumFilters,
+) {
   const query = useInfiniteQuery({
-    queryKey: postKeys.list(search, sort, feed),
-    queryFn: ({ pageParam, signal }) => listPosts({ search, sort, cursor: pageParam, feed }, signal),
+    queryKey: postKeys.list(search, sort, feed, filters),
+    queryFn: ({ pageParam, signal }) =>
+      listPosts(
+        {
+          search,
+          sort,
+          cursor: pageParam,
+          feed,
+          tag: filters.tag || undefined,
+          mediaType: filters.type || undefined,
+          author: filters.author || undefined,
+          from: filters.from || undefined,
+          to: filters.to || undefined,
+        },
+        signal,
+      ),
     initialPageParam: null as PostCursor | null,
     getNextPageParam: (last) => (last.has_next && last.next_cursor ? last.next_cursor : undefined),
   })
@@ -37,14 +57,14 @@ export function useForumPosts(search: string, sort: ChosenSort | null, feed?: 'f
 }
 
 /**
- * Called before the reader changes the search or sort (spec §4): that list starts again from its first
+ * Called before the reader changes the search, sort or filters (spec §4): that list starts again from its first
  * page, even if it was loaded before. (Back and Forward keep what was loaded, to return where one was.)
  */
 export function useRestartForumList() {
   const queryClient = useQueryClient()
   return useCallback(
-    (search: string, sort: ChosenSort | null, feed?: 'following') => {
-      void queryClient.resetQueries({ queryKey: postKeys.list(search, sort, feed), exact: true })
+    (search: string, sort: ChosenSort | null, feed: 'following' | undefined, filters: ForumFilters) => {
+      void queryClient.resetQueries({ queryKey: postKeys.list(search, sort, feed, filters), exact: true })
     },
     [queryClient],
   )

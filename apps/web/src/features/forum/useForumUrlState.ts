@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { type ForumFilters, filtersFromParams, withFilters } from './forumFilters'
 import { type ChosenSort, parseSortParam } from './forumSort'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
 /**
- * The forum's search and sort live in the URL (`?search=`, `?sort=`), so a link or a reload shows the
+ * The forum's search, sort and filters live in the URL (`?search=`, `?sort=`, forumFilters.ts), so a link or a reload shows the
  * same list and Back undoes a search. The search box has its own text, written to the URL 300 ms after
  * the last keystroke: starting or clearing a search adds a history entry, refining one replaces it
  * (Back does not step through every letter). A URL changed from outside (Back, a tag link) refills the box.
  * `onChange` hears of each change the page itself makes (not of Back and Forward), just before it.
  */
 export function useForumUrlState(
-  options: { onChange?: (search: string, sort: ChosenSort | null) => void } = {},
+  options: { onChange?: (search: string, sort: ChosenSort | null, filters: ForumFilters) => void } = {},
 ) {
   const [params, setParams] = useSearchParams()
   const onChange = useRef(options.onChange)
@@ -23,6 +24,9 @@ export function useForumUrlState(
   const sort = parseSortParam(params.get('sort'))
   // The Following view (issue 18): `?feed=following`.
   const feed = params.get('feed') === 'following' ? ('following' as const) : undefined
+  // One object per distinct URL value, so it can sit in a query key and a dependency list.
+  const filterKey = withFilters(new URLSearchParams(), filtersFromParams(params)).toString()
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(filterKey)), [filterKey])
   const [text, setText] = useState(params.get('search') ?? '')
   const written = useRef(search)
 
@@ -38,7 +42,7 @@ export function useForumUrlState(
       if (next === written.current) return
       const refining = written.current !== '' && next !== ''
       written.current = next
-      onChange.current?.(next, sort)
+      onChange.current?.(next, sort, filters)
       setParams(
         (previous) => {
           const updated = new URLSearchParams(previous)
@@ -49,7 +53,7 @@ export function useForumUrlState(
         { replace: refining },
       )
     },
-    [setParams, sort],
+    [setParams, sort, filters],
   )
 
   useEffect(() => {
@@ -60,7 +64,7 @@ export function useForumUrlState(
 
   const setSort = useCallback(
     (next: ChosenSort | null) => {
-      onChange.current?.(search, next)
+      onChange.current?.(search, next, filters)
       setParams((previous) => {
         const updated = new URLSearchParams(previous)
         if (next) updated.set('sort', next)
@@ -68,7 +72,17 @@ export function useForumUrlState(
         return updated
       })
     },
-    [setParams, search],
+    [setParams, search, filters],
+  )
+
+  /** Applying filters adds a history entry: Back shows the list before them. */
+  const setFilters = useCallback(
+    (next: ForumFilters) => {
+      const updated = withFilters(params, next)
+      onChange.current?.(search, sort, filtersFromParams(updated))
+      setParams((previous) => withFilters(previous, next))
+    },
+    [params, setParams, search, sort],
   )
 
   const setFeed = useCallback(
@@ -83,5 +97,16 @@ export function useForumUrlState(
     [setParams],
   )
 
-  return { search, sort, setSort, feed, setFeed, text, setText, commitNow: () => commit(text) }
+  return {
+    search,
+    sort,
+    setSort,
+    feed,
+    setFeed,
+    filters,
+    setFilters,
+    text,
+    setText,
+    commitNow: () => commit(text),
+  }
 }
