@@ -145,3 +145,40 @@ test('a new account with no rewards is told from when it earns, not just "0 toke
     page.getByText(/^New accounts start earning 24 hours after joining: yours earns from /),
   ).toBeVisible()
 })
+
+test('a too-long username or title is refused in words, not cut; a new username is confirmed first', async ({
+  page,
+  server,
+}) => {
+  const user = await signedIn(page, server, 'rename')
+  await page.goto('/mypage')
+  await page.getByRole('button', { name: 'Edit Username' }).click()
+  const name = page.getByRole('textbox', { name: 'Username' })
+  const long = 'a_researcher_with_a_long_chosen_name' // 36 characters
+  await name.fill(long)
+  await expect(name).toHaveValue(long) // nothing cut while typing
+  await expect(page.getByText('36/20')).toHaveClass(/editable__count--over/)
+  await name.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Use at most 20 characters: this is longer')
+  await expect(name).toHaveValue(long)
+
+  // A fitting name is confirmed, saying it is the sign-in name; Cancel keeps the old one.
+  await name.fill('ada_renamed')
+  await name.press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Change your username?' })
+  await expect(confirm).toContainText(
+    `You will sign in as “ada_renamed” from now on, and your old name “${user.username}”`,
+  )
+  await confirm.getByRole('button', { name: `Keep “${user.username}”` }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
+
+  // A title over 40 characters is refused whole, never cut mid-word.
+  await page.getByRole('button', { name: 'Edit Title' }).click()
+  const title = page.getByRole('textbox', { name: 'Title' })
+  await title.fill('Senior research fellow in computational neuroscience')
+  await title.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Use at most 40 characters: this is longer')
+  await title.press('Escape')
+  await expect(page.getByText('Senior research fellow in computational')).toHaveCount(0)
+})

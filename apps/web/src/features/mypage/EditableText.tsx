@@ -27,7 +27,7 @@ export interface EditableTextProps {
 
 /**
  * A value that turns into an input (product-spec §4 "Editing"): Enter saves (Ctrl+Enter in the bio),
- * Escape cancels, the length is capped in the input itself. Focus goes into the field when editing
+ * Escape cancels; the count shows the limit while typing, and a text over it is refused, not cut. Focus goes into the field when editing
  * starts and back to the edit button when it ends.
  */
 export function EditableText({
@@ -75,7 +75,9 @@ export function EditableText({
 
   function save() {
     const next = draft.trim()
-    const reason = validate?.(next) ?? null
+    // Too long is refused in words, never cut: the input takes any length and the count turns red.
+    const reason =
+      [...next].length > maxLength ? t('edit.tooLong', { max: maxLength }) : (validate?.(next) ?? null)
     if (reason) {
       setProblem(reason)
       input.current?.focus()
@@ -137,7 +139,6 @@ export function EditableText({
     id,
     className: 'field__input editable__input',
     value: draft,
-    maxLength,
     onChange: (event: { target: { value: string } }) => {
       setDraft(event.target.value)
       setProblem(null)
@@ -157,7 +158,9 @@ export function EditableText({
       <div className="editable__bar">
         <span className="editable__hint" id={hintId}>
           {t(multiline ? 'edit.hintMultiline' : 'edit.hint')} ·{' '}
-          {t('edit.count', { count: draft.length, max: maxLength })}
+          <span className={[...draft].length > maxLength ? 'editable__count--over' : undefined}>
+            {t('edit.count', { count: [...draft].length, max: maxLength })}
+          </span>
         </span>
         <span className="editable__actions">
           <Button size="sm" variant="primary" icon={<CheckIcon size={16} />} onClick={save}>

@@ -1,9 +1,11 @@
 import type { OwnUserResponse } from '@agora/contract'
 import { normaliseOrcid, ORCID_MAX } from '@agora/contract/limits'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { EditableField } from '../../api/profiles'
 import { Button } from '../../ui/Button'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { InlineList } from '../../ui/InlineList'
 import { LogoutIcon } from '../../ui/icons'
 import { displayUrl, safeWebUrl } from '../../ui/links'
@@ -36,6 +38,8 @@ export function ProfileCard({
 }: ProfileCardProps) {
   const { t } = useTranslation('mypage')
   const website = user.url ? safeWebUrl(user.url) : null
+  // The username is the sign-in name: a change is confirmed first, saying so.
+  const [newName, setNewName] = useState<string | null>(null)
   return (
     <section className="mypage-card" aria-label={t('card.label')}>
       <AvatarUpload name={user.username} avatar={user.avatar} onUpload={onUploadAvatar} />
@@ -51,7 +55,19 @@ export function ProfileCard({
             const problem = usernameProblem(draft)
             return problem ? t(`usernameProblem.${problem}`, { max: OWN_PAGE_LIMITS.username }) : null
           }}
-          onSave={(value) => onSaveField('username', value)}
+          onSave={setNewName}
+        />
+        <ConfirmDialog
+          open={newName !== null}
+          title={t('renameConfirm.title')}
+          message={t('renameConfirm.message', { name: newName, old: user.username })}
+          confirmLabel={t('renameConfirm.confirm')}
+          cancelLabel={t('renameConfirm.cancel', { old: user.username })}
+          onConfirm={() => {
+            if (newName) onSaveField('username', newName)
+            setNewName(null)
+          }}
+          onCancel={() => setNewName(null)}
         />
         <EditableText
           label={t('fields.title')}
