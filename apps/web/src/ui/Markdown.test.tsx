@@ -31,7 +31,8 @@ describe('Markdown math', () => {
   it('typesets inline and display math with KaTeX', async () => {
     const html = await render('Euler: $e^{i\\pi} + 1 = 0$\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n')
     expect(html).toMatch(/<p>Euler: <span class="katex">/)
-    expect(html).toContain('<span class="katex-display">')
+    // A wide formula scrolls: the keyboard reaches it.
+    expect(html).toContain('<span class="katex-display" tabindex="0">')
     expect(html).toContain('<annotation encoding="application/x-tex">e^{i\\pi} + 1 = 0</annotation>')
     expect(html).not.toContain('language-math')
   })
@@ -82,6 +83,7 @@ describe('Markdown code blocks', () => {
       html.match(/<button type="button" class="btn btn--ghost btn--sm markdown__copy"[^>]*>/g),
     ).toHaveLength(2)
     expect(html).toMatch(/<button[^>]*aria-live="polite"[^>]*>.*?Copy<\/button>/)
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2)
   })
 
   it('keeps raw HTML out of code and markdown', async () => {

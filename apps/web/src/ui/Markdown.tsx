@@ -55,20 +55,33 @@ function CodeBlock({ node: _node, children, ...props }: PreProps) {
       >
         {copied ? t('markdown.copied') : t('markdown.copy')}
       </Button>
-      <pre ref={code} {...props}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls the block, which the keyboard must reach */}
+      <pre ref={code} tabIndex={0} {...props}>
         {children}
       </pre>
     </div>
   )
 }
 
-/** KaTeX's mark on TeX it could not read: its message in the reader's language (KaTeX's own is English). */
-function MathError({ node: _node, className, title, ...props }: SpanProps) {
+/**
+ * KaTeX's spans, two of them changed: the mark on TeX it could not read gets its message in the reader's
+ * language (KaTeX's own is English), and a display formula, which scrolls when wider than the text,
+ * can be reached by keyboard.
+ */
+function MathSpan({ node: _node, className, title, ...props }: SpanProps) {
   const { t } = useTranslation()
-  if (!className?.split(' ').includes('katex-error'))
-    return <span className={className} title={title} {...props} />
-  const detail = (title ?? '').replace(/^ParseError: KaTeX parse error: /, '')
-  return <span className={className} title={t('markdown.mathError', { detail })} {...props} />
+  const classes = className?.split(' ') ?? []
+  if (classes.includes('katex-error')) {
+    const detail = (title ?? '').replace(/^ParseError: KaTeX parse error: /, '')
+    return <span className={className} title={t('markdown.mathError', { detail })} {...props} />
+  }
+  if (classes.includes('katex-display')) {
+    return (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide formula scrolls, which the keyboard must reach
+      <span className={className} title={title} tabIndex={0} {...props} />
+    )
+  }
+  return <span className={className} title={title} {...props} />
 }
 
 // The page's title is its h1: a post's own headings start one level below.
@@ -101,7 +114,7 @@ const components: Components = {
     )
   },
   pre: CodeBlock,
-  span: MathError,
+  span: MathSpan,
   img({ node: _node, src, alt, ...props }) {
     if (typeof src === 'string' && isOwnUrl(src))
       return <img src={src} alt={alt ?? ''} loading="lazy" {...props} />
