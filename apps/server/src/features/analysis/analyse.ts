@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream'
 import type { AiAnalysis } from '@agora/contract'
 import { type FileKind, fileKind } from './extract'
 import { DEFAULT_LIMITS, ExtractionError, TEXT_READ_BYTES } from './extract.limits'
-import { type CorpusStats, rankKeyphrases } from './nlp.keyphrases'
-import { buildTopics } from './nlp.topics'
+import type { CorpusStats } from './nlp.keyphrases'
+import { composeAnalysis } from './nlp.local'
 import type { PreparationFile, PreparationInput } from './prepare'
 import { analyseRemotely, type RemoteEngineConfig } from './remote-engine'
 import { prepareInSandbox } from './sandbox'
@@ -38,9 +38,6 @@ export const DEFAULT_ANALYSIS_OPTIONS = {
   maxDocumentBytes: 64 * 1024 * 1024,
   remoteTimeoutMs: 90_000,
 } as const
-
-/** Phrases kept per post for the corpus statistics. */
-const TERMS_PER_POST = 100
 
 export interface AnalysisOutcome {
   analysis: AiAnalysis
@@ -119,19 +116,17 @@ export async function analyseSource(
     options.log,
   )
   const corpus = await options.corpus(preparation.candidates.map((candidate) => candidate.key))
-  const tags = rankKeyphrases(preparation.candidates, corpus)
-  const joiner = ['zh', 'ja', 'th'].includes(preparation.language) ? '' : ' '
+  const { summary, tags, topics, language, terms } = composeAnalysis(preparation, corpus)
   const local: AiAnalysis = {
     status: 'done',
-    summary: preparation.summary.join(joiner),
+    summary,
     tags,
-    topics: buildTopics(tags, preparation.language),
+    topics,
     engine: 'local',
-    language: preparation.language,
+    language,
     truncated: preparation.truncated,
     analysed_at: new Date().toISOString(),
   }
-  const terms = preparation.candidates.slice(0, TERMS_PER_POST).map((candidate) => candidate.key)
   if (!options.remote) return { analysis: local, terms }
 
   try {
