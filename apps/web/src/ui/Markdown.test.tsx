@@ -24,6 +24,8 @@ describe('Markdown extras', () => {
     expect(extrasNeeded('costs $x$')).toEqual(['math'])
     expect(extrasNeeded('```ts\nlet a = 1\n```')).toEqual(['code'])
     expect(extrasNeeded('```math\nx^2\n```')).toEqual(['math', 'code'])
+    expect(extrasNeeded('- a list\n\n  ```py\n  print(1)\n  ```')).toEqual(['code'])
+    expect(extrasNeeded('> quoted\n> ~~~\n> x\n> ~~~')).toEqual(['code'])
   })
 })
 

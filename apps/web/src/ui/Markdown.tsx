@@ -152,7 +152,8 @@ function plugins(extras: MarkdownExtras) {
  * bare URLs: GitHub Flavored Markdown), and @mentions linking to the member. Raw HTML is never rendered, and the result is sanitised.
  * `$…$` and `$$…$$` are typeset with KaTeX and fenced code is highlighted; each loads in its own chunk
  * only for a text that has it, and the component suspends until then (the caller's fallback stays up).
- * Heavy (~40 KB gzip): import it lazily from the screens that show Markdown.
+ * Heavy (~50 KB gzip; KaTeX ~80 KB and the highlighter ~50 KB more, for the texts that use them): import
+ * it lazily from the screens that show Markdown.
  */
 export function Markdown({ children, className }: MarkdownProps) {
   const needed = markdownExtras(children)

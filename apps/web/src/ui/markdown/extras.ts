@@ -16,11 +16,15 @@ const importers: Record<Extra, () => Promise<MarkdownExtras>> = {
   code: () => import('./highlight').then((module) => module.highlightExtras),
 }
 
+/** A fence at a line's start, or inside a quote or a list item (a generous test: at worst it loads for nothing). */
+const FENCE = /^[\s>*+\-\d.)]*(`{3,}|~{3,})\s*(\w*)/gm
+
 /** Which extras `text` needs, math first (else the highlighter would colour a ```math block). */
 export function extrasNeeded(text: string): Extra[] {
+  const fences = [...text.matchAll(FENCE)]
   const needed: Extra[] = []
-  if (text.includes('$') || /^ {0,3}(`{3,}|~{3,})\s*math/m.test(text)) needed.push('math')
-  if (/^ {0,3}(`{3,}|~{3,})/m.test(text)) needed.push('code')
+  if (text.includes('$') || fences.some((fence) => fence[2] === 'math')) needed.push('math')
+  if (fences.length > 0) needed.push('code')
   return needed
 }
 
