@@ -19,7 +19,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/err
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile } from '../files/index'
 import { likesService } from '../likes/index'
-import { anyWordQuery, prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
+import { prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeed, isSavedBy } from './posts.following'
@@ -151,9 +151,9 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
           : await posts.listInOrder(filter, order, cursor, limit + 1)
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
-      // Where each card matched: only for the page's rows, after paging (search.snippets.ts).
-      const snippets = q ? await snippetsOf(db, q, anyWordQuery(terms), page) : null
-      const items = await withFiles(page)
+      // Where each card matched: only for the page's rows, after paging (search.snippets.ts),
+      // beside the files' query rather than after it.
+      const [items, snippets] = await Promise.all([withFiles(page), q ? snippetsOf(db, terms, page) : null])
       return {
         items: snippets ? items.map((item) => withSnippet(item, snippets.get(item.id))) : items,
         has_next: hasNext,

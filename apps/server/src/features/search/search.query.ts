@@ -24,19 +24,23 @@ export function searchTerms(search: string | undefined): string[] {
  * term through the English stemmer or unstemmed — the search document holds both forms (migration
  * 0002). Terms hold only letters and digits, so nothing in them is tsquery syntax.
  */
-export function prefixQuery(terms: string[]): RawBuilder<unknown> {
-  const parts = terms.map(
-    (term) => sql`(to_tsquery('english', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`}))`,
-  )
+export function prefixQuery(terms: string[], weights = ''): RawBuilder<unknown> {
+  const parts = terms.map((term) => sql`(${termQuery(term, weights)})`)
   return sql`(${sql.join(parts, sql` && `)})`
 }
 
-/** The same terms as `prefixQuery`, any one of them enough: which words to mark in a snippet. */
-export function anyWordQuery(terms: string[]): RawBuilder<unknown> {
-  const parts = terms.map(
-    (term) => sql`to_tsquery('english', ${`${term}:*`}) || to_tsquery('simple', ${`${term}:*`})`,
-  )
-  return sql`(${sql.join(parts, sql` || `)})`
+/** One term as a prefix, stemmed or not; with `weights` (e.g. 'A'), only in those parts of a document. */
+function termQuery(term: string, weights: string): RawBuilder<unknown> {
+  const prefix = `${term}:*${weights}`
+  return sql`to_tsquery('english', ${prefix}) || to_tsquery('simple', ${prefix})`
+}
+
+/** The same terms as `prefixQuery`, any one of them enough: where a snippet may come from (search.snippets.ts). */
+export function anyWordQuery(terms: string[], weights = ''): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    terms.map((term) => termQuery(term, weights)),
+    sql` || `,
+  )})`
 }
 
 /**

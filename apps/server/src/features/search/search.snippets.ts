@@ -1,22 +1,28 @@
 import type { SearchSnippet, SnippetField } from '@agora/contract'
-import { type RawBuilder, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../db/index'
+import { anyWordQuery, prefixQuery } from './search.query'
 
 /**
- * Where a search matched, for the cards of one page (issue 19). Computed after paging, for at most
- * a page of posts: ts_headline parses the text it marks (about 10 ms for 100k characters), so it
- * must never run on candidates. Which field of a post matched comes from the weights of its stored
- * search document (migration 0002: title A, tags and author B, summary C, content D) without
- * parsing anything; a post found through a comment shows that comment.
+ * Where a search matched, for the cards of one page (issue 19), computed after paging for at most
+ * a page of posts. Which field of a post matched comes from the weights of its stored search
+ * document (migration 0002: title A, tags and author B, summary C, content D), so nothing is
+ * parsed to choose it; a post found through a comment shows that comment.
+ *
+ * The passage and its marks are cut here rather than by ts_headline: ts_headline parses the text
+ * twice over (about 0.4 ms for a 100-word post and config, 9–10 ms for a page of content hits on
+ * PostgreSQL, half the search budget). The database only finds where the first search word
+ * occurs (strpos, no parsing) and answers the text around it; a word is marked when it starts
+ * with a typed term or with its English stem, which is what the prefix query matches in a
+ * document parsed without stemming.
  */
 
-/** Marks ts_headline puts around a match: control characters, replaced in the text beforehand. */
-const START = '\u0001'
-const STOP = '\u0002'
-/** A field longer than this is marked in its first part only (a hit further in shows its start, unmarked). */
-const MARKED_CHARACTERS = 20_000
-const TITLE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, HighlightAll=true`
-const PASSAGE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`
+/** Characters of a field sent around its first hit: more than a passage needs. */
+const WINDOW_BEFORE = 200
+const WINDOW_LENGTH = 800
+/** A passage: this many words before the first marked one, this many in all. */
+const WORDS_BEFORE = 8
+const PASSAGE_WORDS = 32
 
 /** A card of the page: the post, and the comment the search found it through, if any. */
 export interface SnippetTarget {
@@ -24,46 +30,81 @@ export interface SnippetTarget {
   matched_comment_id: string | null
 }
 
-interface MarkedRow {
+interface FieldRow {
   post_id: string
   field: SnippetField
   comment_id: string | null
-  marked: string
+  /** The typed terms and their English stems, space separated. */
+  needles: string
+  /** The field, or for a long one a window of it from `window_start` (1-based). */
+  body: string
+  window_start: number
+  cut_after: boolean
 }
 
 /**
- * The snippet of each post of a page that the search `query` (all words) or `anyWord` (one of
- * them) matched in its title, summary, content or comment, by post id. Of the English headline
- * (it finds stemmed forms: "studies" for "study") and the unstemmed one (a prefix the stemmer cut
- * short: "runn" in "running"), the one that marks more words.
+ * The snippet of each post of a page that the search `terms` (all of them, else one) matched in
+ * its title, summary, content or comment, by post id.
  */
 export async function snippetsOf(
   db: Db,
-  query: RawBuilder<unknown>,
-  anyWord: RawBuilder<unknown>,
+  terms: string[],
   targets: readonly SnippetTarget[],
 ): Promise<Map<string, SearchSnippet>> {
-  if (targets.length === 0) return new Map()
+  if (targets.length === 0 || terms.length === 0) return new Map()
+  const { rows } = await snippetFieldsQuery(terms, targets).execute(db)
+  return new Map(
+    rows.map((row) => {
+      const needles = row.needles.split(' ').filter(Boolean)
+      const marked =
+        row.field === 'title'
+          ? markAll(row.body, needles)
+          : passage(plainText(row.body), needles, {
+              cutBefore: row.window_start > 1,
+              cutAfter: row.cut_after,
+            })
+      return [
+        row.post_id,
+        { field: row.field, ...marked, ...(row.comment_id ? { comment_id: row.comment_id } : {}) },
+      ]
+    }),
+  )
+}
+
+/** The statement of `snippetsOf`: each target's matched field, or the window of it around the first hit. */
+export function snippetFieldsQuery(terms: string[], targets: readonly SnippetTarget[]) {
   const page = sql.join(
     targets.map((target) => sql`(${target.id}::uuid, ${target.matched_comment_id}::uuid)`),
     sql`, `,
   )
-  const marks = (headline: RawBuilder<unknown> | ReturnType<typeof sql.ref>) =>
-    sql`length(${headline}) - length(replace(${headline}, ${START}, ''))`
-  const weight = (weights: string, q: RawBuilder<unknown>) =>
-    sql`ts_filter(p.search, ${`{${weights}}`}::"char"[]) @@ ${q}`
-  const { rows } = await sql<MarkedRow>`
+  const typed = sql.join(
+    terms.map((term) => sql`(${term}::text)`),
+    sql`, `,
+  )
+  // Weighted queries ('cell:*A') match only in that part of the stored document.
+  const all = (weight: string) => sql`p.search @@ ${prefixQuery(terms, weight)}`
+  const any = (weight: string) => sql`p.search @@ ${anyWordQuery(terms, weight)}`
+  // With one word, "one of them" is "all of them".
+  const oneOf =
+    terms.length > 1
+      ? sql`when ${any('A')} then 'title' when ${any('C')} then 'summary' when ${any('D')} then 'content'`
+      : sql``
+  return sql<FieldRow>`
     with page (post_id, comment_id) as (values ${page}),
+    typed (term) as (values ${typed}),
+    needles as (
+      select term as needle from typed
+      union
+      select unnest(ts_lexize('english_stem', term)) from typed
+    ),
     picked as (
       select p.id as post_id, c.id as comment_id,
         case
           when c.id is not null then 'comment'
-          when ${weight('a', query)} then 'title'
-          when ${weight('c', query)} then 'summary'
-          when ${weight('d', query)} then 'content'
-          when ${weight('a', anyWord)} then 'title'
-          when ${weight('c', anyWord)} then 'summary'
-          when ${weight('d', anyWord)} then 'content'
+          when ${all('A')} then 'title'
+          when ${all('C')} then 'summary'
+          when ${all('D')} then 'content'
+          ${oneOf}
         end as field,
         p.title, p.summary, p.content, c.content as comment
       from page
@@ -72,63 +113,87 @@ export async function snippetsOf(
     ),
     texts as (
       select post_id, comment_id, field,
-        translate(left(case field
-          when 'title' then title
-          when 'summary' then summary
-          when 'content' then content
-          else comment
-        end, ${MARKED_CHARACTERS}), ${START + STOP}, '  ') as body,
-        case when field = 'title' then ${TITLE_OPTIONS} else ${PASSAGE_OPTIONS} end as options
+        case field when 'title' then title when 'summary' then summary when 'content' then content else comment end as body
       from picked
       where field is not null
     ),
-    headlines as (
-      select *,
-        ts_headline('english', body, ${anyWord}, options) as english,
-        ts_headline('simple', body, ${anyWord}, options) as simple
+    placed as (
+      select texts.*, case when field = 'title' then 1 else greatest(1, coalesce(
+        (select min(nullif(strpos(lower(texts.body), needle), 0)) from needles), 1
+      ) - ${WINDOW_BEFORE}) end as window_start
       from texts
     )
     select post_id, field, comment_id,
-      case when ${marks(sql.ref('simple'))} > ${marks(sql.ref('english'))} then simple else english end as marked
-    from headlines
-  `.execute(db)
-  return new Map(
-    rows.map((row) => [
-      row.post_id,
-      {
-        field: row.field,
-        ...readMarks(row.field === 'title' ? row.marked : plainPassage(row.marked)),
-        ...(row.comment_id ? { comment_id: row.comment_id } : {}),
-      },
-    ]),
-  )
+      (select string_agg(needle, ' ') from needles) as needles,
+      case when field = 'title' then body else substr(body, window_start, ${WINDOW_LENGTH}) end as body,
+      window_start,
+      field <> 'title' and length(body) >= window_start + ${WINDOW_LENGTH} as cut_after
+    from placed
+  `
 }
 
-/** Markdown reduced to its words (as a card's preview is), the marks kept. */
-export function plainPassage(markdown: string): string {
+type Marked = { text: string; highlights: [number, number][] }
+
+const WORD = /[\p{L}\p{N}]+/gu
+
+/** The words of `text` that start with one of `needles` (lower-case), as [start, end) ranges. */
+function matches(text: string, needles: string[]): { start: number; end: number; hit: boolean }[] {
+  return [...text.matchAll(WORD)].map((word) => {
+    const lower = word[0].toLowerCase()
+    return {
+      start: word.index,
+      end: word.index + word[0].length,
+      hit: needles.some((needle) => lower.startsWith(needle)),
+    }
+  })
+}
+
+/** The whole text with every matching word marked (a title). */
+export function markAll(text: string, needles: string[]): Marked {
+  const highlights = matches(text, needles)
+    .filter((word) => word.hit)
+    .map((word): [number, number] => [word.start, word.end])
+  return { text, highlights }
+}
+
+/**
+ * A passage of `text` around its first matching word, the matching words in it marked; an
+ * ellipsis where it starts or ends inside the text (or inside the field: `cutBefore`, `cutAfter`).
+ */
+export function passage(
+  text: string,
+  needles: string[],
+  { cutBefore = false, cutAfter = false }: { cutBefore?: boolean; cutAfter?: boolean } = {},
+): Marked {
+  const words = matches(text, needles)
+  // A window that starts mid-field may start mid-word: that piece is not a word of the text.
+  const first = cutBefore && words.length > 0 && words[0].start === 0 ? 1 : 0
+  const firstHit = Math.max(
+    first,
+    words.findIndex((word) => word.hit),
+  )
+  const from = Math.max(first, firstHit - WORDS_BEFORE)
+  const last = cutAfter ? words.length - 2 : words.length - 1
+  const to = Math.min(last, from + PASSAGE_WORDS - 1)
+  if (to < from) return { text: '', highlights: [] }
+  const start = from === 0 && !cutBefore ? 0 : words[from].start
+  const end = to === words.length - 1 && !cutAfter ? text.length : words[to].end
+  const before = start > 0 || cutBefore ? '… ' : ''
+  const after = end < text.length || cutAfter ? ' …' : ''
+  const highlights = words
+    .slice(from, to + 1)
+    .filter((word) => word.hit)
+    .map((word): [number, number] => [word.start - start + before.length, word.end - start + before.length])
+  return { text: `${before}${text.slice(start, end).trim()}${after}`, highlights }
+}
+
+/** Markdown reduced to its words, as a card's preview is: no link targets, images or markup. */
+export function plainText(markdown: string): string {
   return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[#>*_`~|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-}
-
-/** Text with START…STOP marks as plain text and [start, end) ranges; an unpaired mark is dropped. */
-export function readMarks(marked: string): { text: string; highlights: [number, number][] } {
-  let text = ''
-  let open: number | null = null
-  const highlights: [number, number][] = []
-  for (const char of marked) {
-    if (char === START) {
-      open ??= text.length
-    } else if (char === STOP) {
-      if (open !== null && text.length > open) highlights.push([open, text.length])
-      open = null
-    } else {
-      text += char
-    }
-  }
-  if (open !== null && text.length > open) highlights.push([open, text.length])
-  return { text, highlights }
 }

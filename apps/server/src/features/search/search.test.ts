@@ -90,6 +90,23 @@ describe(`search snippets (${TEST_DB})`, () => {
     expect(marked(prefix)).toEqual(['runners', 'running'])
   })
 
+  it('finds a hit deep in a long text, and a search whose words are in different fields', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, {
+      title: 'Deep',
+      content: `${'filler words go on. '.repeat(3000)}A quasicrystal at last.`,
+    })
+    await dbMakePost(t, ada, { title: 'Alpha study', content: 'The beta results.' })
+    const deep = (await page({ search: 'quasicrystal' })).items[0].snippet
+    expect(deep?.field).toBe('content')
+    expect(deep?.text.startsWith('… ')).toBe(true)
+    expect(deep?.text.endsWith('A quasicrystal at last.')).toBe(true)
+    expect(marked(deep)).toEqual(['quasicrystal'])
+    const split = (await page({ search: 'alpha beta' })).items[0].snippet
+    expect(split).toMatchObject({ field: 'title', text: 'Alpha study' })
+    expect(marked(split)).toEqual(['Alpha'])
+  })
+
   it('returns text as it is written, never markup, and no snippet for a tag or author hit', async () => {
     const ada = await makeUser(t)
     await dbMakePost(t, ada, {
