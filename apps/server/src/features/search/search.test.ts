@@ -1,7 +1,7 @@
 import type { PostListItem, PostListResponse, SearchSnippet } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import { dbMakeComments, dbMakePost, makeUser, type TestUser } from '../../../test/factories'
+import { apiFollow, dbMakeComments, dbMakePost, makeUser, type TestUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { RANK_CANDIDATES } from './search.query'
 
@@ -217,6 +217,18 @@ describe(`list filters (${TEST_DB})`, () => {
       'bo cells day2',
       'bo secret cells day2',
     ])
+  })
+
+  it('filters the Following feed too', async () => {
+    const { ada } = await world()
+    const reader = await makeUser(t)
+    await apiFollow(t, reader, { kind: 'tag', target: 'cells' })
+    const following = { feed: 'following', sort_by: 'recent_desc', limit: 1 }
+    expect(await allTitles({ ...following, author: ada.id }, reader)).toEqual([
+      'ada cells day2',
+      'ada cells day1',
+    ])
+    expect(await allTitles({ ...following, to: '2026-03-01' }, reader)).toEqual(['ada cells day1'])
   })
 
   it('answers a bad date, an inverted range or a bad author with 400 and a sentence', async () => {
