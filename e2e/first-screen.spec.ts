@@ -3,8 +3,8 @@
 // The first screens the server draws (apps/server/src/features/pages): the forum and a post are on
 // screen before the app's code runs, and the app takes over without anything moving.
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { apiBearer, apiMakePost } from './factories'
-import { type AgoraServer, createUser, expect, type TestUser, test } from './fixtures'
+import { apiBearer, apiMakeComment, apiMakePost } from './factories'
+import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
 
 /** A real PNG drawn by the browser: a 800×600 gradient. */
 async function pictureBytes(page: Page): Promise<Buffer> {
@@ -125,8 +125,11 @@ test("a post's page shows the post before the app runs, and the app takes over i
   const author = await createUser(request, server, 'drawn')
   const title = 'Activation map of the second run'
   const id = await publishPost(page, server, author, title)
+  const reader = await createUser(request, server, 'reader')
+  await loginViaApi(page, server, reader)
+  await apiMakeComment(page.request, server, id, 'Which threshold separates the two regions?')
 
-  // JavaScript off: what the server drew is the page.
+  // JavaScript off: what the server drew is the page, with its first comments (issue 28).
   const drawn = await browser.newContext({ javaScriptEnabled: false })
   const serverPage = await drawn.newPage()
   await serverPage.goto(`${server.url}/forum/detail/${id}`)
@@ -138,6 +141,10 @@ test("a post's page shows the post before the app runs, and the app takes over i
   const picture = serverPage.locator('img.carousel__image')
   await expect(picture).toHaveAttribute('alt', 'map.png')
   await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800)
+  await expect(serverPage.locator('.comment').first()).toContainText(
+    'Which threshold separates the two regions?',
+  )
+  await expect(serverPage.locator('.comment').first()).toContainText(reader.username)
   await drawn.close()
 
   await expectSameScreen(browser, `${server.url}/forum/detail/${id}`, [
@@ -145,6 +152,7 @@ test("a post's page shows the post before the app runs, and the app takes over i
     '.post__author-name',
     'img.carousel__image',
     '.post__summary',
+    '.comment',
   ])
 
   // The app has taken over: its controls work (Back, on the first page of a visit, leads to the forum).

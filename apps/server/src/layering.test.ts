@@ -22,7 +22,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/blocks/index.ts': [],
   'features/bookmarks/index.ts': [],
   'features/citations/index.ts': [],
-  'features/comments/index.ts': ['profiles', 'demo'],
+  'features/comments/index.ts': ['profiles', 'demo', 'pages'],
   'features/demo/index.ts': [],
   'features/files/index.ts': ['posts', 'profiles', 'demo', 'versions', 'auth', 'exports'],
   'features/follows/index.ts': ['profiles'],

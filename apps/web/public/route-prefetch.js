@@ -1,7 +1,7 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
 // and on the home, forum or a post's page it fetches the screen's code beside the app's own (the build lists the
 // screens' files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
-// the post and starts loading its first picture (the page's largest paint), so both are on their way
+// the post and its first comments and starts loading its first picture (the page's largest paint), so all are on their way
 // while the app's code still loads; the app takes the post through src/api/early.ts (takeEarly). A
 // signed-in visitor's requests are left to the app's API client (session refresh, Bearer token).
 //
@@ -92,5 +92,11 @@
       return post
     })
     .catch(() => null)
-  window.__agoraEarly = { ...window.__agoraEarly, [path]: answer }
+  // The first comments too, beside the post (features/comments/useComments.ts takes them; the page
+  // size is COMMENTS_PAGE_SIZE).
+  const commentsPath = `/comments/post/${encodeURIComponent(id)}?skip=0&limit=12`
+  const comments = fetch(`/api/v1${commentsPath}`, { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null)
+  window.__agoraEarly = { ...window.__agoraEarly, [path]: answer, [commentsPath]: comments }
 })()

@@ -7,15 +7,17 @@
  * Built by Vite as a Node module (`dist-ssr/entry-server.js`, scripts/build.mjs); CSS imports are
  * left out (the page links the screen's stylesheets) and libraries load from node_modules.
  */
-import type { PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
+import type { CommentView, PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { Route, Routes, StaticRouter } from 'react-router'
-import { postKeys, statsKey } from './api/queryKeys'
+import { commentKeys, postKeys, statsKey } from './api/queryKeys'
 import { LoginModalProvider } from './app/LoginModalProvider'
+import { firstCommentsData } from './features/comments'
 import { ForumListPage } from './features/forum/ForumListPage'
+import { NO_FILTERS } from './features/forum/forumFilters'
 import { HomePage } from './features/home/HomePage'
 import { PostDetailPage } from './features/post/PostDetailPage'
 import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
@@ -39,7 +41,10 @@ export interface DrawnScreen {
 /** The forum at `url` (its path and query) in `language`, with the server's data for it. */
 export async function renderForum(url: string, language: Language, data: ForumData): Promise<DrawnScreen> {
   const queries = serverQueries()
-  queries.setQueryData(postKeys.list('', null), { pages: [data.list], pageParams: [null] })
+  queries.setQueryData(postKeys.list('', null, undefined, NO_FILTERS), {
+    pages: [data.list],
+    pageParams: [null],
+  })
   if (data.stats) queries.setQueryData(statsKey, data.stats)
   const { t } = await textsIn(language)
   return {
@@ -85,16 +90,18 @@ export async function renderHome(
 
 /**
  * A post's page at `url` in `language`: `post` is the post `id` (as the address names it) as a reader
- * who is not signed in sees it.
+ * who is not signed in sees it, with the first page of its comments (null: shown loading).
  */
 export async function renderPost(
   url: string,
   language: Language,
   id: string,
   post: PostDetailResponse,
+  comments: CommentView[] | null = null,
 ): Promise<DrawnScreen> {
   const queries = serverQueries()
   queries.setQueryData(postKeys.detail(id), post)
+  if (comments) queries.setQueryData(commentKeys.post(post.id), firstCommentsData(comments))
   const { t } = await textsIn(language)
   const screen = (
     <Routes>

@@ -1,5 +1,8 @@
+import { COMMENTS_PAGE_SIZE } from '@agora/contract'
 import type { Db } from '../../db/index'
 import type { OffsetPage } from '../../db/paging'
+import type { EventBus } from '../../events/index'
+import { commentsService } from './comments.service'
 import { commentsStore } from './comments.store'
 
 export { seedDemoComments } from './comments.demo'
@@ -10,3 +13,7 @@ export { subscribeCommentNews } from './comments.stream'
 /** A user's own comments with the title of each post, for their own page. */
 export const commentsOfUser = (db: Db, userId: string, page: OffsetPage) =>
   commentsStore(db).listByUser(userId, page)
+
+/** The first page of a post's threads as a reader who is not signed in sees it (a drawn post page). */
+export const firstCommentsPage = (db: Db, events: EventBus, postId: string) =>
+  commentsService(db, events).listForPost(postId, null, { skip: 0, limit: COMMENTS_PAGE_SIZE })

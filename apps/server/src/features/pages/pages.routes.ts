@@ -1,13 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
+import type {
+  PostCommentsResponse,
+  PostDetailResponse,
+  PostListResponse,
+  StatsResponse,
+} from '@agora/contract'
 import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import Negotiator from 'negotiator'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { NotFoundError } from '../../http/errors'
+import { firstCommentsPage } from '../comments/index'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
@@ -15,6 +21,8 @@ import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
+/** The forum's address parameters that make it another list than its first page (features/forum). */
+const DRAWN_FORUM_SKIPS = ['search', 'sort', 'feed', 'tag', 'type', 'author', 'from', 'to'] as const
 
 /** A screen as the web app's server-side build draws it. */
 interface DrawnScreen {
@@ -31,7 +39,13 @@ interface DrawnScreens {
     language: string,
     data: { list: PostListResponse; stats: StatsResponse | null },
   ): Promise<DrawnScreen>
-  renderPost(url: string, language: string, id: string, post: PostDetailResponse): Promise<DrawnScreen>
+  renderPost(
+    url: string,
+    language: string,
+    id: string,
+    post: PostDetailResponse,
+    comments: PostCommentsResponse | null,
+  ): Promise<DrawnScreen>
   renderHome(url: string, language: string, stats: StatsResponse | null): Promise<DrawnScreen>
 }
 
@@ -106,9 +120,9 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     drawn: DrawnScreens,
   ): Promise<FirstScreen | null> {
     const query = request.query as Record<string, unknown>
-    // The first page in the default order only; a search, another order or the Following view
-    // (which depends on who asks) is drawn by the app.
-    if (query.search !== undefined || query.sort !== undefined || query.feed !== undefined) return null
+    // The first page in the default order only; a search, another order, a filter or the Following
+    // view (which depends on who asks) is drawn by the app.
+    if (DRAWN_FORUM_SKIPS.some((name) => query[name] !== undefined)) return null
     const [list, counts] = await Promise.all([
       posts.list(null, {}),
       stats.current().catch(() => null), // the hero then shows them loading, as the app does
@@ -139,8 +153,14 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     post: PostDetailResponse,
     drawn: DrawnScreens,
   ): Promise<FirstScreen> {
+    // The first comments come with the post (issue 28: the first comment at the first paint); when
+    // they cannot be read the section is drawn loading, as the app would show it.
+    const comments = await firstCommentsPage(ctx.db, ctx.events, post.id).catch((error) => {
+      request.log.warn({ err: error }, 'comments of the drawn post not read')
+      return null
+    })
     return drawnIn(request, path, 'post', drawn, (language) =>
-      drawn.renderPost(request.url, language, post.id, post),
+      drawn.renderPost(request.url, language, post.id, post, comments),
     )
   }
 

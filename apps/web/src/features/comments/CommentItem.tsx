@@ -8,6 +8,7 @@ import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentI
 import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { Timestamp } from '../../ui/Timestamp'
+import { useAfterLoad } from '../../ui/useAfterLoad'
 import { ReportButton } from '../report/ReportButton'
 import { BlockedAuthors } from './blockedAuthors'
 import { commentDisplay } from './commentDisplay'
@@ -72,11 +73,17 @@ function ShownComment({
   useEffect(() => {
     if (focusOnShow) article.current?.focus()
   }, [focusOnShow])
-  const text = comment.content ? (
-    <Suspense fallback={<p className="comment__content comment__content--plain">{comment.content}</p>}>
+  // As the post's text: shown as written until the page has loaded (and on a page the server draws),
+  // then as Markdown in the same box.
+  const afterLoad = useAfterLoad()
+  const plain = <p className="comment__content comment__content--plain">{comment.content}</p>
+  const text = !comment.content ? null : afterLoad ? (
+    <Suspense fallback={plain}>
       <Markdown className="comment__content">{comment.content}</Markdown>
     </Suspense>
-  ) : null
+  ) : (
+    plain
+  )
 
   return (
     <article

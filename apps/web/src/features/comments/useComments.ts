@@ -21,6 +21,7 @@ import {
   type NewComment,
   setCommentLike,
 } from '../../api/comments'
+import { takeEarly } from '../../api/early'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
@@ -37,12 +38,26 @@ import {
 
 type CommentsData = InfiniteData<CommentsPage, number>
 
-/** A post's comment threads, 12 top-level comments a page (spec §9), newest first. */
+/** The comments' first page as the query cache holds it: a post page drawn on the server seeds it. */
+export function firstCommentsData(items: CommentView[]): CommentsData {
+  return { pages: [toPage(items, COMMENTS_PAGE_SIZE)], pageParams: [0] }
+}
+
+/** The path public/route-prefetch.js asks for a post's first comments by (src/api/early.ts). */
+const earlyPath = (postId: string) =>
+  `/comments/post/${encodeURIComponent(postId)}?skip=0&limit=${COMMENTS_PAGE_SIZE}`
+
+/**
+ * A post's comment threads, 12 top-level comments a page (spec §9), newest first. The first page of a
+ * visitor's first view comes from the request index.html started beside the post's (issue 28).
+ */
 export function useComments(postId: string) {
   const query = useInfiniteQuery({
     queryKey: commentKeys.post(postId),
-    queryFn: async ({ pageParam, signal }) =>
-      toPage(await listComments(postId, { skip: pageParam }, signal), COMMENTS_PAGE_SIZE),
+    queryFn: async ({ pageParam, signal }) => {
+      const early = pageParam === 0 ? await takeEarly<CommentView[]>(earlyPath(postId)) : null
+      return toPage(early ?? (await listComments(postId, { skip: pageParam }, signal)), COMMENTS_PAGE_SIZE)
+    },
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? nextSkip(pages) : undefined),
   })

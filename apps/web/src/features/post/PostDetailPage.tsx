@@ -18,6 +18,7 @@ import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
+import { useComments } from '../comments'
 import { ReportButton } from '../report/ReportButton'
 import { AiAnalysisBox } from './AiAnalysisBox'
 import { CommentsSlot } from './CommentsSlot'
@@ -57,10 +58,13 @@ export function PostDetailPage() {
   const { t } = useTranslation('post')
   const { id = '' } = useParams()
   const post = usePost(id)
+  // Asked for beside the post, not after it; the section below reads the same query.
+  const comments = useComments(id)
   const back = useBack()
   const notFound = isApiError(post.error, 404)
-  // The server may have drawn this post before the app ran: take over once this screen shows it.
-  useStaticShellHandover(!post.isPending)
+  // The server may have drawn this post and its first comments before the app ran: take over once
+  // this screen shows them too (or the post's own error).
+  useStaticShellHandover(!post.isPending && (post.isError || !comments.isPending))
   useDocumentMeta({
     title: post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')),
     description: post.data?.summary || t('common:descriptions.post'),
