@@ -17,6 +17,23 @@ export const AiAnalysis = Type.Object({
   tags: Type.Array(Type.String()),
   /** Two or three discussion questions. */
   topics: Type.Array(Type.String()),
+  /** One sentence saying what the post is about, shown first (added in issue 21; absent in older analyses). */
+  tldr: Type.Optional(Type.String()),
+  /**
+   * Where each topic comes from (local engine): the topic as in `topics`, the sentence of the text it
+   * asks about, and what kind of claim that sentence makes.
+   */
+  topic_sources: Type.Optional(
+    Type.Array(
+      Type.Object({
+        topic: Type.String(),
+        sentence: Type.String(),
+        kind: LiteralUnion('limitation', 'future', 'comparison', 'hypothesis', 'method'),
+      }),
+    ),
+  ),
+  /** The words of the author's instruction the analysis focused on (absent when it had none to follow). */
+  focus: Type.Optional(Type.Array(Type.String())),
   /** Which engine produced the result; null while pending and when the analysis failed. */
   engine: Type.Union([Type.Literal('local'), Type.Literal('openai-compatible'), Type.Null()]),
   /** The model's name when the OpenAI-compatible engine answered. */
@@ -52,6 +69,13 @@ export function readAiAnalysis(raw: string | null | undefined): AiAnalysis | nul
       topics: Array.isArray(value.topics) ? value.topics.filter((topic) => typeof topic === 'string') : [],
       engine: value.engine ?? null,
       language: typeof value.language === 'string' ? value.language : '',
+      tldr: typeof value.tldr === 'string' ? value.tldr : undefined,
+      topic_sources: Array.isArray(value.topic_sources)
+        ? value.topic_sources.filter(
+            (source) => source && typeof source.topic === 'string' && typeof source.sentence === 'string',
+          )
+        : undefined,
+      focus: Array.isArray(value.focus) ? value.focus.filter((word) => typeof word === 'string') : undefined,
     }
   } catch {
     return null

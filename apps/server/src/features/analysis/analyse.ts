@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import type { AiAnalysis } from '@agora/contract'
 import { type FileKind, fileKind } from './extract'
 import { DEFAULT_LIMITS, ExtractionError, TEXT_READ_BYTES } from './extract.limits'
-import type { CorpusStats } from './nlp.keyphrases'
+import { type CorpusStats, corpusKeys } from './nlp.keyphrases'
 import { composeAnalysis } from './nlp.local'
 import type { PreparationFile, PreparationInput } from './prepare'
 import { analyseRemotely, type RemoteEngineConfig } from './remote-engine'
@@ -109,19 +109,26 @@ export async function analyseSource(
       summary: source.summary,
       content: source.content,
       files,
+      instruction: source.instruction,
       limits: options.limits,
       textBudget: options.textBudget,
     },
     { timeoutMs: options.limits.timeoutMs + 5_000, memoryMb: options.memoryMb },
     options.log,
   )
-  const corpus = await options.corpus(preparation.candidates.map((candidate) => candidate.key))
-  const { summary, tags, topics, language, terms } = composeAnalysis(preparation, corpus)
+  const corpus = await options.corpus(corpusKeys(preparation.candidates))
+  const { tldr, summary, tags, topics, topicSources, focus, language, terms } = composeAnalysis(
+    preparation,
+    corpus,
+  )
   const local: AiAnalysis = {
     status: 'done',
+    ...(tldr ? { tldr } : {}),
     summary,
     tags,
     topics,
+    ...(topicSources.length > 0 ? { topic_sources: topicSources } : {}),
+    ...(focus.length > 0 ? { focus } : {}),
     engine: 'local',
     language,
     truncated: preparation.truncated,
@@ -136,8 +143,10 @@ export async function analyseSource(
       instruction: source.instruction,
       language: preparation.language,
     })
+    // The model writes its own topics: the local ones' sentences no longer belong to them.
+    const { topic_sources: _localSources, ...rest } = local
     return {
-      analysis: { ...local, ...answer, engine: 'openai-compatible', model: options.remote.model },
+      analysis: { ...rest, ...answer, engine: 'openai-compatible', model: options.remote.model },
       terms,
     }
   } catch (error) {

@@ -1,8 +1,4 @@
-import { MAX_PHRASE_WORDS } from './nlp.sentences'
-
 /** The post's tags: its candidate noun phrases ranked against the corpus of analysed posts. */
-
-const MIN_TAGS = 5
 
 /** A noun phrase seen in the document: `key` groups inflections (lemmas), `label` is what people read. */
 export interface Candidate {
@@ -14,6 +10,12 @@ export interface Candidate {
   /** Position of the first mention, to break ties towards what the document leads with. */
   first: number
   words: number
+  /** The document's own score: the sum of its words' ranks in the position-biased word graph. */
+  score: number
+  /** Its place on the authors' "Keywords:" line; undefined when they did not list it. */
+  author?: number
+  /** Names something the author's instruction asks about. */
+  focus?: boolean
 }
 
 /**
@@ -64,45 +66,105 @@ export interface CorpusStats {
   frequency: Map<string, number>
 }
 
+/** Words that say what kind of file or page it is, not what it is about. */
+/** Head nouns that name the kind of text. */
+const DOCUMENT_KINDS = new Set([
+  'review',
+  'overview',
+  'note',
+  'notes',
+  'report',
+  'paper',
+  'draft',
+  'article',
+  'preprint',
+  'thesis',
+  'manuscript',
+  'slide',
+  'slides',
+  'summary',
+  'update',
+])
+
+/** How much a phrase's score shrinks for each chosen tag it shares a word with (tuned on the tuning half). */
+const SHARED_WORD_DISCOUNT = 0.7
+
+const FILE_WORDS =
+  /^(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|png|jpe?g|gif|svg|html?|json|xml|zip|tex|bib|mime|utf-?8|ascii|page|pp|vol|doi|isbn|issn|arxiv|http|https|www|com|org|preprint|draft|copyright|licen[cs]e|fig|figure|table|eq|equation|section|appendix|et|al)$/u
+
 /**
- * Keyphrases by TF-IDF against the corpus of posts: a phrase many posts share (a field's common
- * vocabulary) scores low, one this post is about scores high. Longer phrases get a small bonus
- * (they say more). Phrases the document repeats come first; one-off phrases only fill up to a
- * minimum. A phrase inside one already chosen is not repeated; a phrase containing chosen ones
- * replaces them.
+ * Keyphrases: the author's keywords first, then the candidates by their score in the document
+ * (position-biased word graph) weighted by how rare their words are in the forum's corpus (a
+ * phrase every post uses says little about this one). Generic single words and file-format noise
+ * are dropped; near-duplicates make way: each chosen tag discounts the phrases sharing its words
+ * ("lyapunov function" rarely follows "quadratic lyapunov function"), and a single word inside a
+ * chosen phrase never stands alone.
  */
 export function rankKeyphrases(candidates: Candidate[], corpus: CorpusStats, limit = 8): string[] {
-  const scoreOf = (candidate: Candidate) => {
-    const documents = corpus.frequency.get(candidate.key) ?? 0
-    const idf = Math.log((corpus.documents + 1) / (documents + 1)) + 1
-    const lengthBonus = 1 + 0.3 * (Math.min(candidate.words, MAX_PHRASE_WORDS) - 1)
-    return candidate.count * idf * lengthBonus
+  const idf = (key: string) => {
+    const documents = corpus.frequency.get(key) ?? 0
+    return Math.log((corpus.documents + 1) / (documents + 1)) + 1
   }
-  const byScore = (list: Candidate[]) =>
-    list
-      .map((candidate) => ({ candidate, score: scoreOf(candidate) }))
-      .sort((a, b) => b.score - a.score || a.candidate.first - b.candidate.first)
-      .map(({ candidate }) => candidate)
-  const pool = candidates.filter(
-    (candidate) => candidate.words > 1 || !GENERIC_SINGLE_WORDS.has(candidate.key),
-  )
-  const repeated = pool.filter((candidate) => candidate.count >= 2)
-  const enoughRepeated = repeated.length >= 3
-  const ordered = enoughRepeated
-    ? [...byScore(repeated), ...byScore(pool.filter((candidate) => candidate.count < 2))]
-    : byScore(pool)
+  const scoreOf = (candidate: Candidate) => {
+    const words = candidate.key.split(' ')
+    const wordIdf = words.reduce((sum, word) => sum + idf(word), 0) / words.length
+    const repeated = candidate.count >= 2 ? 1.2 : 1
+    return candidate.score * Math.min(idf(candidate.key), wordIdf * 1.5) * repeated
+  }
+  const pool = candidates.filter((candidate) => {
+    const words = candidate.key.split(' ')
+    if (words.every((word) => FILE_WORDS.test(word) || /^\p{N}+$/u.test(word))) return false
+    // "Pesticides review", "field notes": what kind of text it is, not what it is about.
+    if (candidate.author === undefined && DOCUMENT_KINDS.has(words[words.length - 1])) return false
+    return candidate.author !== undefined || candidate.words > 1 || !GENERIC_SINGLE_WORDS.has(candidate.key)
+  })
+  const ordered = pool
+    .map((candidate) => ({ candidate, score: scoreOf(candidate) }))
+    .sort(
+      (a, b) =>
+        (a.candidate.author ?? Infinity) - (b.candidate.author ?? Infinity) ||
+        b.score - a.score ||
+        a.candidate.first - b.candidate.first,
+    )
+    .map(({ candidate }) => candidate)
 
   const contains = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `)
-  let chosen: Candidate[] = []
-  for (const candidate of ordered) {
-    if (enoughRepeated && candidate.count < 2 && chosen.length >= MIN_TAGS) break
-    if (chosen.some((taken) => contains(taken.key, candidate.key) || taken.label === candidate.label))
-      continue
-    const inside = chosen.filter((taken) => contains(candidate.key, taken.key))
-    if (inside.length > 0) {
-      chosen[chosen.indexOf(inside[0])] = candidate
-      chosen = chosen.filter((taken) => !inside.includes(taken) || taken === candidate)
-    } else if (chosen.length < limit) chosen.push(candidate)
+  const chosen: Candidate[] = []
+  const remaining = ordered.slice(0, 60).map((candidate) => ({ candidate, score: scoreOf(candidate) }))
+  while (chosen.length < limit && remaining.length > 0) {
+    // Each pick lowers the phrases that share its words: ten tags about ten things, not one.
+    let bestIndex = 0
+    let bestValue = -1
+    for (const [index, { candidate, score }] of remaining.entries()) {
+      const words = candidate.key.split(' ')
+      const shared = chosen.filter((taken) =>
+        taken.key.split(' ').some((word) => words.includes(word)),
+      ).length
+      // The authors' keywords come first, in their order, then what the instruction asks about.
+      const value =
+        candidate.author !== undefined
+          ? 1e12 - candidate.author
+          : (candidate.focus ? 1e6 : 0) + score * SHARED_WORD_DISCOUNT ** shared
+      if (value > bestValue) {
+        bestValue = value
+        bestIndex = index
+      }
+    }
+    const [{ candidate }] = remaining.splice(bestIndex, 1)
+    if (chosen.some((taken) => taken.label.toLowerCase() === candidate.label.toLowerCase())) continue
+    // A single word inside a chosen phrase never stands alone.
+    if (chosen.some((taken) => contains(taken.key, candidate.key) && candidate.words === 1)) continue
+    chosen.push(candidate)
   }
   return chosen.map((candidate) => candidate.label)
+}
+
+/** The keys the corpus is asked about: each candidate phrase and each of its words. */
+export function corpusKeys(candidates: Candidate[]): string[] {
+  const keys = new Set<string>()
+  for (const candidate of candidates) {
+    keys.add(candidate.key)
+    for (const word of candidate.key.split(' ')) keys.add(word)
+  }
+  return [...keys]
 }

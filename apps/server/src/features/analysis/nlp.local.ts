@@ -1,6 +1,6 @@
 import { type PreparedText, prepareText } from './nlp'
-import { type CorpusStats, rankKeyphrases } from './nlp.keyphrases'
-import { buildTopics } from './nlp.topics'
+import { type CorpusStats, corpusKeys, rankKeyphrases } from './nlp.keyphrases'
+import type { GroundedTopic } from './nlp.topics'
 
 /**
  * The local engine's answer from a prepared text and the corpus statistics: what analyse.ts
@@ -14,6 +14,10 @@ export interface LocalResult {
   summary: string
   tags: string[]
   topics: string[]
+  /** Each topic with the sentence it asks about. */
+  topicSources: GroundedTopic[]
+  /** The instruction's words that steered the choices (empty: no instruction, or none the text uses). */
+  focus: string[]
   /** Keys of the candidate keyphrases, for the corpus statistics of later analyses. */
   terms: string[]
 }
@@ -35,11 +39,13 @@ export function composeAnalysis(
   const joiner = ['zh', 'ja', 'th'].includes(prepared.language) ? '' : ' '
   return {
     language: prepared.language,
-    tldr: prepared.summary[0] ?? '',
+    tldr: prepared.tldr,
     summary: prepared.summary.join(joiner),
     tags,
-    topics: buildTopics(tags, prepared.language),
-    terms: prepared.candidates.slice(0, TERMS_PER_POST).map((candidate) => candidate.key),
+    topics: prepared.topics.map((topic) => topic.topic),
+    topicSources: prepared.topics,
+    focus: prepared.focus,
+    terms: corpusKeys(prepared.candidates.slice(0, TERMS_PER_POST)),
   }
 }
 
@@ -56,6 +62,11 @@ export function localAnalysis(
   corpus: CorpusStats | null,
   options: ComposeOptions = {},
 ): LocalResult {
-  const prepared = prepareText({ title: input.title, blocks: input.blocks, metadata: input.metadata ?? [] })
+  const prepared = prepareText({
+    title: input.title,
+    blocks: input.blocks,
+    metadata: input.metadata ?? [],
+    instruction: input.instruction,
+  })
   return composeAnalysis(prepared, corpus ?? EMPTY_CORPUS, options)
 }

@@ -13,7 +13,8 @@ export interface ReadSentence {
   words: number
   /** Content words, normalised: the sentence's vector for similarity. */
   terms: string[]
-  phrases: { key: string; label: string }[]
+  /** Noun phrases, each with the keys of its words (for the word graph that ranks them). */
+  phrases: { key: string; label: string; words: string[] }[]
 }
 
 export interface Analyser {
@@ -23,6 +24,8 @@ export interface Analyser {
 }
 
 export const MAX_PHRASE_WORDS = 3
+/** The longest English noun phrase kept whole ("numerical simulations of lattice field theories" is two). */
+export const MAX_NOUN_PHRASE_WORDS = 5
 const WITHOUT_SPACES = new Set(['zh', 'ja', 'th', 'lo', 'km', 'my'])
 const HAS_LETTER = /\p{L}/u
 
@@ -105,6 +108,47 @@ function labelOf(token: EnglishToken) {
   return mixed || acronym ? value : token.normal
 }
 
+/** Adjectives that grade or point rather than name: dropped from the front of a phrase ("several new methods"). */
+const GENERIC_MODIFIERS = new Set([
+  'different',
+  'various',
+  'several',
+  'many',
+  'new',
+  'novel',
+  'proposed',
+  'such',
+  'other',
+  'same',
+  'certain',
+  'main',
+  'given',
+  'recent',
+  'important',
+  'existing',
+  'previous',
+  'possible',
+  'particular',
+  'specific',
+  'significant',
+  'good',
+  'better',
+  'best',
+  'large',
+  'small',
+  'high',
+  'low',
+  'first',
+  'second',
+  'further',
+  'additional',
+  'typical',
+  'simple',
+  'general',
+  'current',
+  'key',
+])
+
 let english: Analyser | null = null
 
 /** English: wink-nlp's tagger finds noun phrases (adjectives and nouns ending in a noun). */
@@ -151,13 +195,15 @@ function englishAnalyser(): Analyser {
           for (let i = 0; i <= tokens.length; i += 1) {
             const inPhrase = i < tokens.length && content[i] && (isNoun(i) || tokens[i].tag === 'ADJ')
             if (inPhrase) continue
-            // tokens start..i-1 form a run of adjectives and nouns: every 1–3 word tail ending in a noun counts.
-            for (const [from, to] of phraseSpans(start, i, isNoun)) {
-              const words = tokens.slice(from, to)
-              const key = [...words.slice(0, -1).map((token) => token.normal), keyOf(tokens[to - 1])].join(
-                ' ',
-              )
-              phrases.push({ key, label: words.map(labelOf).join(' ') })
+            // tokens start..i-1 form a run of adjectives and nouns: the maximal phrase ending on its last noun.
+            let to = i - 1
+            while (to >= start && !isNoun(to)) to -= 1
+            let from = Math.max(start, to - MAX_NOUN_PHRASE_WORDS + 1)
+            while (from < to && GENERIC_MODIFIERS.has(tokens[from].normal)) from += 1
+            if (to >= from) {
+              const words = tokens.slice(from, to + 1)
+              const keys = [...words.slice(0, -1).map((token) => token.normal), keyOf(tokens[to])]
+              phrases.push({ key: keys.join(' '), label: words.map(labelOf).join(' '), words: keys })
             }
             start = i + 1
           }
@@ -198,7 +244,7 @@ function segmenterAnalyser(code: string, iso3: string): Analyser {
         const closeRun = () => {
           for (const [from, to] of phraseSpans(0, run.length)) {
             const words = run.slice(from, to)
-            phrases.push({ key: words.join(' '), label: words.join(joiner) })
+            phrases.push({ key: words.join(' '), label: words.join(joiner), words })
           }
           run = []
         }

@@ -1,10 +1,41 @@
 import type { ReadSentence } from './nlp.sentences'
 
-/** The extractive summary: the sentences that stand for the whole document, by TextRank. */
+/**
+ * The TLDR and the extractive summary: the sentences that stand for the whole document, by
+ * TextRank over TF-IDF vectors, taken from the abstract when the document has one. The TLDR is
+ * the one sentence that best states the contribution: central, saying what "we propose/show",
+ * sharing the title's words — and, with an instruction, about what the author asked for.
+ */
+
+/** A sentence and where it stands: in the abstract or not, and which block it came from. */
+export interface PlacedSentence extends ReadSentence {
+  abstract: boolean
+  block: number
+}
+
+export interface SummaryOptions {
+  /** Content terms of the author's instruction: sentences about them are preferred. */
+  focus?: Set<string>
+  /** The title's content terms, as the analyser normalises them. */
+  titleTerms?: Set<string>
+}
+
+export interface Summary {
+  tldr: string
+  summary: string[]
+  /** Whether a focus term decided the choice (some selected sentence mentions one). */
+  focused: boolean
+}
 
 const MAX_RANKED_SENTENCES = 300
 /** A sentence ends with its punctuation (perhaps inside quotes or brackets); headings and fragments do not. */
 const CLOSED_SENTENCE = /[.!?。！？…]['"’”)\]]*$/u
+/** Bullets, code, links, figure and table furniture, citations lists: never a summary sentence. */
+const NOT_PROSE =
+  /^[-•*·▪◦–]\s|[{}<>]|[=;]\s*$|\b(?:https?:\/\/|www\.)|^(?:fig(?:ure)?|table|algorithm|listing|eq(?:uation)?)\.?\s*\d|\[\d+(?:[,–-]\s*\d+)*\]\s*\[\d+/iu
+/** "We propose…", "this paper presents…", "本文提出…": a sentence stating the contribution. */
+const CONTRIBUTION =
+  /\b(?:we|this (?:paper|work|study|article|thesis)|our (?:work|approach|method|results?)|here)\b[^.]{0,60}?\b(?:propose|present|introduce|show|develop|describe|demonstrate|report|find|found|design|provide|establish|prove|argue|derive|obtain)\w*|本文|我们提出|本研究/iu
 
 type Vector = Map<string, number>
 
@@ -23,14 +54,9 @@ function summaryLength(eligible: number) {
   return 4
 }
 
-/**
- * TextRank over TF-IDF sentence vectors: the sentences most similar to the rest of the document
- * win, and are returned in document order. A long document is first narrowed to the sentences
- * closest to its centroid, so the cost stays bounded whatever the page count.
- */
-export function selectSummary(all: ReadSentence[]): string[] {
+function eligibleSentences(all: PlacedSentence[]) {
   const seen = new Set<string>()
-  const sentences = all.filter((sentence) => {
+  return all.filter((sentence) => {
     const distinct = new Set(sentence.terms).size
     const fingerprint = sentence.text.toLowerCase().replace(/\s+/g, ' ')
     const eligible =
@@ -39,13 +65,15 @@ export function selectSummary(all: ReadSentence[]): string[] {
       sentence.text.length <= 600 &&
       distinct >= 3 &&
       CLOSED_SENTENCE.test(sentence.text) &&
+      !NOT_PROSE.test(sentence.text) &&
       !seen.has(fingerprint)
     seen.add(fingerprint)
     return eligible
   })
-  const wanted = summaryLength(sentences.length)
-  if (wanted === 0) return []
+}
 
+/** TextRank scores (summing to 1) of sentences by the cosine of their TF-IDF vectors. */
+function textRank(sentences: ReadSentence[]) {
   const documentFrequency = new Map<string, number>()
   for (const sentence of sentences) {
     for (const term of new Set(sentence.terms))
@@ -67,6 +95,7 @@ export function selectSummary(all: ReadSentence[]): string[] {
 
   let indices = sentences.map((_, i) => i)
   if (indices.length > MAX_RANKED_SENTENCES) {
+    // A long document is first narrowed to the sentences closest to its centroid: bounded cost.
     const centroid: Vector = new Map()
     for (const vector of vectors)
       for (const [term, weight] of vector) centroid.set(term, (centroid.get(term) ?? 0) + weight)
@@ -93,11 +122,51 @@ export function selectSummary(all: ReadSentence[]): string[] {
     rank = next
     if (change < 1e-6) break
   }
+  const scores = new Array<number>(sentences.length).fill(0)
+  for (const [k, index] of indices.entries()) scores[index] = rank[k]
+  return scores
+}
 
-  return indices
-    .map((sentenceIndex, k) => ({ sentenceIndex, score: rank[k] }))
-    .sort((a, b) => b.score - a.score || a.sentenceIndex - b.sentenceIndex)
+const overlap = (terms: string[], wanted: Set<string> | undefined) => {
+  if (!wanted || wanted.size === 0) return 0
+  const distinct = new Set(terms)
+  let shared = 0
+  for (const term of wanted) if (distinct.has(term)) shared += 1
+  return shared / wanted.size
+}
+
+export function selectSummary(all: PlacedSentence[], options: SummaryOptions): Summary {
+  const eligible = eligibleSentences(all)
+  // With an abstract, the summary is the abstract's; its own sentences rank among themselves.
+  // An instruction may reach beyond it: the sentences about what the author asked for join in.
+  const fromAbstract = eligible.filter(
+    (sentence) => sentence.abstract || overlap(sentence.terms, options.focus) > 0,
+  )
+  const sentences = fromAbstract.filter((sentence) => sentence.abstract).length >= 2 ? fromAbstract : eligible
+  const wanted = summaryLength(sentences.length)
+  if (wanted === 0) return { tldr: '', summary: [], focused: false }
+
+  const centrality = textRank(sentences)
+  const top = Math.max(...centrality) || 1
+  const focusOf = (sentence: ReadSentence) => overlap(sentence.terms, options.focus)
+  const score = sentences.map((sentence, i) => centrality[i] / top + 2 * focusOf(sentence))
+  const tldrScore = sentences.map(
+    (sentence, i) =>
+      score[i] +
+      (CONTRIBUTION.test(sentence.text) ? 0.6 : 0) +
+      0.6 * overlap(sentence.terms, options.titleTerms) -
+      (sentence.words > 45 ? 0.3 : 0),
+  )
+  const best = tldrScore.reduce((winner, value, i) => (value > tldrScore[winner] ? i : winner), 0)
+  const chosen = sentences
+    .map((_, i) => i)
+    .sort((a, b) => score[b] - score[a] || a - b)
     .slice(0, wanted)
-    .sort((a, b) => a.sentenceIndex - b.sentenceIndex)
-    .map(({ sentenceIndex }) => sentences[sentenceIndex].text)
+  if (!chosen.includes(best)) chosen[chosen.length - 1] = best
+  chosen.sort((a, b) => a - b)
+  return {
+    tldr: sentences[best].text,
+    summary: chosen.map((i) => sentences[i].text),
+    focused: chosen.some((i) => focusOf(sentences[i]) > 0),
+  }
 }

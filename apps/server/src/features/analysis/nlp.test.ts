@@ -3,9 +3,7 @@ import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, CORAL_TITLE } from './an
 import { prepareText } from './nlp'
 import { type CorpusStats, rankKeyphrases } from './nlp.keyphrases'
 import { isStopWord } from './nlp.language'
-import type { ReadSentence } from './nlp.sentences'
-import { selectSummary } from './nlp.summary'
-import { buildTopics } from './nlp.topics'
+import { type PlacedSentence, selectSummary } from './nlp.summary'
 
 const emptyCorpus: CorpusStats = { documents: 0, frequency: new Map() }
 
@@ -42,14 +40,9 @@ describe('local analysis of English text', () => {
     }
   })
 
-  it('builds two or three discussion topics from the tags', () => {
-    const tags = rankKeyphrases(prepared.candidates, emptyCorpus)
-    const topics = buildTopics(tags, 'en')
-    expect(topics.length).toBeGreaterThanOrEqual(2)
-    expect(topics.length).toBeLessThanOrEqual(3)
-    expect(topics[0]).toBe(`What is the relationship between ${tags[0]} and ${tags[1]}?`)
-    expect(buildTopics(['coral reefs'], 'en')).toHaveLength(2)
-    expect(buildTopics([], 'en')).toEqual([])
+  it('asks no topic when the text states no limitation, future work, comparison, hypothesis or choice', () => {
+    // Before issue 21 every text got three templated questions built from its tags.
+    expect(prepared.topics).toEqual([])
   })
 
   it('is deterministic', () => {
@@ -119,7 +112,6 @@ describe('other languages', () => {
     expect(tags).toContain('海水温度')
     expect(tags.some((tag) => tag.includes('珊瑚'))).toBe(true)
     for (const tag of tags) expect(isStopWord(tag, 'zh')).toBe(false)
-    expect(buildTopics(tags, 'zh')[0]).toMatch(/之间有什么关系？$/)
   })
 
   it('leaves the language undetermined when there is too little text', () => {
@@ -133,12 +125,13 @@ describe('bounded cost', () => {
   it('ranks a bounded number of sentences however long the document', () => {
     // 20,000 distinct sentences: all-pairs TextRank would compare 200 million pairs.
     const vocabulary = Array.from({ length: 500 }, (_, i) => `term${i}`)
-    const sentences: ReadSentence[] = Array.from({ length: 20_000 }, (_, i) => {
+    const sentences: PlacedSentence[] = Array.from({ length: 20_000 }, (_, i) => {
       const terms = Array.from({ length: 8 }, (_, k) => vocabulary[(i * 7 + k * 13) % vocabulary.length])
-      return { text: `Sentence ${i} about ${terms.join(' ')}.`, words: 12, terms, phrases: [] }
+      const text = `Sentence ${i} about ${terms.join(' ')}.`
+      return { text, words: 12, terms, phrases: [], abstract: false, block: i }
     })
     const started = Date.now()
-    const summary = selectSummary(sentences)
+    const { summary } = selectSummary(sentences, {})
     expect(Date.now() - started).toBeLessThan(30_000)
     expect(summary).toHaveLength(4)
     const order = summary.map((sentence) => Number(sentence.split(' ')[1]))

@@ -23,6 +23,8 @@ export interface PreparationInput {
   /** The post's Markdown content. */
   content: string
   files: PreparationFile[]
+  /** The author's instruction for the analysis ('' for none). */
+  instruction?: string
   limits: Omit<ExtractionLimits, 'deadline'> & { timeoutMs: number }
   /** Characters of plain text handed back for an external model's prompt. */
   textBudget: number
@@ -73,7 +75,12 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
       characters: extracted.blocks.reduce((sum, block) => sum + block.length, 0),
     })
   }
-  const prepared = prepareText({ title: squashSpaces(input.title), blocks, metadata })
+  const prepared = prepareText({
+    title: squashSpaces(input.title),
+    blocks,
+    metadata,
+    instruction: input.instruction ?? '',
+  })
   let text = [input.title, ...blocks].join('\n\n')
   if (text.length > input.textBudget) text = text.slice(0, input.textBudget)
   return { ...prepared, text, truncated: budget.truncated, files }
