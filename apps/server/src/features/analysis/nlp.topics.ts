@@ -25,8 +25,9 @@ const CUES: Record<'en' | 'zh', Record<TopicKind, RegExp>> = {
       /\b(?:future (?:work|research|studies|directions?)|in the future|we plan to|further (?:work|research|studies) (?:is|are|will|should)|remains to be (?:seen|shown|explored)|left for future)\b/i,
     comparison:
       /\b(?:outperform\w*|compared (?:with|to)|in comparison (?:with|to)|better than|worse than|faster than|more accurate than|in contrast to|superior to|than (?:the )?(?:existing|previous|baseline|state-of-the-art|conventional|standard))\b/i,
+    // A hypothesis, or a conclusion drawn from the data ("these measurements suggest…").
     hypothesis:
-      /\b(?:hypothes[ie]s|hypothesi[sz]e[ds]?|we conjecture|conjecture that|we posit|we speculate)\b/i,
+      /\b(?:hypothes[ie]s|hypothesi[sz]e[ds]?|we conjecture|conjecture that|we posit|we speculate|(?:results?|data|measurements?|findings?|observations?|experiments?|evidence|analys[ie]s) (?:suggests?|indicates?|implies|imply|shows? that))\b/i,
     method:
       /\b(?:we (?:chose|choose|opted|adopt(?:ed)?|rel(?:y|ied) on)|instead of|rather than|as opposed to|in place of)\b/i,
   },
@@ -53,8 +54,8 @@ const QUESTIONS: Record<'en' | 'zh', Record<TopicKind, (phrase: string | null) =
         : 'Would this comparison hold with other baselines or data?',
     hypothesis: (p) =>
       p
-        ? `What evidence would confirm or refute the hypothesis on ${p}?`
-        : 'What evidence would confirm or refute this hypothesis?',
+        ? `What evidence would confirm or refute the claim about ${p}?`
+        : 'What evidence would confirm or refute this claim?',
     method: (p) =>
       p
         ? `Why this choice for ${p}, and what would an alternative change?`
@@ -65,7 +66,7 @@ const QUESTIONS: Record<'en' | 'zh', Record<TopicKind, (phrase: string | null) =
     future: (p) => (p ? `关于${p}，下一步应该做什么？如何判断是否成功？` : '下一步工作中哪一项最重要？'),
     comparison: (p) =>
       p ? `关于${p}的比较换用其他基线或数据是否仍然成立？` : '这一比较换用其他基线或数据是否仍然成立？',
-    hypothesis: (p) => (p ? `什么证据能证实或否定关于${p}的假设？` : '什么证据能证实或否定这一假设？'),
+    hypothesis: (p) => (p ? `什么证据能证实或否定关于${p}的这一论断？` : '什么证据能证实或否定这一论断？'),
     method: (p) =>
       p ? `为什么在${p}上做这样的选择？换一种做法会有什么不同？` : '为什么这样选择？换一种做法会有什么不同？',
   },

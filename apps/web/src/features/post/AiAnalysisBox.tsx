@@ -22,8 +22,9 @@ export interface AiAnalysisBoxProps {
 
 /**
  * AI Content Analysis (spec §2): 'Analysing…' while the analysis is made (the post query polls), then
- * the summary, tags (each searches the forum), discussion topics (each opens the comment modal
- * pre-filled) and the engine that answered. A failed analysis says so, and its author may run it again.
+ * the TLDR, what the author's instruction focused it on, the summary, tags (each searches the forum),
+ * discussion topics (each opens the comment modal pre-filled, with the sentence of the post it asks
+ * about quoted below it) and the engine that answered. A failed analysis says so, and its author may run it again.
  */
 export function AiAnalysisBox({ post }: AiAnalysisBoxProps) {
   const { t } = useTranslation('post')
@@ -98,9 +99,19 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
   const { t } = useTranslation('post')
   const hintId = useId()
   const language = useLanguageName(analysis.language)
+  const tldr = analysis.tldr
   return (
     <>
-      {analysis.summary && (
+      {tldr && (
+        <>
+          <h3 className="ai-box__label">{t('ai.tldr')}</h3>
+          <p className="ai-box__tldr">{tldr}</p>
+        </>
+      )}
+      {analysis.focus.length > 0 && (
+        <p className="ai-box__focus">{t('ai.focus', { terms: analysis.focus.join(t('ai.focusJoiner')) })}</p>
+      )}
+      {analysis.summary && analysis.summary !== tldr && (
         <>
           <h3 className="ai-box__label">{t('ai.summary')}</h3>
           <p className="ai-box__summary">{analysis.summary}</p>
@@ -119,19 +130,30 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
             {t('ai.topicHint')}
           </p>
           <InlineList stacked aria-describedby={hintId}>
-            {analysis.topics.map((topic) => (
-              <li key={topic}>
-                <button
-                  type="button"
-                  className="ai-box__topic"
-                  aria-label={t('ai.discuss', { topic })}
-                  onClick={() => onTopic(topic)}
-                >
-                  <CommentIcon size={16} />
-                  <span>{topic}</span>
-                </button>
-              </li>
-            ))}
+            {analysis.topics.map((topic) => {
+              const source = analysis.topicSources.get(topic)
+              return (
+                <li key={topic}>
+                  <button
+                    type="button"
+                    className="ai-box__topic"
+                    aria-label={t('ai.discuss', { topic })}
+                    onClick={() => onTopic(topic)}
+                  >
+                    <CommentIcon size={16} />
+                    <span>{topic}</span>
+                  </button>
+                  {source && (
+                    <figure className="ai-box__source">
+                      <figcaption className="ai-box__source-label">
+                        {source.kind ? t(`ai.kind_${source.kind}`) : t('ai.fromText')}
+                      </figcaption>
+                      <blockquote className="ai-box__quote">{source.sentence}</blockquote>
+                    </figure>
+                  )}
+                </li>
+              )
+            })}
           </InlineList>
         </>
       )}

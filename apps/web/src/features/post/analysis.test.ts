@@ -34,9 +34,12 @@ describe('readAnalysis', () => {
       ),
     ).toEqual({
       status: 'done',
+      tldr: null,
       summary: 'A study.',
       tags: ['cells'],
       topics: ['How were cells counted?'],
+      topicSources: new Map(),
+      focus: [],
       engine: 'openai-compatible',
       model: 'llama3',
       language: 'en',
@@ -44,6 +47,36 @@ describe('readAnalysis', () => {
       fallbackReason: null,
       truncated: true,
     })
+  })
+
+  it('reads the TLDR, the sentence each topic comes from and the focus (issue 21)', () => {
+    const analysis = readAnalysis(
+      JSON.stringify({
+        status: 'done',
+        tldr: 'We propose a faster solver.',
+        summary: 'We propose a faster solver. It scales.',
+        tags: [],
+        topics: ['How could the limitation be addressed?', 'Does it hold?'],
+        topic_sources: [
+          {
+            topic: 'How could the limitation be addressed?',
+            sentence: 'It cannot scale.',
+            kind: 'limitation',
+          },
+          { topic: 'Does it hold?', sentence: 'It is faster than X.', kind: 'bragging' },
+          { topic: 'No sentence' },
+        ],
+        focus: ['security', 4],
+        engine: 'local',
+        language: 'en',
+      }),
+    )
+    expect(analysis?.tldr).toBe('We propose a faster solver.')
+    expect(analysis?.focus).toEqual(['security'])
+    expect([...(analysis?.topicSources ?? [])]).toEqual([
+      ['How could the limitation be addressed?', { sentence: 'It cannot scale.', kind: 'limitation' }],
+      ['Does it hold?', { sentence: 'It is faster than X.', kind: null }],
+    ])
   })
 
   it('takes a summary without a status as done, from the local engine unless it says otherwise', () => {

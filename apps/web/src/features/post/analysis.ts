@@ -5,12 +5,27 @@
 
 export type AnalysisEngine = 'local' | 'openai-compatible'
 
+export const TOPIC_KINDS = ['limitation', 'future', 'comparison', 'hypothesis', 'method'] as const
+export type TopicKind = (typeof TOPIC_KINDS)[number]
+
+/** A topic with the sentence of the post it asks about. */
+export interface TopicSource {
+  sentence: string
+  kind: TopicKind | null
+}
+
 export interface PostAnalysis {
   status: 'pending' | 'done' | 'failed'
+  /** One sentence saying what the post is about; null in analyses made before it existed. */
+  tldr: string | null
   summary: string
   tags: string[]
   /** Discussion questions: each can start a comment. */
   topics: string[]
+  /** Where a topic comes from, by the topic's text (local engine). */
+  topicSources: Map<string, TopicSource>
+  /** The words of the author's instruction the analysis focused on. */
+  focus: string[]
   engine: AnalysisEngine | null
   /** The model's name when a language model answered. */
   model: string | null
@@ -59,9 +74,12 @@ export function readAnalysis(raw: string | null | undefined): PostAnalysis | nul
   if (!status) return null
   return {
     status,
+    tldr: text(fields.tldr),
     summary,
     tags,
     topics: texts(fields.topics),
+    topicSources: readTopicSources(fields.topic_sources),
+    focus: texts(fields.focus),
     engine: fields.engine === 'local' || fields.engine === 'openai-compatible' ? fields.engine : null,
     model: text(fields.model),
     language: text(fields.language) ?? '',
@@ -69,6 +87,21 @@ export function readAnalysis(raw: string | null | undefined): PostAnalysis | nul
     fallbackReason: text(fields.fallback_reason),
     truncated: fields.truncated === true,
   }
+}
+
+function readTopicSources(value: unknown): Map<string, TopicSource> {
+  const sources = new Map<string, TopicSource>()
+  if (!Array.isArray(value)) return sources
+  for (const item of value) {
+    if (!item || typeof item !== 'object') continue
+    const { topic, sentence, kind } = item as Record<string, unknown>
+    const topicText = text(topic)
+    const sentenceText = text(sentence)
+    if (!topicText || !sentenceText) continue
+    const known = (TOPIC_KINDS as readonly unknown[]).includes(kind) ? (kind as TopicKind) : null
+    sources.set(topicText, { sentence: sentenceText, kind: known })
+  }
+  return sources
 }
 
 /** Whether the analysis may still arrive, so the page should look again in a while. */
