@@ -27,6 +27,9 @@ export const POST_TAG_MAX_LENGTH = 32
 export const POST_LIST_DEFAULT_LIMIT = 12
 export const POST_LIST_MAX_LIMIT = 50
 export const POST_SEARCH_MAX_LENGTH = 200
+/** What a post's files are, as the list filters by them (`media_type`). */
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
 
 /** §5 "Maximum lengths on the own page"; the server enforces the same numbers. */
 export const PROFILE_LIMITS = {

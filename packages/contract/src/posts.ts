@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import { EditState, LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
 import { BothIds } from './fields'
 import {
+  MEDIA_TYPES,
   POST_AI_INSTRUCTION_MAX,
   POST_CONTENT_MAX,
   POST_SEARCH_MAX_LENGTH,
@@ -11,8 +12,6 @@ import {
 import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
 
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const
-export type MediaType = (typeof MEDIA_TYPES)[number]
 
 export const POST_SORTS = ['hot_desc', 'hot_asc', 'recent_desc', 'recent_asc', 'time_desc'] as const
 export type PostSort = (typeof POST_SORTS)[number]

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES } from '@agora/contract'
+import { MEDIA_TYPES } from '@agora/contract/limits'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, type MediaType } from '@agora/contract'
+import { MEDIA_TYPES, type MediaType } from '@agora/contract/limits'
 
 /**
  * The forum's filters (issue 19), as the URL holds them: `?tag=`, `?type=`, `?author=` (a
