@@ -9,6 +9,7 @@ import { pgliteDirFor } from '../../apps/server/src/db/index'
 import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
 import { type BenchTarget, openBenchDatabase } from './database'
 import { FANOUT_FIGURES, measureFanout } from './fanout'
+import { measureFirstComment } from './first-comment'
 import { freshForum, scaleFor } from './generate'
 import { measure } from './load'
 import { parseOptions } from './options'
@@ -179,6 +180,7 @@ async function benchWeb() {
     '/api/v1/health',
   )
   try {
+    await measureFirstComment(app, report)
     await measureLighthouse(app, report)
   } finally {
     await app.stop()
