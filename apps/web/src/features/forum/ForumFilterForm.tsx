@@ -1,0 +1,95 @@
+import { MEDIA_TYPES } from '@agora/contract/limits'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../ui/Button'
+import { Field, TextField } from '../../ui/TextField'
+import { activeFilterCount, type ForumFilters, NO_FILTERS } from './forumFilters'
+
+export interface ForumFilterFormProps {
+  /** The filters of the URL: what the list shows. */
+  filters: ForumFilters
+  onApply: (filters: ForumFilters) => void
+}
+
+/**
+ * The filters' fields (issue 19), loaded when the fold first opens (the forum's first load stays in
+ * its budget). The fields are a draft until applied, so typing does not reload the list at every
+ * letter; the URL refills them when it changes (Back, a link).
+ */
+export default function ForumFilterForm({ filters, onApply }: ForumFilterFormProps) {
+  const { t } = useTranslation('forum')
+  const [draft, setDraft] = useState(filters)
+  const active = activeFilterCount(filters)
+  useEffect(() => setDraft(filters), [filters])
+
+  const set = (name: keyof ForumFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }))
+
+  function apply(event: FormEvent) {
+    event.preventDefault()
+    onApply(draft)
+  }
+
+  return (
+    <form className="forum-filters__form" onSubmit={apply} aria-label={t('filters.label')}>
+      <TextField
+        label={t('filters.tag')}
+        value={draft.tag}
+        onChange={set('tag')}
+        placeholder={t('filters.tagPlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <Field label={t('filters.type')}>
+        {(control) => (
+          <select {...control} className="field__input" value={draft.type} onChange={set('type')}>
+            <option value="">{t('filters.anyType')}</option>
+            {MEDIA_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`card.mediaType.${type}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        label={t('filters.author')}
+        value={draft.author}
+        onChange={set('author')}
+        placeholder={t('filters.authorPlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('filters.from')}
+        type="date"
+        value={draft.from}
+        max={draft.to || undefined}
+        onChange={set('from')}
+      />
+      <TextField
+        label={t('filters.to')}
+        type="date"
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={set('to')}
+      />
+      <div className="forum-filters__actions cluster">
+        <Button type="submit" variant="primary">
+          {t('filters.apply')}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={active === 0 && activeFilterCount(draft) === 0}
+          onClick={() => {
+            setDraft(NO_FILTERS)
+            onApply(NO_FILTERS)
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      </div>
+    </form>
+  )
+}
