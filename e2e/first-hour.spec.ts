@@ -182,3 +182,31 @@ test('a too-long username or title is refused in words, not cut; a new username 
   await title.press('Escape')
   await expect(page.getByText('Senior research fellow in computational')).toHaveCount(0)
 })
+
+test('at 375 px the forum search shows its whole placeholder and the figures sit two by two', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/forum')
+  const search = page.getByRole('searchbox', { name: 'Search posts' })
+  await expect(search).toHaveAttribute('placeholder', 'Search topics, tags, or authors...')
+  // The placeholder's width in the field's own font against the room inside its padding.
+  const room = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    const inside =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+    return { text: context.measureText(input.placeholder).width, inside }
+  })
+  expect(room.text).toBeLessThanOrEqual(room.inside)
+  const figures = page.locator('.forum-hero__stat')
+  await expect(figures).toHaveCount(4)
+  const tops = await figures.evaluateAll((items) =>
+    items.map((item) => Math.round(item.getBoundingClientRect().top)),
+  )
+  expect(tops[0]).toBe(tops[1])
+  expect(tops[2]).toBe(tops[3])
+  expect(tops[2]).toBeGreaterThan(tops[0])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+})
