@@ -210,3 +210,25 @@ test('at 375 px the forum search shows its whole placeholder and the figures sit
   expect(tops[2]).toBeGreaterThan(tops[0])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 })
+
+test('at 375 px a 20-character username stays whole on My page and on the author page', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const user = await signedIn(page, server, 'abcdefghijklmnopqrst')
+  expect(user.username).toHaveLength(20)
+  // The name's lines, by the tops of its characters' boxes.
+  const linesOf = (selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+  await page.goto('/mypage')
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
+  expect(await linesOf('h1.mypage-card__name')).toBe(1)
+  await page.goto(`/author/${user.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
+  expect(await linesOf('h1.author-header__name')).toBe(1)
+})
