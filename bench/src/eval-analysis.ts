@@ -2,8 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { makePdf } from '../../apps/server/src/features/analysis/analysis.fixtures'
+import { DEFAULT_LIMITS } from '../../apps/server/src/features/analysis/extract.limits'
 import { linesToBlocks } from '../../apps/server/src/features/analysis/extract.text'
-import { type LocalInput, localAnalysis } from '../../apps/server/src/features/analysis/nlp.local'
+import {
+  composeAnalysis,
+  type LocalInput,
+  localAnalysis,
+} from '../../apps/server/src/features/analysis/nlp.local'
+import { prepareSource } from '../../apps/server/src/features/analysis/prepare'
 import { leadSentence, textRankKeyphrases } from './eval-analysis.baselines'
 import { keyphraseScores, type RougeScores, rougeScores } from './eval-analysis.metrics'
 import { ROOT } from './processes'
@@ -186,6 +193,7 @@ const datasets: [string, string, (raw: string) => { title: string; blocks: strin
   ['SemEval2010', 'SemEval-2010 (full papers)', readPaper, Math.ceil(limit / 4)],
 ]
 let longest = 0
+let longestPaper: LocalInput | null = null
 for (const [folder, label, read, count] of datasets) {
   const dataset = readKeyphraseDataset(folder, read)
   if (!dataset) {
@@ -200,7 +208,12 @@ for (const [folder, label, read, count] of datasets) {
       `| ${label} | ${result.count} | ${row.system} | ${row.values.map(format).join(' | ')} | ${cpu} |`,
     )
   }
-  if (folder === 'SemEval2010') longest = result.maxCpuMs
+  if (folder === 'SemEval2010') {
+    longest = result.maxCpuMs
+    longestPaper = dataset.documents
+      .slice(0, count)
+      .reduce((a, b) => (a.text.length >= b.text.length ? a : b)).input
+  }
 }
 
 if (existsSync(options.scitldr)) {
@@ -216,3 +229,28 @@ if (existsSync(options.scitldr)) {
 
 if (longest > 0)
   console.log(`\nLongest SemEval-2010 paper: ${longest.toFixed(0)} ms CPU for the text analysis.`)
+
+/**
+ * The whole local path on a PDF: the longest SemEval-2010 paper typeset by pdfkit, then read by
+ * pdf.js, prepared and composed as the worker and the server do (in this thread, so its CPU counts).
+ */
+if (longestPaper) {
+  const paper: LocalInput = longestPaper
+  const pdf = await makePdf({ title: paper.title, paragraphs: paper.blocks })
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length
+  const before = process.cpuUsage()
+  const preparation = await prepareSource({
+    title: paper.title,
+    summary: '',
+    content: '',
+    files: [{ name: 'paper.pdf', kind: 'pdf', bytes: new Uint8Array(pdf) }],
+    limits: { ...DEFAULT_LIMITS },
+    textBudget: 24_000,
+  })
+  composeAnalysis(preparation, { documents: 0, frequency: new Map() })
+  const used = process.cpuUsage(before)
+  const seconds = (used.user + used.system) / 1e6
+  console.log(
+    `A ${pages}-page PDF (that paper typeset): ${seconds.toFixed(2)} s CPU from its bytes to the analysis.`,
+  )
+}

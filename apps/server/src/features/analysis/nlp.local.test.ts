@@ -123,3 +123,20 @@ describe('a Chinese document', () => {
     }
   })
 })
+
+describe('page furniture', () => {
+  it('drops running heads and page numbers that repeat on every page', () => {
+    const page = (n: number) => [
+      'Journal of Reef Science Vol 12',
+      String(n),
+      `Survey ${n} found coral bleaching on the shallow reef flats after the marine heat wave.`,
+    ]
+    const blocks = [1, 2, 3, 4].flatMap(page)
+    const structure = structureOf(blocks)
+    expect(structure.body.map((block) => block.text)).toEqual(
+      blocks.filter((block) => block.startsWith('Survey')),
+    )
+    const result = localAnalysis({ title: 'Reef surveys', blocks, instruction: '' }, null)
+    expect(result.tags.join(' ')).not.toMatch(/journal/i)
+  })
+})

@@ -78,6 +78,9 @@ function englishTokens(sentence: ItemSentence, its: ReturnType<typeof englishNlp
       spaces[next] === '' &&
       previous?.type === 'word' &&
       types[next] === 'word'
+    // "Löb's theorem": the possessive joins its noun to the next one, as in "Löb theorem".
+    if ((normals[i] === "'s" || normals[i] === '’s') && previous && /^(NOUN|PROPN)$/.test(previous.tag))
+      continue
     if (hyphen) {
       previous.lemma = `${previous.normal}-${lemmas[next] || normals[next]}`
       previous.value += `-${values[next]}`
@@ -134,19 +137,10 @@ const GENERIC_MODIFIERS = new Set([
   'good',
   'better',
   'best',
-  'large',
-  'small',
-  'high',
-  'low',
-  'first',
-  'second',
   'further',
   'additional',
   'typical',
-  'simple',
-  'general',
   'current',
-  'key',
 ])
 
 let english: Analyser | null = null

@@ -32,14 +32,22 @@ function splitKeywords(list: string) {
     .filter((keyword) => keyword.length >= 2 && keyword.length <= 60 && keyword.split(/\s+/).length <= 6)
 }
 
+/** A short block seen this often is page furniture (a running head, a journal line), not text. */
+const FURNITURE_REPEATS = 3
+
 export function structureOf(blocks: string[]): StructuredText {
+  const seen = new Map<string, number>()
+  for (const block of blocks) {
+    const text = block.trim()
+    if (text.length <= 120 && !SENTENCE_END.test(text)) seen.set(text, (seen.get(text) ?? 0) + 1)
+  }
   const body: StructuredText['body'] = []
   const authorKeywords: string[] = []
   let inAbstract = false
   let keywordsNext = false
   for (const raw of blocks) {
     const text = raw.trim()
-    if (!text) continue
+    if (!text || /^[\p{N}\s.,:\-–—/|]+$/u.test(text) || (seen.get(text) ?? 0) >= FURNITURE_REPEATS) continue
     if (REFERENCES_HEAD.test(text)) break
     const keywords = KEYWORDS_LINE.exec(text)
     if (keywords) {

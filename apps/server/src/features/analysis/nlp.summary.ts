@@ -150,12 +150,13 @@ export function selectSummary(all: PlacedSentence[], options: SummaryOptions): S
   const top = Math.max(...centrality) || 1
   const focusOf = (sentence: ReadSentence) => overlap(sentence.terms, options.focus)
   const score = sentences.map((sentence, i) => centrality[i] / top + 2 * focusOf(sentence))
+  // Weights chosen on the SciTLDR-A dev split (ROUGE-1 0.398 → 0.405); one sentence, so long ones lose.
   const tldrScore = sentences.map(
     (sentence, i) =>
       score[i] +
       (CONTRIBUTION.test(sentence.text) ? 0.6 : 0) +
-      0.6 * overlap(sentence.terms, options.titleTerms) -
-      (sentence.words > 45 ? 0.3 : 0),
+      1.2 * overlap(sentence.terms, options.titleTerms) -
+      (sentence.words > 35 ? 0.3 : 0),
   )
   const best = tldrScore.reduce((winner, value, i) => (value > tldrScore[winner] ? i : winner), 0)
   const chosen = sentences
