@@ -239,6 +239,25 @@ describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, (
     expect(analysis.tags.join(' ')).not.toMatch(/raw_logger_output/)
   })
 
+  it('lets the author’s instruction steer the local engine, and says what it focused on', async () => {
+    const author = await makeUser(t)
+    const content = CORAL_PARAGRAPHS.join('\n\n')
+    const plain = await seedPost(t, author.id, { title: CORAL_TITLE, content })
+    const focused = await seedPost(t, author.id, {
+      title: CORAL_TITLE,
+      content,
+      instruction: 'Focus on the acidification of the oceans',
+    })
+    await queue(t).drain()
+    const before = await analysisOf(t, plain)
+    const after = await analysisOf(t, focused)
+    expect(before.focus).toBeUndefined()
+    expect(before.summary).not.toMatch(/acidification/)
+    expect(after.focus).toEqual(['acidification', 'ocean'])
+    expect(after.summary).toContain(CORAL_PARAGRAPHS[5])
+    expect(after.tags.join(' ')).toMatch(/acidification/)
+  })
+
   it('reads only the first pages of a 500-page PDF and finishes quickly', async () => {
     const author = await makeUser(t)
     const pdf = await makePdf({
@@ -684,6 +703,7 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
     model.answerWith(
       model.reply(
         JSON.stringify({
+          tldr: ' Ocean heat bleaches coral reefs faster than they recover. ',
           summary: 'Ocean heat bleaches coral reefs. Recovery time is shrinking.',
           tags: ['coral bleaching', 'marine heat waves', 'coral bleaching'],
           topics: ['Can shading protect reefs?', 'How fast can reefs recover?'],
@@ -696,11 +716,14 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
       engine: 'openai-compatible',
       model: 'tiny-test-model',
       language: 'en',
+      tldr: 'Ocean heat bleaches coral reefs faster than they recover.',
       summary: 'Ocean heat bleaches coral reefs. Recovery time is shrinking.',
       tags: ['coral bleaching', 'marine heat waves'],
       topics: ['Can shading protect reefs?', 'How fast can reefs recover?'],
     })
     expect(analysis.fallback_reason).toBeUndefined()
+    // The model wrote its own topics: no local sentence is claimed as their source.
+    expect(analysis.topic_sources).toBeUndefined()
 
     expect(model.requests).toHaveLength(1)
     const [request] = model.requests
@@ -711,7 +734,7 @@ describe('the OpenAI-compatible engine', { timeout: 60_000 }, () => {
     expect(prompt).toContain(CORAL_TITLE)
     expect(squash(prompt)).toContain(CORAL_PARAGRAPHS[1])
     expect(request.body.messages[0].content).toContain(
-      '{"summary": string, "tags": string[], "topics": string[]}',
+      '{"tldr": string, "summary": string, "tags": string[], "topics": string[]}',
     )
   })
 

@@ -27,6 +27,8 @@ export interface RemoteRequest {
 }
 
 export const RemoteAnswer = Type.Object({
+  /** Asked for since issue 21; a model that leaves it out still answers (the local TLDR stands). */
+  tldr: Type.Optional(Type.String({ minLength: 1, maxLength: 600 })),
   summary: Type.String({ minLength: 1, maxLength: 4000 }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 30 }),
   topics: Type.Array(Type.String({ minLength: 1, maxLength: 400 }), { minItems: 1, maxItems: 10 }),
@@ -51,7 +53,8 @@ export function buildMessages(request: RemoteRequest) {
     request.language && request.language !== 'und' ? ` (ISO 639-1 code "${request.language}")` : ''
   const system = [
     'You analyse posts on a research forum. Reply with one JSON object and nothing else:',
-    '{"summary": string, "tags": string[], "topics": string[]}',
+    '{"tldr": string, "summary": string, "tags": string[], "topics": string[]}',
+    '- tldr: one sentence saying what the post is about and what it finds or proposes.',
     '- summary: 2 to 4 sentences on what the post and its files are about.',
     '- tags: 3 to 8 short keyphrases naming its subjects (lowercase unless a proper name or acronym).',
     '- topics: 2 or 3 open questions that would start a good discussion of it.',
@@ -91,7 +94,9 @@ export function parseAnswer(content: string): RemoteAnswer {
     )
   }
   const unique = (items: string[]) => [...new Set(items.map((item) => item.trim()).filter(Boolean))]
+  const tldr = value.tldr?.trim()
   return {
+    ...(tldr ? { tldr } : {}),
     summary: value.summary.trim(),
     tags: unique(value.tags).slice(0, 8),
     topics: unique(value.topics).slice(0, 3),
