@@ -153,7 +153,9 @@ export function selectSummary(all: PlacedSentence[], options: SummaryOptions): S
   // Weights chosen on the SciTLDR-A dev split (ROUGE-1 0.398 → 0.405); one sentence, so long ones lose.
   const tldrScore = sentences.map(
     (sentence, i) =>
-      score[i] +
+      // The TLDR still says what the whole text is about: the instruction only tips the balance.
+      centrality[i] / top +
+      0.5 * focusOf(sentence) +
       (CONTRIBUTION.test(sentence.text) ? 0.6 : 0) +
       1.2 * overlap(sentence.terms, options.titleTerms) -
       (sentence.words > 35 ? 0.3 : 0),
