@@ -185,9 +185,22 @@ function englishAnalyser(): Analyser {
               i > 0 &&
               content[i - 1] &&
               /^(NOUN|PROPN|ADJ)$/.test(tokens[i - 1].tag))
+          // An inflected noun inside a run followed by another noun is most often a verb the tagger
+          // missed ("the gene controls respiration"): English compounds rarely inflect their modifiers.
+          const missedVerb = (i: number) =>
+            tokens[i].tag === 'NOUN' &&
+            /[^su]s$/.test(tokens[i].normal) &&
+            tokens[i].lemma !== tokens[i].normal &&
+            i + 1 < tokens.length &&
+            content[i + 1] &&
+            (isNoun(i + 1) || tokens[i + 1].tag === 'ADJ') &&
+            i > 0 &&
+            content[i - 1] &&
+            isNoun(i - 1)
           let start = 0
           for (let i = 0; i <= tokens.length; i += 1) {
-            const inPhrase = i < tokens.length && content[i] && (isNoun(i) || tokens[i].tag === 'ADJ')
+            const inPhrase =
+              i < tokens.length && content[i] && (isNoun(i) || tokens[i].tag === 'ADJ') && !missedVerb(i)
             if (inPhrase) continue
             // tokens start..i-1 form a run of adjectives and nouns: the maximal phrase ending on its last noun.
             let to = i - 1
