@@ -223,7 +223,7 @@ test('at 375 px a 20-character username stays whole on My page and on the author
     page.locator(selector).evaluate((element) => {
       const range = document.createRange()
       range.selectNodeContents(element)
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size
     })
   await page.goto('/mypage')
   await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
