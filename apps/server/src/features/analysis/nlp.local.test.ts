@@ -140,3 +140,23 @@ describe('page furniture', () => {
     expect(result.tags.join(' ')).not.toMatch(/journal/i)
   })
 })
+
+describe('summary sentences', () => {
+  it('never picks bullets, code, links, figure captions or citation lists', () => {
+    const blocks = [
+      'Coral reefs bleach when ocean temperatures stay high for several weeks in a row.',
+      '- Coral reefs bleach in warm water and the surveys of coral reefs show it every year.',
+      'Figure 2. Coral reefs bleached in warm water during the surveys of the coral reefs.',
+      'The code sets coral_reefs = bleach(warm_water) for every survey of the coral reefs;',
+      'Earlier surveys of coral reefs [3] [4, 5] found bleaching of coral reefs in warm water.',
+      'See https://example.org/coral-reefs for the surveys of coral reefs in warm water.',
+      'Surveys of coral reefs show that bleaching in warm water is now an annual event.',
+      'Shaded coral reefs bleached less often than exposed coral reefs in warm water.',
+    ]
+    const result = localAnalysis({ title: 'Coral reefs in warm water', blocks, instruction: '' }, null)
+    const chosen = result.summary.split(/(?<=\.)\s+/)
+    expect(chosen.length).toBeGreaterThanOrEqual(2)
+    for (const sentence of chosen) expect([blocks[0], blocks[6], blocks[7]]).toContain(sentence)
+    expect([blocks[0], blocks[6], blocks[7]]).toContain(result.tldr)
+  })
+})

@@ -6,7 +6,7 @@
 
 export interface StructuredText {
   /** Body blocks in reading order, references and the keywords line left out. */
-  body: { text: string; heading: boolean; abstract: boolean }[]
+  body: { text: string; heading: boolean; abstract: boolean; caption: boolean }[]
   /** Keyphrases the authors listed ("Keywords: a; b; c"), in their order. */
   authorKeywords: string[]
 }
@@ -16,6 +16,8 @@ const KEYWORDS_LINE =
 const ABSTRACT_HEAD = /^(?:abstract|summary|摘要)\b\s*[:：.\-—–]?\s*/iu
 const REFERENCES_HEAD =
   /^(?:\d+\.?\s*)?(?:references|bibliography|literature\s+cited|works\s+cited|参考文献|參考文獻)\s*$/iu
+/** "Figure 2.", "Table 1:", "Fig. 3" at the start of a block: a caption, words for tags but no summary. */
+const CAPTION = /^(?:fig(?:ure)?|table|chart|plate|图|表)\.?\s*\d+/iu
 const SENTENCE_END = /[.!?。！？…:;；：]['"’”)\]]*$/u
 /** A numbered heading: "3", "3.2", "IV.", "A." then a capitalised word. */
 const NUMBERED_HEADING = /^(?:\d+(?:\.\d+)*|[IVX]+|[A-H])\.?\s+\p{Lu}/u
@@ -70,13 +72,14 @@ export function structureOf(blocks: string[]): StructuredText {
     }
     if (abstractHead && /^abstract|^摘要/iu.test(text)) {
       inAbstract = true
-      body.push({ text: text.slice(abstractHead[0].length), heading: false, abstract: true })
+      body.push({ text: text.slice(abstractHead[0].length), heading: false, abstract: true, caption: false })
       continue
     }
     const heading =
       isHeading(text) || (NUMBERED_HEADING.test(text) && text.length <= 80 && !SENTENCE_END.test(text))
     if (heading) inAbstract = false
-    body.push({ text, heading, abstract: inAbstract && !heading })
+    const caption = CAPTION.test(text)
+    body.push({ text, heading, abstract: inAbstract && !heading && !caption, caption })
   }
   return { body, authorKeywords }
 }

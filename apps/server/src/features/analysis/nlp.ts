@@ -161,7 +161,8 @@ export function prepareText(parts: TextParts): PreparedText {
   const sentences: PlacedSentence[] = []
   for (const [index, block] of structure.body.entries()) {
     for (const sentence of analyser.read(block.text)) {
-      if (!block.heading) sentences.push({ ...sentence, abstract: block.abstract, block: index })
+      if (!block.heading && !block.caption)
+        sentences.push({ ...sentence, abstract: block.abstract, block: index })
       count(sentence.phrases, block.heading ? HEADING_WEIGHT : 1)
     }
   }
