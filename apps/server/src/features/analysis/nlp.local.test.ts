@@ -112,6 +112,17 @@ describe('a Chinese document', () => {
     expect(result.language).toBe('zh')
     expect(result.tags.slice(0, 3)).toEqual(['卷积神经网络', '肺部结节', '医学影像'])
     expect(result.tldr).toBe('本文提出一种轻量级卷积神经网络，用于肺部结节的自动检测。')
+    // Verbs and function words of research prose do not glue onto the nouns ("神经网络用于").
+    for (const tag of result.tags) expect(tag).not.toMatch(/用于|本文|提出|一种/u)
+  })
+
+  it('follows an instruction written in Chinese', () => {
+    const focused = localAnalysis(
+      { title: '轻量级卷积神经网络用于肺部结节检测', blocks, instruction: '请重点关注数据集' },
+      null,
+    )
+    expect(focused.focus.length).toBeGreaterThan(0)
+    expect(focused.tags.slice(3).some((tag) => tag.includes('数据'))).toBe(true)
   })
 
   it('asks its topics in Chinese, from its own sentences', () => {
