@@ -14,6 +14,8 @@ export interface AnalysisSource {
   summary: string
   content: string
   instruction: string
+  /** The author's own tags, listed first among the analysis's tags. */
+  tags?: string[]
   files: { name: string; mime: string; open(): Promise<Readable> }[]
 }
 
@@ -110,6 +112,7 @@ export async function analyseSource(
       content: source.content,
       files,
       instruction: source.instruction,
+      authorTags: source.tags ?? [],
       limits: options.limits,
       textBudget: options.textBudget,
     },

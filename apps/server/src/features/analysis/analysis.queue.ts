@@ -107,6 +107,7 @@ export function analysisQueue(
       summary: post.summary,
       content: post.content,
       instruction: post.ai_instruction,
+      tags: post.tags,
       files: files.map((file) => ({ name: file.name, mime: file.mime, open: () => blobs.read(file.cid) })),
     }
     try {

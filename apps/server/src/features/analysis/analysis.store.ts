@@ -17,6 +17,8 @@ export interface PostForAnalysis {
   summary: string
   content: string
   ai_instruction: string
+  /** The author's own tags: the analysis lists them first. */
+  tags: string[]
 }
 
 export function analysisStore(db: Db) {
@@ -131,7 +133,16 @@ export function analysisStore(db: Db) {
     async findPost(postId: string): Promise<PostForAnalysis | null> {
       const row = await db
         .selectFrom('posts')
-        .select(['user_id', 'visibility', 'moderation', 'title', 'summary', 'content', 'ai_instruction'])
+        .select([
+          'user_id',
+          'visibility',
+          'moderation',
+          'title',
+          'summary',
+          'content',
+          'ai_instruction',
+          'tags',
+        ])
         .where('id', '=', postId)
         .executeTakeFirst()
       return row ?? null

@@ -57,6 +57,19 @@ describe('an English paper', () => {
     expect(result.tags).not.toContain('stability')
   })
 
+  it('lists the post’s own tags before everything else', () => {
+    const tagged = localAnalysis(
+      { title: TITLE, blocks: PAPER, instruction: '', tags: ['control theory'] },
+      null,
+    )
+    expect(tagged.tags.slice(0, 4)).toEqual([
+      'control theory',
+      'switched systems',
+      'quadratic Lyapunov function',
+      'semidefinite programming',
+    ])
+  })
+
   it('gives a one-sentence TLDR stating the contribution, and a summary from the abstract', () => {
     expect(result.tldr).toBe(
       'We propose a semidefinite programming method that searches for quadratic Lyapunov functions under arbitrary switching.',

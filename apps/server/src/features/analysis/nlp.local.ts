@@ -54,6 +54,8 @@ export interface LocalInput {
   blocks: string[]
   instruction: string
   metadata?: string[]
+  /** The post's own tags. */
+  tags?: string[]
 }
 
 /** Text in, analysis out, in one thread: for the eval and the unit tests. */
@@ -67,6 +69,7 @@ export function localAnalysis(
     blocks: input.blocks,
     metadata: input.metadata ?? [],
     instruction: input.instruction,
+    authorTags: input.tags ?? [],
   })
   return composeAnalysis(prepared, corpus ?? EMPTY_CORPUS, options)
 }

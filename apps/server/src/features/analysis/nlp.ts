@@ -34,6 +34,8 @@ export interface TextParts {
   metadata: string[]
   /** The author's instruction ("Focus on the security implications"): it steers what is picked. */
   instruction?: string
+  /** The post's own tags: first among the keyphrases, before a "Keywords:" line's. */
+  authorTags?: string[]
 }
 
 /** Words of an instruction that ask rather than name a subject. */
@@ -169,8 +171,10 @@ export function prepareText(parts: TextParts): PreparedText {
   for (const text of parts.metadata) for (const sentence of analyser.read(text)) count(sentence.phrases, 1)
   // The authors' keywords as they wrote them, in their order; a body phrase with the same words is the same tag.
   const authorOrder = new Map<string, { index: number; label: string }>()
-  for (const [index, keyword] of structure.authorKeywords.entries()) {
-    const words = analyser.read(keyword).flatMap((sentence) => sentence.terms)
+  const authorKeywords = [...(parts.authorTags ?? []), ...structure.authorKeywords]
+  for (const [index, keyword] of authorKeywords.entries()) {
+    const terms = analyser.read(keyword).flatMap((sentence) => sentence.terms)
+    const words = terms.length > 0 ? terms : [keyword.trim().toLowerCase()]
     const key = words.join(' ')
     if (!key || authorOrder.has(key)) continue
     authorOrder.set(key, { index, label: keyword })

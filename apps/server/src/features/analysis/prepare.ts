@@ -25,6 +25,8 @@ export interface PreparationInput {
   files: PreparationFile[]
   /** The author's instruction for the analysis ('' for none). */
   instruction?: string
+  /** The post's own tags, which lead the keyphrases. */
+  authorTags?: string[]
   limits: Omit<ExtractionLimits, 'deadline'> & { timeoutMs: number }
   /** Characters of plain text handed back for an external model's prompt. */
   textBudget: number
@@ -80,6 +82,7 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
     blocks,
     metadata,
     instruction: input.instruction ?? '',
+    authorTags: input.authorTags ?? [],
   })
   let text = [input.title, ...blocks].join('\n\n')
   if (text.length > input.textBudget) text = text.slice(0, input.textBudget)
