@@ -9,6 +9,17 @@ const DRAWN_SCREENS = {
 }
 
 /**
+ * Parts a drawn post's text may need (issue 19: the server draws its Markdown, math and code as the
+ * app shows them): their stylesheets are named on the same tag (`data-markdown-part`, …) for the
+ * server to link when the text it drew uses them.
+ */
+const DRAWN_PARTS = {
+  markdown: '/src/ui/Markdown.tsx',
+  math: '/src/ui/markdown/math.ts',
+  code: '/src/ui/markdown/highlight.ts',
+}
+
+/**
  * Names each drawn screen's files (its chunk, the chunks it imports that the entry does not, their
  * CSS) on index.html's route-prefetch.js tag (`data-home-screen`, …), so that script
  * can fetch them on that screen's page beside the app's own code (otherwise they are found only once
@@ -45,6 +56,20 @@ function screenFiles(): Plugin {
           })
           return ` data-${name}-screen="${[...needed, ...css].map((file) => `/${file}`).join(' ')}"`
         })
+        const parts = Object.entries(DRAWN_PARTS).map(([name, part]) => {
+          const chunk = chunks.find((candidate) =>
+            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(part),
+          )
+          if (!chunk) throw new Error(`no chunk for ${part} in the bundle`)
+          const css = [...closure(chunk.fileName, new Set())]
+            .filter((file) => !loaded.has(file))
+            .flatMap((file) => {
+              const imported = bundle[file]
+              return imported?.type === 'chunk' ? [...(imported.viteMetadata?.importedCss ?? [])] : []
+            })
+          return ` data-${name}-part="${css.map((file) => `/${file}`).join(' ')}"`
+        })
+        attributes.push(...parts)
         const tag = '<script src="/route-prefetch.js" async>'
         if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`)
         return html.replace(tag, `<script src="/route-prefetch.js"${attributes.join('')} async>`)

@@ -123,7 +123,7 @@ describe('the forum drawn on the server', () => {
 })
 
 describe("a post's page drawn on the server", () => {
-  it('draws the post with its picture first, its counts and its text as written, escaped', async () => {
+  it('draws the post with its picture first, its counts and its text as Markdown, raw HTML left out', async () => {
     const drawn = await renderPost(`/forum/detail/${post.id}`, 'en', post.id, post)
     expect(drawn.title).toBe(`${HOSTILE} · Agora`)
     expect(drawn.description).toBe('Two bright regions.')
@@ -131,10 +131,25 @@ describe("a post's page drawn on the server", () => {
     expect(drawn.html).toContain('<span class="post__author-name">ada_lab</span>')
     expect(drawn.html).toMatch(/<img class="carousel__image" src="[^"]+" alt="map.png" fetchPriority="high"/)
     expect(drawn.html).toContain('1.2K')
-    expect(drawn.html).toContain('&lt;img src=x onerror=alert(2)&gt;')
-    expect(drawn.html).not.toContain('<img src=x')
+    // The text's own headings start below the page's h1, as the app draws them; its raw HTML never.
+    expect(drawn.html).toContain('<h2>Results</h2>')
+    expect(drawn.html).not.toContain('onerror')
+    expect(drawn.parts).toEqual(['markdown'])
     expect(drawn.html).not.toContain('<script>')
     expect(drawn.html).toContain('>Back</')
+  })
+
+  it('draws math and highlighted code as the app does, and names their stylesheets (issue 19)', async () => {
+    const scholarly = {
+      ...post,
+      content: 'Energy: $E = mc^2$ and $\\href{javascript:alert(1)}{x}$\n\n```ts\nconst c = 299792458\n```',
+    }
+    const drawn = await renderPost(`/forum/detail/${post.id}`, 'en', post.id, scholarly)
+    expect(drawn.html).toContain('class="katex"')
+    expect(drawn.html).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>')
+    expect(drawn.html).not.toMatch(/href="javascript:/i) // \href is shown as inert text
+    expect(drawn.html).toMatch(/<code class="hljs language-ts">/)
+    expect(drawn.parts).toEqual(['markdown', 'math', 'code'])
   })
 
   it('draws the first comments with the post, their text escaped (issue 28: the first comment at the first paint)', async () => {

@@ -21,6 +21,9 @@ import { NO_FILTERS } from './features/forum/forumFilters'
 import { HomePage } from './features/home/HomePage'
 import { PostDetailPage } from './features/post/PostDetailPage'
 import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
+import { DrawnMarkdown } from './ui/drawnMarkdown'
+import { Markdown } from './ui/Markdown'
+import { extrasNeeded, loadMarkdownExtras } from './ui/markdown/extras'
 
 export { LANGUAGES }
 
@@ -36,6 +39,8 @@ export interface DrawnScreen {
   html: string
   title: string
   description: string
+  /** What a drawn text uses beyond the screen (Markdown, math, code): the page links their styles. */
+  parts?: ('markdown' | 'math' | 'code')[]
 }
 
 /** The forum at `url` (its path and query) in `language`, with the server's data for it. */
@@ -103,15 +108,21 @@ export async function renderPost(
   queries.setQueryData(postKeys.detail(id), post)
   if (comments) queries.setQueryData(commentKeys.post(post.id), firstCommentsData(comments))
   const { t } = await textsIn(language)
+  // The text drawn as the app shows it, math and code too (issue 19): the render is synchronous, so
+  // what the text needs is loaded first, and the page links its stylesheets (`parts`).
+  await loadMarkdownExtras(post.content)
   const screen = (
-    <Routes>
-      <Route path="/forum/detail/:id" element={<PostDetailPage />} />
-    </Routes>
+    <DrawnMarkdown.Provider value={Markdown}>
+      <Routes>
+        <Route path="/forum/detail/:id" element={<PostDetailPage />} />
+      </Routes>
+    </DrawnMarkdown.Provider>
   )
   return {
     html: await render(url, language, queries, screen),
     title: `${post.title} · ${t('appName')}`,
     description: post.summary || t('common:descriptions.post'),
+    parts: post.content ? ['markdown', ...extrasNeeded(post.content)] : [],
   }
 }
 

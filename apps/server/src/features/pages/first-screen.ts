@@ -20,9 +20,13 @@ export interface FirstScreen {
   screen: Screen
   /** The document's language (`<html lang>`). */
   htmlLang: string
+  /** What the drawn text uses beyond the screen itself (a post's Markdown, math, code): their styles are linked too. */
+  parts?: readonly Part[]
 }
 
 export type Screen = 'home' | 'forum' | 'post'
+export type Part = 'markdown' | 'math' | 'code'
+const PARTS: readonly Part[] = ['markdown', 'math', 'code']
 
 /** index.html's places a first screen is written into. */
 const SHELL_OPEN = '<div id="static-shell">'
@@ -46,6 +50,8 @@ const APP_IMPORT = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const BOOT_TAG = '<script src="/route-prefetch.js"'
 /** A drawn screen's files, which the build lists on route-prefetch.js's tag (apps/web/vite.config.ts). */
 const screenFiles = (screen: Screen) => new RegExp(`data-${screen}-screen="([^"]*)"`)
+/** The stylesheets of a part a drawn text may use, listed on the same tag. */
+const partFiles = (part: Part) => new RegExp(`data-${part}-part="([^"]*)"`)
 
 /**
  * The built index.html, and the same page with a first screen written in. A template without the
@@ -56,6 +62,7 @@ export class PageTemplate {
   /** `plain` with the app's code named on route-prefetch.js's tag instead of loaded at once. */
   private readonly drawable: string
   private readonly styles: Record<Screen, string>
+  private readonly partStyles: Record<Part, string>
 
   constructor(readonly plain: string) {
     const entry = APP_ENTRY.exec(plain)?.[1]
@@ -74,12 +81,18 @@ export class PageTemplate {
     // A drawn screen's styles are loaded with the page (render-blocking, a few KB) so it is drawn in the
     // app's own layout; the app's code finds them loaded when it shows the screen (same URL and CORS
     // mode as its own requests for them, so the browser's cache answers).
-    const stylesOf = (screen: Screen) =>
-      (screenFiles(screen).exec(plain)?.[1].split(' ') ?? [])
+    const links = (files: RegExp) =>
+      (files.exec(plain)?.[1].split(' ') ?? [])
         .filter((file) => file.endsWith('.css') && file.startsWith('/'))
         .map((file) => `<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`)
         .join('')
+    const stylesOf = (screen: Screen) => links(screenFiles(screen))
     this.styles = { home: stylesOf('home'), forum: stylesOf('forum'), post: stylesOf('post') }
+    this.partStyles = {
+      markdown: links(partFiles('markdown')),
+      math: links(partFiles('math')),
+      code: links(partFiles('code')),
+    }
   }
 
   /** The page with `screen` in its shell; the shell's `data-first-screen` tells the app to keep it up. */
@@ -92,11 +105,14 @@ export class PageTemplate {
       .replace(SHELL_MAIN, () => `<main class="app__main" inert>${screen.html}</main>`)
       .replace(TITLE, () => `<title>${escapeHtml(screen.title)}</title>`)
       .replace(HTML_LANG, () => `<html lang="${escapeHtml(screen.htmlLang)}">`)
-      .replace(STYLES_PLACE, (place) =>
-        place === '</head>'
-          ? `${this.styles[screen.screen]}${place}`
-          : `${place}${this.styles[screen.screen]}`,
-      )
+      .replace(STYLES_PLACE, (place) => {
+        const styles =
+          this.styles[screen.screen] +
+          PARTS.filter((part) => screen.parts?.includes(part))
+            .map((part) => this.partStyles[part])
+            .join('')
+        return place === '</head>' ? `${styles}${place}` : `${place}${styles}`
+      })
     if (screen.description) {
       // The site's text stays on the tag: the app puts it back when the reader leaves the screen.
       html = html.replace(

@@ -16,7 +16,7 @@ import { NotFoundError } from '../../http/errors'
 import { firstCommentsPage } from '../comments/index'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
-import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
+import { type FirstScreen, PageTemplate, type Part, type Screen } from './first-screen'
 import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
@@ -29,6 +29,8 @@ interface DrawnScreen {
   html: string
   title: string
   description: string
+  /** What its text uses beyond the screen (a post's Markdown, math, code). */
+  parts?: Part[]
 }
 
 /** The app's screens rendered on the server (apps/web/src/entry-server.tsx), as this side uses them. */

@@ -114,6 +114,28 @@ describe('PageTemplate', () => {
     expect(post).not.toContain('href="/assets/ForumListPage-E5.css" />')
   })
 
+  it("links the stylesheets of what a drawn text uses (Markdown, math, code) after the screen's own", () => {
+    const built = indexHtml.replace(
+      '<script src="/route-prefetch.js"',
+      '<script src="/route-prefetch.js" data-markdown-part="/assets/Markdown-H1.css" data-math-part="/assets/math-I2.css" data-code-part="/assets/highlight-J3.css"',
+    )
+    const template = new PageTemplate(built)
+    const screen = {
+      path: '/forum/detail/x',
+      title: 'T',
+      description: null,
+      html: '<p>x</p>',
+      screen: 'post',
+      htmlLang: 'en',
+    } as const
+    const withMath = template.render({ ...screen, parts: ['markdown', 'math'] })
+    expect(withMath).toMatch(
+      /PostDetailPage-C3\.css"[^>]*\/><link[^>]*Markdown-H1\.css"[^>]*\/><link[^>]*math-I2\.css"/,
+    )
+    expect(withMath).not.toMatch(/<link[^>]*highlight-J3\.css/)
+    expect(template.render(screen)).not.toMatch(/<link[^>]*Markdown-H1\.css/)
+  })
+
   it('serves every page plain from an index.html without the places a screen goes', () => {
     const plain = '<!doctype html><title>Agora</title><div id="root"></div>'
     const template = new PageTemplate(plain)

@@ -1,5 +1,5 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useContext, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/client'
@@ -9,6 +9,7 @@ import { useSession } from '../../app/useSession'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { CommentIcon, LockIcon } from '../../ui/contentIcons'
+import { DRAWN_MARKDOWN_CLASS, DrawnMarkdown, shellHoldsDrawnMarkdown } from '../../ui/drawnMarkdown'
 import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
@@ -37,7 +38,8 @@ import './PostDetailPage.css'
 // Markdown (~50 KB gzip) loads once the page has loaded; the post's text shows as written until then
 // (PostContent). Fetched beside the post it shared the slow first load's bandwidth and main thread
 // with the post's picture and pushed the largest paint back (Lighthouse, simulated mobile).
-const Markdown = lazy(() => import('../../ui/Markdown').then((module) => ({ default: module.Markdown })))
+const loadMarkdown = () => import('../../ui/Markdown')
+const Markdown = lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })))
 // Only the author edits, and only sometimes: the editor and the history load when opened.
 const EditPostDialog = lazy(() => import('./EditPostDialog'))
 const PostHistory = lazy(() => import('./PostHistory'))
@@ -62,9 +64,12 @@ export function PostDetailPage() {
   const comments = useComments(id)
   const back = useBack()
   const notFound = isApiError(post.error, 404)
-  // The server may have drawn this post and its first comments before the app ran: take over once
-  // this screen shows them too (or the post's own error).
-  useStaticShellHandover(!post.isPending && (post.isError || !comments.isPending))
+  // Whether the server drew the post's text as Markdown into the page (read once, while it is shown).
+  const [eagerMarkdown] = useState(shellHoldsDrawnMarkdown)
+  const markdownReady = useDrawnMarkdownReady(eagerMarkdown, post.data?.content)
+  // The server may have drawn this post, its text and its first comments before the app ran: take
+  // over once this screen shows them too (or the post's own error).
+  useStaticShellHandover(!post.isPending && (post.isError || (!comments.isPending && markdownReady)))
   useDocumentMeta({
     title: post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')),
     description: post.data?.summary || t('common:descriptions.post'),
@@ -100,13 +105,13 @@ export function PostDetailPage() {
           </Button>
         </div>
       ) : (
-        <PostView post={post.data} />
+        <PostView post={post.data} eagerMarkdown={eagerMarkdown} />
       )}
     </div>
   )
 }
 
-function PostView({ post }: { post: PostDetailResponse }) {
+function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMarkdown: boolean }) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
   const { basic } = useSession()
@@ -193,7 +198,7 @@ function PostView({ post }: { post: PostDetailResponse }) {
 
         {summary && <p className="post__summary">{summary}</p>}
 
-        {post.content && <PostContent content={post.content} />}
+        {post.content && <PostContent content={post.content} eager={eagerMarkdown} />}
 
         {post.tags.length > 0 && (
           <TagList className="post__tags" aria-label={t('tags')} tags={post.tags} linkOf={tagPath} />
@@ -227,8 +232,9 @@ function PostView({ post }: { post: PostDetailResponse }) {
  * The post's text. Until Markdown has loaded (after the page's first load) it shows as it was written,
  * in the same box: the tags and everything below do not jump when it is rendered (layout shift).
  */
-function PostContent({ content }: { content: string }) {
+function PostContent({ content, eager }: { content: string; eager: boolean }) {
   const afterLoad = useAfterLoad()
+  const DrawnMarkdownNow = useContext(DrawnMarkdown)
   // Its paragraphs as Markdown will space them, so the text's height stays when Markdown draws it.
   const plain = (
     <div className="markdown post__content post__content--plain">
@@ -238,10 +244,36 @@ function PostContent({ content }: { content: string }) {
       ))}
     </div>
   )
-  if (!afterLoad) return plain
+  // On the server the text is drawn as the app will show it (issue 19: math and code too).
+  if (DrawnMarkdownNow)
+    return <DrawnMarkdownNow className={`post__content ${DRAWN_MARKDOWN_CLASS}`}>{content}</DrawnMarkdownNow>
+  if (!afterLoad && !eager) return plain
   return (
     <Suspense fallback={plain}>
       <Markdown className="post__content">{content}</Markdown>
     </Suspense>
   )
+}
+
+/**
+ * On a page the server drew with the post's text as Markdown, the app loads Markdown (and the math or
+ * code the text needs) at once instead of after the page's load, and says when it has: it takes over
+ * only then, so the text does not change back to plain and again (issue 19). True at once elsewhere.
+ */
+function useDrawnMarkdownReady(eager: boolean, content: string | undefined): boolean {
+  const [ready, setReady] = useState(!eager)
+  useEffect(() => {
+    if (!eager || content === undefined) return
+    let live = true
+    const done = () => live && setReady(true)
+    // A chunk that fails to load: the plain text stays, and the app takes over all the same.
+    Promise.all([
+      loadMarkdown(),
+      import('../../ui/markdown/extras').then((module) => module.loadMarkdownExtras(content)),
+    ]).then(done, done)
+    return () => {
+      live = false
+    }
+  }, [eager, content])
+  return ready
 }
