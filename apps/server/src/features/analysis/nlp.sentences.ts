@@ -152,7 +152,7 @@ function englishAnalyser(): Analyser {
   const its = nlp.its
   const stop = stopWordSet('eng')
   // Latin shorthands the lists miss when written without their full stop.
-  for (const shorthand of ['vs', 'etc', 'ie', 'eg', 'cf', 'al', 'approx']) stop.add(shorthand)
+  for (const shorthand of ['vs', 'etc', 'ie', 'eg', 'cf', 'et', 'al', 'approx']) stop.add(shorthand)
   english = {
     joiner: ' ',
     read(block) {
