@@ -86,6 +86,9 @@ const DOCUMENT_KINDS = new Set([
   'update',
 ])
 
+/** Candidates the selection looks at (and any the instruction asks about). */
+const SELECTION_POOL = 60
+
 /** Weight of a one-word tag that is not an acronym or a name (tuned on the tuning half: 1 → 0.3, +0.01 F1@10). */
 const SINGLE_WORD_WEIGHT = 0.3
 
@@ -135,7 +138,9 @@ export function rankKeyphrases(candidates: Candidate[], corpus: CorpusStats, lim
 
   const contains = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `)
   const chosen: Candidate[] = []
-  const remaining = ordered.slice(0, 60).map((candidate) => ({ candidate, score: scoreOf(candidate) }))
+  const remaining = ordered
+    .filter((candidate, index) => index < SELECTION_POOL || candidate.focus)
+    .map((candidate) => ({ candidate, score: scoreOf(candidate) }))
   while (chosen.length < limit && remaining.length > 0) {
     // Each pick lowers the phrases that share its words: ten tags about ten things, not one.
     let bestIndex = 0
