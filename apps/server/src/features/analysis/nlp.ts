@@ -79,8 +79,6 @@ interface Occurrences {
   first: number
   words: string[]
   labels: Map<string, number>
-  /** Weight of the strongest place it was seen: title, heading or body. */
-  place: number
 }
 
 /** PageRank over the word co-occurrence graph, biased towards words seen early and in titles. */
@@ -140,11 +138,10 @@ export function prepareText(parts: TextParts): PreparedText {
     for (const { key, label, words } of phrases) {
       let candidate = candidates.get(key)
       if (!candidate) {
-        candidate = { count: 0, first: position + 1, words, labels: new Map(), place: weight }
+        candidate = { count: 0, first: position + 1, words, labels: new Map() }
         candidates.set(key, candidate)
       }
       candidate.count += 1
-      candidate.place = Math.max(candidate.place, weight)
       candidate.labels.set(label, (candidate.labels.get(label) ?? 0) + 1)
       for (const word of words) {
         position += 1
@@ -178,10 +175,8 @@ export function prepareText(parts: TextParts): PreparedText {
     const key = words.join(' ')
     if (!key || authorOrder.has(key)) continue
     authorOrder.set(key, { index, label: keyword })
-    const known = candidates.get(key)
-    if (known) known.place = TITLE_WEIGHT
-    else
-      candidates.set(key, { count: 1, first: 0, words, labels: new Map([[keyword, 1]]), place: TITLE_WEIGHT })
+    if (!candidates.has(key))
+      candidates.set(key, { count: 1, first: 0, words, labels: new Map([[keyword, 1]]) })
     for (const word of words) bias.set(word, (bias.get(word) ?? 0) + TITLE_WEIGHT)
   }
 
