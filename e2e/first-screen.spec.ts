@@ -305,3 +305,35 @@ test("someone's private post, a search and another order are drawn by the app al
   await page.goto('/forum?search=graphene')
   await expect(page.getByRole('heading', { level: 2, name: /graphene/ })).toBeVisible()
 })
+
+test('a drawn page never stays inert: the app takes over even when a request of the screen hangs, and without the app its links work', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  const author = await createUser(request, server, 'hang')
+  const id = await publishPost(page, server, author, 'A screen whose comments never come')
+  // The post's comments never answer: the screen never says it has drawn them.
+  const hanging = await browser.newContext()
+  const reader = await hanging.newPage()
+  await reader.route('**/api/v1/comments/post/**', () => {
+    // left unanswered on purpose
+  })
+  await reader.goto(`${server.url}/forum/detail/${id}`)
+  await expect(reader.locator('#static-shell')).toHaveCount(0, { timeout: 15_000 })
+  await expect(
+    reader.getByRole('heading', { level: 1, name: 'A screen whose comments never come' }),
+  ).toBeVisible()
+  await reader.getByRole('button', { name: 'Back' }).click()
+  await expect(reader).toHaveURL(/\/forum$/)
+  await hanging.close()
+
+  // The app's code never loads: after a while the drawn page's links work as links.
+  const broken = await browser.newContext()
+  const visitor = await broken.newPage()
+  await visitor.route('**/assets/*.js', (route) => route.abort())
+  await visitor.goto(`${server.url}/forum/detail/${id}`)
+  await expect(visitor.locator('#static-shell main')).not.toHaveAttribute('inert', { timeout: 30_000 })
+  await broken.close()
+})

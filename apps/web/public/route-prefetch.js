@@ -46,6 +46,12 @@
   const screenFiles = (screen ?? '').split(' ')
   const app = tag?.dataset.app
   if (app) {
+    // Should the app's code never run (a chunk that cannot load), the drawn page stops being inert:
+    // its links work as plain links (issue 28: a drawn page must never stay inert forever). A running
+    // app takes over well before (app/staticShell.ts, HANDOVER_DEADLINE_MS).
+    setTimeout(() => {
+      document.querySelector('#static-shell[data-first-screen] main[inert]')?.removeAttribute('inert')
+    }, 15000)
     // The entry first, then the modules it imports, then the screen's.
     const [entry, ...imports] = app.split(' ')
     let started = false

@@ -19,17 +19,21 @@ import { AppErrorBoundary } from './app/AppErrorBoundary'
 import { browserSession } from './app/authState'
 import { queryClient } from './app/queryClient'
 import { router } from './app/router'
-import { firstScreenPath, releaseStaticShell } from './app/staticShell'
+import { firstScreenPath, HANDOVER_DEADLINE_MS, releaseStaticShell } from './app/staticShell'
 import { ThemeProvider } from './app/ThemeProvider'
 
 /**
  * Removes index.html's static shell (the header's bar, painted before any JavaScript ran) in the same
  * frame as the app's first paint, which draws the same bar (ShellFallback, then the header). A shell
- * holding a screen the server drew stays until that screen takes over (app/staticShell.ts).
+ * holding a screen the server drew stays until that screen takes over (app/staticShell.ts), or
+ * HANDOVER_DEADLINE_MS at the most.
  */
 function StaticShellRemover() {
   useLayoutEffect(() => {
     if (!firstScreenPath()) releaseStaticShell()
+    // A screen that never says it has drawn (a request that hangs) still gets the reader the app.
+    const deadline = window.setTimeout(releaseStaticShell, HANDOVER_DEADLINE_MS)
+    return () => window.clearTimeout(deadline)
   }, [])
   return null
 }
