@@ -114,7 +114,8 @@ export function rankKeyphrases(candidates: Candidate[], corpus: CorpusStats, lim
   const scoreOf = (candidate: Candidate) => {
     const words = candidate.key.split(' ')
     const wordIdf = words.reduce((sum, word) => sum + idf(word), 0) / words.length
-    const repeated = candidate.count >= 2 ? 1.2 : 1
+    // How often the document uses the phrase: what long papers are about, they keep saying.
+    const repeated = (1 + Math.log(candidate.count)) ** 2
     // A lone common word ("season", "weights") is rarely what a paper is about; an acronym may be.
     const single = candidate.words === 1 && !/\p{Lu}/u.test(candidate.label) ? SINGLE_WORD_WEIGHT : 1
     return candidate.score * Math.min(idf(candidate.key), wordIdf * 1.5) * repeated * single

@@ -80,7 +80,7 @@ describe('keyphrases against the corpus', () => {
 
   it('lets a phrase that every post uses lose to the ones this post is about', () => {
     const alone = rankKeyphrases(prepared.candidates, emptyCorpus)
-    expect(alone[0]).toMatch(/^honey bee/)
+    expect(alone.slice(0, 3).some((tag) => /^honey bee/.test(tag))).toBe(true)
     expect(alone).toContain('neonicotinoid pesticides')
     expect(alone.length).toBeGreaterThanOrEqual(5)
     // In a forum where nearly every post is about honey bees, they say little about this one.
@@ -92,8 +92,10 @@ describe('keyphrases against the corpus', () => {
     }
     const inForum = rankKeyphrases(prepared.candidates, beeForum)
     expect(inForum[0]).toBe('neonicotinoid pesticides')
-    const beeRank = (tags: string[]) => tags.findIndex((tag) => tag.startsWith('honey bee'))
-    expect(beeRank(inForum) === -1 || beeRank(inForum) > beeRank(alone)).toBe(true)
+    // Fewer honey-bee phrases lead (since issue 21 the document's own repetition weighs more, so
+    // "honey bee colonies", said three times, may keep its place; the first tag no longer is one).
+    const beesOnTop = (tags: string[]) => tags.slice(0, 3).filter((tag) => /honey bee/.test(tag)).length
+    expect(beesOnTop(inForum)).toBeLessThan(beesOnTop(alone))
   })
 })
 
