@@ -232,3 +232,28 @@ test('at 375 px a 20-character username stays whole on My page and on the author
   await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
   expect(await linesOf('h1.author-header__name')).toBe(1)
 })
+
+test('one rule for names: a display name set on My page shows with @username on cards, the post and comments', async ({
+  page,
+  server,
+}) => {
+  const user = await signedIn(page, server, 'named')
+  const postId = await apiMakePost(page.request, server, { title: 'Tide tables of the fjord' })
+  await apiMakeComment(page.request, server, postId, 'The spring tides are the highest.')
+  await page.goto('/mypage')
+  await page.getByRole('button', { name: 'Edit Display name' }).click()
+  const field = page.getByRole('textbox', { name: 'Display name' })
+  await field.fill('Ada Lindqvist')
+  await field.press('Enter')
+  await expect(page.getByText('Ada Lindqvist')).toBeVisible()
+
+  await page.goto(`/forum/detail/${postId}`)
+  const byline = `Ada Lindqvist@${user.username}`
+  await expect(page.locator('.post__author-name')).toHaveText(byline)
+  await expect(page.locator('.comment__author').first()).toHaveText(byline)
+  await page.goto(`/forum?search=${encodeURIComponent('Tide tables of the fjord')}`)
+  await expect(page.locator('.post-card__author-name').first()).toHaveText(byline)
+  await page.goto(`/author/${user.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lindqvist' })).toBeVisible()
+  await expect(page.getByText(`@${user.username}`)).toBeVisible()
+})

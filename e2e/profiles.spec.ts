@@ -142,6 +142,10 @@ test('a save the server refuses or fails is reverted, with the error toast', asy
   await page.getByRole('button', { name: 'Edit Username' }).click()
   await page.getByRole('textbox', { name: 'Username' }).fill(taken.username)
   await page.getByRole('textbox', { name: 'Username' }).press('Enter')
+  await page
+    .getByRole('dialog', { name: 'Change your username?' })
+    .getByRole('button', { name: 'Change username' })
+    .click()
   await expect(page.getByRole('alert').filter({ hasText: 'failed to update username' })).toContainText(
     'already taken',
   )

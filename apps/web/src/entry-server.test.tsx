@@ -43,7 +43,7 @@ const post: PostDetailResponse = {
   license: 'CC-BY-4.0',
   doi: '',
   author_orcid: '',
-  author_display_name: 'ada_lab',
+  author_display_name: 'Ada Lindqvist',
   is_liked: false,
   revision: 1,
   edited_at: null,
@@ -62,6 +62,7 @@ const card: PostListItem = {
   user_id: post.user_id,
   user_name: 'ada_lab',
   author: 'ada_lab',
+  author_display_name: 'Ada Lindqvist',
   user_avatar: '',
   avatar: '',
   created_at: post.created_at,
@@ -128,7 +129,10 @@ describe("a post's page drawn on the server", () => {
     expect(drawn.title).toBe(`${HOSTILE} · Agora`)
     expect(drawn.description).toBe('Two bright regions.')
     expect(drawn.html).toContain(`<h1 class="post__title">${ESCAPED}</h1>`)
-    expect(drawn.html).toContain('<span class="post__author-name">ada_lab</span>')
+    // The display name, with the username beside it (issue 28).
+    expect(drawn.html).toContain(
+      '<span class="author-name__display">Ada Lindqvist</span><span class="author-name__handle">@<!-- -->ada_lab</span>',
+    )
     expect(drawn.html).toMatch(/<img class="carousel__image" src="[^"]+" alt="map.png" fetchPriority="high"/)
     expect(drawn.html).toContain('1.2K')
     // The text's own headings start below the page's h1, as the app draws them; its raw HTML never.
@@ -158,6 +162,7 @@ describe("a post's page drawn on the server", () => {
       postId: post.id,
       userId: 'u2',
       username: 'bob_lab',
+      display_name: 'Bob Lindqvist',
       avatar: '',
       content: 'Which <b>filter</b> did you use?',
       createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),

@@ -18,6 +18,8 @@ export const CommentView = Type.Object({
   postId: Type.String(),
   userId: Type.String(),
   username: Type.String(),
+  /** The author's display name: their nickname, else their username (issue 28). */
+  display_name: Type.String(),
   avatar: Type.String(),
   /** Markdown; render it without raw HTML and sanitised. */
   content: Type.String(),

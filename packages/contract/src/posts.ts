@@ -12,7 +12,6 @@ import {
 import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
 
-
 export const POST_SORTS = ['hot_desc', 'hot_asc', 'recent_desc', 'recent_asc', 'time_desc'] as const
 export type PostSort = (typeof POST_SORTS)[number]
 
@@ -63,6 +62,8 @@ export const PostListItem = Type.Object({
   user_id: Type.String(),
   user_name: Type.String(),
   author: Type.String(),
+  /** The author's display name: their nickname, else their username (issue 28). */
+  author_display_name: Type.String(),
   user_avatar: Type.String(),
   avatar: Type.String(),
   created_at: Type.String(),

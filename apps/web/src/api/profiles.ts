@@ -86,14 +86,14 @@ export async function listOwnComments(page: PageParams, signal?: AbortSignal): P
 }
 
 /** The own page's inline-editable fields. */
-export type EditableField = 'username' | 'title' | 'url' | 'bio' | 'orcid'
+export type EditableField = 'username' | 'nickname' | 'title' | 'url' | 'bio' | 'orcid'
 
 /**
- * Saves one field: title, url and bio through their own calls, the username and the ORCID iD through
+ * Saves one field: title, url and bio through their own calls, the username, display name and ORCID iD through
  * /modify/modify_profile (the spec has no single-field call for them). Form-encoded, as the spec sends.
  */
 export function modifyField(field: EditableField, value: string, userId?: string): Promise<ModifyResponse> {
-  if (field === 'username' || field === 'orcid') {
+  if (field === 'username' || field === 'nickname' || field === 'orcid') {
     return api.post<ModifyResponse>('/modify/modify_profile', { form: { user_id: userId, [field]: value } })
   }
   return api.post<ModifyResponse>(`/modify/modify_${field}`, {

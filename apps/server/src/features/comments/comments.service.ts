@@ -34,6 +34,7 @@ export function toCommentView(
     postId: row.post_id,
     userId: row.user_id,
     username: row.username,
+    display_name: row.nickname || row.username,
     avatar: row.avatar,
     content: shown ? row.content : '',
     createdAt: row.created_at.toISOString(),

@@ -5,7 +5,7 @@ import type { CommentRow, NewComment } from '../../db/schema'
 import { readPostAccess } from '../../db/visibility'
 
 /** A comment with the name and avatar of its author, as lists show it. */
-export type CommentWithAuthor = CommentRow & { username: string; avatar: string }
+export type CommentWithAuthor = CommentRow & { username: string; nickname: string; avatar: string }
 
 /** A comment of a user's own list, with the title of its post. */
 export type UserCommentRow = CommentRow & { post_title: string }
@@ -46,7 +46,7 @@ export function commentsStore(db: Db) {
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.user_id')
       .select(COLUMNS)
-      .select(['users.username', 'users.avatar'])
+      .select(['users.username', 'users.nickname', 'users.avatar'])
 
   return {
     findPost(postId: string): Promise<PostForComments | undefined> {

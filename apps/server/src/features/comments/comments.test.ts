@@ -112,6 +112,7 @@ describe(`comments (${TEST_DB})`, () => {
       postId,
       userId: ana.id,
       username: ana.username,
+      display_name: ana.username,
       avatar: '',
       content: '**Markdown** stays as written',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -39,6 +39,7 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
     user_id: row.user_id,
     user_name: row.username,
     author: row.username,
+    author_display_name: row.nickname || row.username,
     user_avatar: row.avatar,
     avatar: row.avatar,
     created_at: row.created_at.toISOString(),

@@ -23,6 +23,8 @@ export interface PostSummaryRow {
   hot_score: number
   created_at: Date
   username: string
+  /** The author's display name ('' when they gave none). */
+  nickname: string
   avatar: string
   matched_comment_id: string | null
   rank: number | null
@@ -78,6 +80,7 @@ export const summaryColumns = [
   'posts.hot_score',
   'posts.created_at',
   'users.username',
+  'users.nickname',
   'users.avatar',
 ] as const
 

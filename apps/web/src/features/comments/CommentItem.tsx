@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useContext, useEffect, useId, useRef, u
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
+import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { EditedMarker } from '../../ui/EditedMarker'
@@ -100,7 +101,7 @@ function ShownComment({
       <div className="comment__body">
         <header className="comment__meta">
           <Link id={nameId} to={authorPath} className="comment__author">
-            {comment.username}
+            <AuthorName displayName={comment.display_name} username={comment.username} />
           </Link>
           {replyingTo && (
             <span className="comment__replying-to">{t('item.replyingTo', { name: replyingTo })}</span>

@@ -8,6 +8,7 @@ function comment(userId: string, moderation?: ModerationState): CommentView {
     postId: 'p',
     userId,
     username: userId,
+    display_name: userId,
     avatar: '',
     content: moderation && !moderation.reason ? '' : 'text',
     createdAt: '2026-01-01T00:00:00.000Z',

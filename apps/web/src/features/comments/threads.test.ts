@@ -22,6 +22,7 @@ function comment(id: string, parent: CommentView | null, userId = 'u1'): Comment
     postId: 'p',
     userId,
     username: userId,
+    display_name: userId,
     avatar: '',
     content: id,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, clock)).toISOString(),

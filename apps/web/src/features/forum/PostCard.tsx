@@ -2,6 +2,7 @@ import type { PostListItem } from '@agora/contract'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
@@ -86,7 +87,11 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
         <div className="post-card__footer">
           <span className="post-card__author">
             <Avatar src={post.user_avatar || post.avatar} name={author} size={28} />
-            <span className="post-card__author-name">{author}</span>
+            <AuthorName
+              className="post-card__author-name"
+              displayName={post.author_display_name}
+              username={author}
+            />
           </span>
           <Timestamp value={post.created_at} className="post-card__time" />
         </div>

@@ -70,6 +70,14 @@ export function ProfileCard({
           onCancel={() => setNewName(null)}
         />
         <EditableText
+          label={t('fields.nickname')}
+          value={user.nickname}
+          maxLength={OWN_PAGE_LIMITS.nickname}
+          emptyText={t('empty.nickname')}
+          valueClassName="mypage-card__nickname"
+          onSave={(value) => onSaveField('nickname', value)}
+        />
+        <EditableText
           label={t('fields.title')}
           value={user.title}
           maxLength={OWN_PAGE_LIMITS.title}

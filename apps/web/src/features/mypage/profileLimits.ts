@@ -3,6 +3,7 @@ import { AVATAR_MAX_BYTES, PROFILE_LIMITS, USERNAME_PATTERN } from '@agora/contr
 
 export const OWN_PAGE_LIMITS = {
   username: PROFILE_LIMITS.username,
+  nickname: PROFILE_LIMITS.nickname,
   title: PROFILE_LIMITS.title,
   url: PROFILE_LIMITS.url,
   bio: PROFILE_LIMITS.bio,

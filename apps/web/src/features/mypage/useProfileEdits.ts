@@ -20,7 +20,7 @@ import {
   modifyPhone,
   modifySettings,
 } from '../../api/profiles'
-import { meKey, profileKeys } from '../../api/queryKeys'
+import { commentKeys, meKey, postKeys, profileKeys } from '../../api/queryKeys'
 import { rememberMe } from '../../app/authState'
 import { toast } from '../../ui/toast'
 
@@ -30,6 +30,7 @@ type ContactField = 'email' | 'phone'
 /** The toast title for a failed save (spec §8 wording). */
 const FAILURE_KEY: Record<EditableField | ContactField | 'avatar' | 'settings', string> = {
   username: 'saveFailed.username',
+  nickname: 'saveFailed.nickname',
   title: 'saveFailed.title',
   url: 'saveFailed.url',
   bio: 'saveFailed.bio',
@@ -105,8 +106,12 @@ export function useProfileEdits(user: OwnUserResponse) {
       (answer) => ({ [field]: answer[field] ?? value }),
       field,
     ).then((saved) => {
-      // Lists show the author's name.
-      if (saved && field === 'username') void queryClient.invalidateQueries({ queryKey: profileKeys.all })
+      // Lists, cards and comments show the author's names: they load again when next shown.
+      if (saved && (field === 'username' || field === 'nickname')) {
+        void queryClient.invalidateQueries({ queryKey: profileKeys.all })
+        for (const queryKey of [postKeys.all, commentKeys.all])
+          void queryClient.invalidateQueries({ queryKey, refetchType: 'none' })
+      }
       return saved
     })
   }

@@ -6,6 +6,7 @@ import { isApiError } from '../../api/client'
 import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
+import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { CommentIcon, LockIcon } from '../../ui/contentIcons'
@@ -164,7 +165,11 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
               aria-label={t('author', { name: post.author_name })}
             >
               <Avatar src={post.author_avatar} name={post.author_name} size={36} />
-              <span className="post__author-name">{post.author_name}</span>
+              <AuthorName
+                className="post__author-name"
+                displayName={post.author_display_name}
+                username={post.author_name}
+              />
             </Link>
             {post.author_orcid && <OrcidBadge orcid={post.author_orcid} />}
             <Timestamp value={post.timestamp || post.created_at} className="post__time" />
