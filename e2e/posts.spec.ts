@@ -196,7 +196,9 @@ test('upload an image and a PDF, find the post by tag, read it, like and unlike 
     detail.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#${tag}` }),
   ).toHaveAttribute('href', `/tag/${tag}`)
 
-  // The carousel shows the image first, then (arrow key) the PDF in the browser's viewer.
+  // The carousel shows the image first, then (arrow key) the PDF in the browser's viewer. Its keys
+  // are the app's: the page the server drew is inert until the app has taken over.
+  await expect(detail.locator('#static-shell')).toHaveCount(0)
   const carousel = detail.getByRole('region', { name: 'Media' })
   await expect(carousel.getByRole('img', { name: 'cells.png' })).toBeVisible()
   await carousel.getByRole('button', { name: 'Next item' }).focus()

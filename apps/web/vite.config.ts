@@ -10,8 +10,9 @@ const DRAWN_SCREENS = {
 
 /**
  * Parts a drawn post's text may need (issue 19: the server draws its Markdown, math and code as the
- * app shows them): their stylesheets are named on the same tag (`data-markdown-part`, …) for the
- * server to link when the text it drew uses them.
+ * app shows them): their files are named on the same tag (`data-markdown-part`, …), for the server
+ * to link their stylesheets when the text it drew uses them, and for route-prefetch.js to fetch
+ * their code with the app's (the app takes over once it draws the text the same).
  */
 const DRAWN_PARTS = {
   markdown: '/src/ui/Markdown.tsx',
@@ -61,13 +62,12 @@ function screenFiles(): Plugin {
             candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(part),
           )
           if (!chunk) throw new Error(`no chunk for ${part} in the bundle`)
-          const css = [...closure(chunk.fileName, new Set())]
-            .filter((file) => !loaded.has(file))
-            .flatMap((file) => {
-              const imported = bundle[file]
-              return imported?.type === 'chunk' ? [...(imported.viteMetadata?.importedCss ?? [])] : []
-            })
-          return ` data-${name}-part="${css.map((file) => `/${file}`).join(' ')}"`
+          const needed = [...closure(chunk.fileName, new Set())].filter((file) => !loaded.has(file))
+          const css = needed.flatMap((file) => {
+            const imported = bundle[file]
+            return imported?.type === 'chunk' ? [...(imported.viteMetadata?.importedCss ?? [])] : []
+          })
+          return ` data-${name}-part="${[...needed, ...css].map((file) => `/${file}`).join(' ')}"`
         })
         attributes.push(...parts)
         const tag = '<script src="/route-prefetch.js" async>'

@@ -44,6 +44,18 @@
         ? tag?.dataset.homeScreen
         : ''
   const screenFiles = (screen ?? '').split(' ')
+  // The code of what the drawn text uses (Markdown, math, code): the app draws the text so before
+  // it takes over, so it comes with the app's own (the page has loaded by then).
+  const drawnParts = () => {
+    const text = document.querySelector('#static-shell[data-first-screen] .markdown--drawn')
+    if (!text) return []
+    const parts = ['markdown']
+    if (text.querySelector('.katex')) parts.push('math')
+    if (text.querySelector('.hljs')) parts.push('code')
+    return parts.flatMap((part) =>
+      (tag?.dataset[`${part}Part`] ?? '').split(' ').filter((file) => file.endsWith('.js')),
+    )
+  }
   const app = tag?.dataset.app
   if (app) {
     // Should the app's code never run (a chunk that cannot load), the drawn page stops being inert:
@@ -63,7 +75,7 @@
       script.crossOrigin = ''
       script.src = entry
       document.head.appendChild(script)
-      preload([...imports, ...screenFiles])
+      preload([...imports, ...screenFiles, ...drawnParts()])
     }
     if (document.readyState === 'complete') start()
     else {
