@@ -1,3 +1,4 @@
+import { CHROMIUM_LAUNCH } from '@agora/test-kit'
 import { defineConfig, devices } from '@playwright/test'
 
 /**
@@ -20,18 +21,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

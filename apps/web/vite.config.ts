@@ -47,27 +47,26 @@ function screenFiles(): Plugin {
           return seen
         }
         const loaded = closure(entry.fileName, new Set())
-        const attributes = Object.entries(DRAWN_SCREENS).map(([name, screen]) => {
-          const route = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(screen))
-          if (!route) throw new Error(`no chunk for ${screen} in the bundle`)
-          const needed = [...closure(route.fileName, new Set())].filter((file) => !loaded.has(file))
+        /** A chunk's files the entry does not load already (its own, its imports', their CSS), as URLs. */
+        const filesBeyondEntry = (fileName: string) => {
+          const needed = [...closure(fileName, new Set())].filter((file) => !loaded.has(file))
           const css = needed.flatMap((file) => {
             const chunk = bundle[file]
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
           })
-          return ` data-${name}-screen="${[...needed, ...css].map((file) => `/${file}`).join(' ')}"`
+          return [...needed, ...css].map((file) => `/${file}`).join(' ')
+        }
+        const attributes = Object.entries(DRAWN_SCREENS).map(([name, screen]) => {
+          const route = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(screen))
+          if (!route) throw new Error(`no chunk for ${screen} in the bundle`)
+          return ` data-${name}-screen="${filesBeyondEntry(route.fileName)}"`
         })
         const parts = Object.entries(DRAWN_PARTS).map(([name, part]) => {
           const chunk = chunks.find((candidate) =>
             candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(part),
           )
           if (!chunk) throw new Error(`no chunk for ${part} in the bundle`)
-          const needed = [...closure(chunk.fileName, new Set())].filter((file) => !loaded.has(file))
-          const css = needed.flatMap((file) => {
-            const imported = bundle[file]
-            return imported?.type === 'chunk' ? [...(imported.viteMetadata?.importedCss ?? [])] : []
-          })
-          return ` data-${name}-part="${[...needed, ...css].map((file) => `/${file}`).join(' ')}"`
+          return ` data-${name}-part="${filesBeyondEntry(chunk.fileName)}"`
         })
         attributes.push(...parts)
         const tag = '<script src="/route-prefetch.js" async>'

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { CHROMIUM_LAUNCH } from '@agora/test-kit'
 import { chromium } from 'playwright-core'
 import type { Service } from './processes'
 import type { Report } from './report'
@@ -20,18 +21,7 @@ export async function measureFirstComment(app: Service, report: Report) {
   }
   const post = list.items?.find((item) => item.comments > 0)
   if (!post) throw new Error('the demo forum has no post with comments')
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(CHROMIUM_LAUNCH)
   const times: number[] = []
   try {
     for (let run = 0; run < RUNS; run++) {
