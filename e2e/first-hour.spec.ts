@@ -245,9 +245,12 @@ test('one rule for names: a display name set on My page shows with @username on 
   const field = page.getByRole('textbox', { name: 'Display name' })
   await field.fill('Ada Lindqvist')
   await field.press('Enter')
-  await expect(page.getByText('Ada Lindqvist')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Your profile' }).getByText('Ada Lindqvist')).toBeVisible()
+  // The header names the account the same way, at once and after a reload.
+  await expect(page.getByRole('button', { name: 'Account: Ada Lindqvist' })).toBeVisible()
 
   await page.goto(`/forum/detail/${postId}`)
+  await expect(page.getByRole('button', { name: 'Account: Ada Lindqvist' })).toBeVisible()
   const byline = `Ada Lindqvist@${user.username}`
   await expect(page.locator('.post__author-name')).toHaveText(byline)
   await expect(page.locator('.comment__author').first()).toHaveText(byline)

@@ -74,7 +74,7 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     const callback = pendingSuccess.current
     pendingSuccess.current = undefined
     setOpen(false)
-    toast.success(t('user.welcome', { name: me.username }))
+    toast.success(t('user.welcome', { name: me.nickname || me.username }))
     callback?.(me)
   }
 

@@ -26,14 +26,15 @@ export function UserControl() {
     )
   }
   if (!basic) return <span className="user-control__placeholder" aria-hidden="true" />
+  const name = basic.displayName || basic.username
   return (
     <Menu
-      label={t('user.accountMenu', { name: basic.username })}
+      label={t('user.accountMenu', { name })}
       buttonClassName="menu__button user-control__button"
       button={
         <>
-          <Avatar src={basic.avatar} name={basic.username} size={30} />
-          <span className="user-control__name">{basic.username}</span>
+          <Avatar src={basic.avatar} name={name} size={30} />
+          <span className="user-control__name">{name}</span>
         </>
       }
     >

@@ -98,6 +98,7 @@ describe('cached basic user info', () => {
     expect(toBasicInfo(me, NOW)).toEqual({
       id: 'u1',
       username: 'ada',
+      displayName: 'ada',
       avatar: '/a.png',
       publicProfile: true,
       stats: { posts: 2, comments: 3, likes: 4, activity_level: 'Active' },
@@ -106,10 +107,18 @@ describe('cached basic user info', () => {
     expect(toBasicInfo({ user_id: 'u2', name: 'bo' }, NOW)).toEqual({
       id: 'u2',
       username: 'bo',
+      displayName: 'bo',
       avatar: '',
       publicProfile: false,
       stats: { posts: 0, comments: 0, likes: 0, activity_level: 'Beginner' },
       timestamp: NOW,
+    })
+  })
+
+  it('names the user by their nickname when they have one', () => {
+    expect(toBasicInfo({ ...me, nickname: 'Ada Lindqvist' }, NOW)).toMatchObject({
+      username: 'ada',
+      displayName: 'Ada Lindqvist',
     })
   })
 

@@ -31,6 +31,8 @@ export type TokenStatus = 'valid' | 'expiring' | 'expired'
 export interface BasicUserInfo {
   id: string
   username: string
+  /** Their nickname, else their username: how the header names them (issue 28). Older caches lack it. */
+  displayName?: string
   avatar: string
   publicProfile: boolean
   stats: { posts: number; comments: number; likes: number; activity_level: string }
@@ -102,6 +104,7 @@ export function toBasicInfo(me: MeLike, now: number): BasicUserInfo {
   return {
     id: String(me.id ?? me._id ?? me.user_id ?? ''),
     username: me.username ?? me.name ?? '',
+    displayName: me.nickname || me.username || me.name || '',
     avatar: me.avatar ?? '',
     publicProfile: me.settings?.public_profile ?? false,
     stats: {
