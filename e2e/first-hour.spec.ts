@@ -1,6 +1,7 @@
 // The first hour of a new researcher (issue 28): stumbles found by trying the product as a newcomer,
 // each shown fixed here (the signed-out "Write a Comment" is in comments.spec.ts).
-import { apiMakeComment, apiMakePost, submitUploadForm } from './factories'
+import { waitFor } from '@agora/test-kit'
+import { apiMakeComment, apiMakePost, minimalPdf, submitUploadForm } from './factories'
 import { createUser, expect, loginViaApi, signedIn, test } from './fixtures'
 import { newAddress } from './testWallet'
 
@@ -259,4 +260,43 @@ test('one rule for names: a display name set on My page shows with @username on 
   await page.goto(`/author/${user.id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lindqvist' })).toBeVisible()
   await expect(page.getByText(`@${user.username}`)).toBeVisible()
+})
+
+test("at 375 px a PDF post's card shows the paper's first page, not a generic icon", async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server, 'paper')
+  const title = `Staining protocol ${Date.now()}`
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title },
+    { file: { name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Staining protocol') } },
+  )
+  // The analysis draws the page once; the post names the picture when it is there.
+  const thumbnail = await waitFor(
+    async () => {
+      const post = await (await page.request.get(`${server.url}/api/v1/media/${postId}`)).json()
+      return post.media[0].thumbnail as string | undefined
+    },
+    'the analysis to draw the first page',
+    60_000,
+  )
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`/forum?search=${encodeURIComponent(title)}`)
+  const card = page.locator('.post-card', { hasText: title })
+  const picture = card.locator('img.cover__page')
+  await expect(picture).toHaveAttribute('src', thumbnail)
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(480)
+  await expect(card.locator('.cover--file')).toHaveCount(0)
+  // The sheet sits inside the card's cover, whole in width.
+  const [sheet, cover] = await Promise.all([
+    picture.boundingBox(),
+    card.locator('.cover--page').boundingBox(),
+  ])
+  expect(sheet!.x).toBeGreaterThanOrEqual(cover!.x)
+  expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(cover!.x + cover!.width)
 })

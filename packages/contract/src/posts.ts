@@ -32,6 +32,8 @@ export const MediaItem = Type.Object({
   mime: Type.String(),
   size: Type.Integer(),
   kind: MediaKind,
+  /** A document's first page as a small picture, once its post's analysis has drawn it (issue 28). */
+  thumbnail: Type.Optional(Type.String()),
 })
 export type MediaItem = Static<typeof MediaItem>
 

@@ -11,6 +11,7 @@ import type {
   SessionOriginColumns,
 } from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
+import type { BlobThumbnailsTable } from './schema.files'
 import type {
   BlocksTable,
   ModeratedColumns,
@@ -28,6 +29,7 @@ import type {
 } from './schema.social'
 
 export type * from './schema.accounts'
+export type * from './schema.files'
 export type * from './schema.moderation'
 export type * from './schema.social'
 
@@ -42,6 +44,7 @@ export interface Database {
   comments: CommentsTable
   comment_likes: CommentLikesTable
   blobs: BlobsTable
+  blob_thumbnails: BlobThumbnailsTable
   posts: PostsTable
   post_files: PostFilesTable
   post_likes: PostLikesTable

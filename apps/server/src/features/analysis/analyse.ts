@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import type { AiAnalysis } from '@agora/contract'
 import { type FileKind, fileKind } from './extract'
 import { DEFAULT_LIMITS, ExtractionError, TEXT_READ_BYTES } from './extract.limits'
+import type { Thumbnail } from './extract.thumbnail'
 import { type CorpusStats, corpusKeys } from './nlp.keyphrases'
 import { composeAnalysis } from './nlp.local'
 import type { PreparationFile, PreparationInput } from './prepare'
@@ -45,6 +46,8 @@ export interface AnalysisOutcome {
   analysis: AiAnalysis
   /** Keys of the post's candidate keyphrases, for the corpus statistics of later analyses. */
   terms: string[]
+  /** A picture of each document's first page, by the file's place in `source.files`. */
+  thumbnails?: Map<number, Thumbnail>
 }
 
 /** Reads a stream into one freshly allocated array (movable to a thread), up to `limit` bytes. */
@@ -119,6 +122,9 @@ export async function analyseSource(
     { timeoutMs: options.limits.timeoutMs + 5_000, memoryMb: options.memoryMb },
     options.log,
   )
+  const thumbnails = new Map<number, Thumbnail>()
+  for (const [index, file] of preparation.files.entries())
+    if (file.thumbnail) thumbnails.set(index, file.thumbnail)
   const corpus = await options.corpus(corpusKeys(preparation.candidates))
   const { tldr, summary, tags, topics, topicSources, focus, language, terms } = composeAnalysis(
     preparation,
@@ -137,7 +143,7 @@ export async function analyseSource(
     truncated: preparation.truncated,
     analysed_at: new Date().toISOString(),
   }
-  if (!options.remote) return { analysis: local, terms }
+  if (!options.remote) return { analysis: local, terms, thumbnails }
 
   try {
     const answer = await analyseRemotely(options.remote, {
@@ -151,10 +157,11 @@ export async function analyseSource(
     return {
       analysis: { ...rest, ...answer, engine: 'openai-compatible', model: options.remote.model },
       terms,
+      thumbnails,
     }
   } catch (error) {
     const reason = (error as Error).message
     options.log.warn(`AI service unavailable, local analysis used instead: ${reason}`)
-    return { analysis: { ...local, fallback_reason: reason }, terms }
+    return { analysis: { ...local, fallback_reason: reason }, terms, thumbnails }
   }
 }

@@ -6,6 +6,7 @@ import { type AnalysisSource, analyseSource, DEFAULT_ANALYSIS_OPTIONS } from './
 import { failedAnalysis } from './analysis.service'
 import { analysisStore, type ClaimedJob, type PostForAnalysis } from './analysis.store'
 import { ExtractionError } from './extract.limits'
+import type { Thumbnail } from './extract.thumbnail'
 import type { PreparationInput } from './prepare'
 
 /**
@@ -52,6 +53,8 @@ interface JobEnd {
   analysis: AiAnalysis
   /** The post's phrases for the corpus statistics (a finished analysis only). */
   terms?: string[]
+  /** Its documents' first pages, by CID (a finished analysis only). */
+  thumbnails?: Map<string, Thumbnail>
   /** Why the job failed, for the record. */
   error: string | null
 }
@@ -79,6 +82,7 @@ export function analysisQueue(
       if (!(await store.finish(job, end.status, end.error))) return false
       await store.setAnalysis(job.post_id, JSON.stringify(end.analysis))
       if (end.terms) await store.replaceTerms(job.post_id, end.terms)
+      for (const [cid, thumbnail] of end.thumbnails ?? []) await store.saveThumbnail(cid, thumbnail)
       await ctx.events.raise(trx, 'analysis.finished', [
         { postId: job.post_id, authorId: post.user_id, status: end.status, fileCount },
       ])
@@ -120,7 +124,9 @@ export function analysisQueue(
         corpus: (terms) => store.termFrequencies(job.post_id, terms),
         log,
       })
-      return await record(job, post, files.length, { status: 'done', ...outcome, error: null })
+      const thumbnails = new Map<string, Thumbnail>()
+      for (const [index, thumbnail] of outcome.thumbnails ?? []) thumbnails.set(files[index].cid, thumbnail)
+      return await record(job, post, files.length, { status: 'done', ...outcome, thumbnails, error: null })
     } catch (error) {
       const message = (error as Error).message
       if (error instanceof ExtractionError) return fail(message, message)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
+import type { Thumbnail } from './extract.thumbnail'
 
 /** A claimed job: `attempts` is this claim's fencing token. */
 export interface ClaimedJob {
@@ -180,6 +181,30 @@ export function analysisStore(db: Db) {
         for (const row of rows) frequency.set(row.term, Number(row.count))
       }
       return { documents: Number(posts.count), frequency }
+    },
+
+    /** Keeps the first drawing of a file: the same bytes always draw the same page. */
+    async saveThumbnail(cid: string, thumbnail: Thumbnail): Promise<void> {
+      await db
+        .insertInto('blob_thumbnails')
+        .values({
+          cid,
+          image: thumbnail.image,
+          mime: thumbnail.mime,
+          width: thumbnail.width,
+          height: thumbnail.height,
+        })
+        .onConflict((conflict) => conflict.column('cid').doNothing())
+        .execute()
+    },
+
+    /** A stored file's first-page picture, if one was drawn. */
+    thumbnail(cid: string) {
+      return db
+        .selectFrom('blob_thumbnails')
+        .select(['image', 'mime', 'width', 'height'])
+        .where('cid', '=', cid)
+        .executeTakeFirst()
     },
 
     async replaceTerms(postId: string, terms: string[]): Promise<void> {

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type AiAnalysis, readAiAnalysis } from '@agora/contract'
 import { waitFor } from '@agora/test-kit'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser, sendUpload } from '../../../test/factories'
@@ -158,6 +159,60 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect(analysis?.tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
     for (const sentence of analysis?.summary.split(/(?<=\.)\s+/) ?? [])
       expect(CORAL_PARAGRAPHS).toContain(sentence)
+  })
+
+  it("draws a PDF's first page once, for cards: the list and the post name the picture, which is the page", async () => {
+    const author = await makeUser(t)
+    const pdf = await makePdf({ title: CORAL_TITLE, paragraphs: CORAL_PARAGRAPHS })
+    const uploaded = await upload(
+      author,
+      { title: 'Reef pictures' },
+      { name: 'reef.pdf', mime: PDF_MIME, data: pdf },
+    )
+    const postId = uploaded.json().post_id
+    expect((await detail(postId)).json().media[0].thumbnail).toBeUndefined()
+
+    await queue(t).drain()
+    const [file] = (await detail(postId)).json().media
+    expect(file.thumbnail).toBe(`/api/v1/files/${file.cid}/thumbnail`)
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    expect(listed.json().items.find((post: { id: string }) => post.id === postId).media[0].thumbnail).toBe(
+      file.thumbnail,
+    )
+    const picture = await t.app.inject({ method: 'GET', url: file.thumbnail })
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/webp')
+    expect(picture.headers['cache-control']).toContain('immutable')
+    // Decoded by libwebp (through @napi-rs/canvas): a white page, 480 px wide, shaped as pdfkit's Letter page, with dark text on it.
+    const image = await loadImage(picture.rawPayload)
+    expect(image.width).toBe(480)
+    expect(image.height / image.width).toBeCloseTo(792 / 612, 1)
+    const canvas = createCanvas(image.width, image.height)
+    const context = canvas.getContext('2d')
+    context.drawImage(image, 0, 0)
+    const { data } = context.getImageData(0, 0, image.width, image.height)
+    let dark = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 200) dark += 1
+    expect(data.slice(0, 3)).toEqual(new Uint8ClampedArray([255, 255, 255]))
+    expect(dark).toBeGreaterThan(500)
+    expect(dark).toBeLessThan((image.width * image.height) / 4)
+
+    // Another kind of file has none, said in words.
+    const docx = await upload(
+      author,
+      { title: 'Reef notes' },
+      {
+        name: 'reef.docx',
+        mime: DOCX_MIME,
+        data: await makeDocx({ title: CORAL_TITLE, paragraphs: CORAL_PARAGRAPHS }),
+      },
+    )
+    await queue(t).drain()
+    const [word] = (await detail(docx.json().post_id)).json().media
+    expect(word.thumbnail).toBeUndefined()
+    const none = await t.app.inject({ method: 'GET', url: `/api/v1/files/${word.cid}/thumbnail` })
+    expect(none.statusCode).toBe(404)
+    expect(none.json().detail).toBe('This file has no thumbnail')
   })
 
   it('keeps a post with a corrupt PDF readable, its analysis failed with the reason', async () => {

@@ -54,6 +54,8 @@ export class CharBudget {
   }
 }
 
+import type { Thumbnail } from './extract.thumbnail'
+
 export interface ExtractedFile {
   /** Paragraph-like blocks of plain text, in reading order. */
   blocks: string[]
@@ -61,6 +63,8 @@ export interface ExtractedFile {
   pages?: number
   pagesRead?: number
   truncated: boolean
+  /** PDF only: its first page as a picture, when it could be drawn (extract.thumbnail). */
+  thumbnail?: Thumbnail
 }
 
 export function checkDeadline(limits: ExtractionLimits, name: string) {

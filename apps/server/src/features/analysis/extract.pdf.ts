@@ -9,6 +9,7 @@ import {
   takeBlocks,
 } from './extract.limits'
 import { linesToBlocks, SENTENCE_END } from './extract.text'
+import { drawFirstPage } from './extract.thumbnail'
 
 /** The text layer of a PDF (pdf.js), page by page, laid out again as paragraphs. */
 
@@ -116,7 +117,14 @@ export async function extractPdf(
       blocks.push(...takeBlocks(linesToBlocks(markParagraphs(lines)), budget))
     }
     if (pagesRead < pages) budget.truncated = true
-    return { blocks, pages, pagesRead, truncated: pagesRead < pages || budget.truncated }
+    const thumbnail = pages > 0 && Date.now() < limits.deadline ? await drawFirstPage(document) : undefined
+    return {
+      blocks,
+      pages,
+      pagesRead,
+      truncated: pagesRead < pages || budget.truncated,
+      ...(thumbnail ? { thumbnail } : {}),
+    }
   } catch (error) {
     if (error instanceof ExtractionError) throw error
     throw new ExtractionError(`The PDF file "${name}" could not be read: ${(error as Error).message}.`)

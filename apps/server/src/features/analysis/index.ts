@@ -10,5 +10,8 @@ export { startAnalysisWorker } from './analysis.worker'
 export { checkDocxZip } from './extract.docx'
 export { closeSandboxThreads } from './sandbox'
 
+/** A stored document's first page as a picture, if the analysis drew one (issue 28). */
+export const thumbnailOf = (db: Db, cid: string) => analysisStore(db).thumbnail(cid)
+
 /** A post's analysis jobs, oldest first: the record of how its analyses went. */
 export const analysisJobsOf = (db: Db, postId: string) => analysisStore(db).jobsOf(postId)

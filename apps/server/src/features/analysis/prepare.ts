@@ -1,6 +1,7 @@
 import { extractFile, type FileKind } from './extract'
 import { CharBudget, type ExtractionLimits } from './extract.limits'
 import { markdownToBlocks, squashSpaces } from './extract.text'
+import type { Thumbnail } from './extract.thumbnail'
 import { type PreparedText, prepareText } from './nlp'
 
 /**
@@ -38,7 +39,15 @@ export interface Preparation extends PreparedText {
   /** Whether any file was cut at the page or character limit. */
   truncated: boolean
   /** Per file: pages read of pages in it (PDFs), for the record. */
-  files: { name: string; kind: FileKind; pages?: number; pagesRead?: number; characters: number }[]
+  files: {
+    name: string
+    kind: FileKind
+    pages?: number
+    pagesRead?: number
+    characters: number
+    /** A PDF's first page as a picture (extract.thumbnail). */
+    thumbnail?: Thumbnail
+  }[]
 }
 
 /** "coral_reef-survey.2024.pdf" → "coral reef survey 2024": a file's name as words. */
@@ -75,6 +84,7 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
       pages: extracted.pages,
       pagesRead: extracted.pagesRead,
       characters: extracted.blocks.reduce((sum, block) => sum + block.length, 0),
+      ...(extracted.thumbnail ? { thumbnail: extracted.thumbnail } : {}),
     })
   }
   const prepared = prepareText({

@@ -12,6 +12,7 @@ import {
 } from '../../http/errors'
 import { failures } from '../../http/responses'
 import { isModerator } from '../../http/standing'
+import { thumbnailOf } from '../analysis/index'
 import { DOCX_MIME, fileUrl, mustDownload } from './file-types'
 import { docxToSafeHtml } from './files.preview'
 import { filesService } from './files.service'
@@ -164,6 +165,28 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       }
       reply.header('cache-control', IMMUTABLE)
       return { html, mime: blob.mime }
+    },
+  )
+
+  app.get(
+    '/files/:cid/thumbnail',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "A document's first page as a small WebP picture (drawn by its post's analysis)",
+        params: FileParams,
+        response: { ...failures(404) },
+      },
+    },
+    async (request, reply) => {
+      const blob = await blobOrNotFound(request, request.params.cid)
+      const thumbnail = await thumbnailOf(ctx.db, blob.cid)
+      if (!thumbnail) throw new NotFoundError('This file has no thumbnail')
+      return (reply as FastifyReply)
+        .header('content-type', thumbnail.mime)
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(thumbnail.image))
     },
   )
 

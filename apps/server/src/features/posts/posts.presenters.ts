@@ -5,7 +5,7 @@ import { fileUrl } from '../files/index'
 import { editState } from '../revisions/index'
 import type { PostDetailRow, PostSummaryRow } from './posts.store'
 
-export function toMediaItem(file: PostFileRow): MediaItem {
+export function toMediaItem(file: PostFileRow & { has_thumbnail?: boolean }): MediaItem {
   return {
     url: fileUrl(file.cid),
     cid: file.cid,
@@ -13,6 +13,7 @@ export function toMediaItem(file: PostFileRow): MediaItem {
     mime: file.mime,
     size: file.size,
     kind: file.kind,
+    ...(file.has_thumbnail ? { thumbnail: `${fileUrl(file.cid)}/thumbnail` } : {}),
   }
 }
 

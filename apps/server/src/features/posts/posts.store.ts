@@ -277,14 +277,16 @@ export function postsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    filesOf(postIds: string[]): Promise<PostFileRow[]> {
+    /** The posts' files in order, each saying whether the analysis drew its first page (issue 28). */
+    filesOf(postIds: string[]): Promise<(PostFileRow & { has_thumbnail: boolean })[]> {
       if (postIds.length === 0) return Promise.resolve([])
       return db
         .selectFrom('post_files')
-        .selectAll()
+        .leftJoin('blob_thumbnails', 'blob_thumbnails.cid', 'post_files.cid')
+        .selectAll('post_files')
+        .select(sql<boolean>`blob_thumbnails.cid is not null`.as('has_thumbnail'))
         .where('post_id', 'in', postIds)
-        .orderBy('post_id')
-        .orderBy('position')
+        .orderBy(['post_id', 'position'])
         .execute()
     },
 

@@ -2,7 +2,7 @@ import type { MediaItem } from '@agora/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, FileIcon, ImageIcon, VideoIcon } from '../../ui/contentIcons'
-import fallbackImage from '../../ui/cover-fallback.svg'
+import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
 
 export interface CoverMediaProps {
   /** The post's first file, if any. */
@@ -25,12 +25,13 @@ function extensionOf(name: string): string {
 
 /**
  * A card's cover (spec §8 "Media fallbacks"): an image, or a video's first frame; a file that fails
- * becomes our local fallback picture, and if even that fails, a text placeholder. Audio and documents
- * show their kind. The cover is decorative: the card's title names the post.
+ * becomes our local fallback picture, and if even that fails, a text placeholder. A document shows its
+ * first page when the server has drawn it, else its kind, as audio does. The cover is decorative: the card's title names the post.
  */
 export function CoverMedia({ item, mediaType }: CoverMediaProps) {
   const { t } = useTranslation('forum')
   const [stage, setStage] = useState<Stage>('media')
+  const [pageFailed, setPageFailed] = useState(false)
   const kind = item?.kind ?? mediaType
 
   if (stage === 'placeholder' || !item) {
@@ -73,6 +74,21 @@ export function CoverMedia({ item, mediaType }: CoverMediaProps) {
         <span className="cover__badge" aria-hidden="true">
           <VideoIcon size={18} />
         </span>
+      </div>
+    )
+  }
+  if (item.thumbnail && !pageFailed) {
+    // A document's first page, drawn by the server once its analysis has read it (issue 28).
+    return (
+      <div className="cover cover--page">
+        <img
+          className="cover__page"
+          src={item.thumbnail}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setPageFailed(true)}
+        />
       </div>
     )
   }

@@ -2,7 +2,7 @@ import type { MediaItem } from '@agora/contract'
 import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
-import fallbackImage from '../../ui/cover-fallback.svg'
+import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
 import { Loading } from '../../ui/Loading'
 
 // PDF, text and DOCX viewing loads only when a document is shown.
