@@ -176,6 +176,16 @@ export async function dbMakeComments(t: TestApp, author: { id: string }, postId:
   return rows.map((row) => row.id)
 }
 
+/** The post's stored comment count. */
+export async function dbPostCommentCount(t: TestApp, postId: string) {
+  const row = await t.database.db
+    .selectFrom('posts')
+    .select('comments_count')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow()
+  return row.comments_count
+}
+
 // Likes
 
 type LikeAction = 'like' | 'unlike'

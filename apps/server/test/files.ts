@@ -1,6 +1,7 @@
 // Files for tests to upload: multipart bodies as a browser sends them, and small real PNGs and PDFs.
 import { randomBytes } from 'node:crypto'
 import { PNG } from 'pngjs'
+import { wav } from '../src/features/demo/demo.audio'
 
 export interface UploadFile {
   name: string
@@ -69,4 +70,12 @@ export function pdfFile(text = 'Hello'): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(body, 'latin1')
+}
+
+/** A WAV recording of `seconds` of a quiet 440 Hz tone (8 kHz, 16-bit mono): a real audio file. */
+export function wavFile(seconds: number): Buffer {
+  const rate = 8000
+  const samples = new Float32Array(Math.round(seconds * rate))
+  for (let i = 0; i < samples.length; i++) samples[i] = 0.1 * Math.sin((i * 2 * Math.PI * 440) / rate)
+  return wav(samples, rate)
 }

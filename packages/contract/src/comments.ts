@@ -1,5 +1,13 @@
 import Type, { type Static } from 'typebox'
-import { EditState, IdParams, LikeRequest, LikeResponse, Nullable, SuccessResponse } from './common'
+import {
+  EditState,
+  IdParams,
+  LikeRequest,
+  LikeResponse,
+  LiteralUnion,
+  Nullable,
+  SuccessResponse,
+} from './common'
 import { COMMENT_CONTENT_MAX, COMMENT_LEVEL_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from './limits'
 import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
@@ -11,6 +19,42 @@ const ThreadPlace = Type.Object({
   /** Number of direct replies. */
   replyCount: Type.Integer(),
 })
+
+/** Most characters of an anchor's quoted passage (`exact`), and of its `prefix` and `suffix` each. */
+export const ANCHOR_EXACT_MAX = 1000
+export const ANCHOR_CONTEXT_MAX = 200
+
+/**
+ * Where a comment points inside one of the post's files (issue 23), by the file's CID, which never
+ * changes. `kind: 'text'`: a passage of a PDF: `page` (1-based) and `exact` (the quoted passage,
+ * 1–ANCHOR_EXACT_MAX characters), with optional `prefix`/`suffix` (the text just before and after it,
+ * W3C TextQuoteSelector) and `start`/`end` (character offsets of the quote in that page's text, a
+ * position hint). `kind: 'time'`: a moment of a video or an audio file: `start` seconds, optional `end`.
+ */
+export const CommentAnchorInput = Type.Object({
+  cid: Type.String({ minLength: 1, maxLength: 200 }),
+  kind: LiteralUnion('text', 'time'),
+  page: Type.Optional(Type.Integer()),
+  exact: Type.Optional(Type.String({ maxLength: ANCHOR_EXACT_MAX * 4 })),
+  prefix: Type.Optional(Type.String({ maxLength: ANCHOR_CONTEXT_MAX * 4 })),
+  suffix: Type.Optional(Type.String({ maxLength: ANCHOR_CONTEXT_MAX * 4 })),
+  start: Type.Optional(Type.Number()),
+  end: Type.Optional(Type.Number()),
+})
+export type CommentAnchorInput = Static<typeof CommentAnchorInput>
+
+/** An anchor as comments show it: what was written, and which version of the post holds the file. */
+export const CommentAnchor = Type.Object({
+  ...CommentAnchorInput.properties,
+  /**
+   * Read-only: the newest version of the post whose files include `cid` (the current version when
+   * the file is still current). Absent only if the file left the post altogether.
+   */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Read-only: whether `cid` is one of the current version's files. */
+  current: Type.Boolean(),
+})
+export type CommentAnchor = Static<typeof CommentAnchor>
 
 /** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
 export const CommentView = Type.Object({
@@ -38,6 +82,8 @@ export const CommentView = Type.Object({
    * "[removed by a moderator]"); its author gets the reason, and the text while it is only hidden.
    */
   moderation: Type.Optional(ModerationState),
+  /** Where in one of the post's files the comment points (top-level comments only); absent: nowhere. */
+  anchor: Type.Optional(CommentAnchor),
 })
 export type CommentView = Static<typeof CommentView>
 
@@ -50,6 +96,8 @@ export type PostCommentsParams = Static<typeof PostCommentsParams>
 export const PostCommentsQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: COMMENTS_PAGE_SIZE })),
+  /** Only the threads whose top-level comment is anchored to this file (a CID of the post's files). */
+  anchor_cid: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 })
 export type PostCommentsQuery = Static<typeof PostCommentsQuery>
 
@@ -72,6 +120,8 @@ export const CreateCommentRequest = Type.Object({
   parentId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   /** Accepted and ignored: the server, not the client, decides the thread root. */
   rootId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  /** A place in one of the post's files (or an earlier version's) the comment is about; top-level comments only. */
+  anchor: Type.Optional(Nullable(CommentAnchorInput)),
 })
 export type CreateCommentRequest = Static<typeof CreateCommentRequest>
 

@@ -150,7 +150,12 @@ export function pgliteDirFor(dataDir: string) {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Work lands in parallel: a migration numbered before one already run (0018 after 0019) still runs.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  })
   const result = await migrator.migrateToLatest()
   if (result.error) throw result.error
   return result

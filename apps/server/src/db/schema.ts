@@ -134,6 +134,10 @@ export interface BlobsTable {
   /** Uploaded on its own (POST /media/upload/ipfs): kept even when no post refers to it. */
   pinned: Generated<boolean>
   created_at: CreatedAt
+  /** A video's or audio's length in seconds; null until known (migration 0019). */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>
+  /** A PDF's number of pages; null until known. */
+  page_count: ColumnType<number | null, number | null | undefined, number | null>
 }
 export type BlobRow = Selectable<BlobsTable>
 
@@ -209,6 +213,15 @@ export interface CommentsTable extends EditedColumns, ModeratedColumns {
   post_version: Generated<number>
   /** tsvector, generated from content; never selected. */
   search: ColumnType<string, never, never>
+  /** Where in one of the post's files the comment points (issue 23, migration 0019); null: nowhere. */
+  anchor_cid: ColumnType<string | null, string | null | undefined, never>
+  anchor_kind: ColumnType<'text' | 'time' | null, 'text' | 'time' | null | undefined, never>
+  anchor_page: ColumnType<number | null, number | null | undefined, never>
+  anchor_exact: ColumnType<string | null, string | null | undefined, never>
+  anchor_prefix: ColumnType<string | null, string | null | undefined, never>
+  anchor_suffix: ColumnType<string | null, string | null | undefined, never>
+  anchor_start: ColumnType<number | null, number | null | undefined, never>
+  anchor_end: ColumnType<number | null, number | null | undefined, never>
 }
 export type CommentRow = Omit<Selectable<CommentsTable>, 'search'>
 export type NewComment = Insertable<CommentsTable>

@@ -14,6 +14,7 @@ import {
   PostCommentsQuery,
   PostCommentsResponse,
 } from '@agora/contract'
+import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
@@ -26,7 +27,7 @@ export const LOGIN_TO_LIKE = 'Please login to like comments'
 export const LOGIN_TO_EDIT = 'Please login to edit your comment'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
-  const comments = commentsService(ctx.db, ctx.events)
+  const comments = commentsService(ctx.db, ctx.events, blobStoreFor(ctx.config))
   const tags = ['comments']
 
   app.get(
@@ -35,6 +36,10 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: "A page of a post's comment threads",
+        description:
+          'With `anchor_cid`, only the threads whose top-level comment points into that file (a CID of ' +
+          "any of the post's versions), paged and ordered the same way; each such comment's `anchor` says " +
+          'which version holds the file (`version`) and whether it is a current one (`current`).',
         params: PostCommentsParams,
         querystring: PostCommentsQuery,
         response: { 200: PostCommentsResponse, ...failures(400, 404) },
@@ -43,8 +48,8 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) =>
       ctx.readCache.answer(request, reply, async () => {
         const viewer = await request.viewer()
-        const { skip = 0, limit = COMMENTS_PAGE_SIZE } = request.query
-        return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit })
+        const { skip = 0, limit = COMMENTS_PAGE_SIZE, anchor_cid: anchorCid } = request.query
+        return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit, anchorCid })
       }),
   )
 
@@ -59,7 +64,9 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Comment on a post, or reply to a comment',
         description:
           'The server decides `level` and `rootId` from `parentId`: no parent → 1; a reply to a ' +
-          'level-1 comment → 2; a reply to level 2 or 3 → 3, in the same thread.',
+          'level-1 comment → 2; a reply to level 2 or 3 → 3, in the same thread. A top-level comment ' +
+          "may carry an `anchor` into one of the post's files (any version's): a PDF passage (`text`) " +
+          'or a moment of a video or audio file (`time`); 400 with a sentence when the file cannot hold it.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: CreateCommentRequest,
         response: {

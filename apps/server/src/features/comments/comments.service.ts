@@ -1,15 +1,26 @@
 import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
+import type { BlobStore } from '../../blobs/index'
 import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState } from '../../db/moderation-state'
 import { visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
-import { ForbiddenError, NotFoundError } from '../../http/errors'
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
+import { filesOfEveryVersion } from '../versions/index'
+import {
+  ANCHOR_ON_REPLY,
+  anchorView,
+  checkAnchor,
+  type FilePlaces,
+  filePlacesFor,
+  placesOf,
+} from './comments.anchors'
 import { commentEditing } from './comments.edit'
+import { learnDuration } from './comments.facts'
 import { COMMENT_NOT_FOUND, normalizeContent, placeComment, threadOrder } from './comments.rules'
 import { type CommentWithAuthor, commentsStore } from './comments.store'
 
@@ -21,11 +32,13 @@ export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
 /**
  * A comment as `viewerId` sees it. A hidden or removed comment keeps its place in its thread so
  * replies keep theirs, but only its author reads the reason, and the text only while it is hidden.
+ * `places` says where the post's files are (comments.anchors.ts), for an anchored comment.
  */
 export function toCommentView(
   row: CommentWithAuthor,
   isLiked: boolean,
   viewerId: string | null,
+  places: FilePlaces = new Map(),
 ): CommentView {
   const own = row.user_id === viewerId
   const shown = row.moderation === null || (own && row.moderation === 'hidden')
@@ -47,16 +60,19 @@ export function toCommentView(
     ...editState(row),
     post_version: row.post_version,
     ...(row.moderation ? { moderation: moderationState(row, own) } : {}),
+    ...anchorView(row, places),
   }
 }
 
-export function commentsService(db: Db, events: EventBus) {
+/** `blobs`: where a time anchor's recording is read to learn its length (comments.facts.ts). */
+export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
   const store = commentsStore(db)
   const likes = likesService(db, events, 'comment', COMMENT_NOT_FOUND)
   const editing = commentEditing(db, events, async (viewerId, id) => {
     const row = await store.findCommentWithAuthor(id)
     if (!row) throw new NotFoundError(COMMENT_NOT_FOUND)
-    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId)
+    const places = await filePlacesFor(db, row.post_id, [row])
+    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId, places)
   })
 
   return {
@@ -64,14 +80,17 @@ export function commentsService(db: Db, events: EventBus) {
     edit: editing.edit,
     revisions: editing.revisions,
 
-    /** One page of a post's threads in display order (see PostCommentsResponse). */
+    /**
+     * One page of a post's threads in display order (see PostCommentsResponse); with `anchorCid`,
+     * only the threads anchored to that file.
+     */
     async listForPost(
       postId: string,
       viewerId: string | null,
-      page: { skip: number; limit: number },
+      page: { skip: number; limit: number; anchorCid?: string },
     ): Promise<CommentView[]> {
       visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)
-      const tops = await store.listTopLevel(postId, page.skip, page.limit)
+      const tops = await store.listTopLevel(postId, page.skip, page.limit, page.anchorCid)
       const replies = await store.listReplies(tops.map((top) => top.id))
       const ordered = threadOrder(tops, replies)
       const liked = viewerId
@@ -80,7 +99,8 @@ export function commentsService(db: Db, events: EventBus) {
             ordered.map((row) => row.id),
           )
         : new Set<string>()
-      return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId))
+      const places = await filePlacesFor(db, postId, tops)
+      return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId, places))
     },
 
     /**
@@ -90,6 +110,11 @@ export function commentsService(db: Db, events: EventBus) {
      */
     async create(viewerId: string, input: CreateCommentRequest): Promise<CreateCommentResponse> {
       const content = normalizeContent(input.content)
+      if (input.anchor?.kind === 'time' && blobs && isId(input.postId)) {
+        // Read outside the transaction: the post row is not held while a recording's header is read.
+        const file = (await filesOfEveryVersion(db, input.postId)).find((f) => f.cid === input.anchor?.cid)
+        if (file) await learnDuration(db, blobs, file)
+      }
       return inTransaction(db, async (trx) => {
         const tx = commentsStore(trx)
         const post = visibleOr404(isId(input.postId) ? await tx.lockPost(input.postId) : undefined, viewerId)
@@ -99,6 +124,15 @@ export function commentsService(db: Db, events: EventBus) {
           if (!parent) throw new NotFoundError(PARENT_NOT_FOUND)
         }
         const place = placeComment(post.id, parent)
+        let anchor = {}
+        let places: FilePlaces = new Map()
+        if (input.anchor) {
+          if (place.parentId)
+            throw new BadRequestError(ANCHOR_ON_REPLY, [{ field: 'anchor', message: ANCHOR_ON_REPLY }])
+          const files = await filesOfEveryVersion(trx, post.id)
+          anchor = checkAnchor(input.anchor, files)
+          places = placesOf(files)
+        }
         const id = uuidv7()
         await tx.insertComment({
           id,
@@ -108,6 +142,7 @@ export function commentsService(db: Db, events: EventBus) {
           root_id: place.rootId,
           level: place.level,
           content,
+          ...anchor,
         })
         await tx.addToPostCommentCount(post.id, 1)
         if (place.parentId) await tx.addToReplyCount(place.parentId, 1)
@@ -121,7 +156,7 @@ export function commentsService(db: Db, events: EventBus) {
           },
         ])
         const created = await tx.findCommentWithAuthor(id)
-        return { ...toCommentView(created!, false, viewerId), reward }
+        return { ...toCommentView(created!, false, viewerId, places), reward }
       })
     },
 

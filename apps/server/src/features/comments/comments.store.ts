@@ -38,6 +38,14 @@ const COLUMNS = [
   'comments.moderation_reason',
   'comments.moderated_at',
   'comments.review_requested_at',
+  'comments.anchor_cid',
+  'comments.anchor_kind',
+  'comments.anchor_page',
+  'comments.anchor_exact',
+  'comments.anchor_prefix',
+  'comments.anchor_suffix',
+  'comments.anchor_start',
+  'comments.anchor_end',
 ] as const
 
 export function commentsStore(db: Db) {
@@ -104,11 +112,16 @@ export function commentsStore(db: Db) {
         .execute()
     },
 
-    /** One page of a post's top-level comments, newest first. */
-    listTopLevel(postId: string, skip: number, limit: number): Promise<CommentWithAuthor[]> {
-      return withAuthor()
-        .where('comments.post_id', '=', postId)
-        .where('comments.parent_id', 'is', null)
+    /** One page of a post's top-level comments, newest first (only those anchored to `anchorCid` when given). */
+    listTopLevel(
+      postId: string,
+      skip: number,
+      limit: number,
+      anchorCid?: string,
+    ): Promise<CommentWithAuthor[]> {
+      let query = withAuthor().where('comments.post_id', '=', postId).where('comments.parent_id', 'is', null)
+      if (anchorCid !== undefined) query = query.where('comments.anchor_cid', '=', anchorCid)
+      return query
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.id', 'desc')
         .offset(skip)

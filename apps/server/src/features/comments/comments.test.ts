@@ -5,6 +5,7 @@ import {
   apiMakeComment,
   dbMakeComments,
   dbMakePost,
+  dbPostCommentCount,
   makeUser,
   sendComment,
   sendLikeComment,
@@ -31,14 +32,7 @@ function remove(user: User, commentId: string) {
   return t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: user.headers })
 }
 
-async function postCommentCount(postId: string) {
-  const row = await t.database.db
-    .selectFrom('posts')
-    .select('comments_count')
-    .where('id', '=', postId)
-    .executeTakeFirstOrThrow()
-  return row.comments_count
-}
+const postCommentCount = (postId: string) => dbPostCommentCount(t, postId)
 
 async function recountPostComments(postId: string) {
   const { rows } = await sql<{

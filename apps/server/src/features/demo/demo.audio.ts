@@ -1,5 +1,5 @@
 /** 16-bit mono PCM in a WAV container. */
-function wav(samples: Float32Array, sampleRate: number): Buffer {
+export function wav(samples: Float32Array, sampleRate: number): Buffer {
   const data = Buffer.alloc(samples.length * 2)
   samples.forEach((sample, i) => {
     data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, sample)) * 32767), i * 2)

@@ -1,10 +1,31 @@
 import { PassThrough } from 'node:stream'
+import type { Selectable } from 'kysely'
 import yazl from 'yazl'
 import { type BlobStore, type StagedFile, stageStream } from '../../blobs/index'
 import type { Db } from '../../db/index'
+import type { CommentsTable } from '../../db/schema'
 
 /** The format of `data.json` in an export; raised when its shape changes. */
 export const EXPORT_FORMAT = 1
+
+/** A comment's row with its anchor into a file (issue 23) as one object, null when it has none. */
+function commentForExport(row: Selectable<CommentsTable>) {
+  const { anchor_cid, anchor_kind, anchor_page, anchor_exact, anchor_prefix, anchor_suffix, ...comment } = row
+  const { anchor_start, anchor_end, ...rest } = comment
+  const anchor = anchor_cid
+    ? {
+        cid: anchor_cid,
+        kind: anchor_kind,
+        page: anchor_page,
+        exact: anchor_exact,
+        prefix: anchor_prefix,
+        suffix: anchor_suffix,
+        start: anchor_start,
+        end: anchor_end,
+      }
+    : null
+  return { ...rest, anchor }
+}
 
 /** Everything one user put into Agora or holds there, as plain JSON (ids, texts, times, amounts). */
 export async function exportData(db: Db, userId: string) {
@@ -49,7 +70,7 @@ export async function exportData(db: Db, userId: string) {
           path: `files/${file.cid}`,
         })),
     })),
-    comments: await table('comments'),
+    comments: (await table('comments')).map(commentForExport),
     likes: { posts: await table('post_likes'), comments: await table('comment_likes') },
     bookmarks: await table('bookmarks'),
     follows: await db.selectFrom('follows').selectAll().where('follower_id', '=', userId).execute(),

@@ -1,4 +1,4 @@
-/** Versions of a post's files (issue 26): what posts/ uses of them; the rest of this folder is its own. */
+/** Versions of a post's files (issue 26): what posts/ and comments/ use of them; the rest of this folder is its own. */
 import type { Db } from '../../db/index'
 import { versionsStore } from './versions.store'
 
@@ -8,3 +8,8 @@ export { type ShownVersion, VERSION_NOT_FOUND, versionsService } from './version
 /** Writes the row of version 1 of a post being created, inside its transaction (`db`). */
 export const recordFirstVersion = (db: Db, postId: string, authorId: string) =>
   versionsStore(db).insertFirst(postId, authorId)
+
+export type { FileOfSomeVersion } from './versions.store'
+
+/** Every file of every version of a post, once per CID, with the newest version holding it (anchors of comments). */
+export const filesOfEveryVersion = (db: Db, postId: string) => versionsStore(db).filesOfEveryVersion(postId)

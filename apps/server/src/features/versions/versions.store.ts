@@ -22,6 +22,18 @@ export interface VersionRow {
   created_at: Date
 }
 
+/** A file of some version of a post (filesOfEveryVersion). */
+export interface FileOfSomeVersion {
+  cid: string
+  mime: string
+  kind: PostFilesTable['kind']
+  /** The newest version whose files include it. */
+  version: number
+  current: boolean
+  duration_seconds: number | null
+  page_count: number | null
+}
+
 /** The file columns both post_files (current version) and post_version_files (earlier ones) hold. */
 export type VersionFile = Omit<PostFilesTable, 'post_id'>
 
@@ -102,6 +114,34 @@ export function versionsStore(db: Db) {
         .where('post_id', '=', postId)
         .orderBy('position')
         .execute()
+    },
+
+    /**
+     * Every file of every version of the post, once per CID, with the newest version holding it
+     * (`current`: it is one of the current version's files) and what is known of its bytes.
+     */
+    async filesOfEveryVersion(postId: string): Promise<FileOfSomeVersion[]> {
+      const current = db
+        .selectFrom('post_files')
+        .innerJoin('posts', 'posts.id', 'post_files.post_id')
+        .select(['post_files.cid', 'post_files.mime', 'post_files.kind', 'posts.version'])
+        .select(sql<boolean>`true`.as('current'))
+        .where('post_files.post_id', '=', postId)
+      const earlier = db
+        .selectFrom('post_version_files')
+        .select(['cid', 'mime', 'kind', 'version'])
+        .select(sql<boolean>`false`.as('current'))
+        .where('post_id', '=', postId)
+      const rows = await db
+        .selectFrom(current.unionAll(earlier).as('f'))
+        .innerJoin('blobs', 'blobs.cid', 'f.cid')
+        .select(['f.cid', 'f.mime', 'f.kind', 'f.version', 'f.current'])
+        .select(['blobs.duration_seconds', 'blobs.page_count'])
+        .orderBy('f.version', 'desc')
+        .execute()
+      const byCid = new Map<string, FileOfSomeVersion>()
+      for (const row of rows) if (!byCid.has(row.cid)) byCid.set(row.cid, row)
+      return [...byCid.values()]
     },
 
     /** The files of earlier versions (all of them, or of `version`), by version and position. */

@@ -1,0 +1,39 @@
+import { parseStream } from 'music-metadata'
+import type { BlobStore } from '../../blobs/index'
+import type { Db } from '../../db/index'
+import type { FileOfSomeVersion } from '../versions/index'
+
+/**
+ * What a time anchor needs to know of a recording: its length. Read from the container's header
+ * (music-metadata: MP4/MOV, WebM/Matroska, Ogg, WAV, MP3, FLAC, …) the first time an anchor needs
+ * it, and kept with the file's bytes (`blobs.duration_seconds`): the bytes under a CID never change.
+ * Null when the container does not say; a time is then taken on trust.
+ */
+export async function durationOf(blobs: BlobStore, cid: string, mime: string): Promise<number | null> {
+  let stream: Awaited<ReturnType<BlobStore['read']>> | null = null
+  try {
+    stream = await blobs.read(cid)
+    const metadata = await parseStream(stream, { mimeType: mime }, { duration: true, skipCovers: true })
+    const seconds = metadata.format.duration
+    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null
+  } catch {
+    return null
+  } finally {
+    stream?.destroy()
+  }
+}
+
+/** Makes sure the recording `file` has its duration stored, when it can be known; answers it. */
+export async function learnDuration(
+  db: Db,
+  blobs: BlobStore,
+  file: FileOfSomeVersion,
+): Promise<number | null> {
+  if (file.duration_seconds !== null) return file.duration_seconds
+  if (file.kind !== 'video' && file.kind !== 'audio') return null
+  const seconds = await durationOf(blobs, file.cid, file.mime)
+  if (seconds !== null) {
+    await db.updateTable('blobs').set({ duration_seconds: seconds }).where('cid', '=', file.cid).execute()
+  }
+  return seconds
+}
