@@ -5,6 +5,7 @@
  *   const created = await createComment({ postId, content, parentId })
  */
 import type {
+  CommentAnchorInput,
   CommentEditConflict,
   CommentRevisionsResponse,
   CommentView,
@@ -13,15 +14,17 @@ import type {
   LikeCommentResponse,
   PostCommentsResponse,
 } from '@agora/contract'
-import { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE } from '@agora/contract/limits'
+import { COMMENT_CONTENT_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from '@agora/contract/limits'
 import { api, isEditConflict } from './client'
 
-export { COMMENT_CONTENT_MAX, COMMENTS_PAGE_SIZE }
+export { COMMENT_CONTENT_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE }
 
 export interface CommentsPageParams {
   /** How many top-level comments to pass over. */
   skip: number
   limit?: number
+  /** Only the threads anchored to this file of the post (a CID). */
+  anchorCid?: string
 }
 
 /**
@@ -30,12 +33,12 @@ export interface CommentsPageParams {
  */
 export function listComments(
   postId: string,
-  { skip, limit = COMMENTS_PAGE_SIZE }: CommentsPageParams,
+  { skip, limit = COMMENTS_PAGE_SIZE, anchorCid }: CommentsPageParams,
   signal?: AbortSignal,
 ): Promise<PostCommentsResponse> {
   return api.get<PostCommentsResponse>(`/comments/post/${encodeURIComponent(postId)}`, {
     signal,
-    query: { skip, limit },
+    query: anchorCid ? { skip, limit, anchor_cid: anchorCid } : { skip, limit },
   })
 }
 
@@ -45,6 +48,8 @@ export interface NewComment {
   /** The comment replied to; the server places the reply (level, thread) from it. */
   parentId?: string | null
   rootId?: string | null
+  /** Where in one of the post's files the comment points (top-level comments only). */
+  anchor?: CommentAnchorInput | null
 }
 
 /** POST /comments/create (JSON, as the spec has it). 401 without a session. */
@@ -56,6 +61,7 @@ export function createComment(input: NewComment): Promise<CreateCommentResponse>
       imageUrl: '',
       parentId: input.parentId ?? null,
       rootId: input.rootId ?? null,
+      ...(input.anchor ? { anchor: input.anchor } : {}),
     },
   })
 }

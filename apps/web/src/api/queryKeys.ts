@@ -31,6 +31,9 @@ export const statsKey = ['stats'] as const
 export const commentKeys = {
   all: ['comments'] as const,
   post: (postId: string) => ['comments', 'post', postId] as const,
+  /** The threads anchored to one file of the post (under the post's key: what refreshes one refreshes both). */
+  anchored: (postId: string, cid: string) => ['comments', 'post', postId, 'anchor', cid] as const,
+  anchoredAll: (postId: string) => ['comments', 'post', postId, 'anchor'] as const,
   revisions: (commentId: string) => ['comments', 'revisions', commentId] as const,
 }
 

@@ -1,5 +1,15 @@
 import type { CommentView, ModerationState } from '@agora/contract'
-import { lazy, type ReactNode, Suspense, useContext, useEffect, useId, useRef, useState } from 'react'
+import {
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
@@ -11,10 +21,13 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
 import { ReportButton } from '../report/ReportButton'
+import { AnchorChip } from './AnchorChip'
+import { ANY_RECORDING, focusAnchor, useHasRecording } from './anchors'
 import { BlockedAuthors } from './blockedAuthors'
 import { commentDisplay } from './commentDisplay'
 import { Markdown } from './lazyMarkdown'
 import { PostVersion } from './postVersion'
+import { linkTimestamps, timeOfLink } from './timestamps'
 import { useLikeComment, useRequestCommentReview } from './useComments'
 
 // Loaded when first used: the editor by the author's Edit, the history by a press on "edited".
@@ -78,9 +91,15 @@ function ShownComment({
   // then as Markdown in the same box.
   const afterLoad = useAfterLoad()
   const plain = <p className="comment__content comment__content--plain">{comment.content}</p>
+  // On a post with a player, `[mm:ss]` in the text is a link that seeks it (issue 23).
+  const timed = useHasRecording(comment.postId)
   const text = !comment.content ? null : afterLoad ? (
     <Suspense fallback={plain}>
-      <Markdown className="comment__content">{comment.content}</Markdown>
+      {timed ? (
+        <TimedText comment={comment} />
+      ) : (
+        <Markdown className="comment__content">{comment.content}</Markdown>
+      )}
     </Suspense>
   ) : (
     plain
@@ -122,6 +141,7 @@ function ShownComment({
           )}
         </header>
         {moderation && <ModerationNotice comment={comment} moderation={moderation} isOwner={isOwner} />}
+        {comment.anchor && <AnchorChip comment={comment} anchor={comment.anchor} />}
         {editing ? (
           <Suspense fallback={text}>
             <CommentEditor comment={comment} onDone={() => setEditing(false)} />
@@ -165,6 +185,28 @@ function ShownComment({
         </div>
       </div>
     </article>
+  )
+}
+
+/**
+ * A comment's text with its `[mm:ss]` made links to the post's player. A press on one is caught on
+ * its way down (capture), so the link neither navigates nor changes the address.
+ */
+function TimedText({ comment }: { comment: CommentView }) {
+  function seek(event: MouseEvent<HTMLDivElement>) {
+    const link = event.target instanceof Element ? event.target.closest('a') : null
+    const seconds = timeOfLink(link?.getAttribute('href') ?? null)
+    if (seconds === null) return
+    event.preventDefault()
+    focusAnchor(comment.postId, {
+      anchor: { cid: ANY_RECORDING, kind: 'time', start: seconds, current: true },
+      comment,
+    })
+  }
+  return (
+    <div className="comment__timed" onClickCapture={seek}>
+      <Markdown className="comment__content">{linkTimestamps(comment.content)}</Markdown>
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import type { CommentView } from '@agora/contract'
+import type { CommentAnchorInput, CommentView } from '@agora/contract'
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
@@ -10,12 +10,15 @@ import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
 import { plainText } from '../../ui/plainText'
 import { useRewardNotice } from '../rewards'
+import { AnchorDraft } from './AnchorChip'
 import { useCreateComment } from './useComments'
 
 /** What the modal writes: a comment on the post, or a reply to `parent`; optionally pre-filled. */
 export interface CommentDraft {
   parent: CommentView | null
   initialText?: string
+  /** A top-level comment about a passage or a moment of one of the post's files (issue 23). */
+  anchor?: CommentAnchorInput
 }
 
 export interface CommentModalProps {
@@ -103,7 +106,12 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
     }
     setError(null)
     create.mutate(
-      { content, parentId: parent?._id ?? null, rootId: parent ? (parent.rootId ?? parent._id) : null },
+      {
+        content,
+        parentId: parent?._id ?? null,
+        rootId: parent ? (parent.rootId ?? parent._id) : null,
+        anchor: parent ? null : (draft.anchor ?? null),
+      },
       {
         onSuccess: (created) => {
           announceReward(created.reward, parent ? t('modal.replied') : t('modal.posted'))
@@ -143,6 +151,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
           <blockquote>{plainText(parent.content, 160)}</blockquote>
         </figure>
       )}
+      {!parent && draft.anchor && <AnchorDraft anchor={draft.anchor} />}
       <label className="visually-hidden" htmlFor={`${titleId}-text`}>
         {parent ? t('modal.replyLabel') : t('modal.commentLabel')}
       </label>

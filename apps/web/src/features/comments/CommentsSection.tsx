@@ -12,6 +12,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { toast } from '../../ui/toast'
+import { useAnchoredCommentRequests } from './anchors'
 import { BlockedAuthors } from './blockedAuthors'
 import { type CommentDraft, CommentModal } from './CommentModal'
 import { CommentThread } from './CommentThread'
@@ -50,6 +51,10 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
   // Writing needs an account: a visitor is asked to log in first, and the editor opens after.
   const write = (next: CommentDraft) =>
     status === 'anonymous' ? openLogin({ onSuccess: () => setDraft(next) }) : setDraft(next)
+  // A viewer of the post's files asked for a comment on a passage or a moment (anchors.ts).
+  useAnchoredCommentRequests(postId, ({ anchor, initialText }) =>
+    write({ parent: null, anchor, initialText }),
+  )
   const [deleting, setDeleting] = useState<CommentView | null>(null)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [focusHeading, setFocusHeading] = useState(false)

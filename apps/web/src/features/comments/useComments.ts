@@ -100,6 +100,7 @@ export function useCreateComment(postId: string) {
       if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })
       else void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
       adjustPostComments(queryClient, postId, 1)
+      if (created.anchor) void queryClient.invalidateQueries({ queryKey: commentKeys.anchoredAll(postId) })
       void refreshOwnCounts(queryClient, 'comments')
     },
   })
@@ -170,6 +171,7 @@ export function useDeleteComment(postId: string) {
       const { pages } = data ? removeComment(data.pages, comment._id) : { pages: [] }
       if (data) queryClient.setQueryData<CommentsData>(key, { ...data, pages })
       adjustPostComments(queryClient, postId, -answer.deleted)
+      void queryClient.invalidateQueries({ queryKey: commentKeys.anchoredAll(postId) })
       void refreshOwnCounts(queryClient, 'comments')
     },
     onError: (error) => {
@@ -196,6 +198,7 @@ export function useEditComment(postId: string, commentId: string) {
         patchComment(pages, commentId, (comment) => ({ ...comment, ...saved })),
       )
       void queryClient.invalidateQueries({ queryKey: commentKeys.revisions(commentId) })
+      if (saved.anchor) void queryClient.invalidateQueries({ queryKey: commentKeys.anchoredAll(postId) })
       void queryClient.invalidateQueries({ queryKey: profileKeys.ownList('comments') })
     },
   })

@@ -1,0 +1,70 @@
+import type { CommentAnchor, CommentAnchorInput, CommentView } from '@agora/contract'
+import { useTranslation } from 'react-i18next'
+import { plainText } from '../../ui/plainText'
+import { focusAnchor } from './anchors'
+import { formatTime } from './timestamps'
+
+/** Characters of a quoted passage shown beside a comment (the whole quote is in its label). */
+const QUOTE_SHOWN = 80
+
+/**
+ * Where a comment points (issue 23), above its text: "▶ 03:15" seeks the post's player, "p. 3 “…”"
+ * shows the passage in the PDF viewer. An anchor on a file that a later version replaced says which
+ * version it was written on.
+ */
+export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: CommentAnchor }) {
+  const { t } = useTranslation('comments')
+  const time = anchor.kind === 'time' ? formatTime(anchor.start ?? 0) : null
+  const quote = anchor.exact ?? ''
+  return (
+    <p className="comment__anchor">
+      <button
+        type="button"
+        className="comment__anchor-button"
+        aria-label={
+          time
+            ? t('anchor.playFrom', { time })
+            : t('anchor.showPassage', { page: anchor.page, quote: plainText(quote, 300) })
+        }
+        onClick={() => focusAnchor(comment.postId, { anchor, comment })}
+      >
+        {time ? (
+          <>
+            <span aria-hidden="true">▶ </span>
+            <span className="comment__anchor-time">{time}</span>
+          </>
+        ) : (
+          <>
+            <span className="comment__anchor-page">{t('anchor.passage', { page: anchor.page })}</span>{' '}
+            <q className="comment__anchor-quote">{plainText(quote, QUOTE_SHOWN)}</q>
+          </>
+        )}
+      </button>
+      {!anchor.current && anchor.version !== undefined && (
+        <span
+          className="comment__anchor-version"
+          title={t('anchor.onVersionTitle', { version: anchor.version })}
+        >
+          {t('anchor.onVersion', { version: anchor.version })}
+        </span>
+      )}
+    </p>
+  )
+}
+
+/** What a comment being written is about, at the top of the comment dialog. */
+export function AnchorDraft({ anchor }: { anchor: CommentAnchorInput }) {
+  const { t } = useTranslation('comments')
+  if (anchor.kind === 'time')
+    return (
+      <p className="comment-modal__anchor">
+        {t('anchor.draftTime', { time: formatTime(anchor.start ?? 0) })}
+      </p>
+    )
+  return (
+    <figure className="comment-modal__quote">
+      <figcaption>{t('anchor.draftPassage', { page: anchor.page })}</figcaption>
+      <blockquote>{plainText(anchor.exact ?? '', 300)}</blockquote>
+    </figure>
+  )
+}
