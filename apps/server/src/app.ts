@@ -30,6 +30,7 @@ import { feedsRoutes } from './features/feeds/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
+import { ipfsRoutes } from './features/ipfs/index'
 import { mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
 import { moderationRoutes, subscribeTrust } from './features/moderation/index'
 import {
@@ -259,6 +260,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Atom feeds, the sitemap and robots.txt live at the site's root, with or without the web app.
   await feedsRoutes(app as AppInstance, ctx)
+  // The trustless IPFS gateway answers at /ipfs/, where IPFS clients look for one (issue 22).
+  await ipfsRoutes(app as AppInstance, ctx)
 
   const webDist = config.webDist
   if (webDist && existsSync(join(webDist, 'index.html'))) {

@@ -42,7 +42,8 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/tags/index.ts': [],
   'features/feeds/index.ts': [],
   'features/token/index.ts': ['rewards', 'stats'],
-  'features/versions/index.ts': ['posts', 'comments'],
+  'features/versions/index.ts': ['posts', 'comments', 'ipfs'],
+  'features/ipfs/index.ts': [],
 }
 
 const SHARED = new Set(['config.ts', 'config.solana-keys.ts', 'context.ts', 'db', 'blobs', 'http', 'events'])

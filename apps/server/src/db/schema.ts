@@ -78,6 +78,9 @@ export interface Database {
   mail_digest_runs: MailDigestRunsTable
   released_usernames: ReleasedUsernamesTable
   account_exports: AccountExportsTable
+  // the trustless IPFS gateway (issue 22, migration 0018)
+  ipfs_roots: IpfsRootsTable
+  ipfs_blocks: IpfsBlocksTable
 }
 
 export interface UsersTable extends StandingColumns, MailColumns {
@@ -374,3 +377,24 @@ export interface PostVersionFilesTable extends PostFilesTable {
   version: number
 }
 export type PostVersionFileRow = Selectable<PostVersionFilesTable>
+
+/** A file's or a directory's DAG, indexed for the IPFS gateway (features/ipfs). */
+export interface IpfsRootsTable {
+  cid: string
+  kind: 'file' | 'directory'
+  blob_cid: string | null
+  /** Bytes of every block of the DAG (what a parent link's Tsize says). */
+  dag_size: ColumnType<string, string | number, string | number>
+  status: ColumnType<'ok' | 'corrupt', 'ok' | 'corrupt' | undefined, 'ok' | 'corrupt'>
+  indexed_at: CreatedAt
+}
+
+/** One block of an indexed DAG: a raw leaf (a byte range of the file) or a dag-pb node (its bytes). */
+export interface IpfsBlocksTable {
+  root: string
+  cid: string
+  byte_offset: ColumnType<string, string | number, string | number>
+  /** Bytes of the file the block covers. */
+  span: ColumnType<string, string | number, string | number>
+  bytes: Uint8Array | null
+}

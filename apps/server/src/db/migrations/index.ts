@@ -16,6 +16,7 @@ import * as m0014 from './2026_11_25_0014_moderation'
 import * as m0015 from './2026_11_25_0015_accounts_mail'
 import * as m0016 from './2026_11_25_0016_account_exports'
 import * as m0017 from './2026_11_25_0017_scholarly'
+import * as m0018 from './2026_11_25_0018_ipfs'
 import * as m0019 from './2026_11_25_0019_comment_anchors'
 import * as m0020 from './2026_11_25_0020_blob_thumbnails'
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0015_accounts_mail': m0015,
   '2026_11_25_0016_account_exports': m0016,
   '2026_11_25_0017_scholarly': m0017,
+  '2026_11_25_0018_ipfs': m0018,
   '2026_11_25_0019_comment_anchors': m0019,
   '2026_11_25_0020_blob_thumbnails': m0020,
 }
