@@ -1,9 +1,11 @@
 import type { MediaItem } from '@agora/contract'
-import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
 import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
 import { Loading } from '../../ui/Loading'
+import { ANY_RECORDING, useAnchorFocus, useRecordingOnPage } from '../comments'
+import { RecordingTools, type SeekRequest, useSeek } from './RecordingTools'
 
 // PDF, text and DOCX viewing loads only when a document is shown.
 const DocumentViewer = lazy(() =>
@@ -14,6 +16,8 @@ export interface MediaCarouselProps {
   items: MediaItem[]
   /** A public post: its documents may be offered to an online viewer (see DocumentViewer). */
   shareable?: boolean
+  /** The post the files are of: with it, a video or audio gets comments at its moments (issue 23). */
+  postId?: string
 }
 
 /**
@@ -21,23 +25,44 @@ export interface MediaCarouselProps {
  * right arrow keys anywhere in the carousel except on a player's own controls. Only the shown item is
  * mounted, so a video stops when you move on.
  */
-export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) {
+export function MediaCarousel({ items, shareable = false, postId }: MediaCarouselProps) {
   const { t } = useTranslation('post')
   const [index, setIndex] = useState(0)
+  const [seek, setSeek] = useState<SeekRequest | null>(null)
   const id = useId()
   const total = items.length
-  const current = items[Math.min(index, total - 1)]
+  const shown = Math.min(index, total - 1)
+  const isRecording = (item: MediaItem | undefined) => item?.kind === 'video' || item?.kind === 'audio'
+  useRecordingOnPage(postId, items.some(isRecording))
+  // A reader pressed a moment in a comment: show that recording (a typed [mm:ss]: the one shown, else
+  // the first) and take its player there.
+  useAnchorFocus(postId, ({ anchor }) => {
+    if (anchor.kind !== 'time') return
+    const target =
+      anchor.cid === ANY_RECORDING
+        ? isRecording(items[shown])
+          ? shown
+          : items.findIndex(isRecording)
+        : items.findIndex((item) => item.cid === anchor.cid)
+    if (target < 0) return
+    setIndex(target)
+    setSeek({ seconds: anchor.start ?? 0, nonce: (seek?.nonce ?? 0) + 1 })
+  })
+  const current = items[shown]
   if (!current) return null
-  const go = (next: number) => setIndex((next + total) % total)
+  const go = (next: number) => {
+    setSeek(null)
+    setIndex((next + total) % total)
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (total < 2 || event.target instanceof HTMLMediaElement) return
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
-      go(index - 1)
+      go(shown - 1)
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
-      go(index + 1)
+      go(shown + 1)
     }
   }
 
@@ -56,13 +81,19 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a group described as a slide. */}
       <div
-        key={current.cid + index}
+        key={current.cid + shown}
         className="carousel__slide"
         role="group"
         aria-roledescription="slide"
-        aria-label={`${t('media.slide', { index: index + 1, total })}: ${current.name}`}
+        aria-label={`${t('media.slide', { index: shown + 1, total })}: ${current.name}`}
       >
-        <MediaSlide item={current} shareable={shareable} />
+        <MediaSlide
+          item={current}
+          shareable={shareable}
+          postId={postId}
+          seek={seek}
+          onSeek={(seconds) => setSeek({ seconds, nonce: (seek?.nonce ?? 0) + 1 })}
+        />
       </div>
       {total > 1 && (
         <div className="carousel__controls">
@@ -71,7 +102,7 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
             className="carousel__arrow"
             aria-label={t('media.previous')}
             title={t('media.previous')}
-            onClick={() => go(index - 1)}
+            onClick={() => go(shown - 1)}
           >
             <ChevronLeftIcon />
           </button>
@@ -83,8 +114,8 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
                   type="button"
                   className="carousel__indicator"
                   aria-label={t('media.show', { index: position + 1, name: item.name })}
-                  aria-current={position === index || undefined}
-                  onClick={() => setIndex(position)}
+                  aria-current={position === shown || undefined}
+                  onClick={() => go(position)}
                 >
                   <span aria-hidden="true" />
                 </button>
@@ -92,14 +123,14 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
             ))}
           </ol>
           <span className="carousel__position" aria-live="polite">
-            {t('media.slide', { index: index + 1, total })}
+            {t('media.slide', { index: shown + 1, total })}
           </span>
           <button
             type="button"
             className="carousel__arrow"
             aria-label={t('media.next')}
             title={t('media.next')}
-            onClick={() => go(index + 1)}
+            onClick={() => go(shown + 1)}
           >
             <ChevronRightIcon />
           </button>
@@ -109,10 +140,21 @@ export function MediaCarousel({ items, shareable = false }: MediaCarouselProps) 
   )
 }
 
-function MediaSlide({ item, shareable }: { item: MediaItem; shareable: boolean }) {
+/** What a player slide needs for comments at its moments: the post, where to go, and how to ask to go. */
+interface RecordingProps {
+  postId?: string
+  seek: SeekRequest | null
+  onSeek: (seconds: number) => void
+}
+
+function MediaSlide({
+  item,
+  shareable,
+  ...recording
+}: { item: MediaItem; shareable: boolean } & RecordingProps) {
   if (item.kind === 'image') return <ImageSlide item={item} />
-  if (item.kind === 'video') return <VideoSlide item={item} />
-  if (item.kind === 'audio') return <AudioSlide item={item} />
+  if (item.kind === 'video') return <VideoSlide item={item} {...recording} />
+  if (item.kind === 'audio') return <AudioSlide item={item} {...recording} />
   return (
     <Suspense fallback={<Loading block />}>
       <DocumentViewer item={item} shareable={shareable} />
@@ -140,9 +182,11 @@ function ImageSlide({ item }: { item: MediaItem }) {
 }
 
 /** A video that cannot play is replaced by an image (spec §8). */
-function VideoSlide({ item }: { item: MediaItem }) {
+function VideoSlide({ item, postId, seek, onSeek }: { item: MediaItem } & RecordingProps) {
   const { t } = useTranslation('post')
   const [failed, setFailed] = useState(false)
+  const media = useRef<HTMLVideoElement>(null)
+  useSeek(media, seek)
   if (failed) {
     return (
       <figure className="carousel__figure">
@@ -152,22 +196,28 @@ function VideoSlide({ item }: { item: MediaItem }) {
     )
   }
   return (
-    // biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks.
-    <video
-      className="carousel__video"
-      src={item.url}
-      controls
-      preload="metadata"
-      playsInline
-      aria-label={item.name}
-      onError={() => setFailed(true)}
-    />
+    <>
+      {/* biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks. */}
+      <video
+        ref={media}
+        className="carousel__video"
+        src={item.url}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={item.name}
+        onError={() => setFailed(true)}
+      />
+      {postId && <RecordingTools postId={postId} item={item} media={media} onSeek={onSeek} />}
+    </>
   )
 }
 
-function AudioSlide({ item }: { item: MediaItem }) {
+function AudioSlide({ item, postId, seek, onSeek }: { item: MediaItem } & RecordingProps) {
   const { t } = useTranslation('post')
   const [failed, setFailed] = useState(false)
+  const media = useRef<HTMLAudioElement>(null)
+  useSeek(media, seek)
   return (
     <div className="carousel__audio">
       <AudioIcon size={40} />
@@ -175,14 +225,18 @@ function AudioSlide({ item }: { item: MediaItem }) {
       {failed ? (
         <p className="carousel__failed">{t('media.audioFailed')}</p>
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks.
-        <audio
-          src={item.url}
-          controls
-          preload="metadata"
-          aria-label={item.name}
-          onError={() => setFailed(true)}
-        />
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks. */}
+          <audio
+            ref={media}
+            src={item.url}
+            controls
+            preload="metadata"
+            aria-label={item.name}
+            onError={() => setFailed(true)}
+          />
+          {postId && <RecordingTools postId={postId} item={item} media={media} onSeek={onSeek} />}
+        </>
       )}
     </div>
   )

@@ -198,7 +198,12 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
 
         <VersionBar post={shown} version={earlier ?? post.version_count} onChoose={setChosenVersion} />
         {shown.media.length > 0 && (
-          <MediaCarousel key={shown.version} items={shown.media} shareable={post.visibility === 'public'} />
+          <MediaCarousel
+            key={shown.version}
+            items={shown.media}
+            shareable={post.visibility === 'public'}
+            postId={post.id}
+          />
         )}
 
         {summary && <p className="post__summary">{summary}</p>}
