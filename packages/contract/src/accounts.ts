@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
-import { LiteralUnion } from './common'
-import { SameFields } from './fields'
+import { LiteralUnion, Nullable } from './common'
+import { SameFields, Timestamp } from './fields'
 import { MAIL_MODES, NOTIFICATION_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './limits'
 
 /** Accounts people can keep (issue 20): addresses, passwords, sessions, mail settings. */
@@ -35,8 +35,8 @@ export const SessionItem = Type.Object({
   device: Type.String(),
   /** The start of the address it was opened from ("203.0.113.x"); '' when unknown. */
   ip_prefix: Type.String(),
-  created_at: Type.String(),
-  last_seen_at: Type.String(),
+  created_at: Timestamp,
+  last_seen_at: Timestamp,
   /** The session this request came with. */
   current: Type.Boolean(),
 })
@@ -88,13 +88,13 @@ export type UnsubscribeInfo = Static<typeof UnsubscribeInfo>
 /** A message of the mail outbox (administrators' view). */
 export const MailOutboxItem = Type.Object({
   id: Type.String(),
+  created_at: Timestamp,
   to: Type.String(),
   kind: Type.String(),
   subject: Type.String(),
   attempts: Type.Integer(),
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-  sent_at: Type.Union([Type.String(), Type.Null()]),
+  last_error: Nullable(Type.String()),
+  sent_at: Nullable(Timestamp),
 })
 export type MailOutboxItem = Static<typeof MailOutboxItem>
 
@@ -110,11 +110,11 @@ export type DeleteAccountRequest = Static<typeof DeleteAccountRequest>
 export const ExportItem = Type.Object({
   id: Type.String(),
   status: LiteralUnion('pending', 'ready', 'failed', 'expired'),
-  size: Type.Union([Type.Integer(), Type.Null()]),
-  created_at: Type.String(),
-  ready_at: Type.Union([Type.String(), Type.Null()]),
-  expires_at: Type.Union([Type.String(), Type.Null()]),
+  size: Nullable(Type.Integer()),
+  created_at: Timestamp,
+  ready_at: Nullable(Timestamp),
+  expires_at: Nullable(Timestamp),
   /** Where to download it while it is ready (7 days). */
-  download_url: Type.Union([Type.String(), Type.Null()]),
+  download_url: Nullable(Type.String()),
 })
 export type ExportItem = Static<typeof ExportItem>

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { FormBoolean } from './common'
-import { BothIds, SameFields } from './fields'
+import { BothIds, SameFields, Timestamp } from './fields'
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits'
 import { Standing } from './moderation'
 import {
@@ -97,7 +97,7 @@ export const MeResponse = Type.Object({
   self_page: Type.String(),
   settings: UserSettings,
   stats: UserStats,
-  created_at: Type.String(),
+  created_at: Timestamp,
   /** Role, suspension and trust (issue 27). */
   ...Standing.properties,
 })

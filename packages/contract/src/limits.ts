@@ -54,9 +54,9 @@ export const COMMENT_LEVEL_MAX = 3
 export const COMMENTS_PAGE_SIZE = 12
 export const COMMENTS_PAGE_MAX = 100
 
-/** Avatar uploads: at most this many bytes, stored as a square WebP of this many pixels. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+/** Avatar uploads: stored as a square WebP of this many pixels, from at most this many bytes. */
 export const AVATAR_SIZE_PX = 256
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 
 /** Versions of a post's files: the longest changelog, in characters. */
 export const VERSION_CHANGELOG_MAX = 200

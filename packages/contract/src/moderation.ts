@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion, Nullable } from './common'
+import { PageOf, PageQuery, Timestamp } from './fields'
 import {
   MOD_ACTIONS,
   MOD_REASON_MAX,
@@ -17,16 +18,16 @@ import { UserSummary } from './user-fields'
  * suspensions, roles, the public moderation log, blocks and trust levels.
  */
 export const ReportReason = LiteralUnion(...REPORT_REASONS)
-export type ReportReason = Static<typeof ReportReason>
 export const ReportTargetType = LiteralUnion(...REPORT_TARGET_TYPES)
-export type ReportTargetType = Static<typeof ReportTargetType>
 export const UserRole = LiteralUnion(...USER_ROLES)
-export type UserRole = Static<typeof UserRole>
 export const ModerationStateName = LiteralUnion(...MODERATION_STATES)
-export type ModerationStateName = Static<typeof ModerationStateName>
 export const ModAction = LiteralUnion(...MOD_ACTIONS)
-export type ModAction = Static<typeof ModAction>
 export const TrustLevel = LiteralUnion(...TRUST_LEVELS)
+export type ReportReason = Static<typeof ReportReason>
+export type ReportTargetType = Static<typeof ReportTargetType>
+export type UserRole = Static<typeof UserRole>
+export type ModerationStateName = Static<typeof ModerationStateName>
+export type ModAction = Static<typeof ModAction>
 export type TrustLevel = Static<typeof TrustLevel>
 
 /** A moderator's reason: required, 1 to MOD_REASON_MAX characters after trimming. */
@@ -67,11 +68,11 @@ export type ModerationState = Static<typeof ModerationState>
 
 /** One report as the queue shows it. */
 export const QueueReport = Type.Object({
-  id: Type.String(),
   reason: ReportReason,
+  id: Type.String(),
   note: Type.String(),
   reporter: Type.String({ description: 'the reporter’s username' }),
-  created_at: Type.String(),
+  created_at: Timestamp,
 })
 
 /** The reported thing in context: what a moderator needs to judge it without leaving the queue. */
@@ -100,7 +101,7 @@ export const QueueItem = Type.Object({
   count: Type.Integer({ minimum: 0 }),
   reasons: Type.Array(ReportReason),
   reports: Type.Array(QueueReport),
-  first_reported_at: Nullable(Type.String()),
+  first_reported_at: Nullable(Timestamp),
   /** The author asked for a review of a hidden post or comment (it may have no open report). */
   review_requested: Type.Boolean(),
 })
@@ -109,14 +110,12 @@ export type QueueItem = Static<typeof QueueItem>
 export const ModQueueQuery = Type.Object({
   target_type: Type.Optional(ReportTargetType),
   reason: Type.Optional(ReportReason),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  ...PageQuery.properties,
 })
 export type ModQueueQuery = Static<typeof ModQueueQuery>
 
 export const ModQueueResponse = Type.Object({
-  items: Type.Array(QueueItem),
-  next_cursor: Nullable(Type.String()),
+  ...PageOf(QueueItem).properties,
   /** Every open group, whatever the filters. */
   open: Type.Integer({ minimum: 0 }),
 })
@@ -188,6 +187,10 @@ export type ModUsersResponse = Static<typeof ModUsersResponse>
 export const ReviewRequest = Type.Object({ note: Type.Optional(Type.String({ maxLength: REPORT_NOTE_MAX })) })
 export type ReviewRequest = Static<typeof ReviewRequest>
 
+/** GET /mod/log: a page of the public moderation log. */
+export const ModLogQuery = PageQuery
+export type ModLogQuery = Static<typeof ModLogQuery>
+
 /** One line of the public moderation log. `moderator` is there for moderators only. */
 export const ModLogEntry = Type.Object({
   id: Type.String(),
@@ -197,23 +200,14 @@ export const ModLogEntry = Type.Object({
   /** The post's title, or the user's name; '' when gone. */
   target_label: Type.String(),
   reason: Type.String(),
-  created_at: Type.String(),
+  created_at: Timestamp,
   moderator: Type.Optional(Type.String()),
   /** For suspend: until when; for grant/revoke/trust: the role or level. */
   detail: Type.Optional(Type.String()),
 })
 export type ModLogEntry = Static<typeof ModLogEntry>
 
-export const ModLogQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-})
-export type ModLogQuery = Static<typeof ModLogQuery>
-
-export const ModLogResponse = Type.Object({
-  items: Type.Array(ModLogEntry),
-  next_cursor: Nullable(Type.String()),
-})
+export const ModLogResponse = PageOf(ModLogEntry)
 export type ModLogResponse = Static<typeof ModLogResponse>
 
 /** POST|DELETE /users/{id}/block. */
@@ -223,7 +217,7 @@ export type BlockResponse = Static<typeof BlockResponse>
 export const BlockedUser = Type.Object({
   id: Type.String(),
   ...UserSummary.properties,
-  blocked_at: Type.String(),
+  blocked_at: Timestamp,
 })
 export type BlockedUser = Static<typeof BlockedUser>
 

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion, Nullable } from './common'
+import { PageOf, PageQuery } from './fields'
 import { NOTIFICATION_KINDS } from './limits'
 import { UserSummary } from './user-fields'
 
@@ -43,17 +44,12 @@ export const NotificationItem = Type.Object({
 })
 export type NotificationItem = Static<typeof NotificationItem>
 
-export const NotificationsQuery = Type.Object({
-  /** The previous answer's `next_cursor`. */
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-})
+export const NotificationsQuery = PageQuery
 export type NotificationsQuery = Static<typeof NotificationsQuery>
 
 /** Newest first, keyset-paged; `unread` counts every unread notification of the viewer. */
 export const NotificationsResponse = Type.Object({
-  items: Type.Array(NotificationItem),
-  next_cursor: Nullable(Type.String()),
+  ...PageOf(NotificationItem).properties,
   unread: Type.Integer({ minimum: 0 }),
 })
 export type NotificationsResponse = Static<typeof NotificationsResponse>

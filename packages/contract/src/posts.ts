@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { EditState, LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
-import { BothIds } from './fields'
+import { BothIds, Timestamp } from './fields'
 import {
   MEDIA_TYPES,
   POST_AI_INSTRUCTION_MAX,
@@ -24,13 +24,18 @@ export type MediaKind = Static<typeof MediaKind>
 export const Visibility = LiteralUnion('public', 'private')
 export type Visibility = Static<typeof Visibility>
 
-/** One file of a post. `url` is `/api/v1/files/{cid}`. */
-export const MediaItem = Type.Object({
+/** A file as stored under its content id; `url` is `/api/v1/files/{cid}`. */
+const StoredFile = Type.Object({
   url: Type.String(),
   cid: Type.String(),
   name: Type.String(),
   mime: Type.String(),
   size: Type.Integer(),
+})
+
+/** One file of a post. */
+export const MediaItem = Type.Object({
+  ...StoredFile.properties,
   kind: MediaKind,
   /** A document's first page as a small picture, once its post's analysis has drawn it (issue 28). */
   thumbnail: Type.Optional(Type.String()),
@@ -54,21 +59,18 @@ export const SearchSnippet = Type.Object({
 })
 export type SearchSnippet = Static<typeof SearchSnippet>
 
-/** The spec's "Post in a list", with both spellings of each field it names. */
-export const PostListItem = Type.Object({
+/** What a post's card in a list and its detail page both say of it. */
+const PostBasics = Type.Object({
   ...BothIds.properties,
   title: Type.String(),
   summary: Type.String(),
-  /** The summary, or the start of the content when there is no summary. */
-  preview: Type.String(),
   user_id: Type.String(),
   user_name: Type.String(),
+  user_avatar: Type.String(),
   author: Type.String(),
   /** The author's display name: their nickname, else their username (issue 28). */
   author_display_name: Type.String(),
-  user_avatar: Type.String(),
-  avatar: Type.String(),
-  created_at: Type.String(),
+  created_at: Timestamp,
   media_type: Type.String(),
   /** File URLs; the first is the cover. */
   file_paths: Type.Array(Type.String()),
@@ -77,6 +79,14 @@ export const PostListItem = Type.Object({
   likes: Type.Integer(),
   comments: Type.Integer(),
   visibility: Visibility,
+})
+
+/** The spec's "Post in a list", with both spellings of each field it names. */
+export const PostListItem = Type.Object({
+  ...PostBasics.properties,
+  /** The summary, or the start of the content when there is no summary. */
+  preview: Type.String(),
+  avatar: Type.String(),
   /** Set when the post was found through one of its comments: the card links to that comment. */
   matched_comment_id: Type.Optional(Type.String()),
   /**
@@ -93,7 +103,7 @@ export type PostListItem = Static<typeof PostListItem>
  */
 export const PostCursor = Type.Object({
   id: Type.String(),
-  created_at: Type.String(),
+  created_at: Timestamp,
   likes: Type.Integer(),
   hot: Type.Optional(Type.Number()),
   rank: Type.Optional(Type.Number()),
@@ -150,27 +160,13 @@ export type PostPageResponse = Static<typeof PostPageResponse>
 
 /** The spec's "Post detail response", keeping both spellings where the spec and the list differ. */
 export const PostDetailResponse = Type.Object({
-  ...BothIds.properties,
-  title: Type.String(),
+  ...PostBasics.properties,
   author_id: Type.String(),
   author_name: Type.String(),
   author_avatar: Type.String(),
-  user_id: Type.String(),
-  user_name: Type.String(),
-  user_avatar: Type.String(),
-  author: Type.String(),
   Summary: Type.String(),
-  summary: Type.String(),
   content: Type.String(),
   timestamp: Type.String(),
-  created_at: Type.String(),
-  likes: Type.Integer(),
-  comments: Type.Integer(),
-  tags: Type.Array(Type.String()),
-  media: Type.Array(MediaItem),
-  file_paths: Type.Array(Type.String()),
-  media_type: Type.String(),
-  visibility: Visibility,
   /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
   ai_analysis: Type.String(),
   /** The post's licence: an SPDX id or all-rights-reserved (issue 19). */
@@ -179,8 +175,6 @@ export const PostDetailResponse = Type.Object({
   doi: Type.String(),
   /** The author's ORCID iD, or ''. */
   author_orcid: Type.String(),
-  /** The author's display name (their nickname, else their username). */
-  author_display_name: Type.String(),
   is_liked: Type.Boolean(),
   /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
   is_saved: Type.Optional(Type.Boolean()),
@@ -245,11 +239,5 @@ export const PostUploadResponse = Type.Object({
 export type PostUploadResponse = Static<typeof PostUploadResponse>
 
 /** POST /media/upload/ipfs: one file stored on its own (kept, like an IPFS pin). */
-export const IpfsUploadResponse = Type.Object({
-  cid: Type.String(),
-  url: Type.String(),
-  size: Type.Integer(),
-  mime: Type.String(),
-  name: Type.String(),
-})
+export const IpfsUploadResponse = StoredFile
 export type IpfsUploadResponse = Static<typeof IpfsUploadResponse>

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox'
 import { MeResponse, UserSettings } from './auth'
 import { UserCommentView } from './comments'
 import { FormBoolean, LiteralUnion } from './common'
-import { SameFields } from './fields'
+import { SameFields, Timestamp } from './fields'
 import { Units } from './rewards'
 import {
   Bio,
@@ -139,7 +139,7 @@ export const PersonInformationResponse = Type.Object({
   user_id: Type.String(),
   _id: Type.String(),
   ...UserSummary.properties,
-  created_at: Type.String(),
+  created_at: Timestamp,
   /** True when the viewer is this user: nothing is withheld then. */
   is_self: Type.Boolean(),
   /** Their ORCID iD, when they gave one and their profile is public (issue 19). */
@@ -177,10 +177,10 @@ export const PersonInformationResponse = Type.Object({
 export type PersonInformationResponse = Static<typeof PersonInformationResponse>
 
 export const OwnStats = Type.Object({
-  ...ContributionCounts.properties,
+  activity_level: Type.String(),
   /** Likes this user's posts have received. */
   likes_received: Type.Integer(),
-  activity_level: Type.String(),
+  ...ContributionCounts.properties,
 })
 export type OwnStats = Static<typeof OwnStats>
 
@@ -212,8 +212,8 @@ export type OwnUserResponse = Static<typeof OwnUserResponse>
 
 /** One of the caller's comments (`GET /auth/me/comments`): the comments feature's shape plus a link. */
 export const OwnCommentItem = Type.Object({
-  ...UserCommentView.properties,
   id: Type.String(),
+  ...UserCommentView.properties,
   /** `/forum/detail/{postId}#{commentId}`. */
   link: Type.String(),
 })

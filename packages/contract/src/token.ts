@@ -7,22 +7,28 @@ export const SolanaAddress = Type.String({
   description: 'A base58 Solana address',
 })
 
+/** A base58 string as the chain writes it: an address or a transaction's signature. */
+const Base58 = Type.String()
+
+/** An amount of whole tokens, as a decimal number. */
+const Tokens = Type.Number()
+
 /** A transaction's page on a public explorer; null on the embedded test chain, which no explorer can see. */
 export const ExplorerUrl = Nullable(Type.String())
 
 /** POST /api/v1/token/faucet */
 export const FaucetRequest = Type.Object({
   address: SolanaAddress,
-  /** Whole tokens, more than 0 and at most the faucet's max_per_request; up to 9 decimals. */
-  amount: Type.Number(),
+  /** More than 0 and at most the faucet's max_per_request; up to 9 decimals. */
+  amount: Tokens,
 })
 export type FaucetRequest = Static<typeof FaucetRequest>
 
 export const FaucetResponse = Type.Object({
-  address: Type.String(),
-  amount: Type.Number(),
+  address: Base58,
+  amount: Tokens,
   /** The transaction's signature (its hash, as explorers call it). */
-  signature: Type.String(),
+  signature: Base58,
   time: Type.String({ format: 'date-time' }),
   cluster: Type.String(),
   explorer_url: ExplorerUrl,
@@ -34,14 +40,14 @@ export const TokenInfoResponse = Type.Object({
   /** `local` for the embedded test chain; otherwise the Solana cluster (devnet, mainnet-beta, …). */
   cluster: Type.String(),
   network_name: Type.String(),
-  mint: Type.String(),
+  mint: Base58,
   decimals: Type.Integer(),
   /** The address the faucet sends from (public on any explorer anyway). */
-  faucet_address: Type.String(),
-  max_per_request: Type.Number(),
-  daily_limit: Type.Number(),
+  faucet_address: Base58,
+  max_per_request: Tokens,
+  daily_limit: Tokens,
   /** Tokens the signed-in caller may still get in the rolling 24 hours; null when not signed in. */
-  remaining_today: Nullable(Type.Number()),
+  remaining_today: Nullable(Tokens),
   /** Whether the chain keeps its state across server restarts. */
   persistent: Type.Boolean(),
 })
@@ -52,11 +58,10 @@ export const TokenBalanceQuery = Type.Object({ address: SolanaAddress })
 export type TokenBalanceQuery = Static<typeof TokenBalanceQuery>
 
 export const TokenBalanceResponse = Type.Object({
-  address: Type.String(),
+  address: Base58,
   /** SOL, as a decimal number. */
   sol: Type.Number(),
-  /** Whole tokens, as a decimal number. */
-  tokens: Type.Number(),
+  tokens: Tokens,
   /** The exact amounts, as decimal strings of base units (lamports; 10^-9 tokens). */
   lamports: Type.String(),
   base_units: Type.String(),
