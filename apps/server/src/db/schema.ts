@@ -235,8 +235,16 @@ export interface CommentLikesTable {
   created_at: CreatedAt
 }
 
+/** A transfer the server sends on chain (a faucet grant, a rewards claim): its outcome and times. */
+interface ChainTransferColumns {
+  signature: string | null
+  failure: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 /** A faucet request that passed the limits; pending and confirmed grants count against them. */
-export interface FaucetGrantsTable {
+export interface FaucetGrantsTable extends ChainTransferColumns {
   id: string
   user_id: string | null
   address: string
@@ -246,10 +254,6 @@ export interface FaucetGrantsTable {
   cluster: string
   mint: string
   status: ColumnType<'pending' | 'confirmed' | 'failed', 'pending' | undefined, 'confirmed' | 'failed'>
-  signature: string | null
-  failure: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 export type FaucetGrantRow = Selectable<FaucetGrantsTable>
 
@@ -307,17 +311,13 @@ export interface RewardDayCountsTable {
 }
 
 /** A claim of rewards to a wallet; its ledger debit is a `claim` entry with the claim's id. */
-export interface RewardClaimsTable {
+export interface RewardClaimsTable extends ChainTransferColumns {
   id: string
   user_id: string
   client_key: string
   address: string
   amount: ColumnType<string, bigint | string, never>
   status: ColumnType<'pending' | 'paid' | 'failed', 'pending' | undefined, 'paid' | 'failed'>
-  signature: string | null
-  failure: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 export type RewardClaimRow = Selectable<RewardClaimsTable>
 

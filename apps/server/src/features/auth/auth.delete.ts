@@ -1,5 +1,6 @@
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
+import { cidsOfPosts } from '../../db/post-files'
 import type { Viewer } from '../../http/auth'
 import { BadRequestError, UnauthorizedError } from '../../http/errors'
 import { filesService } from '../files/index'
@@ -47,13 +48,7 @@ export async function deleteAccount(
       const posts = await trx.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()
       const postIds = posts.map((post) => post.id)
       if (postIds.length > 0) {
-        const files = await trx
-          .selectFrom('post_files')
-          .select('cid')
-          .where('post_id', 'in', postIds)
-          .union(trx.selectFrom('post_version_files').select('cid').where('post_id', 'in', postIds))
-          .execute()
-        cids = files.map((file) => file.cid)
+        cids = await cidsOfPosts(trx, postIds)
         await events.raise(
           trx,
           'post.removed',

@@ -3,6 +3,7 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
+import { isSavedBy } from '../posts/index'
 import { bookmarksStore } from './bookmarks.store'
 
 export type BookmarkAction = 'save' | 'unsave'
@@ -22,7 +23,7 @@ export function bookmarksService(db: Db) {
         // deletion of the post waits until the bookmark is written.
         visibleOr404(await readPostAccess(trx, postId, { lock: true }), viewerId)
         const store = bookmarksStore(trx)
-        const saved = action ? action === 'save' : !(await store.isSaved(viewerId, postId))
+        const saved = action ? action === 'save' : !(await isSavedBy(trx, viewerId, postId))
         if (saved) await store.save(viewerId, postId)
         else await store.unsave(viewerId, postId)
         return { saved }

@@ -3,16 +3,6 @@ import type { Db } from '../../db/index'
 /** The bookmarks table: the posts a user saved. */
 export function bookmarksStore(db: Db) {
   return {
-    async isSaved(userId: string, postId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('bookmarks')
-        .select('post_id')
-        .where('user_id', '=', userId)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
     async save(userId: string, postId: string) {
       await db
         .insertInto('bookmarks')

@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
-import type { MailStatus } from '../../db/schema'
+import type { MailOutboxTable, MailStatus } from '../../db/schema'
 import type { ComposedMail } from './mail.compose'
 
 /** A message to queue: to whom, what kind (for the log and the admins' list), and what it says. */
@@ -13,17 +13,11 @@ export interface OutgoingMail extends ComposedMail {
   headers?: Record<string, string>
 }
 
-export interface QueuedMail {
-  id: string
-  user_id: string | null
-  to_address: string
-  kind: string
-  subject: string
-  text_body: string
-  html_body: string
-  headers: Record<string, string>
-  attempts: number
-}
+/** A queued message as a sending attempt reads it. */
+export type QueuedMail = Pick<
+  Selectable<MailOutboxTable>,
+  'id' | 'user_id' | 'to_address' | 'kind' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'
+>
 
 export function mailStore(db: Db) {
   return {

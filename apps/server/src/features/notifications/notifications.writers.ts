@@ -98,24 +98,12 @@ export function subscribeNotifications(events: EventBus, live: Live) {
     for (const comment of await store.commentsWithContext(written.map((event) => event.commentId))) {
       const about = { actorId: comment.user_id, postId: comment.post_id, commentId: comment.id }
       const told = new Set<string>()
-      if (comment.parent_author_id) {
-        drafts.push({
-          ...about,
-          userId: comment.parent_author_id,
-          kind: 'reply',
-          groupKey: `reply:${comment.id}`,
-        })
-        told.add(comment.parent_author_id)
+      const tell = (userId: string, kind: 'reply' | 'comment') => {
+        drafts.push({ ...about, userId, kind, groupKey: `${kind}:${comment.id}` })
+        told.add(userId)
       }
-      if (!told.has(comment.post_author_id)) {
-        drafts.push({
-          ...about,
-          userId: comment.post_author_id,
-          kind: 'comment',
-          groupKey: `comment:${comment.id}`,
-        })
-        told.add(comment.post_author_id)
-      }
+      if (comment.parent_author_id) tell(comment.parent_author_id, 'reply')
+      if (!told.has(comment.post_author_id)) tell(comment.post_author_id, 'comment')
       if (comment.visibility === 'private') continue
       const named = await newMentions(trx, comment.user_id, comment.content, null)
       drafts.push(...(await mention(events, trx, named, { authorId: comment.user_id, ...about }, told)))

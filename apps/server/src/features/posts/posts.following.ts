@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, Order } from '../../db/paging'
 import { visibleTo } from '../../db/visibility'
-import { contentHead, type PostSummaryRow, summaryColumns } from './posts.store'
+import { contentHead, summaryColumns } from './posts.store'
 
 /**
  * What the posts' lists read of follows and bookmarks (issue 18): the Following feed, the
@@ -13,7 +13,7 @@ import { contentHead, type PostSummaryRow, summaryColumns } from './posts.store'
 /**
  * A post the viewer's Following feed holds: public, and by an author they follow or carrying a
  * tag they follow. For searches within the feed (the search bounds their cost); a feed page
- * without search is `followingFeed`.
+ * without search is `followingFeedQuery`.
  */
 export function followedBy(viewerId: string): RawBuilder<boolean> {
   return sql<boolean>`(posts.visibility = 'public' and exists (
@@ -23,7 +23,8 @@ export function followedBy(viewerId: string): RawBuilder<boolean> {
 }
 
 /**
- * One page of the Following feed, in `order`, after `cursor`. How it is served:
+ * The statement of one page of the Following feed, in `order`, after `cursor` (its tests EXPLAIN
+ * it). How it is served:
  *
  * `feed_entries` holds each public post once per source it can be followed by (its author, each
  * of its tags) with its order keys, indexed by (kind, target, created_at, post_id) and
@@ -35,18 +36,6 @@ export function followedBy(viewerId: string): RawBuilder<boolean> {
  * costs O(follows × limit) index entries, however deep it is: there is no offset, and no earlier
  * page is read again. (A search within the feed is served by the search with `followedBy`.)
  */
-export function followingFeed(
-  db: Db,
-  viewerId: string,
-  order: Order,
-  cursor: Cursor | null,
-  mediaType: string | null,
-  limit: number,
-): Promise<PostSummaryRow[]> {
-  return followingFeedQuery(db, viewerId, order, cursor, mediaType, limit).execute()
-}
-
-/** The statement of a `followingFeed` page (its tests EXPLAIN it). */
 export function followingFeedQuery(
   db: Db,
   viewerId: string,

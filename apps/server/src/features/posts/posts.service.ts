@@ -22,7 +22,7 @@ import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
-import { followedBy, followingFeed, isSavedBy } from './posts.following'
+import { followedBy, followingFeedQuery, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
 import { listFilters } from './posts.list-filters'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
@@ -147,7 +147,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const rows = byRelevance
         ? await posts.listByRelevance(filter, cursor, limit + 1)
         : following && viewerId && q === null && filters.length === 0
-          ? await followingFeed(db, viewerId, order, cursor, mediaType, limit + 1)
+          ? await followingFeedQuery(db, viewerId, order, cursor, mediaType, limit + 1).execute()
           : await posts.listInOrder(filter, order, cursor, limit + 1)
       const page = rows.slice(0, limit)
       const hasNext = rows.length > limit
@@ -193,12 +193,12 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     async likedBy(viewerId: string | null, userId: string, query: PostPageQuery): Promise<PostListItem[]> {
       const user = isId(userId) ? await posts.findUser(userId) : undefined
       if (!user) throw new NotFoundError('User not found')
-      return withFiles(await posts.listLikedBy(userId, { ...offsetPage(query), viewerId }))
+      return withFiles(await posts.listMarkedBy('post_likes', userId, { ...offsetPage(query), viewerId }))
     },
 
     /** The posts the viewer saved (bookmarks/) that they may still see, newest save first by default. */
     async savedBy(viewerId: string, query: PostPageQuery): Promise<PostListItem[]> {
-      return withFiles(await posts.listSavedBy(viewerId, { ...offsetPage(query), viewerId }))
+      return withFiles(await posts.listMarkedBy('bookmarks', viewerId, { ...offsetPage(query), viewerId }))
     },
   }
 

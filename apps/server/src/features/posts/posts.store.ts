@@ -1,11 +1,12 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, OffsetPage, Order } from '../../db/paging'
+import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
 import { RANK_CANDIDATES, type SearchSource } from '../search/index'
 import { recordFirstVersion } from '../versions/index'
-import type { EditableFields } from './posts.validation'
+import { EDITABLE_FIELDS, type EditableFields } from './posts.validation'
 
 /** What a list card needs of a post and its author (never the whole content). */
 export interface PostSummaryRow {
@@ -232,26 +233,23 @@ export function postsStore(db: Db) {
         .execute()
     },
 
-    /** A page of the posts a user liked: by the time of the like for the default order. */
-    listLikedBy(userId: string, page: ViewerPage): Promise<PostSummaryRow[]> {
+    /**
+     * A page of the posts a user liked (`post_likes`) or saved (`bookmarks`): by the time of the
+     * like or the save for the default order.
+     */
+    listMarkedBy(
+      marks: 'post_likes' | 'bookmarks',
+      userId: string,
+      page: ViewerPage,
+    ): Promise<PostSummaryRow[]> {
       const { order } = page
-      const byLikeTime = order.isDefault || order.key === 'created'
+      const byMarkTime = order.isDefault || order.key === 'created'
+      // Both tables hold (user_id, post_id, created_at); Kysely types the join by one of them.
+      const mark = `${marks} as mark` as 'bookmarks as mark'
       return offsetCards(page)
-        .innerJoin('post_likes', 'post_likes.post_id', 'posts.id')
-        .where('post_likes.user_id', '=', userId)
-        .orderBy(byLikeTime ? 'post_likes.created_at' : 'posts.hot_score', order.direction)
-        .orderBy('posts.id', order.direction)
-        .execute()
-    },
-
-    /** A page of the posts a user saved (bookmarks): by the time of the save for the default order. */
-    listSavedBy(userId: string, page: ViewerPage): Promise<PostSummaryRow[]> {
-      const { order } = page
-      const bySaveTime = order.isDefault || order.key === 'created'
-      return offsetCards(page)
-        .innerJoin('bookmarks', 'bookmarks.post_id', 'posts.id')
-        .where('bookmarks.user_id', '=', userId)
-        .orderBy(bySaveTime ? 'bookmarks.created_at' : 'posts.hot_score', order.direction)
+        .innerJoin(mark, 'mark.post_id', 'posts.id')
+        .where('mark.user_id', '=', userId)
+        .orderBy(byMarkTime ? 'mark.created_at' : 'posts.hot_score', order.direction)
         .orderBy('posts.id', order.direction)
         .execute()
     },
@@ -302,13 +300,7 @@ export function postsStore(db: Db) {
         .select([
           'id',
           'user_id',
-          'title',
-          'summary',
-          'content',
-          'tags',
-          'visibility',
-          'license',
-          'doi',
+          ...EDITABLE_FIELDS,
           'moderation',
           'revision',
           'created_at',
@@ -331,15 +323,9 @@ export function postsStore(db: Db) {
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */
     async deletePost(id: string): Promise<string[]> {
-      // The current files and those of earlier versions (features/versions: post_version_files).
-      const files = await db
-        .selectFrom('post_files')
-        .select('cid')
-        .where('post_id', '=', id)
-        .union(db.selectFrom('post_version_files').select('cid').where('post_id', '=', id))
-        .execute()
+      const cids = await cidsOfPosts(db, [id])
       await db.deleteFrom('posts').where('id', '=', id).execute()
-      return files.map((file) => file.cid)
+      return cids
     },
 
     findUser(id: string) {
