@@ -1,5 +1,7 @@
 // Files for tests to upload: multipart bodies as a browser sends them, and small real PNGs and PDFs.
 import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { wav } from '../src/features/demo/demo.audio'
 
@@ -11,11 +13,11 @@ export interface UploadFile {
   field?: string
 }
 
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(fields: Record<string, string>, files: UploadFile[]) {
+/** A multipart/form-data body as a browser sends it; fields given as pairs may repeat a name. */
+export function multipart(fields: Record<string, string> | [string, string][], files: UploadFile[]) {
   const boundary = `----agora${randomBytes(8).toString('hex')}`
   const chunks: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     )
@@ -78,4 +80,22 @@ export function wavFile(seconds: number): Buffer {
   const samples = new Float32Array(Math.round(seconds * rate))
   for (let i = 0; i < samples.length; i++) samples[i] = 0.1 * Math.sin((i * 2 * Math.PI * 440) / rate)
   return wav(samples, rate)
+}
+
+/** The files under a data directory's blob store, and those left in its staging area. */
+export function storedFiles(dataDir: string) {
+  const walk = (dir: string): string[] => {
+    try {
+      return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+      )
+    } catch {
+      return []
+    }
+  }
+  const all = walk(join(dataDir, 'blobs'))
+  return {
+    blobs: all.filter((path) => !path.includes('.staging')),
+    staging: all.filter((path) => path.includes('.staging')),
+  }
 }

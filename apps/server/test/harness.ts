@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
 import { createReadCache } from '../src/http/read-cache'
+import { adminQuery } from './postgres'
 
 /** Which database this run of the suite talks to: `TEST_DB=postgres` (scripts/test.mjs sets it) or PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -39,19 +39,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /** A new empty PostgreSQL database next to TEST_POSTGRES_URL's, and the way to drop it again. */
 export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `agora_test_${randomBytes(6).toString('hex')}`
-  await adminQuery(`create database ${name}`)
+  await adminQuery(TEST_POSTGRES_URL, `create database ${name}`)
   const url = new URL(TEST_POSTGRES_URL)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) }
-}
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(TEST_POSTGRES_URL, `drop database if exists ${name} with (force)`),
   }
 }
 

@@ -3,6 +3,7 @@
 // place in `npm test`.
 //   npx tsx apps/server/test/access/forgot-timing.ts [rounds]
 import { createTestApp } from '../harness'
+import { compareMedians, timeAnswer } from './timing'
 
 const rounds = Number(process.argv[2]) || 40
 const t = await createTestApp({ AUTH_RATE_LIMIT: '100000', PASSWORD_RESET_RATE_LIMIT: '100000' })
@@ -13,18 +14,9 @@ const registered = await t.app.inject({
 })
 if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
 
-async function timeForgot(name: string): Promise<number> {
-  const started = process.hrtime.bigint()
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/password/forgot',
-    payload: { username: name },
-  })
-  if (response.statusCode !== 202) throw new Error(`expected 202, got ${response.statusCode}`)
-  return Number(process.hrtime.bigint() - started) / 1e6
-}
+const timeForgot = (name: string) =>
+  timeAnswer(t, { method: 'POST', url: '/api/v1/auth/password/forgot', payload: { username: name } }, 202)
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const unknown: number[] = []
 const known: number[] = []
 await timeForgot('warm-up')
@@ -39,8 +31,4 @@ for (let round = 0; round < rounds; round++) {
   await settle()
 }
 await t.close()
-const [a, b] = [median(unknown), median(known)]
-console.log(
-  `forgot 202 median over ${rounds}: unknown name ${a.toFixed(2)} ms, real account ${b.toFixed(2)} ms ` +
-    `(ratio ${(Math.max(a, b) / Math.min(a, b)).toFixed(2)})`,
-)
+compareMedians('forgot 202', ['unknown name', unknown], ['real account', known], 2)

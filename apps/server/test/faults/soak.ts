@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { type Db, openDatabase, pgliteDirFor } from '../../src/db/index'
+import { adminQuery } from '../postgres'
 import { type ApiClient, type ApiUser, apiClient } from './client'
 import { type CounterMismatch, counterMismatches, postsWithoutFiles } from './recount'
 import { type ServerEntry, startServer } from './server-process'
@@ -111,22 +111,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const recount = await withDb(databaseUrl, dataDir, async (db) => ({
     mismatches: await counterMismatches(db),
     withoutFiles: await postsWithoutFiles(db),
-    posts: Number(
-      (
-        await db
-          .selectFrom('posts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    comments: Number(
-      (
-        await db
-          .selectFrom('comments')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    posts: await countRows(db, 'posts'),
+    comments: await countRows(db, 'comments'),
   }))
   rmSync(dataDir, { recursive: true, force: true })
   if (options.postgresUrl)
@@ -218,14 +204,12 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   return url.toString()
 }
 
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
+async function countRows(db: Db, table: 'posts' | 'comments'): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(n)
 }
 
 async function withDb<T>(url: string | null, dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {

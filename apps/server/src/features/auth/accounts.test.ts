@@ -45,6 +45,12 @@ async function forgot(name: string) {
  * Forgotten-password requests are worked through in order after their answers: once a later
  * request for `sentinel` has queued its mail, every earlier one has had its turn.
  */
+/** The mail that tells an account its password was changed, sent and arrived. */
+async function passwordChangedMail(address: string) {
+  await m.send()
+  await m.smtp.waitForMail(address, (mail) => mail.parsed.subject === 'Your Agora password was changed')
+}
+
 async function settled() {
   const sentinel = `sentinel${Math.random().toString(36).slice(2, 8)}`
   await register(sentinel, `${sentinel}@example.org`)
@@ -238,11 +244,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     })
     expect(old.statusCode).toBe(401)
     await login('alan', 'a brand new passphrase')
-    await m.send()
-    await m.smtp.waitForMail(
-      'alan@example.org',
-      (mail) => mail.parsed.subject === 'Your Agora password was changed',
-    )
+    await passwordChangedMail('alan@example.org')
   })
 
   it('a reset link expires after 30 minutes', async () => {
@@ -300,11 +302,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect((await me(here)).statusCode).toBe(200)
     expect((await me(elsewhere)).statusCode).toBe(401)
     await login('hedy', 'frequency hopping')
-    await m.send()
-    await m.smtp.waitForMail(
-      'hedy@example.org',
-      (mail) => mail.parsed.subject === 'Your Agora password was changed',
-    )
+    await passwordChangedMail('hedy@example.org')
   })
 
   it('lists where the user is signed in, signs out one, and everywhere else', async () => {

@@ -23,6 +23,17 @@ async function secureLogin(username: string, password: string) {
   return { response, cookie: cookieHeader(response.cookies) }
 }
 
+/** A new account, signed in in secure mode (the session in a cookie). */
+async function registerAndLogin(username: string, password: string) {
+  await register({ username, password })
+  return secureLogin(username, password)
+}
+
+/** A POST from the web app's own origin, carrying the session cookie (secure mode). */
+function postWithCookie(url: string, cookie: string) {
+  return t.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN, host: HOST } })
+}
+
 describe(`auth (${TEST_DB})`, () => {
   it('registers with a form body and fills the defaults', async () => {
     const response = await register({ username: 'ada', password: 'analytical engine' })
@@ -66,8 +77,7 @@ describe(`auth (${TEST_DB})`, () => {
   })
 
   it('logs in in secure mode with HttpOnly SameSite cookies and an empty body token', async () => {
-    await register({ username: 'linus', password: 'penguins rule' })
-    const { response } = await secureLogin('linus', 'penguins rule')
+    const { response } = await registerAndLogin('linus', 'penguins rule')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       access_token: '',
@@ -173,13 +183,8 @@ describe(`auth (${TEST_DB})`, () => {
   })
 
   it('refreshes in secure mode from the cookie', async () => {
-    await register({ username: 'margaret', password: 'apollo guidance' })
-    const { cookie } = await secureLogin('margaret', 'apollo guidance')
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      headers: { cookie, origin: ORIGIN, host: HOST },
-    })
+    const { cookie } = await registerAndLogin('margaret', 'apollo guidance')
+    const refreshed = await postWithCookie('/api/v1/auth/refresh', cookie)
     expect(refreshed.statusCode).toBe(200)
     expect(refreshed.json()).toMatchObject({ secure_mode: true, access_token: '' })
     const me = await t.app.inject({
@@ -191,22 +196,13 @@ describe(`auth (${TEST_DB})`, () => {
   })
 
   it('logout revokes the session: its access token and refresh token stop working', async () => {
-    await register({ username: 'barbara', password: 'liskov substitution' })
-    const { cookie } = await secureLogin('barbara', 'liskov substitution')
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: { cookie, origin: ORIGIN, host: HOST },
-    })
+    const { cookie } = await registerAndLogin('barbara', 'liskov substitution')
+    const logout = await postWithCookie('/api/v1/auth/logout', cookie)
     expect(logout.statusCode).toBe(200)
     expect(logout.cookies.find((c) => c.name === 'agora_access')?.value).toBe('')
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })
     expect(me.statusCode).toBe(401)
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      headers: { cookie, origin: ORIGIN, host: HOST },
-    })
+    const refresh = await postWithCookie('/api/v1/auth/refresh', cookie)
     expect(refresh.statusCode).toBe(401)
   })
 
@@ -230,8 +226,7 @@ describe(`auth (${TEST_DB})`, () => {
   })
 
   it('refuses a cross-site state-changing request that carries the cookie', async () => {
-    await register({ username: 'dennis', password: 'unix and c lang' })
-    const { cookie } = await secureLogin('dennis', 'unix and c lang')
+    const { cookie } = await registerAndLogin('dennis', 'unix and c lang')
     const evil = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import {
@@ -10,7 +8,7 @@ import {
   sendLikePost,
   sendUpload,
 } from '../../../test/factories'
-import { pdfFile, pngFile } from '../../../test/files'
+import { pdfFile, pngFile, storedFiles } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { postSearchSource, prefixQuery } from '../search/index'
 
@@ -37,27 +35,9 @@ async function counts() {
 }
 
 /** Files in the blob directory (shards) and in staging. */
-function storedFiles() {
-  const root = join(t.config.dataDir, 'blobs')
-  const walk = (dir: string): string[] => {
-    try {
-      return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-      )
-    } catch {
-      return []
-    }
-  }
-  const all = walk(root)
-  return {
-    blobs: all.filter((path) => !path.includes('.staging')),
-    staging: all.filter((path) => path.includes('.staging')),
-  }
-}
-
 async function expectNothingLeft() {
   expect(await counts()).toEqual({ posts: 0, files: 0, blobs: 0 })
-  expect(storedFiles()).toEqual({ blobs: [], staging: [] })
+  expect(storedFiles(t.config.dataDir)).toEqual({ blobs: [], staging: [] })
 }
 
 describe(`posts: upload (${TEST_DB})`, () => {
@@ -125,7 +105,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('application/pdf')
     expect(file.rawPayload.equals(pdfFile())).toBe(true)
-    expect(storedFiles().staging).toEqual([])
+    expect(storedFiles(t.config.dataDir).staging).toEqual([])
   })
 
   it('asks for a login first', async () => {
@@ -234,7 +214,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
       ).statusCode,
     ).toBe(201)
     expect(await counts()).toEqual({ posts: 2, files: 3, blobs: 1 })
-    expect(storedFiles().blobs).toHaveLength(1)
+    expect(storedFiles(t.config.dataDir).blobs).toHaveLength(1)
     const blob = await t.database.db.selectFrom('blobs').selectAll().executeTakeFirstOrThrow()
     expect(blob).toMatchObject({ refs: 3, mime: 'image/png', size: png.length })
   })
@@ -385,7 +365,7 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })).statusCode).toBe(404)
     expect(await t.database.db.selectFrom('post_likes').selectAll().execute()).toEqual([])
     expect(await counts()).toEqual({ posts: 1, files: 1, blobs: 1 })
-    expect(storedFiles().blobs).toHaveLength(1)
+    expect(storedFiles(t.config.dataDir).blobs).toHaveLength(1)
 
     const sharedFile = await t.app.inject({ method: 'GET', url: `/api/v1/media/${other}` })
     const cover = await t.app.inject({ method: 'GET', url: sharedFile.json().file_paths[0] })

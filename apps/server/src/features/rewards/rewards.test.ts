@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { waitFor } from '@agora/test-kit'
 import { getAddressDecoder } from '@solana/kit'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { apiLikeComment, apiLikePost, apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
 import { provideTokenChain, tokenChainFor } from '../token/chain.open'
-import { type StopStage, stoppingChain } from '../token/chain.stopping'
+import { heldChain, type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, type TokenChain } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
 import {
@@ -23,21 +23,17 @@ import { rewardsStore } from './rewards.store'
 // (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
 // where a test needs them claimable: time is set in the database, never waited for.
 
-let t: TestApp
+const t = useTestApp({
+  COMMENT_RATE_LIMIT: '10000',
+  LIKE_RATE_LIMIT: '10000',
+  REWARDS_CLAIM_RATE_LIMIT: '10000',
+})
 let chain: TokenChain
 beforeAll(async () => {
-  t = await createTestApp({
-    COMMENT_RATE_LIMIT: '10000',
-    LIKE_RATE_LIMIT: '10000',
-    REWARDS_CLAIM_RATE_LIMIT: '10000',
-  })
   chain = await tokenChainFor(t.config)
 })
-afterEach(async () => {
-  provideTokenChain(t.config, chain)
-  await t.reset()
-})
-afterAll(() => t.close())
+// A test may put a failing chain in its place.
+afterEach(() => provideTokenChain(t.config, chain))
 
 const TOKEN = 10n ** 9n
 const units = (tokens: number) => (BigInt(tokens) * TOKEN).toString()
@@ -56,6 +52,11 @@ async function member(ageHours = 48): Promise<User> {
 async function remove(user: User, url: string) {
   const response = await t.app.inject({ method: 'DELETE', url, headers: user.headers })
   expect(response.statusCode, response.body).toBe(200)
+}
+
+async function listClaims(user: User) {
+  return (await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })).json()
+    .claims
 }
 
 async function me(user: User, query = '') {
@@ -502,8 +503,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       reason: 'claim',
       source: { kind: 'claim', id: paid.id, post_id: null },
     })
-    const claims = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
-    expect(claims.json()).toEqual({ claims: [paid] })
+    expect(await listClaims(user)).toEqual([paid])
     // claim.settled: the claimant is told (issue 18).
     expect(await notices(user)).toEqual([{ kind: 'claim_paid', amount: units(15) }])
   })
@@ -526,23 +526,14 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
 
   it('allows one pending claim at a time', async () => {
     const user = await earner(3)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async (instructions) => {
-        await held
-        return chain.send(instructions)
-      },
-    })
+    const held = heldChain(chain)
+    provideTokenChain(t.config, held.chain)
     const first = claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     await waitFor(async () => (await me(user)).pending_claim, 'the first claim recorded as pending')
     const second = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     expect(second.statusCode).toBe(409)
     expect(second.json().detail).toBe(CLAIM_PENDING)
-    release()
+    held.release()
     expect((await first).json().status).toBe('paid')
     expect((await me(user)).pending_claim).toBeNull()
   })
@@ -587,9 +578,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       ['claim_refund', units(20)],
       ['claim', units(-20)],
     ])
-    const [failed] = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
-    ).json().claims
+    const [failed] = await listClaims(user)
     expect(failed).toMatchObject({ status: 'failed', failure: 'Token transfer failed, please try again' })
     expect((await balanceOf(chain, address)).baseUnits).toBe(0n)
     expect(await notices(user)).toEqual([{ kind: 'claim_failed', amount: units(20) }])
@@ -620,10 +609,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     )
     const settled = await me(user)
     expect(settled).toMatchObject({ balance: units(20), claimable: units(20), pending_claim: null })
-    const claims = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
-    ).json()
-    expect(claims.claims[0]).toMatchObject({ status: 'failed', failure: CLAIM_DID_NOT_LAND })
+    expect((await listClaims(user))[0]).toMatchObject({ status: 'failed', failure: CLAIM_DID_NOT_LAND })
     expect(await notices(user)).toEqual([{ kind: 'claim_failed', amount: units(10) }])
   })
 
@@ -642,10 +628,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     expect((await balanceOf(chain, address)).baseUnits).toBe(10n * TOKEN)
     const settled = await me(user)
     expect(settled).toMatchObject({ balance: units(10), pending_claim: null })
-    const claims = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })
-    ).json()
-    expect(claims.claims[0]).toMatchObject({ status: 'paid', failure: null })
+    expect((await listClaims(user))[0]).toMatchObject({ status: 'paid', failure: null })
     expect(await notices(user)).toEqual([{ kind: 'claim_paid', amount: units(10) }])
   })
 
@@ -750,9 +733,6 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     sql`update reward_claims set created_at = now() - make_interval(mins => ${minutes}) where user_id = ${user.id}`.execute(
       t.database.db,
     )
-  const listClaims = async (user: User) =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })).json()
-      .claims
   const listPending = (user: User) =>
     t.database.db
       .selectFrom('reward_claims')
@@ -857,23 +837,14 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
 
   it('does not submit a transfer signed after its claim was settled as never signed', async () => {
     const user = await earner(1)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async (instructions, onSigned) => {
-        await held
-        return chain.send(instructions, onSigned)
-      },
-    })
+    const held = heldChain(chain)
+    provideTokenChain(t.config, held.chain)
     const address = freshAddress()
     const response = claim(user, { address, amount: units(10), client_key: key() })
     await waitFor(async () => (await me(user)).pending_claim, 'the claim recorded as pending')
     await ageClaims(user, 3)
     expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })
-    release()
+    held.release()
     expect((await response).statusCode).toBe(503)
     // The late request finds its claim settled: no second refund, and nothing sent.
     expect(await me(user)).toMatchObject({ balance: units(10), pending_claim: null })

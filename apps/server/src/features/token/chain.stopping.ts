@@ -33,3 +33,21 @@ export function stoppingChain(chain: TokenChain, stage: StopStage): TokenChain {
     },
   }
 }
+
+/** The chain whose transfers wait, before anything else, until `release` is called. */
+export function heldChain(chain: TokenChain): { chain: TokenChain; release: () => void } {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return {
+    chain: {
+      ...chain,
+      send: async (instructions, onSigned) => {
+        await held
+        return chain.send(instructions, onSigned)
+      },
+    },
+    release: () => release(),
+  }
+}

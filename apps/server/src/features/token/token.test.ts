@@ -4,12 +4,12 @@ import { address, getAddressDecoder, getBase58Decoder } from '@solana/kit'
 import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { openLocalChain } from './chain.local'
 import { closeTokenChain, provideTokenChain, tokenChainFor } from './chain.open'
-import { type StopStage, stoppingChain } from './chain.stopping'
+import { heldChain, type StopStage, stoppingChain } from './chain.stopping'
 import { ChainFailure, type TokenChain } from './token.chain'
 import { GRANT_FAILURES, tokenServiceFor, tokensDistributed } from './token.service'
 import {
@@ -21,17 +21,13 @@ import {
   TRANSFER_FAILED,
 } from './token.transfer'
 
-let t: TestApp
+const t = useTestApp({ FAUCET_RATE_LIMIT: '10000' })
 let chain: TokenChain
 beforeAll(async () => {
-  t = await createTestApp({ FAUCET_RATE_LIMIT: '10000' })
   chain = await tokenChainFor(t.config)
 })
-afterEach(async () => {
-  provideTokenChain(t.config, chain)
-  await t.reset()
-})
-afterAll(() => t.close())
+// A test may put a failing chain in its place.
+afterEach(() => provideTokenChain(t.config, chain))
 
 const BASE = 10n ** 9n
 const freshAddress = () => getAddressDecoder().decode(randomBytes(32)) as string
@@ -480,24 +476,15 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
   })
 
   it('does not submit a transfer signed after its grant was settled as never signed', async () => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async (instructions, onSigned) => {
-        await held
-        return chain.send(instructions, onSigned)
-      },
-    })
+    const held = heldChain(chain)
+    provideTokenChain(t.config, held.chain)
     const user = await makeUser(t)
     const target = freshAddress()
     const response = faucet(user, { address: target, amount: 30 })
     await waitFor(async () => (await grants()).length > 0, 'the grant recorded')
     await ageGrants(3)
     expect(await remaining(user)).toBe(500)
-    release()
+    held.release()
     expect((await response).statusCode).toBe(503)
     expect(await grants()).toMatchObject([
       { status: 'failed', signature: null, failure: GRANT_FAILURES.unsigned },

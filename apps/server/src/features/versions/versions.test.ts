@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -12,7 +9,13 @@ import {
   type TestUser,
 } from '../../../test/factories'
 import { counterMismatches } from '../../../test/faults/recount'
-import { pdfFile, pngFile, type UploadFile } from '../../../test/files'
+import {
+  multipart,
+  pdfFile,
+  pngFile,
+  storedFiles as storedFilesUnder,
+  type UploadFile,
+} from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/events'
 import { manifestCidOf } from './versions.manifest'
@@ -21,34 +24,8 @@ import { manifestCidOf } from './versions.manifest'
 const t = useTestApp({ READ_CACHE_MS: '60000', COMMENT_RATE_LIMIT: '1000' }, { blobs: true })
 const MB = 1024 * 1024
 
-/** A multipart body whose fields may repeat (`keep` once per name). */
-function form(fields: [string, string][], files: UploadFile[]) {
-  const boundary = `----agora${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const [name, value] of fields) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    )
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    )
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
-
 function sendVersion(user: TestUser | null, postId: string, fields: [string, string][], files: UploadFile[]) {
-  const body = form(fields, files)
+  const body = multipart(fields, files)
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/media/${postId}/versions`,
@@ -89,23 +66,10 @@ async function expectExactRefs() {
   expect(await counterMismatches(t.database.db)).toEqual([])
 }
 
-/** Files in the blob directory and in staging. */
+/** How many files are in the blob directory and in staging. */
 function storedFiles() {
-  const root = join(t.config.dataDir, 'blobs')
-  const walk = (dir: string): string[] => {
-    try {
-      return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-      )
-    } catch {
-      return []
-    }
-  }
-  const all = walk(root)
-  return {
-    blobs: all.filter((path) => !path.includes('.staging')).length,
-    staging: all.filter((path) => path.includes('.staging')).length,
-  }
+  const { blobs, staging } = storedFilesUnder(t.config.dataDir)
+  return { blobs: blobs.length, staging: staging.length }
 }
 
 async function tableCounts() {
