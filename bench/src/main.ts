@@ -11,6 +11,7 @@ import { type BenchTarget, openBenchDatabase } from './database'
 import { FANOUT_FIGURES, measureFanout } from './fanout'
 import { measureFirstComment } from './first-comment'
 import { freshForum, scaleFor } from './generate'
+import { CAR_FIGURES, measureCar } from './ipfs'
 import { measure } from './load'
 import { parseOptions } from './options'
 import { ROOT, type Service, startService } from './processes'
@@ -142,6 +143,11 @@ async function benchServer() {
     if (UPLOAD_FIGURES.some((name) => report.wants(name))) {
       const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
       await measureUpload(server.url, server.pid, users[0].token, workDir, report)
+      rmSync(workDir, { recursive: true, force: true })
+    }
+    if (CAR_FIGURES.some((name) => report.wants(name))) {
+      const workDir = mkdtempSync(join(DATA_DIR, 'car-'))
+      await measureCar(server.url, server.pid, users[0].token, workDir, report)
       rmSync(workDir, { recursive: true, force: true })
     }
     if (FANOUT_FIGURES.some((name) => report.wants(name))) {

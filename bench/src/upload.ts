@@ -14,7 +14,7 @@ export const UPLOAD_FIGURES = ['50 MB upload speed', '50 MB upload server memory
 const MB = 1024 * 1024
 
 /** A WAV file of `bytes` bytes (noise): a type the server accepts by its content. */
-function writeWav(path: string, bytes: number) {
+export function writeWav(path: string, bytes: number) {
   const header = Buffer.alloc(44)
   header.write('RIFF', 0)
   header.writeUInt32LE(bytes - 8, 4)
@@ -32,7 +32,7 @@ function writeWav(path: string, bytes: number) {
 }
 
 /** The ceiling: the same bytes copied through streams to the disk the server stores on, flushed. */
-async function timedCopy(from: string, to: string) {
+export async function timedCopy(from: string, to: string) {
   const started = process.hrtime.bigint()
   await pipeline(createReadStream(from), createWriteStream(to, { flush: true }))
   return Number(process.hrtime.bigint() - started) / 1e9
@@ -49,7 +49,7 @@ async function timedCopy(from: string, to: string) {
  * the limit of the figure, not the server. The server reads the socket in its own pieces whatever
  * the sender writes, so the bytes it parses, hashes and stores are the same.
  */
-async function postMultipart(
+export async function postMultipart(
   url: string,
   headers: Record<string, string>,
   fields: Record<string, string>,
@@ -100,7 +100,7 @@ async function postMultipart(
 }
 
 /** Deletes the post an upload created (its answer's `post_id`), and with it the stored file. */
-async function removePost(serverUrl: string, token: string, answer: string) {
+export async function removePost(serverUrl: string, token: string, answer: string) {
   const removed = await fetch(`${serverUrl}/api/v1/media/${JSON.parse(answer).post_id}/delete`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${token}` },
@@ -159,30 +159,40 @@ export async function measureUpload(
   await removePost(serverUrl, token, answer.body)
 
   const size = UPLOAD_MAX_FILE_BYTES / MB
-  const uploadRate = size / uploadSeconds
-  const copyRate = size / copySeconds
+  reportSpeedAndMemory(report, UPLOAD_FIGURES, UPLOAD_BUDGET, {
+    rate: size / uploadSeconds,
+    copyRate: size / copySeconds,
+    first,
+    peak,
+    raw: { uploadSeconds, copySeconds, uploadMBps: size / uploadSeconds, copyMBps: size / copySeconds },
+  })
+}
+
+/**
+ * A 50 MB transfer's two figures: its MB/s as a share of a plain copy's, and the server's memory
+ * growth meanwhile, against `budget` (the upload's and the IPFS CAR's).
+ */
+export function reportSpeedAndMemory(
+  report: Report,
+  names: readonly [string, string],
+  budget: typeof UPLOAD_BUDGET,
+  measured: { rate: number; copyRate: number; first: number; peak: number; raw: Record<string, number> },
+) {
+  const { rate, copyRate, first, peak } = measured
   const growth = peak - first
-  const raw = {
-    uploadSeconds,
-    copySeconds,
-    uploadMBps: uploadRate,
-    copyMBps: copyRate,
-    rssBefore: first,
-    rssPeak: peak,
-  }
   report.add(
     {
-      name: UPLOAD_FIGURES[0],
-      value: `${round(uploadRate)} MB/s vs plain copy ${round(copyRate)} MB/s (${Math.round((uploadRate / copyRate) * 100)} %)`,
-      budget: `≥ ${UPLOAD_BUDGET.copyRatio * 100} % of the copy`,
-      met: uploadRate / copyRate >= UPLOAD_BUDGET.copyRatio,
+      name: names[0],
+      value: `${round(rate)} MB/s vs plain copy ${round(copyRate)} MB/s (${Math.round((rate / copyRate) * 100)} %)`,
+      budget: `≥ ${budget.copyRatio * 100} % of the copy`,
+      met: rate / copyRate >= budget.copyRatio,
     },
-    raw,
+    { ...measured.raw, rssBefore: first, rssPeak: peak },
   )
   report.add({
-    name: UPLOAD_FIGURES[1],
+    name: names[1],
     value: `${round(growth / MB)} MB (RSS ${round(first / MB)} → ${round(peak / MB)} MB)`,
-    budget: `≤ ${UPLOAD_BUDGET.memoryGrowthBytes / MB} MB`,
-    met: growth <= UPLOAD_BUDGET.memoryGrowthBytes,
+    budget: `≤ ${budget.memoryGrowthBytes / MB} MB`,
+    met: growth <= budget.memoryGrowthBytes,
   })
 }

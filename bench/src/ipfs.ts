@@ -1,0 +1,71 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { UPLOAD_MAX_FILE_BYTES } from '@agora/contract/limits'
+import { sampleResident } from './processes'
+import type { Report } from './report'
+import { postMultipart, removePost, reportSpeedAndMemory, timedCopy, UPLOAD_BUDGET, writeWav } from './upload'
+
+export const CAR_BUDGET = UPLOAD_BUDGET
+export const CAR_FIGURES = [
+  '50 MB CAR from /ipfs speed',
+  '50 MB CAR from /ipfs server memory growth',
+] as const
+const MB = 1024 * 1024
+
+/** Reads a response body to its end, counting its bytes. */
+async function drain(response: Response) {
+  let bytes = 0
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength
+  return bytes
+}
+
+/**
+ * The trustless gateway (issue 22): one 50 MB file uploaded, indexed by a first request (its
+ * dag-pb nodes and leaf places, once per file: decision 008), then its CAR streamed from
+ * `/ipfs/{cid}?format=car` and read to the end, timed; the server's RSS sampled meanwhile. The
+ * ceiling is a plain stream copy of the same bytes on the same disk.
+ */
+export async function measureCar(
+  serverUrl: string,
+  serverPid: number,
+  token: string,
+  workDir: string,
+  report: Report,
+) {
+  const source = join(workDir, 'car-50mb.wav')
+  writeWav(source, UPLOAD_MAX_FILE_BYTES)
+  const copySeconds = await timedCopy(source, join(workDir, 'car-copy-50mb.wav'))
+  rmSync(join(workDir, 'car-copy-50mb.wav'))
+  const answer = await postMultipart(
+    `${serverUrl}/api/v1/media/upload`,
+    { authorization: `Bearer ${token}` },
+    { title: 'Bench CAR: fifty megabytes of noise', media_type: 'audio' },
+    { field: 'file', path: source, name: 'noise.wav', type: 'audio/wav' },
+  )
+  rmSync(source)
+  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  try {
+    const cid = JSON.parse(answer.body).post.media[0].cid as string
+    const url = `${serverUrl}/ipfs/${cid}?format=car`
+    const indexed = await fetch(url, { method: 'HEAD' })
+    if (!indexed.ok) throw new Error(`HEAD ${url} answered ${indexed.status}`)
+    const memory = sampleResident(serverPid)
+    const started = process.hrtime.bigint()
+    const response = await fetch(url)
+    const bytes = await drain(response)
+    const carSeconds = Number(process.hrtime.bigint() - started) / 1e9
+    const { first, peak } = memory.stop()
+    if (!response.ok || bytes < UPLOAD_MAX_FILE_BYTES)
+      throw new Error(`the CAR answered ${response.status}, ${bytes} bytes`)
+    const size = UPLOAD_MAX_FILE_BYTES / MB
+    reportSpeedAndMemory(report, CAR_FIGURES, CAR_BUDGET, {
+      rate: size / carSeconds,
+      copyRate: size / copySeconds,
+      first,
+      peak,
+      raw: { carSeconds, copySeconds, carBytes: bytes },
+    })
+  } finally {
+    await removePost(serverUrl, token, answer.body)
+  }
+}
