@@ -53,6 +53,7 @@ import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { logControllerFor, loggerOptions } from './http/logging'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
 import { registerSuspensionGuard } from './http/standing'
+import { guardText } from './http/text-guard'
 
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
@@ -197,6 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preClose', () => ctx.live.stop())
 
   registerErrorHandler(app)
+  // No control characters in any text a route reads (issue 25): 400 naming the field, never a 500.
+  guardText(app)
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, noError)
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)

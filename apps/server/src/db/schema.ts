@@ -86,6 +86,8 @@ export interface Database {
 export interface UsersTable extends StandingColumns, MailColumns {
   id: string
   username: string
+  /** The name's confusable skeleton (db/usernames.ts), kept with every change of the name. */
+  username_skeleton: Generated<string>
   password_hash: string
   email: string
   phone: string

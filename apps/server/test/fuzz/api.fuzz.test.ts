@@ -13,7 +13,15 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/http/auth'
 import { apiMakeComment, apiMakePost, dbMakePost, HOST, makeUser, ORIGIN } from '../factories'
 import { multipart, pdfFile, pngFile } from '../files'
 import { createTestApp, TEST_DB } from '../harness'
-import { fuzzObject, fuzzValue, nastyString, nastyValue, type Vocabulary } from './arbitraries'
+import {
+  CONTROL_STRINGS,
+  fuzzObject,
+  fuzzValue,
+  nastyString,
+  nastyValue,
+  nearValidObject,
+  type Vocabulary,
+} from './arbitraries'
 import { apiOperations, type Operation, type Schema } from './routes'
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 25
@@ -285,6 +293,66 @@ describe(`API fuzz (${TEST_DB}, ${RUNS} runs per operation)`, () => {
       [414, 'A part of the address is too long'],
       [400, 'The form data is malformed or was cut off'],
     ])
+  })
+
+  it('refuses a control character in every string field of every operation with 400, never a 5xx', async () => {
+    const isText = (schema: Schema) =>
+      schema.type === 'string' || (schema.type as string[] | undefined)?.includes('string')
+    const refused: string[] = []
+    for (const operation of operations) {
+      if (operation.path.endsWith('/stream')) continue
+      let url = operation.path
+      for (const parameter of operation.params) url = url.replace(`{${parameter.name}}`, seedPost.post_id)
+      const targets: { where: 'query' | string; name: string; base: Record<string, unknown> }[] = []
+      const querySchema: Schema = {
+        type: 'object',
+        properties: Object.fromEntries(
+          operation.query.map((parameter) => [parameter.name, parameter.schema]),
+        ),
+      }
+      const queryBase = fc.sample(nearValidObject(querySchema, vocabulary), { numRuns: 1, seed: 25 })[0]
+      for (const parameter of operation.query)
+        if (isText(parameter.schema)) targets.push({ where: 'query', name: parameter.name, base: queryBase })
+      for (const [contentType, schema] of Object.entries(operation.bodies)) {
+        const base = fc.sample(nearValidObject(schema, vocabulary), { numRuns: 1, seed: 25 })[0]
+        for (const [name, property] of Object.entries(schema.properties ?? {}))
+          if (isText(property)) targets.push({ where: contentType, name, base })
+      }
+      for (const target of targets) {
+        for (const text of CONTROL_STRINGS) {
+          const value = { ...target.base, [target.name]: text }
+          const headers: Record<string, string> = { host: HOST, ...(await credentials('bearer')) }
+          let payload: string | undefined
+          let address = url
+          if (target.where === 'query') address += queryString(value)
+          else {
+            headers['content-type'] = target.where
+            payload =
+              target.where === 'application/x-www-form-urlencoded'
+                ? formEncoded(value)
+                : JSON.stringify(value)
+          }
+          const response = await t.app.inject({
+            method: operation.method as 'GET',
+            url: address,
+            headers,
+            ...(payload !== undefined ? { payload } : {}),
+          })
+          const broken = brokenPromise(
+            response.statusCode,
+            String(response.headers['content-type'] ?? ''),
+            response.body,
+          )
+          if (broken)
+            throw new Error(
+              `${operation.method} ${operation.path} ${target.name}=${JSON.stringify(text)}: ${broken}\n${response.body.slice(0, 300)}`,
+            )
+          if (response.statusCode === 400) refused.push(`${operation.path} ${target.name}`)
+        }
+      }
+    }
+    // Not a vacuous pass: the fields were there to be tried, and the control characters were refused.
+    expect(refused.length).toBeGreaterThan(100)
   })
 
   for (const operation of operations) {

@@ -158,6 +158,24 @@ export function fuzzObject(schema: Schema, vocabulary: Vocabulary): fc.Arbitrary
   )
 }
 
+/** An object every property of which is near what the schema asks (all of them present). */
+export function nearValidObject(
+  schema: Schema,
+  vocabulary: Vocabulary,
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc.record(
+    Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([name, property]) => [
+        name,
+        nearValid(property, vocabulary),
+      ]),
+    ),
+  )
+}
+
+/** Control characters that must never reach the database (a NUL cannot be stored at all; issue 25). */
+export const CONTROL_STRINGS = ['a\u0000b', '\u0000', 'bell\u0007', 'form\u000cfeed', 'del\u007f'] as const
+
 function hostileObject(
   records: fc.Arbitrary<Record<string, unknown>>,
   keys: string[],

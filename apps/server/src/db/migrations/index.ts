@@ -19,6 +19,7 @@ import * as m0017 from './2026_11_25_0017_scholarly'
 import * as m0018 from './2026_11_25_0018_ipfs'
 import * as m0019 from './2026_11_25_0019_comment_anchors'
 import * as m0020 from './2026_11_25_0020_blob_thumbnails'
+import * as m0021 from './2026_11_25_0021_username_skeletons'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0018_ipfs': m0018,
   '2026_11_25_0019_comment_anchors': m0019,
   '2026_11_25_0020_blob_thumbnails': m0020,
+  '2026_11_25_0021_username_skeletons': m0021,
 }

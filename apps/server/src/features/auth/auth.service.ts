@@ -4,9 +4,10 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { UserRow } from '../../db/schema'
-import { usernameHeld } from '../../db/usernames'
+import { lookAlikeError, usernameHeld, usernameLookAlike } from '../../db/usernames'
 import type { TokenSigner } from '../../http/auth'
 import { ConflictError, UnauthorizedError } from '../../http/errors'
+import { withoutBidiControls } from '../../http/text-guard'
 import type { SessionOrigin } from './auth.origin'
 import { authStore } from './auth.store'
 
@@ -73,6 +74,7 @@ export function authService(db: Db, signer: TokenSigner) {
           { field: 'username', message: 'is already taken' },
         ])
       }
+      if (await usernameLookAlike(db, input.username)) throw lookAlikeError()
       const passwordHash = await hashPassword(input.password)
       // A concurrent registration of the same name loses on the unique index and answers 409 too.
       return store.insertUser({
@@ -81,7 +83,7 @@ export function authService(db: Db, signer: TokenSigner) {
         password_hash: passwordHash,
         email: input.email ?? '',
         phone: input.phone ?? '',
-        nickname: input.nickname?.trim() || input.username,
+        nickname: withoutBidiControls(input.nickname ?? '').trim() || input.username,
         title: input.title ?? '',
         bio: input.bio ?? '',
         url: input.url ?? '',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { NewUser, SessionRow, UserRow } from '../../db/schema'
+import { usernameSkeleton } from '../../db/usernames'
 
 export function authStore(db: Db) {
   return {
@@ -17,7 +18,11 @@ export function authStore(db: Db) {
     },
 
     insertUser(user: NewUser): Promise<UserRow> {
-      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow()
+      return db
+        .insertInto('users')
+        .values({ ...user, username_skeleton: usernameSkeleton(user.username) })
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
 
     insertSession(session: {

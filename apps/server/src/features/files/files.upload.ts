@@ -9,6 +9,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../http/errors'
+import { refuseControlCharacters, withoutBidiControls } from '../../http/text-guard'
 import { isAllowedUpload, mediaKindOf } from './file-types'
 
 /** One uploaded file, staged on disk, with what its bytes turned out to be. */
@@ -44,9 +45,12 @@ function tooManyFiles(limits: UploadLimits) {
   )
 }
 
-/** A file name fit to show and to send back in Content-Disposition: no path, no control characters. */
+/**
+ * A file name fit to show and to send back in Content-Disposition: no path, no control characters,
+ * and no bidirectional overrides, which can make "exe.pdf" read as "fdp.exe" (issue 25).
+ */
 function cleanName(raw: string | undefined): string {
-  const name = basename((raw ?? '').replaceAll('\\', '/'))
+  const name = withoutBidiControls(basename((raw ?? '').replaceAll('\\', '/')))
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
@@ -88,6 +92,7 @@ export async function receiveUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new PayloadTooLargeError(`The field ${part.fieldname} is too long`)
+        refuseControlCharacters({ [part.fieldname]: String(part.value ?? '') })
         fields[part.fieldname] = String(part.value ?? '')
         values[part.fieldname] = [...(values[part.fieldname] ?? []), fields[part.fieldname]]
         continue

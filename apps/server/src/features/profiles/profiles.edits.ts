@@ -8,6 +8,7 @@ import {
 } from '@agora/contract'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import type { FieldError } from '../../http/errors'
+import { withoutBidiControls } from '../../http/text-guard'
 import { settingsOf } from './profiles.presenters'
 
 export const LINK_FIELDS = {
@@ -53,7 +54,7 @@ export function toUserUpdate(changes: ProfileChanges): { update: UserUpdate; err
   const update: UserUpdate = {}
   const errors: FieldError[] = []
   if (changes.username !== undefined) update.username = changes.username
-  if (changes.nickname !== undefined) update.nickname = changes.nickname.trim()
+  if (changes.nickname !== undefined) update.nickname = withoutBidiControls(changes.nickname).trim()
   if (changes.title !== undefined) update.title = changes.title.trim()
   if (changes.bio !== undefined) update.bio = changes.bio.trim()
   if (changes.email !== undefined) update.email = changes.email.trim()

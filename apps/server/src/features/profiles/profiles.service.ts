@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { offsetPage } from '../../db/paging'
 import type { UserRow, UserUpdate } from '../../db/schema'
-import { usernameHeld } from '../../db/usernames'
+import { lookAlikeError, usernameHeld, usernameLookAlike } from '../../db/usernames'
 import type { EventBus } from '../../events/index'
 import {
   BadRequestError,
@@ -83,6 +83,7 @@ export function profilesService(db: Db, events?: EventBus) {
           { field: 'username', message: 'is already taken' },
         ])
       }
+      if (await usernameLookAlike(db, update.username, user.id)) throw lookAlikeError()
       // A display name that was just the username follows it.
       if (update.nickname === undefined && user.nickname === user.username) {
         update.nickname = update.username

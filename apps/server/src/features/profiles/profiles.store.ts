@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { UserRow, UserUpdate } from '../../db/schema'
+import { usernameSkeleton } from '../../db/usernames'
 
 /** What a user has done, counted over the posts the viewer may see. */
 export interface UserCounts {
@@ -55,7 +56,11 @@ export function profilesStore(db: Db) {
     updateUser(id: string, patch: UserUpdate): Promise<UserRow | undefined> {
       return db
         .updateTable('users')
-        .set({ ...patch, updated_at: new Date() })
+        .set({
+          ...patch,
+          ...(patch.username !== undefined ? { username_skeleton: usernameSkeleton(patch.username) } : {}),
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst()
