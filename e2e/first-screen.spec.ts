@@ -4,7 +4,7 @@
 // screen before the app's code runs, and the app takes over without anything moving.
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { apiBearer, apiMakeComment, apiMakePost } from './factories'
-import { type AgoraServer, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
+import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
 
 /** A real PNG drawn by the browser: a 800×600 gradient. */
 async function pictureBytes(page: Page): Promise<Buffer> {
@@ -45,23 +45,6 @@ async function publishPost(
       file: { name: 'map.png', mimeType: 'image/png', buffer: await pictureBytes(page) },
     },
   )
-}
-
-/** Where each of `selectors` is on the page (its first visible match), rounded to pixels. */
-function boxesOf(page: Page, selectors: string[]) {
-  return page.evaluate((wanted) => {
-    const boxes: Record<string, string | null> = {}
-    for (const selector of wanted) {
-      const element = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
-        (candidate) => candidate.offsetParent,
-      )
-      const box = element?.getBoundingClientRect()
-      boxes[selector] = box
-        ? [box.x, box.y, box.width, box.height].map((value) => Math.round(value)).join(',')
-        : null
-    }
-    return boxes
-  }, selectors)
 }
 
 /**

@@ -254,6 +254,23 @@ export async function signInThroughDialog(page: Page, user: TestUser) {
   await expect(dialog).toBeHidden()
 }
 
+/** Where each of `selectors` is on the page (its first visible match), rounded to pixels. */
+export function boxesOf(page: Page, selectors: string[]) {
+  return page.evaluate((wanted) => {
+    const boxes: Record<string, string | null> = {}
+    for (const selector of wanted) {
+      const element = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
+        (candidate) => candidate.offsetParent,
+      )
+      const box = element?.getBoundingClientRect()
+      boxes[selector] = box
+        ? [box.x, box.y, box.width, box.height].map((value) => Math.round(value)).join(',')
+        : null
+    }
+    return boxes
+  }, selectors)
+}
+
 /**
  * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is and fails on any serious or critical
  * violation, naming the rule and the elements. `label` says which screen and theme it was.

@@ -32,12 +32,6 @@ export async function fetchFileText(
   return { text: typeof body === 'string' ? body : JSON.stringify(body, null, 2), truncated }
 }
 
-/** Whether a file answers at all: one byte of it, so a missing file shows an error, not an empty frame. */
-export async function probeFile(cid: string, signal?: AbortSignal): Promise<true> {
-  await api.get<unknown>(`/files/${encodeURIComponent(cid)}`, { signal, headers: { Range: 'bytes=0-0' } })
-  return true
-}
-
 /** GET /files/{cid}/preview: a DOCX document as sanitised HTML. */
 export function fetchDocxPreview(cid: string, signal?: AbortSignal): Promise<FilePreviewResponse> {
   return api.get<FilePreviewResponse>(`/files/${encodeURIComponent(cid)}/preview`, { signal })

@@ -66,10 +66,9 @@ export const tokenKeys = {
   balance: (address: string) => ['token', 'balance', address] as const,
 }
 
-/** A post's files: text previews, probes and rendered previews, by content id. */
+/** A post's files: text previews and rendered previews, by content id. */
 export const fileKeys = {
   text: (cid: string, maxBytes: number) => ['files', 'text', cid, maxBytes] as const,
-  probe: (cid: string) => ['files', 'probe', cid] as const,
   preview: (cid: string) => ['files', 'preview', cid] as const,
 }
 

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@agora/contract'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { downloadUrl } from '../../api/files'
 import { Button } from '../../ui/Button'
@@ -7,9 +7,13 @@ import { DownloadIcon, ExpandIcon, FileIcon, ShrinkIcon } from '../../ui/content
 import { formatBytes, useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
 import { documentKind, documentLabel, officeViewerUrl, publicFileUrl } from './documentKind'
-import { TEXT_PREVIEW_MAX_BYTES, useDocxPreview, useFileProbe, useFileText } from './useDocument'
+import { usePdfSource } from './pdf/source'
+import { TEXT_PREVIEW_MAX_BYTES, useDocxPreview, useFileText } from './useDocument'
 import '../../ui/Card.css'
 import './DocumentViewer.css'
+
+// pdf.js (~130 KB gzip and its worker) loads only for a PDF, and only once the page has loaded.
+const PdfViewer = lazy(() => import('./pdf/PdfViewer').then((module) => ({ default: module.PdfViewer })))
 
 export interface DocumentViewerProps {
   item: MediaItem
@@ -22,7 +26,7 @@ export interface DocumentViewerProps {
 
 /**
  * A document of a post (spec §2 "Document viewer"): name, type, download and full screen, then the
- * preview — PDF in the browser's own viewer, txt/md as text, DOCX as the server's sanitised HTML in a
+ * preview — PDF drawn by pdf.js (pdf/PdfViewer.tsx, issue 23), txt/md as text, DOCX as the server's sanitised HTML in a
  * sandboxed frame (no scripts, no access to this page); other Office files as a download, or on request
  * in Microsoft's online viewer when the file has a public address.
  */
@@ -43,7 +47,8 @@ export function DocumentViewer({ item, shareable = false }: DocumentViewerProps)
     else void frame.current?.requestFullscreen?.().catch(() => {})
   }
 
-  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled
+  // Drawn by the server too (most browsers have full screen): the bar does not change at the takeover.
+  const canFullscreen = typeof document === 'undefined' || document.fullscreenEnabled
   return (
     <div ref={frame} className="card viewer" data-fullscreen={fullscreen || undefined}>
       <div className="viewer__bar cluster">
@@ -115,13 +120,19 @@ function OfficeOnlinePreview({ item, publicUrl }: { item: MediaItem; publicUrl: 
   )
 }
 
+/** A box as tall as the viewer will be from the first paint on: nothing below it moves when it arrives. */
 function PdfPreview({ item }: DocumentViewerProps) {
-  const { t } = useTranslation('post')
-  const probe = useFileProbe(item, true)
-  if (probe.isPending) return <Loading block />
-  if (probe.isError) return <ViewerError text={t('viewer.pdfFailed')} onRetry={() => void probe.refetch()} />
+  const source = usePdfSource(item.url)
   return (
-    <iframe className="viewer__frame" src={item.url} title={t('viewer.frameTitle', { name: item.name })} />
+    <div className="viewer__pdf">
+      {source ? (
+        <Suspense fallback={<Loading block />}>
+          <PdfViewer item={item} source={source} />
+        </Suspense>
+      ) : (
+        <Loading block />
+      )}
+    </div>
   )
 }
 

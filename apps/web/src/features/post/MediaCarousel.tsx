@@ -1,16 +1,13 @@
 import type { MediaItem } from '@agora/contract'
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
 import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
-import { Loading } from '../../ui/Loading'
 import { ANY_RECORDING, useAnchorFocus, useRecordingOnPage } from '../comments'
+// The viewer's frame (name, type, download, a body of fixed height) is drawn with the page, the server's
+// too, so nothing moves when its contents arrive: the PDF viewer itself loads after the page has.
+import { DocumentViewer } from './DocumentViewer'
 import { RecordingTools, type SeekRequest, useSeek } from './RecordingTools'
-
-// PDF, text and DOCX viewing loads only when a document is shown.
-const DocumentViewer = lazy(() =>
-  import('./DocumentViewer').then((module) => ({ default: module.DocumentViewer })),
-)
 
 export interface MediaCarouselProps {
   items: MediaItem[]
@@ -155,11 +152,7 @@ function MediaSlide({
   if (item.kind === 'image') return <ImageSlide item={item} />
   if (item.kind === 'video') return <VideoSlide item={item} {...recording} />
   if (item.kind === 'audio') return <AudioSlide item={item} {...recording} />
-  return (
-    <Suspense fallback={<Loading block />}>
-      <DocumentViewer item={item} shareable={shareable} />
-    </Suspense>
-  )
+  return <DocumentViewer item={item} shareable={shareable} />
 }
 
 /** A failed image becomes the local fallback picture, then a sentence (spec §8). */

@@ -1,6 +1,6 @@
 import type { MediaItem } from '@agora/contract'
 import { useQuery } from '@tanstack/react-query'
-import { fetchDocxPreview, fetchFileText, probeFile } from '../../api/files'
+import { fetchDocxPreview, fetchFileText } from '../../api/files'
 import { fileKeys } from '../../api/queryKeys'
 
 /** The most of a text file the viewer reads; a longer file shows its beginning. */
@@ -13,16 +13,6 @@ export function useFileText(item: MediaItem, enabled: boolean) {
   return useQuery({
     queryKey: fileKeys.text(item.cid, TEXT_PREVIEW_MAX_BYTES),
     queryFn: ({ signal }) => fetchFileText(item, TEXT_PREVIEW_MAX_BYTES, signal),
-    enabled,
-    ...forever,
-  })
-}
-
-/** Whether the file answers, before a frame shows the browser's own viewer (which hides failures). */
-export function useFileProbe(item: MediaItem, enabled: boolean) {
-  return useQuery({
-    queryKey: fileKeys.probe(item.cid),
-    queryFn: ({ signal }) => probeFile(item.cid, signal),
     enabled,
     ...forever,
   })

@@ -1,0 +1,182 @@
+/// <reference lib="dom" />
+// The PDF viewer (issue 23): pdf.js draws a real PDF's pages with selectable text, lazily; keys turn
+// pages and zoom; the file's name (not its CID) names it; English and Chinese; axe clean.
+import type { Page } from '@playwright/test'
+import PDFDocument from 'pdfkit'
+import { apiMakePost } from './factories'
+import { type AgoraServer, boxesOf, expect, expectAccessible, signedIn, test } from './fixtures'
+
+/** A real PDF of `pages` pages (pdfkit), each saying which it is, with a paragraph to quote on page 2. */
+export function paperPdf(pages: number, passage = PASSAGE): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: 'Cooling the hive' } })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  for (let page = 1; page <= pages; page++) {
+    if (page > 1) doc.addPage()
+    doc.font('Times-Bold').fontSize(18).text(`Section ${page} of the hive paper`)
+    doc.moveDown().font('Times-Roman').fontSize(12)
+    doc.text(page === 2 ? passage : `Page ${page} measures the hive at dawn and at dusk.`)
+  }
+  doc.end()
+  return done
+}
+
+export const PASSAGE = 'Workers fan their wings at the entrance when the brood grows too warm.'
+
+/** A post by a new user with the PDF `name`; answers its id. */
+export async function pdfPost(page: Page, server: AgoraServer, name: string, pdf: Buffer) {
+  await signedIn(page, server, 'apis')
+  return apiMakePost(
+    page.request,
+    server,
+    { title: 'Cooling the hive', summary: 'How bees cool their brood.', tags: 'bees' },
+    { file: { name, mimeType: 'application/pdf', buffer: pdf } },
+  )
+}
+
+test('a PDF is drawn page by page with selectable text, named by its file, turned by keys and zoomed', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(12))
+  await page.goto(`/forum/detail/${postId}`)
+  const viewer = page.locator('.viewer')
+  // The file's name, not its CID, names the viewer, its pages and the download.
+  await expect(viewer.locator('.viewer__name')).toHaveText('hive-cooling.pdf')
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    /name=hive-cooling\.pdf/,
+  )
+  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+  await expect(pages.locator('.pdfv__page')).toHaveCount(12)
+  await expect(pages.locator('.pdfv__page[data-page="1"] .textLayer')).toContainText(
+    'Section 1 of the hive paper',
+  )
+  await expect(pages.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
+  // The text is the page's own, selectable: what a reader selects is what the page says.
+  const selected = await pages.locator('.pdfv__page[data-page="1"] .textLayer').evaluate((layer) => {
+    const range = document.createRange()
+    range.selectNodeContents(layer)
+    const selection = window.getSelection()!
+    selection.removeAllRanges()
+    selection.addRange(range)
+    const text = selection.toString()
+    selection.removeAllRanges()
+    return text
+  })
+  expect(selected).toContain('Page 1 measures the hive')
+  // Pages far from the view wait until they are scrolled to.
+  await expect(pages.locator('.pdfv__page[data-page="12"]')).not.toHaveAttribute('data-drawn', 'true')
+
+  const toolbar = page.getByRole('toolbar', { name: 'PDF controls' })
+  await expect(toolbar.getByText('Page 1 of 12')).toBeAttached()
+  await pages.focus()
+  await page.keyboard.press('PageDown')
+  await expect(toolbar.getByText('Page 2 of 12')).toBeAttached()
+  await page.keyboard.press('ArrowRight')
+  await expect(toolbar.getByText('Page 3 of 12')).toBeAttached()
+  await page.keyboard.press('End')
+  await expect(toolbar.getByText('Page 12 of 12')).toBeAttached()
+  await expect(pages.locator('.pdfv__page[data-page="12"] .textLayer')).toContainText('Page 12 measures')
+  await page.keyboard.press('PageUp')
+  await expect(toolbar.getByText('Page 11 of 12')).toBeAttached()
+  await page.keyboard.press('Home')
+  await expect(toolbar.getByText('Page 1 of 12')).toBeAttached()
+  const field = toolbar.getByRole('textbox', { name: 'Page number' })
+  await field.fill('7')
+  await field.press('Enter')
+  await expect(toolbar.getByText('Page 7 of 12')).toBeAttached()
+  await toolbar.getByRole('button', { name: 'Next page' }).click()
+  await expect(toolbar.getByText('Page 8 of 12')).toBeAttached()
+
+  // Zoom: the buttons and + / − on the pages; "Fit width" returns to the width of the view.
+  const zoom = toolbar.getByRole('status', { name: 'Zoom level' })
+  const fitted = await zoom.textContent()
+  await toolbar.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(zoom).not.toHaveText(fitted!)
+  await pages.focus()
+  await page.keyboard.press('-')
+  await page.keyboard.press('-')
+  const smaller = Number.parseInt((await zoom.textContent())!, 10)
+  expect(smaller).toBeLessThan(Number.parseInt(fitted!, 10))
+  await expect(toolbar.getByText('Page 8 of 12')).toBeAttached()
+  await toolbar.getByRole('button', { name: 'Fit width' }).click()
+  await expect(zoom).toHaveText(fitted!)
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expect(pages.locator('.pdfv__page[data-drawn]').first()).toBeVisible()
+      await expectAccessible(page, `the PDF viewer, ${theme} theme, ${width} px`)
+    }
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('the viewer speaks Chinese to a Chinese reader', async ({ browser, page, server }) => {
+  const postId = await pdfPost(page, server, '蜂巢降温.pdf', await paperPdf(3))
+  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' })
+  const reader = await context.newPage()
+  await reader.goto(`/forum/detail/${postId}`)
+  await expect(reader.locator('#static-shell')).toHaveCount(0)
+  const pages = reader.getByRole('region', { name: '蜂巢降温.pdf 的页面' })
+  await expect(pages.locator('.pdfv__page[data-page="1"] .textLayer')).toContainText('Section 1')
+  const toolbar = reader.getByRole('toolbar', { name: 'PDF 控件' })
+  await expect(toolbar.getByText('第 1 页，共 3 页')).toBeAttached()
+  await pages.focus()
+  await reader.keyboard.press('PageDown')
+  await expect(toolbar.getByText('第 2 页，共 3 页')).toBeAttached()
+  await expect(toolbar.getByRole('button', { name: '适合宽度' })).toBeVisible()
+  await expect(reader.locator('.viewer__name')).toHaveText('蜂巢降温.pdf')
+  await expectAccessible(reader, 'the PDF viewer in Chinese')
+  await context.close()
+})
+
+test('the server draws the viewer’s box, and nothing moves when the app and then the PDF take over', async ({
+  browser,
+  page,
+  server,
+}) => {
+  test.slow() // four page loads
+  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
+  const url = `${server.url}/forum/detail/${postId}`
+  const selectors = ['.viewer', '.viewer__name', '.viewer__pdf', '.post__summary']
+  for (const width of [412, 1280]) {
+    const viewport = { width, height: 900 }
+    const drawn = await browser.newContext({ viewport, javaScriptEnabled: false })
+    const serverPage = await drawn.newPage()
+    await serverPage.goto(url)
+    await expect(serverPage.locator('#static-shell[data-first-screen] .viewer__pdf')).toBeVisible()
+    const before = await boxesOf(serverPage, selectors)
+    await drawn.close()
+
+    const live = await browser.newContext({ viewport })
+    const appPage = await live.newPage()
+    await appPage.addInitScript(() => {
+      const shifts: string[] = []
+      Object.assign(window, { __shifts: shifts })
+      type Shift = PerformanceEntry & {
+        value: number
+        sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[]
+      }
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Shift[])
+          shifts.push(
+            `${entry.value}: ${entry.sources.map((source) => `${(source.node as Element)?.className ?? source.node?.nodeName} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`).join('; ')}`,
+          )
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await appPage.goto(url)
+    await expect(appPage.locator('#static-shell')).toHaveCount(0)
+    await expect(appPage.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
+    expect(await boxesOf(appPage, selectors), `the viewer at ${width} px`).toEqual(before)
+    expect(await appPage.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([])
+    await live.close()
+  }
+})
