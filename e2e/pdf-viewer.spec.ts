@@ -43,6 +43,7 @@ test('a PDF is drawn page by page with selectable text, named by its file, turne
   server,
   consoleErrors,
 }) => {
+  test.slow() // axe four times
   const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(12))
   await page.goto(`/forum/detail/${postId}`)
   const viewer = page.locator('.viewer')

@@ -98,6 +98,8 @@ export const PdfPage = memo(function PdfPage({
           viewport,
           transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
         })
+        // Cancelled while the text below is read (scrolled away, zoomed): awaited only after it.
+        renderTask.promise.catch(() => {})
         const content = await page.getTextContent({ includeMarkedContent: true })
         if (cancelled) return
         layer.replaceChildren()
@@ -112,7 +114,7 @@ export const PdfPage = memo(function PdfPage({
         if (!cancelled) setDrawn(true)
       } catch (error) {
         // A cancelled render (scrolled away, zoomed) is no failure.
-        if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') console.warn(error)
+        if (!cancelled) console.warn(error)
       }
     })()
     return () => {
