@@ -181,3 +181,116 @@ test('the server draws the viewer’s box, and nothing moves when the app and th
     await live.close()
   }
 })
+
+/** Selects `words` in the text of page `page` of the viewer, as a reader's drag would. */
+async function selectWords(page: Page, pageNumber: number, words: string) {
+  await page.locator(`.pdfv__page[data-page="${pageNumber}"]`).scrollIntoViewIfNeeded()
+  const layer = page.locator(`.pdfv__page[data-page="${pageNumber}"] .textLayer`)
+  await expect(layer).toContainText(words)
+  await layer.evaluate((element, wanted) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1
+      if (at < 0) continue
+      const range = document.createRange()
+      range.setStart(node, at)
+      range.setEnd(node, at + wanted.length)
+      const selection = window.getSelection()!
+      selection.removeAllRanges()
+      selection.addRange(range)
+      return
+    }
+    throw new Error(`"${wanted}" is not in one span of the text layer`)
+  }, words)
+}
+
+/** Publishes a new version of the post whose only file is `pdf` (as `name`), through the API. */
+async function newVersion(page: Page, server: AgoraServer, postId: string, name: string, pdf: Buffer) {
+  const response = await page.request.post(`${server.url}/api/v1/media/${postId}/versions`, {
+    headers: { origin: server.url },
+    multipart: { changelog: 'Rewrote section 2', files: { name, mimeType: 'application/pdf', buffer: pdf } },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+test('select a passage, comment on it; after a reload its mark opens the thread, and the comment shows the passage', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  test.slow()
+  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
+  await page.goto(`/forum/detail/${postId}`)
+  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+  await selectWords(page, 2, 'fan their wings')
+  const comment = page.getByRole('button', { name: 'Comment on this passage' })
+  await comment.click()
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await expect(dialog).toContainText('About this passage on page 2')
+  await expect(dialog).toContainText('fan their wings')
+  await dialog.getByLabel('Your comment').fill('Do drones fan too?')
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.reload()
+  await pages.locator('.pdfv__page[data-page="2"]').scrollIntoViewIfNeeded()
+  const mark = pages.getByRole('button', { name: /^Passage commented on by .*: Do drones fan too\?/ })
+  await expect(mark).toHaveText('fan their wings')
+  await mark.click()
+  await expect(page).toHaveURL(/#/)
+  const thread = page.getByRole('article').filter({ hasText: 'Do drones fan too?' })
+  await expect(thread).toBeInViewport()
+
+  // The comment's "p. 2" brings the passage back into view and flashes it.
+  await pages.evaluate((element) => {
+    element.scrollTop = 0
+  })
+  await thread.getByRole('button', { name: /^Show the passage on page 2/ }).click()
+  await expect(mark).toBeInViewport()
+  await expect(pages.locator('.pdfv__mark--flash').first()).toBeAttached()
+  await expectAccessible(page, 'a PDF with a marked passage')
+  expect(consoleErrors).toEqual([])
+})
+
+test('a passage comment is found again in a new version of the file, or says the passage changed', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  test.slow()
+  const postId = await pdfPost(page, server, 'hive-v1.pdf', await paperPdf(3))
+  // Two comments on version 1: one on words version 2 keeps, one on words it drops.
+  await page.goto(`/forum/detail/${postId}`)
+  for (const [words, text] of [
+    ['fan their wings', 'Kept passage comment'],
+    ['brood grows too warm', 'Dropped passage comment'],
+  ]) {
+    await selectWords(page, 2, words)
+    await page.getByRole('button', { name: 'Comment on this passage' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+    await dialog.getByLabel('Your comment').fill(text)
+    await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
+    await expect(dialog).toBeHidden()
+  }
+  // Version 2: a page more, and the sentence rewritten around the kept words.
+  const v2 = await paperPdf(4, 'In hot weather the workers fan their wings at the entrance of the hive.')
+  await newVersion(page, server, postId, 'hive-v2.pdf', v2)
+
+  await page.reload()
+  const pages = page.getByRole('region', { name: 'hive-v2.pdf, pages' })
+  await pages.locator('.pdfv__page[data-page="2"]').scrollIntoViewIfNeeded()
+  const kept = page.getByRole('article').filter({ hasText: 'Kept passage comment' })
+  const dropped = page.getByRole('article').filter({ hasText: 'Dropped passage comment' })
+  // Found again: marked in version 2's file, and its comment leads there.
+  const mark = pages.getByRole('button', { name: /Kept passage comment/ })
+  await expect(mark).toHaveText('fan their wings')
+  await expect(pages.getByRole('button', { name: /Dropped passage comment/ })).toHaveCount(0)
+  await expect(kept.getByText('on version 1', { exact: true })).toBeVisible()
+  // Not found: the comment says so and links to version 1.
+  const changed = dropped.getByRole('link', { name: 'on version 1, passage changed' })
+  await expect(changed).toBeVisible()
+  await changed.click()
+  await expect(page).toHaveURL(/version=1/)
+  await expect(page.getByRole('region', { name: 'hive-v1.pdf, pages' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

@@ -1,7 +1,8 @@
 import type { CommentAnchor, CommentAnchorInput, CommentView } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { plainText } from '../../ui/plainText'
-import { focusAnchor } from './anchors'
+import { focusAnchor, usePassagePlace } from './anchors'
 import { formatTime } from './timestamps'
 
 /** Characters of a quoted passage shown beside a comment (the whole quote is in its label). */
@@ -16,6 +17,10 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
   const { t } = useTranslation('comments')
   const time = anchor.kind === 'time' ? formatTime(anchor.start ?? 0) : null
   const quote = anchor.exact ?? ''
+  // A passage of a replaced file: the PDF viewer looks for its words in the current file (issue 23).
+  const place = usePassagePlace(comment.postId, comment._id)
+  const replaced = anchor.kind === 'text' && !anchor.current
+  const page = replaced && place ? place : anchor.page
   return (
     <p className="comment__anchor">
       <button
@@ -24,7 +29,7 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
         aria-label={
           time
             ? t('anchor.playFrom', { time })
-            : t('anchor.showPassage', { page: anchor.page, quote: plainText(quote, 300) })
+            : t('anchor.showPassage', { page, quote: plainText(quote, 300) })
         }
         onClick={() => focusAnchor(comment.postId, { anchor, comment })}
       >
@@ -35,18 +40,28 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
           </>
         ) : (
           <>
-            <span className="comment__anchor-page">{t('anchor.passage', { page: anchor.page })}</span>{' '}
+            <span className="comment__anchor-page">{t('anchor.passage', { page })}</span>{' '}
             <q className="comment__anchor-quote">{plainText(quote, QUOTE_SHOWN)}</q>
           </>
         )}
       </button>
-      {!anchor.current && anchor.version !== undefined && (
-        <span
+      {replaced && place === null && anchor.version !== undefined ? (
+        <Link
           className="comment__anchor-version"
-          title={t('anchor.onVersionTitle', { version: anchor.version })}
+          to={`/forum/detail/${comment.postId}?version=${anchor.version}`}
         >
-          {t('anchor.onVersion', { version: anchor.version })}
-        </span>
+          {t('anchor.passageChanged', { version: anchor.version })}
+        </Link>
+      ) : (
+        !anchor.current &&
+        anchor.version !== undefined && (
+          <span
+            className="comment__anchor-version"
+            title={t('anchor.onVersionTitle', { version: anchor.version })}
+          >
+            {t('anchor.onVersion', { version: anchor.version })}
+          </span>
+        )
       )}
     </p>
   )

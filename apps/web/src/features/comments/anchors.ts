@@ -155,3 +155,29 @@ export function useAnchoredComments(postId: string | undefined, cid: string | nu
   const all = query.data ?? []
   return { ...query, comments: all.filter((comment) => comment.anchor), all }
 }
+
+/**
+ * Where the PDF viewer found the passages of comments quoted from a file a later version replaced
+ * (issue 23: anchors survive): the page of the current file that holds the words, or null when the
+ * passage changed. Keyed by post and comment; a comment the viewer has not looked at is undefined.
+ */
+const passagePlaces = new Map<string, number | null>()
+const placeListeners = new Set<() => void>()
+
+/** The PDF viewer's side: what it found for these comments' passages (their ids → page or null). */
+export function reportPassagePlaces(postId: string, places: ReadonlyMap<string, number | null>) {
+  for (const [commentId, page] of places) passagePlaces.set(`${postId}/${commentId}`, page)
+  for (const listener of placeListeners) listener()
+}
+
+/** The comment's side: its passage's page in the current file, null if it changed, undefined if unknown. */
+export function usePassagePlace(postId: string, commentId: string): number | null | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      placeListeners.add(listener)
+      return () => placeListeners.delete(listener)
+    },
+    () => passagePlaces.get(`${postId}/${commentId}`),
+    () => undefined,
+  )
+}

@@ -9,6 +9,7 @@ export {
   type AnchorFocus,
   focusAnchor,
   openAnchoredComment,
+  reportPassagePlaces,
   useAnchoredComments,
   useAnchorFocus,
   useRecordingOnPage,

@@ -13,10 +13,15 @@ import '../../ui/Card.css'
 import './DocumentViewer.css'
 
 // pdf.js (~130 KB gzip and its worker) loads only for a PDF, and only once the page has loaded.
+const PdfWithComments = lazy(() => import('./pdf/PdfWithComments'))
 const PdfViewer = lazy(() => import('./pdf/PdfViewer').then((module) => ({ default: module.PdfViewer })))
 
 export interface DocumentViewerProps {
   item: MediaItem
+  /** The post it belongs to: its comments may quote the document's passages (PDF, issue 23). */
+  postId?: string
+  /** The document is one of the post's current version (not an earlier version's shown on request). */
+  current?: boolean
   /**
    * Whether the file may be shown to an online viewer outside this site (a public post). Office files
    * other than DOCX then offer Microsoft's viewer when the site has a public address.
@@ -30,7 +35,7 @@ export interface DocumentViewerProps {
  * sandboxed frame (no scripts, no access to this page); other Office files as a download, or on request
  * in Microsoft's online viewer when the file has a public address.
  */
-export function DocumentViewer({ item, shareable = false }: DocumentViewerProps) {
+export function DocumentViewer({ item, postId, current = true, shareable = false }: DocumentViewerProps) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
   const frame = useRef<HTMLDivElement>(null)
@@ -77,16 +82,16 @@ export function DocumentViewer({ item, shareable = false }: DocumentViewerProps)
         </div>
       </div>
       <div className="viewer__body">
-        <DocumentPreview item={item} shareable={shareable} />
+        <DocumentPreview item={item} postId={postId} current={current} shareable={shareable} />
       </div>
     </div>
   )
 }
 
-function DocumentPreview({ item, shareable }: DocumentViewerProps) {
+function DocumentPreview({ item, postId, current, shareable }: DocumentViewerProps) {
   const { t } = useTranslation('post')
   const kind = documentKind(item)
-  if (kind === 'pdf') return <PdfPreview item={item} />
+  if (kind === 'pdf') return <PdfPreview item={item} postId={postId} current={current} />
   if (kind === 'text' || kind === 'markdown') return <TextPreview item={item} />
   if (kind === 'docx') return <DocxPreview item={item} />
   const publicUrl =
@@ -121,13 +126,17 @@ function OfficeOnlinePreview({ item, publicUrl }: { item: MediaItem; publicUrl: 
 }
 
 /** A box as tall as the viewer will be from the first paint on: nothing below it moves when it arrives. */
-function PdfPreview({ item }: DocumentViewerProps) {
+function PdfPreview({ item, postId, current }: DocumentViewerProps) {
   const source = usePdfSource(item.url)
   return (
     <div className="viewer__pdf">
       {source ? (
         <Suspense fallback={<Loading block />}>
-          <PdfViewer item={item} source={source} />
+          {postId ? (
+            <PdfWithComments item={item} source={source} postId={postId} current={current} />
+          ) : (
+            <PdfViewer item={item} source={source} />
+          )}
         </Suspense>
       ) : (
         <Loading block />
@@ -136,7 +145,7 @@ function PdfPreview({ item }: DocumentViewerProps) {
   )
 }
 
-function TextPreview({ item }: DocumentViewerProps) {
+function TextPreview({ item }: { item: MediaItem }) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
   const text = useFileText(item, true)
@@ -166,7 +175,7 @@ const DOCX_PAGE_STYLE = `
   a { color: #2447b3; }
 `
 
-function DocxPreview({ item }: DocumentViewerProps) {
+function DocxPreview({ item }: { item: MediaItem }) {
   const { t } = useTranslation('post')
   const preview = useDocxPreview(item, true)
   if (preview.isPending) return <Loading block />

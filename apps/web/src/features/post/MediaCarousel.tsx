@@ -15,6 +15,8 @@ export interface MediaCarouselProps {
   shareable?: boolean
   /** The post the files are of: with it, a video or audio gets comments at its moments (issue 23). */
   postId?: string
+  /** The files are the post's current version's (else an earlier version's, shown on request). */
+  currentVersion?: boolean
 }
 
 /**
@@ -22,7 +24,12 @@ export interface MediaCarouselProps {
  * right arrow keys anywhere in the carousel except on a player's own controls. Only the shown item is
  * mounted, so a video stops when you move on.
  */
-export function MediaCarousel({ items, shareable = false, postId }: MediaCarouselProps) {
+export function MediaCarousel({
+  items,
+  shareable = false,
+  postId,
+  currentVersion = true,
+}: MediaCarouselProps) {
   const { t } = useTranslation('post')
   const [index, setIndex] = useState(0)
   const [seek, setSeek] = useState<SeekRequest | null>(null)
@@ -87,6 +94,7 @@ export function MediaCarousel({ items, shareable = false, postId }: MediaCarouse
         <MediaSlide
           item={current}
           shareable={shareable}
+          currentVersion={currentVersion}
           postId={postId}
           seek={seek}
           onSeek={(seconds) => setSeek({ seconds, nonce: (seek?.nonce ?? 0) + 1 })}
@@ -147,12 +155,15 @@ interface RecordingProps {
 function MediaSlide({
   item,
   shareable,
+  currentVersion,
   ...recording
-}: { item: MediaItem; shareable: boolean } & RecordingProps) {
+}: { item: MediaItem; shareable: boolean; currentVersion: boolean } & RecordingProps) {
   if (item.kind === 'image') return <ImageSlide item={item} />
   if (item.kind === 'video') return <VideoSlide item={item} {...recording} />
   if (item.kind === 'audio') return <AudioSlide item={item} {...recording} />
-  return <DocumentViewer item={item} shareable={shareable} />
+  return (
+    <DocumentViewer item={item} postId={recording.postId} current={currentVersion} shareable={shareable} />
+  )
 }
 
 /** A failed image becomes the local fallback picture, then a sentence (spec §8). */

@@ -203,6 +203,7 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
             items={shown.media}
             shareable={post.visibility === 'public'}
             postId={post.id}
+            currentVersion={earlier === null}
           />
         )}
 
