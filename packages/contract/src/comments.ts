@@ -56,23 +56,28 @@ export const CommentAnchor = Type.Object({
 })
 export type CommentAnchor = Static<typeof CommentAnchor>
 
-/** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
-export const CommentView = Type.Object({
+/** What every view of a comment says of it: where it is, its text, its likes and its place in the thread. */
+const CommentCore = Type.Object({
   _id: Type.String(),
   postId: Type.String(),
+  /** Markdown; render it without raw HTML and sanitised. */
+  content: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  likes: Type.Integer(),
+  level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
+  ...ThreadPlace.properties,
+})
+
+/** §3 Comment. `parentId` and `rootId` are null on a top-level comment; `rootId` is always the top-level one. */
+export const CommentView = Type.Object({
+  ...CommentCore.properties,
   userId: Type.String(),
   username: Type.String(),
   /** The author's display name: their nickname, else their username (issue 28). */
   display_name: Type.String(),
   avatar: Type.String(),
-  /** Markdown; render it without raw HTML and sanitised. */
-  content: Type.String(),
-  createdAt: Type.String({ description: 'ISO 8601' }),
-  likes: Type.Integer(),
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */
   is_liked: Type.Boolean(),
-  level: Type.Integer({ minimum: 1, maximum: COMMENT_LEVEL_MAX }),
-  ...ThreadPlace.properties,
   ...EditState.properties,
   /** The version of the post's files the comment was written on (1 for a post never versioned). */
   post_version: Type.Integer({ minimum: 1 }),
@@ -147,13 +152,8 @@ export type DeleteCommentResponse = Static<typeof DeleteCommentResponse>
 
 /** One entry of a user's own comment list (profile pages): the comment and the post it is on. */
 export const UserCommentView = Type.Object({
-  _id: Type.String(),
-  postId: Type.String(),
+  /** The title of the post it is on. */
   postTitle: Type.String(),
-  content: Type.String(),
-  createdAt: Type.String(),
-  likes: Type.Integer(),
-  level: Type.Integer(),
-  ...ThreadPlace.properties,
+  ...CommentCore.properties,
 })
 export type UserCommentView = Static<typeof UserCommentView>
