@@ -8,6 +8,8 @@ export interface FieldProps {
   hint?: ReactNode
   /** Small text after the label, e.g. "optional". */
   labelNote?: ReactNode
+  /** The id of an error about this field shown elsewhere (a dialog's problem line); marks it invalid. */
+  errorElsewhere?: string
   className?: string
   /** Renders the control; spread the given props on it so the label, hint and error are wired up. */
   children: (control: {
@@ -18,18 +20,19 @@ export interface FieldProps {
 }
 
 /** A label, a control, a hint and an error, connected for assistive technology. */
-export function Field({ label, error, hint, labelNote, className, children }: FieldProps) {
+export function Field({ label, error, hint, labelNote, errorElsewhere, className, children }: FieldProps) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
+  const errorId = error ? `${id}-error` : errorElsewhere
+  const invalid = Boolean(error || errorElsewhere)
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
+    <div className={['field', invalid && 'field--invalid', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
         {labelNote && <span className="field__note"> ({labelNote})</span>}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
         <p className="field__hint" id={hintId}>
           {hint}

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router'
 import { deleteAccount, getExports, requestExport } from '../../api/account'
 import { accountKeys, meKey } from '../../api/queryKeys'
 import { Button } from '../../ui/Button'
+import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
 import { formatBytes, useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
-import { Modal } from '../../ui/Modal'
 import { ListError } from '../../ui/PagedListView'
 import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
@@ -93,12 +93,12 @@ export function DeleteSection() {
       <Button variant="danger" onClick={() => setOpen(true)}>
         {t('delete.open')}
       </Button>
-      <DeleteDialog open={open} onClose={() => setOpen(false)} />
+      {open && <DeleteDialog onClose={() => setOpen(false)} />}
     </section>
   )
 }
 
-function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function DeleteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account')
   const id = useId()
   const navigate = useNavigate()
@@ -117,9 +117,6 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
     },
     onError: (error) => setFailure(errorText(error, t, t('delete.failed'))),
   })
-  const close = () => {
-    if (!remove.isPending) onClose()
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -132,54 +129,52 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   }
 
   return (
-    <Modal open={open} onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-what`} size="sm">
-      <form className="stack" noValidate onSubmit={submit}>
-        <h2 id={`${id}-title`} className="confirm-dialog__title">
-          {t('delete.dialogTitle')}
-        </h2>
-        <div id={`${id}-what`}>
+    <DialogForm
+      title={t('delete.dialogTitle')}
+      lead={
+        <>
           <p>{t('delete.forfeit')}</p>
           <p>{t('delete.name')}</p>
-        </div>
-        <fieldset className="account-choice" disabled={remove.isPending}>
-          <legend>{t('delete.contentLegend')}</legend>
-          {(['keep', 'delete'] as const).map((choice) => (
-            <label key={choice} className="account-choice__option">
-              <input
-                type="radio"
-                name={`${id}-content`}
-                value={choice}
-                checked={content === choice}
-                onChange={() => setContent(choice)}
-              />
-              {t(`delete.content.${choice}`)}
-            </label>
-          ))}
-        </fieldset>
-        <AccountAlert message={failure} />
-        <TextField
-          label={t('delete.password')}
-          name="delete-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value)
-            setProblem(null)
-          }}
-          error={problem}
-          disabled={remove.isPending}
-          required
-        />
-        <div className="modal__actions">
-          <Button onClick={close} disabled={remove.isPending}>
-            {t('delete.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={remove.isPending}>
-            {t('delete.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        </>
+      }
+      size="sm"
+      pending={remove.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.confirm')}
+      danger
+    >
+      <fieldset className="account-choice" disabled={remove.isPending}>
+        <legend>{t('delete.contentLegend')}</legend>
+        {(['keep', 'delete'] as const).map((choice) => (
+          <label key={choice} className="account-choice__option">
+            <input
+              type="radio"
+              name={`${id}-content`}
+              value={choice}
+              checked={content === choice}
+              onChange={() => setContent(choice)}
+            />
+            {t(`delete.content.${choice}`)}
+          </label>
+        ))}
+      </fieldset>
+      <AccountAlert message={failure} />
+      <TextField
+        label={t('delete.password')}
+        name="delete-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          setProblem(null)
+        }}
+        error={problem}
+        disabled={remove.isPending}
+        required
+      />
+    </DialogForm>
   )
 }

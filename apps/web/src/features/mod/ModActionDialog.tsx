@@ -2,12 +2,11 @@ import { MOD_REASON_MAX } from '@agora/contract/limits'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
-import { Button } from '../../ui/Button'
+import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
-import { Modal } from '../../ui/Modal'
+import { Field } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { type ModActionInput, useModAction } from './useModeration'
-import '../../ui/Field.css'
 
 export interface ModActionDialogProps {
   /** What is decided on what; the reason (and a suspension's end) come from the dialog. */
@@ -39,9 +38,6 @@ export function ModActionDialog({ action, title, userName, onClose }: ModActionD
   const decision = action.decision
   const suspending = decision === 'suspend'
   const tomorrow = localDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
-  const close = () => {
-    if (!mutation.isPending) onClose()
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -71,71 +67,51 @@ export function ModActionDialog({ action, title, userName, onClose }: ModActionD
   const heading = t(`dialog.title.${decision}`, { title, name: userName })
   const errorId = `${id}-problem`
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-text`} size="sm">
-      <form className="modal__body mod-dialog" onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`} className="modal__title">
-          {heading}
-        </h2>
-        <p id={`${id}-text`} className="mod-dialog__text">
-          {t(`dialog.text.${decision}`)}
-        </p>
-        {suspending && (
-          <div className={problem?.field === 'until' ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={`${id}-until`}>
-              {t('dialog.until')}
-            </label>
+    <DialogForm
+      title={heading}
+      lead={t(`dialog.text.${decision}`)}
+      size="sm"
+      pending={mutation.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      problem={problem?.text}
+      problemId={errorId}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={suspending ? t('dialog.suspend') : t(`actions.${decision}`)}
+      danger={decision === 'remove' || decision === 'suspend'}
+    >
+      {suspending && (
+        <Field label={t('dialog.until')} errorElsewhere={problem?.field === 'until' ? errorId : undefined}>
+          {(control) => (
             <input
-              id={`${id}-until`}
+              {...control}
               className="field__input"
               type="date"
               required
               min={tomorrow}
               value={until}
-              aria-invalid={problem?.field === 'until' || undefined}
-              aria-describedby={problem?.field === 'until' ? errorId : undefined}
               onChange={(event) => setUntil(event.target.value)}
             />
-          </div>
-        )}
-        <div className={problem?.field === 'reason' ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            {t('dialog.reason')}
-          </label>
+          )}
+        </Field>
+      )}
+      <Field
+        label={t('dialog.reason')}
+        hint={t('dialog.reasonHint', { max: MOD_REASON_MAX })}
+        errorElsewhere={problem?.field === 'reason' ? errorId : undefined}
+      >
+        {(control) => (
           <textarea
-            id={`${id}-reason`}
-            className="field__input mod-dialog__reason"
+            {...control}
+            className="field__input field__input--multiline"
             rows={3}
             required
             maxLength={MOD_REASON_MAX}
             value={reason}
-            aria-invalid={problem?.field === 'reason' || undefined}
-            aria-describedby={[`${id}-hint`, problem?.field === 'reason' && errorId]
-              .filter(Boolean)
-              .join(' ')}
             onChange={(event) => setReason(event.target.value)}
           />
-          <p id={`${id}-hint`} className="field__hint">
-            {t('dialog.reasonHint', { max: MOD_REASON_MAX })}
-          </p>
-        </div>
-        {problem && (
-          <p id={errorId} className="field__error" role="alert">
-            {problem.text}
-          </p>
         )}
-        <div className="modal__actions mod-dialog__actions">
-          <Button onClick={close} disabled={mutation.isPending}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant={decision === 'remove' || decision === 'suspend' ? 'danger' : 'primary'}
-            loading={mutation.isPending}
-          >
-            {suspending ? t('dialog.suspend') : t(`actions.${decision}`)}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      </Field>
+    </DialogForm>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { type PostEdit, postConflictOf, type UploadFields } from '../../api/posts'
 import { Button } from '../../ui/Button'
+import { DialogForm } from '../../ui/DialogForm'
 import { CompareVersions } from '../../ui/HistoryDialog'
 import { Modal } from '../../ui/Modal'
 import { toast } from '../../ui/toast'
@@ -46,9 +47,6 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const [failure, setFailure] = useState<string | null>(null)
   const [conflict, setConflict] = useState<PostDetailResponse | null>(null)
   const edit = useEditPost(post.id)
-  const close = () => {
-    if (!edit.isPending) onClose()
-  }
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -72,13 +70,13 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     )
   }
 
-  return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} size="lg">
-      <div className="modal__body">
-        <h2 id={`${id}-title`} className="modal__title">
-          {conflict ? t('edit.conflict.title') : t('edit.title')}
-        </h2>
-        {conflict ? (
+  if (conflict)
+    return (
+      <Modal open onClose={onClose} labelledBy={`${id}-title`} size="lg">
+        <div className="modal__body">
+          <h2 id={`${id}-title`} className="modal__title">
+            {t('edit.conflict.title')}
+          </h2>
           <EditConflict
             current={conflict}
             mine={fields}
@@ -92,32 +90,29 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
               setConflict(null)
             }}
           />
-        ) : (
-          <form onSubmit={save} noValidate>
-            <MetadataForm
-              id={`${id}-fields`}
-              fields={{ ...fields, ai_instruction: '' } satisfies UploadFields}
-              onChange={({ ai_instruction: _, ...next }) => setFields(next)}
-              errors={errors}
-              withAiInstruction={false}
-            />
-            {failure && (
-              <p className="post-editor__failure" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="modal__actions">
-              <Button onClick={close} disabled={edit.isPending}>
-                {t('edit.cancel')}
-              </Button>
-              <Button type="submit" variant="primary" loading={edit.isPending}>
-                {t('edit.save')}
-              </Button>
-            </div>
-          </form>
-        )}
-      </div>
-    </Modal>
+        </div>
+      </Modal>
+    )
+  return (
+    <DialogForm
+      title={t('edit.title')}
+      size="lg"
+      pending={edit.isPending}
+      onClose={onClose}
+      onSubmit={save}
+      problem={failure}
+      problemClassName="post-editor__failure"
+      cancelLabel={t('edit.cancel')}
+      submitLabel={t('edit.save')}
+    >
+      <MetadataForm
+        id={`${id}-fields`}
+        fields={{ ...fields, ai_instruction: '' } satisfies UploadFields}
+        onChange={({ ai_instruction: _, ...next }) => setFields(next)}
+        errors={errors}
+        withAiInstruction={false}
+      />
+    </DialogForm>
   )
 }
 

@@ -3,12 +3,11 @@ import { REPORT_NOTE_MAX, REPORT_REASONS } from '@agora/contract/limits'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
-import { Button } from '../../ui/Button'
+import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
-import { Modal } from '../../ui/Modal'
+import { Field } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { useSendReport } from './useSendReport'
-import '../../ui/Field.css'
 
 export interface ReportDialogProps {
   targetType: ReportTargetType
@@ -27,9 +26,6 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
   const [note, setNote] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const report = useSendReport()
-  const close = () => {
-    if (!report.isPending) onClose()
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -56,61 +52,49 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
   }
 
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-lead`} size="sm">
-      <form className="modal__body report-dialog" onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`} className="modal__title">
-          {t(`report.label.${targetType}`)}
-        </h2>
-        <p id={`${id}-lead`} className="report-dialog__lead">
-          {t('report.lead')}
-        </p>
-        <fieldset className="report-dialog__reasons" aria-describedby={problem ? `${id}-problem` : undefined}>
-          <legend className="field__label">{t('report.reason')}</legend>
-          {REPORT_REASONS.map((value) => (
-            <label key={value} className="report-dialog__reason">
-              <input
-                type="radio"
-                name={`${id}-reason`}
-                value={value}
-                checked={reason === value}
-                onChange={() => setReason(value)}
-              />
-              {t(`reasons.${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-note`}>
-            {t('report.note')}
-            <span className="field__note"> ({t('report.optional')})</span>
+    <DialogForm
+      title={t(`report.label.${targetType}`)}
+      lead={t('report.lead')}
+      size="sm"
+      pending={report.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      problem={problem}
+      problemId={`${id}-problem`}
+      cancelLabel={t('report.cancel')}
+      submitLabel={t('report.send')}
+    >
+      <fieldset className="report-dialog__reasons" aria-describedby={problem ? `${id}-problem` : undefined}>
+        <legend className="field__label">{t('report.reason')}</legend>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="report-dialog__reason">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            {t(`reasons.${value}`)}
           </label>
+        ))}
+      </fieldset>
+      <Field
+        label={t('report.note')}
+        labelNote={t('report.optional')}
+        hint={t('report.noteHint', { max: REPORT_NOTE_MAX })}
+      >
+        {(control) => (
           <textarea
-            id={`${id}-note`}
-            className="field__input report-dialog__note"
+            {...control}
+            className="field__input field__input--multiline"
             rows={3}
             maxLength={REPORT_NOTE_MAX}
             value={note}
-            aria-describedby={`${id}-note-hint`}
             onChange={(event) => setNote(event.target.value)}
           />
-          <p id={`${id}-note-hint`} className="field__hint">
-            {t('report.noteHint', { max: REPORT_NOTE_MAX })}
-          </p>
-        </div>
-        {problem && (
-          <p id={`${id}-problem`} className="field__error" role="alert">
-            {problem}
-          </p>
         )}
-        <div className="modal__actions report-dialog__actions">
-          <Button onClick={close} disabled={report.isPending}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" loading={report.isPending}>
-            {t('report.send')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      </Field>
+    </DialogForm>
   )
 }
