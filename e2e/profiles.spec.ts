@@ -332,7 +332,7 @@ test('signing out in another tab shows the login card; signing in there brings t
   await other.getByRole('menuitem', { name: 'Log out' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'My Page' })).toBeVisible()
-  await expect(page.locator('.mypage-login').getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+  await expect(page.locator('.sign-in-screen').getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
   // The page is its own login screen: the shell's login pop-up does not open on top of it.
   await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toHaveCount(0)
 
@@ -345,7 +345,7 @@ test('signing out in another tab shows the login card; signing in there brings t
 test('a signed-out visitor on /mypage signs in on the page itself', async ({ page, request, server }) => {
   const user = await createUser(request, server, 'inpage')
   await page.goto('/mypage')
-  const card = page.locator('.mypage-login')
+  const card = page.locator('.sign-in-screen')
   await expect(card.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
   await card.getByLabel('Username').fill(user.username)
   await card.getByLabel('Password', { exact: true }).fill(user.password)

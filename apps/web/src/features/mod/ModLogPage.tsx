@@ -7,8 +7,7 @@ import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { dateFormat, parseTimestamp, useIntlLocale } from '../../ui/format'
-import { Loading } from '../../ui/Loading'
-import { Notice } from '../../ui/Notice'
+import { QueryListView } from '../../ui/QueryListView'
 import { Timestamp } from '../../ui/Timestamp'
 import { ModActionDialog } from './ModActionDialog'
 import { TRUST_SETTINGS, type TrustSetting, useModLog } from './useModeration'
@@ -35,16 +34,7 @@ export function ModLogPage() {
         <h1 className="mod-page__title">{t('log.title')}</h1>
         <p className="mod-page__lead">{t('log.lead')}</p>
       </div>
-      {log.isPending ? (
-        <Loading text={t('log.loading')} block />
-      ) : log.isError && entries.length === 0 ? (
-        <Notice
-          title={t('log.failed')}
-          action={<Button onClick={() => void log.refetch()}>{t('log.retry')}</Button>}
-        />
-      ) : entries.length === 0 ? (
-        <Notice title={t('log.empty')} />
-      ) : (
+      <QueryListView query={log} count={entries.length} text={(key) => t(`log.${key}`)}>
         <table className="card mod-log">
           <caption className="visually-hidden">{t('log.caption')}</caption>
           <thead>
@@ -69,14 +59,7 @@ export function ModLogPage() {
             ))}
           </tbody>
         </table>
-      )}
-      {log.hasNextPage && (
-        <div className="mod-page__more">
-          <Button loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-            {log.isFetchingNextPage ? t('log.loadingMore') : t('log.loadMore')}
-          </Button>
-        </div>
-      )}
+      </QueryListView>
       {undoing && (
         <ModActionDialog
           action={{

@@ -10,8 +10,10 @@ import { Button } from '../../ui/Button'
 import { dateFormat, parseTimestamp, useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
+import { QueryListView } from '../../ui/QueryListView'
+import { Field } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
-import { AuthCard, type AuthMode } from '../auth'
+import { SignInScreen } from '../auth'
 import { ModActionDialog } from './ModActionDialog'
 import { ModeratorsSection } from './ModeratorsSection'
 import { PeopleSection } from './PeopleSection'
@@ -29,7 +31,7 @@ export function ModPage() {
   const { t } = useTranslation('moderation')
   useDocumentMeta({ title: t('queue.metaTitle'), description: t('queue.metaDescription') })
   const { status, user, refetch } = useSession()
-  if (status === 'anonymous') return <ModLogin />
+  if (status === 'anonymous') return <SignInScreen title={t('queue.title')} lead={t('queue.loginLead')} />
   if (status === 'error')
     return (
       <div className="container mod-page stack">
@@ -43,20 +45,6 @@ export function ModPage() {
       <ModQueue viewerId={user.id} />
       <PeopleSection viewerId={user.id} />
       {user.role === 'admin' && <ModeratorsSection viewerId={user.id} />}
-    </div>
-  )
-}
-
-function ModLogin() {
-  const { t } = useTranslation('moderation')
-  const [mode, setMode] = useState<AuthMode>('login')
-  return (
-    <div className="container mod-page stack">
-      <h1 className="mod-page__title">{t('queue.title')}</h1>
-      <p className="mod-page__lead">{t('queue.loginLead')}</p>
-      <div className="card card--raised mod-page__login">
-        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
-      </div>
     </div>
   )
 }
@@ -95,6 +83,7 @@ function ModQueue({ viewerId }: { viewerId: string }) {
     targetType: isTargetType(typeParam) ? typeParam : null,
     reason: isReason(reasonParam) ? reasonParam : null,
   }
+  const filtered = Boolean(filters.targetType || filters.reason)
   const queue = useModQueue(viewerId, filters)
   const items = queue.data?.pages.flatMap((page) => page.items) ?? []
   const open = queue.data?.pages[0]?.open
@@ -123,59 +112,31 @@ function ModQueue({ viewerId }: { viewerId: string }) {
       </div>
       <fieldset className="mod-filters cluster">
         <legend className="visually-hidden">{t('queue.filters')}</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-type`}>
-            {t('queue.targetType')}
-          </label>
-          <select
-            id={`${id}-type`}
-            className="field__input"
-            value={filters.targetType ?? ''}
-            onChange={(event) => setFilter('type', event.target.value)}
-          >
-            <option value="">{t('queue.all')}</option>
-            {REPORT_TARGET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`targetTypes.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            {t('queue.reason')}
-          </label>
-          <select
-            id={`${id}-reason`}
-            className="field__input"
-            value={filters.reason ?? ''}
-            onChange={(event) => setFilter('reason', event.target.value)}
-          >
-            <option value="">{t('queue.all')}</option>
-            {REPORT_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {t(`reasons.${reason}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('queue.targetType')}
+          value={filters.targetType}
+          options={REPORT_TARGET_TYPES.map((type) => [type, t(`targetTypes.${type}`)])}
+          onChange={(value) => setFilter('type', value)}
+        />
+        <FilterSelect
+          label={t('queue.reason')}
+          value={filters.reason}
+          options={REPORT_REASONS.map((reason) => [reason, t(`reasons.${reason}`)])}
+          onChange={(value) => setFilter('reason', value)}
+        />
       </fieldset>
-      {queue.isPending ? (
-        <Loading text={t('queue.loading')} block />
-      ) : queue.isError && items.length === 0 ? (
-        isApiError(queue.error, 403) ? (
-          <Notice title={t('queue.forbiddenTitle')} tone="private">
-            {t('queue.forbiddenText')}
-          </Notice>
-        ) : (
-          <Notice
-            title={t('queue.failed')}
-            action={<Button onClick={() => void queue.refetch()}>{t('queue.retry')}</Button>}
-          />
-        )
-      ) : items.length === 0 ? (
-        <Notice title={filters.targetType || filters.reason ? t('queue.emptyFiltered') : t('queue.empty')} />
-      ) : (
+      <QueryListView
+        query={queue}
+        count={items.length}
+        text={(key) => (key === 'empty' && filtered ? t('queue.emptyFiltered') : t(`queue.${key}`))}
+        failure={
+          isApiError(queue.error, 403) ? (
+            <Notice title={t('queue.forbiddenTitle')} tone="private">
+              {t('queue.forbiddenText')}
+            </Notice>
+          ) : undefined
+        }
+      >
         <ul className="mod-queue__list">
           {items.map((item) => (
             <li key={`${item.target.type}:${item.target.id}`}>
@@ -183,15 +144,42 @@ function ModQueue({ viewerId }: { viewerId: string }) {
             </li>
           ))}
         </ul>
-      )}
-      {queue.hasNextPage && (
-        <div className="mod-page__more">
-          <Button loading={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-            {queue.isFetchingNextPage ? t('queue.loadingMore') : t('queue.loadMore')}
-          </Button>
-        </div>
-      )}
+      </QueryListView>
     </section>
+  )
+}
+
+/** A filter of the queue: "All", then each value by its name. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string | null
+  options: [value: string, name: string][]
+  onChange: (value: string) => void
+}) {
+  const { t } = useTranslation('moderation')
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className="field__input"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{t('queue.all')}</option>
+          {options.map(([option, name]) => (
+            <option key={option} value={option}>
+              {name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   )
 }
 

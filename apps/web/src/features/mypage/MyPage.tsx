@@ -7,7 +7,7 @@ import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useLogout } from '../../app/useLogout'
 import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
-import { AuthCard, type AuthMode } from '../auth'
+import { SignInScreen } from '../auth'
 import { RewardsCard } from '../rewards/RewardsCard'
 import { WalletCard } from '../wallet/WalletCard'
 import { MyTabs } from './MyTabs'
@@ -28,7 +28,8 @@ export function MyPage() {
   const state = useOwnUser()
   useDocumentMeta({ title: t('common:screens.mypage'), description: t('common:descriptions.mypage') })
 
-  if (state.status === 'anonymous') return <MyPageLogin />
+  if (state.status === 'anonymous')
+    return <SignInScreen title={t('common:screens.mypage')} lead={t('loginLead')} />
   if (state.status === 'loading') return <Loading block text={t('loading')} />
   if (state.status === 'error') {
     return (
@@ -40,21 +41,6 @@ export function MyPage() {
     )
   }
   return <OwnProfile user={state.user} />
-}
-
-/** Signed out: the app's login/register card, in the page. Signing in shows the profile. */
-function MyPageLogin() {
-  const { t } = useTranslation('mypage')
-  const [mode, setMode] = useState<AuthMode>('login')
-  return (
-    <div className="container mypage-login">
-      <h1 className="mypage-login__title">{t('common:screens.mypage')}</h1>
-      <p className="mypage-login__lead">{t('loginLead')}</p>
-      <div className="mypage-login__card">
-        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
-      </div>
-    </div>
-  )
 }
 
 function OwnProfile({ user }: { user: OwnUserResponse }) {

@@ -10,9 +10,10 @@ import { Button } from '../../ui/Button'
 import { useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
+import { QueryListView } from '../../ui/QueryListView'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
-import { AuthCard, type AuthMode } from '../auth'
+import { SignInScreen } from '../auth'
 import { NotificationMailPanel } from './NotificationMailPanel'
 import { notificationText } from './notificationText'
 import {
@@ -31,27 +32,13 @@ export function NotificationsPage() {
   const { t } = useTranslation('notifications')
   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })
   const { status, basic } = useSession()
-  if (status === 'anonymous') return <NotificationsLogin />
+  if (status === 'anonymous') return <SignInScreen title={t('title')} lead={t('loginLead')} />
   if (!basic) return <Loading text={t('loading')} block />
   return (
     <div className="container notifications-page stack">
       <NotificationList userId={basic.id} />
       <NotificationSettingsPanel userId={basic.id} />
       <NotificationMailPanel userId={basic.id} />
-    </div>
-  )
-}
-
-function NotificationsLogin() {
-  const { t } = useTranslation('notifications')
-  const [mode, setMode] = useState<AuthMode>('login')
-  return (
-    <div className="container notifications-page stack">
-      <h1 className="notifications-page__title">{t('title')}</h1>
-      <p className="notifications-page__lead">{t('loginLead')}</p>
-      <div className="card card--raised notifications-page__login">
-        <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />
-      </div>
     </div>
   )
 }
@@ -79,16 +66,7 @@ function NotificationList({ userId }: { userId: string }) {
           {t('markAllRead')}
         </Button>
       </div>
-      {list.isPending ? (
-        <Loading text={t('loading')} block />
-      ) : list.isError && items.length === 0 ? (
-        <Notice
-          title={t('failed')}
-          action={<Button onClick={() => void list.refetch()}>{t('retry')}</Button>}
-        />
-      ) : items.length === 0 ? (
-        <Notice title={t('empty')} />
-      ) : (
+      <QueryListView query={list} count={items.length} text={t}>
         <ul className="notifications__list card">
           {items.map((item) => (
             <NotificationEntry
@@ -98,14 +76,7 @@ function NotificationList({ userId }: { userId: string }) {
             />
           ))}
         </ul>
-      )}
-      {list.hasNextPage && (
-        <div className="notifications__more">
-          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+      </QueryListView>
     </section>
   )
 }

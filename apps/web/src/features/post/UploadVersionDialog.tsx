@@ -1,6 +1,6 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { UPLOAD_MAX_FILES, VERSION_CHANGELOG_MAX } from '@agora/contract/limits'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { DialogForm } from '../../ui/DialogForm'
@@ -20,7 +20,6 @@ export interface UploadVersionDialogProps {
  */
 export default function UploadVersionDialog({ post, onClose }: UploadVersionDialogProps) {
   const { t } = useTranslation('post')
-  const id = useId()
   const [files, setFiles] = useState<File[]>([])
   const [changelog, setChangelog] = useState('')
   const [keep, setKeep] = useState<Set<string>>(() => new Set(post.media.map((file) => file.name)))
