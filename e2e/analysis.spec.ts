@@ -1,5 +1,5 @@
 import { apiMakePost, uploadFile } from './factories'
-import { createUser, expect, expectAccessible, personPage, test } from './fixtures'
+import { expect, expectAccessible, person, test } from './fixtures'
 
 // A short paper: an abstract with its contribution, a stated limitation, future work, and one
 // sentence on security for the author's instruction to find.
@@ -20,9 +20,7 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
   server,
 }) => {
   test.setTimeout(150_000)
-  const errors: string[] = []
-  const author = await createUser(request, server, 'focus')
-  const page = await personPage(browser, server, author, errors)
+  const { errors, page } = await person(browser, request, server, 'focus')
   const postId = await apiMakePost(
     page.request,
     server,

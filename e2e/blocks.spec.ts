@@ -11,6 +11,7 @@ import {
   expectAccessible,
   loginViaApi,
   networkQuiet,
+  people,
   personPage,
   startServerWithModerator,
   type TestUser,
@@ -124,11 +125,9 @@ test('a blocked person who tries to reply is told why, in the server’s words',
   request,
   server,
 }) => {
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const bob = await createUser(request, server, 'bob')
-  const adaPage = await personPage(browser, server, ada, errors)
-  const bobPage = await personPage(browser, server, bob, errors)
+  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
+  const [ada, bob] = users
+  const [adaPage, bobPage] = pages
   const postId = await discussion(adaPage, bobPage, server)
   await block(adaPage, bob)
 
@@ -158,11 +157,9 @@ test('a comment a moderator hid keeps its place: others see that, its author see
   // Moderators are made only by the command line, on a stopped server: this test has a server of its own.
   const server = await startServerWithModerator()
   try {
-    const errors: string[] = []
-    const ada = await createUser(request, server, 'ada')
-    const bob = await createUser(request, server, 'bob')
-    const adaPage = await personPage(browser, server, ada, errors)
-    const bobPage = await personPage(browser, server, bob, errors)
+    const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
+    const [_ada, bob] = users
+    const [adaPage, bobPage] = pages
     const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
     const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
     await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)

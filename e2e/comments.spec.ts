@@ -4,6 +4,8 @@ import {
   type AgoraServer,
   createUser,
   expect,
+  people,
+  person,
   personPage,
   signInThroughDialog,
   startServer,
@@ -29,11 +31,9 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   server,
 }) => {
   test.setTimeout(150_000)
-  const errors: string[] = []
-  const alice = await createUser(request, server, 'alice')
-  const bob = await createUser(request, server, 'bob')
-  const pageA = await personPage(browser, server, alice, errors)
-  const pageB = await personPage(browser, server, bob, errors)
+  const { errors, users, pages } = await people(browser, request, server, 'alice', 'bob')
+  const [alice, bob] = users
+  const [pageA, pageB] = pages
   const postId = await apiMakePost(
     pageA.request,
     server,
@@ -225,9 +225,7 @@ test('a visitor reads comments but must log in to write one; a like does nothing
 })
 
 test('failures roll back and say so: like, submit, delete', async ({ browser, request, server }) => {
-  const errors: string[] = []
-  const user = await createUser(request, server, 'unlucky')
-  const page = await personPage(browser, server, user, errors)
+  const { errors, page } = await person(browser, request, server, 'unlucky')
   const postId = await apiMakePost(
     page.request,
     server,
@@ -295,9 +293,7 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
   server,
 }) => {
   test.setTimeout(120_000)
-  const errors: string[] = []
-  const author = await createUser(request, server, 'analyst')
-  const page = await personPage(browser, server, author, errors)
+  const { errors, page } = await person(browser, request, server, 'analyst')
   const postId = await apiMakePost(
     page.request,
     server,
@@ -356,9 +352,7 @@ ownServer(
 )
 
 async function failedAnalysis(browser: Browser, request: APIRequestContext, server: AgoraServer) {
-  const errors: string[] = []
-  const author = await createUser(request, server, 'broken')
-  const page = await personPage(browser, server, author, errors)
+  const { errors, page } = await person(browser, request, server, 'broken')
   const postId = await apiMakePost(
     page.request,
     server,

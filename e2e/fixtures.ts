@@ -228,6 +228,46 @@ export async function personPage(browser: Browser, server: AgoraServer, user: Te
   return page
 }
 
+/**
+ * New users, one per prefix, each signed in in a browser context of its own (personPage); all their
+ * pages' errors go to the one `errors` list.
+ */
+export async function people<const Prefixes extends readonly string[]>(
+  browser: Browser,
+  request: APIRequestContext,
+  server: AgoraServer,
+  ...prefixes: Prefixes
+) {
+  const errors: string[] = []
+  const users: TestUser[] = []
+  const pages: Page[] = []
+  for (const prefix of prefixes) {
+    const user = await createUser(request, server, prefix)
+    users.push(user)
+    pages.push(await personPage(browser, server, user, errors))
+  }
+  return {
+    errors,
+    users: users as { [K in keyof Prefixes]: TestUser },
+    pages: pages as { [K in keyof Prefixes]: Page },
+  }
+}
+
+/** One new user signed in in a browser context of its own (personPage), with its errors' list. */
+export async function person(
+  browser: Browser,
+  request: APIRequestContext,
+  server: AgoraServer,
+  prefix: string,
+) {
+  const {
+    errors,
+    users: [user],
+    pages: [page],
+  } = await people(browser, request, server, prefix)
+  return { errors, user, page }
+}
+
 /** A new user, signed in on `page` (secure mode, through the API): most tests start here. */
 export async function signedIn(page: Page, server: AgoraServer, prefix = 'ada') {
   const user = await createUser(page.request, server, prefix)

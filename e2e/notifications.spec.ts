@@ -2,7 +2,7 @@
 // opens the notification and lands on the highlighted comment; mark all read; the settings.
 import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, uploadFile } from './factories'
-import { createUser, expect, expectAccessible, personPage, test } from './fixtures'
+import { createUser, expect, expectAccessible, people, person, personPage, test } from './fixtures'
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
 
@@ -12,11 +12,9 @@ test('a comment reaches the author live: the bell counts it, the entry leads to 
   server,
 }) => {
   test.setTimeout(120_000)
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const bob = await createUser(request, server, 'bob')
-  const adaPage = await personPage(browser, server, ada, errors)
-  const bobPage = await personPage(browser, server, bob, errors)
+  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
+  const [ada, bob] = users
+  const [adaPage, bobPage] = pages
   const postId = await apiMakePost(
     adaPage.request,
     server,
@@ -67,11 +65,9 @@ test('settings: a kind turned off stays off, and no notification of it is made',
   request,
   server,
 }) => {
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const bob = await createUser(request, server, 'bob')
-  const adaPage = await personPage(browser, server, ada, errors)
-  const bobPage = await personPage(browser, server, bob, errors)
+  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
+  const [_ada, _bob] = users
+  const [adaPage, bobPage] = pages
 
   await adaPage.goto('/notifications')
   await expect(adaPage.getByText('Nothing yet.', { exact: false })).toBeVisible()
@@ -102,9 +98,7 @@ test('a visitor is asked to log in on the notifications page, and has no bell', 
 })
 
 test('at 375 px the bell stays in the header', async ({ browser, request, server }) => {
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const page = await personPage(browser, server, ada, errors)
+  const { errors, page } = await person(browser, request, server, 'ada')
   await page.setViewportSize({ width: 375, height: 740 })
   await page.goto('/forum')
   await expect(bell(page)).toBeInViewport()
@@ -182,11 +176,9 @@ test('an open post shows that new comments came, without moving what the reader 
   request,
   server,
 }) => {
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const bob = await createUser(request, server, 'bob')
-  const adaPage = await personPage(browser, server, ada, errors)
-  const bobPage = await personPage(browser, server, bob, errors)
+  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
+  const [_ada, _bob] = users
+  const [adaPage, bobPage] = pages
   const postId = await apiMakePost(adaPage.request, server, { title: 'Peat depth' })
   await apiMakeComment(adaPage.request, server, postId, 'First measurements are in.')
 
