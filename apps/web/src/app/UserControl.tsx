@@ -8,7 +8,7 @@ import { useLoginModal } from './LoginModalProvider'
 import { useLogout } from './useLogout'
 import { useSession } from './useSession'
 
-const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />)
+const ShieldIcon = icon('M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z')
 
 /** Header: a Login button, or the signed-in user's avatar with My Page (Moderation for moderators) and Log out. */
 export function UserControl() {

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
 import { Button } from './Button'
-import { CheckIcon, icon } from './icons'
+import { CheckIcon, icon, rect } from './icons'
 import { type MarkdownExtras, markdownExtras } from './markdown/extras'
 import { remarkMentions } from './remarkMentions'
 import { useCopyText } from './useCopyText'
@@ -30,13 +30,9 @@ type HeadingProps = ComponentPropsWithoutRef<'h1'> & { node?: unknown }
 type PreProps = ComponentPropsWithoutRef<'pre'> & { node?: unknown }
 type SpanProps = ComponentPropsWithoutRef<'span'> & { node?: unknown }
 
-const CopyIcon = icon(
-  <>
-    <rect x="9" y="9" width="13" height="13" rx="2" />
-    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </>,
-  { size: 14 },
-)
+const CopyIcon = icon([rect(9, 9, 13, 13, 2), 'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1'], {
+  size: 14,
+})
 
 /** A code block with a Copy button (the code as written, not as coloured). */
 function CodeBlock({ node: _node, children, ...props }: PreProps) {

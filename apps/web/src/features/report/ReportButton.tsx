@@ -8,7 +8,7 @@ import { icon } from '../../ui/icons'
 import { ReportDialog } from './ReportDialog'
 import './ReportButton.css'
 
-const FlagIcon = icon(<path d="M4 22V4m0 0h13l-2 4 2 4H4" />)
+const FlagIcon = icon('M4 22V4m0 0h13l-2 4 2 4H4')
 
 export interface ReportButtonProps {
   targetType: ReportTargetType
