@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useLoginModal } from '../../app/LoginModalProvider'
-import { useSession } from '../../app/useSession'
+import { useSignedInToggle } from '../../app/useSignedInToggle'
 import { HeartIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { useLikePost } from './usePost'
@@ -19,18 +18,8 @@ export interface LikeButtonProps {
 export function LikeButton({ postId, liked, likes }: LikeButtonProps) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
-  const { status } = useSession()
-  const { openLogin } = useLoginModal()
   const like = useLikePost(postId)
-
-  function press() {
-    if (like.isPending) return
-    if (status === 'anonymous') {
-      openLogin({ onSuccess: () => like.mutate(true) })
-      return
-    }
-    like.mutate(!liked)
-  }
+  const press = useSignedInToggle(like, liked)
 
   return (
     <button

@@ -1,9 +1,10 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { requestReview } from '../../api/blocks'
 import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
+import { setSaved } from '../../api/follows'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { deletePost, editPost, getPost, getPostRevisions, type PostEdit, setPostLike } from '../../api/posts'
 import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
@@ -23,40 +24,82 @@ export function usePost(id: string) {
   })
 }
 
+/** A failure toasted under `title` with the server's words; a 401 opens the login card by itself. */
+function toastFailure(error: Error, title: string) {
+  if (!isApiError(error, 401))
+    toast.error(title, { description: isApiError(error) ? error.detail : undefined })
+}
+
+interface PostToggle<Answer> {
+  send: (on: boolean) => Promise<Answer>
+  /** The post as it shows while the call is on its way. */
+  shown: (post: PostDetailResponse, on: boolean) => PostDetailResponse
+  /** Whether the answer did what was asked (else the post rolls back). */
+  tookEffect?: (answer: Answer, on: boolean) => boolean
+  /** The post as the answer says it is. */
+  answered: (post: PostDetailResponse, answer: Answer) => PostDetailResponse
+  /** What else changes once it took effect. */
+  after: (queryClient: QueryClient) => void
+  /** The toast's title when the call fails. */
+  failed: string
+}
+
+/** A yes/no on one post (like, save): shown at once, rolled back when the call fails or does not take. */
+function usePostToggle<Answer>(id: string, toggle: PostToggle<Answer>) {
+  const queryClient = useQueryClient()
+  const key = postKeys.detail(id)
+  return useMutation({
+    mutationFn: toggle.send,
+    onMutate: async (on: boolean) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const previous = queryClient.getQueryData<PostDetailResponse>(key)
+      if (previous) queryClient.setQueryData<PostDetailResponse>(key, toggle.shown(previous, on))
+      return { previous }
+    },
+    onSuccess: (answer, on, context) => {
+      if (toggle.tookEffect && !toggle.tookEffect(answer, on)) {
+        if (context.previous) queryClient.setQueryData(key, context.previous)
+        return
+      }
+      queryClient.setQueryData<PostDetailResponse>(key, (post) => post && toggle.answered(post, answer))
+      toggle.after(queryClient)
+    },
+    onError: (error, _on, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous)
+      toastFailure(error, toggle.failed)
+    },
+  })
+}
+
 /**
  * Like or unlike (spec §4 "Likes"): the counter and the heart change at once and roll back if the call
  * fails or answers otherwise than expected. The wanted state is sent, so a repeat cannot flip it back.
  */
 export function useLikePost(id: string) {
-  const queryClient = useQueryClient()
   const { t } = useTranslation('post')
-  const key = postKeys.detail(id)
-  return useMutation({
-    mutationFn: (like: boolean) => setPostLike(id, like),
-    onMutate: async (like) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const previous = queryClient.getQueryData<PostDetailResponse>(key)
-      if (previous) {
-        queryClient.setQueryData<PostDetailResponse>(key, withLike(previous, like))
-      }
-      return { previous }
-    },
-    onSuccess: (answer, like, context) => {
-      if (!likeTookEffect(answer, like)) {
-        if (context.previous) queryClient.setQueryData(key, context.previous)
-        return
-      }
-      queryClient.setQueryData<PostDetailResponse>(key, (post) => post && withLikeAnswer(post, answer))
+  return usePostToggle(id, {
+    send: (like) => setPostLike(id, like),
+    shown: withLike,
+    tookEffect: likeTookEffect,
+    answered: withLikeAnswer,
+    after: (queryClient) => {
       void refreshOwnCounts(queryClient, 'liked')
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
     },
-    onError: (error, _like, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous)
-      // A 401 opens the login card by itself (the API client raises need-login).
-      if (!isApiError(error, 401))
-        toast.error(t('like.failed'), { description: isApiError(error) ? error.detail : undefined })
-    },
+    failed: t('like.failed'),
+  })
+}
+
+/** Saves or unsaves the post (issue 18): shown at once, rolled back when the server refuses. */
+export function useSavePost(id: string) {
+  const { t } = useTranslation('post')
+  return usePostToggle(id, {
+    send: (save) => setSaved(id, save),
+    shown: (post, save) => ({ ...post, is_saved: save }),
+    answered: (post, answer) => ({ ...post, is_saved: answer.saved }),
+    after: (queryClient) => void queryClient.invalidateQueries({ queryKey: profileKeys.ownList('saved') }),
+    failed: t('save.failed'),
   })
 }
 
@@ -117,11 +160,6 @@ export function useRequestPostReview(id: string) {
         (post) => post && { ...post, moderation },
       )
     },
-    onError: (error) => {
-      if (!isApiError(error, 401))
-        toast.error(t('moderation.reviewFailed'), {
-          description: isApiError(error) ? error.detail : undefined,
-        })
-    },
+    onError: (error) => toastFailure(error, t('moderation.reviewFailed')),
   })
 }
