@@ -89,6 +89,12 @@ export function AuthCard({
 
 const EMPTY: AuthFields = { username: '', password: '', email: '', phone: '' }
 
+/** Registration's optional contact fields; each input's type is also its autocomplete token. */
+const CONTACT_FIELDS = [
+  { name: 'email', type: 'email' },
+  { name: 'phone', type: 'tel' },
+] as const
+
 function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeResponse) => void }) {
   const { t } = useTranslation('auth')
   const [fields, setFields] = useState<AuthFields>(EMPTY)
@@ -184,30 +190,20 @@ function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeRespo
             />
           }
         />
-        {mode === 'register' && (
-          <>
+        {mode === 'register' &&
+          CONTACT_FIELDS.map(({ name, type }) => (
             <TextField
-              label={t('fields.email')}
+              key={name}
+              label={t(`fields.${name}`)}
               labelNote={t('fields.optional')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={fields.email}
-              onChange={(event) => update('email', event.target.value)}
-              error={problemText('email')}
+              name={name}
+              type={type}
+              autoComplete={type}
+              value={fields[name]}
+              onChange={(event) => update(name, event.target.value)}
+              error={problemText(name)}
             />
-            <TextField
-              label={t('fields.phone')}
-              labelNote={t('fields.optional')}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              value={fields.phone}
-              onChange={(event) => update('phone', event.target.value)}
-              error={problemText('phone')}
-            />
-          </>
-        )}
+          ))}
       </fieldset>
       <Button type="submit" variant="primary" size="lg" loading={pending} className="auth-card__submit">
         {pending ? t('submitting') : t(`${copy}.submit`)}

@@ -55,8 +55,12 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'profile' && <ProfileSection user={user} onSaveBio={onSaveBio} />}
             {active === 'posts' && <PostsSection user={user} />}
             {active === 'comments' && <CommentsSection user={user} />}
-            {active === 'likes' && <LikesSection user={user} />}
-            {active === 'saved' && <SavedSection />}
+            {active === 'likes' && (
+              <OthersPostsSection name="likes" total={user.stats.likes} fetchPage={listOwnLiked} />
+            )}
+            {active === 'saved' && (
+              <OthersPostsSection name="saved" total={null} fetchPage={getMyBookmarks} />
+            )}
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
             {active === 'blocked' && <BlockedList />}
@@ -258,27 +262,27 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
   )
 }
 
-function LikesSection({ user }: Pick<MyTabsProps, 'user'>) {
-  const list = usePagedList(profileKeys.ownList('liked'), { fetchPage: listOwnLiked, idOf: postIdOf })
+/**
+ * A list of others' posts: the liked ones, or (issue 18) the saved ones, newest save first, where each
+ * post's Save button takes it off again.
+ */
+function OthersPostsSection({
+  name,
+  total,
+  fetchPage,
+}: {
+  name: 'likes' | 'saved'
+  total: number | null
+  fetchPage: typeof listOwnLiked
+}) {
+  const list = usePagedList(profileKeys.ownList(name === 'likes' ? 'liked' : 'saved'), {
+    fetchPage,
+    idOf: postIdOf,
+  })
   return (
     <OwnListSection
-      name="likes"
-      total={user.stats.likes}
-      list={list}
-      emptyAction={<BrowsePosts />}
-      idOf={postIdOf}
-      renderItem={(post) => <ProfilePostItem post={post} />}
-    />
-  )
-}
-
-/** The posts one saved (issue 18), newest save first; each post's Save button takes it off again. */
-function SavedSection() {
-  const list = usePagedList(profileKeys.ownList('saved'), { fetchPage: getMyBookmarks, idOf: postIdOf })
-  return (
-    <OwnListSection
-      name="saved"
-      total={null}
+      name={name}
+      total={total}
       list={list}
       emptyAction={<BrowsePosts />}
       idOf={postIdOf}

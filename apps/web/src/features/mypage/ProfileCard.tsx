@@ -15,6 +15,9 @@ import { EditableText } from './EditableText'
 import { MailIcon, PhoneIcon, SettingsIcon } from './icons'
 import { OWN_PAGE_LIMITS, usernameProblem } from './profileLimits'
 
+/** The fields edited as plain text, each shown in its own style. */
+const PLAIN_FIELDS = ['nickname', 'title'] as const
+
 export interface ProfileCardProps {
   user: OwnUserResponse
   onSaveField: (field: EditableField, value: string) => void
@@ -69,22 +72,17 @@ export function ProfileCard({
           }}
           onCancel={() => setNewName(null)}
         />
-        <EditableText
-          label={t('fields.nickname')}
-          value={user.nickname}
-          maxLength={OWN_PAGE_LIMITS.nickname}
-          emptyText={t('empty.nickname')}
-          valueClassName="mypage-card__nickname"
-          onSave={(value) => onSaveField('nickname', value)}
-        />
-        <EditableText
-          label={t('fields.title')}
-          value={user.title}
-          maxLength={OWN_PAGE_LIMITS.title}
-          emptyText={t('empty.title')}
-          valueClassName="mypage-card__title"
-          onSave={(value) => onSaveField('title', value)}
-        />
+        {PLAIN_FIELDS.map((field) => (
+          <EditableText
+            key={field}
+            label={t(`fields.${field}`)}
+            value={user[field]}
+            maxLength={OWN_PAGE_LIMITS[field]}
+            emptyText={t(`empty.${field}`)}
+            valueClassName={`mypage-card__${field}`}
+            onSave={(value) => onSaveField(field, value)}
+          />
+        ))}
         <EditableText
           label={t('fields.url')}
           value={user.url}
