@@ -103,7 +103,11 @@ export function useProfileEdits(user: OwnUserResponse) {
       before,
       { [field]: value },
       () => modifyField(field, value, user.id),
-      (answer) => ({ [field]: answer[field] ?? value }),
+      // A display name that was just the username follows it: the answer says so.
+      (answer) => ({
+        [field]: answer[field] ?? value,
+        ...(field === 'username' && answer.nickname !== undefined ? { nickname: answer.nickname } : {}),
+      }),
       field,
     ).then((saved) => {
       // Lists, cards and comments show the author's names: they load again when next shown.
