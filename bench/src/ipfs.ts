@@ -1,9 +1,14 @@
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { UPLOAD_MAX_FILE_BYTES } from '@agora/contract/limits'
 import { sampleResident } from './processes'
 import type { Report } from './report'
-import { postMultipart, removePost, reportSpeedAndMemory, timedCopy, UPLOAD_BUDGET, writeWav } from './upload'
+import {
+  fiftyMegabytesAndCeiling,
+  postMultipart,
+  removePost,
+  reportSpeedAndMemory,
+  UPLOAD_BUDGET,
+} from './upload'
 
 export const CAR_BUDGET = UPLOAD_BUDGET
 export const CAR_FIGURES = [
@@ -32,10 +37,7 @@ export async function measureCar(
   workDir: string,
   report: Report,
 ) {
-  const source = join(workDir, 'car-50mb.wav')
-  writeWav(source, UPLOAD_MAX_FILE_BYTES)
-  const copySeconds = await timedCopy(source, join(workDir, 'car-copy-50mb.wav'))
-  rmSync(join(workDir, 'car-copy-50mb.wav'))
+  const { source, copySeconds } = await fiftyMegabytesAndCeiling(workDir, 'car-50mb')
   const answer = await postMultipart(
     `${serverUrl}/api/v1/media/upload`,
     { authorization: `Bearer ${token}` },

@@ -38,6 +38,16 @@ export async function timedCopy(from: string, to: string) {
   return Number(process.hrtime.bigint() - started) / 1e9
 }
 
+/** A 50 MB file for a figure (`{name}.wav` in `workDir`), and the seconds a plain copy of it takes: the ceiling. */
+export async function fiftyMegabytesAndCeiling(workDir: string, name: string) {
+  const source = join(workDir, `${name}.wav`)
+  writeWav(source, UPLOAD_MAX_FILE_BYTES)
+  const copy = join(workDir, `${name}-copy.wav`)
+  const copySeconds = await timedCopy(source, copy)
+  rmSync(copy)
+  return { source, copySeconds }
+}
+
 /**
  * Sends `fields` and the file at `path` as one multipart/form-data POST, framed as a browser frames
  * a FormData upload (one boundary, each field a part, the file part with its name and type, a
@@ -129,10 +139,7 @@ export async function measureUpload(
   workDir: string,
   report: Report,
 ) {
-  const source = join(workDir, 'upload-50mb.wav')
-  writeWav(source, UPLOAD_MAX_FILE_BYTES)
-  const copySeconds = await timedCopy(source, join(workDir, 'copy-50mb.wav'))
-  rmSync(join(workDir, 'copy-50mb.wav'))
+  const { source, copySeconds } = await fiftyMegabytesAndCeiling(workDir, 'upload-50mb')
   const warmupSource = join(workDir, 'upload-warmup.wav')
   writeWav(warmupSource, WARMUP_BYTES)
 
