@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
 /** A document's first page as a small picture (migration 0020), drawn by the analysis (issue 28). */
@@ -8,4 +9,25 @@ export interface BlobThumbnailsTable {
   width: number
   height: number
   created_at: CreatedAt
+}
+
+/** A file's or a directory's DAG, indexed for the IPFS gateway (features/ipfs). */
+export interface IpfsRootsTable {
+  cid: string
+  kind: 'file' | 'directory'
+  blob_cid: string | null
+  /** Bytes of every block of the DAG (what a parent link's Tsize says). */
+  dag_size: ColumnType<string, string | number, string | number>
+  status: ColumnType<'ok' | 'corrupt', 'ok' | 'corrupt' | undefined, 'ok' | 'corrupt'>
+  indexed_at: CreatedAt
+}
+
+/** One block of an indexed DAG: a raw leaf (a byte range of the file) or a dag-pb node (its bytes). */
+export interface IpfsBlocksTable {
+  root: string
+  cid: string
+  byte_offset: ColumnType<string, string | number, string | number>
+  /** Bytes of the file the block covers. */
+  span: ColumnType<string, string | number, string | number>
+  bytes: Uint8Array | null
 }

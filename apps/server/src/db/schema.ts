@@ -1,4 +1,3 @@
-import type { RewardReason } from '@agora/contract'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type {
   AccountExportsTable,
@@ -11,7 +10,14 @@ import type {
   SessionOriginColumns,
 } from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
-import type { BlobThumbnailsTable } from './schema.files'
+import type { BlobThumbnailsTable, IpfsBlocksTable, IpfsRootsTable } from './schema.files'
+import type { AnalysisJobsTable, AnalysisPostTermsTable, EventOutboxTable } from './schema.jobs'
+import type {
+  FaucetGrantsTable,
+  RewardClaimsTable,
+  RewardDayCountsTable,
+  RewardEntriesTable,
+} from './schema.ledger'
 import type {
   BlocksTable,
   ModeratedColumns,
@@ -30,6 +36,8 @@ import type {
 
 export type * from './schema.accounts'
 export type * from './schema.files'
+export type * from './schema.jobs'
+export type * from './schema.ledger'
 export type * from './schema.moderation'
 export type * from './schema.social'
 
@@ -237,106 +245,6 @@ export interface CommentLikesTable {
   created_at: CreatedAt
 }
 
-/** A transfer the server sends on chain (a faucet grant, a rewards claim): its outcome and times. */
-interface ChainTransferColumns {
-  signature: string | null
-  failure: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
-}
-
-/** A faucet request that passed the limits; pending and confirmed grants count against them. */
-export interface FaucetGrantsTable extends ChainTransferColumns {
-  id: string
-  user_id: string | null
-  address: string
-  ip: string
-  /** Whole tokens (numeric(20, 9), read back as a number). */
-  amount: ColumnType<number, number | string, never>
-  cluster: string
-  mint: string
-  status: ColumnType<'pending' | 'confirmed' | 'failed', 'pending' | undefined, 'confirmed' | 'failed'>
-}
-export type FaucetGrantRow = Selectable<FaucetGrantsTable>
-
-/** One requested AI analysis of a post (features/analysis): a durable queue entry with a lease. */
-export interface AnalysisJobsTable {
-  id: string
-  post_id: string
-  status: ColumnType<
-    'queued' | 'running' | 'done' | 'failed',
-    'queued' | undefined,
-    'queued' | 'running' | 'done' | 'failed'
-  >
-  attempts: Generated<number>
-  run_after: ColumnType<Date, Date | string | undefined, Date | string>
-  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-  last_error: ColumnType<string | null, string | null | undefined, string | null>
-  created_at: CreatedAt
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
-  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-}
-export type AnalysisJobRow = Selectable<AnalysisJobsTable>
-
-/** The candidate phrases of an analysed post, for document frequencies across the corpus. */
-export interface AnalysisPostTermsTable {
-  post_id: string
-  term: string
-}
-
-/**
- * One row of the rewards ledger (features/rewards); never updated. `amount` is integer base units:
- * written as a bigint, and read as text (`amount::text`) because the driver reads int8 as a number.
- */
-export interface RewardEntriesTable {
-  id: string
-  user_id: string
-  amount: ColumnType<string, bigint | string, never>
-  reason: RewardReason
-  source_kind: 'post' | 'comment' | 'like' | 'claim'
-  source_id: string
-  target_id: string | null
-  post_id: string | null
-  reverses: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-}
-export type RewardEntryRow = Selectable<RewardEntriesTable>
-
-/** Entries of an earning reason a user earned on a UTC day (the daily caps); see migration 0008. */
-export interface RewardDayCountsTable {
-  user_id: string
-  reason: RewardReason
-  /** 'YYYY-MM-DD' (UTC). */
-  day: string
-  earned: number
-  granted: ColumnType<number, number | undefined, number>
-}
-
-/** A claim of rewards to a wallet; its ledger debit is a `claim` entry with the claim's id. */
-export interface RewardClaimsTable extends ChainTransferColumns {
-  id: string
-  user_id: string
-  client_key: string
-  address: string
-  amount: ColumnType<string, bigint | string, never>
-  status: ColumnType<'pending' | 'paid' | 'failed', 'pending' | undefined, 'paid' | 'failed'>
-}
-export type RewardClaimRow = Selectable<RewardClaimsTable>
-
-/** A delivery of a domain event to a durable subscriber, waiting in the outbox (migration 0009). */
-export interface EventOutboxTable {
-  id: Generated<string>
-  event: string
-  handler: string
-  payload: ColumnType<unknown, string, string>
-  attempts: Generated<number>
-  run_after: Generated<Date>
-  lease_until: Date | null
-  last_error: string | null
-  failed_at: Date | null
-  created_at: CreatedAt
-}
-
 /** The values a post had at one revision, kept when an edit replaced them (features/revisions). */
 export interface PostRevisionsTable {
   post_id: string
@@ -379,24 +287,3 @@ export interface PostVersionFilesTable extends PostFilesTable {
   version: number
 }
 export type PostVersionFileRow = Selectable<PostVersionFilesTable>
-
-/** A file's or a directory's DAG, indexed for the IPFS gateway (features/ipfs). */
-export interface IpfsRootsTable {
-  cid: string
-  kind: 'file' | 'directory'
-  blob_cid: string | null
-  /** Bytes of every block of the DAG (what a parent link's Tsize says). */
-  dag_size: ColumnType<string, string | number, string | number>
-  status: ColumnType<'ok' | 'corrupt', 'ok' | 'corrupt' | undefined, 'ok' | 'corrupt'>
-  indexed_at: CreatedAt
-}
-
-/** One block of an indexed DAG: a raw leaf (a byte range of the file) or a dag-pb node (its bytes). */
-export interface IpfsBlocksTable {
-  root: string
-  cid: string
-  byte_offset: ColumnType<string, string | number, string | number>
-  /** Bytes of the file the block covers. */
-  span: ColumnType<string, string | number, string | number>
-  bytes: Uint8Array | null
-}
