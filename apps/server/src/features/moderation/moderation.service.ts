@@ -1,11 +1,7 @@
 import type {
   ModActionResponse,
   ModLogResponse,
-  ModQueueQuery,
-  ModQueueResponse,
   ModUserResponse,
-  ReportRequest,
-  ReportResponse,
   ResolveReportRequest,
   TrustRequest,
 } from '@agora/contract'
@@ -14,60 +10,20 @@ import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState, VISIBLE } from '../../db/moderation-state'
-import { readPostAccess, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import type { Viewer } from '../../http/auth'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
-import { type StandingRow, toLogEntry, toModUser, toQueueItem } from './moderation.presenters'
-import { type ContentKind, moderationStore, type TargetType } from './moderation.store'
+import { decodeCursor, encodeCursor, isLogCursor } from './moderation.cursors'
+import { type StandingRow, toLogEntry, toModUser } from './moderation.presenters'
+import { NOT_FOUND, reportsService, USER_NOT_FOUND } from './moderation.reports'
+import { type ContentKind, moderationStore } from './moderation.store'
 import { trustOf } from './moderation.trust'
-
-export const ALREADY_REPORTED = 'You have already reported this; the moderators will look at it'
-export const NOT_YOURSELF = 'You cannot report yourself or your own contributions'
-export const USER_NOT_FOUND = 'User not found'
-const NOT_FOUND: Record<TargetType, string> = {
-  post: 'Post not found',
-  comment: 'Comment not found',
-  user: USER_NOT_FOUND,
-}
-const BAD_CURSOR = 'Invalid cursor: pass back the next_cursor of the previous page'
 
 type Action = 'hide' | 'remove' | 'restore'
 const STATE_OF: Record<Exclude<Action, 'restore'>, 'hidden' | 'removed'> = {
   hide: 'hidden',
   remove: 'removed',
 }
-
-/** An opaque keyset cursor: the JSON of the last item's keys. */
-function encodeCursor(keys: unknown): string {
-  return Buffer.from(JSON.stringify(keys)).toString('base64url')
-}
-
-function decodeCursor<T>(raw: string | undefined, valid: (value: unknown) => value is T): T | null {
-  if (!raw) return null
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString())
-    if (valid(value)) return value
-  } catch {}
-  throw new BadRequestError(BAD_CURSOR, [
-    { field: 'cursor', message: 'is not a cursor this server gave out' },
-  ])
-}
-
-const isQueueCursor = (v: unknown): v is { count: number; first: string; key: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  Number.isInteger((v as { count: unknown }).count) &&
-  typeof (v as { first: unknown }).first === 'string' &&
-  !Number.isNaN(Date.parse((v as { first: string }).first)) &&
-  typeof (v as { key: unknown }).key === 'string'
-
-const isLogCursor = (v: unknown): v is { at: string; id: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { at: unknown }).at === 'string' &&
-  !Number.isNaN(Date.parse((v as { at: string }).at)) &&
-  isId((v as { id: string }).id)
 
 /**
  * Moderation (issue 27): reports and the queue, hiding, removing and restoring content, suspending
@@ -157,70 +113,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
   }
 
   return {
-    /** Anyone signed in reports a post, a comment or a user they can see; once while it is open. */
-    async report(reporterId: string, request: ReportRequest): Promise<ReportResponse> {
-      const type = request.target_type
-      const target = isId(request.target_id) ? await store.target(type, request.target_id) : undefined
-      if (!target) throw new NotFoundError(NOT_FOUND[type])
-      if (target.post_id) {
-        // Only what the reporter can see can be reported: not someone's private or moderated post.
-        visibleOr404(await readPostAccess(db, target.post_id), reporterId, NOT_FOUND[type])
-        if (target.moderation !== null && target.author_id !== reporterId)
-          throw new NotFoundError(NOT_FOUND[type])
-      }
-      if (target.author_id === reporterId) throw new BadRequestError(NOT_YOURSELF)
-      return inTransaction(db, async (trx) => {
-        const tx = moderationStore(trx)
-        const open = await tx.openReportsOf([{ type, id: target.id }])
-        if (open.some((report) => report.reporter_id === reporterId))
-          throw new ConflictError(ALREADY_REPORTED)
-        const row = await tx.insertReport({
-          reporterId,
-          targetType: type,
-          targetId: target.id,
-          targetUserId: target.author_id,
-          reason: request.reason,
-          note: (request.note ?? '').trim(),
-        })
-        await events.raise(trx, 'report', [
-          { reportId: row.id, reporterId, targetType: type, targetId: target.id },
-        ])
-        return { ...row, reason: request.reason, created_at: row.created_at.toISOString() }
-      })
-    },
-
-    async queue(query: ModQueueQuery): Promise<ModQueueResponse> {
-      const limit = query.limit ?? 20
-      const after = decodeCursor(query.cursor, isQueueCursor)
-      const rows = await store.queuePage(
-        { targetType: query.target_type, reason: query.reason },
-        after,
-        limit,
-      )
-      const page = rows.slice(0, limit)
-      const targets = page.map((row) => ({ type: row.target_type, id: row.target_id }))
-      const reports = await store.openReportsOf(targets)
-      const items = []
-      for (const row of page) {
-        const target = await store.target(row.target_type, row.target_id)
-        if (!target) continue
-        const own = reports.filter((r) => r.target_type === row.target_type && r.target_id === row.target_id)
-        items.push(toQueueItem(target, own))
-      }
-      const last = page.at(-1)
-      return {
-        items,
-        next_cursor:
-          rows.length > limit && last
-            ? encodeCursor({
-                count: last.count,
-                first: last.first.toISOString(),
-                key: `${last.target_type}:${last.target_id}`,
-              })
-            : null,
-        open: await store.openGroups(),
-      }
-    },
+    ...reportsService(db, events),
 
     /** Settles every open report of the report's target with one decision. */
     async resolve(moderator: Viewer, reportId: string, decision: ResolveReportRequest) {
