@@ -300,3 +300,25 @@ test("at 375 px a PDF post's card shows the paper's first page, not a generic ic
   expect(sheet!.x).toBeGreaterThanOrEqual(cover!.x)
   expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(cover!.x + cover!.width)
 })
+
+test("at 375 px a post's Like, Save and comment-count buttons are one row of the same height", async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server, 'rower')
+  const postId = await apiMakePost(page.request, server, { title: 'Counters in a row' })
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`/forum/detail/${postId}`)
+  const counters = page.locator('.post__counters')
+  const boxes = await Promise.all(
+    ['.like-button', '.save-button', '.post__comments-link'].map(async (selector) => {
+      const box = await counters.locator(selector).boundingBox()
+      expect(box, selector).not.toBeNull()
+      return { selector, top: Math.round(box!.y), height: Math.round(box!.height) }
+    }),
+  )
+  // Each is a touch target of at least 40 px, and none sits lower or shorter than the others.
+  for (const box of boxes) expect(box.height, box.selector).toBeGreaterThanOrEqual(40)
+  expect(new Set(boxes.map((box) => box.height)).size, JSON.stringify(boxes)).toBe(1)
+  expect(new Set(boxes.map((box) => box.top)).size, JSON.stringify(boxes)).toBe(1)
+})
