@@ -15,6 +15,11 @@ import {
 
 /** Where the sweep writes a screenshot of every route at every width in both themes (not committed). */
 const SCREENSHOTS = fileURLToPath(new URL('./.tmp/screenshots/', import.meta.url))
+/**
+ * The full-page pictures are for a person to look through (E2E_SCREENSHOTS=1); nothing asserts on
+ * them, and the 130 of them cost a CI run minutes.
+ */
+const PHOTOGRAPH = process.env.E2E_SCREENSHOTS === '1'
 
 const DEMO_PASSWORD = 'agora-demo-2026'
 const LOCALES = fileURLToPath(new URL('../apps/web/src/i18n/locales/', import.meta.url))
@@ -23,7 +28,9 @@ const THEMES = ['light', 'dark'] as const
 const AXE_WIDTHS = [375, 1280]
 const SHOT_WIDTHS = [375, 768, 1280]
 const FIT_WIDTHS = [360, 1440]
-const WIDTHS = [...new Set([...FIT_WIDTHS, ...AXE_WIDTHS, ...SHOT_WIDTHS])].sort((a, b) => a - b)
+const WIDTHS = [...new Set([...FIT_WIDTHS, ...AXE_WIDTHS, ...(PHOTOGRAPH ? SHOT_WIDTHS : [])])].sort(
+  (a, b) => a - b,
+)
 
 // The demo forum (the same seeding `npm start` runs) gives every screen real content to show.
 const test = base.extend<object, { server: AgoraServer }>({
@@ -103,7 +110,7 @@ async function sweep(page: Page, screen: Screen, problems: string[]) {
       // Collected rather than thrown, so one run names every screen's violations.
       if (AXE_WIDTHS.includes(width))
         await expectAccessible(page, label).catch((error: Error) => problems.push(error.message))
-      if (SHOT_WIDTHS.includes(width))
+      if (PHOTOGRAPH && SHOT_WIDTHS.includes(width))
         await page.screenshot({ path: `${SCREENSHOTS}${screen.name}-${width}-${theme}.png`, fullPage: true })
     }
   }
@@ -367,7 +374,8 @@ test('in Chinese every screen is translated, fits at 360 px and keeps its langua
       const overflow = await horizontalOverflow(page)
       if (overflow > 0) problems.push(`${screen.path} at ${width}px scrolls ${overflow} px sideways`)
     }
-    await page.screenshot({ path: `${SCREENSHOTS}zh-${screen.name}-375-light.png`, fullPage: true })
+    if (PHOTOGRAPH)
+      await page.screenshot({ path: `${SCREENSHOTS}zh-${screen.name}-375-light.png`, fullPage: true })
   }
   expect(problems).toEqual([])
 })
