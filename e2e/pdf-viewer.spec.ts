@@ -120,10 +120,14 @@ test('the viewer speaks Chinese to a Chinese reader, quoting a passage and after
 }) => {
   test.slow()
   const postId = await pdfPost(page, server, '蜂巢降温.pdf', await paperPdf(3))
+  // The author signed in, reading in a Chinese browser (the English page seen at sign-in not kept as a choice).
+  const signedInState = await page.context().storageState()
+  for (const origin of signedInState.origins)
+    origin.localStorage = origin.localStorage.filter((item) => item.name !== 'lang')
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'zh-CN',
-    storageState: await page.context().storageState(),
+    storageState: signedInState,
   })
   const reader = await context.newPage()
   await reader.goto(`/forum/detail/${postId}`)
@@ -374,8 +378,11 @@ test('by keyboard only: quote a passage by its words, comment on it, its mark op
   ] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await page.setViewportSize({ width, height: 800 })
-    await mark.scrollIntoViewIfNeeded()
-    await expect(mark).toBeVisible()
+    // The new width redraws the pages (and their marks): scrolled to once it is drawn again.
+    await expect(async () => {
+      await mark.scrollIntoViewIfNeeded({ timeout: 1000 })
+      await expect(mark).toBeInViewport({ timeout: 1000 })
+    }).toPass({ timeout: 15_000 })
     await expectAccessible(page, `the PDF viewer with a marked passage, ${theme} theme, ${width} px`)
   }
   expect(consoleErrors).toEqual([])

@@ -282,10 +282,9 @@ export function PdfViewer({
     setSelection(null)
   }
 
-  // A passage quoted by its typed words: shown where it is, and commented on.
+  // A passage quoted by its typed words: its page is brought into view, and it is commented on.
   function commentOnQuoted(passage: QuotedPassage) {
     setQuoting(false)
-    setFlashing({ key: Date.now(), page: passage.page, quote: passage })
     goTo(passage.page)
     onCommentPassage?.(passage)
   }
