@@ -242,15 +242,20 @@ async function newVersion(page: Page, server: AgoraServer, postId: string, name:
   expect(response.status(), await response.text()).toBe(201)
 }
 
+/** A new post of a three-page paper, opened: answers the viewer's pages. */
+async function openPaper(page: Page, server: AgoraServer) {
+  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
+  await page.goto(`/forum/detail/${postId}`)
+  return page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+}
+
 test('select a passage, comment on it; after a reload its mark opens the thread, and the comment shows the passage', async ({
   page,
   server,
   consoleErrors,
 }) => {
   test.slow()
-  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
-  await page.goto(`/forum/detail/${postId}`)
-  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+  const pages = await openPaper(page, server)
   await selectWords(page, 2, 'fan their wings')
   const comment = page.getByRole('button', { name: 'Comment on this passage' })
   await comment.click()
@@ -329,9 +334,7 @@ test('by keyboard only: quote a passage by its words, comment on it, its mark op
   consoleErrors,
 }) => {
   test.slow()
-  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
-  await page.goto(`/forum/detail/${postId}`)
-  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+  const pages = await openPaper(page, server)
   await expect(pages.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
 
   // Tab reaches "Quote a passage"; Escape closes its dialog and gives the focus back.

@@ -1,7 +1,6 @@
-/// <reference lib="dom" />
-import { CHROMIUM_LAUNCH } from '@agora/test-kit'
 import PDFDocument from 'pdfkit'
-import { chromium, request } from 'playwright-core'
+import { request } from 'playwright-core'
+import { measureColdLoad } from './cold-load'
 import type { Service } from './processes'
 import type { Report } from './report'
 
@@ -9,7 +8,6 @@ export const FIRST_PDF_PAGE_FIGURE = 'first PDF page visible, cold (50 pages)'
 export const PDF_LIGHTHOUSE_FIGURE = 'Lighthouse PDF post page'
 /** Issue 23: a 50-page paper's first page is drawn within 1.5 s of a cold load. */
 const BUDGET_MS = 1500
-const RUNS = 5
 const PAGES = 50
 
 /** A paper of `pages` pages (pdfkit): a heading and a few paragraphs of text on each, as a real one. */
@@ -66,39 +64,15 @@ export async function makePdfPost(app: Service): Promise<string> {
   }
 }
 
-/**
- * A visitor's cold load (a new browser context: nothing cached) of a post with a 50-page PDF at 1280
- * px: the time from navigation until pdf.js has drawn its first page (canvas and text), median of a
- * few loads, in Debian's Chromium as the browser tests run it.
- */
+/** A visitor's cold load of a post with a 50-page PDF, until pdf.js has drawn its first page (cold-load.ts). */
 export async function measureFirstPdfPage(app: Service, report: Report, postId: string) {
   if (!report.wants(FIRST_PDF_PAGE_FIGURE)) return
-  const browser = await chromium.launch(CHROMIUM_LAUNCH)
-  const times: number[] = []
-  try {
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      const page = await context.newPage()
-      await page.goto(`${app.url}/forum/detail/${postId}`, { waitUntil: 'commit' })
-      await page
-        .locator('.pdfv__page[data-page="1"][data-drawn]')
-        .waitFor({ state: 'visible', timeout: 30_000 })
-      // Read at once after it showed: a few milliseconds of the browser's own round trip are counted too.
-      times.push(Math.round(await page.evaluate(() => performance.now())))
-      await context.close()
-    }
-  } finally {
-    await browser.close()
-  }
-  const sorted = [...times].sort((a, b) => a - b)
-  const median = sorted[Math.floor(sorted.length / 2)]
-  report.add(
-    {
-      name: FIRST_PDF_PAGE_FIGURE,
-      value: `${median} ms (median of ${times.join(', ')} ms)`,
-      budget: `≤ ${BUDGET_MS} ms`,
-      met: median <= BUDGET_MS,
-    },
-    { times, postId, pages: PAGES },
-  )
+  await measureColdLoad(report, {
+    name: FIRST_PDF_PAGE_FIGURE,
+    budgetMs: BUDGET_MS,
+    url: `${app.url}/forum/detail/${postId}`,
+    // Drawn: its canvas painted and its text laid over it.
+    selector: '.pdfv__page[data-page="1"][data-drawn]',
+    raw: { postId, pages: PAGES },
+  })
 }
