@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { apiMakePost, apiSignIn } from './factories'
-import { createUser, expect, expectAccessible, networkQuiet, signedIn, test } from './fixtures'
+import { createUser, expect, expectAccessible, networkQuiet, signedIn, tabTo, test } from './fixtures'
 
 // Discussion anchored to a moment of a recording (issue 23): "Comment at", a timestamped comment that
 // seeks the real video, [mm:ss] links, the markers under the player; by keyboard, in English and Chinese.
@@ -34,14 +34,6 @@ async function watchSeeks(page: Page) {
       element.dataset.seekedTo = String(element.currentTime)
     })
   })
-}
-/** Presses Tab until `target` has the focus (at most 20 times). */
-async function tabTo(page: Page, target: Locator) {
-  for (let press = 0; press < 20; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
 }
 
 const seekedTo = (page: Page) =>

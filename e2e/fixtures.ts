@@ -12,6 +12,7 @@ import {
   type Browser,
   test as base,
   expect,
+  type Locator,
   type Page,
   request as playwrightRequest,
   type Request,
@@ -309,6 +310,15 @@ export function boxesOf(page: Page, selectors: string[]) {
     }
     return boxes
   }, selectors)
+}
+
+/** Presses Tab until `target` has the focus (at most `most` times), as a keyboard-only reader does. */
+export async function tabTo(page: Page, target: Locator, most = 20) {
+  for (let press = 0; press < most; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
 }
 
 /**

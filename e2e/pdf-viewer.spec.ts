@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 // The PDF viewer (issue 23): pdf.js draws a real PDF's pages with selectable text, lazily; keys turn
-// pages and zoom; the file's name (not its CID) names it; English and Chinese; axe clean.
+// pages and zoom; the file's name (not its CID) names it; passages are quoted by a selection or, by
+// keyboard only, by their typed words; English and Chinese; axe clean (with a marked passage, at 375 and
+// 1280 px: once per width, the two themes between them).
 import type { Page } from '@playwright/test'
 import PDFDocument from 'pdfkit'
 import { apiMakePost } from './factories'
-import { type AgoraServer, boxesOf, expect, expectAccessible, signedIn, test } from './fixtures'
+import { type AgoraServer, boxesOf, expect, expectAccessible, signedIn, tabTo, test } from './fixtures'
 
 /** A real PDF of `pages` pages (pdfkit), each saying which it is, with a paragraph to quote on page 2. */
 export function paperPdf(pages: number, passage = PASSAGE): Promise<Buffer> {
@@ -43,7 +45,7 @@ test('a PDF is drawn page by page with selectable text, named by its file, turne
   server,
   consoleErrors,
 }) => {
-  test.slow() // axe four times
+  test.slow()
   const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(12))
   await page.goto(`/forum/detail/${postId}`)
   const viewer = page.locator('.viewer')
@@ -108,21 +110,25 @@ test('a PDF is drawn page by page with selectable text, named by its file, turne
   await expect(toolbar.getByText('Page 8 of 12')).toBeAttached()
   await toolbar.getByRole('button', { name: 'Fit width' }).click()
   await expect(zoom).toHaveText(fitted!)
-
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 })
-      await expect(pages.locator('.pdfv__page[data-drawn]').first()).toBeVisible()
-      await expectAccessible(page, `the PDF viewer, ${theme} theme, ${width} px`)
-    }
-  }
   expect(consoleErrors).toEqual([])
 })
 
-test('the viewer speaks Chinese to a Chinese reader', async ({ browser, page, server }) => {
+test('the viewer speaks Chinese to a Chinese reader, quoting a passage and after a new version too', async ({
+  browser,
+  page,
+  server,
+}) => {
+  test.slow()
   const postId = await pdfPost(page, server, '蜂巢降温.pdf', await paperPdf(3))
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' })
+  // The author signed in, reading in a Chinese browser (the English page seen at sign-in not kept as a choice).
+  const signedInState = await page.context().storageState()
+  for (const origin of signedInState.origins)
+    origin.localStorage = origin.localStorage.filter((item) => item.name !== 'lang')
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    storageState: signedInState,
+  })
   const reader = await context.newPage()
   await reader.goto(`/forum/detail/${postId}`)
   await expect(reader.locator('#static-shell')).toHaveCount(0)
@@ -135,7 +141,30 @@ test('the viewer speaks Chinese to a Chinese reader', async ({ browser, page, se
   await expect(toolbar.getByText('第 2 页，共 3 页')).toBeAttached()
   await expect(toolbar.getByRole('button', { name: '适合宽度' })).toBeVisible()
   await expect(reader.locator('.viewer__name')).toHaveText('蜂巢降温.pdf')
-  await expectAccessible(reader, 'the PDF viewer in Chinese')
+  await selectWords(reader, 2, 'brood grows')
+  await expect(reader.getByRole('button', { name: '评论这段文字' })).toBeVisible()
+
+  // Quoting by words, in Chinese: the dialog, its places ("第 2 页"), then the comment dialog.
+  await toolbar.getByRole('button', { name: '引用一段文字' }).click()
+  const quoting = reader.getByRole('dialog', { name: '引用一段文字' })
+  await quoting.getByRole('textbox', { name: '要引用的文字' }).fill('fan their wings')
+  await expect(quoting.getByText('找到 1 处。')).toBeVisible()
+  const place = quoting.getByRole('list', { name: '这些文字所在的位置' }).getByRole('button')
+  await expect(place).toContainText('第 2 页')
+  await expectAccessible(reader, 'quoting a passage, in Chinese')
+  await place.click()
+  const dialog = reader.getByRole('dialog', { name: '发表评论' })
+  await expect(dialog).toContainText('关于第 2 页的这段文字')
+  await dialog.getByLabel('你的评论').fill('雄蜂也扇翅膀吗？')
+  await dialog.getByRole('button', { name: '评论', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  const comment = reader.getByRole('article').filter({ hasText: '雄蜂也扇翅膀吗？' })
+  await expect(comment.getByRole('button', { name: /^显示第 2 页的段落/ })).toContainText('第 2 页')
+
+  // A new version whose page 2 says something else: the comment says where its passage was.
+  await newVersion(page, server, postId, '蜂巢降温-v2.pdf', await paperPdf(3, 'Bees rest at night.'))
+  await reader.reload()
+  await expect(comment.getByRole('link', { name: '第 1 版，段落已更改' })).toBeVisible()
   await context.close()
 })
 
@@ -213,15 +242,20 @@ async function newVersion(page: Page, server: AgoraServer, postId: string, name:
   expect(response.status(), await response.text()).toBe(201)
 }
 
+/** A new post of a three-page paper, opened: answers the viewer's pages. */
+async function openPaper(page: Page, server: AgoraServer) {
+  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
+  await page.goto(`/forum/detail/${postId}`)
+  return page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+}
+
 test('select a passage, comment on it; after a reload its mark opens the thread, and the comment shows the passage', async ({
   page,
   server,
   consoleErrors,
 }) => {
   test.slow()
-  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
-  await page.goto(`/forum/detail/${postId}`)
-  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
+  const pages = await openPaper(page, server)
   await selectWords(page, 2, 'fan their wings')
   const comment = page.getByRole('button', { name: 'Comment on this passage' })
   await comment.click()
@@ -248,7 +282,6 @@ test('select a passage, comment on it; after a reload its mark opens the thread,
   await thread.getByRole('button', { name: /^Show the passage on page 2/ }).click()
   await expect(mark).toBeInViewport()
   await expect(pages.locator('.pdfv__mark--flash').first()).toBeAttached()
-  await expectAccessible(page, 'a PDF with a marked passage')
   expect(consoleErrors).toEqual([])
 })
 
@@ -292,5 +325,68 @@ test('a passage comment is found again in a new version of the file, or says the
   await changed.click()
   await expect(page).toHaveURL(/version=1/)
   await expect(page.getByRole('region', { name: 'hive-v1.pdf, pages' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('by keyboard only: quote a passage by its words, comment on it, its mark opens the thread; axe at 375 and 1280 px', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  test.slow()
+  const pages = await openPaper(page, server)
+  await expect(pages.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
+
+  // Tab reaches "Quote a passage"; Escape closes its dialog and gives the focus back.
+  const quote = page.getByRole('button', { name: 'Quote a passage' })
+  await tabTo(page, quote, 60)
+  await page.keyboard.press('Enter')
+  const quoting = page.getByRole('dialog', { name: 'Quote a passage' })
+  await expect(quoting.getByRole('textbox', { name: 'Words to quote' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(quoting).toBeHidden()
+  await expect(quote).toBeFocused()
+
+  // Typed words (case and spaces as a reader types them) are found on page 2; Enter goes to the place.
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('the entrance')
+  await expect(quoting.getByText('Found in 1 place.')).toBeVisible()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type('FAN their  wings')
+  await expect(quoting.getByText('Found in 1 place.')).toBeVisible()
+  await page.keyboard.press('Enter')
+  const place = quoting.getByRole('button', { name: /^p\. 2/ })
+  await expect(place).toBeFocused()
+  await expect(place).toContainText('Workers fan their wings at the entrance')
+  await page.keyboard.press('Enter')
+
+  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  await expect(dialog).toContainText('About this passage on page 2')
+  await expect(dialog).toContainText('fan their wings')
+  await expect(dialog.getByLabel('Your comment')).toBeFocused()
+  await page.keyboard.type('Typed, not dragged.')
+  await page.keyboard.press('Control+Enter')
+  await expect(dialog).toBeHidden()
+
+  // The passage is marked; Tab reaches its mark, Enter opens the thread.
+  const mark = pages.getByRole('button', { name: /^Passage commented on by .*: Typed, not dragged\./ })
+  await expect(mark).toHaveText('fan their wings')
+  await tabTo(page, mark, 60)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('article').filter({ hasText: 'Typed, not dragged.' })).toBeInViewport()
+
+  for (const [width, theme] of [
+    [375, 'dark'],
+    [1280, 'light'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.setViewportSize({ width, height: 800 })
+    // The new width redraws the pages (and their marks): scrolled to once it is drawn again.
+    await expect(async () => {
+      await mark.scrollIntoViewIfNeeded({ timeout: 1000 })
+      await expect(mark).toBeInViewport({ timeout: 1000 })
+    }).toPass({ timeout: 15_000 })
+    await expectAccessible(page, `the PDF viewer with a marked passage, ${theme} theme, ${width} px`)
+  }
   expect(consoleErrors).toEqual([])
 })

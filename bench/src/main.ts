@@ -14,6 +14,7 @@ import { freshForum, scaleFor } from './generate'
 import { CAR_FIGURES, measureCar } from './ipfs'
 import { measure } from './load'
 import { parseOptions } from './options'
+import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
 import { measureIdleStreams, STREAMS_FIGURE } from './streams'
@@ -187,7 +188,12 @@ async function benchWeb() {
   )
   try {
     await measureFirstComment(app, report)
-    await measureLighthouse(app, report)
+    const pdfPostId =
+      report.wants(FIRST_PDF_PAGE_FIGURE) || report.wants(PDF_LIGHTHOUSE_FIGURE)
+        ? await makePdfPost(app)
+        : undefined
+    if (pdfPostId) await measureFirstPdfPage(app, report, pdfPostId)
+    await measureLighthouse(app, report, pdfPostId)
   } finally {
     await app.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -4,6 +4,7 @@ import { localBlobStore } from './local'
 import { s3BlobStore } from './s3'
 import type { BlobStore } from './store'
 
+export { durationOfFile, durationOfStream, isRecording } from './duration'
 export type { StagedFile } from './stage'
 export { contentIdOf, removeLeftoverStaging, stageStream } from './stage'
 export type { BlobStore, ByteRange } from './store'

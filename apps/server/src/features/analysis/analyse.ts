@@ -48,6 +48,8 @@ export interface AnalysisOutcome {
   terms: string[]
   /** A picture of each document's first page, by the file's place in `source.files`. */
   thumbnails?: Map<number, Thumbnail>
+  /** Each PDF's number of pages (all of them, also when fewer were read), by the file's place. */
+  pageCounts?: Map<number, number>
 }
 
 /** Reads a stream into one freshly allocated array (movable to a thread), up to `limit` bytes. */
@@ -123,8 +125,11 @@ export async function analyseSource(
     options.log,
   )
   const thumbnails = new Map<number, Thumbnail>()
-  for (const [index, file] of preparation.files.entries())
+  const pageCounts = new Map<number, number>()
+  for (const [index, file] of preparation.files.entries()) {
     if (file.thumbnail) thumbnails.set(index, file.thumbnail)
+    if (file.pages !== undefined) pageCounts.set(index, file.pages)
+  }
   const corpus = await options.corpus(corpusKeys(preparation.candidates))
   const { tldr, summary, tags, topics, topicSources, focus, language, terms } = composeAnalysis(
     preparation,
@@ -143,7 +148,7 @@ export async function analyseSource(
     truncated: preparation.truncated,
     analysed_at: new Date().toISOString(),
   }
-  if (!options.remote) return { analysis: local, terms, thumbnails }
+  if (!options.remote) return { analysis: local, terms, thumbnails, pageCounts }
 
   try {
     const answer = await analyseRemotely(options.remote, {
@@ -158,10 +163,11 @@ export async function analyseSource(
       analysis: { ...rest, ...answer, engine: 'openai-compatible', model: options.remote.model },
       terms,
       thumbnails,
+      pageCounts,
     }
   } catch (error) {
     const reason = (error as Error).message
     options.log.warn(`AI service unavailable, local analysis used instead: ${reason}`)
-    return { analysis: { ...local, fallback_reason: reason }, terms, thumbnails }
+    return { analysis: { ...local, fallback_reason: reason }, terms, thumbnails, pageCounts }
   }
 }

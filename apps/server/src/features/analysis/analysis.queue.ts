@@ -55,6 +55,8 @@ interface JobEnd {
   terms?: string[]
   /** Its documents' first pages, by CID (a finished analysis only). */
   thumbnails?: Map<string, Thumbnail>
+  /** Its PDFs' page counts, by CID (a finished analysis only). */
+  pageCounts?: Map<string, number>
   /** Why the job failed, for the record. */
   error: string | null
 }
@@ -83,6 +85,7 @@ export function analysisQueue(
       await store.setAnalysis(job.post_id, JSON.stringify(end.analysis))
       if (end.terms) await store.replaceTerms(job.post_id, end.terms)
       for (const [cid, thumbnail] of end.thumbnails ?? []) await store.saveThumbnail(cid, thumbnail)
+      for (const [cid, pages] of end.pageCounts ?? []) await store.savePageCount(cid, pages)
       await ctx.events.raise(trx, 'analysis.finished', [
         { postId: job.post_id, authorId: post.user_id, status: end.status, fileCount },
       ])
@@ -124,9 +127,15 @@ export function analysisQueue(
         corpus: (terms) => store.termFrequencies(job.post_id, terms),
         log,
       })
-      const thumbnails = new Map<string, Thumbnail>()
-      for (const [index, thumbnail] of outcome.thumbnails ?? []) thumbnails.set(files[index].cid, thumbnail)
-      return await record(job, post, files.length, { status: 'done', ...outcome, thumbnails, error: null })
+      const byCid = <T>(byIndex: Map<number, T> | undefined) =>
+        new Map([...(byIndex ?? [])].map(([index, value]) => [files[index].cid, value]))
+      return await record(job, post, files.length, {
+        status: 'done',
+        ...outcome,
+        thumbnails: byCid(outcome.thumbnails),
+        pageCounts: byCid(outcome.pageCounts),
+        error: null,
+      })
     } catch (error) {
       const message = (error as Error).message
       if (error instanceof ExtractionError) return fail(message, message)

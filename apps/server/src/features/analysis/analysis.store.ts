@@ -198,6 +198,19 @@ export function analysisStore(db: Db) {
         .execute()
     },
 
+    /**
+     * A PDF's number of pages, kept with its bytes: a passage anchored past the last page is refused
+     * (comments.anchors). The same bytes always have the same pages: a count once known stays.
+     */
+    async savePageCount(cid: string, pages: number): Promise<void> {
+      await db
+        .updateTable('blobs')
+        .set({ page_count: pages })
+        .where('cid', '=', cid)
+        .where('page_count', 'is', null)
+        .execute()
+    },
+
     /** A stored file's first-page picture, if one was drawn. */
     thumbnail(cid: string) {
       return db

@@ -7,7 +7,7 @@ import { waitFor } from '@agora/test-kit'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, sendUpload } from '../../../test/factories'
+import { makeUser, sendComment, sendUpload } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { ConfigError, loadConfig } from '../../config'
@@ -213,6 +213,37 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     const none = await t.app.inject({ method: 'GET', url: `/api/v1/files/${word.cid}/thumbnail` })
     expect(none.statusCode).toBe(404)
     expect(none.json().detail).toBe('This file has no thumbnail')
+  })
+
+  it("keeps a PDF's page count, all its pages even when fewer were read: a passage past the end is refused", async () => {
+    const author = await makeUser(t)
+    const pdf = await makePdf({
+      paragraphs: ['Reef survey page {page}.', ...CORAL_PARAGRAPHS.slice(0, 2)],
+      pages: 7,
+    })
+    const uploaded = await upload(
+      author,
+      { title: 'Seven pages' },
+      { name: 'seven.pdf', mime: PDF_MIME, data: pdf },
+    )
+    const postId = uploaded.json().post_id
+    const [file] = (await detail(postId)).json().media
+    const pageCount = () =>
+      t.database.db
+        .selectFrom('blobs')
+        .select('page_count')
+        .where('cid', '=', file.cid)
+        .executeTakeFirstOrThrow()
+    expect(await pageCount()).toEqual({ page_count: null })
+
+    await queue(t, { limits: { ...queueLimits(), maxPages: 3 } }).drain()
+    expect(await pageCount()).toEqual({ page_count: 7 })
+    const anchor = { cid: file.cid, kind: 'text', exact: 'Reef survey page' }
+    const past = await sendComment(t, author, { postId, content: 'p8', anchor: { ...anchor, page: 8 } })
+    expect(past.statusCode).toBe(400)
+    expect(past.json().detail).toBe('This PDF has 7 pages: the page is past its end')
+    const last = await sendComment(t, author, { postId, content: 'p7', anchor: { ...anchor, page: 7 } })
+    expect(last.statusCode, last.body).toBe(201)
   })
 
   it('keeps a post with a corrupt PDF readable, its analysis failed with the reason', async () => {

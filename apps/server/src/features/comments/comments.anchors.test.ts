@@ -72,6 +72,16 @@ describe(`comment anchors (${TEST_DB})`, () => {
   it('stores a passage of a PDF and moments of audio and video, and shows them in every view', async () => {
     const [ada, ben] = [await makeUser(t), await makeUser(t)]
     const { postId, pdf, wav, mp4 } = await mediaPost(ada)
+    // The recordings' lengths were read from their headers at upload and kept with their bytes.
+    const blobs = await t.database.db
+      .selectFrom('blobs')
+      .select(['cid', 'duration_seconds'])
+      .where('cid', 'in', [wav, mp4, pdf])
+      .execute()
+    const seconds = new Map(blobs.map((b) => [b.cid, b.duration_seconds]))
+    expect(seconds.get(wav)).toBeCloseTo(3, 2)
+    expect(seconds.get(mp4)).toBeCloseTo(VIDEO_SECONDS, 2)
+    expect(seconds.get(pdf)).toBeNull()
 
     const passage = {
       cid: pdf,
@@ -102,16 +112,6 @@ describe(`comment anchors (${TEST_DB})`, () => {
     const plain = await apiMakeComment(t, ben, postId, { content: 'Nice work overall', anchor: null })
     expect(plain).not.toHaveProperty('anchor')
 
-    // The lengths were read from the files' headers and kept with their bytes.
-    const blobs = await t.database.db
-      .selectFrom('blobs')
-      .select(['cid', 'duration_seconds'])
-      .where('cid', 'in', [wav, mp4])
-      .execute()
-    const seconds = new Map(blobs.map((b) => [b.cid, b.duration_seconds]))
-    expect(seconds.get(wav)).toBeCloseTo(3, 2)
-    expect(seconds.get(mp4)).toBeCloseTo(VIDEO_SECONDS, 2)
-
     const all = (await list(postId)).json()
     expect(all.map((c: { _id: string }) => c._id)).toEqual([plain._id, onAudio._id, atMoment._id, onText._id])
     expect(all[3].anchor).toEqual({ ...passage, version: 1, current: true })
@@ -132,6 +132,8 @@ describe(`comment anchors (${TEST_DB})`, () => {
     const { postId, pdf, wav, mp4 } = await mediaPost(ada)
     const other = await mediaPost(ada) // its PDF differs; its recordings are the same bytes (CIDs)
     await t.database.db.updateTable('blobs').set({ page_count: 3 }).where('cid', '=', pdf).execute()
+    // A recording stored before lengths were read at upload has its length read at its first anchor.
+    await t.database.db.updateTable('blobs').set({ duration_seconds: null }).where('cid', '=', wav).execute()
     const top = await apiMakeComment(t, ben, postId, { content: 'top' })
     const before = await commentCount(postId)
 

@@ -1,21 +1,17 @@
-import { parseStream } from 'music-metadata'
-import type { BlobStore } from '../../blobs/index'
+import { type BlobStore, durationOfStream } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { FileOfSomeVersion } from '../versions/index'
 
 /**
- * What a time anchor needs to know of a recording: its length. Read from the container's header
- * (music-metadata: MP4/MOV, WebM/Matroska, Ogg, WAV, MP3, FLAC, …) the first time an anchor needs
- * it, and kept with the file's bytes (`blobs.duration_seconds`): the bytes under a CID never change.
- * Null when the container does not say; a time is then taken on trust.
+ * What a time anchor needs to know of a recording: its length. Read at upload (files.service); a
+ * recording uploaded before that was done has it read here, the first time an anchor needs it. Null
+ * when the container does not say; a time is then taken on trust.
  */
-export async function durationOf(blobs: BlobStore, cid: string, mime: string): Promise<number | null> {
+async function durationOf(blobs: BlobStore, cid: string, mime: string): Promise<number | null> {
   let stream: Awaited<ReturnType<BlobStore['read']>> | null = null
   try {
     stream = await blobs.read(cid)
-    const metadata = await parseStream(stream, { mimeType: mime }, { duration: true, skipCovers: true })
-    const seconds = metadata.format.duration
-    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null
+    return await durationOfStream(stream, mime)
   } catch {
     return null
   } finally {

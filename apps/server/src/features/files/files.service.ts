@@ -1,4 +1,4 @@
-import type { BlobStore, StagedFile } from '../../blobs/index'
+import { type BlobStore, durationOfFile, isRecording, type StagedFile } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { BlobRow } from '../../db/schema'
 import { filesStore } from './files.store'
@@ -46,7 +46,15 @@ export function filesService(db: Db, store: BlobStore) {
       const byCid = new Map(files.map((file) => [file.staged.cid, file]))
       for (const cid of [...byCid.keys()].sort()) {
         const file = byCid.get(cid)!
-        await rows.claimBlob({ cid, size: file.staged.size, mime: file.mime, pinned: options.pin ?? false })
+        // A recording's length, for the comments on its moments (comments.anchors): known from the upload on.
+        const duration_seconds = isRecording(file.mime) ? await durationOfFile(file.staged.path) : null
+        await rows.claimBlob({
+          cid,
+          size: file.staged.size,
+          mime: file.mime,
+          pinned: options.pin ?? false,
+          duration_seconds,
+        })
       }
       for (const file of files) await store.put(file.staged, file.mime)
     },

@@ -12,13 +12,20 @@ export function filesStore(db: Db) {
      * Creates the row of a blob or locks the existing one until the transaction ends, so a
      * collector cannot delete the bytes between our put and our reference.
      */
-    claimBlob(blob: { cid: string; size: number; mime: string; pinned: boolean }) {
+    claimBlob(blob: {
+      cid: string
+      size: number
+      mime: string
+      pinned: boolean
+      duration_seconds?: number | null
+    }) {
       return db
         .insertInto('blobs')
         .values(blob)
         .onConflict((oc) =>
           oc.column('cid').doUpdateSet((eb) => ({
             pinned: blob.pinned ? true : eb.ref('blobs.pinned'),
+            duration_seconds: eb.fn.coalesce('blobs.duration_seconds', 'excluded.duration_seconds'),
           })),
         )
         .returning(['refs', 'pinned'])

@@ -5,10 +5,12 @@ import { Button } from '../../../ui/Button'
 import { ChevronLeftIcon, ChevronRightIcon, CommentIcon } from '../../../ui/contentIcons'
 import { Loading } from '../../../ui/Loading'
 import { type FlashRequest, locate, type PagePassage, type PageSize, PdfPage } from './PdfPage'
+import { textOfPage } from './pageTexts'
 import { getDocument, type PDFDocumentProxy, setWorker } from './pdfjs'
+import { QuotePassageDialog } from './QuotePassageDialog'
 import type { PdfSource } from './source'
 import { pointToOffset } from './textLayerMarks'
-import { type PageText, pageTextOf, quoteOf, type TextQuote } from './textQuote'
+import { type PageText, quoteOf, type TextQuote } from './textQuote'
 import './PdfViewer.css'
 
 /** A passage some comment points at, as the viewer is given it. */
@@ -79,6 +81,7 @@ export function PdfViewer({
   const [current, setCurrent] = useState(1)
   const [pageField, setPageField] = useState('1')
   const [selection, setSelection] = useState<(QuotedPassage & { top: number; left: number }) | null>(null)
+  const [quoting, setQuoting] = useState(false)
   const texts = useRef(new Map<number, { page: PageText; layer: HTMLElement }>())
 
   // The document, and its first page's size (every page's until its own is known); again on "Retry".
@@ -279,9 +282,17 @@ export function PdfViewer({
     setSelection(null)
   }
 
+  // A passage quoted by its typed words: its page is brought into view, and it is commented on.
+  function commentOnQuoted(passage: QuotedPassage) {
+    setQuoting(false)
+    goTo(passage.page)
+    onCommentPassage?.(passage)
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement
-    if (target.closest('input, textarea, select')) return
+    // Keys typed in a field or in the quoting dialog are theirs.
+    if (target.closest('input, textarea, select, dialog')) return
     // A mark is a button: Enter and Space open its comment.
     const mark = target.closest<HTMLElement>('[data-mark]')
     if (mark && (event.key === 'Enter' || event.key === ' ')) {
@@ -293,7 +304,7 @@ export function PdfViewer({
     if (event.ctrlKey || event.metaKey || event.altKey) return
     // Keys on the toolbar's own buttons stay theirs, but for zooming.
     const onButton = target.closest('button') !== null
-    const action = keyAction(event.key, onButton, selection !== null)
+    const action = keyAction(event.key, onButton, selection !== null, Boolean(doc && onCommentPassage))
     if (!action) return
     event.preventDefault()
     // The carousel around the viewer turns files with ←/→: here they turn pages.
@@ -305,6 +316,7 @@ export function PdfViewer({
     else if (action === 'zoomIn') zoomIn()
     else if (action === 'zoomOut') zoomOut()
     else if (action === 'fit') zoomTo('fit')
+    else if (action === 'quote') setQuoting(true)
     else commentOnSelection()
   }
 
@@ -409,6 +421,19 @@ export function PdfViewer({
         >
           {t('pdf.fitWidth')}
         </Button>
+        {onCommentPassage && (
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            label={t('pdf.quotePassage')}
+            icon={<CommentIcon size={18} />}
+            disabled={!doc}
+            aria-haspopup="dialog"
+            aria-keyshortcuts="q"
+            onClick={() => setQuoting(true)}
+          />
+        )}
       </div>
       <section
         ref={scroller}
@@ -456,13 +481,16 @@ export function PdfViewer({
           {t('pdf.commentOnPassage')}
         </button>
       )}
+      {quoting && doc && (
+        <QuotePassageDialog doc={doc} onChoose={commentOnQuoted} onClose={() => setQuoting(false)} />
+      )}
     </div>
   )
 }
 
 const NONE: PagePassage[] = []
 
-type KeyAction = 'next' | 'previous' | 'first' | 'last' | 'zoomIn' | 'zoomOut' | 'fit' | 'comment'
+type KeyAction = 'next' | 'previous' | 'first' | 'last' | 'zoomIn' | 'zoomOut' | 'fit' | 'comment' | 'quote'
 
 const PAGE_KEYS: Record<string, KeyAction> = {
   PageDown: 'next',
@@ -474,32 +502,16 @@ const PAGE_KEYS: Record<string, KeyAction> = {
 }
 const ZOOM_KEYS: Record<string, KeyAction> = { '+': 'zoomIn', '=': 'zoomIn', '-': 'zoomOut', '0': 'fit' }
 
-/** What a key does in the viewer (on one of its buttons only zooming; C only with a selection). */
-function keyAction(key: string, onButton: boolean, selected: boolean): KeyAction | null {
+/**
+ * What a key does in the viewer (on one of its buttons only zooming; C only with a selection, Q only
+ * where passages can be commented on).
+ */
+function keyAction(key: string, onButton: boolean, selected: boolean, quotable: boolean): KeyAction | null {
   if (ZOOM_KEYS[key]) return ZOOM_KEYS[key]
   if (onButton) return null
   if (key === 'c' || key === 'C') return selected ? 'comment' : null
+  if (key === 'q' || key === 'Q') return quotable ? 'quote' : null
   return PAGE_KEYS[key] ?? null
-}
-
-/** Page texts read for finding passages on pages not drawn yet, per document. */
-const pageTexts = new WeakMap<PDFDocumentProxy, Map<number, Promise<PageText>>>()
-
-function textOfPage(doc: PDFDocumentProxy, number: number): Promise<PageText> {
-  let cache = pageTexts.get(doc)
-  if (!cache) {
-    cache = new Map()
-    pageTexts.set(doc, cache)
-  }
-  let text = cache.get(number)
-  if (!text) {
-    text = doc
-      .getPage(number)
-      .then((page) => page.getTextContent({ includeMarkedContent: true }))
-      .then((content) => pageTextOf(content.items))
-    cache.set(number, text)
-  }
-  return text
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findQuote, pageTextOf, quoteOf } from './textQuote'
+import { findQuote, pageTextOf, quoteOf, quotePlaces } from './textQuote'
 
 describe('a page of text as pdf.js gives it', () => {
   it('joins the items, a line break after each that ends a line, and knows where each starts', () => {
@@ -49,5 +49,16 @@ describe('a quote of a passage', () => {
   it('prefers the place nearest the position hint when the surroundings do not decide', () => {
     const twice = 'alpha beta alpha'
     expect(findQuote(twice, { exact: 'alpha', start: 11 })).toEqual({ start: 11, end: 16 })
+  })
+
+  it('lists every place of words a reader typed, whatever their case and white space', () => {
+    const page = 'The hive cools itself.\nWorkers fan their\nwings. the HIVE cools   itself again.'
+    expect(quotePlaces(page, 'the hive  cools itself', { ignoreCase: true })).toEqual([
+      { start: 0, end: 21 },
+      { start: 48, end: 71 },
+    ])
+    expect(quotePlaces(page, 'their wings')).toEqual([{ start: 35, end: 46 }])
+    expect(quotePlaces(page, 'the hive cools')).toEqual([])
+    expect(quotePlaces(page, '   ')).toEqual([])
   })
 })

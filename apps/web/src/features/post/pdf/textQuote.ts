@@ -88,6 +88,42 @@ function agreement(a: string, b: string, fromEnd: boolean): number {
   return n
 }
 
+/** Where the words `exact` are in a page's text, white space aside: in the collapsed text and in `text`. */
+function placesOf(text: string, exact: string, ignoreCase: boolean) {
+  const fold = (value: string) => (ignoreCase ? caseless(value) : value)
+  const wanted = fold(squeeze(exact))
+  const page = collapse(text)
+  const hits: { at: number; start: number; end: number }[] = []
+  if (!wanted) return { page: page.text, length: 0, hits }
+  const haystack = fold(page.text)
+  for (let at = haystack.indexOf(wanted); at >= 0; at = haystack.indexOf(wanted, at + 1)) {
+    hits.push({ at, start: page.from[at], end: page.from[at + wanted.length - 1] + 1 })
+  }
+  return { page: page.text, length: wanted.length, hits }
+}
+
+/** Lower case, one character for one (the few letters whose lower case is longer stay as they are). */
+function caseless(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const lower = char.toLowerCase()
+    out += lower.length === char.length ? lower : char
+  }
+  return out
+}
+
+/**
+ * Every place the words `exact` are in a page's text, in order: [start, end) offsets into `text`. White
+ * space may differ; with `ignoreCase` (words a reader typed) so may the letters' case.
+ */
+export function quotePlaces(
+  text: string,
+  exact: string,
+  { ignoreCase = false }: { ignoreCase?: boolean } = {},
+): { start: number; end: number }[] {
+  return placesOf(text, exact, ignoreCase).hits.map(({ start, end }) => ({ start, end }))
+}
+
 /**
  * Where `quote` is in a page's text: [start, end) offsets into `text`, or null when the passage is not
  * there. White space may differ (another version of the file may break lines elsewhere). Among several
@@ -95,18 +131,14 @@ function agreement(a: string, b: string, fromEnd: boolean): number {
  * the position hint.
  */
 export function findQuote(text: string, quote: TextQuote): { start: number; end: number } | null {
-  const exact = squeeze(quote.exact)
-  if (!exact) return null
-  const page = collapse(text)
+  const { page, length, hits } = placesOf(text, quote.exact, false)
   const prefix = squeeze(quote.prefix ?? '')
   const suffix = squeeze(quote.suffix ?? '')
   let best: { start: number; end: number; score: number; distance: number } | null = null
-  for (let at = page.text.indexOf(exact); at >= 0; at = page.text.indexOf(exact, at + 1)) {
-    const before = page.text.slice(Math.max(0, at - prefix.length - 1), at).trimEnd()
-    const after = page.text.slice(at + exact.length, at + exact.length + suffix.length + 1).trimStart()
+  for (const { at, start, end } of hits) {
+    const before = page.slice(Math.max(0, at - prefix.length - 1), at).trimEnd()
+    const after = page.slice(at + length, at + length + suffix.length + 1).trimStart()
     const score = agreement(before, prefix, true) + agreement(after, suffix, false)
-    const start = page.from[at]
-    const end = page.from[at + exact.length - 1] + 1
     const distance = quote.start === undefined ? 0 : Math.abs(start - quote.start)
     if (!best || score > best.score || (score === best.score && distance < best.distance)) {
       best = { start, end, score, distance }
