@@ -1,6 +1,7 @@
 // "Download as CAR" (issue 22): GET /api/v1/media/{id}/car, read back with @ipld/car and the
 // importer (what `ipfs add -r` runs), neither of them our code.
 import { createHash } from 'node:crypto'
+import type { CommentView, MediaItem, PostDetailResponse } from '@agora/contract'
 import { CarReader } from '@ipld/car'
 import * as dagPb from '@ipld/dag-pb'
 import { importer } from 'ipfs-unixfs-importer'
@@ -63,7 +64,8 @@ describe(`a post as a CAR (${TEST_DB})`, () => {
       ],
     )
     const postId = created.post_id
-    const media = created.post.media
+    const post = created.post as unknown as PostDetailResponse
+    const media: MediaItem[] = post.media
     const paperCid = media.find((file) => file.name === 'paper.pdf')!.cid
     const anchor = {
       cid: paperCid,
@@ -75,7 +77,10 @@ describe(`a post as a CAR (${TEST_DB})`, () => {
       start: 0,
       end: 7,
     }
-    const kept = await apiMakeComment(t, ben, postId, { content: 'Where is this from?', anchor })
+    const kept = (await apiMakeComment(t, ben, postId, {
+      content: 'Where is this from?',
+      anchor,
+    })) as unknown as CommentView
     const hidden = await apiMakeComment(t, ben, postId, { content: 'spam', anchor })
     await dbModerate(t, 'comment', hidden._id, 'hidden')
     await apiMakeComment(t, ben, postId, { content: 'Not anchored' })
@@ -102,8 +107,8 @@ describe(`a post as a CAR (${TEST_DB})`, () => {
       license: 'CC-BY-4.0',
       doi: '10.1234/spirals',
       version: 1,
-      manifest_cid: created.post.manifest_cid,
-      created_at: created.post.created_at,
+      manifest_cid: post.manifest_cid,
+      created_at: post.created_at,
     })
     expect(metadata.files).toEqual(
       media.map((file) => ({

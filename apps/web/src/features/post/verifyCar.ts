@@ -129,7 +129,11 @@ export async function fetchAndVerify({ cid, url }: VerifyRequest, post: (message
   }
   let response: Response
   try {
-    response = await fetch(url, { headers: { accept: 'application/vnd.ipld.car' } })
+    response = await fetch(url, {
+      headers: { accept: 'application/vnd.ipld.car' },
+      // What the gateway sends now, not a copy kept from an earlier check.
+      cache: 'no-store',
+    })
   } catch {
     return post({ type: 'result', ok: false, reason: 'incomplete' })
   }
