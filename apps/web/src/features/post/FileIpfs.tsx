@@ -13,7 +13,17 @@ import './FileIpfs.css'
  * Beside a file (issue 22): its CID to copy, a link to it through a public IPFS gateway (the reader's
  * choice), and Verify, which checks in the browser that the bytes our gateway sends hash to that CID.
  */
-export function FileIpfs({ item }: { item: Pick<MediaItem, 'cid' | 'name' | 'size'> }) {
+/**
+ * Where a file's pin on the IPFS network stands. The pinning work (another branch) adds `pin_status`
+ * to MediaItem with these values; until it lands no item carries it and nothing shows.
+ */
+export type PinStatusName = 'queued' | 'pinning' | 'pinned' | 'failed'
+
+export interface FileIpfsProps {
+  item: Pick<MediaItem, 'cid' | 'name' | 'size'> & { pin_status?: PinStatusName }
+}
+
+export function FileIpfs({ item }: FileIpfsProps) {
   const { t } = useTranslation('post')
   const { gateway } = useIpfsGateway()
   const { state, start } = useVerify(item.cid)
@@ -21,6 +31,11 @@ export function FileIpfs({ item }: { item: Pick<MediaItem, 'cid' | 'name' | 'siz
     <div className="file-ipfs">
       <div className="file-ipfs__row">
         <CidCopy cid={item.cid} />
+        {item.pin_status && (
+          <span className={`file-ipfs__pin file-ipfs__pin--${item.pin_status}`}>
+            {t(`ipfs.pin.${item.pin_status}`)}
+          </span>
+        )}
         <a
           className="file-ipfs__gateway"
           href={gatewayLink(gateway, item.cid)}

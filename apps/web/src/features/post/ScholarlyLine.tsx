@@ -34,7 +34,7 @@ export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCi
         {t('cite.open')}
       </Button>
       {/* Issue 22: the current files and a metadata record, content-addressed as one directory. */}
-      <a className="btn btn--secondary btn--sm" href={postCarUrl(post.id)} download title={t('ipfs.carHint')}>
+      <a className="btn btn--secondary btn--sm" href={postCarUrl(post.id)} download>
         {t('ipfs.downloadCar')}
       </a>
     </div>
