@@ -36,13 +36,3 @@ export async function fetchFileText(
 export function fetchDocxPreview(cid: string, signal?: AbortSignal): Promise<FilePreviewResponse> {
   return api.get<FilePreviewResponse>(`/files/${encodeURIComponent(cid)}/preview`, { signal })
 }
-
-/** A file as a CAR from the site's trustless IPFS gateway (issue 22), what Verify checks block by block. */
-export function gatewayCarUrl(cid: string): string {
-  return `/ipfs/${encodeURIComponent(cid)}?format=car`
-}
-
-/** A whole post as a CAR: its current files and metadata.json in one UnixFS directory (issue 22). */
-export function postCarUrl(postId: string): string {
-  return `${API_BASE}/media/${encodeURIComponent(postId)}/car`
-}

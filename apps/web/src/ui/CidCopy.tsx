@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { IPFS_NS } from '../i18n/ipfs'
 import { Button } from './Button'
 import { useCopyText } from './useCopyText'
 import './CidCopy.css'
@@ -14,7 +15,7 @@ export function shortCid(cid: string): string {
 
 /** A content id, shortened (the whole one on hover and to screen readers), with a Copy button. */
 export function CidCopy({ cid }: CidCopyProps) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(IPFS_NS)
   const { copied, copy } = useCopyText(t('cid.copyFailed'))
   return (
     <span className="cid-copy">

@@ -1,6 +1,7 @@
 import type { MediaItem } from '@agora/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { IPFS_NS } from '../../i18n/ipfs'
 import { Button } from '../../ui/Button'
 import { CidCopy } from '../../ui/CidCopy'
 import { formatBytes, formatCompact, useIntlLocale } from '../../ui/format'
@@ -24,7 +25,7 @@ export interface FileIpfsProps {
 }
 
 export function FileIpfs({ item }: FileIpfsProps) {
-  const { t } = useTranslation('post')
+  const { t } = useTranslation(IPFS_NS)
   const { gateway } = useIpfsGateway()
   const { state, start } = useVerify(item.cid)
   return (
@@ -33,7 +34,7 @@ export function FileIpfs({ item }: FileIpfsProps) {
         <CidCopy cid={item.cid} />
         {item.pin_status && (
           <span className={`file-ipfs__pin file-ipfs__pin--${item.pin_status}`}>
-            {t(`ipfs.pin.${item.pin_status}`)}
+            {t(`pin.${item.pin_status}`)}
           </span>
         )}
         <a
@@ -42,10 +43,10 @@ export function FileIpfs({ item }: FileIpfsProps) {
           target="_blank"
           rel="noopener"
         >
-          {t('ipfs.openGateway')}
+          {t('openGateway')}
         </a>
         <Button size="sm" onClick={start} loading={state.stage === 'running'}>
-          {t('ipfs.verify')}
+          {t('verify')}
         </Button>
       </div>
       <VerifyStatus state={state} cid={item.cid} size={item.size} />
@@ -55,22 +56,22 @@ export function FileIpfs({ item }: FileIpfsProps) {
 }
 
 function VerifyStatus({ state, cid, size }: { state: VerifyState; cid: string; size: number }) {
-  const { t } = useTranslation('post')
+  const { t } = useTranslation(IPFS_NS)
   const locale = useIntlLocale()
   let text = ''
   let tone = ''
   if (state.stage === 'running') {
-    text = t('ipfs.checking', {
+    text = t('checking', {
       bytes: formatBytes(Math.min(state.bytes, size), locale),
       total: formatBytes(size, locale),
       blocks: formatCompact(state.blocks, locale),
     })
   } else if (state.stage === 'done' && state.result.ok) {
-    text = t('ipfs.verified', { cid })
+    text = t('verified', { cid })
     tone = 'ok'
   } else if (state.stage === 'done' && !state.result.ok) {
     const { reason, status } = state.result
-    text = `${t('ipfs.failed')} ${t(`ipfs.reasons.${reason}`, { status })}`
+    text = `${t('failed')} ${t(`reasons.${reason}`, { status })}`
     tone = 'failed'
   }
   return (
@@ -80,7 +81,7 @@ function VerifyStatus({ state, cid, size }: { state: VerifyState; cid: string; s
           className="file-ipfs__progress"
           max={size || 1}
           value={Math.min(state.bytes, size)}
-          aria-label={t('ipfs.progress')}
+          aria-label={t('progress')}
         />
       )}
       <p
@@ -95,7 +96,7 @@ function VerifyStatus({ state, cid, size }: { state: VerifyState; cid: string; s
 
 /** The reader's public gateway: an address of their choosing, kept in this browser. */
 function GatewaySetting() {
-  const { t } = useTranslation('post')
+  const { t } = useTranslation(IPFS_NS)
   const { gateway, choose } = useIpfsGateway()
   const [draft, setDraft] = useState(gateway)
   const [invalid, setInvalid] = useState(false)
@@ -110,19 +111,19 @@ function GatewaySetting() {
   }
   return (
     <details className="file-ipfs__setting">
-      <summary>{t('ipfs.gateway.summary', { gateway })}</summary>
+      <summary>{t('gateway.summary', { gateway })}</summary>
       <form className="file-ipfs__form" onSubmit={save} noValidate>
         <TextField
-          label={t('ipfs.gateway.label')}
+          label={t('gateway.label')}
           type="url"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          error={invalid ? t('ipfs.gateway.invalid') : null}
-          hint={t('ipfs.gateway.hint', { gateway: DEFAULT_IPFS_GATEWAY })}
+          error={invalid ? t('gateway.invalid') : null}
+          hint={t('gateway.hint', { gateway: DEFAULT_IPFS_GATEWAY })}
         />
         <div className="file-ipfs__actions">
           <Button size="sm" type="submit">
-            {t('ipfs.gateway.save')}
+            {t('gateway.save')}
           </Button>
           <Button
             size="sm"
@@ -133,7 +134,7 @@ function GatewaySetting() {
               setInvalid(false)
             }}
           >
-            {t('ipfs.gateway.reset')}
+            {t('gateway.reset')}
           </Button>
         </div>
       </form>

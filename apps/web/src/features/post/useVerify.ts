@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { gatewayCarUrl } from '../../api/files'
+import { gatewayCarUrl } from '../../api/ipfs'
 import type { VerifyMessage, VerifyResult } from './verifyCar'
 
 export type VerifyState =
