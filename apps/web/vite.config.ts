@@ -129,7 +129,8 @@ export default defineConfig({
                 const language = /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1]
                 return language ? `locale-${language}` : null
               },
-              test: /i18n[\\/]locales[\\/]/,
+              // English rides in the first load, but for a screen's own namespace (i18n/ipfs.ts).
+              test: /i18n[\\/]locales[\\/](?!en[\\/]ipfs\.json)/,
             },
           ],
         },

@@ -30,7 +30,7 @@ import { feedsRoutes } from './features/feeds/index'
 import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
-import { ipfsRoutes } from './features/ipfs/index'
+import { ipfsRoutes, postCarRoutes } from './features/ipfs/index'
 import { mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
 import { moderationRoutes, subscribeTrust } from './features/moderation/index'
 import {
@@ -132,6 +132,7 @@ const features = [
   tokenRoutes,
   postsRoutes,
   citationsRoutes,
+  postCarRoutes,
   tagsRoutes,
   filesRoutes,
   statsRoutes,

@@ -2,8 +2,8 @@
  * i18next setup: English (default) and Chinese. Translations are JSON namespaces, one per screen or
  * feature, under locales/{en,zh}/<namespace>.json; every file found there is registered.
  * Add a namespace by adding the two files, then `useTranslation('<namespace>')`.
- * English is bundled with the app; other languages load on demand (one chunk per language), so a
- * page carries only the language it shows. Switch with `setLanguage(code)`.
+ * English is bundled with the app (a screen's own namespace with that screen: registerEnglish); other
+ * languages load on demand (one chunk per language), so a page carries only the language it shows. Switch with `setLanguage(code)`.
  * The language is the stored choice (localStorage `lang`), else the browser's, else English.
  */
 import i18n, { type Resource } from 'i18next'
@@ -19,7 +19,12 @@ export const LANGUAGE_KEY = 'lang'
 
 type Namespace = Record<string, unknown>
 
-const english = import.meta.glob<Namespace>('./locales/en/*.json', { eager: true, import: 'default' })
+// English rides in the first load, but for namespaces of one lazily loaded screen's widget, which ride in
+// that screen's chunk and register themselves there (`registerEnglish`): the IPFS tools of a post (ipfs.ts).
+const english = import.meta.glob<Namespace>(['./locales/en/*.json', '!./locales/en/ipfs.json'], {
+  eager: true,
+  import: 'default',
+})
 const onDemand = import.meta.glob<Namespace>(['./locales/*/*.json', '!./locales/en/*.json'], {
   import: 'default',
 })
@@ -44,6 +49,11 @@ export async function loadLanguage(code: string): Promise<void> {
   const missing = files.filter(([path]) => !i18n.hasResourceBundle(code, FILE.exec(path)![2]))
   const loaded = await Promise.all(missing.map(async ([path, load]) => [path, await load()] as const))
   for (const [path, data] of loaded) i18n.addResourceBundle(code, FILE.exec(path)![2], data, true, true)
+}
+
+/** Registers the English of a namespace that rides in a screen's chunk (see `english`), once. */
+export function registerEnglish(namespace: string, data: Namespace) {
+  if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, data)
 }
 
 function applyHtmlLang(language: string) {

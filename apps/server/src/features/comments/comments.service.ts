@@ -104,6 +104,19 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
     },
 
     /**
+     * The post's anchored comments as `viewerId` sees them, oldest first, leaving out what
+     * moderators took away from them (the post's CAR export, issue 22 and 23).
+     */
+    async anchoredForPost(postId: string, viewerId: string | null): Promise<CommentView[]> {
+      visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)
+      const rows = await store.listAnchored(postId)
+      const places = await filePlacesFor(db, postId, rows)
+      return rows
+        .map((row) => toCommentView(row, false, viewerId, places))
+        .filter((view) => !view.moderation || view.content !== '')
+    },
+
+    /**
      * Adds a comment or a reply. The post row is locked first, so writes to one post's comments
      * take turns and the post's count and the parent's reply count stay exact. Answers the comment
      * and what writing it earned.

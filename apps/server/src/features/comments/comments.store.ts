@@ -129,6 +129,17 @@ export function commentsStore(db: Db) {
         .execute()
     },
 
+    /** Every top-level comment of a post anchored into one of its files, oldest first (the post's CAR export). */
+    listAnchored(postId: string): Promise<CommentWithAuthor[]> {
+      return withAuthor()
+        .where('comments.post_id', '=', postId)
+        .where('comments.parent_id', 'is', null)
+        .where('comments.anchor_cid', 'is not', null)
+        .orderBy('comments.created_at', 'asc')
+        .orderBy('comments.id', 'asc')
+        .execute()
+    },
+
     /** Every reply in the threads of the given top-level comments. */
     listReplies(rootIds: string[]): Promise<CommentWithAuthor[]> {
       if (rootIds.length === 0) return Promise.resolve([])

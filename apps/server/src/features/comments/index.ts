@@ -17,3 +17,7 @@ export const commentsOfUser = (db: Db, userId: string, page: OffsetPage) =>
 /** The first page of a post's threads as a reader who is not signed in sees it (a drawn post page). */
 export const firstCommentsPage = (db: Db, events: EventBus, postId: string) =>
   commentsService(db, events).listForPost(postId, null, { skip: 0, limit: COMMENTS_PAGE_SIZE })
+
+/** A post's anchored comments as `viewerId` sees them, oldest first (the post's CAR export, ipfs/). */
+export const anchoredComments = (db: Db, events: EventBus, postId: string, viewerId: string | null) =>
+  commentsService(db, events).anchoredForPost(postId, viewerId)

@@ -75,11 +75,11 @@ export interface FileIndex {
 }
 
 /**
- * Re-runs the importer with `ipfs add --cid-version 1`'s options (decision 002) over the stored
- * bytes, keeping the dag-pb nodes it makes (a few hundred bytes per 174 leaves) and dropping the
- * leaves (they are byte ranges of the file). Null when the bytes no longer give `cid`.
+ * Runs the importer with `ipfs add --cid-version 1`'s options (decision 002) over `source` (`size`
+ * bytes), keeping the dag-pb nodes it makes (a few hundred bytes per 174 leaves) and dropping the
+ * leaves (they are byte ranges of the content): its root, and every block with its place.
  */
-export async function indexFile(cid: string, size: number, source: AsyncIterable<Uint8Array>) {
+export async function indexContent(size: number, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
   const nodes = new Map<string, Uint8Array>()
   const keepNodes = {
     put: async (block: CID, bytes: Uint8Array) => {
@@ -89,13 +89,19 @@ export async function indexFile(cid: string, size: number, source: AsyncIterable
   }
   let root: CID | undefined
   for await (const entry of importer([{ content: source }], keepNodes, IPFS_ADD_OPTIONS)) root = entry.cid
-  if (!root || root.toString() !== cid) return null
+  if (!root) throw new Error('The importer produced no CID')
   const blocks = [...walkFile(root, nodes, { offset: 0, span: size })]
   const dagSize = blocks.reduce(
     (sum, step) => sum + (step.kind === 'node' ? step.bytes.byteLength : step.span),
     0,
   )
-  return { nodes, blocks, dagSize } satisfies FileIndex
+  return { root, nodes, blocks, dagSize }
+}
+
+/** The index of a stored file (indexContent) when its bytes still give `cid`; else null. */
+export async function indexFile(cid: string, size: number, source: AsyncIterable<Uint8Array>) {
+  const { root, ...index } = await indexContent(size, source)
+  return root.toString() === cid ? (index satisfies FileIndex) : null
 }
 
 /** One file of a directory: its name there, its root CID and its DAG's size. */

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { PostIdParams } from '@agora/contract'
 import { CarWriter } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CID } from 'multiformats/cid'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { BadRequestError, NotFoundError } from '../../http/errors'
+import { failures } from '../../http/responses'
 import { CorruptBlockError } from './ipfs.dag'
+import { postCarMaker } from './ipfs.export'
 import { CAR, type GatewayAsk, RAW, readAsk } from './ipfs.request'
 import { type Block, type IpfsService, ipfsService, type Located } from './ipfs.service'
 
@@ -47,6 +50,40 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
       return answerCar(request, reply, service, ask, target)
     },
   })
+}
+
+/**
+ * "Download as CAR" (issue 22): `GET /api/v1/media/{id}/car`, the post's current files and its
+ * metadata record as one UnixFS directory in a CAR (ipfs.export.ts). It lives here, beside the
+ * gateway, because it is the gateway's blocks and CAR writer over a directory made for the post.
+ */
+export async function postCarRoutes(app: AppInstance, ctx: AppContext) {
+  const makeCar = postCarMaker(ctx, ipfsService(ctx.db, blobStoreFor(ctx.config), app.log))
+  app.get(
+    '/media/:id/car',
+    {
+      compress: false,
+      schema: {
+        tags: ['posts'],
+        summary: "A post as a CAR: its current version's files and metadata.json in one UnixFS directory",
+        description:
+          "application/vnd.ipld.car (v1, depth first). The root is a directory holding the files under their names and `metadata.json` (title, authors, licence, DOI, version, dates, each file's name, CID, size and type, the anchored comments the viewer may see). A private or moderated post: its author only (404 to others).",
+        params: PostIdParams,
+        response: { ...failures(404) },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = (await request.viewer())?.userId ?? null
+      const car = await makeCar(request.params.id, viewerId)
+      reply
+        .header('content-type', carType('n'))
+        .header('content-disposition', `attachment; filename="agora-${car.post.id}-v${car.post.version}.car"`)
+        .header('x-ipfs-roots', car.root.toString())
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+      return reply.send(carStream([car.root], car.blocks(), 'n', request) as never)
+    },
+  )
 }
 
 function commonHeaders(reply: FastifyReply, etag: string, type: string, filename: string, roots: CID[]) {

@@ -214,6 +214,17 @@ export function ipfsService(db: Db, store: BlobStore, log: FastifyBaseLogger) {
       return { from: target.place.offset + from, to: target.place.offset + to }
     },
 
+    /**
+     * A stored file as an entry of a directory made elsewhere (a post's CAR export): its DAG's size,
+     * and its blocks, each checked, read when asked for. Null: the file is not in the store.
+     */
+    async fileDag(cid: string): Promise<{ dagSize: number; blocks: () => AsyncGenerator<Block> } | null> {
+      const root = await fileRoot(cid)
+      if (!root) return null
+      const target = await placeIn(usable(root), cid)
+      return { dagSize: root.dagSize, blocks: () => fileBlocks(target, 'all') }
+    },
+
     /** The blocks of `target` a CAR of `scope` holds (a directory's `all`: every file whole). */
     async *blocks(target: Located, scope: DagScope, range?: ByteSpan): AsyncGenerator<Block> {
       if (target.root.kind === 'file') return yield* fileBlocks(target, scope, range)

@@ -7,6 +7,7 @@ import { ANY_RECORDING, useAnchorFocus, useRecordingOnPage } from '../comments'
 // The viewer's frame (name, type, download, a body of fixed height) is drawn with the page, the server's
 // too, so nothing moves when its contents arrive: the PDF viewer itself loads after the page has.
 import { DocumentViewer } from './DocumentViewer'
+import { FileIpfs } from './FileIpfs'
 import { RecordingTools, type SeekRequest, useSeek } from './RecordingTools'
 
 export interface MediaCarouselProps {
@@ -99,6 +100,7 @@ export function MediaCarousel({
           seek={seek}
           onSeek={(seconds) => setSeek({ seconds, nonce: (seek?.nonce ?? 0) + 1 })}
         />
+        <FileIpfs item={current} />
       </div>
       {total > 1 && (
         <div className="carousel__controls">

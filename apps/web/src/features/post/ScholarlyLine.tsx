@@ -1,9 +1,11 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { LICENSE_URLS } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
+import { postCarUrl } from '../../api/ipfs'
+import { IPFS_NS } from '../../i18n/ipfs'
 import { Button } from '../../ui/Button'
 
-/** The post's licence, its DOI (through doi.org) and "Cite" (issue 19). */
+/** The post's licence, its DOI (through doi.org), "Cite" (issue 19) and "Download as CAR" (issue 22). */
 export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCite: () => void }) {
   const { t } = useTranslation('post')
   // i18next reads '.' as a path: the ids' dots are '_' in the key.
@@ -32,6 +34,10 @@ export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCi
       <Button size="sm" onClick={onCite}>
         {t('cite.open')}
       </Button>
+      {/* Issue 22: the current files and a metadata record, content-addressed as one directory. */}
+      <a className="btn btn--secondary btn--sm" href={postCarUrl(post.id)} download>
+        {t('downloadCar', { ns: IPFS_NS })}
+      </a>
     </div>
   )
 }

@@ -1,0 +1,128 @@
+// IPFS in the browser (issue 22): beside a file its CID to copy, a link through a public gateway and
+// Verify, which re-derives the CID in a Web Worker from our gateway's CAR; "Download as CAR" for the
+// whole post, read back with @ipld/car.
+import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CarReader } from '@ipld/car'
+import * as dagPb from '@ipld/dag-pb'
+import type { Page } from '@playwright/test'
+import { apiMakePost } from './factories'
+import { type AgoraServer, expect, expectAccessible, signedIn, test } from './fixtures'
+
+/** A text file of four leaves and a bit (256 KiB chunks), so the CAR holds a root node over raw leaves. */
+function notes() {
+  const line = `Spectral lines of hydrogen, measured again. ${randomBytes(8).toString('hex')}\n`
+  return Buffer.from(line.repeat(Math.ceil((1100 * 1024) / line.length)))
+}
+
+async function postWithNotes(page: Page, server: AgoraServer) {
+  const buffer = notes()
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title: 'Balmer series, raw notes' },
+    {
+      file: { name: 'balmer-notes.txt', mimeType: 'text/plain', buffer },
+    },
+  )
+  const detail = await page.request.get(`${server.url}/api/v1/media/${postId}`)
+  const { media } = (await detail.json()) as { media: { cid: string }[] }
+  return { postId, cid: media[0]!.cid, buffer }
+}
+
+const status = (page: Page) => page.locator('.file-ipfs__result')
+
+test('Verify re-derives a file’s CID in the browser, and says so in words when the bytes are wrong', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await signedIn(page, server, 'verify')
+  const { postId, cid } = await postWithNotes(page, server)
+  await page.goto(`/forum/detail/${postId}`)
+
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  await expect(status(page)).toHaveText(`✓ bytes match ${cid}`)
+
+  // Bytes changed on the way: the worker finds the block that no longer hashes to its CID.
+  await page.context().route(`**/ipfs/${cid}?format=car`, async (route) => {
+    const response = await route.fetch()
+    const body = await response.body()
+    body[body.length - 100] = body[body.length - 100]! ^ 0xff
+    await route.fulfill({ response, body })
+  })
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  await expect(status(page)).toHaveText('✗ Verification failed: a block does not match its CID.')
+  await page.context().unrouteAll()
+
+  // The stored file changed on disk: our gateway stops before the bad block, and Verify fails.
+  const shard = join(server.dataDir, 'blobs', cid.slice(-3, -1))
+  const path = join(shard, readdirSync(shard).find((name) => name === cid)!)
+  const stored = readFileSync(path)
+  stored[600 * 1024] = stored[600 * 1024]! ^ 0xff
+  writeFileSync(path, stored)
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  await expect(status(page)).toHaveText(/^✗ Verification failed: /)
+  await expect(status(page)).not.toContainText('✓')
+  // The browser logs the broken-off transfer, and nothing else.
+  expect(consoleErrors.filter((error) => !/ERR_|Failed to load resource/.test(error))).toEqual([])
+})
+
+test('the CID copies by keyboard, the gateway link follows the reader’s choice, Download as CAR parses, zh, axe at 375 px', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signedIn(page, server, 'car')
+  const { postId, cid, buffer } = await postWithNotes(page, server)
+  await page.goto(`/forum/detail/${postId}`)
+
+  const copy = page.getByRole('button', { name: 'Copy CID' })
+  await copy.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeFocused()
+  await expect(page.locator('.cid-copy [role="status"]')).toHaveText('CID copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cid)
+
+  const open = page.getByRole('link', { name: 'Open through an IPFS gateway' })
+  await expect(open).toHaveAttribute('href', `https://ipfs.io/ipfs/${cid}`)
+  await page.getByText('Gateway: https://ipfs.io').click()
+  await page.getByLabel('IPFS gateway').fill('https://dweb.example.org/')
+  await page.getByRole('button', { name: 'Save gateway' }).click()
+  await expect(open).toHaveAttribute('href', `https://dweb.example.org/ipfs/${cid}`)
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download as CAR' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`agora-${postId}-v1.car`)
+  const car = await CarReader.fromBytes(readFileSync((await download.path())!))
+  const [root] = await car.getRoots()
+  const directory = dagPb.decode((await car.get(root!))!.bytes)
+  const links = new Map(directory.Links.map((link) => [link.Name, link.Hash.toString()]))
+  expect([...links.keys()].sort()).toEqual(['balmer-notes.txt', 'metadata.json'])
+  expect(links.get('balmer-notes.txt')).toBe(cid)
+  const record = JSON.parse(
+    Buffer.from(
+      (await car.get(directory.Links.find((link) => link.Name === 'metadata.json')!.Hash))!.bytes,
+    ).toString(),
+  )
+  expect(record).toMatchObject({ title: 'Balmer series, raw notes', files: [{ cid, size: buffer.length }] })
+
+  // In Chinese, on a phone: the same controls, labelled in Chinese, and nothing axe objects to.
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'))
+  await page.reload()
+  await expect(page.getByRole('button', { name: '复制 CID' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '通过 IPFS 网关打开' })).toHaveAttribute(
+    'href',
+    `https://dweb.example.org/ipfs/${cid}`,
+  )
+  await expect(page.getByRole('link', { name: '下载为 CAR' })).toBeVisible()
+  await page.getByRole('button', { name: '校验', exact: true }).click()
+  await expect(status(page)).toHaveText(`✓ 字节与 ${cid} 一致`)
+  await expectAccessible(page, 'a post with its file’s CID, gateway link and Verify, in Chinese at 375 px')
+  expect(consoleErrors).toEqual([])
+})
