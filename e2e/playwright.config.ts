@@ -22,7 +22,11 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     browserName: 'chromium',
     launchOptions: CHROMIUM_LAUNCH,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time (a snapshot per action) though only failures keep it; on CI,
+    // where a failure is tried again, only that retry records one. E2E_TRACE chooses (on, off, …).
+    trace:
+      (process.env.E2E_TRACE as 'on' | 'off' | undefined) ??
+      (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
   },
 })

@@ -29,7 +29,7 @@ export function Footer() {
           ))}
           <li>
             <Link to="/mod/log" className="site-footer__link">
-              {t('moderation:footer.log')}
+              {t('common:footer.moderationLog')}
             </Link>
           </li>
         </ul>

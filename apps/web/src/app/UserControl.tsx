@@ -43,7 +43,7 @@ export function UserControl() {
       </MenuItem>
       {(user?.role === 'moderator' || user?.role === 'admin') && (
         <MenuItem icon={<ShieldIcon size={18} />} onSelect={() => navigate('/mod')}>
-          {t('moderation:menu.moderation')}
+          {t('common:user.moderation')}
         </MenuItem>
       )}
       <MenuItem icon={<LogoutIcon size={18} />} onSelect={() => logout.mutate()}>

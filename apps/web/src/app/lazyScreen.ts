@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { loadNamespaces } from '../i18n'
 
 const RELOAD_FLAG = 'agora:chunk-reload'
 
@@ -16,9 +17,10 @@ export class ScreenLoadError extends Error {
 }
 
 /**
- * A route's `lazy` loader for a screen module's named component export.
+ * A route's `lazy` loader for a screen module's named component export, and the texts (i18n
+ * namespaces beyond the shell's) its code uses, fetched beside it so the screen draws in words at once.
  *
- *   { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') }
+ *   { path: 'post', lazy: lazyScreen(() => import('../features/post/PostPage'), 'PostPage', ['post']) }
  *
  * A failure reaches the route's error boundary as ScreenLoadError, which reloads the page once (see
  * `reloadOnce`); the reload happens there because only then does the address bar show the target.
@@ -26,11 +28,12 @@ export class ScreenLoadError extends Error {
 export function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  namespaces: readonly string[] = [],
 ): () => Promise<{ Component: ComponentType }> {
   return async () => {
     let module: Record<Name, ComponentType>
     try {
-      module = await load()
+      ;[module] = await Promise.all([load(), loadNamespaces(namespaces)])
     } catch (error) {
       throw new ScreenLoadError(error instanceof Error ? error.message : String(error), { cause: error })
     }

@@ -2,11 +2,13 @@
  * i18next setup: English (default) and Chinese. Translations are JSON namespaces, one per screen or
  * feature, under locales/{en,zh}/<namespace>.json; every file found there is registered.
  * Add a namespace by adding the two files, then `useTranslation('<namespace>')`.
- * English is bundled with the app (a screen's own namespace with that screen: registerEnglish); other
- * languages load on demand (one chunk per language), so a page carries only the language it shows. Switch with `setLanguage(code)`.
+ * The shell's English namespaces (header, footer, sign-in, wallet button, bell, home, forum) are
+ * bundled with the app; every other namespace loads with the screen that uses it (router.tsx names
+ * them; router.test.ts checks the names against the screens' code), and other languages load on
+ * demand, so a page carries only the texts it shows. Switch with `setLanguage(code)`.
  * The language is the stored choice (localStorage `lang`), else the browser's, else English.
  */
-import i18n, { type Resource } from 'i18next'
+import i18n, { type BackendModule, type Resource } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
 import { initReactI18next } from 'react-i18next'
 
@@ -19,15 +21,14 @@ export const LANGUAGE_KEY = 'lang'
 
 type Namespace = Record<string, unknown>
 
-// English rides in the first load, but for namespaces of one lazily loaded screen's widget, which ride in
-// that screen's chunk and register themselves there (`registerEnglish`): the IPFS tools of a post (ipfs.ts).
-const english = import.meta.glob<Namespace>(['./locales/en/*.json', '!./locales/en/ipfs.json'], {
-  eager: true,
-  import: 'default',
-})
-const onDemand = import.meta.glob<Namespace>(['./locales/*/*.json', '!./locales/en/*.json'], {
-  import: 'default',
-})
+const english = import.meta.glob<Namespace>(
+  './locales/en/{common,auth,wallet,notifications,home,forum}.json',
+  { eager: true, import: 'default' },
+)
+const onDemand = import.meta.glob<Namespace>(
+  ['./locales/*/*.json', '!./locales/en/{common,auth,wallet,notifications,home,forum}.json'],
+  { import: 'default' },
+)
 
 const FILE = /\/locales\/([\w-]+)\/([\w-]+)\.json$/
 
@@ -43,17 +44,45 @@ export function resourcesFrom(modules: Record<string, Namespace>): Resource {
   return resources
 }
 
-/** Fetches a language's namespaces (once) and registers them. */
-export async function loadLanguage(code: string): Promise<void> {
-  const files = Object.entries(onDemand).filter(([path]) => FILE.exec(path)?.[1] === code)
-  const missing = files.filter(([path]) => !i18n.hasResourceBundle(code, FILE.exec(path)![2]))
+/** The namespaces bundled with the app's shell (the rest load with their screens). */
+export const SHELL_NAMESPACES = Object.keys(resourcesFrom(english).en ?? {})
+
+/** Fetches the files among `onDemand` that `wanted` picks (once each) and registers them. */
+async function loadFiles(wanted: (language: string, namespace: string) => boolean): Promise<void> {
+  const missing = Object.entries(onDemand).filter(([path]) => {
+    const [, language, namespace] = FILE.exec(path) ?? []
+    return language && wanted(language, namespace) && !i18n.hasResourceBundle(language, namespace)
+  })
   const loaded = await Promise.all(missing.map(async ([path, load]) => [path, await load()] as const))
-  for (const [path, data] of loaded) i18n.addResourceBundle(code, FILE.exec(path)![2], data, true, true)
+  for (const [path, data] of loaded) {
+    const [, language, namespace] = FILE.exec(path)!
+    i18n.addResourceBundle(language, namespace, data, true, true)
+  }
 }
 
-/** Registers the English of a namespace that rides in a screen's chunk (see `english`), once. */
-export function registerEnglish(namespace: string, data: Namespace) {
-  if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, data)
+/** Fetches every namespace of a language (once) and registers them. */
+export function loadLanguage(code: string): Promise<void> {
+  return loadFiles((language) => language === code)
+}
+
+/** Fetches a screen's namespaces in the shown language and in English, its fallback (router.tsx). */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const languages = new Set(['en', currentLanguage()])
+  return loadFiles((language, namespace) => languages.has(language) && namespaces.includes(namespace))
+}
+
+/** A text asked for before its screen named its namespace still arrives (then the component re-renders). */
+const onDemandTexts: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = onDemand[`./locales/${language}/${namespace}.json`]
+    if (!load) return callback(null, {})
+    load().then(
+      (data) => callback(null, data),
+      (error: Error) => callback(error, false),
+    )
+  },
 }
 
 function applyHtmlLang(language: string) {
@@ -66,13 +95,14 @@ i18n.on('languageChanged', applyHtmlLang)
 
 void i18n
   .use(LanguageDetector)
+  .use(onDemandTexts)
   .use(initReactI18next)
   .init({
     resources: resourcesFrom(english),
     partialBundledLanguages: true,
     supportedLngs: LANGUAGES.map((language) => language.code),
     fallbackLng: 'en',
-    ns: Object.keys(resourcesFrom(english).en ?? {}),
+    ns: SHELL_NAMESPACES,
     defaultNS: 'common',
     initAsync: false,
     // No advertisement in the console.
@@ -104,9 +134,12 @@ function detectedLanguage(): Language {
   return LANGUAGES.some((language) => language.code === detected) ? (detected as Language) : 'en'
 }
 
-/** Switches language without a reload (fetching its texts first when needed). */
+/**
+ * Switches language without a reload (fetching its texts first when needed). English needs nothing
+ * fetched: the shell's texts are bundled, and a screen's arrive with it in English too.
+ */
 export async function setLanguage(code: Language): Promise<void> {
-  await loadLanguage(code)
+  if (code !== 'en') await loadLanguage(code)
   await i18n.changeLanguage(code)
 }
 
