@@ -122,15 +122,15 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
             },
-            // One chunk per on-demand language instead of one per namespace file.
+            // One chunk per on-demand language instead of one per namespace file. English screens'
+            // namespaces stay a chunk each, fetched with their screen (i18n/index.ts, router.tsx).
             {
               debugName: 'locale',
               name: (id: string) => {
                 const language = /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1]
                 return language ? `locale-${language}` : null
               },
-              // English rides in the first load, but for a screen's own namespace (i18n/ipfs.ts).
-              test: /i18n[\\/]locales[\\/](?!en[\\/]ipfs\.json)/,
+              test: /i18n[\\/]locales[\\/](?!en[\\/](?!(common|auth|wallet|notifications|home|forum)\.json))/,
             },
           ],
         },

@@ -12,44 +12,79 @@ import { ShellFallback } from './ShellFallback'
  */
 export const screenRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('../features/home/HomePage'), 'HomePage') },
-  { path: 'upload', lazy: lazyScreen(() => import('../features/upload/UploadPage'), 'UploadPage') },
-  { path: 'token', lazy: lazyScreen(() => import('../features/token/TokenPage'), 'TokenPage') },
+  {
+    path: 'upload',
+    lazy: lazyScreen(() => import('../features/upload/UploadPage'), 'UploadPage', [
+      'post',
+      'rewards',
+      'upload',
+    ]),
+  },
+  {
+    path: 'token',
+    lazy: lazyScreen(() => import('../features/token/TokenPage'), 'TokenPage', ['rewards', 'token']),
+  },
   { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') },
   {
     path: 'forum/detail/:id',
-    lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage'),
+    lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage', [
+      'comments',
+      'ipfs',
+      'moderation',
+      'post',
+      'rewards',
+      'upload',
+    ]),
   },
   { path: 'tag/:name', lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
-  { path: 'author/:id', lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage') },
-  { path: 'u/:name', lazy: lazyScreen(() => import('../features/people/UserByNamePage'), 'UserByNamePage') },
+  {
+    path: 'author/:id',
+    lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage', [
+      'author',
+      'moderation',
+      'rewards',
+    ]),
+  },
+  {
+    path: 'u/:name',
+    lazy: lazyScreen(() => import('../features/people/UserByNamePage'), 'UserByNamePage', ['people']),
+  },
   {
     path: 'notifications',
     lazy: lazyScreen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
   },
-  { path: 'mod', lazy: lazyScreen(() => import('../features/mod/ModPage'), 'ModPage') },
-  { path: 'mod/log', lazy: lazyScreen(() => import('../features/mod/ModLogPage'), 'ModLogPage') },
-  { path: 'mypage', lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage') },
+  { path: 'mod', lazy: lazyScreen(() => import('../features/mod/ModPage'), 'ModPage', ['moderation']) },
+  {
+    path: 'mod/log',
+    lazy: lazyScreen(() => import('../features/mod/ModLogPage'), 'ModLogPage', ['moderation']),
+  },
+  {
+    path: 'mypage',
+    lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage', ['account', 'mypage', 'rewards']),
+  },
   {
     path: 'test-liked',
-    lazy: lazyScreen(() => import('../features/test-liked/TestLikedPage'), 'TestLikedPage'),
+    lazy: lazyScreen(() => import('../features/test-liked/TestLikedPage'), 'TestLikedPage', ['author']),
   },
   { path: 'login', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'LoginPage') },
   { path: 'register', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'RegisterPage') },
   {
     path: 'forgot-password',
-    lazy: lazyScreen(() => import('../features/account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+    lazy: lazyScreen(() => import('../features/account/ForgotPasswordPage'), 'ForgotPasswordPage', [
+      'account',
+    ]),
   },
   {
     path: 'reset-password',
-    lazy: lazyScreen(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage'),
+    lazy: lazyScreen(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage', ['account']),
   },
   {
     path: 'verify-email',
-    lazy: lazyScreen(() => import('../features/account/VerifyEmailPage'), 'VerifyEmailPage'),
+    lazy: lazyScreen(() => import('../features/account/VerifyEmailPage'), 'VerifyEmailPage', ['account']),
   },
   {
     path: 'unsubscribe',
-    lazy: lazyScreen(() => import('../features/account/UnsubscribePage'), 'UnsubscribePage'),
+    lazy: lazyScreen(() => import('../features/account/UnsubscribePage'), 'UnsubscribePage', ['account']),
   },
   { path: '*', Component: NotFoundPage },
 ]

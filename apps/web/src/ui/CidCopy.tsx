@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { IPFS_NS } from '../i18n/ipfs'
 import { Button } from './Button'
 import { useCopyText } from './useCopyText'
 import './CidCopy.css'
@@ -15,7 +14,7 @@ export function shortCid(cid: string): string {
 
 /** A content id, shortened (the whole one on hover and to screen readers), with a Copy button. */
 export function CidCopy({ cid }: CidCopyProps) {
-  const { t } = useTranslation(IPFS_NS)
+  const { t } = useTranslation('ipfs')
   const { copied, copy } = useCopyText(t('cid.copyFailed'))
   return (
     <span className="cid-copy">

@@ -1,7 +1,6 @@
 import type { MediaItem } from '@agora/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { IPFS_NS } from '../../i18n/ipfs'
 import { Button } from '../../ui/Button'
 import { CidCopy } from '../../ui/CidCopy'
 import { formatBytes, formatCompact, useIntlLocale } from '../../ui/format'
@@ -25,7 +24,7 @@ export interface FileIpfsProps {
 }
 
 export function FileIpfs({ item }: FileIpfsProps) {
-  const { t } = useTranslation(IPFS_NS)
+  const { t } = useTranslation('ipfs')
   const { gateway } = useIpfsGateway()
   const { state, start } = useVerify(item.cid)
   return (
@@ -56,7 +55,7 @@ export function FileIpfs({ item }: FileIpfsProps) {
 }
 
 function VerifyStatus({ state, cid, size }: { state: VerifyState; cid: string; size: number }) {
-  const { t } = useTranslation(IPFS_NS)
+  const { t } = useTranslation('ipfs')
   const locale = useIntlLocale()
   let text = ''
   let tone = ''
@@ -96,7 +95,7 @@ function VerifyStatus({ state, cid, size }: { state: VerifyState; cid: string; s
 
 /** The reader's public gateway: an address of their choosing, kept in this browser. */
 function GatewaySetting() {
-  const { t } = useTranslation(IPFS_NS)
+  const { t } = useTranslation('ipfs')
   const { gateway, choose } = useIpfsGateway()
   const [draft, setDraft] = useState(gateway)
   const [invalid, setInvalid] = useState(false)

@@ -2,7 +2,6 @@ import type { PostDetailResponse } from '@agora/contract'
 import { LICENSE_URLS } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
 import { postCarUrl } from '../../api/ipfs'
-import { IPFS_NS } from '../../i18n/ipfs'
 import { Button } from '../../ui/Button'
 
 /** The post's licence, its DOI (through doi.org), "Cite" (issue 19) and "Download as CAR" (issue 22). */
@@ -36,7 +35,7 @@ export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCi
       </Button>
       {/* Issue 22: the current files and a metadata record, content-addressed as one directory. */}
       <a className="btn btn--secondary btn--sm" href={postCarUrl(post.id)} download>
-        {t('downloadCar', { ns: IPFS_NS })}
+        {t('ipfs:downloadCar')}
       </a>
     </div>
   )
