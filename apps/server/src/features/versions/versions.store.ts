@@ -144,9 +144,17 @@ export function versionsStore(db: Db) {
       return [...byCid.values()]
     },
 
-    /** The files of earlier versions (all of them, or of `version`), by version and position. */
+    /**
+     * The files of earlier versions (all of them, or of `version`), by version and position, each
+     * with where its pin on the IPFS network stands (features/pinning; null: never queued).
+     */
     earlierFiles(postId: string, version?: number) {
-      let query = db.selectFrom('post_version_files').selectAll().where('post_id', '=', postId)
+      let query = db
+        .selectFrom('post_version_files')
+        .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_version_files.cid')
+        .selectAll('post_version_files')
+        .select('ipfs_pins.status as pin_status')
+        .where('post_id', '=', postId)
       if (version !== undefined) query = query.where('version', '=', version)
       return query.orderBy('version').orderBy('position').execute()
     },
