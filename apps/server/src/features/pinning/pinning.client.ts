@@ -1,5 +1,4 @@
 import type { PinStatus } from '@agora/contract'
-import type { PinningConfig } from '../../config'
 
 /** Where a pin request stands at the service; `requestId` is null when there is nothing to poll. */
 export interface RemotePin {
@@ -119,11 +118,4 @@ function refusal(status: number, method: string, path: string, text: string): Pi
   if (status === 404 && method === 'GET' && path.startsWith('/pins/')) return new PinError(said, true, true)
   const retry = status >= 500 || status === 408 || status === 429
   return new PinError(said, retry)
-}
-
-/** The client for this configuration. */
-export function pinningClient(config: PinningConfig): PinningClient {
-  const { target } = config
-  if (target.kind === 'service') return pinningServiceClient(target.url, target.token, config.publicUrl)
-  throw new Error('Kubo pinning is not built yet')
 }

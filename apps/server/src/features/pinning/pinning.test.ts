@@ -4,9 +4,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { apiMakePost, makeUser, sendEditPost, type TestUser } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
+import { blobStoreFor } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
-import { pinningClient } from './pinning.client'
 import { startFakePinningService } from './pinning.fake-service'
+import { pinningClient } from './pinning.kubo'
 import { type PinningOptions, pinningWorker } from './pinning.worker'
 
 const service = await startFakePinningService()
@@ -26,7 +27,7 @@ afterAll(() => service.close())
 const NOW: Partial<PinningOptions> = { backoffSeconds: 0, pollSeconds: 0 }
 const pinning = () => t.config.pinning as PinningConfig
 const worker = (options: Partial<PinningOptions> = NOW, config = pinning()) =>
-  pinningWorker(t.database.db, config, options)
+  pinningWorker(t.database.db, config, blobStoreFor(t.config), options)
 
 async function mediaOf(postId: string, user?: TestUser) {
   const response = await t.app.inject({
@@ -230,7 +231,7 @@ describe(`pinning with several workers (${TEST_DB})`, () => {
   it('takes up a job whose worker died mid-pin once its lease ends, without asking twice', async () => {
     const ada = await makeUser(t)
     const created = await apiMakePost(t, ada)
-    const real = pinningClient(pinning())
+    const real = pinningClient(pinning(), blobStoreFor(t.config))
     // This worker asks the service, then its process "dies": it never records the answer.
     const dying = {
       ...real,
@@ -239,7 +240,14 @@ describe(`pinning with several workers (${TEST_DB})`, () => {
         return new Promise<never>(() => {})
       },
     }
-    void pinningWorker(t.database.db, pinning(), { ...NOW, leaseSeconds: 1 }, undefined, dying).processNext()
+    void pinningWorker(
+      t.database.db,
+      pinning(),
+      blobStoreFor(t.config),
+      { ...NOW, leaseSeconds: 1 },
+      undefined,
+      dying,
+    ).processNext()
     await waitFor(() => service.pinRequests().length === 1, 'the first worker to ask for the pin')
 
     const survivor = worker()

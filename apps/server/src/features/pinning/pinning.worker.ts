@@ -1,7 +1,9 @@
+import type { BlobStore } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
 import type { Db } from '../../db/index'
 import { backoffSeconds, type Logger, silentLogger, startWorkerLoops } from '../../db/worker-loops'
-import { PinError, type PinningClient, pinningClient, type RemotePin } from './pinning.client'
+import { PinError, type PinningClient, type RemotePin } from './pinning.client'
+import { pinningClient } from './pinning.kubo'
 import { type PinJob, type PinUpdate, pinningStore } from './pinning.store'
 
 export interface PinningOptions {
@@ -37,12 +39,13 @@ export type PinOutcome = 'pinned' | 'waiting' | 'retry' | 'failed' | 'lost'
 export function pinningWorker(
   db: Db,
   config: PinningConfig,
+  store: BlobStore,
   overrides: Partial<PinningOptions> = {},
   log: Logger = silentLogger,
-  client: PinningClient = pinningClient(config),
+  client: PinningClient = pinningClient(config, store),
 ) {
   const options = { ...DEFAULT_PINNING_OPTIONS, ...overrides }
-  const store = pinningStore(db)
+  const jobs = pinningStore(db)
 
   /** The service's answer, asking anew only when no request of an earlier claim is known. */
   async function ask(job: PinJob): Promise<RemotePin> {
@@ -96,7 +99,7 @@ export function pinningWorker(
         update.status === 'failed' ? 'pin failed for good' : 'pin not made; will retry',
       )
     }
-    if (!(await store.record(job, update))) return 'lost'
+    if (!(await jobs.record(job, update))) return 'lost'
     if (update.failed) return update.status === 'failed' ? 'failed' : 'retry'
     return update.status === 'pinned' ? 'pinned' : 'waiting'
   }
@@ -105,7 +108,7 @@ export function pinningWorker(
     options,
     /** Claims and runs one due job; null when none is due. */
     async processNext(): Promise<{ job: PinJob; outcome: PinOutcome } | null> {
-      const job = await store.claim(options.leaseSeconds)
+      const job = await jobs.claim(options.leaseSeconds)
       return job ? { job, outcome: await run(job) } : null
     },
     /** Runs due jobs until none is left (tests, and catching up). */
@@ -118,8 +121,8 @@ export function pinningWorker(
 }
 
 /** Starts the pinning worker in this process; answers the function that stops it. */
-export function startPinningWorker(db: Db, config: PinningConfig, log: Logger) {
-  const worker = pinningWorker(db, config, {}, log)
+export function startPinningWorker(db: Db, config: PinningConfig, store: BlobStore, log: Logger) {
+  const worker = pinningWorker(db, config, store, {}, log)
   return startWorkerLoops({
     name: 'ipfs pinning',
     workers: 1,
