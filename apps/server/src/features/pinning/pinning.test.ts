@@ -124,6 +124,11 @@ describe(`pinning public files (${TEST_DB})`, () => {
       'pinned',
       'pinned',
     ])
+    const versions = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.id}/versions` })
+    const statuses = versions
+      .json()
+      .items.map((item: { files: { pin_status: string }[] }) => item.files.map((file) => file.pin_status))
+    expect(statuses).toEqual([['pinned', 'pinned'], ['pinned']])
     expect(service.pinRequests()).toHaveLength(3)
   })
 

@@ -268,6 +268,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
             mime: file.mime,
             size: file.size,
             kind: file.kind,
+            ...(file.pin_status ? { pin_status: file.pin_status } : {}),
           })),
         })
       }

@@ -1,3 +1,4 @@
+import type { PinStatus } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { PostFileRow, PostFilesTable } from '../../db/schema'
@@ -106,11 +107,13 @@ export function versionsStore(db: Db) {
         .execute()
     },
 
-    /** The current version's files, in order. */
-    currentFiles(postId: string): Promise<PostFileRow[]> {
+    /** The current version's files, in order, each with where its pin stands (features/pinning). */
+    currentFiles(postId: string): Promise<(PostFileRow & { pin_status: PinStatus | null })[]> {
       return db
         .selectFrom('post_files')
-        .selectAll()
+        .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_files.cid')
+        .selectAll('post_files')
+        .select('ipfs_pins.status as pin_status')
         .where('post_id', '=', postId)
         .orderBy('position')
         .execute()
