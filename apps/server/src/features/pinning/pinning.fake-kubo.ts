@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
+import { listenLocally } from './pinning.fake-service'
 
 export interface KuboAdd {
   query: Record<string, string>
@@ -68,11 +69,8 @@ export async function startFakeKubo() {
       response.end(JSON.stringify({ Message: String(error), Code: 0, Type: 'error' }))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('the fake Kubo did not start')
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    ...(await listenLocally(server)),
     /** Every file added (and so pinned), in order. */
     added,
     /** Answers the next requests with these statuses, one each. */
@@ -88,6 +86,5 @@ export async function startFakeKubo() {
       faults = []
       forced = {}
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -107,12 +107,8 @@ export async function startFakePinningService(token = 'test-pinning-token') {
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => send(response, 500, failure('INTERNAL', String(error))))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('the fake pinning service did not start')
-
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    ...(await listenLocally(server)),
     token,
     requests,
     pins,
@@ -132,7 +128,17 @@ export async function startFakePinningService(token = 'test-pinning-token') {
       faults = []
       progress = 'instant'
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 export type FakePinningService = Awaited<ReturnType<typeof startFakePinningService>>
+
+/** Starts a fake on a free port of 127.0.0.1: its base URL and how to stop it. */
+export async function listenLocally(server: Server) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('the fake server did not start')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
