@@ -5,8 +5,8 @@ import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
 
-export { ConfigError } from './config.read'
 export type { PinningConfig, PinningTarget } from './config.ipfs'
+export { ConfigError } from './config.read'
 export type { EarningReason, RewardsConfig, SolanaCluster, TokenConfig } from './config.token'
 
 /** Everything the server can be told from the environment. README.md lists each variable. */
@@ -268,11 +268,6 @@ export function loadConfig(env: Env = process.env): Config {
     rewards: rewardsConfig(env),
     trust: trustConfig(env),
     mail,
-    pinning: pinningConfig(
-      env,
-      mail.publicUrl,
-      (name, fallback, min, max) => int(env, name, fallback, min, max),
-      (message) => new ConfigError(message),
-    ),
+    pinning: pinningConfig(env, mail.publicUrl),
   }
 }
