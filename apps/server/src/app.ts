@@ -290,7 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
         startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
-        ...(config.pinning ? [startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log)] : []),
+        startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log),
       ]
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })

@@ -120,8 +120,9 @@ export function pinningWorker(
   }
 }
 
-/** Starts the pinning worker in this process; answers the function that stops it. */
-export function startPinningWorker(db: Db, config: PinningConfig, store: BlobStore, log: Logger) {
+/** Starts the pinning worker in this process (none when pinning is off); answers the function that stops it. */
+export function startPinningWorker(db: Db, config: PinningConfig | null, store: BlobStore, log: Logger) {
+  if (!config) return async () => {}
   const worker = pinningWorker(db, config, store, {}, log)
   return startWorkerLoops({
     name: 'ipfs pinning',
