@@ -107,8 +107,18 @@ export function versionsStore(db: Db) {
         .execute()
     },
 
-    /** The current version's files, in order, each with where its pin stands (features/pinning). */
-    currentFiles(postId: string): Promise<(PostFileRow & { pin_status: PinStatus | null })[]> {
+    /** The current version's files, in order (rows to carry into a new version: nothing else). */
+    currentFiles(postId: string): Promise<PostFileRow[]> {
+      return db
+        .selectFrom('post_files')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('position')
+        .execute()
+    },
+
+    /** The current version's files, in order, to show: each with where its pin stands (features/pinning). */
+    currentFilesShown(postId: string): Promise<(PostFileRow & { pin_status: PinStatus | null })[]> {
       return db
         .selectFrom('post_files')
         .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_files.cid')
