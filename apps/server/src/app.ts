@@ -40,6 +40,7 @@ import {
   subscribeNotifications,
 } from './features/notifications/index'
 import { pagesRoutes } from './features/pages/index'
+import { startPinningWorker, subscribePinning } from './features/pinning/index'
 import { postsRoutes } from './features/posts/index'
 import { profilesRoutes } from './features/profiles/index'
 import { rewardsRoutes, subscribeLedger } from './features/rewards/index'
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   subscribeEmailChanges(ctx.events, ctx)
   // Notifications by mail: at once in the transaction that wrote them; digests by a scheduled job.
   subscribeNotificationMail(ctx.events, config.mail, config.jwtSecret)
+  // Public files are pinned on the IPFS network when a pinning service is configured (issue 22).
+  subscribePinning(ctx.events, config.pinning)
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
@@ -287,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
         startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
+        startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log),
       ]
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })

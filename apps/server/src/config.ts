@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
 
+export type { PinningConfig, PinningTarget } from './config.ipfs'
 export { ConfigError } from './config.read'
 export type { EarningReason, RewardsConfig, SolanaCluster, TokenConfig } from './config.token'
 
@@ -59,6 +61,8 @@ export interface Config {
   trust: TrustConfig
   /** Outgoing mail (issue 20): SMTP when `SMTP_URL` is set, else `.eml` files under `dataDir/mail`. */
   mail: MailConfig
+  /** Pinning public files on the IPFS network (issue 22, features/pinning); null: off. */
+  pinning: PinningConfig | null
 }
 
 /** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
@@ -232,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (logFormat !== 'pretty' && logFormat !== 'json') {
     throw new ConfigError(`LOG_FORMAT must be pretty or json; got "${logFormat}"`)
   }
+  const mail = mailConfig(env, int(env, 'PORT', 8080, 0, 65535))
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -262,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     analysis: analysisConfig(env),
     rewards: rewardsConfig(env),
     trust: trustConfig(env),
-    mail: mailConfig(env, int(env, 'PORT', 8080, 0, 65535)),
+    mail,
+    pinning: pinningConfig(env, mail.publicUrl),
   }
 }

@@ -33,6 +33,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/moderation/index.ts': ['profiles'],
   'features/notifications/index.ts': [],
   'features/pages/index.ts': [],
+  'features/pinning/index.ts': [],
   'features/posts/index.ts': ['pages', 'profiles', 'demo', 'follows', 'bookmarks', 'tags', 'feeds', 'ipfs'],
   'features/profiles/index.ts': [],
   'features/revisions/index.ts': ['posts', 'comments'],
@@ -48,6 +49,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
 
 const SHARED = new Set([
   'config.ts',
+  'config.ipfs.ts',
   'config.read.ts',
   'config.solana-keys.ts',
   'config.token.ts',

@@ -33,12 +33,21 @@ const StoredFile = Type.Object({
   size: Type.Integer(),
 })
 
+/**
+ * Where a file's pin on the IPFS network stands (issue 22): queued (waiting here or at the pinning
+ * service), pinning (the service is fetching it), pinned, or failed (tries used up).
+ */
+export const PinStatus = LiteralUnion('queued', 'pinning', 'pinned', 'failed')
+export type PinStatus = Static<typeof PinStatus>
+
 /** One file of a post. */
 export const MediaItem = Type.Object({
   ...StoredFile.properties,
   kind: MediaKind,
   /** A document's first page as a small picture, once its post's analysis has drawn it (issue 28). */
   thumbnail: Type.Optional(Type.String()),
+  /** Its pin on the IPFS network; only when the server pins public files and this one was queued. */
+  pin_status: Type.Optional(PinStatus),
 })
 export type MediaItem = Static<typeof MediaItem>
 

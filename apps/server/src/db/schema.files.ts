@@ -1,4 +1,5 @@
-import type { ColumnType } from 'kysely'
+import type { PinStatus } from '@agora/contract'
+import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
 /** A document's first page as a small picture (migration 0020), drawn by the analysis (issue 28). */
@@ -30,4 +31,23 @@ export interface IpfsBlocksTable {
   /** Bytes of the file the block covers. */
   span: ColumnType<string, string | number, string | number>
   bytes: Uint8Array | null
+}
+
+/** A file's pin job (features/pinning, migration 0031): one per CID, durable, leased, retried. */
+export interface IpfsPinsTable {
+  cid: string
+  /** The file's name, sent to the pinning service with the pin. */
+  name: ColumnType<string, string | undefined, string>
+  status: ColumnType<PinStatus, PinStatus | undefined, PinStatus>
+  /** The pinning service's id of the request; null before it is made (or after the service lost it). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** Failed tries so far. */
+  attempts: Generated<number>
+  /** Claims so far: a claim's fencing token. */
+  claims: Generated<number>
+  run_after: ColumnType<Date, Date | undefined, Date>
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | undefined, Date>
 }

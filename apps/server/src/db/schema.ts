@@ -10,7 +10,7 @@ import type {
   SessionOriginColumns,
 } from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
-import type { BlobThumbnailsTable, IpfsBlocksTable, IpfsRootsTable } from './schema.files'
+import type { BlobThumbnailsTable, IpfsBlocksTable, IpfsPinsTable, IpfsRootsTable } from './schema.files'
 import type { AnalysisJobsTable, AnalysisPostTermsTable, EventOutboxTable } from './schema.jobs'
 import type {
   FaucetGrantsTable,
@@ -89,6 +89,8 @@ export interface Database {
   // the trustless IPFS gateway (issue 22, migration 0018)
   ipfs_roots: IpfsRootsTable
   ipfs_blocks: IpfsBlocksTable
+  // pinning public files on the IPFS network (issue 22, migration 0031)
+  ipfs_pins: IpfsPinsTable
 }
 
 export interface UsersTable extends StandingColumns, MailColumns {

@@ -1,3 +1,4 @@
+import type { PinStatus } from '@agora/contract'
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, OffsetPage, Order } from '../../db/paging'
@@ -275,14 +276,21 @@ export function postsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    /** The posts' files in order, each saying whether the analysis drew its first page (issue 28). */
-    filesOf(postIds: string[]): Promise<(PostFileRow & { has_thumbnail: boolean })[]> {
+    /**
+     * The posts' files in order, each saying whether the analysis drew its first page (issue 28)
+     * and where its pin on the IPFS network stands (features/pinning; null: never queued).
+     */
+    filesOf(
+      postIds: string[],
+    ): Promise<(PostFileRow & { has_thumbnail: boolean; pin_status: PinStatus | null })[]> {
       if (postIds.length === 0) return Promise.resolve([])
       return db
         .selectFrom('post_files')
         .leftJoin('blob_thumbnails', 'blob_thumbnails.cid', 'post_files.cid')
+        .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_files.cid')
         .selectAll('post_files')
         .select(sql<boolean>`blob_thumbnails.cid is not null`.as('has_thumbnail'))
+        .select('ipfs_pins.status as pin_status')
         .where('post_id', 'in', postIds)
         .orderBy(['post_id', 'position'])
         .execute()

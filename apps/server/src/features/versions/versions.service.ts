@@ -244,7 +244,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const [rows, earlier, current] = await Promise.all([
         versions.versions(post.id),
         versions.earlierFiles(post.id),
-        versions.currentFiles(post.id),
+        versions.currentFilesShown(post.id),
       ])
       const items: PostVersionsResponse['items'] = []
       for (let number = 1; number <= post.version; number++) {
@@ -268,6 +268,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
             mime: file.mime,
             size: file.size,
             kind: file.kind,
+            ...(file.pin_status ? { pin_status: file.pin_status } : {}),
           })),
         })
       }

@@ -1,3 +1,4 @@
+import type { PinStatus } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { PostFileRow, PostFilesTable } from '../../db/schema'
@@ -106,11 +107,23 @@ export function versionsStore(db: Db) {
         .execute()
     },
 
-    /** The current version's files, in order. */
+    /** The current version's files, in order (rows to carry into a new version: nothing else). */
     currentFiles(postId: string): Promise<PostFileRow[]> {
       return db
         .selectFrom('post_files')
         .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('position')
+        .execute()
+    },
+
+    /** The current version's files, in order, to show: each with where its pin stands (features/pinning). */
+    currentFilesShown(postId: string): Promise<(PostFileRow & { pin_status: PinStatus | null })[]> {
+      return db
+        .selectFrom('post_files')
+        .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_files.cid')
+        .selectAll('post_files')
+        .select('ipfs_pins.status as pin_status')
         .where('post_id', '=', postId)
         .orderBy('position')
         .execute()
@@ -144,9 +157,17 @@ export function versionsStore(db: Db) {
       return [...byCid.values()]
     },
 
-    /** The files of earlier versions (all of them, or of `version`), by version and position. */
+    /**
+     * The files of earlier versions (all of them, or of `version`), by version and position, each
+     * with where its pin on the IPFS network stands (features/pinning; null: never queued).
+     */
     earlierFiles(postId: string, version?: number) {
-      let query = db.selectFrom('post_version_files').selectAll().where('post_id', '=', postId)
+      let query = db
+        .selectFrom('post_version_files')
+        .leftJoin('ipfs_pins', 'ipfs_pins.cid', 'post_version_files.cid')
+        .selectAll('post_version_files')
+        .select('ipfs_pins.status as pin_status')
+        .where('post_id', '=', postId)
       if (version !== undefined) query = query.where('version', '=', version)
       return query.orderBy('version').orderBy('position').execute()
     },

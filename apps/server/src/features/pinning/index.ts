@@ -1,0 +1,5 @@
+export { PinError, type PinningClient, type RemotePin } from './pinning.client'
+export { pinningClient } from './pinning.kubo'
+export { pinningStore } from './pinning.store'
+export { subscribePinning } from './pinning.subscribe'
+export { DEFAULT_PINNING_OPTIONS, pinningWorker, startPinningWorker } from './pinning.worker'
