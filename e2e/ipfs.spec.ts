@@ -4,11 +4,13 @@
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { waitFor, wavNoise } from '@agora/test-kit'
+import { startFakePinningService } from '@agora/test-kit/pinning'
 import { CarReader } from '@ipld/car'
 import * as dagPb from '@ipld/dag-pb'
 import type { Page } from '@playwright/test'
 import { apiMakePost } from './factories'
-import { type AgoraServer, expect, expectAccessible, signedIn, test } from './fixtures'
+import { type AgoraServer, expect, expectAccessible, signedIn, startServer, test } from './fixtures'
 
 /** A text file of four leaves and a bit (256 KiB chunks), so the CAR holds a root node over raw leaves. */
 function notes() {
@@ -125,4 +127,87 @@ test('the CID copies by keyboard, the gateway link follows the reader’s choice
   await expect(status(page)).toHaveText(`✓ 字节与 ${cid} 一致`)
   await expectAccessible(page, 'a post with its file’s CID, gateway link and Verify, in Chinese at 375 px')
   expect(consoleErrors).toEqual([])
+})
+
+test('Verify of a 50 MB recording shows its progress and never freezes the page', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000)
+  await signedIn(page, server, 'bigfile')
+  const postId = await apiMakePost(
+    page.request,
+    server,
+    { title: 'Fifty megabytes of hydrophone noise' },
+    { file: { name: 'hydrophone.wav', mimeType: 'audio/wav', buffer: wavNoise(50 * 1024 * 1024) } },
+  )
+  const { media } = (await (await page.request.get(`${server.url}/api/v1/media/${postId}`)).json()) as {
+    media: { cid: string }[]
+  }
+  await page.goto(`/forum/detail/${postId}`)
+
+  // A heartbeat on the page's main thread: the longest gap between its beats is how long the page froze.
+  await page.evaluate(() => {
+    const beats = window as unknown as { longestGap: number; lastBeat: number }
+    beats.longestGap = 0
+    beats.lastBeat = performance.now()
+    setInterval(() => {
+      const now = performance.now()
+      beats.longestGap = Math.max(beats.longestGap, now - beats.lastBeat)
+      beats.lastBeat = now
+    }, 20)
+  })
+  await page.getByRole('button', { name: 'Verify', exact: true }).click()
+  // Part of the way through, the page says how far it is.
+  const progress = page.getByRole('progressbar', { name: 'Verification progress' })
+  await expect
+    .poll(async () => Number((await progress.getAttribute('value').catch(() => null)) ?? 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0)
+  await expect(status(page)).toContainText(/ of 5\d(\.\d)? MB/)
+  await expect(status(page)).toHaveText(`✓ bytes match ${media[0]!.cid}`, { timeout: 90_000 })
+  const longestGap = await page.evaluate(() => (window as unknown as { longestGap: number }).longestGap)
+  // Hashing 50 MB on the main thread takes seconds; in the worker the page keeps answering.
+  expect(longestGap).toBeLessThan(1_000)
+  expect(consoleErrors).toEqual([])
+})
+
+test('with a pinning service configured, each file says where its pin stands: pinned, or failed', async ({
+  browser,
+}) => {
+  const service = await startFakePinningService('e2e-pinning-token')
+  const server = await startServer({
+    IPFS_PINNING_URL: service.url,
+    IPFS_PINNING_TOKEN: 'e2e-pinning-token',
+    IPFS_PIN_MAX_ATTEMPTS: '1',
+  })
+  const context = await browser.newContext({ baseURL: server.url })
+  try {
+    const page = await context.newPage()
+    await signedIn(page, server, 'pinner')
+    const pinStatusOf = async (postId: string) => {
+      const response = await page.request.get(`${server.url}/api/v1/media/${postId}`)
+      return ((await response.json()) as { media: { pin_status?: string }[] }).media[0]?.pin_status
+    }
+    const pinned = await apiMakePost(page.request, server, { title: 'Pinned at once' })
+    await waitFor(async () => (await pinStatusOf(pinned)) === 'pinned', 'the first file to be pinned', 30_000)
+    await page.goto(`/forum/detail/${pinned}`)
+    await expect(page.locator('.file-ipfs__pin')).toHaveText('Pinned')
+
+    service.setProgress('fails')
+    const refused = await apiMakePost(page.request, server, { title: 'The service gives up' })
+    await waitFor(async () => (await pinStatusOf(refused)) === 'failed', 'the second pin to fail', 30_000)
+    await page.goto(`/forum/detail/${refused}`)
+    await expect(page.locator('.file-ipfs__pin')).toHaveText('Pin failed')
+    expect(service.pinRequests().map((request) => request.authorization)).toEqual([
+      'Bearer e2e-pinning-token',
+      'Bearer e2e-pinning-token',
+    ])
+  } finally {
+    await context.close()
+    await server.stop()
+    await service.close()
+  }
 })

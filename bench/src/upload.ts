@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { UPLOAD_MAX_FILE_BYTES } from '@agora/contract/limits'
+import { wavNoise } from '@agora/test-kit'
 import { round } from './load'
 import { sampleResident } from './processes'
 import type { Report } from './report'
@@ -15,20 +16,7 @@ const MB = 1024 * 1024
 
 /** A WAV file of `bytes` bytes (noise): a type the server accepts by its content. */
 export function writeWav(path: string, bytes: number) {
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(bytes - 8, 4)
-  header.write('WAVEfmt ', 8)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20) // PCM
-  header.writeUInt16LE(2, 22) // stereo
-  header.writeUInt32LE(44_100, 24)
-  header.writeUInt32LE(44_100 * 4, 28)
-  header.writeUInt16LE(4, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(bytes - 44, 40)
-  writeFileSync(path, Buffer.concat([header, randomBytes(bytes - 44)]))
+  writeFileSync(path, wavNoise(bytes))
 }
 
 /** The ceiling: the same bytes copied through streams to the disk the server stores on, flushed. */

@@ -2,3 +2,4 @@
 
 export { CHROMIUM_LAUNCH } from './chromium'
 export { waitFor } from './wait-for'
+export { wavNoise } from './wav'

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { listenLocally } from '@agora/test-kit/pinning'
 import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
-import { listenLocally } from './pinning.fake-service'
 
 export interface KuboAdd {
   query: Record<string, string>

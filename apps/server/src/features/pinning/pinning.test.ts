@@ -1,4 +1,5 @@
 import { waitFor } from '@agora/test-kit'
+import { startFakePinningService } from '@agora/test-kit/pinning'
 import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { apiMakePost, makeUser, sendEditPost, type TestUser } from '../../../test/factories'
@@ -6,7 +7,6 @@ import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
-import { startFakePinningService } from './pinning.fake-service'
 import { pinningClient } from './pinning.kubo'
 import { type PinningOptions, pinningWorker } from './pinning.worker'
 

@@ -9,20 +9,16 @@ import { DEFAULT_IPFS_GATEWAY, gatewayLink, normaliseGateway, useIpfsGateway } f
 import { useVerify, type VerifyState } from './useVerify'
 import './FileIpfs.css'
 
-/**
- * Beside a file (issue 22): its CID to copy, a link to it through a public IPFS gateway (the reader's
- * choice), and Verify, which checks in the browser that the bytes our gateway sends hash to that CID.
- */
-/**
- * Where a file's pin on the IPFS network stands. The pinning work (another branch) adds `pin_status`
- * to MediaItem with these values; until it lands no item carries it and nothing shows.
- */
-export type PinStatusName = 'queued' | 'pinning' | 'pinned' | 'failed'
-
 export interface FileIpfsProps {
-  item: Pick<MediaItem, 'cid' | 'name' | 'size'> & { pin_status?: PinStatusName }
+  item: Pick<MediaItem, 'cid' | 'name' | 'size' | 'pin_status'>
 }
 
+/**
+ * Beside a file (issue 22): its CID to copy, where its pin on the IPFS network stands (when this
+ * server pins: queued, pinning, pinned, failed), a link to it through a public IPFS gateway (the
+ * reader's choice), and Verify, which checks in the browser that the bytes our gateway sends hash to
+ * that CID.
+ */
 export function FileIpfs({ item }: FileIpfsProps) {
   const { t } = useTranslation('ipfs')
   const { gateway } = useIpfsGateway()

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { PinStatus } from '@agora/contract'
+
+/** Where a pin stands, in the Pinning Service API's words. */
+type PinStatus = 'queued' | 'pinning' | 'pinned' | 'failed'
 
 /** How the fake service's pins go: pinned at once; queued → pinning → pinned, one step per look; or failed. */
 export type PinProgress = 'instant' | 'slow' | 'fails'
