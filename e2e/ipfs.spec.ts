@@ -43,6 +43,14 @@ test('Verify re-derives a file’s CID in the browser, and says so in words when
   await signedIn(page, server, 'verify')
   const { postId, cid } = await postWithNotes(page, server)
   await page.goto(`/forum/detail/${postId}`)
+  // The tools sit under the file, which keeps the slide's whole width (beside it they squeezed a PDF to half).
+  const [slide, file, tools] = await Promise.all(
+    ['.carousel__slide', '.carousel__slide > :first-child', '.file-ipfs'].map((selector) =>
+      page.locator(selector).first().boundingBox(),
+    ),
+  )
+  expect(Math.round(file!.width)).toBe(Math.round(slide!.width))
+  expect(tools!.y).toBeGreaterThanOrEqual(file!.y + file!.height - 1)
 
   await page.getByRole('button', { name: 'Verify', exact: true }).click()
   await expect(status(page)).toHaveText(`✓ bytes match ${cid}`)
