@@ -9,6 +9,7 @@ import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { blobStoreFor, stageStream } from '../../src/blobs/index'
 import { makeUser } from '../factories'
+import { beginUpload } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
 interface LogLine {
@@ -53,25 +54,7 @@ function staging() {
 describe(`a client that goes away (${TEST_DB})`, () => {
   it('mid-upload is logged once at info, not at error', async () => {
     const ada = await makeUser(t)
-    const boundary = '----agoraabort'
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAborted\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n` +
-        'Content-Type: text/plain\r\n\r\n',
-    )
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/v1/media/upload',
-      headers: {
-        ...ada.headers,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + 10 * 1024 * 1024),
-      },
-    })
-    request.on('error', () => {})
-    request.write(head)
+    const request = beginUpload(port, ada.headers)
     request.write(Buffer.alloc(1024 * 1024, 'x'))
     await waitFor(() => staging().length > 0, 'the server staging the upload', 10_000)
     request.destroy()

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
@@ -7,7 +6,7 @@ import { parse as parseDisposition } from 'content-disposition'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
-import { multipart, pdfFile, pngFile } from '../../../test/files'
+import { beginUpload, multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { parseRange } from './files.routes'
@@ -299,12 +298,6 @@ describe(`files (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = t.app.server.address() as AddressInfo
-    const boundary = '----agoraabort'
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAborted\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n` +
-        'Content-Type: text/plain\r\n\r\n',
-    )
     const staging = join(t.config.dataDir, 'blobs', '.staging')
     const staged = () => {
       try {
@@ -314,19 +307,8 @@ describe(`files (${TEST_DB})`, () => {
       }
     }
     await new Promise<void>((resolve, reject) => {
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/v1/media/upload',
-        headers: {
-          ...ada.headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + 10 * 1024 * 1024),
-        },
-      })
+      const request = beginUpload(port, ada.headers)
       request.on('error', () => resolve())
-      request.write(head)
       const chunk = Buffer.alloc(256 * 1024, 'x')
       let sent = 0
       const pump = () => {
