@@ -210,7 +210,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     done()
   })
   // Credentialed cross-origin calls only from CORS_ORIGINS, the same list the CSRF guard trusts.
-  await app.register(cors, { origin: config.corsOrigins, credentials: true, maxAge: 600 })
+  // Every method the API uses (the plugin's default is GET, HEAD and POST: edits and deletes from a
+  // partner's page failed their preflight, issue 25).
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    maxAge: 600,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  })
   // gzip/brotli for JSON and the web app's HTML, JS and CSS (registered before @fastify/static so
   // its files go through it too). File downloads opt out per route: a Range answer must count the
   // stored bytes, not compressed ones.

@@ -1,6 +1,7 @@
 // Files for tests to upload: multipart bodies as a browser sends them, and small real PNGs and PDFs.
 import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
+import { type ClientRequest, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { wav } from '../src/features/demo/demo.audio'
@@ -93,9 +94,42 @@ export function storedFiles(dataDir: string) {
       return []
     }
   }
-  const all = walk(join(dataDir, 'blobs'))
+  // Beside them, the heartbeats of the processes that stage (blobs/.staging-owners): neither.
+  const all = walk(join(dataDir, 'blobs')).filter((path) => !path.includes('.staging-owners'))
   return {
     blobs: all.filter((path) => !path.includes('.staging')),
     staging: all.filter((path) => path.includes('.staging')),
   }
+}
+
+/** The multipart boundary of `beginUpload`: a test that finishes the upload ends it with this. */
+export const BEGUN_UPLOAD_BOUNDARY = '----agoraabort'
+/** What `beginUpload` promised after its head: the file's bytes and the closing boundary. */
+export const BEGUN_UPLOAD_BYTES = 10 * 1024 * 1024
+
+/**
+ * A POST /media/upload to the server listening on `port` whose file part is begun and never
+ * finished (10 MB promised): the test writes more (`request.write`) and vanishes (`destroy`).
+ */
+export function beginUpload(port: number, headers: Record<string, string>): ClientRequest {
+  const boundary = BEGUN_UPLOAD_BOUNDARY
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAborted\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n',
+  )
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/v1/media/upload',
+    headers: {
+      ...headers,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + BEGUN_UPLOAD_BYTES),
+    },
+  })
+  request.on('error', () => {})
+  request.write(head)
+  return request
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
-import { type FileHandle, mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { type FileHandle, mkdir, open, readdir, stat, unlink, utimes, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { importer } from 'ipfs-unixfs-importer'
 import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
@@ -47,7 +47,8 @@ export interface StagedFile {
  * is rethrown.
  */
 export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string): Promise<StagedFile> {
-  const path = join(dir, `${randomUUID()}.part`)
+  await keepAlive(dir)
+  const path = join(dir, `${OWNER}~${randomUUID()}.part`)
   const discard = () => unlink(path).catch(() => {})
   let handle: FileHandle
   try {
@@ -155,19 +156,78 @@ async function writeAll(handle: FileHandle, chunk: Uint8Array) {
 }
 
 /**
- * Removes the staging files last written before `before` (ms since the epoch): what uploads in
- * flight left behind when a process died. Uploads in progress keep writing, so theirs stay.
+ * Whose staging files are whose (issue 25: a starting process deleted another's upload in flight,
+ * judging by modification time). A process names its staging files `<pid>-<random>~….part` and,
+ * while it stages, keeps a heartbeat file of that name fresh in `.staging-owners` beside the
+ * staging folder (a sibling, so staging holds only uploads).
+ */
+const OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`
+const OWNED = /^(\d+)-[0-9a-f]{8}~/
+/** A heartbeat is touched this often… */
+const HEARTBEAT_MS = 15_000
+/** …and its owner taken to be gone once it is this old (and its pid is not running here). */
+export const HEARTBEAT_STALE_MS = 60_000
+const beating = new Set<string>()
+
+const ownersDir = (stagingDir: string) => join(dirname(stagingDir), '.staging-owners')
+
+async function keepAlive(stagingDir: string) {
+  const owners = ownersDir(stagingDir)
+  if (beating.has(owners)) return
+  beating.add(owners)
+  const beat = join(owners, OWNER)
+  await mkdir(owners, { recursive: true }).catch(() => {})
+  await writeFile(beat, String(process.pid)).catch(() => {})
+  // Touched for the life of the process (a deleted data directory just stops it).
+  const timer = setInterval(() => {
+    const now = new Date()
+    utimes(beat, now, now).catch(() => {
+      clearInterval(timer)
+      beating.delete(owners)
+    })
+  }, HEARTBEAT_MS)
+  timer.unref()
+}
+
+/** Whether a process of this id runs on this machine (EPERM: it does, as another user). */
+function pidRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the staging files whose process is gone: its pid is not running here AND its heartbeat
+ * is stale (or missing), so neither a live process on this machine nor one on another machine
+ * sharing the store loses an upload in flight. Files named before owners existed go by the old
+ * rule: last written before `before` (ms since the epoch).
  */
 export async function removeLeftoverStaging(dir: string, before: number): Promise<number> {
   let removed = 0
   const names = await readdir(dir).catch(() => [] as string[])
+  const gone = new Map<string, Promise<boolean>>()
+  const ownerGone = async (owner: string) => {
+    if (owner === OWNER || pidRunning(Number(owner.split('-')[0]))) return false
+    const beat = await stat(join(ownersDir(dir), owner)).catch(() => null)
+    return !beat || Date.now() - beat.mtimeMs > HEARTBEAT_STALE_MS
+  }
   for (const name of names) {
     const path = join(dir, name)
     const info = await stat(path).catch(() => null)
-    if (info?.isFile() && info.mtimeMs < before) {
+    if (!info?.isFile()) continue
+    const owner = OWNED.test(name) ? name.slice(0, name.indexOf('~')) : null
+    if (owner && !gone.has(owner)) gone.set(owner, ownerGone(owner))
+    if (owner ? await gone.get(owner) : info.mtimeMs < before) {
       await unlink(path).catch(() => {})
       removed += 1
     }
+  }
+  // The heartbeats of owners that are gone.
+  for (const owner of await readdir(ownersDir(dir)).catch(() => [] as string[])) {
+    if (await (gone.get(owner) ?? ownerGone(owner))) await unlink(join(ownersDir(dir), owner)).catch(() => {})
   }
   return removed
 }

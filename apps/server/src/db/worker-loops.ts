@@ -15,7 +15,7 @@ export interface LeaseOptions {
   maxBackoffSeconds: number
   /** An idle worker looks for new jobs this often. */
   pollMs: number
-  /** A stopping worker waits this long for its job in progress; the lease covers the rest. */
+  /** A stopping worker waits this long for its job in progress, then hands it back to the queue. */
   stopTimeoutMs: number
 }
 
@@ -28,18 +28,24 @@ export interface WorkerLoops {
   processNext(): Promise<unknown>
   /** An idle loop looks for work this often; after an error it waits five times as long. */
   pollMs: number
-  /** A stopping loop waits this long for its job in progress; the job's lease covers the rest. */
+  /** A stopping loop waits this long for its job in progress, then `release`s it. */
   stopTimeoutMs: number
+  /**
+   * Hands back the claims still held once `stopTimeoutMs` has passed, so another process takes them
+   * at once instead of after their lease (issue 25: a SIGTERM left jobs `running` for 5 minutes).
+   */
+  release?: () => Promise<void>
   log: Logger
 }
 
 /**
  * Runs `workers` loops of a durable queue (claim with a lease, run, record) in this process and
- * returns the function that stops them: it waits at most `stopTimeoutMs` for the jobs in progress;
- * an unfinished one is taken up again by any process once its lease runs out.
+ * returns the function that stops them: it waits at most `stopTimeoutMs` for the jobs in progress,
+ * then releases the unfinished ones (`release`); without it, or if that fails, any process takes
+ * them up again once their lease runs out.
  */
 export function startWorkerLoops(options: WorkerLoops): () => Promise<void> {
-  const { name, workers, processNext, pollMs, stopTimeoutMs, log } = options
+  const { name, workers, processNext, pollMs, stopTimeoutMs, release, log } = options
   if (workers === 0) return async () => {}
   const stopping = new AbortController()
   // Resolves early when the loops are stopped.
@@ -61,13 +67,29 @@ export function startWorkerLoops(options: WorkerLoops): () => Promise<void> {
 
   return async () => {
     stopping.abort()
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([
-      Promise.all(loops),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, stopTimeoutMs)
+    if (await within(Promise.all(loops), stopTimeoutMs)) return
+    if (!release) return
+    // Bounded too: a database that does not answer must not hold the shutdown.
+    const released = await within(release(), stopTimeoutMs).catch((error) => {
+      log.warn({ err: error }, `${name} worker could not release its jobs`)
+      return false
+    })
+    if (released) log.info(`${name} worker stopped; its unfinished jobs went back to the queue`)
+    else log.warn(`${name} worker stopped; its unfinished jobs wait for their leases to run out`)
+  }
+}
+
+/** Whether `work` settles within `ms` (a rejection still rejects). */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      work.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms)
       }),
     ])
+  } finally {
     clearTimeout(timer)
   }
 }

@@ -117,8 +117,29 @@ export function toErrorResponse(error: unknown): {
   }
 }
 
+/** Node's words for a connection the other side closed: "aborted" (ECONNRESET), a premature close. */
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'])
+
+/**
+ * Whether this error is the client going away mid-request (an upload cut off, a tab closed): its
+ * connection is closed and the error is the one Node raises for that. Ordinary traffic, not a fault.
+ */
+export function isClientGone(error: unknown, request: FastifyRequest): boolean {
+  if (!request.raw.socket?.destroyed) return false
+  const err = error as { code?: string; message?: string } | undefined
+  return CLIENT_GONE_CODES.has(err?.code ?? '') || err?.message === 'aborted'
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (isClientGone(error, request)) {
+      // Nobody is left to answer; one info line (issue 25: these were logged as errors).
+      request.log.info(
+        { code: (error as { code?: string }).code },
+        'client went away before the request was complete',
+      )
+      return reply.status(499).send()
+    }
     const { status, body, headers } = toErrorResponse(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status, code: body.code }, body.detail)

@@ -88,6 +88,37 @@ describe(`CORS (${TEST_DB})`, () => {
     expect(response.headers['access-control-allow-methods']).toContain('POST')
   })
 
+  // Issue 25: "CORS preflights omit DELETE (and will omit PATCH)" — @fastify/cors allows only GET,
+  // HEAD and POST unless told otherwise, so a partner could not edit or delete a post.
+  it.each([
+    ['DELETE', '/api/v1/media/p1/delete'],
+    ['PATCH', '/api/v1/media/p1'],
+    ['PUT', '/api/v1/media/p1'],
+  ])('allows a %s preflight from a configured origin', async (method, url) => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin: PARTNER,
+        'access-control-request-method': method,
+        'access-control-request-headers': 'content-type',
+      },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['access-control-allow-origin']).toBe(PARTNER)
+    const allowed = String(response.headers['access-control-allow-methods']).split(/,\s*/)
+    expect(allowed).toEqual(
+      expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    )
+    // Still only for the listed origins.
+    const other = await t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin: EVIL, 'access-control-request-method': method },
+    })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
   it('grants nothing to any other origin', async () => {
     // Without Access-Control-Allow-Origin the browser refuses the call, whatever else is sent.
     const response = await preflight(EVIL)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -115,6 +115,10 @@ describe(`crash and restart (${TEST_DB})`, () => {
       return rows.length
     })
     expect(storedCids()).toContain(orphanCid)
+    // Its staging files are swept once its pid is gone and its heartbeat a minute old; age it now.
+    const owners = join(blobRoot, '.staging-owners')
+    const longAgo = new Date(Date.now() - 5 * 60_000)
+    for (const owner of readdirSync(owners)) utimesSync(join(owners, owner), longAgo, longAgo)
 
     server = await startServer(env)
     const after = apiClient(server.url)

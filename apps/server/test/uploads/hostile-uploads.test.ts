@@ -53,7 +53,8 @@ function filesUnder(dir: string): string[] {
 async function leftovers() {
   const db = t.database.db
   const root = join(t.config.dataDir, 'blobs')
-  const onDisk = filesUnder(root)
+  // The heartbeats of staging processes (.staging-owners) are neither blobs nor staging.
+  const onDisk = filesUnder(root).filter((path) => !path.includes('.staging-owners'))
   const rows = await db.selectFrom('blobs').select(['cid', 'pinned']).execute()
   const known = new Set(rows.map((row) => row.cid))
   const referenced = new Set(

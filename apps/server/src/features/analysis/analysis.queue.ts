@@ -149,16 +149,27 @@ export function analysisQueue(
     }
   }
 
+  /** Claims this queue holds now (jobs in progress). */
+  const held = new Set<ClaimedJob>()
+
   return {
     options,
     /** Claims and runs one due job; null when none is due. */
     async processNext(): Promise<ProcessedJob | null> {
       const job = await analysisStore(ctx.db).claim(options.leaseSeconds)
       if (!job) return null
-      const outcome = await run(job)
+      held.add(job)
+      const outcome = await run(job).finally(() => held.delete(job))
       if (outcome === 'lost')
         log.warn({ postId: job.post_id }, 'analysis finished after its lease was taken over')
       return { job, outcome }
+    },
+    /** Hands every claim in progress back to the queue (a stopping worker; see LeaseOptions). */
+    async release(): Promise<void> {
+      const store = analysisStore(ctx.db)
+      for (const job of held) {
+        if (await store.release(job)) log.info({ postId: job.post_id }, 'analysis handed back to the queue')
+      }
     },
     /** Runs due jobs until none is left (tests, and catching up). */
     async drain(): Promise<ProcessedJob[]> {

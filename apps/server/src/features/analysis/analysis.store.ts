@@ -97,6 +97,21 @@ export function analysisStore(db: Db) {
       return true
     },
 
+    /**
+     * Hands the claim `job` back to the queue at once, lease cleared, for another process (this one
+     * is stopping). Its attempt still counts. False when the claim is no longer current.
+     */
+    async release(job: ClaimedJob): Promise<boolean> {
+      const result = await db
+        .updateTable('analysis_jobs')
+        .set({ status: 'queued', run_after: sql`now()`, lease_until: null, updated_at: sql`now()` })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'running')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
     /** Puts the claim back in the queue to run again after `delaySeconds`. */
     async retryLater(job: ClaimedJob, delaySeconds: number, error: string): Promise<boolean> {
       const result = await db

@@ -1,16 +1,17 @@
 import type { AppContext } from '../../context'
 import { type Logger, silentLogger, startWorkerLoops } from '../../db/worker-loops'
-import { analysisQueue, type QueueOptions } from './analysis.queue'
+import { analysisQueue } from './analysis.queue'
 import { closeSandboxThreads } from './sandbox'
 
 /**
  * Starts `config.analysis.workers` loops that run analysis jobs in this process, and returns the
- * function that stops them (waiting briefly for jobs in progress; an unfinished one is taken up
- * again by any process once its lease runs out), then ends the idle extraction threads.
+ * function that stops them (waiting briefly for jobs in progress, then handing the unfinished ones
+ * back to the queue for any process), then ends the idle extraction threads.
  */
 export function startAnalysisWorker(
   ctx: Pick<AppContext, 'db' | 'config' | 'events'>,
-  options: Partial<QueueOptions> & { log?: Logger } = {},
+  // `analyse`: the engine, replaced by tests (one that hangs, for a stop mid-job).
+  options: Parameters<typeof analysisQueue>[1] & { log?: Logger } = {},
 ): () => Promise<void> {
   const { log = silentLogger, ...overrides } = options
   const workers = ctx.config.analysis.workers
@@ -22,6 +23,7 @@ export function startAnalysisWorker(
     processNext: () => queue.processNext(),
     pollMs: queue.options.pollMs,
     stopTimeoutMs: queue.options.stopTimeoutMs,
+    release: () => queue.release(),
     log,
   })
   log.info(

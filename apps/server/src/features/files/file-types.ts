@@ -1,4 +1,5 @@
 import type { MediaKind } from '@agora/contract'
+import mime from 'mime'
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
@@ -41,4 +42,20 @@ export function mustDownload(mime: string): boolean {
 
 export function fileUrl(cid: string): string {
   return `/api/v1/files/${cid}`
+}
+
+/**
+ * The name a file is saved under when a link asks for `name` (issue 25): it always ends in the
+ * extension of the type we sniffed, so a name cannot turn a PDF into `x.html` on the reader's disk.
+ * An extension the name already has for that type stays (`paper.PDF`, `photo.jpeg`); an extension
+ * of another known type is replaced (`x.html` → `x.pdf`: not `x.html.pdf`, which a file manager
+ * hiding extensions shows as `x.html`); anything else after a dot is part of the name
+ * (`paper v1.2` → `paper v1.2.pdf`).
+ */
+export function downloadName(name: string, type: string): string {
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  if (extension && mime.getAllExtensions(type)?.has(extension)) return name
+  const stem = extension && mime.getType(extension) ? name.slice(0, dot) : name
+  return `${stem}.${mime.getExtension(type) ?? 'bin'}`
 }

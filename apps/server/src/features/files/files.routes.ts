@@ -1,4 +1,5 @@
 import { FileParams, FilePreviewResponse, IpfsUploadResponse, UPLOAD_MAX_FILE_BYTES } from '@agora/contract'
+import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
@@ -13,7 +14,7 @@ import {
 import { failures } from '../../http/responses'
 import { isModerator } from '../../http/standing'
 import { thumbnailOf } from '../analysis/index'
-import { DOCX_MIME, fileUrl, mustDownload } from './file-types'
+import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
 import { docxToSafeHtml } from './files.preview'
 import { filesService } from './files.service'
 import { receiveUpload } from './files.upload'
@@ -43,11 +44,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end }
 }
 
-function dispositionFor(name: string | undefined, attachment: boolean) {
+function dispositionFor(name: string | undefined, mime: string, attachment: boolean) {
   const type = attachment ? 'attachment' : 'inline'
-  if (!name) return type
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+  return name ? createDisposition(downloadName(name, mime), { type }) : type
 }
 
 export async function filesRoutes(app: AppInstance, ctx: AppContext) {
@@ -96,7 +95,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send()
     reply
       .header('content-type', textual ? `${blob.mime}; charset=utf-8` : blob.mime)
-      .header('content-disposition', dispositionFor(name, download || mustDownload(blob.mime)))
+      .header('content-disposition', dispositionFor(name, blob.mime, download || mustDownload(blob.mime)))
     try {
       if (range === 'all') {
         reply.header('content-length', blob.size)

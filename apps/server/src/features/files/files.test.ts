@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
+import { parse as parseDisposition } from 'content-disposition'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
 import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
-import { multipart, pdfFile, pngFile } from '../../../test/files'
+import { beginUpload, multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { parseRange } from './files.routes'
@@ -191,16 +191,52 @@ describe(`files (${TEST_DB})`, () => {
     expect(head.body).toBe('')
   })
 
+  /** The file name a browser would save under, read by the `content-disposition` package. */
+  async function savedName(cid: string, query: string) {
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}?${query}` })
+    expect(file.statusCode).toBe(200)
+    const { type, parameters } = parseDisposition(String(file.headers['content-disposition']))
+    return { type, name: parameters.filename }
+  }
+
   it('names a download when asked', async () => {
     const ada = await makeUser(t)
     const { cid } = (await uploadIpfs(ada, 'a.pdf', pdfFile())).json()
-    const file = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/files/${cid}?download=1&name=Résumé "v2".pdf`,
+    const name = encodeURIComponent('Résumé "v2".pdf')
+    expect(await savedName(cid, `download=1&name=${name}`)).toEqual({
+      type: 'attachment',
+      name: 'Résumé "v2".pdf',
     })
-    expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="R_sum_ _v2_.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé "v2".pdf')}`,
-    )
+    expect(await savedName(cid, `name=${name}`)).toEqual({ type: 'inline', name: 'Résumé "v2".pdf' })
+  })
+
+  // Issue 25: "`/files/{cid}?download=1&name=x.html` names any file anything". The saved name keeps
+  // the sniffed type's extension: a known other extension is replaced (x.html → x.pdf, not
+  // x.html.pdf, which a file manager hiding extensions shows as "x.html"), anything else is kept
+  // and the type's extension added.
+  it.each([
+    ['a PDF', 'x.html', 'x.pdf'],
+    ['a PDF', 'x.HTML', 'x.pdf'],
+    ['a PDF', 'setup.exe', 'setup.pdf'],
+    ['a PDF', 'paper.PDF', 'paper.PDF'],
+    ['a PDF', 'paper v1.2', 'paper v1.2.pdf'],
+    ['a PDF', 'report', 'report.pdf'],
+    ['a PNG', 'photo.svg', 'photo.png'],
+    ['a PNG', 'photo.jpeg', 'photo.png'],
+    ['a text file', 'notes.html', 'notes.txt'],
+    ['a text file', 'run.sh', 'run.txt'],
+  ])('saves %s asked to be named %s as %s', async (what, asked, saved) => {
+    const ada = await makeUser(t)
+    const [file, bytes] =
+      what === 'a PDF'
+        ? ['a.pdf', pdfFile()]
+        : what === 'a PNG'
+          ? ['a.png', pngFile(7)]
+          : ['a.txt', Buffer.from('plain words')]
+    const { cid } = (await uploadIpfs(ada, file, bytes)).json()
+    const query = `name=${encodeURIComponent(asked)}`
+    expect(await savedName(cid, `download=1&${query}`)).toEqual({ type: 'attachment', name: saved })
+    expect((await savedName(cid, query)).name).toBe(saved)
   })
 
   it('serves types a browser would run only as attachments', async () => {
@@ -262,12 +298,6 @@ describe(`files (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = t.app.server.address() as AddressInfo
-    const boundary = '----agoraabort'
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAborted\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n` +
-        'Content-Type: text/plain\r\n\r\n',
-    )
     const staging = join(t.config.dataDir, 'blobs', '.staging')
     const staged = () => {
       try {
@@ -277,19 +307,8 @@ describe(`files (${TEST_DB})`, () => {
       }
     }
     await new Promise<void>((resolve, reject) => {
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/v1/media/upload',
-        headers: {
-          ...ada.headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + 10 * 1024 * 1024),
-        },
-      })
+      const request = beginUpload(port, ada.headers)
       request.on('error', () => resolve())
-      request.write(head)
       const chunk = Buffer.alloc(256 * 1024, 'x')
       let sent = 0
       const pump = () => {
