@@ -2,7 +2,8 @@
 // (`DATA_DIR/db`) and the embedded Solana chain (`DATA_DIR/solana-local`). proper-lockfile takes an
 // atomic mkdir lock (`<folder>.lock`) and refreshes its mtime while the process lives; a lock whose
 // mtime is older than `staleMs` was left by a process that died (kill -9) and is taken over.
-// Who holds it (pid, host, since) is written beside it in `<folder>.lock-owner.json` for the refusal.
+// Who holds it (pid, host, since) is written beside it in `<folder>.lock-owner.json`: the refusal
+// names them, and a fresh lock whose holder is on this host but no longer runs is taken over at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -51,23 +52,46 @@ export async function lockFolder(folder: string, staleMs: number): Promise<Folde
     (await lockfile.check(folder, { ...options, stale: staleMs }).catch(() => true)) === false &&
     (await lockfile.check(folder, { ...options, stale: Number.MAX_SAFE_INTEGER }).catch(() => false))
   const previous = leftBehind ? readOwner(folder) : null
+  const take = () => lockfile.lock(folder, { ...options, stale: staleMs, update: Math.floor(staleMs / 2) })
   let release: () => Promise<void>
+  let tookOverFrom: FolderLock['tookOverFrom'] = leftBehind ? (previous ?? 'unknown') : null
   try {
-    release = await lockfile.lock(folder, { ...options, stale: staleMs, update: Math.floor(staleMs / 2) })
+    release = await take()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new FolderLockedError(folder, readOwner(folder))
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+    const holder = readOwner(folder)
+    // Still fresh, but its process is gone (kill -9 a moment ago, on this host): no need to wait.
+    if (!holder || holder.host !== hostname() || isAlive(holder.pid))
+      throw new FolderLockedError(folder, holder)
+    rmSync(options.lockfilePath, { recursive: true, force: true })
+    try {
+      release = await take()
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'ELOCKED')
+        throw new FolderLockedError(folder, readOwner(folder))
+      throw again
     }
-    throw error
+    tookOverFrom = holder
   }
   const owner: FolderOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() }
   writeFileSync(ownerFile(folder), `${JSON.stringify(owner)}\n`)
   return {
-    tookOverFrom: leftBehind ? (previous ?? 'unknown') : null,
+    tookOverFrom,
     async release() {
       rmSync(ownerFile(folder), { force: true })
       await release()
     },
+  }
+}
+
+/** Whether a process of this host runs with that pid (not this one: a container's pid 1 again). */
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
