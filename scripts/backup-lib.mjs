@@ -3,8 +3,9 @@
 // pg_dump, or db.tar.gz from PGlite) and blobs/<shard>/<cid> as the local blob store lays them out.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -85,8 +86,42 @@ export async function copyBlobs(from, to, have = new Set()) {
   return copied
 }
 
-/** The embedded database with the extensions the server loads (db/index.ts). */
+/**
+ * The embedded database is one process's (issue 25): take the lock the server takes on it
+ * (apps/server/src/folder-lock.ts, proper-lockfile on `<dir>.lock`), or stop with who holds it.
+ * Held until this script exits.
+ */
+async function lockPglite(dataDir) {
+  const { default: lockfile } = await import('proper-lockfile')
+  const staleMs = Math.max(Number(process.env.DATA_DIR_LOCK_STALE_MS) || 10_000, 2_000)
+  const ownerFile = `${dataDir}.lock-owner.json`
+  try {
+    await lockfile.lock(dataDir, {
+      realpath: false,
+      lockfilePath: `${dataDir}.lock`,
+      stale: staleMs,
+      update: Math.floor(staleMs / 2),
+    })
+  } catch (error) {
+    if (error.code !== 'ELOCKED') throw error
+    let who = 'Another Agora process'
+    try {
+      const owner = JSON.parse(readFileSync(ownerFile, 'utf8'))
+      who = `Another Agora process (pid ${owner.pid} on ${owner.host}, since ${owner.since})`
+    } catch {}
+    console.error(`${who} is using the embedded database in ${dataDir}: stop the server first.`)
+    process.exit(3)
+  }
+  writeFileSync(
+    ownerFile,
+    `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`,
+  )
+  process.once('exit', () => rmSync(ownerFile, { force: true }))
+}
+
+/** The embedded database with the extensions the server loads (db/index.ts), locked for this process. */
 export async function openPglite(options) {
+  await lockPglite(options.dataDir)
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config'
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
 import { createEventBus } from './events/index'
 import { moderationService } from './features/moderation/index'
+import { DataDirInUseError, lockDataDir } from './folder-lock'
 
 const USAGE = `Usage:
   npm run admin -- grant <username> moderator|admin   give a user a role
@@ -28,6 +29,14 @@ async function main(args: string[]) {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`)
+    throw error
+  }
+  // The embedded database is a running server's: refuse rather than open it beside the server.
+  let unlock: () => Promise<void>
+  try {
+    unlock = await lockDataDir(config, (line) => console.log(line), { chain: false })
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message, 3)
     throw error
   }
   const database = await openDatabase({
@@ -62,6 +71,7 @@ async function main(args: string[]) {
     console.log(`${changed.username} is now ${what}.`)
   } finally {
     await database.close()
+    await unlock()
   }
 }
 

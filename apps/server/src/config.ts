@@ -14,6 +14,11 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /**
+   * A lock on DATA_DIR's embedded database and chain not refreshed for this long was left by a
+   * process that died, and the next start takes it over (issue 25).
+   */
+  dataDirLockStaleMs: number
   /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir/db` is used. */
   databaseUrl: string | null
   /** Connections the server keeps to PostgreSQL at most (not used with PGlite). */
@@ -241,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
+    dataDirLockStaleMs: int(env, 'DATA_DIR_LOCK_STALE_MS', 10_000, 2_000, 600_000),
     databaseUrl: databaseUrl(env),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     jwtSecret: jwtSecret(env, dataDir),

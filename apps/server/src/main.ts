@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
+import { DataDirInUseError, lockDataDir } from './folder-lock'
 
 /** A line for the person who started the server, in words (the log is for operators). */
 function say(line: string) {
@@ -20,12 +21,24 @@ async function main() {
     throw error
   }
   say('Starting Agora…')
+  // One process owns DATA_DIR's embedded database and chain (issue 25): a second one refuses here.
+  let unlock: () => Promise<void>
+  try {
+    unlock = await lockDataDir(config, say)
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message)
+      process.exit(3)
+    }
+    throw error
+  }
   const app = await buildApp(config, { onProgress: say })
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
+    await unlock()
   })
   const address = await app.listen({ port: config.port, host: config.host })
   say(`Agora is running at ${browserUrl(address, config.host)}${await demoLogin(app.ctx.db)}`)
