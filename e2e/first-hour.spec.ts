@@ -26,6 +26,9 @@ test('the faucet form says what is wrong in words and forgets it once corrected'
   const address = card.getByLabel('Receiving address')
   const amount = card.getByLabel('Amount')
   const send = card.getByRole('button', { name: 'Get Tokens' })
+  // The faucet's limits have arrived: the form checks the amount in its own words from here on (before
+  // they arrive the server refuses in its words, which this test is not about).
+  await expect(card.getByText(/^Up to .* tokens per request$/)).toBeVisible()
 
   await address.fill('not-a-solana-address')
   await amount.fill('1')

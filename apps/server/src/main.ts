@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { warmCitations } from './features/citations/index'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
 import { DataDirInUseError, lockDataDir } from './folder-lock'
 
@@ -43,6 +44,14 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host })
   say(`Agora is running at ${browserUrl(address, config.host)}${await demoLogin(app.ctx.db)}`)
   if (!config.logRequests) say('Requests are not logged on a terminal; LOG_REQUESTS=1 turns them on.')
+  // After the first requests could be taken: the citation styles compile while nobody waits on them.
+  setImmediate(() => {
+    try {
+      warmCitations()
+    } catch (err) {
+      app.log.warn({ err }, 'citation warm-up failed; the first citation will be slower')
+    }
+  })
 }
 
 /** The address to open: localhost when the server listens on every interface. */

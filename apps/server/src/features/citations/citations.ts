@@ -70,3 +70,25 @@ export function cite(post: CitedPost, format: CiteFormat): string {
     return citation.format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }).trim()
   return citation.format(format)
 }
+
+/**
+ * Cites a sample once in every format, so the first reader to press Cite does not wait while the
+ * APA style and its locale are compiled (about 2 s on this machine, the next citation 10–40 ms).
+ */
+export function warmCitations() {
+  const now = new Date()
+  const sample: CitedPost = {
+    id: 'warm-up',
+    title: 'Warm-up',
+    summary: '',
+    authorName: 'Agora',
+    orcid: '',
+    createdAt: now,
+    doi: '',
+    license: 'CC-BY-4.0',
+    version: null,
+    url: 'http://localhost/',
+    accessed: now,
+  }
+  for (const format of ['apa', 'bibtex', 'ris'] as const) cite(sample, format)
+}

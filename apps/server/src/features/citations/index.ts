@@ -1,1 +1,2 @@
+export { warmCitations } from './citations'
 export { citationsRoutes } from './citations.routes'
