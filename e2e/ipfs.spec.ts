@@ -211,7 +211,10 @@ test('with a pinning service configured, each file says where its pin stands: pi
     }
     const pinned = await apiMakePost(page.request, server, { title: 'Pinned at once' })
     await waitFor(async () => (await pinStatusOf(pinned)) === 'pinned', 'the first file to be pinned', 30_000)
+    // A page of this test's own context: wait for the app to take over the drawn copy (the fixture's page does).
+    const drawnCopy = page.locator('#static-shell[data-first-screen]')
     await page.goto(`/forum/detail/${pinned}`)
+    await expect(drawnCopy).toHaveCount(0)
     await expect(page.locator('.file-ipfs__pin')).toHaveText('Pinned')
 
     // A refusal no retry can change (400) fails the pin at once.
@@ -219,6 +222,7 @@ test('with a pinning service configured, each file says where its pin stands: pi
     const refused = await apiMakePost(page.request, server, { title: 'The service gives up' })
     await waitFor(async () => (await pinStatusOf(refused)) === 'failed', 'the second pin to fail', 30_000)
     await page.goto(`/forum/detail/${refused}`)
+    await expect(drawnCopy).toHaveCount(0)
     await expect(page.locator('.file-ipfs__pin')).toHaveText('Pin failed')
     expect(service.pinRequests().map((request) => request.authorization)).toEqual([
       'Bearer e2e-pinning-token',
