@@ -1,31 +1,9 @@
-import type {
-  MediaItem,
-  PinStatus,
-  PostCursor,
-  PostDetailResponse,
-  PostListItem,
-  SearchSnippet,
-} from '@agora/contract'
+import type { PostCursor, PostDetailResponse, PostListItem, SearchSnippet } from '@agora/contract'
 import { moderationState } from '../../db/moderation-state'
 import type { PostFileRow } from '../../db/schema'
-import { fileUrl } from '../files/index'
+import { toMediaItem } from '../files/index'
 import { editState } from '../revisions/index'
 import type { PostDetailRow, PostSummaryRow } from './posts.store'
-
-export function toMediaItem(
-  file: PostFileRow & { has_thumbnail?: boolean; pin_status?: PinStatus | null },
-): MediaItem {
-  return {
-    url: fileUrl(file.cid),
-    cid: file.cid,
-    name: file.name,
-    mime: file.mime,
-    size: file.size,
-    kind: file.kind,
-    ...(file.has_thumbnail ? { thumbnail: `${fileUrl(file.cid)}/thumbnail` } : {}),
-    ...(file.pin_status ? { pin_status: file.pin_status } : {}),
-  }
-}
 
 /** Markdown reduced to its words, for a card preview. */
 function plainPreview(markdown: string, length = 200): string {
