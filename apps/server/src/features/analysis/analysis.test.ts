@@ -150,6 +150,12 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect(uploaded.statusCode).toBe(201)
     const postId = uploaded.json().post_id
     expect(readAiAnalysis((await detail(postId)).json().ai_analysis)?.status).toBe('pending')
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
+        .json()
+        .items.find((item: { id: string }) => item.id === postId)
+    // Cards get the analysis's TLDR once there is one (issue 21), for where the preview would be cut.
+    expect((await listed()).tldr).toBeUndefined()
 
     await queue(t).drain()
     const shown = await detail(postId)
@@ -159,6 +165,8 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect(analysis?.tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
     for (const sentence of analysis?.summary.split(/(?<=\.)\s+/) ?? [])
       expect(CORAL_PARAGRAPHS).toContain(sentence)
+    expect(analysis?.tldr).toBeTruthy()
+    expect((await listed()).tldr).toBe(analysis?.tldr)
   })
 
   it("draws a PDF's first page once, for cards: the list and the post name the picture, which is the page", async () => {

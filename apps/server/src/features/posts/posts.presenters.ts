@@ -25,6 +25,7 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
     title: row.title,
     summary: row.summary,
     preview: row.summary || plainPreview(row.content_head),
+    ...(row.tldr ? { tldr: row.tldr } : {}),
     user_id: row.user_id,
     user_name: row.username,
     author: row.username,
