@@ -303,6 +303,37 @@ describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, (
     expect(analysis.analysed_at).toBeTruthy()
   })
 
+  it("says where each topic's sentence stands: the file (by CID) and page, or the post's own text", async () => {
+    const author = await makeUser(t)
+    const limitation =
+      'Our surveys cannot separate the effect of shade from the effect of depth on coral bleaching.'
+    const future = 'In future work we plan to survey the same coral reefs through a whole year of heat waves.'
+    const pdf = await makePdf({
+      title: CORAL_TITLE,
+      paragraphs: CORAL_PARAGRAPHS.slice(0, 3),
+      pages: 3,
+      onPage: { 2: [limitation] },
+    })
+    const postId = await seedPost(
+      t,
+      author.id,
+      { title: CORAL_TITLE, content: `${CORAL_PARAGRAPHS[4]} ${future}` },
+      [{ name: 'reef.pdf', mime: PDF_MIME, data: pdf }],
+    )
+    await queue(t).drain()
+    const analysis = await analysisOf(t, postId)
+    const cid = (await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })).json().media[0].cid
+    expect(analysis.topic_sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'limitation', sentence: limitation, cid, page: 2 }),
+        expect.objectContaining({ kind: 'future', sentence: future }),
+      ]),
+    )
+    const inText = analysis.topic_sources?.find((source) => source.kind === 'future')
+    expect(inText).not.toHaveProperty('cid')
+    expect(inText).not.toHaveProperty('page')
+  })
+
   it('summarises and tags a DOCX', async () => {
     const author = await makeUser(t)
     const docx = await makeDocx({ title: BEES_TITLE, paragraphs: BEES_PARAGRAPHS })
