@@ -221,6 +221,9 @@ async function simulateUser(api: ApiClient, index: number, deadline: number, tim
       await timed('edit', () => api.editPost(user!, first.postId, sentence(20)))
     }
   }
+  // A first visit looks at everything once (so even a short run does each kind of request), then at random.
+  const tour = user ? [0, 20, 30, 65, 78, 92] : [0, 35, 90]
+  for (const roll of tour) await (user ? act(api, user, own, timed, roll) : read(api, timed, roll))
   while (Date.now() < deadline) {
     await (user ? act(api, user, own, timed) : read(api, timed))
     await pause(250 + randomInt(750))
@@ -228,8 +231,7 @@ async function simulateUser(api: ApiClient, index: number, deadline: number, tim
 }
 
 /** An anonymous reader: the forum, a search, or a post with its comments (and now and then its file). */
-async function read(api: ApiClient, timed: Timed) {
-  const roll = randomInt(100)
+async function read(api: ApiClient, timed: Timed, roll = randomInt(100)) {
   if (roll < 35) {
     const page = await timed('browse', () =>
       api.list(null, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
@@ -249,8 +251,7 @@ async function read(api: ApiClient, timed: Timed) {
   if (cid && roll >= 90) await timed('file', () => api.file(cid))
 }
 
-async function act(api: ApiClient, user: ApiUser, own: string[], timed: Timed) {
-  const roll = randomInt(100)
+async function act(api: ApiClient, user: ApiUser, own: string[], timed: Timed, roll = randomInt(100)) {
   if (roll < 20) {
     const page = await timed('browse', () =>
       api.list(user, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
