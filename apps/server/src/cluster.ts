@@ -71,9 +71,18 @@ export function runPrimary(processes: number, say: (line: string) => void) {
   process.on('SIGINT', () => stop(0))
 }
 
-/** In a worker: the primary's request to stop runs `close` (closeWithGrace's), unless a signal already did. */
+/**
+ * The signals a worker leaves to `stopWhenAsked` rather than closeWithGrace, which takes a second
+ * signal as "exit now": the primary's message and a signal to the whole group (Ctrl-C) both come.
+ */
+export const WORKER_STOP_SIGNALS: ('SIGINT' | 'SIGTERM')[] = ['SIGINT', 'SIGTERM']
+
+/** In a worker: the primary's request to stop, or SIGINT/SIGTERM, runs `close` once. */
 export function stopWhenAsked(close: () => unknown) {
-  process.on('message', (message) => {
-    if (message === STOP && !(closeWithGrace as unknown as { closing: boolean }).closing) void close()
-  })
+  const stop = () => {
+    if ((closeWithGrace as unknown as { closing: boolean }).closing) return
+    void close()
+  }
+  process.on('message', (message) => message === STOP && stop())
+  for (const signal of WORKER_STOP_SIGNALS) process.on(signal, stop)
 }

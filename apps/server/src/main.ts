@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
-import { runPrimary, stopWhenAsked } from './cluster'
+import { runPrimary, stopWhenAsked, WORKER_STOP_SIGNALS } from './cluster'
 import { ConfigError, loadConfig } from './config'
 import { warmCitations } from './features/citations/index'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
@@ -44,7 +44,9 @@ async function main() {
       response.setHeader('x-agora-process', process.pid),
     )
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
-  const { close } = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // A cluster worker takes SIGINT/SIGTERM itself (cluster.ts): closeWithGrace would count two as a hurry.
+  const skip = cluster.isWorker ? WORKER_STOP_SIGNALS : []
+  const { close } = closeWithGrace({ delay: 10_000, skip }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()

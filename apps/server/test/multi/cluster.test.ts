@@ -181,6 +181,7 @@ describe.runIf(TEST_DB === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', () => 
     server.child.kill('SIGTERM')
     const [code] = await server.exited
     expect(code).toBe(0)
+    expect(server.output()).not.toMatch(/second SIG|killed by timeout/)
     await waitFor(() => [...seen].every((pid) => !alive(pid)), 'every server process stopped', 15_000)
   }, 300_000)
 })
