@@ -200,6 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
+  // Other processes' writes empty this one's read cache (PostgreSQL's LISTEN/NOTIFY).
+  await ctx.invalidation.start()
+  app.addHook('onClose', () => ctx.invalidation.stop())
 
   registerErrorHandler(app)
   // No control characters in any text a route reads (issue 25): 400 naming the field, never a 500.
@@ -246,7 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer)
   registerSuspensionGuard(app, API_PREFIX)
-  invalidateOnWrites(app, ctx.readCache)
+  invalidateOnWrites(app, ctx.readCache, ctx.invalidation)
 
   await app.register(swagger, {
     openapi: {
