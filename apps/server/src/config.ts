@@ -68,6 +68,31 @@ export interface Config {
   mail: MailConfig
   /** Pinning public files on the IPFS network (issue 22, features/pinning); null: off. */
   pinning: PinningConfig | null
+  /** Per-user upload limits (issue 25, features/files/files.quota.ts). */
+  uploads: UploadLimitsConfig
+  /** Slow and idle clients (issue 25): the HTTP server's time-outs and connection cap. */
+  http: HttpServerConfig
+}
+
+export interface UploadLimitsConfig {
+  /** Uploads (posts, versions, single files) one user may make per hour. */
+  perHour: number
+  /** Bytes of distinct files one user may have stored; null: no quota. */
+  storageQuotaBytes: number | null
+}
+
+/** Time-outs in milliseconds; 0 turns one off. */
+export interface HttpServerConfig {
+  /** Open sockets the process accepts at once; further ones are closed on arrival. 0: no cap. */
+  maxConnections: number
+  /** Time for a request's headers to arrive in full (a client sending them a byte a second is cut off). */
+  headersTimeoutMs: number
+  /** Time for a whole request; off by default, so a long upload that keeps sending is never cut off. */
+  requestTimeoutMs: number
+  /** A socket with nothing sent either way for this long is closed (a stalled body, a silent client). */
+  idleTimeoutMs: number
+  /** A kept-alive socket waiting for its next request is closed after this long. */
+  keepAliveTimeoutMs: number
 }
 
 /** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
@@ -185,6 +210,25 @@ function analysisConfig(env: Env): AnalysisConfig {
   return { workers, ai: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, model } }
 }
 
+function uploadLimitsConfig(env: Env): UploadLimitsConfig {
+  const quotaMb = int(env, 'STORAGE_QUOTA_MB', 1024, 0, 100_000_000)
+  return {
+    perHour: int(env, 'UPLOAD_RATE_LIMIT', 60, 1, 1_000_000),
+    storageQuotaBytes: quotaMb === 0 ? null : quotaMb * 1024 * 1024,
+  }
+}
+
+function httpServerConfig(env: Env): HttpServerConfig {
+  const DAY_MS = 86_400_000
+  return {
+    maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 0, 1_000_000),
+    headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000, 100, DAY_MS),
+    requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 0, 0, DAY_MS),
+    idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000, 0, DAY_MS),
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, DAY_MS),
+  }
+}
+
 function trustConfig(env: Env): TrustConfig {
   return {
     newAccountHours: int(env, 'TRUST_NEW_ACCOUNT_HOURS', 24, 0, 24 * 365),
@@ -260,6 +304,8 @@ export function loadConfig(env: Env = process.env): Config {
     editRateLimit: int(env, 'EDIT_RATE_LIMIT', 30, 1, 100_000),
     likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
     followRateLimit: int(env, 'FOLLOW_RATE_LIMIT', 30, 1, 100_000),
+    uploads: uploadLimitsConfig(env),
+    http: httpServerConfig(env),
     readCacheMs: int(env, 'READ_CACHE_MS', 1000, 0, 60_000),
     redisUrl: env.REDIS_URL?.trim() || null,
     demo: bool(env, 'AGORA_DEMO', true),
