@@ -220,13 +220,23 @@ function uploadLimitsConfig(env: Env): UploadLimitsConfig {
 
 function httpServerConfig(env: Env): HttpServerConfig {
   const DAY_MS = 86_400_000
-  return {
+  const http = {
     maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 0, 1_000_000),
     headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000, 100, DAY_MS),
     requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 0, 0, DAY_MS),
     idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000, 0, DAY_MS),
     keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, DAY_MS),
   }
+  // Event streams (notifications) send a heartbeat every 25 s: a shorter idle time-out would cut them.
+  if (http.idleTimeoutMs > 0 && http.idleTimeoutMs < 30_000) {
+    throw new ConfigError(
+      `HTTP_IDLE_TIMEOUT_MS must be 0 (off) or at least 30000, got "${env.HTTP_IDLE_TIMEOUT_MS}"`,
+    )
+  }
+  if (http.requestTimeoutMs > 0 && http.requestTimeoutMs < http.headersTimeoutMs) {
+    throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS must be 0 (off) or at least HTTP_HEADERS_TIMEOUT_MS')
+  }
+  return http
 }
 
 function trustConfig(env: Env): TrustConfig {
