@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import type { TokenBalanceResponse, TokenInfoResponse } from '@agora/contract'
 import { getAddressDecoder } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contentIdOf } from '../../src/blobs/index'
@@ -117,17 +118,17 @@ describe(`backup and restore (${TEST_DB})`, () => {
 
 /** The embedded chain as the API shows it: mint, faucet and their balances, and the granted address's. */
 async function chainState(url: string, address: string) {
-  const get = async (path: string) => {
+  const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${url}/api/v1${path}`)
     expect(response.status).toBe(200)
-    return response.json()
+    return (await response.json()) as T
   }
-  const info = await get('/token/info')
+  const info = await get<TokenInfoResponse>('/token/info')
   return {
     mint: info.mint,
     faucet: info.faucet_address,
-    faucetBalance: await get(`/token/balance?address=${info.faucet_address}`),
-    granted: await get(`/token/balance?address=${address}`),
+    faucetBalance: await get<TokenBalanceResponse>(`/token/balance?address=${info.faucet_address}`),
+    granted: await get<TokenBalanceResponse>(`/token/balance?address=${address}`),
   }
 }
 
