@@ -1,4 +1,4 @@
-export { fileUrl, mediaKindOf } from './file-types'
+export { fileUrl, mediaKindOf, toMediaItem } from './file-types'
 export { type UploadPass, uploadGate } from './files.gate'
 export { type StorageCharge, storageQuota } from './files.quota'
 export { filesRoutes } from './files.routes'
