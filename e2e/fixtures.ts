@@ -83,6 +83,7 @@ export async function startServer(
       AUTH_RATE_LIMIT: '10000',
       COMMENT_RATE_LIMIT: '10000',
       LIKE_RATE_LIMIT: '10000',
+      UPLOAD_RATE_LIMIT: '10000',
       // Test users are a moment old: trusted at once (the new-account limits have their API tests).
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',

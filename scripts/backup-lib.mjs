@@ -1,10 +1,11 @@
 // What `npm run backup` and `npm run restore` share: where the data is, checksums, blob copies and
 // the embedded database. A backup directory holds manifest.json, the database (db.dump from
-// pg_dump, or db.tar.gz from PGlite) and blobs/<shard>/<cid> as the local blob store lays them out.
+// pg_dump, or db.tar.gz from PGlite), blobs/<shard>/<cid> as the local blob store lays them out, and
+// solana-local/ (the embedded chain's state and keys) when DATA_DIR has one.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { createReadStream, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import { createReadStream, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmod, copyFile, mkdir, readdir, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -134,4 +135,29 @@ export async function countRows(query) {
   for (const table of COUNTED_TABLES)
     counts[table] = Number((await query(`select count(*) as n from ${table}`))[0].n)
   return counts
+}
+
+/**
+ * The embedded test chain's folder (DATA_DIR/solana-local: chain.bin, the chain's state, and
+ * keys.json, its mint and generated faucet key). Without it a restored server would make a new
+ * chain, mint and faucet, and every balance and grant the database records would be gone.
+ */
+export const CHAIN_DIR = 'solana-local'
+const CHAIN_FILES = ['chain.bin', 'keys.json']
+
+/** Copies the chain's files from `fromDir` to `toDir`; answers each with its size and checksum (none: no chain). */
+export async function copyChain(fromDir, toDir) {
+  const present = CHAIN_FILES.filter((name) => existsSync(join(fromDir, name)))
+  if (present.length === 0) return []
+  if (present.length < CHAIN_FILES.length)
+    fail(`${fromDir} holds ${present.join(' but not ')}: the embedded chain is incomplete`)
+  await mkdir(toDir, { recursive: true, mode: 0o700 })
+  const files = []
+  for (const name of CHAIN_FILES) {
+    // keys.json holds the faucet's secret key: readable by its owner only, as the server writes it.
+    await copyFile(join(fromDir, name), join(toDir, name))
+    if (name === 'keys.json') await chmod(join(toDir, name), 0o600)
+    files.push({ name, size: (await stat(join(toDir, name))).size, sha256: await sha256(join(toDir, name)) })
+  }
+  return files
 }

@@ -1,5 +1,5 @@
 // `npm run backup -- --out <dir>`: the database and the stored files of DATA_DIR / DATABASE_URL into
-// a new directory, with a manifest of row counts and checksums (docs/reliability.md, "Backup and
+// a new directory, with the embedded chain (DATA_DIR/solana-local) when there is one, and a manifest of row counts and checksums (docs/reliability.md, "Backup and
 // restore"). PostgreSQL is dumped live; the embedded database must not be in use (stop the server).
 import { existsSync, readdirSync } from 'node:fs'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
@@ -8,7 +8,9 @@ import pg from 'pg'
 import {
   argument,
   BLOB_DIR,
+  CHAIN_DIR,
   copyBlobs,
+  copyChain,
   countRows,
   DB_FILES,
   fail,
@@ -37,6 +39,8 @@ const { counts, referenced } =
     ? await dumpPostgres(target.databaseUrl, dbFile)
     : await dumpPglite(target.pgliteDir, dbFile)
 await copyBlobs(target.blobRoot, outBlobs, copied)
+// The embedded chain after the database: every grant the dump records confirmed is in this state.
+const chain = await copyChain(join(target.dataDir, CHAIN_DIR), join(out, CHAIN_DIR))
 
 const missing = referenced.filter((cid) => !copied.has(cid))
 if (missing.length > 0)
@@ -57,12 +61,19 @@ const manifest = {
   counts,
   missing_blobs: missing,
   blobs,
+  // The embedded chain's files (its state and keys, the faucet's secret key among them); [] when none.
+  chain,
 }
 await writeFile(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
 console.log(
   `backup of the ${kind} database (${Object.entries(counts)
     .map(([t, n]) => `${n} ${t}`)
     .join(', ')}) and ${blobs.length} files in ${out}`,
+)
+console.log(
+  chain.length > 0
+    ? `the embedded chain (${CHAIN_DIR}: its state, mint and faucet key) is included; the backup holds a secret key, keep it private`
+    : `no embedded chain in ${target.dataDir} (SOLANA_RPC_URL set, or no token used yet): nothing of the chain to back up`,
 )
 
 /**

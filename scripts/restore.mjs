@@ -8,7 +8,9 @@ import pg from 'pg'
 import {
   argument,
   BLOB_DIR,
+  CHAIN_DIR,
   copyBlobs,
+  copyChain,
   countRows,
   fail,
   listBlobs,
@@ -29,15 +31,21 @@ const dbFile = join(from, manifest.database_file)
 await verifyBackup()
 if ((await listBlobs(target.blobRoot)).length > 0)
   fail(`${target.blobRoot} already holds files: restore into a fresh DATA_DIR`)
+const chainDir = join(target.dataDir, CHAIN_DIR)
+if ((manifest.chain ?? []).length > 0 && existsSync(chainDir) && readdirSync(chainDir).length > 0)
+  fail(`${chainDir} already holds a chain: restore into a fresh DATA_DIR`)
 const counts = manifest.database === 'postgres' ? await restorePostgres() : await restorePglite()
 for (const [table, expected] of Object.entries(manifest.counts)) {
   if (counts[table] !== expected) fail(`restored ${table} has ${counts[table]} rows, the backup ${expected}`)
 }
 const copied = await copyBlobs(join(from, BLOB_DIR), target.blobRoot)
+const chain = (manifest.chain ?? []).length > 0 ? await copyChain(join(from, CHAIN_DIR), chainDir) : []
 console.log(
   `restored the ${manifest.database} database (${Object.entries(counts)
     .map(([t, n]) => `${n} ${t}`)
-    .join(', ')}) and ${copied.length} files into ${target.dataDir}`,
+    .join(
+      ', ',
+    )}), ${copied.length} files${chain.length > 0 ? ' and the embedded chain (state, mint, faucet key)' : ''} into ${target.dataDir}`,
 )
 
 /** Every file is there with the size and checksum the manifest gives. */
@@ -50,6 +58,12 @@ async function verifyBackup() {
     if (!existsSync(path)) fail(`file ${blob.cid} is missing from the backup`)
     if ((await stat(path)).size !== blob.size || (await sha256(path)) !== blob.sha256)
       fail(`file ${blob.cid} does not match its checksum`)
+  }
+  for (const file of manifest.chain ?? []) {
+    const path = join(from, CHAIN_DIR, file.name)
+    if (!existsSync(path)) fail(`the chain's ${file.name} is missing from the backup`)
+    if ((await stat(path)).size !== file.size || (await sha256(path)) !== file.sha256)
+      fail(`the chain's ${file.name} does not match its checksum`)
   }
 }
 

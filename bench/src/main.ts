@@ -114,6 +114,7 @@ async function benchServer() {
       // The like figure measures the write path, not the per-user limiter turning requests away.
       LIKE_RATE_LIMIT: '100000',
       EDIT_RATE_LIMIT: '100000',
+      UPLOAD_RATE_LIMIT: '100000',
       // The bench's users write many posts at once: trusted, not new accounts.
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',

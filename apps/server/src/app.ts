@@ -53,6 +53,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { logControllerFor, loggerOptions } from './http/logging'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
+import { capConnections, slowClientOptions } from './http/slow-clients'
 import { registerSuspensionGuard } from './http/standing'
 import { guardText } from './http/text-guard'
 
@@ -101,10 +102,18 @@ const noError = () => {}
 function answerMalformedRequest(error: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy()
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  // Headers that did not arrive within HTTP_HEADERS_TIMEOUT_MS (a slow client, issue 25).
+  const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+  const status = tooLarge
+    ? '431 Request Header Fields Too Large'
+    : tooSlow
+      ? '408 Request Timeout'
+      : '400 Bad Request'
   const detail = tooLarge
     ? 'The request’s address or headers are too long'
-    : 'The request is malformed and could not be read'
+    : tooSlow
+      ? 'The request took too long to arrive'
+      : 'The request is malformed and could not be read'
   const body = JSON.stringify({ detail })
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -181,7 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: answerRouterRefusal,
     clientErrorHandler: answerMalformedRequest,
+    ...slowClientOptions(config.http),
   }).withTypeProvider<TypeBoxTypeProvider>()
+  capConnections(app.server, config.http)
 
   const ctx: AppContext = createContext(config, database, options.readCache)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).

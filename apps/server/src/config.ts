@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import {
+  type HttpServerConfig,
+  httpServerConfig,
+  type UploadLimitsConfig,
+  uploadLimitsConfig,
+} from './config.http'
 import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
 
+export type { HttpServerConfig, UploadLimitsConfig } from './config.http'
 export type { PinningConfig, PinningTarget } from './config.ipfs'
 export { ConfigError } from './config.read'
 export type { EarningReason, RewardsConfig, SolanaCluster, TokenConfig } from './config.token'
@@ -70,6 +77,10 @@ export interface Config {
   pinning: PinningConfig | null
   /** Server processes `npm start` runs on one port (node:cluster, cluster.ts); 1: this process serves. */
   webConcurrency: number
+  /** Per-user upload limits (issue 25, features/files/files.quota.ts). */
+  uploads: UploadLimitsConfig
+  /** Slow and idle clients (issue 25): the HTTP server's time-outs and connection cap. */
+  http: HttpServerConfig
 }
 
 /** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
@@ -264,6 +275,8 @@ export function loadConfig(env: Env = process.env): Config {
     editRateLimit: int(env, 'EDIT_RATE_LIMIT', 30, 1, 100_000),
     likeRateLimit: int(env, 'LIKE_RATE_LIMIT', 120, 1, 100_000),
     followRateLimit: int(env, 'FOLLOW_RATE_LIMIT', 30, 1, 100_000),
+    uploads: uploadLimitsConfig(env),
+    http: httpServerConfig(env),
     readCacheMs: int(env, 'READ_CACHE_MS', 1000, 0, 60_000),
     redisUrl: env.REDIS_URL?.trim() || null,
     demo: bool(env, 'AGORA_DEMO', true),

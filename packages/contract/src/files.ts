@@ -9,3 +9,14 @@ export const FilePreviewResponse = Type.Object({
   mime: Type.String(),
 })
 export type FilePreviewResponse = Static<typeof FilePreviewResponse>
+
+/** GET /media/upload/quota: the signed-in user's upload allowance (issue 25). */
+export const UploadQuotaResponse = Type.Object({
+  /** Bytes of the distinct files the user has stored (each CID counted once, at its full size). */
+  used_bytes: Type.Integer({ minimum: 0 }),
+  /** The user's storage quota in bytes; null when there is none. */
+  quota_bytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Uploads (posts, versions, single files) allowed per hour. */
+  uploads_per_hour: Type.Integer({ minimum: 1 }),
+})
+export type UploadQuotaResponse = Static<typeof UploadQuotaResponse>

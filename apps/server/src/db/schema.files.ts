@@ -2,6 +2,13 @@ import type { PinStatus } from '@agora/contract'
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
+/** Who uploaded which stored file (migration 0034): the per-user storage quota counts these. */
+export interface BlobUploadsTable {
+  user_id: string
+  cid: string
+  created_at: CreatedAt
+}
+
 /** A document's first page as a small picture (migration 0020), drawn by the analysis (issue 28). */
 export interface BlobThumbnailsTable {
   cid: string

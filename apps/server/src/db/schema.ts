@@ -10,7 +10,13 @@ import type {
   SessionOriginColumns,
 } from './schema.accounts'
 import type { CreatedAt } from './schema.columns'
-import type { BlobThumbnailsTable, IpfsBlocksTable, IpfsPinsTable, IpfsRootsTable } from './schema.files'
+import type {
+  BlobThumbnailsTable,
+  BlobUploadsTable,
+  IpfsBlocksTable,
+  IpfsPinsTable,
+  IpfsRootsTable,
+} from './schema.files'
 import type { AnalysisJobsTable, AnalysisPostTermsTable, EventOutboxTable } from './schema.jobs'
 import type {
   FaucetGrantsTable,
@@ -53,6 +59,7 @@ export interface Database {
   comment_likes: CommentLikesTable
   blobs: BlobsTable
   blob_thumbnails: BlobThumbnailsTable
+  blob_uploads: BlobUploadsTable
   posts: PostsTable
   post_files: PostFilesTable
   post_likes: PostLikesTable

@@ -36,7 +36,12 @@ const errorLog = new Writable({
 })
 // Limits high enough that the fuzzer reaches the handlers instead of the rate limiter.
 const t = await createTestApp(
-  { COMMENT_RATE_LIMIT: '100000', LIKE_RATE_LIMIT: '100000', FAUCET_RATE_LIMIT: '100000' },
+  {
+    COMMENT_RATE_LIMIT: '100000',
+    LIKE_RATE_LIMIT: '100000',
+    FAUCET_RATE_LIMIT: '100000',
+    UPLOAD_RATE_LIMIT: '100000',
+  },
   { logger: { level: 'error', stream: errorLog } },
 )
 afterAll(() => t.close())

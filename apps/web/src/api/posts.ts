@@ -14,6 +14,7 @@ import type {
   PostRevisionsResponse,
   PostSort,
   PostUploadResponse,
+  UploadQuotaResponse,
 } from '@agora/contract'
 import { API_BASE, ApiError, api, isEditConflict, refreshSession } from './client'
 import { endSession, getAuth } from './session'
@@ -266,4 +267,9 @@ export function getTagSummary(tag: string, signal?: AbortSignal) {
 /** GET /tags?prefix=: tags for autocomplete, most used first. */
 export function getTags(prefix: string, signal?: AbortSignal) {
   return api.get<{ tags: TagCount[] }>('/tags', { signal, query: { prefix, limit: 8 } })
+}
+
+/** GET /media/upload/quota: the signed-in user's storage used, their quota and upload rate. */
+export function fetchUploadQuota(signal?: AbortSignal): Promise<UploadQuotaResponse> {
+  return api.get<UploadQuotaResponse>('/media/upload/quota', { signal, unauthorized: 'silent' })
 }

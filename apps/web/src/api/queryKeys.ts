@@ -66,6 +66,12 @@ export const tokenKeys = {
   balance: (address: string) => ['token', 'balance', address] as const,
 }
 
+/** The signed-in user's storage used and quota (the upload page). */
+export const uploadQuotaKeys = {
+  all: ['uploads', 'quota'] as const,
+  of: (viewerId: string) => ['uploads', 'quota', viewerId] as const,
+}
+
 /** A post's files: text previews and rendered previews, by content id. */
 export const fileKeys = {
   text: (cid: string, maxBytes: number) => ['files', 'text', cid, maxBytes] as const,

@@ -45,6 +45,9 @@ export function analysisStore(db: Db) {
      * Takes the next due job: a queued one whose time has come, or a running one whose lease ran
      * out (its process died). `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once
      * without ever taking the same job; a post whose analysis is running (lease alive) waits.
+     * Fair between authors (issue 25: one user's 20 heavy files held the queue): the job of the
+     * author with the fewest analyses running goes first, then of the author served least recently
+     * (their last claim the oldest, or none), and only then the oldest job — round-robin by author.
      */
     async claim(leaseSeconds: number): Promise<ClaimedJob | null> {
       const { rows } = await sql<ClaimedJob>`
@@ -55,6 +58,7 @@ export function analysisStore(db: Db) {
             updated_at = now()
         where id = (
           select j.id from analysis_jobs j
+          join posts p on p.id = j.post_id
           where ((j.status = 'queued' and j.run_after <= now())
               or (j.status = 'running' and j.lease_until < now()))
             and not exists (
@@ -62,9 +66,14 @@ export function analysisStore(db: Db) {
               where other.post_id = j.post_id and other.id <> j.id
                 and other.status = 'running' and other.lease_until >= now()
             )
-          order by j.run_after, j.id
+          order by
+            (select count(*) from analysis_jobs r join posts rp on rp.id = r.post_id
+              where rp.user_id = p.user_id and r.status = 'running' and r.lease_until >= now()),
+            (select max(s.updated_at) from analysis_jobs s join posts sp on sp.id = s.post_id
+              where sp.user_id = p.user_id and s.attempts > 0) nulls first,
+            j.run_after, j.id
           limit 1
-          for update skip locked
+          for update of j skip locked
         )
         returning id, post_id, attempts
       `.execute(db)

@@ -1,5 +1,5 @@
 import { extractFile, type FileKind } from './extract'
-import { CharBudget, type ExtractionLimits } from './extract.limits'
+import { CharBudget, type ExtractionLimits, takeBlocks } from './extract.limits'
 import { markdownToBlocks, squashSpaces } from './extract.text'
 import type { Thumbnail } from './extract.thumbnail'
 import { type PreparedText, prepareText } from './nlp'
@@ -50,6 +50,58 @@ export interface Preparation extends PreparedText {
   }[]
 }
 
+/**
+ * Longest run of non-space characters the language analysis reads as a word. The tokenizer's
+ * features test each word with regular expressions that backtrack over the whole word, so a
+ * 300,000-character "word" (a file of random characters) cost minutes (issue 25); no word is this
+ * long, so longer runs are left out of the language analysis (not of the text a model is given).
+ */
+export const MAX_WORD_CHARS = 64
+const OVERLONG_WORD = new RegExp(`\\S{${MAX_WORD_CHARS + 1},}`, 'g')
+
+function withoutOverlongWords(block: string): string {
+  const kept = block.replace(OVERLONG_WORD, ' ')
+  return kept === block ? block : squashSpaces(kept)
+}
+
+/**
+ * Longest block the language analysis reads at once. A text without paragraph breaks or full
+ * stops (random words) was one "sentence" of 300,000 characters, and its analysis grew much
+ * faster than its length (minutes; issue 25): longer blocks are read in pieces cut at spaces.
+ */
+export const MAX_BLOCK_CHARS = 4_000
+
+function inPieces(block: string): string[] {
+  if (block.length <= MAX_BLOCK_CHARS) return [block]
+  const pieces: string[] = []
+  let rest = block
+  while (rest.length > MAX_BLOCK_CHARS) {
+    const space = rest.lastIndexOf(' ', MAX_BLOCK_CHARS)
+    const cut = space > MAX_BLOCK_CHARS / 2 ? space : MAX_BLOCK_CHARS
+    pieces.push(rest.slice(0, cut))
+    rest = rest.slice(cut).trimStart()
+  }
+  if (rest) pieces.push(rest)
+  return pieces
+}
+
+/**
+ * Characters the language analysis reads (the first ones): its word graph grows with the distinct
+ * words, so 300,000 characters of random words took seconds of CPU; a post's keyphrases and summary
+ * are found well within this (issue 25: bounded cost per job).
+ */
+export const ANALYSED_CHARS = 100_000
+
+/** The blocks as the language analysis reads them: no overlong words, in bounded pieces, at most ANALYSED_CHARS. */
+function forAnalysis(blocks: string[]): string[] {
+  const budget = new CharBudget(ANALYSED_CHARS)
+  const pieces = blocks.flatMap((block) => {
+    const kept = withoutOverlongWords(block)
+    return kept ? inPieces(kept) : []
+  })
+  return takeBlocks(pieces, budget)
+}
+
 /** "coral_reef-survey.2024.pdf" → "coral reef survey 2024": a file's name as words. */
 function nameAsWords(name: string) {
   return squashSpaces(name.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_\-.+]+/g, ' '))
@@ -94,8 +146,8 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
     })
   }
   const prepared = prepareText({
-    title: squashSpaces(input.title),
-    blocks,
+    title: withoutOverlongWords(squashSpaces(input.title)),
+    blocks: forAnalysis(blocks),
     metadata,
     instruction: input.instruction ?? '',
     authorTags: input.authorTags ?? [],

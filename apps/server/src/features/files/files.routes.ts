@@ -1,4 +1,10 @@
-import { FileParams, FilePreviewResponse, IpfsUploadResponse, UPLOAD_MAX_FILE_BYTES } from '@agora/contract'
+import {
+  FileParams,
+  FilePreviewResponse,
+  IpfsUploadResponse,
+  UPLOAD_MAX_FILE_BYTES,
+  UploadQuotaResponse,
+} from '@agora/contract'
 import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
@@ -15,7 +21,9 @@ import { failures } from '../../http/responses'
 import { isModerator } from '../../http/standing'
 import { thumbnailOf } from '../analysis/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
+import { uploadGate } from './files.gate'
 import { docxToSafeHtml } from './files.preview'
+import { storageQuota } from './files.quota'
 import { filesService } from './files.service'
 import { receiveUpload } from './files.upload'
 
@@ -52,6 +60,7 @@ function dispositionFor(name: string | undefined, mime: string, attachment: bool
 export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
   const files = filesService(ctx.db, store)
+  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 
   async function blobOrNotFound(request: FastifyRequest, cid: string) {
     const blob = isCidString(cid) ? await files.find(cid) : undefined
@@ -189,6 +198,26 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     },
   )
 
+  app.get(
+    '/media/upload/quota',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "The signed-in user's storage used, their quota and upload rate",
+        response: { 200: UploadQuotaResponse, ...failures(401) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, 'Please login to see your storage')
+      reply.header('cache-control', 'private, no-store')
+      return {
+        used_bytes: await storageQuota(ctx.db).usedBytes(viewer.userId),
+        quota_bytes: ctx.config.uploads.storageQuotaBytes,
+        uploads_per_hour: ctx.config.uploads.perHour,
+      }
+    },
+  )
+
   app.post(
     '/media/upload/ipfs',
     {
@@ -198,21 +227,25 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
         consumes: ['multipart/form-data'],
         response: {
           200: IpfsUploadResponse,
-          ...failures(400, 401, 413, 415),
+          ...failures(400, 401, 413, 415, 429),
         },
       },
     },
     async (request) => {
-      await requireViewer(request, 'Please login to upload files')
+      const viewer = await requireViewer(request, 'Please login to upload files')
+      const pass = await gate(request, viewer.userId)
       const upload = await receiveUpload(request, store, {
         maxFiles: 1,
         maxFileBytes: UPLOAD_MAX_FILE_BYTES,
         maxFieldBytes: SMALL_FIELDS,
+        quota: pass.quota,
       })
       const [file] = upload.files
       try {
         if (!file) throw new BadRequestError('Please select a file to upload')
-        await ctx.db.transaction().execute((trx) => filesService(trx, store).admit([file], { pin: true }))
+        await ctx.db
+          .transaction()
+          .execute((trx) => filesService(trx, store).admit([file], { pin: true, charge: pass.charge }))
       } catch (error) {
         await upload.discard()
         if (file) await files.collect([file.staged.cid])

@@ -1,6 +1,7 @@
 import { type BlobStore, durationOfFile, isRecording, type StagedFile } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { BlobRow } from '../../db/schema'
+import { type StorageCharge, storageQuota } from './files.quota'
 import { filesStore } from './files.store'
 
 export interface AdmittedFile {
@@ -40,8 +41,16 @@ export function filesService(db: Db, store: BlobStore) {
     /**
      * Claims and stores each file. Call inside the transaction that inserts the rows referring to
      * them (post_files), with `db` bound to that transaction. Same bytes twice are stored once.
+     * With `charge`, the files count against that user's storage quota (files.quota.ts): over it,
+     * nothing is claimed or stored and a 413 is thrown.
      */
-    async admit(files: AdmittedFile[], options: { pin?: boolean } = {}) {
+    async admit(files: AdmittedFile[], options: { pin?: boolean; charge?: StorageCharge } = {}) {
+      const recordCharge = options.charge
+        ? await storageQuota(db).reserve(
+            options.charge,
+            files.map((file) => ({ cid: file.staged.cid, size: file.staged.size })),
+          )
+        : null
       // One lock order for everyone (sorted CIDs): two uploads sharing files cannot deadlock.
       const byCid = new Map(files.map((file) => [file.staged.cid, file]))
       for (const cid of [...byCid.keys()].sort()) {
@@ -56,6 +65,7 @@ export function filesService(db: Db, store: BlobStore) {
           duration_seconds,
         })
       }
+      await recordCharge?.()
       for (const file of files) await store.put(file.staged, file.mime)
     },
 

@@ -35,6 +35,11 @@ export interface UploadLimits {
   maxFileBytes: number
   /** Longest text field in bytes. */
   maxFieldBytes: number
+  /**
+   * Bytes of files the user may still store (their quota; null: none): reading stops, and the
+   * upload is refused, as soon as the files sent go past it.
+   */
+  quota?: { leftBytes: number | null; refuse(sentBytes: number): Error }
 }
 
 const MB = 1024 * 1024
@@ -78,6 +83,16 @@ export async function receiveUpload(
     throw new UnsupportedMediaTypeError('Send the upload as multipart/form-data')
   }
   let current: string | null = null
+  let sent = 0
+  const quota = limits.quota
+  /** The file's bytes, counted against what the quota leaves; past it the stream stops with the quota's error. */
+  async function* counted(file: AsyncIterable<Uint8Array>) {
+    for await (const chunk of file) {
+      sent += chunk.byteLength
+      if (quota && quota.leftBytes !== null && sent > quota.leftBytes) throw quota.refuse(sent)
+      yield chunk
+    }
+  }
   try {
     const parts = request.parts({
       limits: {
@@ -103,7 +118,7 @@ export async function receiveUpload(
         part.file.resume()
         throw tooManyFiles(limits)
       }
-      const staged = await stageStream(part.file, store.stagingDir)
+      const staged = await stageStream(quota ? counted(part.file) : part.file, store.stagingDir)
       if (part.file.truncated) {
         await staged.discard()
         throw new PayloadTooLargeError(`File ${name} exceeds ${limits.maxFileBytes / MB}MB limit`)
@@ -124,9 +139,23 @@ export async function receiveUpload(
     }
   } catch (error) {
     await discard()
-    throw translateMultipartError(error, current, limits)
+    const refusal = translateMultipartError(error, current, limits)
+    // The rest of a refused body is never read: a paused socket would stay open for good (even after
+    // the client leaves), so the connection closes once the answer is sent.
+    if (refusal instanceof HttpError && !request.raw.complete) throw closingConnection(refusal)
+    throw refusal
   }
   return { files, fields, values, discard }
+}
+
+function closingConnection(error: HttpError): HttpError {
+  const headers = { ...error.headers, connection: 'close' }
+  return Object.assign(
+    new HttpError(error.statusCode, error.code, error.detail, error.errors, headers, error.more),
+    {
+      name: error.name,
+    },
+  )
 }
 
 function translateMultipartError(error: unknown, fileName: string | null, limits: UploadLimits): unknown {

@@ -1,4 +1,6 @@
 export { fileUrl, mediaKindOf, toMediaItem } from './file-types'
+export { type UploadPass, uploadGate } from './files.gate'
+export { type StorageCharge, storageQuota } from './files.quota'
 export { filesRoutes } from './files.routes'
 export { filesService } from './files.service'
 export { sweepBlobs } from './files.sweep'

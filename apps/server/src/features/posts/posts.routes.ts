@@ -22,7 +22,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
-import { receiveUpload } from '../files/index'
+import { receiveUpload, uploadGate } from '../files/index'
 import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
@@ -39,6 +39,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const posts = postsService(ctx.db, store, ctx.events)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
+  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 
   app.post(
     '/media/upload',
@@ -51,18 +52,25 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         consumes: ['multipart/form-data'],
         response: {
           201: PostUploadResponse,
-          ...failures(400, 401, 413, 415),
+          ...failures(400, 401, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, LOGIN_TO_UPLOAD)
+      const pass = await gate(request, viewer.userId)
       const upload = await receiveUpload(request, store, {
         maxFiles: UPLOAD_MAX_FILES,
         maxFileBytes: UPLOAD_MAX_FILE_BYTES,
         maxFieldBytes: MAX_FIELD_BYTES,
+        quota: pass.quota,
       })
-      const { post, reward } = await posts.create(viewer.userId, upload.fields as UploadFields, upload.files)
+      const { post, reward } = await posts.create(
+        viewer.userId,
+        upload.fields as UploadFields,
+        upload.files,
+        pass.charge,
+      )
       return reply
         .status(201)
         .send({ post_id: post.id, status: 'success', message: 'Upload successful', post, reward })

@@ -17,7 +17,7 @@ import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
-import { filesService, type ReceivedFile } from '../files/index'
+import { filesService, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
 import { versionsService } from '../versions/index'
@@ -82,6 +82,8 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       authorId: string,
       fields: UploadFields,
       received: ReceivedFile[],
+      /** The author's storage quota (features/files); absent: not counted. */
+      charge?: StorageCharge,
     ): Promise<{ post: PostDetailResponse; reward: RewardNotice }> {
       const discardAll = () => Promise.all(received.map((file) => file.staged.discard()))
       let post: PostFields
@@ -95,7 +97,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       let reward: RewardNotice
       try {
         reward = await db.transaction().execute(async (trx) => {
-          await filesService(trx, store).admit(received)
+          await filesService(trx, store).admit(received, { charge })
           await postsStore(trx).insertPost(
             { id, user_id: authorId, ...post },
             received.map((file, position) => ({

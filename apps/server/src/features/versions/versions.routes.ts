@@ -11,7 +11,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
-import { receiveUpload } from '../files/index'
+import { receiveUpload, uploadGate } from '../files/index'
 import { versionsService } from './versions.service'
 
 export const LOGIN_TO_PUBLISH_VERSION = 'Please login to upload a new version'
@@ -34,6 +34,7 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
   const versions = versionsService(ctx.db, store, ctx.events)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
+  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 
   app.post(
     '/media/:id/versions',
@@ -53,12 +54,20 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
       const viewer = await requireViewer(request, LOGIN_TO_PUBLISH_VERSION)
       // Refuse before reading (and staging) any file.
       await versions.checkAuthor(viewer.userId, request.params.id)
+      const pass = await gate(request, viewer.userId)
       const upload = await receiveUpload(request, store, {
         maxFiles: UPLOAD_MAX_FILES,
         maxFileBytes: UPLOAD_MAX_FILE_BYTES,
         maxFieldBytes: MAX_FIELD_BYTES,
+        quota: pass.quota,
       })
-      const version = await versions.publish(viewer.userId, request.params.id, upload, UPLOAD_MAX_FILES)
+      const version = await versions.publish(
+        viewer.userId,
+        request.params.id,
+        upload,
+        UPLOAD_MAX_FILES,
+        pass.charge,
+      )
       return reply.status(201).send(await detail(viewer.userId, request.params.id, version))
     },
   )

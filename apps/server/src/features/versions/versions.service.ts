@@ -7,7 +7,7 @@ import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
-import { filesService, type ReceivedFile, toMediaItem } from '../files/index'
+import { filesService, type ReceivedFile, type StorageCharge, toMediaItem } from '../files/index'
 import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
 import { type VersionedPost, type VersionFile, versionsStore } from './versions.store'
 
@@ -150,6 +150,8 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       postId: string,
       upload: VersionUpload,
       maxFiles: number,
+      /** The author's storage quota (features/files); absent: not counted. */
+      charge?: StorageCharge,
     ): Promise<number> {
       const received = upload.files
       const discardAll = () => Promise.all(received.map((file) => file.staged.discard()))
@@ -185,7 +187,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
           const now = authorsPost(await locked.lockPost(post.id), viewerId)
           // The kept files and the manifest were read from version `post.version`.
           if (now.version !== post.version) throw new ConflictError(VERSION_MOVED_ON)
-          await filesService(trx, store).admit(received)
+          await filesService(trx, store).admit(received, { charge })
           await locked.publish(
             now,
             { version: next, changelog, manifestCid: manifest, createdBy: viewerId },

@@ -12,6 +12,7 @@ import { ChevronDownIcon } from '../../ui/icons'
 import { FileDropZone } from './FileDropZone'
 import { type MetadataErrors, MetadataForm, metadataErrors } from './MetadataForm'
 import { SelectedFiles } from './SelectedFiles'
+import { UploadQuota } from './UploadQuota'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
 import { addToSelection, checkSubmission, MAX_FILES } from './uploadRules'
 import { useUploadPost } from './useUploadPost'
@@ -160,6 +161,7 @@ export function UploadPage() {
           </div>
         )}
         <SelectedFiles files={files} onRemove={removeFile} disabled={uploading} />
+        <UploadQuota />
 
         <div className="card upload-form__metadata">
           <button

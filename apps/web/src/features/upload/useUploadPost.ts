@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type UploadFields, uploadPost } from '../../api/posts'
-import { postKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
+import { postKeys, refreshOwnCounts, statsKey, uploadQuotaKeys } from '../../api/queryKeys'
 import { useRewardNotice } from '../rewards'
 import { createSpeedMeter } from './uploadRules'
 
@@ -54,6 +54,8 @@ export function useUploadPost() {
       queryClient.setQueryData(postKeys.detail(answer.post_id), answer.post)
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
+      // The storage used grew (issue 25: shown under the drop zone).
+      void queryClient.invalidateQueries({ queryKey: uploadQuotaKeys.all })
       announceReward(answer.reward)
       // Success shows with the own post count already moved (the header's and the cached basic info's).
       await refreshOwnCounts(queryClient, 'posts')

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify'
+import type { UploadLimitsConfig } from '../../config'
+import type { AppInstance } from '../../context'
+import type { Db } from '../../db/index'
+import { TooManyRequestsError } from '../../http/errors'
+import { chargeFor, overQuota, type StorageCharge, storageQuota } from './files.quota'
+import type { UploadLimits } from './files.upload'
+
+/** What an upload route learns at its gate: whom to charge, and the quota its body is read against. */
+export interface UploadPass {
+  charge: StorageCharge
+  quota: NonNullable<UploadLimits['quota']>
+}
+
+const limiters = new WeakMap<UploadLimitsConfig, ReturnType<AppInstance['createRateLimit']>>()
+
+/**
+ * The gate of every upload route (posts, versions, single files), before a byte of the body is
+ * read (issue 25): the user's upload rate — one counter per user shared by those routes, in the
+ * rate limiter's store (Redis when configured) — answers 429 with Retry-After; then the storage
+ * quota refuses a user at their quota, or a body whose Content-Length cannot fit, with 413.
+ */
+export function uploadGate(app: AppInstance, db: Db, limits: UploadLimitsConfig) {
+  // One limiter (one store of counters) per app, whichever route's plugin asks first.
+  let rate = limiters.get(limits)
+  if (!rate) {
+    rate = app.createRateLimit({
+      max: limits.perHour,
+      timeWindow: '1 hour',
+      keyGenerator: async (request: FastifyRequest) => `upload:${(await request.viewer())?.userId ?? ''}`,
+    })
+    limiters.set(limits, rate)
+  }
+  const quota = storageQuota(db)
+
+  return async function pass(request: FastifyRequest, userId: string): Promise<UploadPass> {
+    const limited = await (rate as NonNullable<typeof rate>)(request)
+    if (!limited.isAllowed && limited.isExceeded) {
+      throw new TooManyRequestsError(
+        `You are uploading too quickly: at most ${limits.perHour} uploads an hour. Please wait ${Math.ceil(limited.ttlInSeconds / 60)} min and try again.`,
+        limited.ttlInSeconds,
+      )
+    }
+    const charge = chargeFor(userId, limits)
+    const declared = request.headers['content-length']
+    const leftBytes = await quota.admitBody(
+      charge,
+      declared && /^\d+$/.test(declared) ? Number(declared) : null,
+    )
+    const quotaBytes = charge.quotaBytes ?? 0
+    return {
+      charge,
+      quota: {
+        leftBytes,
+        refuse: (sent) => overQuota(quotaBytes, quotaBytes - (leftBytes ?? 0), sent, true),
+      },
+    }
+  }
+}
