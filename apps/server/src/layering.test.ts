@@ -49,6 +49,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
 
 const SHARED = new Set([
   'config.ts',
+  'config.http.ts',
   'config.ipfs.ts',
   'config.read.ts',
   'config.solana-keys.ts',
