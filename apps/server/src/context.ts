@@ -7,10 +7,11 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { Config } from './config'
-import type { DatabaseHandle, Db, DbKind } from './db/index'
+import type { DatabaseHandle, Db, DbKind, PoolStats } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
 import { createLive, type Live } from './events/live'
 import { type TokenSigner, tokenSigner } from './http/auth'
+import type { RedisState } from './http/rate-limit-store'
 import { createReadCache, type ReadCache } from './http/read-cache'
 
 export type AppInstance = FastifyInstance<
@@ -33,6 +34,15 @@ export interface AppContext {
   events: EventBus
   /** News for open event streams, across processes (events/live.ts). */
   live: Live
+  /** The state of shared parts, for readiness and /metrics (issue 25). */
+  probes: Probes
+}
+
+export interface Probes {
+  /** The PostgreSQL pool's connections; null on PGlite. */
+  pool(): PoolStats | null
+  /** Where rate-limit counters are kept: Redis up, down (per process meanwhile), or off. */
+  redis(): RedisState
 }
 
 /**
@@ -44,6 +54,7 @@ export function createContext(
   config: Config,
   database: DatabaseHandle,
   readCache: ReadCache = createReadCache(config.readCacheMs),
+  redis: Probes['redis'] = () => 'off',
 ): AppContext {
   const events = createEventBus()
   events.onEvery(() => readCache.invalidate())
@@ -55,5 +66,6 @@ export function createContext(
     readCache,
     events,
     live: createLive(database),
+    probes: { pool: () => database.poolStats(), redis },
   }
 }
