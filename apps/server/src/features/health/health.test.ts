@@ -1,4 +1,6 @@
+import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { dbMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 
 let t: TestApp
@@ -25,11 +27,52 @@ it('serves an OpenAPI document generated from the contract', async () => {
   expect([200, 302]).toContain(ui.statusCode)
 })
 
-it('answers 503 when the database is down', async () => {
+it('answers 503 when the database is down; liveness still answers 200', async () => {
   const down = await createTestApp()
   await down.database.close()
   const response = await down.app.inject({ method: 'GET', url: '/api/v1/health' })
   expect(response.statusCode).toBe(503)
   expect(response.json()).toMatchObject({ status: 'unavailable' })
+  const ready = await down.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+  expect(ready.statusCode).toBe(503)
+  expect(ready.json()).toMatchObject({
+    status: 'unavailable',
+    checks: { database: { status: 'unavailable' } },
+  })
+  const live = await down.app.inject({ method: 'GET', url: '/api/v1/health/live' })
+  expect(live.statusCode).toBe(200)
+  expect(live.json()).toMatchObject({ status: 'ok' })
   await down.app.close()
+})
+
+it('is ready with each check named: database, blob store, chain, queues, Redis', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+  expect(response.statusCode).toBe(200)
+  const body = response.json()
+  expect(body.status).toBe('ready')
+  expect(body.checks).toMatchObject({
+    database: { status: 'ok', detail: TEST_DB },
+    blobs: { status: 'ok', detail: 'local' },
+    chain: { status: 'ok' },
+    queues: { status: 'ok' },
+    redis: { status: 'off', detail: expect.stringMatching(/per process/) },
+  })
+  expect(body.queues.analysis).toEqual({ waiting: 0, oldest_due_seconds: 0, stuck: 0, failed: 0 })
+})
+
+it('names a queue whose job outlived its lease, and still answers 200 (degraded)', async () => {
+  const author = await makeUser(t)
+  const postId = await dbMakePost(t, author)
+  await t.database.db
+    .insertInto('analysis_jobs')
+    .values({ id: uuidv7(), post_id: postId, status: 'running', lease_until: new Date(Date.now() - 60_000) })
+    .execute()
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+  expect(response.statusCode).toBe(200)
+  expect(response.json()).toMatchObject({
+    status: 'degraded',
+    checks: { queues: { status: 'degraded', detail: 'analysis: 1 past their lease' } },
+    queues: { analysis: { waiting: 1, stuck: 1 } },
+  })
+  await t.reset()
 })
