@@ -77,7 +77,7 @@ describe(`/metrics (${TEST_DB})`, () => {
     try {
       const after = await waitFor(async () => {
         const families = await scrape()
-        return (value(families, 'event_streams_open') ?? 0) >= 1 && families
+        return (value(families, 'event_streams_open') ?? 0) >= 1 ? families : null
       }, 'the open event stream counted')
 
       expect(value(after, 'http_requests_total', route)).toBe(readsBefore + 3)

@@ -63,9 +63,13 @@ it('is ready with each check named: database, blob store, chain, queues, Redis',
 it('names a queue whose job outlived its lease, and still answers 200 (degraded)', async () => {
   const author = await makeUser(t)
   const postId = await dbMakePost(t, author)
+  // A worker claimed it a while ago and died: its lease ran out a minute ago.
+  const id = uuidv7()
+  await t.database.db.insertInto('analysis_jobs').values({ id, post_id: postId }).execute()
   await t.database.db
-    .insertInto('analysis_jobs')
-    .values({ id: uuidv7(), post_id: postId, status: 'running', lease_until: new Date(Date.now() - 60_000) })
+    .updateTable('analysis_jobs')
+    .set({ status: 'running', lease_until: new Date(Date.now() - 60_000) })
+    .where('id', '=', id)
     .execute()
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
   expect(response.statusCode).toBe(200)
