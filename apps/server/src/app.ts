@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Shared in Redis, per process while Redis is down (never off, issue 25).
-  const rateLimitCounters = openRateLimitCounters(config.redisUrl, app.log)
+  const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
   app.addHook('onClose', () => rateLimitCounters.close())
   const ctx: AppContext = createContext(config, database, options.readCache, rateLimitCounters.redis)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).

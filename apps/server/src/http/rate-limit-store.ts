@@ -14,6 +14,9 @@ export interface RateLimitCounters {
   close(): Promise<void>
 }
 
+/** How long a start waits for Redis before it serves with per-process counters. */
+const CONNECT_WAIT_MS = 2_000
+
 type Incr = Parameters<FastifyRateLimitStore['incr']>
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0]
 
@@ -23,7 +26,10 @@ type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0]
  * process counts on its own (a limit per process is still a limit) — one warning when an outage
  * starts, one info line when Redis is back.
  */
-export function openRateLimitCounters(redisUrl: string | null, log: FastifyBaseLogger): RateLimitCounters {
+export async function openRateLimitCounters(
+  redisUrl: string | null,
+  log: FastifyBaseLogger,
+): Promise<RateLimitCounters> {
   if (!redisUrl) return { options: {}, redis: () => 'off', close: async () => {} }
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
@@ -45,6 +51,15 @@ export function openRateLimitCounters(redisUrl: string | null, log: FastifyBaseL
   redis.on('ready', () => {
     if (state === 'down') log.info({ event: 'redis_back' }, 'Redis is back: rate limits are shared again')
     state = 'up'
+  })
+
+  // The first requests count in Redis too, unless it does not answer soon (then per process until it does).
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CONNECT_WAIT_MS)
+    redis.once('ready', () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
 
   class FallbackStore implements FastifyRateLimitStore {
