@@ -113,6 +113,31 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
     expect(await counterMismatches(t.database.db)).toEqual([])
   })
 
+  it('answers a wait for a pool connection past DATABASE_ACQUIRE_TIMEOUT_MS 503 with Retry-After', async () => {
+    const { toErrorResponse } = await import('../../src/http/error-handler')
+    const small = await openDatabase({
+      url: scratch.url,
+      pgliteDir: null,
+      poolSize: 1,
+      timeouts: { acquireMs: 300 },
+    })
+    try {
+      // The pool's one connection is held until the second caller has given up waiting for it.
+      const error = await small.db.connection().execute(() =>
+        small.db
+          .selectNoFrom((eb) => eb.val(1).as('one'))
+          .execute()
+          .catch((caught: unknown) => caught),
+      )
+      const answer = toErrorResponse(error)
+      expect(answer.status).toBe(503)
+      expect(answer.headers?.['retry-after']).toBeDefined()
+      expect(answer.body.detail).toMatch(/busy/)
+    } finally {
+      await small.close()
+    }
+  })
+
   it('answers a statement past statement_timeout 503 with Retry-After, never 500', async () => {
     const { toErrorResponse } = await import('../../src/http/error-handler')
     const slow = await openDatabase({
