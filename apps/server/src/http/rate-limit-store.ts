@@ -38,8 +38,9 @@ export async function openRateLimitCounters(
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   })
   let state: RedisState | 'starting' = 'starting'
+  let closing = false
   const down = (error?: Error) => {
-    if (state === 'down') return
+    if (state === 'down' || closing) return
     state = 'down'
     log.warn(
       { event: 'redis_unreachable', err: error?.message },
@@ -100,8 +101,8 @@ export async function openRateLimitCounters(
     options: { store: Store },
     redis: () => (state === 'up' ? 'up' : 'down'),
     async close() {
-      redis.removeAllListeners('error')
-      redis.on('error', () => {})
+      // Closing is not an outage: no warning for it.
+      closing = true
       await redis.quit().catch(() => redis.disconnect())
     },
   }
