@@ -128,9 +128,14 @@ describe(`/metrics (${TEST_DB})`, () => {
   })
 })
 
-it('answers 404 while METRICS_TOKEN is not configured', async () => {
-  const t = await createTestApp()
-  try {
+describe('/metrics without METRICS_TOKEN', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t?.close())
+
+  it('answers 404', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/metrics',
@@ -138,7 +143,5 @@ it('answers 404 while METRICS_TOKEN is not configured', async () => {
     })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toHaveProperty('detail')
-  } finally {
-    await t.close()
-  }
+  })
 })
