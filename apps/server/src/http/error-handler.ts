@@ -181,7 +181,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(499).send()
     }
     const { status, body, headers } = toErrorResponse(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    // 503: the database is away or busy (a lock, a full pool): operations, not a bug to trace.
+    if (status === 503) request.log.warn({ status, code: (error as { code?: string }).code }, body.detail)
+    else if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status, code: body.code }, body.detail)
     if (headers) reply.headers(headers)
     return reply.status(status).send(body)
