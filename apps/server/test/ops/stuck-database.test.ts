@@ -1,4 +1,5 @@
 import { waitFor } from '@agora/test-kit'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../src/db/index'
@@ -135,6 +136,36 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
       expect(answer.body.detail).toMatch(/busy/)
     } finally {
       await small.close()
+    }
+  })
+
+  it('ends a transaction left idle past its limit, and the request behind it answers 503', async () => {
+    const { toErrorResponse } = await import('../../src/http/error-handler')
+    const idle = await openDatabase({
+      url: scratch.url,
+      pgliteDir: null,
+      poolSize: 1,
+      timeouts: { idleInTransactionMs: 200 },
+    })
+    try {
+      const error = await idle.db
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+          // Work outside the database (a slow upstream, say) while the transaction holds its session.
+          await waitFor(async () => {
+            const gone = await locker.query(
+              'select count(*)::int as n from pg_stat_activity where pid = $1',
+              [rows[0]!.pid],
+            )
+            return gone.rows[0].n === 0
+          }, 'the server ending the idle session')
+          await sql`select 1`.execute(trx)
+        })
+        .catch((caught: unknown) => caught)
+      expect(toErrorResponse(error).status).toBe(503)
+    } finally {
+      await idle.close()
     }
   })
 

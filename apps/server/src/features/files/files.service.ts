@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { type BlobStore, durationOfFile, isRecording, type StagedFile } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { BlobRow } from '../../db/schema'
@@ -56,6 +57,8 @@ export function filesService(db: Db, store: BlobStore) {
           duration_seconds,
         })
       }
+      // Storing the bytes (to S3: up to 5 × 50 MB) leaves the transaction idle longer than a request's may be.
+      await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(db)
       for (const file of files) await store.put(file.staged, file.mime)
     },
 
