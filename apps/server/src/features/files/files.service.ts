@@ -43,6 +43,9 @@ export function filesService(db: Db, store: BlobStore) {
      * them (post_files), with `db` bound to that transaction. Same bytes twice are stored once.
      */
     async admit(files: AdmittedFile[], options: { pin?: boolean } = {}) {
+      // Reading recordings' lengths and storing the bytes (to S3: up to 5 × 50 MB) leave the
+      // transaction idle longer than a request's may be.
+      await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(db)
       // One lock order for everyone (sorted CIDs): two uploads sharing files cannot deadlock.
       const byCid = new Map(files.map((file) => [file.staged.cid, file]))
       for (const cid of [...byCid.keys()].sort()) {
@@ -57,8 +60,6 @@ export function filesService(db: Db, store: BlobStore) {
           duration_seconds,
         })
       }
-      // Storing the bytes (to S3: up to 5 × 50 MB) leaves the transaction idle longer than a request's may be.
-      await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(db)
       for (const file of files) await store.put(file.staged, file.mime)
     },
 
