@@ -14,7 +14,11 @@ const PAPER = [
   'In future work we plan to extend the semidefinite programming method to state-dependent switching.',
 ].join('\n')
 
-test('the analysis box shows the TLDR, what the instruction focused on and each topic with its sentence, in English and Chinese, axe clean', async ({
+// A summary too long for a card: the card shows the analysis's TLDR in its place.
+const SEMINAR_NOTE =
+  'Notes from our reading seminar on switched systems, written up for the colleagues who missed the sessions in the spring term and asked for the slides, the paper and the questions we left open.'
+
+test('the analysis box shows the TLDR, what the instruction focused on and each topic with its sentence (shown in the post at a press), in English and Chinese, axe clean; the forum card shows the TLDR for a long summary', async ({
   browser,
   request,
   server,
@@ -26,11 +30,12 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
     server,
     {
       title: 'Certified stability of switched systems',
-      summary: '',
+      summary: SEMINAR_NOTE,
+      content: PAPER,
       tags: 'e2e',
       ai_instruction: 'Focus on the security implications',
     },
-    { file: uploadFile('paper.txt', `${PAPER}\n`) },
+    { file: uploadFile('slides.txt', 'Slides of the seminar\n') },
   )
 
   await page.goto(`/forum/detail/${postId}`)
@@ -41,6 +46,29 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
   const limitation = box.getByRole('figure').filter({ hasText: 'A limitation the text states' })
   await expect(limitation.getByText(/cannot handle systems with state-dependent switching/)).toBeVisible()
   await expectAccessible(page, 'analysis box, English')
+
+  // A topic's sentence is in the post's own text: a press marks it there (issue 21).
+  await limitation.getByRole('button', { name: /^Show the sentence of .* in the post$/ }).click()
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const highlight = (CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(
+          'agora-sentence',
+        )
+        return highlight ? [...highlight].map((range) => range.toString()).join('') : ''
+      }),
+    )
+    .toBe(
+      'However, the method cannot handle systems with state-dependent switching, a limitation we discuss.',
+    )
+
+  // On the forum, the card's summary would be cut off: it shows the TLDR instead, so labelled.
+  await page.goto('/forum')
+  const card = page.getByRole('article').filter({ hasText: 'Certified stability of switched systems' })
+  await expect(card.getByText('TL;DR (from the analysis):')).toBeVisible()
+  await expect(card.locator('.post-card__summary')).toContainText(
+    'We propose a semidefinite programming method',
+  )
 
   // A reader whose browser asks for Chinese sees the box's own words in Chinese.
   const context = await browser.newContext({ locale: 'zh-CN' })

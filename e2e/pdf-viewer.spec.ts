@@ -3,28 +3,17 @@
 // pages and zoom; the file's name (not its CID) names it; passages are quoted by a selection or, by
 // keyboard only, by their typed words; English and Chinese; axe clean (with a marked passage, at 375 and
 // 1280 px: once per width, the two themes between them).
+
+import { paperPdf as hivePaper } from '@agora/test-kit/pdf'
 import type { Page } from '@playwright/test'
-import PDFDocument from 'pdfkit'
 import { apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, expect, expectAccessible, signedIn, tabTo, test } from './fixtures'
 
 /** A real PDF of `pages` pages (pdfkit), each saying which it is, with a paragraph to quote on page 2. */
 export function paperPdf(pages: number, passage = PASSAGE): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: 'Cooling the hive' } })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  for (let page = 1; page <= pages; page++) {
-    if (page > 1) doc.addPage()
-    doc.font('Times-Bold').fontSize(18).text(`Section ${page} of the hive paper`)
-    doc.moveDown().font('Times-Roman').fontSize(12)
-    doc.text(page === 2 ? passage : `Page ${page} measures the hive at dawn and at dusk.`)
-  }
-  doc.end()
-  return done
+  return hivePaper(pages, (page) => [
+    page === 2 ? passage : `Page ${page} measures the hive at dawn and at dusk.`,
+  ])
 }
 
 export const PASSAGE = 'Workers fan their wings at the entrance when the brood grows too warm.'

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { pgliteDirFor } from '../../apps/server/src/db/index'
 import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
 import { type BenchTarget, openBenchDatabase } from './database'
@@ -17,6 +17,8 @@ import { parseOptions } from './options'
 import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
+import { measureSignedInPaths, SIGNED_IN_FIGURES } from './signed-in'
+import { ensureSocialData } from './social'
 import { measureIdleStreams, STREAMS_FIGURE } from './streams'
 import { readTargets, verifyLikes } from './targets'
 import { measureUpload, UPLOAD_FIGURES } from './upload'
@@ -90,6 +92,7 @@ async function benchServer() {
     await sql`checkpoint`.execute(handle.db)
     log(`Checkpoint before measuring (${Math.round((Date.now() - started) / 1000)} s).`)
   }
+  await ensureSocialData(handle.db as Kysely<unknown>, log)
   const targets = await readTargets(handle.db)
   await handle.close()
 
@@ -110,6 +113,7 @@ async function benchServer() {
       LOG_LEVEL: 'warn',
       // The like figure measures the write path, not the per-user limiter turning requests away.
       LIKE_RATE_LIMIT: '100000',
+      EDIT_RATE_LIMIT: '100000',
       // The bench's users write many posts at once: trusted, not new accounts.
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',
@@ -139,6 +143,8 @@ async function benchServer() {
       report,
       users.map((user) => user.token),
     )
+    if (SIGNED_IN_FIGURES.some((name) => report.wants(name)))
+      await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users)
     if (report.wants(likesFigureName(users.length)))
       likes = await measureLikes(server.url, targets, users, settings)
     if (UPLOAD_FIGURES.some((name) => report.wants(name))) {

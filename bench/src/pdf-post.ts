@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit'
+import { paperPdf } from '@agora/test-kit/pdf'
 import { request } from 'playwright-core'
 import { measureColdLoad } from './cold-load'
 import type { Service } from './processes'
@@ -10,28 +10,13 @@ export const PDF_LIGHTHOUSE_FIGURE = 'Lighthouse PDF post page'
 const BUDGET_MS = 1500
 const PAGES = 50
 
-/** A paper of `pages` pages (pdfkit): a heading and a few paragraphs of text on each, as a real one. */
-export function paperPdf(pages: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: 'Cooling the hive' } })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  const paragraph =
-    'Workers fan their wings at the entrance when the brood grows too warm; water carried in and spread ' +
-    'over the comb cools it as it evaporates. The colony keeps the brood between 34 and 36 °C, and the ' +
-    'measurements below follow the hive through a summer day at dawn, at noon and at dusk.'
-  for (let page = 1; page <= pages; page++) {
-    if (page > 1) doc.addPage()
-    doc.font('Times-Bold').fontSize(18).text(`Section ${page} of the hive paper`)
-    doc.moveDown().font('Times-Roman').fontSize(11)
-    for (let n = 0; n < 6; n++) doc.text(paragraph).moveDown()
-  }
-  doc.end()
-  return done
-}
+const PARAGRAPH =
+  'Workers fan their wings at the entrance when the brood grows too warm; water carried in and spread ' +
+  'over the comb cools it as it evaporates. The colony keeps the brood between 34 and 36 °C, and the ' +
+  'measurements below follow the hive through a summer day at dawn, at noon and at dusk.'
+
+/** A paper of `pages` pages (pdfkit): a heading and six paragraphs of text on each, as a real one. */
+const benchPaperPdf = (pages: number) => paperPdf(pages, () => Array(6).fill(PARAGRAPH), 11)
 
 /**
  * A post whose one file is a 50-page PDF, on the demo server, by a user registered for it (as the
@@ -54,7 +39,7 @@ export async function makePdfPost(app: Service): Promise<string> {
         title: 'Cooling the hive: a 50-page paper',
         summary: 'How bees cool their brood, measured through a summer.',
         tags: 'bees',
-        files: { name: 'hive-paper.pdf', mimeType: 'application/pdf', buffer: await paperPdf(PAGES) },
+        files: { name: 'hive-paper.pdf', mimeType: 'application/pdf', buffer: await benchPaperPdf(PAGES) },
       },
     })
     if (upload.status() !== 201) throw new Error(`upload: ${upload.status()} ${await upload.text()}`)

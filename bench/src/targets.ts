@@ -17,6 +17,10 @@ export interface Targets {
   sessions: { id: string; userId: string }[]
   /** The most and the least frequent word of the generated text. */
   searchTerms: { common: string; rare: string }
+  /** The most used tag, and the keyset cursor 90 % of the way through its page (newest first). */
+  tag: { name: string; deepCursor: string }
+  /** Posts of users with a session, each with its author and revision: one edit each. */
+  edits: { userId: string; postId: string; revision: number }[]
 }
 
 export async function readTargets(db: Kysely<Database>): Promise<Targets> {
@@ -37,13 +41,47 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     .where('revoked_at', 'is', null)
     .orderBy('id')
     .execute()
+  const tag = await sql<{ name: string; n: string }>`
+    select t as name, count(*) as n from posts, unnest(tags) t where visibility = 'public'
+    group by t order by count(*) desc limit 1`.execute(db)
+  const tagName = tag.rows[0].name
+  const tagCursor = await db
+    .selectFrom('posts')
+    .select(['id', 'created_at', 'likes_count', 'hot_score'])
+    .where(sql<boolean>`${tagName} = any(tags)`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(Number(tag.rows[0].n) * 0.9))
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const edits = await db
+    .selectFrom('posts')
+    .select(['user_id as userId', 'id as postId', 'revision'])
+    .where('user_id', 'in', db.selectFrom('sessions').select('user_id').where('revoked_at', 'is', null))
+    .orderBy('id')
+    .limit(EDITS)
+    .execute()
   return {
     deepCursors,
     postId: post.id,
     postIds,
     sessions,
     searchTerms: { common: COMMON_TERM, rare: RARE_TERM },
+    tag: { name: tagName, deepCursor: cursorOf(tagCursor) },
+    edits,
   }
+}
+
+/** At most this many posts are edited by the edit figure (each once). */
+const EDITS = 50_000
+
+function cursorOf(row: { id: string; created_at: Date | string; likes_count: number; hot_score: number }) {
+  return JSON.stringify({
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    likes: row.likes_count,
+    hot: row.hot_score,
+  })
 }
 
 /** The cursor the API would hand back after the post at `offset` in `sort` order (as JSON). */
@@ -58,12 +96,7 @@ async function cursorAt(db: Kysely<Database>, sort: Sort, offset: number): Promi
     .offset(offset)
     .limit(1)
     .executeTakeFirstOrThrow()
-  return JSON.stringify({
-    id: row.id,
-    created_at: new Date(row.created_at).toISOString(),
-    likes: row.likes_count,
-    hot: row.hot_score,
-  })
+  return cursorOf(row)
 }
 
 /** Posts whose likes_count differs from their rows, and how many of `pairs` have no like row. */

@@ -210,6 +210,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
+  // Other processes' writes empty this one's read cache (PostgreSQL's LISTEN/NOTIFY).
+  await ctx.invalidation.start()
+  app.addHook('onClose', () => ctx.invalidation.stop())
 
   registerErrorHandler(app)
   registerMetrics(app, ctx)
@@ -251,7 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer)
   registerSuspensionGuard(app, API_PREFIX)
-  invalidateOnWrites(app, ctx.readCache)
+  invalidateOnWrites(app, ctx.readCache, ctx.invalidation)
   // A row held locked takes at most a few connections: other items' reads and writes go on.
   registerWriteGate(app, { perItem: config.writesPerItem, waitMs: config.databaseTimeouts.lockMs })
 

@@ -69,6 +69,8 @@ export interface Config {
   mail: MailConfig
   /** Pinning public files on the IPFS network (issue 22, features/pinning); null: off. */
   pinning: PinningConfig | null
+  /** Server processes `npm start` runs on one port (node:cluster, cluster.ts); 1: this process serves. */
+  webConcurrency: number
   // Operating (issue 25): time-outs of request connections, writes per item, /metrics.
   /** Statement, lock-wait, idle-in-transaction and pool-wait limits of request connections (PostgreSQL). */
   databaseTimeouts: DatabaseTimeouts
@@ -250,12 +252,14 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_FORMAT must be pretty or json; got "${logFormat}"`)
   }
   const mail = mailConfig(env, int(env, 'PORT', 8080, 0, 65535))
+  const token = tokenConfig(env)
+  const dbUrl = databaseUrl(env)
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     dataDirLockStaleMs: int(env, 'DATA_DIR_LOCK_STALE_MS', 10_000, 2_000, 600_000),
-    databaseUrl: databaseUrl(env),
+    databaseUrl: dbUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     jwtSecret: jwtSecret(env, dataDir),
     corsOrigins: (env.CORS_ORIGINS || '')
@@ -277,12 +281,13 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', logFormat === 'json'),
     trustProxy: trustProxy(env),
-    token: tokenConfig(env),
+    token,
     analysis: analysisConfig(env),
     rewards: rewardsConfig(env),
     trust: trustConfig(env),
     mail,
     pinning: pinningConfig(env, mail.publicUrl),
+    webConcurrency: webConcurrency(env, dbUrl, token),
     databaseTimeouts: {
       statementMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
       lockMs: int(env, 'DATABASE_LOCK_TIMEOUT_MS', 3_000, 100, 3_600_000),
@@ -299,4 +304,26 @@ function metricsToken(env: Env): string | null {
   if (!token) return null
   if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long')
   return token
+}
+
+/**
+ * WEB_CONCURRENCY processes share what they keep: the embedded database and the embedded chain
+ * live inside one process (folder-lock.ts), so more than one needs PostgreSQL and a Solana RPC.
+ */
+function webConcurrency(env: Env, dbUrl: string | null, token: TokenConfig): number {
+  const processes = int(env, 'WEB_CONCURRENCY', 1, 1, 256)
+  if (processes === 1) return 1
+  if (!dbUrl) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${processes} needs DATABASE_URL: the embedded PGlite database opens in one process only. ` +
+        'Set DATABASE_URL to a PostgreSQL server, or leave WEB_CONCURRENCY at 1.',
+    )
+  }
+  if (!token.rpcUrl) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${processes} needs SOLANA_RPC_URL (with FAUCET_KEYPAIR and TOKEN_MINT): the embedded Solana chain runs inside one process. ` +
+        'Set them to a Solana cluster all processes share, or leave WEB_CONCURRENCY at 1.',
+    )
+  }
+  return processes
 }

@@ -9,6 +9,7 @@ import type {
 import type { Config } from './config'
 import type { DatabaseHandle, Db, DbKind, PoolStats } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
+import { createInvalidation, type Invalidation } from './events/invalidation'
 import { createLive, type Live } from './events/live'
 import { type TokenSigner, tokenSigner } from './http/auth'
 import type { RedisState } from './http/rate-limit-store'
@@ -34,6 +35,8 @@ export interface AppContext {
   events: EventBus
   /** News for open event streams, across processes (events/live.ts). */
   live: Live
+  /** Tells the other server processes to forget their cached reads (events/invalidation.ts). */
+  invalidation: Invalidation
   /** The state of shared parts, for readiness and /metrics (issue 25). */
   probes: Probes
 }
@@ -48,7 +51,8 @@ export interface Probes {
 /**
  * The context of one app: its database, token signer, read cache and event bus. The read cache
  * forgets its bodies on every domain event, so a write made outside a request (the analysis
- * worker) shows at once too; the features subscribe their own reactions (app.ts).
+ * worker) shows at once too — in every process, told when the event's transaction commits; the
+ * features subscribe their own reactions (app.ts).
  */
 export function createContext(
   config: Config,
@@ -57,7 +61,11 @@ export function createContext(
   redis: Probes['redis'] = () => 'off',
 ): AppContext {
   const events = createEventBus()
-  events.onEvery(() => readCache.invalidate())
+  const invalidation = createInvalidation(database, () => readCache.invalidate())
+  events.onEvery((trx) => {
+    readCache.invalidate()
+    return invalidation.tellInTransaction(trx)
+  })
   return {
     config,
     db: database.db,
@@ -66,6 +74,7 @@ export function createContext(
     readCache,
     events,
     live: createLive(database),
+    invalidation,
     probes: { pool: () => database.poolStats(), redis },
   }
 }

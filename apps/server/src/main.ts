@@ -1,5 +1,7 @@
+import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
+import { runPrimary, stopWhenAsked, WORKER_STOP_SIGNALS } from './cluster'
 import { ConfigError, loadConfig } from './config'
 import { warmCitations } from './features/citations/index'
 import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
@@ -21,7 +23,9 @@ async function main() {
     }
     throw error
   }
-  say('Starting Agora…')
+  // WEB_CONCURRENCY > 1: this process only forks and watches the server processes (cluster.ts).
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config.webConcurrency, say)
+  if (cluster.isPrimary) say('Starting Agora…')
   // One process owns DATA_DIR's embedded database and chain (issue 25): a second one refuses here.
   let unlock: () => Promise<void>
   try {
@@ -33,16 +37,26 @@ async function main() {
     }
     throw error
   }
-  const app = await buildApp(config, { onProgress: say })
+  const app = await buildApp(config, { onProgress: cluster.isPrimary ? say : () => {} })
+  // Which of the processes answered (a load balancer's or a test's question); none when alone.
+  if (cluster.isWorker)
+    app.server.prependListener('request', (_request, response) =>
+      response.setHeader('x-agora-process', process.pid),
+    )
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // A cluster worker takes SIGINT/SIGTERM itself (cluster.ts): closeWithGrace would count two as a hurry.
+  const skip = cluster.isWorker ? WORKER_STOP_SIGNALS : []
+  const { close } = closeWithGrace({ delay: 10_000, skip }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
     await unlock()
   })
+  if (cluster.isWorker) stopWhenAsked(close)
   const address = await app.listen({ port: config.port, host: config.host })
-  say(`Agora is running at ${browserUrl(address, config.host)}${await demoLogin(app.ctx.db)}`)
+  if (cluster.isWorker) say(`Server process ${process.pid} is taking requests.`)
+  if (cluster.worker?.id === 1 || cluster.isPrimary)
+    say(`Agora is running at ${browserUrl(address, config.host)}${await demoLogin(app.ctx.db)}`)
   if (!config.logRequests) say('Requests are not logged on a terminal; LOG_REQUESTS=1 turns them on.')
   // After the first requests could be taken: the citation styles compile while nobody waits on them.
   setImmediate(() => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { type ClientRequest, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { minimalPdf } from '@agora/test-kit/pdf'
 import { PNG } from 'pngjs'
 import { wav } from '../src/features/demo/demo.audio'
 
@@ -54,25 +55,7 @@ export function pngFile(seed = 1, width = 16, height = 16): Buffer {
 
 /** A small but well-formed one-page PDF. */
 export function pdfFile(text = 'Hello'): Buffer {
-  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, index) => {
-    offsets.push(body.length)
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
+  return minimalPdf(text, { width: 300, height: 144, fontSize: 18, x: 40, y: 100 })
 }
 
 /** A WAV recording of `seconds` of a quiet 440 Hz tone (8 kHz, 16-bit mono): a real audio file. */

@@ -29,6 +29,9 @@ export const AiAnalysis = Type.Object({
         topic: Type.String(),
         sentence: Type.String(),
         kind: LiteralUnion('limitation', 'future', 'comparison', 'hypothesis', 'method'),
+        /** The file the sentence is in (absent: the post's own text), and for a PDF its page (issue 21). */
+        cid: Type.Optional(Type.String()),
+        page: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
     ),
   ),

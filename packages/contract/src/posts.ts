@@ -95,6 +95,11 @@ export const PostListItem = Type.Object({
   ...PostBasics.properties,
   /** The summary, or the start of the content when there is no summary. */
   preview: Type.String(),
+  /**
+   * The analysis's one-sentence TLDR (issue 21), when it has one: a card shows it where the preview
+   * would be cut off.
+   */
+  tldr: Type.Optional(Type.String()),
   avatar: Type.String(),
   /** Set when the post was found through one of its comments: the card links to that comment. */
   matched_comment_id: Type.Optional(Type.String()),

@@ -21,9 +21,14 @@ export interface DatabaseHandle {
   /**
    * LISTENs on `channel`: `onPayload` hears every NOTIFY on it once its transaction commits — from
    * any process on PostgreSQL (a connection of its own, opened again when lost), from this one on
-   * PGlite. Answers the function that stops listening.
+   * PGlite. `onResume` runs when a lost (or failed) connection is listening again: what was sent
+   * meanwhile was not heard. Answers the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
@@ -32,9 +37,15 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
  * LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries). A lost
  * connection is opened again after 0.5, 1, 2 … 10 s; NOTIFYs sent while it was down are not heard.
  */
-async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume: () => void = () => {},
+) {
   let current: pg.Client | null = null
   let stopped = false
+  let missed = false
   let retry: ReturnType<typeof setTimeout> | undefined
   let delay = 500
   const scheduleConnect = () => {
@@ -46,11 +57,17 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
     delay = Math.min(delay * 2, 10_000)
   }
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 })
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: `agora-listen-${channel}`,
+    })
     let lost = false
     const onLost = () => {
       if (lost) return
       lost = true
+      missed = true
       if (current === client) current = null
       scheduleConnect()
     }
@@ -65,6 +82,10 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
       if (stopped) return void (await client.end())
       current = client
       delay = 500
+      if (missed) {
+        missed = false
+        onResume()
+      }
     } catch {
       client.end().catch(() => {})
       onLost()
@@ -164,9 +185,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         waiting: pool.waitingCount,
         max: pool.options.max,
       }),
-      listen(channel, onPayload) {
+      listen(channel, onPayload, onResume) {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
-        return listenOnPostgres(url, channel, onPayload)
+        return listenOnPostgres(url, channel, onPayload, onResume)
       },
     }
   }

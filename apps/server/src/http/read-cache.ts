@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import type { Invalidation } from '../events/invalidation'
 import { accessTokenOf } from './auth'
 
 /**
@@ -38,8 +39,8 @@ interface Body {
  *
  * Concurrent misses for the same read share one load. Every successful write request this process
  * answers forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
- * the write has answered; writes this process does not see (another process, the analysis worker)
- * show after at most `ttlMs`.
+ * the write has answered; another process's writes are told by NOTIFY (events/invalidation.ts) and
+ * show within milliseconds — after at most `ttlMs` while that channel is down.
  */
 export interface ReadCache {
   /**
@@ -132,12 +133,14 @@ const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
  * happens before the answer leaves (onSend, after the handler committed), so a reader that saw the
  * answer never gets a body loaded before it; a read that started earlier stores nothing (its
  * generation is gone). A refused write (4xx, 5xx) changed nothing, and so cannot be used to empty
- * the cache over and over; nor can signing in and refreshing tokens.
+ * the cache over and over; nor can signing in and refreshing tokens. The other processes are told
+ * too (`others`), the write having committed.
  */
-export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache) {
+export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache, others: Invalidation) {
   app.addHook('onSend', async (request, reply) => {
     if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return
     if (CHANGES_NO_CONTENT.test(request.routeOptions.url ?? request.url)) return
     cache.invalidate()
+    others.tellCommitted(request.log)
   })
 }

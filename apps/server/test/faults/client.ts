@@ -99,6 +99,23 @@ export function apiClient(baseUrl: string) {
       >
     },
 
+    /** Edits the summary of one's own post, from the revision it has now. */
+    async editPost(user: ApiUser, id: string, summary: string) {
+      const { revision } = (await call('post', `/media/${id}`, { headers: user.headers })) as {
+        revision: number
+      }
+      return call('edit', `/media/${id}`, {
+        ...json(user, { base_revision: revision, summary }),
+        method: 'PATCH',
+      })
+    },
+
+    unreadCount(user: ApiUser) {
+      return call('unread', '/notifications/unread_count', { headers: user.headers }) as Promise<{
+        unread: number
+      }>
+    },
+
     likeComment(user: ApiUser, id: string) {
       return call('comment like', `/comments/${id}/like`, json(user, {}))
     },

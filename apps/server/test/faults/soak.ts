@@ -10,9 +10,14 @@ import { type CounterMismatch, counterMismatches, postsWithoutFiles } from './re
 import { type ServerEntry, startServer } from './server-process'
 
 /**
- * The soak: simulated users browse, search, open posts, like, comment and upload small files
+ * The soak: simulated users browse, search, open posts, like, comment, edit and upload small files
  * against the real server process for a while; afterwards every counter is recounted from the
  * rows. `npm run soak -- --users 200 --minutes 10` (docs/reliability.md has the figures).
+ *
+ * The workload is the mixed one of the performance issue (24): half the users are signed in, half
+ * read anonymously; most requests read (list, search, a post, its comments, the unread count), some
+ * like, comment, edit their own posts and upload small files; the post each opens is a Zipf draw over
+ * every post seen so far (a few are popular, most are read now and then), not one URL.
  */
 export interface SoakOptions {
   users: number
@@ -29,6 +34,8 @@ export interface SoakReport {
   seconds: number
   requests: number
   byAction: Record<string, number>
+  /** Per kind of request: its latency's median and 99th percentile, in ms. */
+  latencyByAction: Record<string, { p50: number; p99: number }>
   errors: number
   firstErrors: string[]
   latencyMs: { p50: number; p90: number; p99: number; max: number }
@@ -64,6 +71,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       AUTH_RATE_LIMIT: '100000',
       COMMENT_RATE_LIMIT: '100000',
       LIKE_RATE_LIMIT: '100000',
+      EDIT_RATE_LIMIT: '100000',
       // Its users are minutes old: the new-account limits (issue 27) would refuse their fourth post.
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',
@@ -74,6 +82,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const api = apiClient(server.url)
   const latencies: number[] = []
   const byAction: Record<string, number> = {}
+  const latenciesOf = new Map<string, number[]>()
   const firstErrors: string[] = []
   let errors = 0
   const rssMb: number[] = []
@@ -84,7 +93,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const started = performance.now()
     try {
       const result = await run()
-      latencies.push(performance.now() - started)
+      const took = performance.now() - started
+      latencies.push(took)
+      const ofAction = latenciesOf.get(action) ?? []
+      ofAction.push(took)
+      latenciesOf.set(action, ofAction)
       byAction[action] = (byAction[action] ?? 0) + 1
       return result
     } catch (error) {
@@ -94,6 +107,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
   }
 
+  known.length = 0
+  knownSet.clear()
   const deadline = Date.now() + options.seconds * 1000
   log(`soak: ${options.users} users for ${options.seconds} s against ${server.url}`)
   const progress = setInterval(
@@ -125,6 +140,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     seconds: options.seconds,
     requests: latencies.length + errors,
     byAction,
+    latencyByAction: Object.fromEntries(
+      [...latenciesOf].map(([action, values]) => {
+        values.sort((a, b) => a - b)
+        return [action, { p50: round(percentile(values, 0.5)), p99: round(percentile(values, 0.99)) }]
+      }),
+    ),
     errors,
     firstErrors,
     latencyMs: {
@@ -148,47 +169,130 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
 type Timed = <T>(action: string, run: () => Promise<T>) => Promise<T | undefined>
 
-/** One user: signs up, then acts with a short pause between actions until the deadline. */
+/** The posts the users know of, oldest first: the Zipf draw's ranks (shared by every simulated user). */
+const known: string[] = []
+const knownSet = new Set<string>()
+function learn(ids: readonly string[]) {
+  for (const id of ids)
+    if (!knownSet.has(id)) {
+      knownSet.add(id)
+      known.push(id)
+    }
+}
+
+/**
+ * A post by a Zipf draw (exponent 1) over the known ones: the k-th most popular with weight 1/k. The
+ * popular ones are spread over the list (a fixed shuffle of ranks), not only the oldest.
+ */
+function zipfPost(): string | undefined {
+  const n = known.length
+  if (n === 0) return undefined
+  const harmonic = Math.log(n) + 0.5772
+  let target = Math.random() * harmonic
+  let rank = 1
+  while (rank < n && target > 1 / rank) {
+    target -= 1 / rank
+    rank += 1
+  }
+  return known[(rank * 7919) % n]
+}
+
+/**
+ * One user: half sign up (and post once), half read anonymously; then each acts with a short pause
+ * between actions until the deadline.
+ */
 async function simulateUser(api: ApiClient, index: number, deadline: number, timed: Timed) {
   // Stagger arrivals over the first seconds, as real users do not all come at once.
   await pause(randomInt(Math.min(5_000, 50 * index + 1)))
-  const user = await timed('register', () => api.register(`soak_${index}_${randomBytes(4).toString('hex')}`))
-  if (!user) return
-  await timed('upload', () => api.upload(user, `${word()} ${word()} study ${index}`, sentence(60)))
+  const signedIn = index % 2 === 0
+  let user: ApiUser | null = null
+  const own: string[] = []
+  if (signedIn) {
+    user =
+      (await timed('register', () => api.register(`soak_${index}_${randomBytes(4).toString('hex')}`))) ?? null
+    if (!user) return
+    const first = await timed('upload', () =>
+      api.upload(user!, `${word()} ${word()} study ${index}`, sentence(60)),
+    )
+    if (first) {
+      own.push(first.postId)
+      learn([first.postId])
+      // A typo seen at once: every author edits once, later ones now and then.
+      await timed('edit', () => api.editPost(user!, first.postId, sentence(20)))
+    }
+  }
+  // A first visit looks at everything once (so even a short run does each kind of request), then at random.
+  const tour = user ? [0, 20, 30, 65, 78, 92] : [0, 35, 90]
+  for (const roll of tour) await (user ? act(api, user, own, timed, roll) : read(api, timed, roll))
   while (Date.now() < deadline) {
-    await act(api, user, timed)
+    await (user ? act(api, user, own, timed) : read(api, timed))
     await pause(250 + randomInt(750))
   }
 }
 
-async function act(api: ApiClient, user: ApiUser, timed: Timed) {
-  const roll = randomInt(100)
-  if (roll < 30) {
-    await timed('browse', () => api.list(user, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`))
+/** An anonymous reader: the forum, a search, or a post with its comments (and now and then its file). */
+async function read(api: ApiClient, timed: Timed, roll = randomInt(100)) {
+  if (roll < 35) {
+    const page = await timed('browse', () =>
+      api.list(null, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
+    )
+    if (page) learn(page.items.map((item) => item.id))
     return
   }
-  if (roll < 42) {
+  if (roll < 50) {
     await timed('search', () => api.list(null, `?search=${encodeURIComponent(word())}`))
     return
   }
-  if (roll < 45) {
-    await timed('upload', () => api.upload(user, `${word()} ${word()} notes`, sentence(40)))
+  const id = zipfPost()
+  if (!id) return
+  const post = await timed('open', () => api.post(null, id))
+  await timed('comments', () => api.comments(null, id))
+  const cid = post?.media[0]?.cid
+  if (cid && roll >= 90) await timed('file', () => api.file(cid))
+}
+
+async function act(api: ApiClient, user: ApiUser, own: string[], timed: Timed, roll = randomInt(100)) {
+  if (roll < 20) {
+    const page = await timed('browse', () =>
+      api.list(user, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
+    )
+    if (page) learn(page.items.map((item) => item.id))
     return
   }
-  // The rest works on one post of the first page: open it, its comments and files, then react.
-  const page = await timed('browse', () => api.list(user))
-  const post = page?.items[randomInt(Math.max(1, page.items.length))]
-  if (!post) return
-  await timed('open', () => api.post(user, post.id))
-  const comments = await timed('comments', () => api.comments(user, post.id))
-  if (roll < 60) {
-    const cid = post.media[0]?.cid
+  if (roll < 30) {
+    await timed('search', () => api.list(user, `?search=${encodeURIComponent(word())}`))
+    return
+  }
+  if (roll < 45) {
+    await timed('unread', () => api.unreadCount(user))
+    return
+  }
+  if (roll < 47) {
+    const posted = await timed('upload', () => api.upload(user, `${word()} ${word()} notes`, sentence(40)))
+    if (posted) {
+      own.push(posted.postId)
+      learn([posted.postId])
+    }
+    return
+  }
+  if (roll < 52) {
+    const mine = own[randomInt(Math.max(1, own.length))]
+    if (mine) await timed('edit', () => api.editPost(user, mine, sentence(20)))
+    return
+  }
+  // The rest opens a post (a Zipf draw), reads its comments, then reacts.
+  const id = zipfPost()
+  if (!id) return
+  const post = await timed('open', () => api.post(user, id))
+  const comments = await timed('comments', () => api.comments(user, id))
+  if (roll < 65) {
+    const cid = post?.media[0]?.cid
     if (cid) await timed('file', () => api.file(cid))
-  } else if (roll < 75) {
-    await timed('like', () => api.likePost(user, post.id))
-  } else if (roll < 90) {
+  } else if (roll < 78) {
+    await timed('like', () => api.likePost(user, id))
+  } else if (roll < 92) {
     const parent = comments?.length && randomInt(2) ? comments[randomInt(comments.length)]._id : undefined
-    await timed('comment', () => api.comment(user, post.id, sentence(12), parent))
+    await timed('comment', () => api.comment(user, id, sentence(12), parent))
   } else if (comments?.length) {
     const comment = comments[randomInt(comments.length)]
     await timed('comment like', () => api.likeComment(user, comment._id))

@@ -1,6 +1,7 @@
 import type { PostListItem } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { CardPreview } from './CardPreview'
 import { CommentIcon, HeartIcon, LockIcon } from './contentIcons'
 import { formatCompact, useIntlLocale } from './format'
 import { postPath } from './links'
@@ -44,9 +45,7 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
           </button>
         )}
       </h3>
-      {(post.preview || post.summary) && (
-        <p className="profile-post__summary">{post.preview || post.summary}</p>
-      )}
+      <CardPreview post={post} className="profile-post__summary" />
       <p className="profile-post__meta">
         {showAuthor && author && <span>{t('postItem.by', { name: author })}</span>}
         <Timestamp value={post.created_at} />

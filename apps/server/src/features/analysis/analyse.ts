@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, ExtractionError, TEXT_READ_BYTES } from './extract.limi
 import type { Thumbnail } from './extract.thumbnail'
 import { type CorpusStats, corpusKeys } from './nlp.keyphrases'
 import { composeAnalysis } from './nlp.local'
+import type { GroundedTopic } from './nlp.topics'
 import type { PreparationFile, PreparationInput } from './prepare'
 import { analyseRemotely, type RemoteEngineConfig } from './remote-engine'
 import { prepareInSandbox } from './sandbox'
@@ -17,7 +18,7 @@ export interface AnalysisSource {
   instruction: string
   /** The author's own tags, listed first among the analysis's tags. */
   tags?: string[]
-  files: { name: string; mime: string; open(): Promise<Readable> }[]
+  files: { name: string; mime: string; cid?: string; open(): Promise<Readable> }[]
 }
 
 export interface AnalysisOptions {
@@ -141,7 +142,7 @@ export async function analyseSource(
     summary,
     tags,
     topics,
-    ...(topicSources.length > 0 ? { topic_sources: topicSources } : {}),
+    ...(topicSources.length > 0 ? { topic_sources: topicSources.map((topic) => placed(topic, source)) } : {}),
     ...(focus.length > 0 ? { focus } : {}),
     engine: 'local',
     language,
@@ -170,4 +171,10 @@ export async function analyseSource(
     options.log.warn(`AI service unavailable, local analysis used instead: ${reason}`)
     return { analysis: { ...local, fallback_reason: reason }, terms, thumbnails, pageCounts }
   }
+}
+
+/** A topic's source as the analysis keeps it: the file its sentence is in named by CID (and page). */
+function placed({ file, page, ...topic }: GroundedTopic, source: AnalysisSource) {
+  const cid = file === undefined ? undefined : source.files[file]?.cid
+  return cid ? { ...topic, cid, ...(page === undefined ? {} : { page }) } : topic
 }

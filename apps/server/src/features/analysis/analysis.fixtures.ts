@@ -26,8 +26,16 @@ export const BEES_PARAGRAPHS = [
   'Wild pollinators such as bumblebees suffer from the same neonicotinoid pesticides as honey bees.',
 ]
 
-/** A PDF with `pages` pages, each holding the given paragraphs (or its page-specific text). */
-export function makePdf(options: { title?: string; paragraphs: string[]; pages?: number }): Promise<Buffer> {
+/**
+ * A PDF with `pages` pages, each holding the given paragraphs (`{page}` in them replaced by its number),
+ * then those `onPage` gives for that page alone.
+ */
+export function makePdf(options: {
+  title?: string
+  paragraphs: string[]
+  pages?: number
+  onPage?: Record<number, string[]>
+}): Promise<Buffer> {
   const document = new PDFDocument({ autoFirstPage: false, info: { Title: options.title ?? 'Test' } })
   const chunks: Buffer[] = []
   document.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -38,6 +46,7 @@ export function makePdf(options: { title?: string; paragraphs: string[]; pages?:
     document.fontSize(11)
     for (const paragraph of options.paragraphs)
       document.text(paragraph.replaceAll('{page}', String(page))).moveDown()
+    for (const paragraph of options.onPage?.[page] ?? []) document.text(paragraph).moveDown()
   }
   document.end()
   return done

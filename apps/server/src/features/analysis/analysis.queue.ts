@@ -115,7 +115,12 @@ export function analysisQueue(
       content: post.content,
       instruction: post.ai_instruction,
       tags: post.tags,
-      files: files.map((file) => ({ name: file.name, mime: file.mime, open: () => blobs.read(file.cid) })),
+      files: files.map((file) => ({
+        name: file.name,
+        mime: file.mime,
+        cid: file.cid,
+        open: () => blobs.read(file.cid),
+      })),
     }
     try {
       const outcome = await analyse(source, {

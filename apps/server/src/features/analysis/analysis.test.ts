@@ -150,6 +150,12 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect(uploaded.statusCode).toBe(201)
     const postId = uploaded.json().post_id
     expect(readAiAnalysis((await detail(postId)).json().ai_analysis)?.status).toBe('pending')
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
+        .json()
+        .items.find((item: { id: string }) => item.id === postId)
+    // Cards get the analysis's TLDR once there is one (issue 21), for where the preview would be cut.
+    expect((await listed()).tldr).toBeUndefined()
 
     await queue(t).drain()
     const shown = await detail(postId)
@@ -159,6 +165,8 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect(analysis?.tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
     for (const sentence of analysis?.summary.split(/(?<=\.)\s+/) ?? [])
       expect(CORAL_PARAGRAPHS).toContain(sentence)
+    expect(analysis?.tldr).toBeTruthy()
+    expect((await listed()).tldr).toBe(analysis?.tldr)
   })
 
   it("draws a PDF's first page once, for cards: the list and the post name the picture, which is the page", async () => {
@@ -293,6 +301,37 @@ describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, (
     // templated questions built from the tags).
     expect(analysis.topics).toEqual([])
     expect(analysis.analysed_at).toBeTruthy()
+  })
+
+  it("says where each topic's sentence stands: the file (by CID) and page, or the post's own text", async () => {
+    const author = await makeUser(t)
+    const limitation =
+      'Our surveys cannot separate the effect of shade from the effect of depth on coral bleaching.'
+    const future = 'In future work we plan to survey the same coral reefs through a whole year of heat waves.'
+    const pdf = await makePdf({
+      title: CORAL_TITLE,
+      paragraphs: CORAL_PARAGRAPHS.slice(0, 3),
+      pages: 3,
+      onPage: { 2: [limitation] },
+    })
+    const postId = await seedPost(
+      t,
+      author.id,
+      { title: CORAL_TITLE, content: `${CORAL_PARAGRAPHS[4]} ${future}` },
+      [{ name: 'reef.pdf', mime: PDF_MIME, data: pdf }],
+    )
+    await queue(t).drain()
+    const analysis = await analysisOf(t, postId)
+    const cid = (await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })).json().media[0].cid
+    expect(analysis.topic_sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'limitation', sentence: limitation, cid, page: 2 }),
+        expect.objectContaining({ kind: 'future', sentence: future }),
+      ]),
+    )
+    const inText = analysis.topic_sources?.find((source) => source.kind === 'future')
+    expect(inText).not.toHaveProperty('cid')
+    expect(inText).not.toHaveProperty('page')
   })
 
   it('summarises and tags a DOCX', async () => {

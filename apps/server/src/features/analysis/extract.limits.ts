@@ -62,6 +62,8 @@ export interface ExtractedFile {
   /** PDF only: pages in the file and pages actually read. */
   pages?: number
   pagesRead?: number
+  /** PDF only: the page each of `blocks` comes from (from 1), for pointing at a sentence. */
+  blockPages?: number[]
   truncated: boolean
   /** PDF only: its first page as a picture, when it could be drawn (extract.thumbnail). */
   thumbnail?: Thumbnail

@@ -90,6 +90,7 @@ export async function extractPdf(
     }
     const pages = document.numPages
     const blocks: string[] = []
+    const blockPages: number[] = []
     let pagesRead = 0
     for (let number = 1; number <= Math.min(pages, limits.maxPages); number += 1) {
       checkDeadline(limits, name)
@@ -114,12 +115,15 @@ export async function extractPdf(
       }
       page.cleanup()
       pagesRead = number
-      blocks.push(...takeBlocks(linesToBlocks(markParagraphs(lines)), budget))
+      const kept = takeBlocks(linesToBlocks(markParagraphs(lines)), budget)
+      blocks.push(...kept)
+      for (const _ of kept) blockPages.push(number)
     }
     if (pagesRead < pages) budget.truncated = true
     const thumbnail = pages > 0 && Date.now() < limits.deadline ? await drawFirstPage(document) : undefined
     return {
       blocks,
+      blockPages,
       pages,
       pagesRead,
       truncated: pagesRead < pages || budget.truncated,

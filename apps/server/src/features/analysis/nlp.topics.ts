@@ -15,6 +15,12 @@ export interface GroundedTopic {
   topic: string
   /** The sentence of the text it comes from, verbatim. */
   sentence: string
+  /**
+   * Where that sentence stands, when it is in one of the post's files (prepare.ts): the file's index
+   * among the post's files, and for a PDF its page. Absent: the post's own text.
+   */
+  file?: number
+  page?: number
 }
 
 const CUES: Record<'en' | 'zh', Record<TopicKind, RegExp>> = {

@@ -64,9 +64,11 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
       .map((block) => budget.take(block))
       .filter(Boolean),
   ]
+  /** Where each of `blocks` comes from: null for the post's own text. */
+  const origins: ({ file: number; page?: number } | null)[] = blocks.map(() => null)
   const files: Preparation['files'] = []
   const metadata: string[] = []
-  for (const file of input.files) {
+  for (const [index, file] of input.files.entries()) {
     metadata.push(nameAsWords(file.name))
     if (!file.bytes) {
       files.push({ name: file.name, kind: file.kind, characters: 0 })
@@ -78,6 +80,10 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
       limits,
     )
     blocks.push(...extracted.blocks)
+    for (const [at] of extracted.blocks.entries()) {
+      const page = extracted.blockPages?.[at]
+      origins.push(page === undefined ? { file: index } : { file: index, page })
+    }
     files.push({
       name: file.name,
       kind: file.kind,
@@ -94,7 +100,22 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
     instruction: input.instruction ?? '',
     authorTags: input.authorTags ?? [],
   })
+  for (const topic of prepared.topics) Object.assign(topic, placeOf(topic.sentence, blocks, origins))
   let text = [input.title, ...blocks].join('\n\n')
   if (text.length > input.textBudget) text = text.slice(0, input.textBudget)
   return { ...prepared, text, truncated: budget.truncated, files }
+}
+
+/**
+ * Where a topic's sentence stands (issue 21: a topic links to its sentence): the first block that
+ * holds its beginning — a sentence may run on past a PDF page's last block.
+ */
+function placeOf(
+  sentence: string,
+  blocks: readonly string[],
+  origins: readonly ({ file: number; page?: number } | null)[],
+): { file?: number; page?: number } {
+  const start = squashSpaces(sentence).slice(0, 60)
+  const at = blocks.findIndex((block) => squashSpaces(block).includes(start))
+  return (at >= 0 && origins[at]) || {}
 }

@@ -1,5 +1,6 @@
-import type { MediaKind } from '@agora/contract'
+import type { MediaItem, MediaKind, PinStatus } from '@agora/contract'
 import mime from 'mime'
+import type { PostFileRow } from '../../db/schema'
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
@@ -42,6 +43,22 @@ export function mustDownload(mime: string): boolean {
 
 export function fileUrl(cid: string): string {
   return `/api/v1/files/${cid}`
+}
+
+/** A stored file as the API shows it in a post, a version or a list (`MediaItem`). */
+export function toMediaItem(
+  file: PostFileRow & { has_thumbnail?: boolean; pin_status?: PinStatus | null },
+): MediaItem {
+  return {
+    url: fileUrl(file.cid),
+    cid: file.cid,
+    name: file.name,
+    mime: file.mime,
+    size: file.size,
+    kind: file.kind,
+    ...(file.has_thumbnail ? { thumbnail: `${fileUrl(file.cid)}/thumbnail` } : {}),
+    ...(file.pin_status ? { pin_status: file.pin_status } : {}),
+  }
 }
 
 /**

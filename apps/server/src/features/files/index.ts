@@ -1,4 +1,4 @@
-export { fileUrl, mediaKindOf } from './file-types'
+export { fileUrl, mediaKindOf, toMediaItem } from './file-types'
 export { filesRoutes } from './files.routes'
 export { filesService } from './files.service'
 export { sweepBlobs } from './files.sweep'

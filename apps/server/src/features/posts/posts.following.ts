@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, Order } from '../../db/paging'
 import { visibleTo } from '../../db/visibility'
-import { contentHead, summaryColumns } from './posts.store'
+import { previewColumns, summaryColumns } from './posts.store'
 
 /**
  * What the posts' lists read of follows and bookmarks (issue 18): the Following feed, the
@@ -72,7 +72,7 @@ export function followingFeedQuery(
     .selectFrom(page)
     .innerJoin('posts', 'posts.id', 'page.post_id')
     .innerJoin('users', 'users.id', 'posts.user_id')
-    .select([...summaryColumns, contentHead])
+    .select([...summaryColumns, ...previewColumns])
     .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
     .where(visibleTo(viewerId))
     .orderBy(orderColumn, order.direction)

@@ -1,31 +1,9 @@
-import type {
-  MediaItem,
-  PinStatus,
-  PostCursor,
-  PostDetailResponse,
-  PostListItem,
-  SearchSnippet,
-} from '@agora/contract'
+import type { PostCursor, PostDetailResponse, PostListItem, SearchSnippet } from '@agora/contract'
 import { moderationState } from '../../db/moderation-state'
 import type { PostFileRow } from '../../db/schema'
-import { fileUrl } from '../files/index'
+import { toMediaItem } from '../files/index'
 import { editState } from '../revisions/index'
 import type { PostDetailRow, PostSummaryRow } from './posts.store'
-
-export function toMediaItem(
-  file: PostFileRow & { has_thumbnail?: boolean; pin_status?: PinStatus | null },
-): MediaItem {
-  return {
-    url: fileUrl(file.cid),
-    cid: file.cid,
-    name: file.name,
-    mime: file.mime,
-    size: file.size,
-    kind: file.kind,
-    ...(file.has_thumbnail ? { thumbnail: `${fileUrl(file.cid)}/thumbnail` } : {}),
-    ...(file.pin_status ? { pin_status: file.pin_status } : {}),
-  }
-}
 
 /** Markdown reduced to its words, for a card preview. */
 function plainPreview(markdown: string, length = 200): string {
@@ -47,6 +25,7 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
     title: row.title,
     summary: row.summary,
     preview: row.summary || plainPreview(row.content_head),
+    ...(row.tldr ? { tldr: row.tldr } : {}),
     user_id: row.user_id,
     user_name: row.username,
     author: row.username,

@@ -17,6 +17,7 @@ export interface PostSummaryRow {
   summary: string
   /** The first characters of the content, for a preview when there is no summary. */
   content_head: string
+  tldr: string | null
   tags: string[]
   visibility: 'public' | 'private'
   media_type: string
@@ -32,7 +33,8 @@ export interface PostSummaryRow {
   rank: number | null
 }
 
-export interface PostDetailRow extends Omit<PostSummaryRow, 'content_head' | 'matched_comment_id' | 'rank'> {
+export interface PostDetailRow
+  extends Omit<PostSummaryRow, 'content_head' | 'tldr' | 'matched_comment_id' | 'rank'> {
   content: string
   ai_analysis: string
   license: string
@@ -94,7 +96,16 @@ const moderationColumns = [
   'posts.review_requested_at',
 ] as const
 
-export const contentHead = sql<string>`left(posts.content, 400)`.as('content_head')
+/**
+ * What a card previews besides the summary: the first characters of the content, and the analysis's
+ * TLDR (issue 21) read out of its JSON only for a post whose analysis has one.
+ */
+export const previewColumns = [
+  sql<string>`left(posts.content, 400)`.as('content_head'),
+  sql<
+    string | null
+  >`case when posts.ai_analysis like '%"tldr"%' then posts.ai_analysis::jsonb ->> 'tldr' end`.as('tldr'),
+] as const
 
 function orderColumn(order: Order) {
   return order.key === 'hot' ? sql.ref('posts.hot_score') : sql.ref('posts.created_at')
@@ -112,7 +123,7 @@ export function postsStore(db: Db) {
     let select = db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.user_id')
-      .select([...summaryColumns, contentHead])
+      .select([...summaryColumns, ...previewColumns])
       .select([sql<null>`null::uuid`.as('matched_comment_id'), sql<null>`null::float8`.as('rank')])
       .where(visibleTo(page.viewerId))
       .offset(page.skip)
@@ -149,7 +160,7 @@ export function postsStore(db: Db) {
       let select = db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead])
+        .select([...summaryColumns, ...previewColumns])
         .select(
           q
             ? sql<string | null>`case ${sql.join(
@@ -195,7 +206,7 @@ export function postsStore(db: Db) {
         .selectFrom(best)
         .innerJoin('posts', 'posts.id', 'best.post_id')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, contentHead, 'best.matched_comment_id', 'best.rank'])
+        .select([...summaryColumns, ...previewColumns, 'best.matched_comment_id', 'best.rank'])
         .where(visibleTo(filter.viewerId))
       if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
       if (filter.only) select = select.where(filter.only)

@@ -7,7 +7,7 @@ import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
-import { filesService, fileUrl, type ReceivedFile } from '../files/index'
+import { filesService, type ReceivedFile, toMediaItem } from '../files/index'
 import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
 import { type VersionedPost, type VersionFile, versionsStore } from './versions.store'
 
@@ -261,15 +261,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
           created_at: (row?.created_at ?? post.created_at).toISOString(),
           created_by: row ? row.created_by : post.user_id,
           manifest_cid: manifest,
-          files: files.map((file) => ({
-            url: fileUrl(file.cid),
-            cid: file.cid,
-            name: file.name,
-            mime: file.mime,
-            size: file.size,
-            kind: file.kind,
-            ...(file.pin_status ? { pin_status: file.pin_status } : {}),
-          })),
+          files: files.map(toMediaItem),
         })
       }
       return { post_id: post.id, current: post.version, items }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
+import { CardPreview } from '../../ui/CardPreview'
 import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { TagList } from '../../ui/TagList'
@@ -46,7 +47,6 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   const { snippet } = post
   const titleSnippet = snippet?.field === 'title' ? snippet : null
   const passage = snippet && snippet.field !== 'title' ? snippet : null
-  const preview = post.preview || post.summary
   return (
     <article className="card post-card">
       <div className="post-card__cover">
@@ -72,7 +72,7 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
         ) : (
           <>
             {post.matched_comment_id && <p className="post-card__note">{t('card.matchedComment')}</p>}
-            {preview && <p className="post-card__summary">{preview}</p>}
+            <CardPreview post={post} className="post-card__summary" />
           </>
         )}
         {post.tags.length > 0 && (

@@ -11,8 +11,16 @@ import { InlineList } from '../../ui/InlineList'
 import { RefreshIcon } from '../../ui/icons'
 import { tagSearchPath } from '../../ui/links'
 import { TagList } from '../../ui/TagList'
-import { type CommentDraft, CommentModal, useShowComment } from '../comments'
-import { analysisPollingStopped, type PostAnalysis, readAnalysis, restartAnalysisPolling } from './analysis'
+import { toast } from '../../ui/toast'
+import { type CommentDraft, CommentModal, focusAnchor, useShowComment } from '../comments'
+import {
+  analysisPollingStopped,
+  type PostAnalysis,
+  readAnalysis,
+  restartAnalysisPolling,
+  type TopicSource,
+} from './analysis'
+import { findSentence, showRange } from './showSentence'
 import { useRerunAnalysis } from './useRerunAnalysis'
 import './AiAnalysisBox.css'
 
@@ -83,6 +91,7 @@ export function AiAnalysisBox({ post }: AiAnalysisBoxProps) {
         <AnalysisResult
           analysis={analysis}
           onTopic={(topic) => setDraft({ parent: null, initialText: topic })}
+          onSource={(source) => showSource(post.id, source, t('ai.sentenceNotFound'))}
         />
       )}
       <CommentModal
@@ -95,7 +104,34 @@ export function AiAnalysisBox({ post }: AiAnalysisBoxProps) {
   )
 }
 
-function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic: (topic: string) => void }) {
+/**
+ * Brings a topic's sentence into view: in the post's PDF (its viewer turns to the page and flashes the
+ * passage), or in the post's own text (marked there); says so when it is not on the page.
+ */
+function showSource(postId: string, source: TopicSource, notFound: string) {
+  if (source.cid) {
+    focusAnchor(postId, {
+      anchor: { cid: source.cid, kind: 'text', exact: source.sentence, page: source.page ?? 1 },
+    })
+    return
+  }
+  const range = findSentence(
+    [...document.querySelectorAll('.post__summary, .post__content')],
+    source.sentence,
+  )
+  if (range) showRange(range)
+  else toast.info(notFound)
+}
+
+function AnalysisResult({
+  analysis,
+  onTopic,
+  onSource,
+}: {
+  analysis: PostAnalysis
+  onTopic: (topic: string) => void
+  onSource: (source: TopicSource) => void
+}) {
   const { t } = useTranslation('post')
   const hintId = useId()
   const language = useLanguageName(analysis.language)
@@ -149,6 +185,21 @@ function AnalysisResult({ analysis, onTopic }: { analysis: PostAnalysis; onTopic
                         {source.kind ? t(`ai.kind_${source.kind}`) : t('ai.fromText')}
                       </figcaption>
                       <blockquote className="ai-box__quote">{source.sentence}</blockquote>
+                      {(!source.cid || source.page) && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="ai-box__show"
+                          aria-label={
+                            source.page
+                              ? t('ai.showInFileLabel', { page: source.page, topic })
+                              : t('ai.showInPostLabel', { topic })
+                          }
+                          onClick={() => onSource(source)}
+                        >
+                          {source.page ? t('ai.showInFile', { page: source.page }) : t('ai.showInPost')}
+                        </Button>
+                      )}
                     </figure>
                   )}
                 </li>

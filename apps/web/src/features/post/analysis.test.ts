@@ -49,7 +49,7 @@ describe('readAnalysis', () => {
     })
   })
 
-  it('reads the TLDR, the sentence each topic comes from and the focus (issue 21)', () => {
+  it('reads the TLDR, the sentence each topic comes from (and where it stands) and the focus (issue 21)', () => {
     const analysis = readAnalysis(
       JSON.stringify({
         status: 'done',
@@ -62,8 +62,10 @@ describe('readAnalysis', () => {
             topic: 'How could the limitation be addressed?',
             sentence: 'It cannot scale.',
             kind: 'limitation',
+            cid: 'bafkreib',
+            page: 3,
           },
-          { topic: 'Does it hold?', sentence: 'It is faster than X.', kind: 'bragging' },
+          { topic: 'Does it hold?', sentence: 'It is faster than X.', kind: 'bragging', page: 0 },
           { topic: 'No sentence' },
         ],
         focus: ['security', 4],
@@ -74,8 +76,11 @@ describe('readAnalysis', () => {
     expect(analysis?.tldr).toBe('We propose a faster solver.')
     expect(analysis?.focus).toEqual(['security'])
     expect([...(analysis?.topicSources ?? [])]).toEqual([
-      ['How could the limitation be addressed?', { sentence: 'It cannot scale.', kind: 'limitation' }],
-      ['Does it hold?', { sentence: 'It is faster than X.', kind: null }],
+      [
+        'How could the limitation be addressed?',
+        { sentence: 'It cannot scale.', kind: 'limitation', cid: 'bafkreib', page: 3 },
+      ],
+      ['Does it hold?', { sentence: 'It is faster than X.', kind: null, cid: null, page: null }],
     ])
   })
 

@@ -12,6 +12,9 @@ export type TopicKind = (typeof TOPIC_KINDS)[number]
 export interface TopicSource {
   sentence: string
   kind: TopicKind | null
+  /** The file the sentence is in (null: the post's own text), and for a PDF its page. */
+  cid: string | null
+  page: number | null
 }
 
 export interface PostAnalysis {
@@ -94,12 +97,17 @@ function readTopicSources(value: unknown): Map<string, TopicSource> {
   if (!Array.isArray(value)) return sources
   for (const item of value) {
     if (!item || typeof item !== 'object') continue
-    const { topic, sentence, kind } = item as Record<string, unknown>
+    const { topic, sentence, kind, cid, page } = item as Record<string, unknown>
     const topicText = text(topic)
     const sentenceText = text(sentence)
     if (!topicText || !sentenceText) continue
     const known = (TOPIC_KINDS as readonly unknown[]).includes(kind) ? (kind as TopicKind) : null
-    sources.set(topicText, { sentence: sentenceText, kind: known })
+    sources.set(topicText, {
+      sentence: sentenceText,
+      kind: known,
+      cid: text(cid),
+      page: typeof page === 'number' && Number.isInteger(page) && page >= 1 ? page : null,
+    })
   }
   return sources
 }

@@ -1,0 +1,85 @@
+import { waitFor } from '@agora/test-kit'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
+import { INVALIDATE_CHANNEL } from '../../src/events/invalidation'
+import { dbMakePost, makeUser } from '../factories'
+import { createScratchPostgres, createTestApp, TEST_DB, type TestApp } from '../harness'
+
+/**
+ * Two apps (as two processes would hold them, each with its own read cache) on one PostgreSQL
+ * database: a write made outside any request — a background job raising a domain event — empties
+ * the other's cache when its transaction commits, and a rolled-back one does not.
+ */
+describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY', () => {
+  let scratch: { url: string; drop(): Promise<void> }
+  let writer: TestApp
+  let reader: TestApp
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres()
+    const open = () => openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 4 })
+    const first: DatabaseHandle = await open()
+    await migrateToLatest(first.db as never)
+    const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' }
+    writer = await createTestApp(env, { database: first })
+    reader = await createTestApp(env, { database: await open() })
+  }, 60_000)
+
+  afterAll(async () => {
+    await writer?.close()
+    await reader?.close()
+    await scratch?.drop()
+  })
+
+  const title = async (id: string) =>
+    (JSON.parse((await reader.app.inject({ url: `/api/v1/media/${id}` })).body) as { title: string }).title
+  const retitleQuietly = (id: string, to: string) =>
+    sql`update posts set title = ${to} where id = ${id}`.execute(writer.database.db)
+
+  it('a NOTIFY sent inside a transaction goes out when it commits, never when it rolls back', async () => {
+    const heard: string[] = []
+    const stop = await writer.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))
+    try {
+      await writer.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await writer.app.ctx.invalidation.tellInTransaction(trx)
+          throw new Error('roll back')
+        })
+        .catch(() => {})
+      // Notifications arrive in commit order: once the probe is heard, a rolled-back one would have been.
+      await sql`select pg_notify(${INVALIDATE_CHANNEL}, 'probe')`.execute(writer.database.db)
+      await waitFor(() => heard.includes('probe'), 'the probe')
+      expect(heard).toEqual(['probe'])
+      await writer.database.db
+        .transaction()
+        .execute((trx) => writer.app.ctx.invalidation.tellInTransaction(trx))
+      await waitFor(() => heard.length === 2, 'the committed notification')
+    } finally {
+      await stop()
+    }
+  })
+
+  it("a domain event raised outside a request (a background job's) empties the other cache within 100 ms", async () => {
+    const author = await makeUser(writer)
+    const postId = await dbMakePost(writer, author, { title: 'Before' })
+    expect(await title(postId)).toBe('Before')
+    await retitleQuietly(postId, 'Analysed')
+    expect(await title(postId)).toBe('Before')
+
+    // As the analysis worker ends a job: its event raised in its own transaction, no request.
+    await writer.database.db
+      .transaction()
+      .execute((trx) =>
+        writer.app.ctx.events.raise(trx, 'analysis.finished', [
+          { postId, authorId: author.id, status: 'failed', fileCount: 0 },
+        ]),
+      )
+    const committed = Date.now()
+    await waitFor(async () => (await title(postId)) === 'Analysed', "the other app's fresh read", 5_000, 5)
+    const elapsed = Date.now() - committed
+    console.info(`background event on one app → fresh read on the other: ${elapsed} ms`)
+    expect(elapsed).toBeLessThanOrEqual(105)
+  })
+})

@@ -1,0 +1,144 @@
+import {
+  BUDGET,
+  clean,
+  describe,
+  type Paired,
+  pairedWith,
+  percent,
+  raw,
+  signedIn,
+  signedInBudget,
+} from './api'
+import { type LoadRequest, type LoadSettings, measure, round } from './load'
+import type { Report } from './report'
+import type { Targets } from './targets'
+
+const API = '/api/v1'
+
+/** Issue 24's new signed-in paths, each with its budget. */
+export const SIGNED_IN_FIGURES = [
+  'Following feed page 1, signed in',
+  'Following feed 90 % deep, signed in',
+  'tag page 1, signed in',
+  'tag page 90 % deep, signed in',
+  'unread notifications count, signed in',
+  'notification list, signed in',
+  'edits of own posts (writes)',
+] as const
+
+/**
+ * The paths this round added to what a signed-in reader asks (issue 24): the Following feed and a
+ * tag's page (page 1, and 90 % deep within 1.3 × page 1's p50), the unread count (a header asks it
+ * on every screen), the notification list, and an edit. The feeds and inboxes are the generated
+ * users' (social.ts); every request goes as the next of those users.
+ */
+export async function measureSignedInPaths(
+  serverUrl: string,
+  ceilingUrl: string,
+  targets: Targets,
+  settings: LoadSettings,
+  report: Report,
+  users: readonly { userId: string; token: string }[],
+) {
+  const paired = pairedWith(ceilingUrl, settings)
+  const asSignedIn = signedIn(users.map((user) => user.token))
+  const depth = async (name: string, firstUrl: string, deepCursor: string) => {
+    const firstName = `${name} page 1, signed in`
+    const deepName = `${name} 90 % deep, signed in`
+    if (!report.wants(firstName) && !report.wants(deepName)) return
+    const first = await paired(firstUrl, asSignedIn)
+    report.add(
+      { name: firstName, value: describe(first.figure, first.ceiling), ...signedInBudget(first) },
+      raw(first),
+    )
+    if (!report.wants(deepName)) return
+    const deep = await paired(`${firstUrl}&cursor=${encodeURIComponent(deepCursor)}`, asSignedIn)
+    const factor = deep.figure.p50Ms / first.figure.p50Ms
+    report.add(
+      {
+        name: deepName,
+        value: `${describe(deep.figure, deep.ceiling)}; p50 ${round(factor, 2)} × page 1`,
+        budget: `p50 ≤ ${BUDGET.deepP50Factor} × page 1`,
+        met: clean(deep.figure) && factor <= BUDGET.deepP50Factor,
+      },
+      raw(deep),
+    )
+  }
+  // The Following feed's keyset walks the same order as the newest-first list: its 90 % cursor does.
+  await depth(
+    'Following feed',
+    `${serverUrl}${API}/media/list?feed=following&sort_by=recent_desc`,
+    targets.deepCursors.recent_desc,
+  )
+  await depth(
+    'tag',
+    `${serverUrl}${API}/media/list?tag=${encodeURIComponent(targets.tag.name)}&sort_by=recent_desc`,
+    targets.tag.deepCursor,
+  )
+
+  const unreadName = 'unread notifications count, signed in'
+  if (report.wants(unreadName)) {
+    const unread = await paired(`${serverUrl}${API}/notifications/unread_count`, asSignedIn)
+    report.add(
+      {
+        name: unreadName,
+        value: describe(unread.figure, unread.ceiling),
+        budget: `≥ ${percent(BUDGET.unreadRatio)} of ceiling`,
+        met: clean(unread.figure) && unread.ratio >= BUDGET.unreadRatio,
+      },
+      raw(unread),
+    )
+  }
+  const listName = 'notification list, signed in'
+  if (report.wants(listName)) {
+    const list: Paired = await paired(`${serverUrl}${API}/notifications`, asSignedIn)
+    report.add(
+      { name: listName, value: describe(list.figure, list.ceiling), ...signedInBudget(list) },
+      raw(list),
+    )
+  }
+
+  const editName = 'edits of own posts (writes)'
+  if (!report.wants(editName)) return
+  // Each request edits another post once, as its author, from the revision it has (a second edit
+  // from the same revision would be a 409 conflict, not a measurement).
+  const tokenOf = new Map(users.map((user) => [user.userId, user.token]))
+  const edits = targets.edits.filter((edit) => tokenOf.has(edit.userId))
+  let next = 0
+  const figure = await measure(
+    serverUrl,
+    { ...settings, warmup: 0 },
+    {
+      requests: [
+        {
+          method: 'PATCH',
+          setupRequest: (request: LoadRequest) => {
+            const edit = edits[next++ % edits.length]
+            return {
+              ...request,
+              path: `${API}/media/${edit.postId}`,
+              headers: {
+                authorization: `Bearer ${tokenOf.get(edit.userId)}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                base_revision: edit.revision,
+                summary: `Edited by the bench (${next})`,
+              }),
+            }
+          },
+        },
+      ],
+    },
+  )
+  const wrapped = next > edits.length
+  report.add(
+    {
+      name: editName,
+      value: `${describe(figure)}; ${Math.min(next, edits.length)} posts edited${wrapped ? ', some twice (409s)' : ''}`,
+      budget: `p99 ≤ ${BUDGET.editP99Ms} ms, zero errors`,
+      met: clean(figure) && figure.p99Ms <= BUDGET.editP99Ms,
+    },
+    { ...figure, edited: Math.min(next, edits.length) },
+  )
+}
