@@ -51,11 +51,14 @@ import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
-import { logControllerFor, loggerOptions } from './http/logging'
+import { logControllerFor, loggerOptions, requestIdOf } from './http/logging'
+import { registerMetrics } from './http/metrics'
+import { openRateLimitCounters } from './http/rate-limit-store'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
 import { capConnections, slowClientOptions } from './http/slow-clients'
 import { registerSuspensionGuard } from './http/standing'
 import { guardText } from './http/text-guard'
+import { registerWriteGate } from './http/write-gate'
 
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       url: config.databaseUrl,
       pgliteDir: pgliteDirFor(config.dataDir),
       poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
     }))
   if (ownsDatabase) {
     progress('Bringing the database schema up to date…')
@@ -191,10 +195,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: answerRouterRefusal,
     clientErrorHandler: answerMalformedRequest,
     ...slowClientOptions(config.http),
+    // Each log line of a request carries its id; a well-formed X-Request-Id from a proxy is kept.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>()
   capConnections(app.server, config.http)
 
-  const ctx: AppContext = createContext(config, database, options.readCache)
+  // Shared in Redis, per process while Redis is down (never off, issue 25).
+  const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
+  app.addHook('onClose', () => rateLimitCounters.close())
+  const ctx: AppContext = createContext(config, database, options.readCache, rateLimitCounters.redis)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)
@@ -216,10 +226,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', () => ctx.invalidation.stop())
 
   registerErrorHandler(app)
+  registerMetrics(app, ctx)
   // No control characters in any text a route reads (issue 25): 400 naming the field, never a 500.
   guardText(app)
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, noError)
+    reply.header('x-request-id', request.id)
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
     done()
   })
@@ -241,16 +253,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Streams multipart parts to the routes that read them; each call sets its own limits.
   await app.register(multipart)
   // With several processes the counters must be shared, or each process would allow the limit anew.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : null
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'agora-rate-limit:', skipOnError: true } : {}),
+    ...rateLimitCounters.options,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(
         `Too many attempts. Please wait ${context.after} and try again.`,
@@ -261,6 +266,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerViewer(app, ctx.db, ctx.signer)
   registerSuspensionGuard(app, API_PREFIX)
   invalidateOnWrites(app, ctx.readCache, ctx.invalidation)
+  // A row held locked takes at most a few connections: other items' reads and writes go on.
+  registerWriteGate(app, { perItem: config.writesPerItem, waitMs: config.databaseTimeouts.lockMs })
 
   await app.register(swagger, {
     openapi: {

@@ -10,6 +10,7 @@ import {
 import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
+import type { DatabaseTimeouts } from './db/index'
 
 export type { HttpServerConfig, UploadLimitsConfig } from './config.http'
 export type { PinningConfig, PinningTarget } from './config.ipfs'
@@ -81,6 +82,13 @@ export interface Config {
   uploads: UploadLimitsConfig
   /** Slow and idle clients (issue 25): the HTTP server's time-outs and connection cap. */
   http: HttpServerConfig
+  // Operating (issue 25): time-outs of request connections, writes per item, /metrics.
+  /** Statement, lock-wait, idle-in-transaction and pool-wait limits of request connections (PostgreSQL). */
+  databaseTimeouts: DatabaseTimeouts
+  /** Writes to one item (a post's likes, say) this process lets run at once; more wait in memory. */
+  writesPerItem: number
+  /** Bearer token that opens GET /metrics; null: the endpoint answers 404. */
+  metricsToken: string | null
 }
 
 /** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
@@ -293,7 +301,22 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     pinning: pinningConfig(env, mail.publicUrl),
     webConcurrency: webConcurrency(env, dbUrl, token),
+    databaseTimeouts: {
+      statementMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+      lockMs: int(env, 'DATABASE_LOCK_TIMEOUT_MS', 3_000, 100, 3_600_000),
+      idleInTransactionMs: int(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 15_000, 100, 3_600_000),
+      acquireMs: int(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
+    writesPerItem: int(env, 'WRITES_PER_ITEM', 2, 1, 1000),
+    metricsToken: metricsToken(env),
   }
+}
+
+function metricsToken(env: Env): string | null {
+  const token = env.METRICS_TOKEN?.trim()
+  if (!token) return null
+  if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long')
+  return token
 }
 
 /**

@@ -7,11 +7,12 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { Config } from './config'
-import type { DatabaseHandle, Db, DbKind } from './db/index'
+import type { DatabaseHandle, Db, DbKind, PoolStats } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
 import { createInvalidation, type Invalidation } from './events/invalidation'
 import { createLive, type Live } from './events/live'
 import { type TokenSigner, tokenSigner } from './http/auth'
+import type { RedisState } from './http/rate-limit-store'
 import { createReadCache, type ReadCache } from './http/read-cache'
 
 export type AppInstance = FastifyInstance<
@@ -36,6 +37,15 @@ export interface AppContext {
   live: Live
   /** Tells the other server processes to forget their cached reads (events/invalidation.ts). */
   invalidation: Invalidation
+  /** The state of shared parts, for readiness and /metrics (issue 25). */
+  probes: Probes
+}
+
+export interface Probes {
+  /** The PostgreSQL pool's connections; null on PGlite. */
+  pool(): PoolStats | null
+  /** Where rate-limit counters are kept: Redis up, down (per process meanwhile), or off. */
+  redis(): RedisState
 }
 
 /**
@@ -48,6 +58,7 @@ export function createContext(
   config: Config,
   database: DatabaseHandle,
   readCache: ReadCache = createReadCache(config.readCacheMs),
+  redis: Probes['redis'] = () => 'off',
 ): AppContext {
   const events = createEventBus()
   const invalidation = createInvalidation(database, () => readCache.invalidate())
@@ -64,5 +75,6 @@ export function createContext(
     events,
     live: createLive(database),
     invalidation,
+    probes: { pool: () => database.poolStats(), redis },
   }
 }

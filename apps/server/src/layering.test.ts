@@ -42,7 +42,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/stats/index.ts': ['pages'],
   'features/tags/index.ts': [],
   'features/feeds/index.ts': [],
-  'features/token/index.ts': ['rewards', 'stats'],
+  'features/token/index.ts': ['rewards', 'stats', 'health'],
   'features/versions/index.ts': ['posts', 'comments', 'ipfs'],
   'features/ipfs/index.ts': [],
 }

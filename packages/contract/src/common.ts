@@ -54,6 +54,52 @@ export const HealthResponse = Type.Object({
 })
 export type HealthResponse = Static<typeof HealthResponse>
 
+/** GET /health/live: the process answers (no database asked); for restarting a hung process. */
+export const HealthLiveResponse = Type.Object({
+  status: Type.Literal('ok'),
+  uptime_seconds: Type.Number(),
+})
+export type HealthLiveResponse = Static<typeof HealthLiveResponse>
+
+/** One part readiness looks at: ok, degraded (served, with less), unavailable, or off (not configured). */
+export const HealthCheck = Type.Object({
+  status: LiteralUnion('ok', 'degraded', 'unavailable', 'off'),
+  /** What is wrong or what it means, in words, e.g. "unreachable — rate limits are per process". */
+  detail: Type.Optional(Type.String()),
+})
+export type HealthCheck = Static<typeof HealthCheck>
+
+/** How one durable queue stands. */
+export const QueueHealth = Type.Object({
+  waiting: Type.Integer(),
+  oldest_due_seconds: Type.Integer(),
+  stuck: Type.Integer(),
+  failed: Type.Integer(),
+})
+export type QueueHealth = Static<typeof QueueHealth>
+
+/**
+ * GET /health/ready: whether this process should get traffic. 503 `unavailable` when the database
+ * or the blob store does not answer; 200 `degraded` when it serves with less (chain, queues, Redis).
+ */
+export const HealthReadyResponse = Type.Object({
+  status: LiteralUnion('ready', 'degraded', 'unavailable'),
+  checks: Type.Object({
+    database: HealthCheck,
+    blobs: HealthCheck,
+    chain: HealthCheck,
+    queues: HealthCheck,
+    redis: HealthCheck,
+  }),
+  queues: Type.Object({
+    analysis: QueueHealth,
+    outbox: QueueHealth,
+    mail: QueueHealth,
+    pinning: QueueHealth,
+  }),
+})
+export type HealthReadyResponse = Static<typeof HealthReadyResponse>
+
 /**
  * Optional body of a like of a post or a comment (JSON or form). Without `action` the call toggles
  * (the spec's behaviour); with it the call is idempotent, so a retried or repeated request cannot

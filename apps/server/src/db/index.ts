@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   db: Db
   kind: DbKind
   close(): Promise<void>
+  /** The PostgreSQL pool's connections now (null on PGlite): for /metrics and readiness. */
+  poolStats(): PoolStats | null
   /**
    * LISTENs on `channel`: `onPayload` hears every NOTIFY on it once its transaction commits — from
    * any process on PostgreSQL (a connection of its own, opened again when lost), from this one on
@@ -103,6 +105,36 @@ export interface DatabaseOptions {
   /** PGlite data directory; null keeps PGlite in memory (tests). */
   pgliteDir: string | null
   poolSize?: number
+  /** Limits of the pool's connections (PostgreSQL only); DEFAULT_TIMEOUTS where not given. */
+  timeouts?: Partial<DatabaseTimeouts>
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and callers waiting for one. */
+  total: number
+  idle: number
+  waiting: number
+  max: number
+}
+
+/**
+ * What one request's connection may take (issue 25, a row held locked must not stall a process):
+ * a statement, a wait for a lock, a transaction left open doing nothing. Migrations and long jobs
+ * lift them on their own connection (`withoutRequestLimits`).
+ */
+export interface DatabaseTimeouts {
+  statementMs: number
+  lockMs: number
+  idleInTransactionMs: number
+  /** How long a caller waits for a free connection of the pool (or a new one) before 503. */
+  acquireMs: number
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 10_000,
+  lockMs: 3_000,
+  idleInTransactionMs: 15_000,
+  acquireMs: 5_000,
 }
 
 // bigint columns (counts, sums) come back as numbers, as PGlite returns them: every count we keep
@@ -112,17 +144,24 @@ const NUMERIC_OID = 1700
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // A database that is down or unreachable fails a request within seconds instead of holding
-      // it. No query timeout: a migration on a large table may rightly take minutes.
-      connectionTimeoutMillis: 5_000,
+      // A database that is down, unreachable or out of free connections fails a request within
+      // seconds instead of holding it (503, http/error-handler.ts).
+      connectionTimeoutMillis: timeouts.acquireMs,
       keepAlive: true,
       // No JIT: the planner's estimates for the search's candidate queries (a fallback scan that
       // rarely runs) pass jit_above_cost, and compiling them took 30–80 ms of a 20 ms search.
       // Every query here is short; JIT pays off only for long analytical ones.
-      options: '-c jit=off',
+      // The time-outs are session defaults, set once per connection (no round trip per query).
+      options: [
+        '-c jit=off',
+        `-c statement_timeout=${timeouts.statementMs}`,
+        `-c lock_timeout=${timeouts.lockMs}`,
+        `-c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+      ].join(' '),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
@@ -140,6 +179,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       listen(channel, onPayload, onResume) {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
         return listenOnPostgres(url, channel, onPayload, onResume)
@@ -156,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     close: () => db.destroy(),
+    poolStats: () => null,
     async listen(channel, onPayload) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
       const unlisten = await pglite.listen(channel, onPayload)
@@ -170,16 +216,39 @@ export function pgliteDirFor(dataDir: string) {
   return join(dataDir, 'db')
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
-  // Work lands in parallel: a migration numbered before one already run (0018 after 0019) still runs.
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    allowUnorderedMigrations: true,
+/**
+ * Runs `work` on one connection of the pool with the request time-outs lifted (a migration on a
+ * large table, a backup may rightly take minutes); the connection gets them back afterwards.
+ */
+export async function withoutRequestLimits<T, DB>(
+  db: Kysely<DB>,
+  work: (connection: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    for (const setting of LIMIT_SETTINGS) await sql.raw(`set ${setting} = 0`).execute(connection)
+    try {
+      return await work(connection)
+    } finally {
+      // Back to the connection's defaults (the pool's options) before it serves requests again.
+      for (const setting of LIMIT_SETTINGS) await sql.raw(`reset ${setting}`).execute(connection)
+    }
   })
-  const result = await migrator.migrateToLatest()
-  if (result.error) throw result.error
-  return result
+}
+
+const LIMIT_SETTINGS = ['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout']
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  return withoutRequestLimits(db, async (connection) => {
+    // Work lands in parallel: a migration numbered before one already run (0018 after 0019) still runs.
+    const migrator = new Migrator({
+      db: connection,
+      provider: { getMigrations: async () => migrations },
+      allowUnorderedMigrations: true,
+    })
+    const result = await migrator.migrateToLatest()
+    if (result.error) throw result.error
+    return result
+  })
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

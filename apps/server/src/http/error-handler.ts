@@ -12,6 +12,16 @@ interface ErrorBody {
 const PG_UNIQUE_VIOLATION = '23505'
 const PG_FOREIGN_KEY_VIOLATION = '23503'
 const PG_INVALID_TEXT = '22P02'
+/** lock_not_available: a wait for a row lock passed lock_timeout (issue 25). */
+const PG_LOCK_TIMEOUT = '55P03'
+/** query_canceled: a statement passed statement_timeout. */
+const PG_STATEMENT_TIMEOUT = '57014'
+/** idle_in_transaction_session_timeout ended the session of a transaction left open. */
+const PG_IDLE_IN_TRANSACTION = '25P03'
+/** pg's pool: no connection became free within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect/
+const RETRY_SOON = { 'retry-after': '2' }
+const RETRY_LATER = { 'retry-after': '5' }
 const MALFORMED_FORM = 'The form data is malformed or was cut off'
 // busboy's words for a missing or over-long boundary and for a body that ends mid-part.
 const BUSBOY_MESSAGE =
@@ -31,6 +41,33 @@ function validationBody(error: FastifyError): ErrorBody {
   const first = errors[0]
   const detail = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request'
   return { detail, code: 'validation_failed', errors }
+}
+
+/**
+ * A database that answers but not in time (a row held locked, a slow statement, every connection
+ * taken): 503 with Retry-After, so the caller tries again instead of taking it for a bug.
+ */
+function databaseBusy(err: { code?: string; message?: string } | undefined) {
+  const unavailable = (detail: string, headers: Record<string, string>) => ({
+    status: 503,
+    body: { detail, code: 'service_unavailable' },
+    headers,
+  })
+  switch (err?.code) {
+    case PG_LOCK_TIMEOUT:
+      return unavailable(
+        'This item is being changed by someone else right now. Please try again.',
+        RETRY_SOON,
+      )
+    case PG_STATEMENT_TIMEOUT:
+      return unavailable('The database took too long to answer. Please try again shortly.', RETRY_LATER)
+    case PG_IDLE_IN_TRANSACTION:
+      return unavailable('The database ended a stalled operation. Please try again.', RETRY_SOON)
+  }
+  if (!err?.code && typeof err?.message === 'string' && POOL_WAIT_TIMEOUT.test(err.message)) {
+    return unavailable('The server is busy right now. Please try again shortly.', RETRY_SOON)
+  }
+  return null
 }
 
 /** Maps everything thrown to `{detail, code, errors?}`. Unknown errors become an opaque 500. */
@@ -97,10 +134,13 @@ export function toErrorResponse(error: unknown): {
   if (err instanceof Error && !err.code && BUSBOY_MESSAGE.test(err.message)) {
     return { status: 400, body: { detail: MALFORMED_FORM, code: 'bad_request' } }
   }
+  const busy = databaseBusy(err)
+  if (busy) return busy
   if (isDatabaseUnavailable(err)) {
     return {
       status: 503,
       body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },
+      headers: RETRY_LATER,
     }
   }
   // Fastify's own 4xx errors (bad content-length, malformed URL, ...) carry their status.
@@ -141,7 +181,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(499).send()
     }
     const { status, body, headers } = toErrorResponse(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    // 503: the database is away or busy (a lock, a full pool): operations, not a bug to trace.
+    if (status === 503) request.log.warn({ status, code: (error as { code?: string }).code }, body.detail)
+    else if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status, code: body.code }, body.detail)
     if (headers) reply.headers(headers)
     return reply.status(status).send(body)

@@ -5,6 +5,13 @@ const HEARTBEAT_MS = 25_000
 /** How long a browser waits before it reconnects a dropped stream (its own back-off adds to it). */
 const RETRY_MS = 3_000
 
+let openStreams = 0
+
+/** Event streams this process holds open now (for /metrics). */
+export function openEventStreamCount() {
+  return openStreams
+}
+
 export interface EventStream {
   /** Sends one event (`data` as JSON), with `id` when the client may resume after it. */
   send(event: string, data: unknown, id?: string): void
@@ -36,10 +43,12 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   raw.write(`retry: ${RETRY_MS}\n\n`)
   const cleanups: (() => void)[] = []
   let ended = false
+  openStreams += 1
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS)
   const finish = () => {
     if (ended) return
     ended = true
+    openStreams -= 1
     clearInterval(heartbeat)
     for (const cleanup of cleanups.splice(0)) cleanup()
   }

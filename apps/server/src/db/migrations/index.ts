@@ -22,6 +22,7 @@ import * as m0020 from './2026_11_25_0020_blob_thumbnails'
 import * as m0021 from './2026_11_25_0021_username_skeletons'
 import * as m0031 from './2026_11_26_0031_ipfs_pins'
 import * as m0034 from './2026_11_26_0034_blob_uploads'
+import * as m0036 from './2026_11_26_0036_queue_failed_indexes'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0021_username_skeletons': m0021,
   '2026_11_26_0031_ipfs_pins': m0031,
   '2026_11_26_0034_blob_uploads': m0034,
+  '2026_11_26_0036_queue_failed_indexes': m0036,
 }

@@ -45,6 +45,8 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   if (!ctx.config.demo) return nothing
 
   const users = await ctx.db.transaction().execute(async (trx) => {
+    // A second server starting waits here for the first one's seeding: longer than a request may wait.
+    await sql`set local lock_timeout = 0`.execute(trx)
     await sql`select pg_advisory_xact_lock(${DEMO_LOCK})`.execute(trx)
     const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()
     if (anyone) return null

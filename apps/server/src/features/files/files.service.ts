@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { type BlobStore, durationOfFile, isRecording, type StagedFile } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import type { BlobRow } from '../../db/schema'
@@ -45,6 +46,9 @@ export function filesService(db: Db, store: BlobStore) {
      * nothing is claimed or stored and a 413 is thrown.
      */
     async admit(files: AdmittedFile[], options: { pin?: boolean; charge?: StorageCharge } = {}) {
+      // Reading recordings' lengths and storing the bytes (to S3: up to 5 × 50 MB) leave the
+      // transaction idle longer than a request's may be.
+      await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(db)
       const recordCharge = options.charge
         ? await storageQuota(db).reserve(
             options.charge,
