@@ -150,12 +150,17 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
     const listeners = async () =>
       (
         await sql<{ pid: number }>`select pid from pg_stat_activity
-          where application_name = 'agora-listen-agora_invalidate'`.execute(database.db)
+          where application_name = 'agora-listen-agora_invalidate' and datname = current_database()`.execute(
+          database.db,
+        )
       ).rows.map((row) => row.pid)
     const before = await listeners()
     expect(before).toHaveLength(2)
+    // Only this test's database: other test files run their own listening processes beside it.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-              where application_name = 'agora-listen-agora_invalidate'`.execute(database.db)
+              where application_name = 'agora-listen-agora_invalidate' and datname = current_database()`.execute(
+      database.db,
+    )
     await waitFor(
       async () => {
         const now = await listeners()
