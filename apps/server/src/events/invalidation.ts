@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DatabaseHandle, Db } from '../db/index'
@@ -14,14 +15,30 @@ export const INVALIDATE_CHANNEL = 'agora_invalidate'
  * sender, which has already forgotten its own. With PGlite there is one process: nothing to tell.
  */
 export interface Invalidation {
-  /** Inside `trx`: the other processes forget when `trx` commits (writes raising domain events). */
+  /**
+   * A domain event was raised in `trx`. Outside a request (a worker): the other processes forget
+   * when `trx` commits (a NOTIFY inside it). Inside a request: the request is marked, and they are
+   * told once it is answered (`tellCommitted`), its transactions committed — a NOTIFY inside every
+   * write's transaction would make commits wait on each other (PostgreSQL serialises committing
+   * transactions that notified: 1,200–1,800 commits/s fell to 330–400 in docs/reliability.md).
+   */
   tellInTransaction(trx: Db): Promise<void>
   /** After a write committed (an answered request): one NOTIFY per turn of the event loop. */
   tellCommitted(log: { warn(details: object, message: string): void }): void
+  /** Runs a request's handling (`done`) in a scope that records whether it raised domain events. */
+  scopeRequest(done: () => void): void
+  /**
+   * The request being handled is answered: whether it raised a domain event (the other processes
+   * must be told). Events raised after it (work it started in the background) are told on commit.
+   */
+  endRequest(): boolean
   /** Listens (one connection of its own; a lost one is opened again, and then everything is forgotten). */
   start(): Promise<void>
   stop(): Promise<void>
 }
+
+/** Per request being handled: whether it raised a domain event (Invalidation.tellInTransaction). */
+const requestScope = new AsyncLocalStorage<{ raised: boolean; answered: boolean }>()
 
 export function createInvalidation(
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>,
@@ -31,6 +48,8 @@ export function createInvalidation(
     return {
       tellInTransaction: async () => {},
       tellCommitted() {},
+      scopeRequest: (done) => done(),
+      endRequest: () => false,
       start: async () => {},
       stop: async () => {},
     }
@@ -41,7 +60,18 @@ export function createInvalidation(
   let unlisten: (() => Promise<void>) | null = null
   return {
     async tellInTransaction(trx) {
-      await notify(trx)
+      const request = requestScope.getStore()
+      if (request && !request.answered) request.raised = true
+      else await notify(trx)
+    },
+    scopeRequest(done) {
+      requestScope.run({ raised: false, answered: false }, done)
+    },
+    endRequest() {
+      const request = requestScope.getStore()
+      if (!request) return false
+      request.answered = true
+      return request.raised
     },
     tellCommitted(log) {
       if (queued) return

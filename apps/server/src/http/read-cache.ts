@@ -137,7 +137,15 @@ const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
  * too (`others`), the write having committed.
  */
 export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache, others: Invalidation) {
+  app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
   app.addHook('onSend', async (request, reply) => {
+    // A domain event raised by this request (whatever its answer) is told to the other processes
+    // now, its transaction having committed (events/invalidation.ts).
+    if (others.endRequest()) {
+      cache.invalidate()
+      others.tellCommitted(request.log)
+      return
+    }
     if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return
     if (CHANGES_NO_CONTENT.test(request.routeOptions.url ?? request.url)) return
     cache.invalidate()

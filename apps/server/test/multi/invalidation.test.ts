@@ -82,4 +82,59 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     console.info(`background event on one app → fresh read on the other: ${elapsed} ms`)
     expect(elapsed).toBeLessThanOrEqual(105)
   })
+
+  it('inside a request, a domain event sends no NOTIFY in its transaction: the request tells once answered; work it left running tells on commit', async () => {
+    const heard: string[] = []
+    const stop = await writer.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))
+    const { invalidation } = writer.app.ctx
+    const probe = async (name: string) => {
+      await sql`select pg_notify(${INVALIDATE_CHANNEL}, ${name})`.execute(writer.database.db)
+      await waitFor(() => heard.includes(name), name)
+    }
+    try {
+      let raised = false
+      let afterAnswer: Promise<void> = Promise.resolve()
+      await new Promise<void>((done) =>
+        invalidation.scopeRequest(() => {
+          void (async () => {
+            await writer.database.db.transaction().execute((trx) => invalidation.tellInTransaction(trx))
+            // Committed, and not heard: the request will tell once it is answered.
+            await probe('probe-1')
+            raised = invalidation.endRequest()
+            // Work the request started in the background raises its event after the answer.
+            afterAnswer = writer.database.db
+              .transaction()
+              .execute((trx) => invalidation.tellInTransaction(trx))
+            done()
+          })()
+        }),
+      )
+      expect(heard).toEqual(['probe-1'])
+      expect(raised).toBe(true)
+      await afterAnswer
+      await waitFor(() => heard.length === 2, 'the notification of the work left running')
+      expect(heard[1]).not.toBe('probe-1')
+    } finally {
+      await stop()
+    }
+  })
+
+  it('a write answered through the HTTP API empties the other cache within 100 ms', async () => {
+    const author = await makeUser(writer)
+    const postId = await dbMakePost(writer, author, { title: 'Before' })
+    const comments = async () =>
+      JSON.parse((await reader.app.inject({ url: `/api/v1/comments/post/${postId}` })).body) as unknown[]
+    // The reader caches the post's comments (none yet) for a minute.
+    expect(await comments()).toEqual([])
+    const answered = await writer.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments/create',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      payload: { postId, content: 'A comment through the API' },
+    })
+    expect(answered.statusCode).toBe(201)
+    const committed = Date.now()
+    await waitFor(async () => (await comments()).length === 1, "the other app's fresh comments", 5_000, 5)
+    expect(Date.now() - committed).toBeLessThanOrEqual(105)
+  })
 })
