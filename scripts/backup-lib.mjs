@@ -13,6 +13,8 @@ import { promisify } from 'node:util'
 export const run = promisify(execFile)
 export const MANIFEST = 'manifest.json'
 export const BLOB_DIR = 'blobs'
+/** The blob folder's id, which several processes on one database compare (issue 25). */
+const STORE_ID_FILE = '.store-id'
 export const DB_FILES = { postgres: 'db.dump', pglite: 'db.tar.gz' }
 /** The tables whose row counts the manifest records and a restore checks. */
 export const COUNTED_TABLES = [
@@ -83,6 +85,15 @@ export async function copyBlobs(from, to, have = new Set()) {
     await copyFile(join(from, shard, cid), join(to, shard, cid))
     have.add(cid)
     copied.push(cid)
+  }
+  // The folder's id (apps/server/src/blobs/shared-store.ts) goes with its files: a restored folder
+  // is the one the restored database knows, and the server accepts it.
+  try {
+    await stat(join(from, STORE_ID_FILE))
+    await mkdir(to, { recursive: true })
+    await copyFile(join(from, STORE_ID_FILE), join(to, STORE_ID_FILE))
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error
   }
   return copied
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
+import { BlobStoreNotSharedError, checkSharedBlobStore } from './blobs/shared-store'
 import { runPrimary, stopWhenAsked, WORKER_STOP_SIGNALS } from './cluster'
 import { ConfigError, loadConfig } from './config'
 import { warmCitations } from './features/citations/index'
@@ -38,6 +39,17 @@ async function main() {
     throw error
   }
   const app = await buildApp(config, { onProgress: cluster.isPrimary ? say : () => {} })
+  // Several processes on one database must share one blob folder (issue 25): another one stops here.
+  try {
+    await checkSharedBlobStore(config, app.ctx.db)
+  } catch (error) {
+    if (error instanceof BlobStoreNotSharedError) {
+      console.error(error.message)
+      await app.close()
+      process.exit(3)
+    }
+    throw error
+  }
   // Which of the processes answered (a load balancer's or a test's question); none when alone.
   if (cluster.isWorker)
     app.server.prependListener('request', (_request, response) =>

@@ -41,3 +41,10 @@ export interface EventOutboxTable {
   failed_at: Date | null
   created_at: CreatedAt
 }
+
+/** A fact about the deployment every process must agree on, by key (migration 0037). */
+export interface InstanceSettingsTable {
+  key: string
+  value: string
+  created_at: CreatedAt
+}

@@ -17,7 +17,12 @@ import type {
   IpfsPinsTable,
   IpfsRootsTable,
 } from './schema.files'
-import type { AnalysisJobsTable, AnalysisPostTermsTable, EventOutboxTable } from './schema.jobs'
+import type {
+  AnalysisJobsTable,
+  AnalysisPostTermsTable,
+  EventOutboxTable,
+  InstanceSettingsTable,
+} from './schema.jobs'
 import type {
   FaucetGrantsTable,
   RewardClaimsTable,
@@ -98,6 +103,8 @@ export interface Database {
   ipfs_blocks: IpfsBlocksTable
   // pinning public files on the IPFS network (issue 22, migration 0031)
   ipfs_pins: IpfsPinsTable
+  // facts every process of a deployment must agree on (issue 25, migration 0037)
+  instance_settings: InstanceSettingsTable
 }
 
 export interface UsersTable extends StandingColumns, MailColumns {
