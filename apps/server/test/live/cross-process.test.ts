@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../faults/client'
 import { type ServerProcess, startServer } from '../faults/server-process'
 import { createScratchPostgres, TEST_DB } from '../harness'
+import { SHARED_CHAIN } from '../multi/shared-env'
 import { openStream } from './sse-client'
 
 /**
@@ -31,15 +32,18 @@ describe.runIf(TEST_DB === 'postgres')('live news across server processes', () =
     scratch = await createScratchPostgres()
     // One secret for both: a session made on one is good on the other, as behind a load balancer.
     const secret = randomBytes(32).toString('hex')
-    const env = (name: string) => ({
+    // One DATA_DIR (its blob folder) and one chain for both, as several processes must share them
+    // (README, "Running several processes"): a process with a blob folder of its own refuses to start.
+    const env = {
       DATABASE_URL: scratch.url,
-      DATA_DIR: join(temp, name),
+      DATA_DIR: join(temp, 'shared'),
       JWT_SECRET: secret,
       ANALYSIS_WORKERS: '0',
-    })
+      ...SHARED_CHAIN,
+    }
     // The first migrates the database; the second finds it ready.
-    first = await startServer(env('a'))
-    second = await startServer(env('b'))
+    first = await startServer(env)
+    second = await startServer(env)
   }, 180_000)
 
   afterAll(async () => {
