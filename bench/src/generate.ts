@@ -184,6 +184,17 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
     from (select parent_id, count(*)::int n from comments where parent_id is not null group by parent_id) r
     where comments.id = r.parent_id`,
   )
+  // One user in twenty keeps a post private (their oldest that few discuss): a signed-in reader with
+  // a post only they may see is answered their own list page, not the shared one (issue 24).
+  await run(
+    'private posts',
+    sql`
+    update posts set visibility = 'private'
+    where id in (
+      select distinct on (p.user_id) p.id from posts p join bench_users u on u.id = p.user_id
+      where u.n % 20 = 0 and p.comments_count < 24
+      order by p.user_id, p.created_at)`,
+  )
   await run(
     `${sessions} sessions`,
     sql`

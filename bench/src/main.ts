@@ -22,6 +22,7 @@ import { ensureSocialData } from './social'
 import { measureIdleStreams, STREAMS_FIGURE } from './streams'
 import { readTargets, verifyLikes } from './targets'
 import { measureUpload, UPLOAD_FIGURES } from './upload'
+import { checkViewerState } from './viewer-state'
 import { measureLighthouse, measureWeight } from './web'
 
 const SERVER = 'apps/server/dist/main.js'
@@ -125,6 +126,8 @@ async function benchServer() {
   let ceiling: Service | null = null
   let likes: Awaited<ReturnType<typeof measureLikes>> | null = null
   const users = await mintTokens(targets.sessions, secret)
+  const ownPage = new Set(targets.ownPageUserIds)
+  const ownPageTokens = users.filter((user) => ownPage.has(user.userId)).map((user) => user.token)
   try {
     const page = await fetch(`${server.url}/api/v1/media/list`)
     const pageBytes = (await page.arrayBuffer()).byteLength
@@ -143,11 +146,14 @@ async function benchServer() {
       settings,
       report,
       users.map((user) => user.token),
+      ownPageTokens,
     )
     if (SIGNED_IN_FIGURES.some((name) => report.wants(name)))
-      await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users)
+      await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users, ownPageTokens)
     if (report.wants(likesFigureName(users.length)))
       likes = await measureLikes(server.url, targets, users, settings)
+    // After the likes, so the readers checked like many posts.
+    await checkViewerState(server.url, target, targets, users, report)
     if (UPLOAD_FIGURES.some((name) => report.wants(name))) {
       const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
       await measureUpload(server.url, server.pid, users[0].token, workDir, report)

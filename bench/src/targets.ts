@@ -15,6 +15,11 @@ export interface Targets {
   postIds: string[]
   /** Live sessions of generated users, to mint access tokens for. */
   sessions: { id: string; userId: string }[]
+  /**
+   * Those of the sessions' users with a post only they may see (generate.ts makes one in twenty
+   * private): the server answers their list pages from the database, not the shared read cache.
+   */
+  ownPageUserIds: string[]
   /** The most and the least frequent word of the generated text. */
   searchTerms: { common: string; rare: string }
   /** The most used tag, and the keyset cursor 90 % of the way through its page (newest first). */
@@ -41,6 +46,9 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     .where('revoked_at', 'is', null)
     .orderBy('id')
     .execute()
+  const ownPage = await sql<{ user_id: string }>`
+    select distinct p.user_id from posts p join sessions s on s.user_id = p.user_id and s.revoked_at is null
+    where p.visibility <> 'public' or p.moderation is not null`.execute(db)
   const tag = await sql<{ name: string; n: string }>`
     select t as name, count(*) as n from posts, unnest(tags) t where visibility = 'public'
     group by t order by count(*) desc limit 1`.execute(db)
@@ -66,6 +74,7 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     postId: post.id,
     postIds,
     sessions,
+    ownPageUserIds: ownPage.rows.map((row) => row.user_id),
     searchTerms: { common: COMMON_TERM, rare: RARE_TERM },
     tag: { name: tagName, deepCursor: cursorOf(tagCursor) },
     edits,

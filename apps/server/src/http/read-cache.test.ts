@@ -4,11 +4,21 @@ import { waitFor } from '@agora/test-kit'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiLikePost, apiMakeComment, dbMakePost, makeUser } from '../../test/factories'
+import {
+  apiBookmark,
+  apiLikeComment,
+  apiLikePost,
+  apiMakeComment,
+  apiMakePost,
+  dbMakePost,
+  dbModerate,
+  makeUser,
+} from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
 
 type User = Awaited<ReturnType<typeof makeUser>>
+type CommentAnswer = { content: string; is_liked: boolean; moderation?: { reason?: string } }
 
 function get(t: TestApp, url: string, user?: User) {
   return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
@@ -35,8 +45,8 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(second.body).toBe(first.body)
     expect(second.json().items.map((item: { title: string }) => item.title)).toEqual(['First'])
-    // A signed-in viewer is never served from the cache.
-    expect(await titles(t, ada)).toEqual(['Behind its back', 'First'])
+    // A signed-in viewer with nothing only they may see is served the same page (issue 24).
+    expect(await titles(t, ada)).toEqual(['First'])
     // A refused write changed nothing, so it leaves the cached body in place.
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
     expect(refused.statusCode).toBe(401)
@@ -176,6 +186,140 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 })
 
+describe('read cache, signed-in readers (issue 24: the shared answer plus their own fields)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ READ_CACHE_MS: '60000' })
+  })
+  afterEach(() => t.reset())
+  afterAll(() => t.close())
+
+  it('gives every viewer their own like and save on the one cached post, as the tables hold them', async () => {
+    const ada = await makeUser(t)
+    const readers = [await makeUser(t), await makeUser(t), await makeUser(t), await makeUser(t)]
+    const postId = await dbMakePost(t, ada, { title: 'Shared' })
+    const anonymous = (await get(t, `/media/${postId}`)).body
+    // Likes and saves through the API (each forgets the body, as any write); then one more
+    // anonymous read caches the post again, and every viewer below is served from that body.
+    await apiLikePost(t, readers[0], postId)
+    await apiLikePost(t, readers[2], postId)
+    await apiBookmark(t, readers[1], postId)
+    await apiBookmark(t, readers[2], postId)
+    const cached = (await get(t, `/media/${postId}`)).body
+    expect(JSON.parse(cached)).toMatchObject({ likes: 2, is_liked: false })
+    expect(JSON.parse(cached)).not.toHaveProperty('is_saved')
+    expect(await titles(t)).toEqual(['Shared'])
+    await dbMakePost(t, ada, { title: 'Behind its back' })
+    for (const reader of [ada, ...readers]) {
+      const answer = (await get(t, `/media/${postId}`, reader)).json()
+      const liked = await t.database.db
+        .selectFrom('post_likes')
+        .select('post_id')
+        .where('user_id', '=', reader.id)
+        .where('post_id', '=', postId)
+        .executeTakeFirst()
+      const saved = await t.database.db
+        .selectFrom('bookmarks')
+        .select('post_id')
+        .where('user_id', '=', reader.id)
+        .where('post_id', '=', postId)
+        .executeTakeFirst()
+      expect({ is_liked: answer.is_liked, is_saved: answer.is_saved }).toEqual({
+        is_liked: liked !== undefined,
+        is_saved: saved !== undefined,
+      })
+      expect(answer.likes).toBe(2)
+    }
+    // Served from the body (the insert behind its back does not show), and left as it was.
+    expect(await titles(t, readers[0])).toEqual(['Shared'])
+    expect((await get(t, `/media/${postId}`)).body).toBe(cached)
+    expect(anonymous).not.toBe(cached)
+  })
+
+  it('loads the list for a viewer who has a post only they may see, and serves the others the shared page', async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    await dbMakePost(t, ada, { title: 'Public' })
+    const hidden = await dbMakePost(t, ada, { title: 'Hidden by a moderator' })
+    await dbModerate(t, 'post', hidden, 'hidden')
+    await dbMakePost(t, bob, { title: 'Private draft', visibility: 'private' })
+    expect(await titles(t)).toEqual(['Public'])
+    expect(await titles(t, ada)).toEqual(['Hidden by a moderator', 'Public'])
+    expect(await titles(t, bob)).toEqual(['Private draft', 'Public'])
+    const carol = await makeUser(t)
+    expect(await titles(t, carol)).toEqual(['Public'])
+    // Their own hidden post opens for its author only, with the reason.
+    const own = await get(t, `/media/${hidden}`, ada)
+    expect(own.statusCode).toBe(200)
+    expect(own.json().moderation).toMatchObject({ state: 'hidden' })
+    expect((await get(t, `/media/${hidden}`, carol)).statusCode).toBe(404)
+    expect((await get(t, `/media/${hidden}`)).statusCode).toBe(404)
+  })
+
+  it('forgets what it kept of a viewer when anyone writes: their new private post joins their list at once', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'Public' })
+    // Read twice: the second answer comes from the shared body, with what was learnt of ada kept.
+    expect(await titles(t, ada)).toEqual(['Public'])
+    expect(await titles(t, ada)).toEqual(['Public'])
+    await apiMakePost(t, ada, { title: 'Draft', visibility: 'private' })
+    expect(await titles(t, ada)).toEqual(['Draft', 'Public'])
+    expect(await titles(t)).toEqual(['Public'])
+    const bob = await makeUser(t)
+    expect(await titles(t, bob)).toEqual(['Public'])
+  })
+
+  it('makes each variant of a post once: viewers who like it read one body, those who do not another', async () => {
+    const ada = await makeUser(t)
+    const [bob, carol, dan] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const postId = await dbMakePost(t, ada)
+    await apiLikePost(t, bob, postId)
+    await apiLikePost(t, carol, postId)
+    const [b, c, d] = [
+      await get(t, `/media/${postId}`, bob),
+      await get(t, `/media/${postId}`, carol),
+      await get(t, `/media/${postId}`, dan),
+    ]
+    expect(b.body).toBe(c.body)
+    expect(b.json()).toMatchObject({ is_liked: true, is_saved: false, likes: 2 })
+    expect(d.json()).toMatchObject({ is_liked: false, is_saved: false, likes: 2 })
+    expect({ ...d.json(), is_liked: true }).toEqual(b.json())
+  })
+
+  it("marks the comments each viewer likes, and shows a comment's author what moderators did to it", async () => {
+    const [ada, bob, carol] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const postId = await dbMakePost(t, ada)
+    const first = await apiMakeComment(t, ada, postId, { content: 'First' })
+    const second = await apiMakeComment(t, carol, postId, { content: 'Second' })
+    await apiLikeComment(t, bob, first._id)
+    await dbModerate(t, 'comment', second._id, 'hidden', 'Rude')
+    const shared = (await get(t, `/comments/post/${postId}`)).json() as CommentAnswer[]
+    expect(shared.map((c) => [c.content, c.is_liked, c.moderation?.reason])).toEqual([
+      ['', false, ''],
+      ['First', false, undefined],
+    ])
+    const seen = async (user: User) =>
+      ((await get(t, `/comments/post/${postId}`, user)).json() as CommentAnswer[]).map((c) => [
+        c.content,
+        c.is_liked,
+        c.moderation?.reason,
+      ])
+    expect(await seen(bob)).toEqual([
+      ['', false, ''],
+      ['First', true, undefined],
+    ])
+    expect(await seen(ada)).toEqual([
+      ['', false, ''],
+      ['First', false, undefined],
+    ])
+    expect(await seen(carol)).toEqual([
+      ['Second', false, 'Rude'],
+      ['First', false, undefined],
+    ])
+    // The shared body is still what anonymous readers got.
+    expect((await get(t, `/comments/post/${postId}`)).json()).toEqual(shared)
+  })
+})
+
 describe('read cache lifetime', () => {
   let t: TestApp | null = null
   afterEach(async () => {
@@ -223,11 +367,13 @@ describe('read cache loads', () => {
       (request, reply) => {
         // Counted before the cache: a request counted here has joined (or started) the load.
         arrivals++
-        return cache.answer(request, reply, async () => {
-          loads++
-          await held
-          if ((request.query as { fail?: string }).fail) throw new Error('the load failed')
-          return { n: loads, dropped: 'not in the schema' }
+        return cache.answer(request, reply, {
+          async load() {
+            loads++
+            await held
+            if ((request.query as { fail?: string }).fail) throw new Error('the load failed')
+            return { n: loads, dropped: 'not in the schema' }
+          },
         })
       },
     )

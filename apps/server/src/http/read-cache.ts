@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
 import { accessTokenOf } from './auth'
+import { NotFoundError } from './errors'
 
 /**
  * Bodies kept at most. A list page is about 10 KB serialised, so a full cache holds a few tens
@@ -26,16 +27,60 @@ const ENCODERS = {
 type Encoding = keyof typeof ENCODERS
 const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] })
 
-/** A cached answer: its JSON, and its compressed forms once some reader asked for them. */
+/**
+ * A cached answer: the value (shared by its readers, never changed), its JSON, its compressed forms
+ * once some reader asked for them, and the viewers' variants of it made so far (see `Personal`).
+ */
 interface Body {
+  value: unknown
   json: string
   encoded: Partial<Record<Encoding, Buffer>>
+  variants?: Map<string, Body>
+}
+
+/** Variants of one body kept at most (a comment page could have one per set of liked comments). */
+const MAX_VARIANTS = 64
+/** Facts about viewers kept until the next write (`Kept`). */
+const MAX_KEPT = 10_000
+
+/**
+ * A viewer's answer made from the shared one. Viewers whose answers are equal share a `variant`
+ * name ('' for the shared answer itself, as most readers' lists are): its JSON is made once per
+ * cached body, so a signed-in read usually costs what an anonymous one does plus the query of
+ * what is the viewer's own. `make` builds the value (in new objects: `shared` is other readers'
+ * too), called only for a variant not made yet.
+ */
+export interface Personal<T> {
+  variant: string
+  make(): T
+}
+
+/**
+ * Facts about a viewer that only a write can change (whether they have a post only they may see),
+ * read once and kept until any write forgets the cached bodies — in this process or another.
+ */
+export type Kept = <V>(key: string, load: () => Promise<V>) => Promise<V>
+
+/** A public read the cache may answer: how to load it, and how to make the shared answer a viewer's. */
+export interface SharedRead<T> {
+  /** The answer as `viewerId` sees it (null: an anonymous reader). */
+  load(viewerId: string | null): Promise<T>
+  /**
+   * The shared (anonymous) answer made the viewer's — whether they like or saved what it shows — or
+   * null when it cannot be made theirs (it holds something they see otherwise: a comment of theirs
+   * a moderator hid, or a list their own private posts would join), and it is loaded for them.
+   * Absent: a signed-in reader always loads.
+   */
+  personalize?(shared: T, viewerId: string, kept: Kept): Promise<Personal<T> | null>
 }
 
 /**
  * A short-lived shared cache of the JSON bodies of public reads (the forum list, a post, its
- * comments), for anonymous requests only: a signed-in viewer's answer carries viewer-specific
- * fields (`liked`, their own private posts), so it always goes to the database.
+ * comments). Anonymous readers get the cached body as it is. A signed-in reader's answer carries
+ * their own fields (`is_liked`, `is_saved`, their own private posts): the read's `personalize`
+ * adds them to the shared answer with one indexed query (issue 24: the signed-in path at the
+ * anonymous one's cost), or says the shared answer cannot serve them and it is loaded for them.
+ * A post anonymous readers may not see (404) is loaded for the signed-in reader (their own).
  *
  * Concurrent misses for the same read share one load. Every successful write request this process
  * answers forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
@@ -44,21 +89,27 @@ interface Body {
  */
 export interface ReadCache {
   /**
-   * The answer of a public read: for an anonymous request the reply sent with the cached (or
-   * freshly loaded and then cached) serialised body, otherwise `load()`'s value for the route to
-   * answer. Failures
-   * (404, 400) are never cached.
+   * The answer of a public read: the reply sent with the cached (or freshly loaded and then cached)
+   * serialised body or the viewer's variant of it, or a value for the route to answer (a read
+   * loaded for the viewer). Failures (404, 400) are never cached.
    */
-  answer<T>(request: FastifyRequest, reply: FastifyReply, load: () => Promise<T>): Promise<T | FastifyReply>
-  /** Forgets every body, and keeps loads already running from storing theirs. */
+  answer<T>(request: FastifyRequest, reply: FastifyReply, read: SharedRead<T>): Promise<T | FastifyReply>
+  /** Forgets every body and kept fact, and keeps loads already running from storing theirs. */
   invalidate(): void
+}
+
+/** The signed-in reader's id, or null (no token, or one that is not a live session's). */
+async function viewerIdOf(request: FastifyRequest): Promise<string | null> {
+  return accessTokenOf(request) === null ? null : ((await request.viewer())?.userId ?? null)
 }
 
 /** A read cache whose bodies live `ttlMs` milliseconds; 0 turns it off (every read loads). */
 export function createReadCache(ttlMs: number): ReadCache {
-  if (ttlMs === 0) return { answer: (_request, _reply, load) => load(), invalidate() {} }
+  if (ttlMs === 0)
+    return { answer: async (request, _reply, read) => read.load(await viewerIdOf(request)), invalidate() {} }
   const bodies = new LRUCache<string, Body>({ max: MAX_BODIES, ttl: ttlMs })
   const loading = new Map<string, Promise<Body>>()
+  const facts = new LRUCache<string, { value: unknown }>({ max: MAX_KEPT, ttl: ttlMs * 60 })
   let generation = 0
 
   /** Loads and serialises once for every concurrent miss of `key`; stores it unless a write came meanwhile. */
@@ -68,8 +119,9 @@ export function createReadCache(ttlMs: number): ReadCache {
     const startedIn = generation
     const body = (async () => {
       try {
+        const value = await load()
         // The route's own response serialiser (fast-json-stringify), which answers a string.
-        const body: Body = { json: reply.serialize(await load()) as string, encoded: {} }
+        const body: Body = { value, json: reply.serialize(value) as string, encoded: {} }
         if (startedIn === generation) bodies.set(key, body)
         return body
       } finally {
@@ -80,16 +132,51 @@ export function createReadCache(ttlMs: number): ReadCache {
     return body
   }
 
+  const kept: Kept = async <V>(key: string, load: () => Promise<V>) => {
+    const known = facts.get(key)
+    if (known) return known.value as V
+    const startedIn = generation
+    const value = await load()
+    if (startedIn === generation) facts.set(key, { value })
+    return value
+  }
+
+  /** The viewer's variant of `body`: made (serialised) once, then kept with the body. */
+  function variantOf<T>(body: Body, personal: Personal<T>, reply: FastifyReply): Body {
+    if (personal.variant === '') return body
+    const known = body.variants?.get(personal.variant)
+    if (known) return known
+    const value = personal.make()
+    const variant: Body = { value, json: reply.serialize(value) as string, encoded: {} }
+    body.variants ??= new Map()
+    if (body.variants.size < MAX_VARIANTS) body.variants.set(personal.variant, variant)
+    return variant
+  }
+
   return {
-    async answer(request, reply, load) {
-      if (accessTokenOf(request) !== null) return load()
+    async answer<T>(request: FastifyRequest, reply: FastifyReply, read: SharedRead<T>) {
+      const viewerId = await viewerIdOf(request)
+      if (viewerId !== null && !read.personalize) return read.load(viewerId)
       const key = `${generation} ${readKey(request)}`
-      const body = bodies.get(key) ?? (await shared(key, reply, load))
+      let body: Body
+      try {
+        body = bodies.get(key) ?? (await shared(key, reply, () => read.load(null)))
+      } catch (error) {
+        // Hidden from anonymous readers, perhaps not from this one (their own private post).
+        if (viewerId !== null && error instanceof NotFoundError) return read.load(viewerId)
+        throw error
+      }
+      if (viewerId !== null) {
+        const personal = await read.personalize!(body.value as T, viewerId, kept)
+        if (personal === null) return read.load(viewerId)
+        body = variantOf(body, personal, reply)
+      }
       return send(request, reply.type(JSON_TYPE), body)
     },
     invalidate() {
       generation++
       bodies.clear()
+      facts.clear()
     },
   }
 }

@@ -24,6 +24,7 @@ import * as m0031 from './2026_11_26_0031_ipfs_pins'
 import * as m0034 from './2026_11_26_0034_blob_uploads'
 import * as m0036 from './2026_11_26_0036_queue_failed_indexes'
 import * as m0037 from './2026_11_26_0037_instance_settings'
+import * as m0038 from './2026_11_26_0038_withheld_posts'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0034_blob_uploads': m0034,
   '2026_11_26_0036_queue_failed_indexes': m0036,
   '2026_11_26_0037_instance_settings': m0037,
+  '2026_11_26_0038_withheld_posts': m0038,
 }

@@ -46,10 +46,12 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      ctx.readCache.answer(request, reply, async () => {
-        const viewer = await request.viewer()
-        const { skip = 0, limit = COMMENTS_PAGE_SIZE, anchor_cid: anchorCid } = request.query
-        return comments.listForPost(request.params.id, viewer?.userId ?? null, { skip, limit, anchorCid })
+      ctx.readCache.answer(request, reply, {
+        load: (viewerId) => {
+          const { skip = 0, limit = COMMENTS_PAGE_SIZE, anchor_cid: anchorCid } = request.query
+          return comments.listForPost(request.params.id, viewerId, { skip, limit, anchorCid })
+        },
+        personalize: comments.forViewer,
       }),
   )
 

@@ -8,6 +8,7 @@ import { moderationState } from '../../db/moderation-state'
 import { visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
+import type { Personal } from '../../http/read-cache'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
 import { filesOfEveryVersion } from '../versions/index'
@@ -101,6 +102,29 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
         : new Set<string>()
       const places = await filePlacesFor(db, postId, tops)
       return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId, places))
+    },
+
+    /**
+     * A page of threads as every reader gets it made the viewer's (issue 24, http/read-cache.ts):
+     * the comments they like marked, in one indexed query; or null when a comment of theirs was
+     * moderated (its author reads the reason, others do not), and the page is loaded for them.
+     */
+    async forViewer(shared: CommentView[], viewerId: string): Promise<Personal<CommentView[]> | null> {
+      if (shared.some((comment) => comment.moderation !== undefined && comment.userId === viewerId))
+        return null
+      const liked =
+        shared.length === 0
+          ? new Set<string>()
+          : await likes.likedAmong(
+              viewerId,
+              shared.map((comment) => comment._id),
+            )
+      // Viewers who like the same comments of the page read the same variant.
+      return {
+        variant: [...liked].sort().join(' '),
+        make: () =>
+          shared.map((comment) => (liked.has(comment._id) ? { ...comment, is_liked: true } : comment)),
+      }
     },
 
     /**

@@ -93,9 +93,10 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         const viewer = await requireViewer(request, LOGIN_FOR_FOLLOWING)
         return posts.list(viewer.userId, request.query)
       }
-      return ctx.readCache.answer(request, reply, async () =>
-        posts.list(await viewerIdOf(request), request.query),
-      )
+      return ctx.readCache.answer(request, reply, {
+        load: (viewerId) => posts.list(viewerId, request.query),
+        personalize: posts.forViewer.list,
+      })
     },
   )
 
@@ -140,9 +141,10 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      ctx.readCache.answer(request, reply, async () =>
-        posts.detail(await viewerIdOf(request), request.params.id, request.query.version),
-      ),
+      ctx.readCache.answer(request, reply, {
+        load: (viewerId) => posts.detail(viewerId, request.params.id, request.query.version),
+        personalize: posts.forViewer.detail,
+      }),
   )
 
   // Versions of a post's files (features/versions): POST and GET /media/:id/versions.

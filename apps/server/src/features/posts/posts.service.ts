@@ -28,6 +28,7 @@ import { listFilters } from './posts.list-filters'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
 import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
+import { postsForViewer } from './posts.viewer'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
@@ -70,6 +71,8 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
 
   return {
     detail,
+    /** A signed-in reader's list page and post from the shared answer (posts.viewer.ts). */
+    forViewer: postsForViewer(db),
     edit: editing.edit,
     revisions: editing.revisions,
 

@@ -5,7 +5,6 @@ import {
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
 } from '@agora/contract'
-import type { FastifyRequest } from 'fastify'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
@@ -33,7 +32,6 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
   const store = blobStoreFor(ctx.config)
   const versions = versionsService(ctx.db, store, ctx.events)
   const tags = ['posts']
-  const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
   const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 
   app.post(
@@ -83,8 +81,10 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
       },
     },
     async (request, reply) =>
-      ctx.readCache.answer(request, reply, async () =>
-        versions.list(await viewerIdOf(request), request.params.id),
-      ),
+      ctx.readCache.answer(request, reply, {
+        load: (viewerId) => versions.list(viewerId, request.params.id),
+        // Nothing in it is the viewer's own; a post hidden from others is loaded for its author.
+        personalize: async (shared) => ({ variant: '', make: () => shared }),
+      }),
   )
 }
