@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { apiClient } from '../../apps/server/test/faults/client'
 import { counterMismatches } from '../../apps/server/test/faults/recount'
 import { type GivenUser, percentile, recorder, runWorkload } from '../../apps/server/test/faults/workload'
@@ -22,6 +23,7 @@ export const MIXED_THINK_MS = [5_000, 15_000] as const
 /** The read kinds the budget is about, as the workload names them (list, search, detail, comments, unread count). */
 export const MIXED_READS = ['browse', 'search', 'open', 'comments', 'unread'] as const
 export const MIXED_BUDGET = { readP99Ms: 100 }
+const LOOP_RESOLUTION_MS = 10
 
 const WORDS = vocabulary(VOCABULARY_SIZE)
 /**
@@ -98,6 +100,9 @@ export async function measureMixed(
   console.log(
     `  ${MIXED_USERS} users for ${seconds} s, ${MIXED_THINK_MS[0]}–${MIXED_THINK_MS[1]} ms between actions (their pace allows ≈ ${Math.round(paced)} actions/s)…`,
   )
+  // The simulated users share this process's event loop: its delay is added to every latency measured.
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
+  loopDelay.enable()
   const { actions } = await runWorkload(
     {
       api: apiClient(serverUrl),
@@ -115,6 +120,10 @@ export async function measureMixed(
     recorded.timed,
   )
   const finished = Date.now()
+  loopDelay.disable()
+  // Its samples are the time between ticks (ns): the resolution itself is no delay.
+  const delayMs = (ns: number) => round(Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS))
+  const clientDelayP99Ms = delayMs(loopDelay.percentile(99))
   const requests = recorded.latencies.length
   const requestsPerSecond = round(requests / seconds)
   const actionsPerSecond = round(actions / seconds)
@@ -154,7 +163,7 @@ export async function measureMixed(
       value:
         `${requestsPerSecond} req/s, ${percent(ratio)} of ceiling (${actionsPerSecond} actions/s of ${Math.round(paced)} the pace allows); ` +
         `p50/p99 ms ${kinds}; ` +
-        `${recorded.errors} errors, ${counters}`,
+        `${recorded.errors} errors, ${counters}; load generator's event-loop delay p99 ${clientDelayP99Ms} ms`,
       budget: `reads p99 ≤ ${MIXED_BUDGET.readP99Ms} ms, 0 errors, counters exact; req/s: none yet`,
       // On PGlite the counters are not recounted: met only if nothing else missed, and then unjudged.
       met: !readsMet || recorded.errors > 0 ? false : mismatches === null ? null : mismatches.length === 0,
@@ -177,7 +186,13 @@ export async function measureMixed(
       p99Ms: round(percentile(all, 0.99)),
       errors: recorded.errors,
       firstErrors: recorded.firstErrors,
-      lastUserDoneAfterDeadlineMs: finished - deadline,
+      // How long the actions under way at the deadline took to finish (a server behind drains late).
+      lastAnswerAfterDeadlineMs: finished - deadline,
+      clientEventLoopDelayMs: {
+        p50: delayMs(loopDelay.percentile(50)),
+        p99: clientDelayP99Ms,
+        max: delayMs(loopDelay.max),
+      },
       counterMismatches: mismatches === null ? 'not measured on PGlite' : mismatches.slice(0, 20),
       counterMismatchCount: mismatches?.length ?? null,
     },

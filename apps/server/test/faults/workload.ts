@@ -113,8 +113,12 @@ export type Recorder = ReturnType<typeof recorder>
 export async function runWorkload(options: WorkloadOptions, timed: Timed): Promise<{ actions: number }> {
   const forum = knownPosts(options.posts ?? [])
   const search = options.searchTerm ?? word
-  const think = () =>
-    pause(options.thinkMs[0] + randomInt(Math.max(1, options.thinkMs[1] - options.thinkMs[0])))
+  /** A pause between actions, cut short at the deadline (the run then ends with the last answer). */
+  const think = () => {
+    const [min, max] = options.thinkMs
+    const draw = min + randomInt(Math.max(1, max - min))
+    return pause(Math.max(0, Math.min(draw, options.deadline - Date.now())))
+  }
   const given = options.signedIn === 'register' ? null : options.signedIn
   let signedInCount = 0
   let actions = 0
