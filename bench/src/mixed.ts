@@ -103,9 +103,10 @@ export async function measureMixed(
   // The simulated users share this process's event loop: its delay is added to every latency measured.
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
   loopDelay.enable()
-  const { actions } = await runWorkload(
+  const api = apiClient(serverUrl)
+  const { actions, uploaded } = await runWorkload(
     {
-      api: apiClient(serverUrl),
+      api,
       users: MIXED_USERS,
       signedIn: signedInUsers(Math.ceil(MIXED_USERS / 2), users, targets.edits),
       thinkMs: MIXED_THINK_MS,
@@ -130,6 +131,15 @@ export async function measureMixed(
   const ratio = requestsPerSecond / ceiling.requestsPerSecond
   const byKind = recorded.latencyByAction()
   const all = [...recorded.latencies].sort((a, b) => a - b)
+
+  // The posts uploaded go again (through the API, so the files' reference counts follow), so a
+  // reused forum does not collect them; the recount below covers the deletions too.
+  let undeleted = 0
+  for (const { user, postId } of uploaded)
+    await api
+      .call('delete', `/media/${postId}/delete`, { method: 'DELETE', headers: user.headers })
+      .catch(() => (undeleted += 1))
+  if (undeleted) console.log(`  ${undeleted} of the ${uploaded.length} posts uploaded could not be deleted`)
 
   let mismatches: Awaited<ReturnType<typeof counterMismatches>> | null = null
   if ('url' in target) {
@@ -188,6 +198,8 @@ export async function measureMixed(
       firstErrors: recorded.firstErrors,
       // How long the actions under way at the deadline took to finish (a server behind drains late).
       lastAnswerAfterDeadlineMs: finished - deadline,
+      uploadedThenDeleted: uploaded.length - undeleted,
+      undeleted,
       clientEventLoopDelayMs: {
         p50: delayMs(loopDelay.percentile(50)),
         p99: clientDelayP99Ms,

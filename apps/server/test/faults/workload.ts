@@ -108,9 +108,13 @@ export type Recorder = ReturnType<typeof recorder>
 
 /**
  * Runs every simulated user until the deadline; resolves once the last one has finished, with how
- * many actions (one to three requests each, a first visit's tour apart) the users started.
+ * many actions (one to three requests each, a first visit's tour apart) the users started and the
+ * posts they uploaded (with their authors, e.g. to delete them afterwards).
  */
-export async function runWorkload(options: WorkloadOptions, timed: Timed): Promise<{ actions: number }> {
+export async function runWorkload(
+  options: WorkloadOptions,
+  timed: Timed,
+): Promise<{ actions: number; uploaded: { user: ApiUser; postId: string }[] }> {
   const forum = knownPosts(options.posts ?? [])
   const search = options.searchTerm ?? word
   /** A pause between actions, cut short at the deadline (the run then ends with the last answer). */
@@ -122,6 +126,7 @@ export async function runWorkload(options: WorkloadOptions, timed: Timed): Promi
   const given = options.signedIn === 'register' ? null : options.signedIn
   let signedInCount = 0
   let actions = 0
+  const uploaded: { user: ApiUser; postId: string }[] = []
 
   /**
    * One user: half sign in (a new account posts once), half read anonymously; then each acts with a
@@ -149,6 +154,7 @@ export async function runWorkload(options: WorkloadOptions, timed: Timed): Promi
         api.upload(author, `${word()} ${word()} study ${index}`, sentence(60)),
       )
       if (first) {
+        uploaded.push({ user: author, postId: first.postId })
         own.push(first.postId)
         forum.learn([first.postId])
         // A typo seen at once: every author edits once, later ones now and then.
@@ -210,6 +216,7 @@ export async function runWorkload(options: WorkloadOptions, timed: Timed): Promi
     if (roll < 47) {
       const posted = await timed('upload', () => api.upload(user, `${word()} ${word()} notes`, sentence(40)))
       if (posted) {
+        uploaded.push({ user, postId: posted.postId })
         own.push(posted.postId)
         forum.learn([posted.postId])
       }
@@ -240,7 +247,7 @@ export async function runWorkload(options: WorkloadOptions, timed: Timed): Promi
   }
 
   await Promise.all(Array.from({ length: options.users }, (_, i) => simulateUser(i)))
-  return { actions }
+  return { actions, uploaded }
 }
 
 /** The posts the users know of, oldest first: the Zipf draw's ranks (shared by every simulated user). */
