@@ -231,8 +231,20 @@ export interface LikePair {
 }
 
 /**
- * Likes by many users at once: request n is user n mod U liking post n, so no two requests fight
- * over one post's row unless the run outlasts the post list. Bearer tokens, so no CSRF Origin is
+ * The n-th of every (user, post) pair, in an order where request n is user n mod U liking post
+ * n mod P (so neighbouring requests never fight over one post's row) and no pair comes twice before
+ * all U × P have: after each lcm(U, P) requests the posts shift by one.
+ */
+export function likePair<User>(n: number, users: readonly User[], postIds: readonly string[]) {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
+  const period = (users.length / gcd(users.length, postIds.length)) * postIds.length
+  const shift = Math.floor(n / period)
+  return { user: users[n % users.length], postId: postIds[(n + shift) % postIds.length] }
+}
+
+/**
+ * Likes by many users at once: request n is the n-th pair of likePair, starting at `from` (so
+ * several like figures on one forum like different pairs). Bearer tokens, so no CSRF Origin is
  * needed. Answers the pairs the server confirmed, to check against the rows afterwards.
  */
 export async function measureLikes(
@@ -240,8 +252,9 @@ export async function measureLikes(
   targets: Targets,
   users: { userId: string; token: string }[],
   settings: LoadSettings,
+  from = 0,
 ): Promise<{ figure: LoadFigure; confirmed: LikePair[] }> {
-  let next = 0
+  let next = from
   const confirmed: LikePair[] = []
   type Context = { pair?: LikePair }
   const figure = await measure(
@@ -252,9 +265,7 @@ export async function measureLikes(
         {
           method: 'POST',
           setupRequest: (request, context: Context) => {
-            const n = next++
-            const user = users[n % users.length]
-            const postId = targets.postIds[n % targets.postIds.length]
+            const { user, postId } = likePair(next++, users, targets.postIds)
             context.pair = { userId: user.userId, postId }
             return {
               ...request,

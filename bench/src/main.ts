@@ -6,6 +6,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { type Kysely, sql } from 'kysely'
 import { pgliteDirFor } from '../../apps/server/src/db/index'
+import { SHARED_CHAIN } from '../../apps/server/test/multi/shared-env'
 import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
 import { type BenchTarget, openBenchDatabase } from './database'
 import { FANOUT_FIGURES, measureFanout } from './fanout'
@@ -13,6 +14,7 @@ import { measureFirstComment } from './first-comment'
 import { freshForum, scaleFor } from './generate'
 import { CAR_FIGURES, measureCar } from './ipfs'
 import { measure } from './load'
+import { MIXED_FIGURE, measureMixed } from './mixed'
 import { parseOptions } from './options'
 import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
 import { ROOT, type Service, startService } from './processes'
@@ -21,6 +23,7 @@ import { measureSignedInPaths, SIGNED_IN_FIGURES } from './signed-in'
 import { ensureSocialData } from './social'
 import { measureIdleStreams, STREAMS_FIGURE } from './streams'
 import { readTargets, verifyLikes } from './targets'
+import { measureProcesses, PROCESS_FIGURES } from './two-processes'
 import { measureUpload, UPLOAD_FIGURES } from './upload'
 import { checkViewerState } from './viewer-state'
 import { measureLighthouse, measureWeight } from './web'
@@ -102,27 +105,40 @@ async function benchServer() {
   // BENCH_SERVER_NODE_ARGS reaches the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile it under the load (node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
+  const settingsOfServer = {
+    DATA_DIR,
+    ...('url' in target ? { DATABASE_URL: target.url } : {}),
+    JWT_SECRET: secret,
+    AGORA_DEMO: '0',
+    ANALYSIS_WORKERS: '0',
+    LOG_LEVEL: 'warn',
+    // The like figure measures the write path, not the per-user limiter turning requests away.
+    LIKE_RATE_LIMIT: '100000',
+    EDIT_RATE_LIMIT: '100000',
+    UPLOAD_RATE_LIMIT: '100000',
+    // The mixed load's 500 signed-in users share the sessions' accounts (--quick: 50, ten users each).
+    COMMENT_RATE_LIMIT: '100000',
+    // The bench's users write many posts at once: trusted, not new accounts.
+    TRUST_NEW_ACCOUNT_HOURS: '0',
+    TRUST_MIN_CONTRIBUTIONS: '0',
+  }
   const server = await startService(
     'server',
     [...nodeArgs, SERVER],
-    serverEnv({
-      DATA_DIR,
-      ...('url' in target ? { DATABASE_URL: target.url } : {}),
-      JWT_SECRET: secret,
-      AGORA_DEMO: '0',
-      ANALYSIS_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      // The like figure measures the write path, not the per-user limiter turning requests away.
-      LIKE_RATE_LIMIT: '100000',
-      EDIT_RATE_LIMIT: '100000',
-      UPLOAD_RATE_LIMIT: '100000',
-      // The bench's users write many posts at once: trusted, not new accounts.
-      TRUST_NEW_ACCOUNT_HOURS: '0',
-      TRUST_MIN_CONTRIBUTIONS: '0',
-    }),
+    serverEnv(settingsOfServer),
     await freePort(),
     '/api/v1/health',
   )
+  // The same server in two processes on one port (node:cluster), on the same database, files and
+  // secret; the embedded chain is one process's, so it is given an RPC address, only used by the faucet.
+  const startTwoProcesses = async () =>
+    startService(
+      'server ×2',
+      [...nodeArgs, SERVER],
+      serverEnv({ ...settingsOfServer, ...SHARED_CHAIN, WEB_CONCURRENCY: '2' }),
+      await freePort(),
+      '/api/v1/health',
+    )
   let ceiling: Service | null = null
   let likes: Awaited<ReturnType<typeof measureLikes>> | null = null
   const users = await mintTokens(targets.sessions, secret)
@@ -150,6 +166,12 @@ async function benchServer() {
     )
     if (SIGNED_IN_FIGURES.some((name) => report.wants(name)))
       await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users, ownPageTokens)
+    // After the edits (its users edit the same posts) and before the likes figure (its users'
+    // likes toggle: one could take back a like that figure confirmed).
+    if (report.wants(MIXED_FIGURE)) {
+      log('\nMixed load (issue 24):')
+      await measureMixed(server.url, ceiling.url, target, targets, settings, report, users)
+    }
     if (report.wants(likesFigureName(users.length)))
       likes = await measureLikes(server.url, targets, users, settings)
     // After the likes, so the readers checked like many posts.
@@ -176,6 +198,10 @@ async function benchServer() {
         users.map((user) => user.token),
         report,
       )
+    }
+    if (PROCESS_FIGURES.some((name) => report.wants(name))) {
+      log('\n1 and 2 server processes (issue 24):')
+      await measureProcesses(server, startTwoProcesses, ceiling.url, target, targets, settings, report, users)
     }
   } finally {
     await ceiling?.stop()
