@@ -11,7 +11,7 @@ import type { DatabaseHandle, Db, DbKind, PoolStats } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
 import { createInvalidation, type Invalidation } from './events/invalidation'
 import { createLive, type Live } from './events/live'
-import { type TokenSigner, tokenSigner } from './http/auth'
+import { createSessionMemo, type SessionMemo, type TokenSigner, tokenSigner } from './http/auth'
 import type { RedisState } from './http/rate-limit-store'
 import { createReadCache, type ReadCache } from './http/read-cache'
 
@@ -31,6 +31,8 @@ export interface AppContext {
   signer: TokenSigner
   /** Anonymous public reads served from memory for READ_CACHE_MS (http/read-cache.ts). */
   readCache: ReadCache
+  /** What the database answered about sessions, kept as long as the read cache (http/auth.ts). */
+  sessions: SessionMemo
   /** The domain events contributions raise and their subscribers (events/). */
   events: EventBus
   /** News for open event streams, across processes (events/live.ts). */
@@ -61,9 +63,14 @@ export function createContext(
   redis: Probes['redis'] = () => 'off',
 ): AppContext {
   const events = createEventBus()
-  const invalidation = createInvalidation(database, () => readCache.invalidate())
+  const sessions = createSessionMemo(config.readCacheMs)
+  const invalidation = createInvalidation(database, (what) => {
+    if (what === 'all') readCache.invalidate()
+    sessions.forget()
+  })
   events.onEvery((trx) => {
     readCache.invalidate()
+    sessions.forget()
     return invalidation.tellInTransaction(trx)
   })
   return {
@@ -72,6 +79,7 @@ export function createContext(
     dbKind: database.kind,
     signer: tokenSigner(config.jwtSecret),
     readCache,
+    sessions,
     events,
     live: createLive(database),
     invalidation,

@@ -7,8 +7,8 @@ import type { DatabaseHandle, Db } from '../db/index'
 export const INVALIDATE_CHANNEL = 'agora_invalidate'
 
 /**
- * What each server process keeps in memory of what the database holds (today the anonymous read
- * cache; sessions are asked of the database on every request, http/auth.ts) is forgotten in every
+ * What each server process keeps in memory of what the database holds (the read cache, and what
+ * the database answered about sessions: http/read-cache.ts, http/auth.ts) is forgotten in every
  * process when any of them writes: through PostgreSQL's NOTIFY on the database they share, so it
  * works without Redis. A NOTIFY sent inside a transaction is delivered when it commits and dropped
  * when it rolls back, so no process reloads before the write can be read. The payload names the
@@ -23,8 +23,11 @@ export interface Invalidation {
    * transactions that notified: 1,200–1,800 commits/s fell to 330–400 in docs/reliability.md).
    */
   tellInTransaction(trx: Db): Promise<void>
-  /** After a write committed (an answered request): one NOTIFY per turn of the event loop. */
-  tellCommitted(log: { warn(details: object, message: string): void }): void
+  /**
+   * After a write committed (an answered request): one NOTIFY per turn of the event loop. `what`:
+   * everything kept (the default), or only what was learnt of sessions (a sign-in or logout).
+   */
+  tellCommitted(log: { warn(details: object, message: string): void }, what?: Forgotten): void
   /** Runs a request's handling (`done`) in a scope that records whether it raised domain events. */
   scopeRequest(done: () => void): void
   /**
@@ -37,12 +40,15 @@ export interface Invalidation {
   stop(): Promise<void>
 }
 
+/** What the other processes forget: everything they keep, or only the sessions' answers (http/auth.ts). */
+export type Forgotten = 'all' | 'sessions'
+
 /** Per request being handled: whether it raised a domain event (Invalidation.tellInTransaction). */
 const requestScope = new AsyncLocalStorage<{ raised: boolean; answered: boolean }>()
 
 export function createInvalidation(
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>,
-  forget: () => void,
+  forget: (what: Forgotten) => void,
 ): Invalidation {
   if (database.kind === 'pglite') {
     return {
@@ -55,9 +61,26 @@ export function createInvalidation(
     }
   }
   const self = randomBytes(8).toString('hex')
-  const notify = (db: Db) => sql`select pg_notify(${INVALIDATE_CHANNEL}, ${self})`.execute(db)
-  let queued = false
+  // The payload: the sender, and ' sessions' when only sessions are to be forgotten.
+  const notify = (db: Db, what: Forgotten = 'all') =>
+    sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} sessions`})`.execute(db)
+  type Log = { warn(details: object, message: string): void }
+  /** What the writes answered in this turn asked the others to forget, and where a failure is told. */
+  let queued: { what: Forgotten; log: Log } | null = null
+  let sending: Promise<void> | null = null
   let unlisten: (() => Promise<void>) | null = null
+  /** Sends what is queued (later writes queue anew); answers the NOTIFY under way, if any. */
+  const send = () => {
+    if (queued === null) return sending
+    const { what, log } = queued
+    queued = null
+    sending = notify(database.db, what)
+      .then(() => {})
+      .catch((err) =>
+        log.warn({ err }, 'other processes were not told of a write; they may show it READ_CACHE_MS late'),
+      )
+    return sending
+  }
   return {
     async tellInTransaction(trx) {
       const request = requestScope.getStore()
@@ -73,27 +96,25 @@ export function createInvalidation(
       request.answered = true
       return request.raised
     },
-    tellCommitted(log) {
-      if (queued) return
-      queued = true
-      setImmediate(() => {
-        queued = false
-        notify(database.db).catch((err) =>
-          log.warn({ err }, 'other processes were not told of a write; they may show it READ_CACHE_MS late'),
-        )
-      })
+    tellCommitted(log, what = 'all') {
+      const pending = queued
+      queued = { what: pending?.what === 'all' || what === 'all' ? 'all' : 'sessions', log }
+      if (pending === null) setImmediate(send)
     },
     async start() {
       unlisten ??= await database.listen(
         INVALIDATE_CHANNEL,
-        (sender) => {
-          if (sender !== self) forget()
+        (payload) => {
+          const [sender, what] = payload.split(' ')
+          if (sender !== self) forget(what === 'sessions' ? 'sessions' : 'all')
         },
         // Notifications sent while the connection was down were not heard.
-        forget,
+        () => forget('all'),
       )
     },
+    /** Tells what the last answered writes queued (before the database closes), then stops listening. */
     async stop() {
+      await send()
       const stopping = unlisten
       unlisten = null
       await stopping?.()

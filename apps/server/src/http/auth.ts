@@ -1,9 +1,9 @@
-import DataLoader from 'dataloader'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
 import { isId } from '../db/ids'
 import type { Db } from '../db/index'
+import { perTurnLoader } from '../db/per-turn'
 import { UnauthorizedError } from './errors'
 
 export const ACCESS_COOKIE = 'agora_access'
@@ -101,46 +101,90 @@ export function accessTokenOf(request: FastifyRequest): { token: string; via: Vi
   return cookie ? { token: cookie, via: 'cookie' } : null
 }
 
-export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner) {
-  const liveSessions = liveSessionsLoader(db)
+export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner, known: SessionMemo) {
+  const liveSessions = liveSessionsLoader(db, known)
   app.decorateRequest('viewer', function (this: FastifyRequest & { _viewer?: Promise<Viewer | null> }) {
     this._viewer ??= resolveViewer(this, signer, liveSessions)
     return this._viewer
   })
 }
 
+/** Sessions' answers remembered at most (one per signed-in reader of the last `ttlMs`). */
+const SESSIONS_KEPT = 20_000
+
 /**
- * Whether sessions are live (not revoked), asked of the database per request so a logout or a
- * stolen refresh token ends access at once. The requests read in one turn of the event loop ask
- * together, in one query: under load that is one round trip for many requests instead of one each.
- * Nothing is remembered between turns.
+ * What the database answered about sessions (live with the user's role and suspension, or not),
+ * remembered for `ttlMs` (READ_CACHE_MS) — and forgotten at once, in every process, whenever a
+ * request that may change a session, a role or a suspension succeeds: any write under /auth (a
+ * logout, a revoked session, a password change, an account deleted) or any other write (the
+ * moderators' suspensions and roles), told to the other processes by NOTIFY
+ * (events/invalidation.ts, http/read-cache.ts `invalidateOnWrites`). `ttlMs` bounds only what a
+ * change made behind the server's back (the database edited by hand) or a notification lost
+ * while a process could not listen may leave. 0: nothing remembered, every request asks.
  */
-function liveSessionsLoader(db: Db) {
-  return new DataLoader<string, LiveSession | null>(
-    async (sessionIds) => {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'users.role', 'users.suspended_until'])
-        .where('sessions.id', 'in', [...new Set(sessionIds)])
-        .where('sessions.revoked_at', 'is', null)
-        .execute()
-      const owners = new Map(
-        rows.map((row) => [
-          row.id,
-          { userId: row.user_id, role: row.role, suspendedUntil: row.suspended_until },
-        ]),
-      )
-      return sessionIds.map((id) => owners.get(id) ?? null)
+export interface SessionMemo {
+  get(sessionId: string): LiveSession | null | undefined
+  /** Remembers an answer read since `generation` (`current()`), unless something was forgotten meanwhile. */
+  set(sessionId: string, live: LiveSession | null, generation: number): void
+  current(): number
+  forget(): void
+}
+
+export function createSessionMemo(ttlMs: number): SessionMemo {
+  const answers =
+    ttlMs > 0 ? new LRUCache<string, { live: LiveSession | null }>({ max: SESSIONS_KEPT, ttl: ttlMs }) : null
+  let generation = 0
+  return {
+    get: (sessionId) => answers?.get(sessionId)?.live,
+    set(sessionId, live, startedIn) {
+      if (startedIn === generation) answers?.set(sessionId, { live })
     },
-    { cache: false, maxBatchSize: 200, batchScheduleFn: (run) => setImmediate(run) },
-  )
+    current: () => generation,
+    forget() {
+      generation++
+      answers?.clear()
+    },
+  }
+}
+
+/**
+ * Whether sessions are live (not revoked): remembered answers (`known`), else asked of the
+ * database. The requests of one turn of the event loop ask together, in one query: under load that
+ * is one round trip for many requests instead of one each.
+ */
+function liveSessionsLoader(db: Db, known: SessionMemo) {
+  const loader = perTurnLoader<string, LiveSession | null>(async (sessionIds) => {
+    const rows = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'users.role', 'users.suspended_until'])
+      .where('sessions.id', 'in', [...new Set(sessionIds)])
+      .where('sessions.revoked_at', 'is', null)
+      .execute()
+    const owners = new Map(
+      rows.map((row) => [
+        row.id,
+        { userId: row.user_id, role: row.role, suspendedUntil: row.suspended_until },
+      ]),
+    )
+    return sessionIds.map((id) => owners.get(id) ?? null)
+  }, 200)
+  return {
+    async load(sessionId: string): Promise<LiveSession | null> {
+      const remembered = known.get(sessionId)
+      if (remembered !== undefined) return remembered
+      const startedIn = known.current()
+      const live = await loader.load(sessionId)
+      known.set(sessionId, live, startedIn)
+      return live
+    },
+  }
 }
 
 async function resolveViewer(
   request: FastifyRequest,
   signer: TokenSigner,
-  liveSessions: DataLoader<string, LiveSession | null>,
+  liveSessions: { load(sessionId: string): Promise<LiveSession | null> },
 ): Promise<Viewer | null> {
   const found = accessTokenOf(request)
   if (!found) return null

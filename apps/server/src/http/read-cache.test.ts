@@ -12,7 +12,9 @@ import {
   apiMakePost,
   dbMakePost,
   dbModerate,
+  makeModerator,
   makeUser,
+  sendMod,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
@@ -283,6 +285,42 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     expect(b.json()).toMatchObject({ is_liked: true, is_saved: false, likes: 2 })
     expect(d.json()).toMatchObject({ is_liked: false, is_saved: false, likes: 2 })
     expect({ ...d.json(), is_liked: true }).toEqual(b.json())
+  })
+
+  it('remembers sessions, yet a logout, a refresh token used twice and a suspension count at the next request', async () => {
+    const [ada, bob, carol] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    for (const user of [ada, bob, carol]) expect((await me(user)).statusCode).toBe(200)
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
+    expect(logout.statusCode, logout.body).toBe(200)
+    expect((await me(ada)).statusCode).toBe(401)
+
+    // Bob's refresh token used twice: the second use revokes his session (and answers 401).
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { refresh_token: bob.refreshToken },
+      })
+    expect((await refresh()).statusCode).toBe(200)
+    expect((await refresh()).statusCode).toBe(401)
+    expect((await me(bob)).statusCode).toBe(401)
+
+    const moderator = await makeModerator(t)
+    const postId = await dbMakePost(t, ada)
+    const suspended = await sendMod(t, moderator, `users/${carol.id}/suspend`, {
+      until: new Date(Date.now() + 86_400_000).toISOString(),
+      reason: 'Spam',
+    })
+    expect(suspended.statusCode, suspended.body).toBe(200)
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments/create',
+      headers: carol.headers,
+      payload: { postId, content: 'Still here?' },
+    })
+    expect(comment.statusCode, comment.body).toBe(403)
   })
 
   it("marks the comments each viewer likes, and shows a comment's author what moderators did to it", async () => {

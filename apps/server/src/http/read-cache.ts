@@ -3,7 +3,7 @@ import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
-import { accessTokenOf } from './auth'
+import { accessTokenOf, type SessionMemo } from './auth'
 import { NotFoundError } from './errors'
 
 /**
@@ -214,6 +214,8 @@ function readKey(request: FastifyRequest): string {
  * avatars): sign-in, token refresh, logout, registration, the faucet, reward claims.
  */
 const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
+/** Writes that may end a session (logout, revocation, a password changed, an account deleted). */
+const SESSION_WRITES = /^\/api\/v1\/auth\//
 
 /**
  * Forgets the cached bodies whenever a write that may change what they show succeeds. The bump
@@ -222,20 +224,35 @@ const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
  * generation is gone). A refused write (4xx, 5xx) changed nothing, and so cannot be used to empty
  * the cache over and over; nor can signing in and refreshing tokens. The other processes are told
  * too (`others`), the write having committed.
+ *
+ * What was learnt of sessions (`sessions`, http/auth.ts) is forgotten with the bodies, and after
+ * any write under /auth whatever its answer (a refresh token used twice revokes its session and
+ * answers 401): a logout ends the session on every process with the next request.
  */
-export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache, others: Invalidation) {
+export function invalidateOnWrites(
+  app: FastifyInstance,
+  cache: ReadCache,
+  sessions: Pick<SessionMemo, 'forget'>,
+  others: Invalidation,
+) {
   app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
   app.addHook('onSend', async (request, reply) => {
+    const forgetAll = () => {
+      cache.invalidate()
+      sessions.forget()
+      others.tellCommitted(request.log)
+    }
     // A domain event raised by this request (whatever its answer) is told to the other processes
     // now, its transaction having committed (events/invalidation.ts).
-    if (others.endRequest()) {
-      cache.invalidate()
-      others.tellCommitted(request.log)
+    if (others.endRequest()) return forgetAll()
+    if (READ_METHODS.has(request.method)) return
+    const route = request.routeOptions.url ?? request.url
+    if (SESSION_WRITES.test(route)) {
+      sessions.forget()
+      others.tellCommitted(request.log, 'sessions')
       return
     }
-    if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return
-    if (CHANGES_NO_CONTENT.test(request.routeOptions.url ?? request.url)) return
-    cache.invalidate()
-    others.tellCommitted(request.log)
+    if (reply.statusCode >= 400 || CHANGES_NO_CONTENT.test(route)) return
+    forgetAll()
   })
 }

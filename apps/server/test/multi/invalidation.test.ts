@@ -2,7 +2,7 @@ import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
-import { INVALIDATE_CHANNEL } from '../../src/events/invalidation'
+import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
 import { dbMakePost, makeUser } from '../factories'
 import { createScratchPostgres, createTestApp, TEST_DB, type TestApp } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
@@ -120,6 +120,23 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
       expect(heard[1]).not.toBe('probe-1')
     } finally {
       await stop()
+    }
+  })
+
+  it('sends what answered writes queued when it stops, before its database closes (a graceful shutdown)', async () => {
+    const heard: string[] = []
+    const stopListening = await reader.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))
+    try {
+      const stopping = createInvalidation(writer.database, () => {})
+      const warnings: object[] = []
+      // A logout answered, then the process told to stop in the same turn: the NOTIFY still goes.
+      stopping.tellCommitted({ warn: (details) => warnings.push(details) }, 'sessions')
+      await stopping.stop()
+      await waitFor(() => heard.length === 1, 'the notification sent while stopping')
+      expect(heard[0]).toMatch(/^[0-9a-f]{16} sessions$/)
+      expect(warnings).toEqual([])
+    } finally {
+      await stopListening()
     }
   })
 

@@ -106,7 +106,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
 
     /**
      * A page of threads as every reader gets it made the viewer's (issue 24, http/read-cache.ts):
-     * the comments they like marked, in one indexed query; or null when a comment of theirs was
+     * the comments they like marked (one query for every reader of the event-loop turn); or null when a comment of theirs was
      * moderated (its author reads the reason, others do not), and the page is loaded for them.
      */
     async forViewer(shared: CommentView[], viewerId: string): Promise<Personal<CommentView[]> | null> {
@@ -115,7 +115,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
       const liked =
         shared.length === 0
           ? new Set<string>()
-          : await likes.likedAmong(
+          : await likes.likedAmongThisTurn(
               viewerId,
               shared.map((comment) => comment._id),
             )

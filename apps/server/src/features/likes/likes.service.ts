@@ -1,7 +1,7 @@
 import type { LikeResponse } from '@agora/contract'
-import DataLoader from 'dataloader'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import { perTurnLoader } from '../../db/per-turn'
 import type { DomainEvents, EventBus, LikeKind } from '../../events/index'
 import { NotFoundError } from '../../http/errors'
 import { type Like, likesStore } from './likes.store'
@@ -48,15 +48,15 @@ export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound:
 
   // The same like asked twice in one batch changes, counts and earns once. Nothing is remembered between batches.
   const batchOf = (liked: boolean) =>
-    new DataLoader<Like, LikeResponse>(
+    perTurnLoader<Like, LikeResponse>(
       (likes) => db.transaction().execute((trx) => apply(trx, likes, liked)),
-      {
-        cache: false,
-        maxBatchSize: 100,
-        batchScheduleFn: (run) => setImmediate(run),
-      },
+      100,
     )
   const batches = { like: batchOf(true), unlike: batchOf(false) }
+  const pairs = perTurnLoader<Like, boolean>(async (asked) => {
+    const liked = await likesStore(db, kind).likedPairs(asked)
+    return asked.map((like) => liked.has(`${like.userId} ${like.targetId}`))
+  })
 
   return {
     /** Sets the viewer's like (`like`, `unlike`), or toggles it; 404 `notFound` when the viewer can't see it. */
@@ -77,5 +77,14 @@ export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound:
     /** Which of these posts or comments the user likes. */
     likedAmong: (userId: string, targetIds: readonly string[]) =>
       likesStore(db, kind).likedAmong(userId, targetIds),
+
+    /**
+     * The same, asked by every request of one event-loop turn together in one query (a signed-in
+     * reader's comment page made from the shared one, http/read-cache.ts).
+     */
+    async likedAmongThisTurn(userId: string, targetIds: readonly string[]): Promise<Set<string>> {
+      const answers = await pairs.loadMany(targetIds.map((targetId) => ({ userId, targetId })))
+      return new Set(targetIds.filter((_, i) => answers[i] === true))
+    },
   }
 }

@@ -110,6 +110,16 @@ export function likesStore(db: Db, kind: LikeKind) {
       return rows[0]?.visible === true
     },
 
+    /** Which of these (user, post or comment) pairs are likes, in one query. */
+    async likedPairs(pairs: readonly { userId: string; targetId: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set()
+      const { rows } = await sql<{ user_id: string; id: string }>`
+        select l.user_id, l.${likedColumn} as id from ${likesTable} l
+        join (values ${sql.join(pairs.map((pair) => sql`(${pair.userId}::uuid, ${pair.targetId}::uuid)`))}) as v(user_id, id)
+          on l.user_id = v.user_id and l.${likedColumn} = v.id`.execute(db)
+      return new Set(rows.map((row) => `${row.user_id} ${row.id}`))
+    },
+
     /** Which of `targetIds` the user likes. */
     async likedAmong(userId: string, targetIds: readonly string[]): Promise<Set<string>> {
       if (targetIds.length === 0) return new Set()

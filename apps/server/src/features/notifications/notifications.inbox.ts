@@ -94,6 +94,18 @@ export function inboxStore(db: Db) {
       return shown(userId).where(sql<boolean>`n.id = ${id}::bigint`).executeTakeFirst()
     },
 
+    /** The unread counts of these users (those with none left out), in one query. */
+    async unreadOf(userIds: readonly string[]): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select((eb) => ['user_id', eb.fn.countAll<number>().as('unread')])
+        .where('user_id', 'in', [...new Set(userIds)])
+        .where('read_at', 'is', null)
+        .groupBy('user_id')
+        .execute()
+      return new Map(rows.map((row) => [row.user_id, Number(row.unread)]))
+    },
+
     async unread(userId: string): Promise<number> {
       const row = await db
         .selectFrom('notifications')

@@ -8,6 +8,7 @@ import {
   type NotificationsResponse,
 } from '@agora/contract'
 import type { Db } from '../../db/index'
+import { perTurnLoader } from '../../db/per-turn'
 import { BadRequestError } from '../../http/errors'
 import { inboxStore, type ListCursor, type NotificationListRow } from './notifications.inbox'
 import { excerptOf } from './notifications.text'
@@ -79,6 +80,11 @@ function decodeCursor(raw: string | undefined): ListCursor | null {
 /** A user's notifications: the list, the unread count, marking read, and which kinds are on. */
 export function notificationsService(db: Db) {
   const store = inboxStore(db)
+  // The unread counts asked in one turn of the event loop (a header asks on every screen): one query.
+  const unreadThisTurn = perTurnLoader<string, number>(async (userIds) => {
+    const counts = await store.unreadOf(userIds)
+    return userIds.map((id) => counts.get(id) ?? 0)
+  })
 
   async function settings(userId: string): Promise<NotificationSettings> {
     const disabled = new Set(await store.disabledKinds(userId))
@@ -95,11 +101,11 @@ export function notificationsService(db: Db) {
       return {
         items: page.map(toNotificationItem),
         next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null,
-        unread: await store.unread(userId),
+        unread: await unreadThisTurn.load(userId),
       }
     },
 
-    unread: async (userId: string) => ({ unread: await store.unread(userId) }),
+    unread: async (userId: string) => ({ unread: await unreadThisTurn.load(userId) }),
 
     /** For a live stream resumed after `afterId`: what was made since, oldest first (at most 100). */
     since: async (userId: string, afterId: string) =>

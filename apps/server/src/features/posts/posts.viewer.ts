@@ -1,7 +1,7 @@
 import type { PostDetailResponse, PostListResponse } from '@agora/contract'
-import DataLoader from 'dataloader'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
+import { perTurnLoader } from '../../db/per-turn'
 import type { Kept, Personal } from '../../http/read-cache'
 
 /**
@@ -17,10 +17,7 @@ import type { Kept, Personal } from '../../http/read-cache'
  *   (404: private, moderated) never gets here: it is loaded for the reader.
  */
 export function postsForViewer(db: Db) {
-  /** Turns collect their requests' questions: one query for all, as the live sessions (http/auth.ts). */
-  const perTurn = { cache: false, maxBatchSize: 500, batchScheduleFn: (run: () => void) => setImmediate(run) }
-
-  const withheld = new DataLoader<string, boolean>(async (userIds) => {
+  const withheld = perTurnLoader<string, boolean>(async (userIds) => {
     const rows = await db
       .selectFrom('posts')
       .select('user_id')
@@ -30,10 +27,10 @@ export function postsForViewer(db: Db) {
       .execute()
     const owners = new Set(rows.map((row) => row.user_id))
     return userIds.map((id) => owners.has(id))
-  }, perTurn)
+  })
 
   /** Keyed `viewer post`: whether the viewer likes the post, and whether they saved it. */
-  const marks = new DataLoader<string, { liked: boolean; saved: boolean }>(async (keys) => {
+  const marks = perTurnLoader<string, { liked: boolean; saved: boolean }>(async (keys) => {
     const pairs = [...new Set(keys)].map((key) => key.split(' '))
     const { rows } = await sql<{ user_id: string; post_id: string; liked: boolean; saved: boolean }>`
       select v.user_id, v.post_id,
@@ -47,7 +44,7 @@ export function postsForViewer(db: Db) {
       liked: found.get(key)?.liked ?? false,
       saved: found.get(key)?.saved ?? false,
     }))
-  }, perTurn)
+  })
 
   return {
     /** The shared page itself, unless the viewer has a post only they may see (kept until a write). */
