@@ -25,6 +25,7 @@ import * as m0034 from './2026_11_26_0034_blob_uploads'
 import * as m0036 from './2026_11_26_0036_queue_failed_indexes'
 import * as m0037 from './2026_11_26_0037_instance_settings'
 import * as m0038 from './2026_11_26_0038_withheld_posts'
+import * as m0039 from './2026_11_26_0039_user_reference_indexes'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0036_queue_failed_indexes': m0036,
   '2026_11_26_0037_instance_settings': m0037,
   '2026_11_26_0038_withheld_posts': m0038,
+  '2026_11_26_0039_user_reference_indexes': m0039,
 }
