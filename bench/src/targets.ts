@@ -11,7 +11,7 @@ export interface Targets {
   deepCursors: Record<Sort, string>
   /** A post with a full first page of comments. */
   postId: string
-  /** Every post id, for likes that each land on another post. */
+  /** Every post anyone may see, for likes that each land on another post. */
   postIds: string[]
   /** Live sessions of generated users, to mint access tokens for. */
   sessions: { id: string; userId: string }[]
@@ -39,7 +39,16 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     .orderBy('comments_count')
     .limit(1)
     .executeTakeFirstOrThrow()
-  const postIds = (await db.selectFrom('posts').select('id').orderBy('id').execute()).map((row) => row.id)
+  // Posts everyone may see and like (one in twenty users keeps one private: generate.ts).
+  const postIds = (
+    await db
+      .selectFrom('posts')
+      .select('id')
+      .where('visibility', '=', 'public')
+      .where('moderation', 'is', null)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id)
   const sessions = await db
     .selectFrom('sessions')
     .select(['id', 'user_id as userId'])

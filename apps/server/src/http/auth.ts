@@ -134,15 +134,15 @@ export function createSessionMemo(ttlMs: number): SessionMemo {
   const answers =
     ttlMs > 0 ? new LRUCache<string, { live: LiveSession | null }>({ max: SESSIONS_KEPT, ttl: ttlMs }) : null
   let generation = 0
+  // Keys carry the generation, so forgetting is a bump: nothing to clear, old answers age out.
   return {
-    get: (sessionId) => answers?.get(sessionId)?.live,
+    get: (sessionId) => answers?.get(`${generation} ${sessionId}`)?.live,
     set(sessionId, live, startedIn) {
-      if (startedIn === generation) answers?.set(sessionId, { live })
+      if (startedIn === generation) answers?.set(`${generation} ${sessionId}`, { live })
     },
     current: () => generation,
     forget() {
       generation++
-      answers?.clear()
     },
   }
 }
