@@ -41,6 +41,17 @@ export function visibleTo(viewerId: string | null) {
   }
 }
 
+/**
+ * Posts only their author may see (private, or hidden or removed by a moderator): what `visibleTo`
+ * adds for a signed-in viewer. The partial index posts_withheld_idx (migration 0038) holds them.
+ */
+export function withheldPosts() {
+  return <DB extends Pick<Database, 'posts'>, TB extends 'posts'>(eb: ExpressionBuilder<DB, TB>) => {
+    const posts = eb as unknown as ExpressionBuilder<Pick<Database, 'posts'>, 'posts'>
+    return posts.or([posts('posts.visibility', '<>', 'public'), posts('posts.moderation', 'is not', null)])
+  }
+}
+
 /** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
 export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`((${sql.ref(`${post}.visibility`)} <> 'private' and ${sql.ref(`${post}.moderation`)} is null) or ${sql.ref(`${post}.user_id`)} = ${viewer})`

@@ -5,6 +5,7 @@ import { isId } from '../db/ids'
 import type { Db } from '../db/index'
 import { perTurnLoader } from '../db/per-turn'
 import { UnauthorizedError } from './errors'
+import { type Remembered, remembered } from './remembered'
 
 export const ACCESS_COOKIE = 'agora_access'
 export const REFRESH_COOKIE = 'agora_refresh'
@@ -122,30 +123,9 @@ const SESSIONS_KEPT = 20_000
  * change made behind the server's back (the database edited by hand) or a notification lost
  * while a process could not listen may leave. 0: nothing remembered, every request asks.
  */
-export interface SessionMemo {
-  get(sessionId: string): LiveSession | null | undefined
-  /** Remembers an answer read since `generation` (`current()`), unless something was forgotten meanwhile. */
-  set(sessionId: string, live: LiveSession | null, generation: number): void
-  current(): number
-  forget(): void
-}
+export type SessionMemo = Remembered<LiveSession | null>
 
-export function createSessionMemo(ttlMs: number): SessionMemo {
-  const answers =
-    ttlMs > 0 ? new LRUCache<string, { live: LiveSession | null }>({ max: SESSIONS_KEPT, ttl: ttlMs }) : null
-  let generation = 0
-  // Keys carry the generation, so forgetting is a bump: nothing to clear, old answers age out.
-  return {
-    get: (sessionId) => answers?.get(`${generation} ${sessionId}`)?.live,
-    set(sessionId, live, startedIn) {
-      if (startedIn === generation) answers?.set(`${generation} ${sessionId}`, { live })
-    },
-    current: () => generation,
-    forget() {
-      generation++
-    },
-  }
-}
+export const createSessionMemo = (ttlMs: number): SessionMemo => remembered(SESSIONS_KEPT, ttlMs)
 
 /**
  * Whether sessions are live (not revoked): remembered answers (`known`), else asked of the
@@ -169,16 +149,7 @@ function liveSessionsLoader(db: Db, known: SessionMemo) {
     )
     return sessionIds.map((id) => owners.get(id) ?? null)
   }, 200)
-  return {
-    async load(sessionId: string): Promise<LiveSession | null> {
-      const remembered = known.get(sessionId)
-      if (remembered !== undefined) return remembered
-      const startedIn = known.current()
-      const live = await loader.load(sessionId)
-      known.set(sessionId, live, startedIn)
-      return live
-    },
-  }
+  return { load: (sessionId: string) => known.remember(sessionId, () => loader.load(sessionId)) }
 }
 
 async function resolveViewer(

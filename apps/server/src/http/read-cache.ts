@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
 import { accessTokenOf, type SessionMemo } from './auth'
 import { NotFoundError } from './errors'
+import { remembered } from './remembered'
 
 /**
  * Bodies kept at most. A list page is about 10 KB serialised, so a full cache holds a few tens
@@ -109,7 +110,7 @@ export function createReadCache(ttlMs: number): ReadCache {
     return { answer: async (request, _reply, read) => read.load(await viewerIdOf(request)), invalidate() {} }
   const bodies = new LRUCache<string, Body>({ max: MAX_BODIES, ttl: ttlMs })
   const loading = new Map<string, Promise<Body>>()
-  const facts = new LRUCache<string, { value: unknown }>({ max: MAX_KEPT, ttl: ttlMs * 60 })
+  const facts = remembered<unknown>(MAX_KEPT, ttlMs * 60)
   let generation = 0
 
   /** Loads and serialises once for every concurrent miss of `key`; stores it unless a write came meanwhile. */
@@ -132,14 +133,7 @@ export function createReadCache(ttlMs: number): ReadCache {
     return body
   }
 
-  const kept: Kept = async <V>(key: string, load: () => Promise<V>) => {
-    const known = facts.get(`${generation} ${key}`)
-    if (known) return known.value as V
-    const startedIn = generation
-    const value = await load()
-    if (startedIn === generation) facts.set(`${generation} ${key}`, { value })
-    return value
-  }
+  const kept: Kept = <V>(key: string, load: () => Promise<V>) => facts.remember(key, load) as Promise<V>
 
   /** The viewer's variant of `body`: made (serialised) once, then kept with the body. */
   function variantOf<T>(body: Body, personal: Personal<T>, reply: FastifyReply): Body {
@@ -173,11 +167,11 @@ export function createReadCache(ttlMs: number): ReadCache {
       }
       return send(request, reply.type(JSON_TYPE), body)
     },
-    // Keys carry the generation: a bump makes every body and fact unreachable at once, and they
-    // age out of the caches. (Clearing them instead cost a write request a fill of every slot of
-    // caches sized for thousands: half the likes' throughput.)
+    // Keys carry the generation: a bump makes every body unreachable at once, and they age out
+    // (clearing would cost every write a fill of every slot: half the likes' throughput).
     invalidate() {
       generation++
+      facts.forget()
     },
   }
 }

@@ -173,20 +173,22 @@ export async function runWorkload(
     }
   }
 
+  /** The hot or new list (by the roll), whose posts join those the Zipf draw picks from. */
+  async function browse(user: ApiUser | null, roll: number) {
+    const sort = roll % 2 ? 'hot_desc' : 'recent_desc'
+    const page = await timed('browse', () => options.api.list(user, `?sort_by=${sort}`))
+    if (page) forum.learn(page.items.map((item) => item.id))
+  }
+
+  async function searchAs(user: ApiUser | null) {
+    await timed('search', () => options.api.list(user, `?search=${encodeURIComponent(search())}`))
+  }
+
   /** An anonymous reader: the forum, a search, or a post with its comments (and now and then its file). */
   async function read(roll = randomInt(100)) {
     const { api } = options
-    if (roll < 35) {
-      const page = await timed('browse', () =>
-        api.list(null, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
-      )
-      if (page) forum.learn(page.items.map((item) => item.id))
-      return
-    }
-    if (roll < 50) {
-      await timed('search', () => api.list(null, `?search=${encodeURIComponent(search())}`))
-      return
-    }
+    if (roll < 35) return browse(null, roll)
+    if (roll < 50) return searchAs(null)
     const id = forum.zipfPost()
     if (!id) return
     const post = await timed('open', () => api.post(null, id))
@@ -198,17 +200,8 @@ export async function runWorkload(
   /** A signed-in user: reads as an anonymous one does, checks its notifications, writes now and then. */
   async function act(user: ApiUser, own: string[], roll = randomInt(100)) {
     const { api } = options
-    if (roll < 20) {
-      const page = await timed('browse', () =>
-        api.list(user, `?sort_by=${roll % 2 ? 'hot_desc' : 'recent_desc'}`),
-      )
-      if (page) forum.learn(page.items.map((item) => item.id))
-      return
-    }
-    if (roll < 30) {
-      await timed('search', () => api.list(user, `?search=${encodeURIComponent(search())}`))
-      return
-    }
+    if (roll < 20) return browse(user, roll)
+    if (roll < 30) return searchAs(user)
     if (roll < 45) {
       await timed('unread', () => api.unreadCount(user))
       return

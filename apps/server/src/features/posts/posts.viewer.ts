@@ -2,6 +2,7 @@ import type { PostDetailResponse, PostListResponse } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
+import { withheldPosts } from '../../db/visibility'
 import type { Kept, Personal } from '../../http/read-cache'
 
 /**
@@ -23,7 +24,7 @@ export function postsForViewer(db: Db) {
       .select('user_id')
       .distinct()
       .where('user_id', 'in', [...new Set(userIds)])
-      .where((eb) => eb.or([eb('visibility', '<>', 'public'), eb('moderation', 'is not', null)]))
+      .where(withheldPosts())
       .execute()
     const owners = new Set(rows.map((row) => row.user_id))
     return userIds.map((id) => owners.has(id))
