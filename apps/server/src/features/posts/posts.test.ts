@@ -631,6 +631,36 @@ describe(`posts: search (${TEST_DB})`, () => {
     expect(await hits('nothing')).toEqual([])
   })
 
+  it('takes the newest matches of a word of middling frequency from a wider window, or from the index when that does not fill', async () => {
+    const ada = await makeUser(t)
+    const db = t.database.db
+    const ids: string[] = []
+    // 80 posts, oldest first. 'gamma' in every fourth; 'delta' in two of the newest ten and in
+    // every fourth of the oldest forty (so the window of 40 holds only those two).
+    for (let i = 0; i < 80; i++) {
+      const words = [i % 4 === 0 ? 'gamma' : 'filler', (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0) ? 'delta' : '']
+      ids.push(
+        await dbMakePost(t, ada, {
+          title: words.join(' ').trim(),
+          created_at: new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000),
+        }),
+      )
+    }
+    const hits = async (term: string) => {
+      const { rows } = await sql<{ post_id: string }>`${postSearchSource.hits(prefixQuery([term]), 5, 10)}`.execute(db)
+      return rows.map((row) => row.post_id).sort()
+    }
+    const newestFive = (matches: (i: number) => boolean) =>
+      ids
+        .filter((_, i) => matches(i))
+        .slice(-5)
+        .sort()
+    // The 10 newest hold 2 or 3 of 'gamma' (fewer than 5, enough for the window of 40 to fill).
+    expect(await hits('gamma')).toEqual(newestFive((i) => i % 4 === 0))
+    // 'delta': two in the 10 newest, still two in the 40 newest, so the index finds the rest.
+    expect(await hits('delta')).toEqual(newestFive((i) => (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0)))
+  })
+
   it('pages search results by relevance and by an explicit sort without repeating or skipping', async () => {
     const ada = await makeUser(t)
     const matching: string[] = []

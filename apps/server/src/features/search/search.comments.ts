@@ -16,9 +16,10 @@ export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES
 // Comment ids are UUIDv7: the primary key walks them newest first.
 const COMMENTS: SearchTable = {
   table: 'comments',
-  columns: 'id, post_id, search, moderation',
+  keys: 'id, post_id, moderation',
   newestFirst: 'id desc',
   window: COMMENT_RECENT_WINDOW,
+  wider: 20 * COMMENT_RECENT_WINDOW,
 }
 
 export const commentSearchSource: SearchSource = {

@@ -11,9 +11,10 @@ export const RECENT_WINDOW = 4 * RANK_CANDIDATES
 
 const POSTS: SearchTable = {
   table: 'posts',
-  columns: 'id, created_at, search',
+  keys: 'id, created_at',
   newestFirst: 'created_at desc, id desc',
   window: RECENT_WINDOW,
+  wider: 4 * RECENT_WINDOW,
 }
 
 export const postSearchSource: SearchSource = {
