@@ -31,6 +31,11 @@ const WORDS = vocabulary(VOCABULARY_SIZE)
  * the ~150 research words (common: many matching posts), the rest for rarer made-up ones.
  */
 const searchTerm = () => WORDS[Math.min(WORDS.length - 1, Math.floor(WORDS.length ** Math.random()) - 1)]
+/**
+ * A word of what the users write (comments, edits, uploads), drawn as the generated forum's texts
+ * are (generate.ts: rank k = floor((W+1)^U)), so that the newest rows read like the older ones.
+ */
+const forumWord = () => WORDS[Math.min(WORDS.length, Math.floor((WORDS.length + 1) ** Math.random())) - 1]
 
 /**
  * The signed-in half: the n-th signed-in user is the n-th generated session (wrapping when there are
@@ -117,6 +122,7 @@ export async function measureMixed(
       tour: false,
       posts: targets.postIds,
       searchTerm,
+      word: forumWord,
     },
     recorded.timed,
   )

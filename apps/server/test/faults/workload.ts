@@ -35,6 +35,8 @@ export interface WorkloadOptions {
   posts?: readonly string[]
   /** A word to search for (default: one of a few research words). */
   searchTerm?: () => string
+  /** A word of the texts the users write (default: one of the same few), e.g. the forum's own words. */
+  word?: () => string
 }
 
 /** What the users do: each request timed as `action`; a failure is recorded by `timed`, never thrown. */
@@ -45,7 +47,6 @@ const WORDS =
     ' ',
   )
 export const word = () => WORDS[randomInt(WORDS.length)]
-export const sentence = (n: number) => Array.from({ length: n }, word).join(' ')
 
 /** The soak's users: they arrive over the first 5 s (50 ms apart, at random within that). */
 export const soakArrival = (index: number) => randomInt(Math.min(5_000, 50 * index + 1))
@@ -117,6 +118,8 @@ export async function runWorkload(
 ): Promise<{ actions: number; uploaded: { user: ApiUser; postId: string }[] }> {
   const forum = knownPosts(options.posts ?? [])
   const search = options.searchTerm ?? word
+  const drawWord = options.word ?? word
+  const text = (n: number) => Array.from({ length: n }, drawWord).join(' ')
   /** A pause between actions, cut short at the deadline (the run then ends with the last answer). */
   const think = () => {
     const [min, max] = options.thinkMs
@@ -151,14 +154,14 @@ export async function runWorkload(
       if (!user) return
       const author = user
       const first = await timed('upload', () =>
-        api.upload(author, `${word()} ${word()} study ${index}`, sentence(60)),
+        api.upload(author, `${drawWord()} ${drawWord()} study ${index}`, text(60)),
       )
       if (first) {
         uploaded.push({ user: author, postId: first.postId })
         own.push(first.postId)
         forum.learn([first.postId])
         // A typo seen at once: every author edits once, later ones now and then.
-        await timed('edit', () => api.editPost(author, first.postId, sentence(20)))
+        await timed('edit', () => api.editPost(author, first.postId, text(20)))
       }
     }
     if (options.tour) {
@@ -207,7 +210,9 @@ export async function runWorkload(
       return
     }
     if (roll < 47) {
-      const posted = await timed('upload', () => api.upload(user, `${word()} ${word()} notes`, sentence(40)))
+      const posted = await timed('upload', () =>
+        api.upload(user, `${drawWord()} ${drawWord()} notes`, text(40)),
+      )
       if (posted) {
         uploaded.push({ user, postId: posted.postId })
         own.push(posted.postId)
@@ -217,7 +222,7 @@ export async function runWorkload(
     }
     if (roll < 52) {
       const mine = own[randomInt(Math.max(1, own.length))]
-      if (mine) await timed('edit', () => api.editPost(user, mine, sentence(20)))
+      if (mine) await timed('edit', () => api.editPost(user, mine, text(20)))
       return
     }
     // The rest opens a post (a Zipf draw), reads its comments, then reacts.
@@ -232,7 +237,7 @@ export async function runWorkload(
       await timed('like', () => api.likePost(user, id))
     } else if (roll < 92) {
       const parent = comments?.length && randomInt(2) ? comments[randomInt(comments.length)]._id : undefined
-      await timed('comment', () => api.comment(user, id, sentence(12), parent))
+      await timed('comment', () => api.comment(user, id, text(12), parent))
     } else if (comments?.length) {
       const comment = comments[randomInt(comments.length)]
       await timed('comment like', () => api.likeComment(user, comment._id))

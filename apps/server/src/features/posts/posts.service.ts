@@ -19,7 +19,14 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/err
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
-import { prefixQuery, searchSources, searchTerms, snippetsOf } from '../search/index'
+import {
+  prefixQuery,
+  type SearchedTable,
+  searchSources,
+  searchTerms,
+  snippetsOf,
+  wordFrequencies,
+} from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeedQuery, isSavedBy } from './posts.following'
@@ -37,6 +44,7 @@ export const LOGIN_FOR_FOLLOWING = 'Please login to see the posts of whom you fo
 /** Posts: creating them from an upload, listing, searching, reading, liking and deleting. */
 export function postsService(db: Db, store: BlobStore, events: EventBus) {
   const posts = postsStore(db)
+  const frequencies = wordFrequencies(db)
   const files = filesService(db, store)
   const likes = likesService(db, events, 'post', POST_NOT_FOUND)
   const versions = versionsService(db, store, events)
@@ -143,8 +151,13 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       )
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
-      const filter = { viewerId, mediaType, query: q, sources: searchSources, only, within }
       const byRelevance = q !== null && order.isDefault
+      const frequencyIn = (table: SearchedTable) => (byRelevance ? frequencies.of(table, terms) : null)
+      const [inPosts, inComments] = await Promise.all([frequencyIn('posts'), frequencyIn('comments')])
+      const filter = {
+        ...{ viewerId, mediaType, query: q, sources: searchSources, only, within },
+        frequencies: { posts: inPosts, comments: inComments },
+      }
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {
         await fillCursor(cursor, byRelevance ? q : null)

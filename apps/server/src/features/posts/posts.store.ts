@@ -5,7 +5,7 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
-import { RANK_CANDIDATES, type SearchSource } from '../search/index'
+import { bestHits, type Frequency, type SearchedTable, type SearchSource } from '../search/index'
 import { recordFirstVersion } from '../versions/index'
 import { EDITABLE_FIELDS, type EditableFields } from './posts.validation'
 
@@ -69,6 +69,8 @@ export interface ListFilter {
    * drawn from the posts that meet them, so a narrow filter still finds its older matches.
    */
   within?: RawBuilder<boolean> | null
+  /** How common the search's words are in each source's table (search/ `wordFrequencies`), when known. */
+  frequencies?: Partial<Record<SearchedTable, Frequency | null>>
 }
 
 export const summaryColumns = [
@@ -186,22 +188,12 @@ export function postsStore(db: Db) {
         .execute()
     },
 
-    /**
-     * One page by relevance: each source offers its newest RANK_CANDIDATES hits with a rank; a
-     * post found several ways keeps its own hit (else its best comment's); pages follow
-     * (rank, created_at, id) downwards.
-     */
+    /** One page by relevance (search/ `bestHits`): pages follow (rank, created_at, id) downwards. */
     listByRelevance(filter: ListFilter, cursor: Cursor | null, limit: number): Promise<PostSummaryRow[]> {
-      const q = filter.query!
-      const hits = sql.join(
-        filter.sources.map((source) => sql`(${source.hits(q, RANK_CANDIDATES, undefined, filter.within)})`),
-        sql` union all `,
-      )
-      const best = sql<{ post_id: string; rank: number; matched_comment_id: string | null }>`(
-        select distinct on (h.post_id) h.post_id, h.rank, h.matched_comment_id
-        from (${hits}) h
-        order by h.post_id, (h.matched_comment_id is null) desc, h.rank desc
-      )`.as('best')
+      const best = bestHits(filter.sources, filter.query!, {
+        within: filter.within,
+        frequencies: filter.frequencies,
+      }).as('best')
       let select = db
         .selectFrom(best)
         .innerJoin('posts', 'posts.id', 'best.post_id')

@@ -621,7 +621,7 @@ describe(`posts: search (${TEST_DB})`, () => {
     const hits = async (term: string) => {
       const { rows } = await sql<{
         post_id: string
-      }>`${postSearchSource.hits(prefixQuery([term]), 5, 10)}`.execute(db)
+      }>`${postSearchSource.hits(prefixQuery([term]), 5, { window: 10 })}`.execute(db)
       return rows.map((row) => row.post_id)
     }
     // Common: the window of the 10 newest posts already holds 5 matches, the newest five.
@@ -638,7 +638,10 @@ describe(`posts: search (${TEST_DB})`, () => {
     // 80 posts, oldest first. 'gamma' in every fourth; 'delta' in two of the newest ten and in
     // every fourth of the oldest forty (so the window of 40 holds only those two).
     for (let i = 0; i < 80; i++) {
-      const words = [i % 4 === 0 ? 'gamma' : 'filler', (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0) ? 'delta' : '']
+      const words = [
+        i % 4 === 0 ? 'gamma' : 'filler',
+        (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0) ? 'delta' : '',
+      ]
       ids.push(
         await dbMakePost(t, ada, {
           title: words.join(' ').trim(),
@@ -647,7 +650,9 @@ describe(`posts: search (${TEST_DB})`, () => {
       )
     }
     const hits = async (term: string) => {
-      const { rows } = await sql<{ post_id: string }>`${postSearchSource.hits(prefixQuery([term]), 5, 10)}`.execute(db)
+      const { rows } = await sql<{
+        post_id: string
+      }>`${postSearchSource.hits(prefixQuery([term]), 5, { window: 10 })}`.execute(db)
       return rows.map((row) => row.post_id).sort()
     }
     const newestFive = (matches: (i: number) => boolean) =>
@@ -658,7 +663,9 @@ describe(`posts: search (${TEST_DB})`, () => {
     // The 10 newest hold 2 or 3 of 'gamma' (fewer than 5, enough for the window of 40 to fill).
     expect(await hits('gamma')).toEqual(newestFive((i) => i % 4 === 0))
     // 'delta': two in the 10 newest, still two in the 40 newest, so the index finds the rest.
-    expect(await hits('delta')).toEqual(newestFive((i) => (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0)))
+    expect(await hits('delta')).toEqual(
+      newestFive((i) => (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0)),
+    )
   })
 
   it('pages search results by relevance and by an explicit sort without repeating or skipping', async () => {

@@ -3,8 +3,16 @@ import { postSearchSource } from './search.posts'
 import type { SearchSource } from './search.query'
 
 export { commentSearchSource } from './search.comments'
+export { type Frequency, type SearchedTable, type WordFrequencies, wordFrequencies } from './search.frequency'
 export { postSearchSource, RECENT_WINDOW } from './search.posts'
-export { anyWordQuery, prefixQuery, RANK_CANDIDATES, type SearchSource, searchTerms } from './search.query'
+export {
+  anyWordQuery,
+  bestHits,
+  prefixQuery,
+  RANK_CANDIDATES,
+  type SearchSource,
+  searchTerms,
+} from './search.query'
 export { type SnippetTarget, snippetsOf } from './search.snippets'
 
 /** Every source search looks in, best first: a post that matches itself beats one found through a comment. */

@@ -23,13 +23,14 @@ const COMMENTS: SearchTable = {
 }
 
 export const commentSearchSource: SearchSource = {
+  table: 'comments',
   matches: (q) =>
     sql<boolean>`exists (
       select 1 from comments c where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null
     )`,
-  hits: (q, limit) => sql`
+  hits: (q, limit, options) => sql`
     select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
-    from (${newestMatches(COMMENTS, q, limit)}) f
+    from (${newestMatches(COMMENTS, q, limit, { frequency: options?.frequency })}) f
     where f.moderation is null
   `,
   matchedCommentId: (q) => sql<string | null>`(

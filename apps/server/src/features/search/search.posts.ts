@@ -18,10 +18,11 @@ const POSTS: SearchTable = {
 }
 
 export const postSearchSource: SearchSource = {
+  table: 'posts',
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
-  hits: (q, limit, window = RECENT_WINDOW, within = null) => sql`
+  hits: (q, limit, options) => sql`
     select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
-    from (${newestMatches(POSTS, q, limit, window, within)}) f
+    from (${newestMatches(POSTS, q, limit, options)}) f
   `,
   matchedCommentId: () => sql<string | null>`null::uuid`,
 }

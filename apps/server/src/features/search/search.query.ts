@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
+import type { Frequency, SearchedTable } from './search.frequency'
 
 /** At most this many words of a search are used. */
 const MAX_TERMS = 8
@@ -49,23 +50,36 @@ export function anyWordQuery(terms: string[], weights = ''): RawBuilder<unknown>
  *
  * - `matches(q)`: a condition on the current `posts` row, for lists in an explicit order (Hot or
  *   Recent), which page through every match on their own index;
- * - `hits(q, limit, window, within)`: rows `(post_id, rank, matched_comment_id)` of at most `limit`
- *   of its newest matches, for the relevance order, which ranks only those candidates; a source
- *   that can draws them only from posts meeting `within` (a condition on the `posts` row).
+ * - `hits(q, limit, options)`: rows `(post_id, rank, matched_comment_id)` of at most `limit` of its
+ *   newest matches, for the relevance order, which ranks only those candidates (`HitOptions`).
  * - `matchedCommentId(q)`: for a post it matched, the comment to point at (null for a post hit).
  *
  * Visibility and the media-type filter are applied to the posts afterwards, once for all sources.
  */
 export interface SearchSource {
+  /** The table its documents are in. */
+  table: SearchedTable
   matches(q: RawBuilder<unknown>): RawBuilder<boolean>
-  hits(
-    q: RawBuilder<unknown>,
-    limit: number,
-    window?: number,
-    within?: RawBuilder<boolean> | null,
-  ): RawBuilder<unknown>
+  hits(q: RawBuilder<unknown>, limit: number, options?: HitOptions): RawBuilder<unknown>
   matchedCommentId(q: RawBuilder<unknown>): RawBuilder<string | null>
 }
+
+/** How a source looks for its newest matches (`newestMatches`). */
+export interface HitOptions {
+  /** The first window (rows), instead of the table's own (`SearchTable.window`). */
+  window?: number
+  /** Only rows meeting this condition on the `posts` row, for a source that can (the posts). */
+  within?: RawBuilder<boolean> | null
+  /** How common the words are in the source's table (search.frequency.ts), when known. */
+  frequency?: Frequency | null
+}
+
+/**
+ * Above this many matches (by the statistics) the index is not read for candidates: its list of
+ * matching rows alone takes tens of milliseconds to read at that size, and the windows hold enough
+ * newest matches for such a word, or nearly (a word common in older rows only may rank fewer).
+ */
+export const INDEX_MATCHES_AT_MOST = 20_000
 
 /** Where a source's documents are: its table, the columns a hit needs, and its newest-first order. */
 export interface SearchTable {
@@ -98,6 +112,10 @@ export interface SearchTable {
  * 3. rarer words (or a second window that did not fill after all): every match through the GIN
  *    index, keeping the newest.
  *
+ * Where ANALYZE has gathered how common words are (`frequency`), a word too rare for the wider
+ * window to fill goes to the index at once, and one in more than `INDEX_MATCHES_AT_MOST` rows never
+ * does (the windows' matches are its candidates, however few: a word common only in older rows).
+ *
  * Walking checks each row's document (a post's is stored out of line: ~4 µs a row; a comment's
  * ~2 µs), the index visits each match's row without reading its document (~2–5 µs a match), so a
  * walk pays off only where matches are dense; `wider` is where the two cost the same. Step 3 hides
@@ -111,12 +129,11 @@ export function newestMatches(
   from: SearchTable,
   q: RawBuilder<unknown>,
   limit: number,
-  window = from.window,
-  within: RawBuilder<boolean> | null = null,
+  { window = from.window, within = null, frequency = null }: HitOptions = {},
 ) {
   const table = sql.table(from.table)
   const keys = sql.raw(from.keys)
-  const newest = sql.raw(from.newestFirst)
+  const order = sql.raw(from.newestFirst)
   const meeting = within ? sql`where ${within}` : sql``
   const alsoMeeting = within ? sql`and ${within}` : sql``
   const wider = Math.max(window, Math.round((from.wider * window) / from.window))
@@ -124,11 +141,21 @@ export function newestMatches(
   const enough = Math.ceil((limit * window) / wider)
   const walk = (rows: number) => sql`
       select ${keys}
-      from (select ${keys}, search from ${table} ${meeting} order by ${newest} limit ${rows}) r
+      from (select ${keys}, search from ${table} ${meeting} order by ${order} limit ${rows}) r
       where r.search @@ ${q}
-      order by ${newest}
+      order by ${order}
       limit ${limit}`
-  return sql`
+  // By the statistics: too rare for the wider window to fill (the index at once, no walk), or too
+  // common for the index (the windows only).
+  const rare = frequency !== null && frequency.share < limit / wider
+  const tooCommon = frequency !== null && !rare && frequency.rows > INDEX_MATCHES_AT_MOST
+  if (rare) {
+    const matching = sql`select ${keys} from ${table} where search @@ (select ${q}) ${alsoMeeting}`
+    return newest(from, sql`with matching as materialized (${matching}) select * from matching`, limit)
+  }
+  return newest(
+    from,
+    sql`
     with recent as materialized (${walk(window)}),
     seen as (select count(*) as n from recent),
     wider as materialized (${walk(wider)}),
@@ -136,7 +163,8 @@ export function newestMatches(
     everywhere as materialized (
       select ${keys}
       from ${table}
-      where ((select n from seen) < ${enough}
+      where ${sql.raw(tooCommon ? 'false' : 'true')}
+        and ((select n from seen) < ${enough}
           or ((select n from seen) < ${limit} and (select n from widened) < ${limit}))
         and search @@ (select ${q}) ${alsoMeeting}
     ),
@@ -144,11 +172,48 @@ export function newestMatches(
       select * from recent where (select n from seen) >= ${limit}
       union all
       select * from wider
-      where (select n from seen) between ${enough} and ${limit - 1} and (select n from widened) >= ${limit}
+      where (select n from seen) < ${limit}
+        and ((select n from seen) >= ${enough} or ${sql.raw(tooCommon ? 'true' : 'false')})
+        and (select n from widened) >= ${tooCommon ? 0 : limit}
       union all
       select * from everywhere
     )
+    select * from found`,
+    limit,
+  )
+}
+
+/** The newest `limit` of `found` (rows of `SearchTable.keys`) with their documents. */
+function newest(from: SearchTable, found: RawBuilder<unknown>, limit: number) {
+  return sql`
     select f.*, t.search
-    from (select * from found order by ${newest} limit ${limit}) f
-    join ${table} t on t.id = f.id`
+    from (select * from (${found}) found order by ${sql.raw(from.newestFirst)} limit ${limit}) f
+    join ${sql.table(from.table)} t on t.id = f.id`
+}
+
+/**
+ * The relevance order's candidates, one row per post (`post_id`, `rank`, `matched_comment_id`):
+ * each source offers its newest RANK_CANDIDATES hits with a rank; a post found several ways keeps
+ * its own hit (else its best comment's).
+ */
+export function bestHits(
+  sources: readonly SearchSource[],
+  q: RawBuilder<unknown>,
+  {
+    within,
+    frequencies,
+  }: Pick<HitOptions, 'within'> & { frequencies?: Partial<Record<SearchedTable, Frequency | null>> },
+) {
+  const hits = sql.join(
+    sources.map(
+      (source) =>
+        sql`(${source.hits(q, RANK_CANDIDATES, { within, frequency: frequencies?.[source.table] })})`,
+    ),
+    sql` union all `,
+  )
+  return sql<{ post_id: string; rank: number; matched_comment_id: string | null }>`(
+    select distinct on (h.post_id) h.post_id, h.rank, h.matched_comment_id
+    from (${hits}) h
+    order by h.post_id, (h.matched_comment_id is null) desc, h.rank desc
+  )`
 }
