@@ -19,14 +19,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/err
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
-import {
-  prefixQuery,
-  type SearchedTable,
-  searchSources,
-  searchTerms,
-  snippetsOf,
-  wordFrequencies,
-} from '../search/index'
+import { prefixQuery, searchSources, searchTerms, snippetsOf, wordFrequencies } from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeedQuery, isSavedBy } from './posts.following'
@@ -152,11 +145,9 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
       const byRelevance = q !== null && order.isDefault
-      const frequencyIn = (table: SearchedTable) => (byRelevance ? frequencies.of(table, terms) : null)
-      const [inPosts, inComments] = await Promise.all([frequencyIn('posts'), frequencyIn('comments')])
       const filter = {
         ...{ viewerId, mediaType, query: q, sources: searchSources, only, within },
-        frequencies: { posts: inPosts, comments: inComments },
+        frequencies: byRelevance ? await frequencies.of(terms) : undefined,
       }
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {

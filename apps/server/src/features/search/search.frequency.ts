@@ -9,15 +9,17 @@ export type SearchedTable = 'posts' | 'comments'
 export interface Frequency {
   /** The share of rows that may match (an upper bound: every form the words may take, added up). */
   share: number
-  /** That share of the table's rows. */
-  rows: number
+  /**
+   * Whether every word is among the table's common lexemes (else `share` is only the least common
+   * lexeme's share, which a rarer word is somewhere below).
+   */
+  listed: boolean
 }
 
 /** Statistics are read again after this long (ANALYZE runs every few minutes on a busy table). */
 const STATS_TTL_MS = 10 * 60_000
 
 interface TableStats {
-  rows: number
   /** The most common lexemes of the `search` column and the share of rows holding each. */
   elements: Map<string, number>
   /** The share of the least common of them: a word not among them is in fewer rows than that. */
@@ -53,18 +55,37 @@ export function wordFrequencies(db: Db) {
       if (!row.elements || !row.shares || row.rows <= 0) continue
       const elements = new Map(row.elements.map((element, i) => [element, row.shares![i]]))
       // After the elements' shares: the smallest and largest of them, then the share of nulls.
-      stats.set(row.table, { rows: row.rows, elements, below: row.shares[row.elements.length] })
+      stats.set(row.table, { elements, below: row.shares[row.elements.length] })
     }
     return stats
   }
 
+  /** The English stem of each term as the search's query takes it (null: a stop word), remembered. */
+  const stems = remembered<string | null>(10_000, STATS_TTL_MS)
+  const stemOf = (term: string) =>
+    stems.remember(term, async () => {
+      const { rows } = await sql<{
+        query: string
+      }>`select to_tsquery('english', ${`${term}:*`})::text as query`.execute(db)
+      return /^'([^']+)':\*$/.exec(rows[0]?.query ?? '')?.[1] ?? null
+    })
+
   return {
-    /** How common the words (`searchTerms`, all of which a match holds) are in `table`, or null. */
-    async of(table: SearchedTable, terms: readonly string[]): Promise<Frequency | null> {
-      const stats = (await cached.remember('stats', load)).get(table)
-      if (!stats || terms.length === 0) return null
-      const share = Math.min(...terms.map((term) => shareOf(stats, term)))
-      return { share, rows: share * stats.rows }
+    /** How common the words (`searchTerms`, all of which a match holds) are in each table, or null. */
+    async of(terms: readonly string[]): Promise<Record<SearchedTable, Frequency | null>> {
+      const all = await cached.remember('stats', load)
+      if (terms.length === 0 || all.size === 0) return { posts: null, comments: null }
+      const words = await Promise.all(terms.map(async (term) => ({ term, stem: await stemOf(term) })))
+      const inTable = (table: SearchedTable) => {
+        const stats = all.get(table)
+        if (!stats) return null
+        const shares = words.map((word) => shareOf(stats, word))
+        return {
+          share: Math.min(...shares.map((word) => word.share)),
+          listed: shares.every((word) => word.listed),
+        }
+      }
+      return { posts: inTable('posts'), comments: inTable('comments') }
     },
   }
 }
@@ -72,18 +93,16 @@ export type WordFrequencies = ReturnType<typeof wordFrequencies>
 
 /**
  * The share of rows that may hold a word typed as `term`, matched as a prefix stemmed or not
- * (search.query.ts `prefixQuery`): the lexemes that start with it, added up (the words it may begin,
- * and their stems: a document holds both forms, so this may count a word twice), or the lexeme it
- * starts with that could be its stem (the English stemmer cuts endings of up to four letters off),
- * whichever is more; at least the share below every common lexeme, which a rarer word may still have.
+ * (search.query.ts `prefixQuery`): the lexemes that begin with its stem, added up (every word it
+ * may begin, and their stems: a document holds both forms, so this may count a word twice), and
+ * those that begin with the word as typed where its stem does not begin it; at least the share
+ * below every common lexeme, which a rarer word may still have.
  */
-function shareOf(stats: TableStats, term: string): number {
-  let begun = 0
-  let stem = 0
-  for (const [element, share] of stats.elements) {
-    if (element.startsWith(term)) begun += share
-    else if (term.startsWith(element) && element.length >= Math.max(3, term.length - 4))
-      stem = Math.max(stem, share)
+function shareOf(stats: TableStats, { term, stem }: { term: string; stem: string | null }): Frequency {
+  const prefixes = stem === null ? [term] : term.startsWith(stem) ? [stem] : [stem, term]
+  let share = 0
+  for (const [element, elementShare] of stats.elements) {
+    if (prefixes.some((prefix) => element.startsWith(prefix))) share += elementShare
   }
-  return Math.min(1, Math.max(begun, stem, stats.below))
+  return { share: Math.min(1, Math.max(share, stats.below)), listed: share > 0 }
 }

@@ -74,13 +74,6 @@ export interface HitOptions {
   frequency?: Frequency | null
 }
 
-/**
- * Above this many matches (by the statistics) the index is not read for candidates: its list of
- * matching rows alone takes tens of milliseconds to read at that size, and the windows hold enough
- * newest matches for such a word, or nearly (a word common in older rows only may rank fewer).
- */
-export const INDEX_MATCHES_AT_MOST = 20_000
-
 /** Where a source's documents are: its table, the columns a hit needs, and its newest-first order. */
 export interface SearchTable {
   table: 'posts' | 'comments'
@@ -112,9 +105,10 @@ export interface SearchTable {
  * 3. rarer words (or a second window that did not fill after all): every match through the GIN
  *    index, keeping the newest.
  *
- * Where ANALYZE has gathered how common words are (`frequency`), a word too rare for the wider
- * window to fill goes to the index at once, and one in more than `INDEX_MATCHES_AT_MOST` rows never
- * does (the windows' matches are its candidates, however few: a word common only in older rows).
+ * Where ANALYZE has gathered how common the words are (`frequency`), a word too rare for the wider
+ * window to fill goes to the index at once, and one common enough for it never does: the windows'
+ * matches are its candidates, however few (a word common in older rows only). Reading the index for
+ * such a word costs more than the wider walk (every match is a row visited, at random).
  *
  * Walking checks each row's document (a post's is stored out of line: ~4 µs a row; a comment's
  * ~2 µs), the index visits each match's row without reading its document (~2–5 µs a match), so a
@@ -145,10 +139,10 @@ export function newestMatches(
       where r.search @@ ${q}
       order by ${order}
       limit ${limit}`
-  // By the statistics: too rare for the wider window to fill (the index at once, no walk), or too
-  // common for the index (the windows only).
+  // By the statistics: too rare for the wider window to fill (the index at once, no walk), or common
+  // enough for it (the windows only).
   const rare = frequency !== null && frequency.share < limit / wider
-  const tooCommon = frequency !== null && !rare && frequency.rows > INDEX_MATCHES_AT_MOST
+  const tooCommon = frequency !== null && frequency.listed && !rare
   if (rare) {
     const matching = sql`select ${keys} from ${table} where search @@ (select ${q}) ${alsoMeeting}`
     return newest(from, sql`with matching as materialized (${matching}) select * from matching`, limit)
