@@ -95,15 +95,19 @@ export async function measureMixed(
     duration: Math.max(1, Math.round(settings.duration / 2)),
   })
   const seconds = 3 * settings.duration
-  const started = Date.now()
-  const deadline = started + seconds * 1000
-  // Requests started after the deadline (the last actions finishing) are not counted, errors always.
-  const recorded = recorder(deadline)
   const meanThinkMs = (MIXED_THINK_MS[0] + MIXED_THINK_MS[1]) / 2
+  // The users arrive over one mean pause, a warm-up that is not counted (the read cache, the
+  // sessions' answers and PostgreSQL's buffers fill as on a server that has been up a while); then
+  // `seconds` are measured. Requests started after the deadline (the last actions finishing) are
+  // not counted either; errors always are.
+  const started = Date.now()
+  const measuredFrom = started + meanThinkMs
+  const deadline = measuredFrom + seconds * 1000
+  const recorded = recorder(deadline, measuredFrom)
   // What the users' pace alone allows: each user one action per pause (were every answer instant).
   const paced = MIXED_USERS / (meanThinkMs / 1000)
   console.log(
-    `  ${MIXED_USERS} users for ${seconds} s, ${MIXED_THINK_MS[0]}–${MIXED_THINK_MS[1]} ms between actions (their pace allows ≈ ${Math.round(paced)} actions/s)…`,
+    `  ${MIXED_USERS} users arriving over ${meanThinkMs / 1000} s (not measured), then ${seconds} s measured, ${MIXED_THINK_MS[0]}–${MIXED_THINK_MS[1]} ms between actions (their pace allows ≈ ${Math.round(paced)} actions/s)…`,
   )
   // The simulated users share this process's event loop: its delay is added to every latency measured.
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
@@ -123,6 +127,7 @@ export async function measureMixed(
       posts: targets.postIds,
       searchTerm,
       word: forumWord,
+      measuredFrom,
     },
     recorded.timed,
   )

@@ -35,6 +35,8 @@ export interface WorkloadOptions {
   posts?: readonly string[]
   /** A word to search for (default: one of a few research words). */
   searchTerm?: () => string
+  /** Actions started before this time (epoch ms) are not counted (a warm-up); all are, without. */
+  measuredFrom?: number
   /** A word of the texts the users write (default: one of the same few), e.g. the forum's own words. */
   word?: () => string
 }
@@ -56,9 +58,9 @@ export const SOAK_THINK_MS = [250, 1000] as const
 /**
  * Latencies per kind of request, and errors: `timed` runs a request and records it. Only requests
  * started before `countUntil` (epoch ms) are counted, if given: what finishes after a deadline
- * belongs to no measured interval.
+ * belongs to no measured interval; nor what started before `countFrom` (a warm-up). Errors always.
  */
-export function recorder(countUntil = Number.POSITIVE_INFINITY) {
+export function recorder(countUntil = Number.POSITIVE_INFINITY, countFrom = Number.NEGATIVE_INFINITY) {
   const latencies: number[] = []
   const byAction: Record<string, number> = {}
   const latenciesOf = new Map<string, number[]>()
@@ -66,7 +68,8 @@ export function recorder(countUntil = Number.POSITIVE_INFINITY) {
   const state = { errors: 0 }
 
   const timed: Timed = async (action, run) => {
-    const counted = Date.now() < countUntil
+    const now = Date.now()
+    const counted = now >= countFrom && now < countUntil
     const started = performance.now()
     try {
       const result = await run()
@@ -170,7 +173,7 @@ export async function runWorkload(
       for (const roll of tour) await (user ? act(user, own, roll) : read(roll))
     }
     while (Date.now() < options.deadline) {
-      actions += 1
+      if (Date.now() >= (options.measuredFrom ?? 0)) actions += 1
       await (user ? act(user, own) : read())
       await think()
     }
