@@ -27,8 +27,10 @@ export function describe(figure: LoadFigure, ceiling?: LoadFigure) {
   return `${figure.requestsPerSecond} req/s${ratio}, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms${failures}`
 }
 
+/** A ratio as a percentage: whole numbers, with one decimal under 10 % (a mixed load's share is small). */
 export function percent(ratio: number) {
-  return `${Math.round(ratio * 100)} %`
+  const value = ratio * 100
+  return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} %`
 }
 
 export const clean = (figure: LoadFigure) => figure.errors === 0 && figure.non2xx === 0

@@ -295,7 +295,8 @@ export function postsStore(db: Db) {
         .select(sql<boolean>`blob_thumbnails.cid is not null`.as('has_thumbnail'))
         .select('ipfs_pins.status as pin_status')
         .where('post_id', 'in', postIds)
-        .orderBy(['post_id', 'position'])
+        .orderBy('post_id')
+        .orderBy('position')
         .execute()
     },
 
