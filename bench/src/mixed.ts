@@ -22,7 +22,15 @@ export const MIXED_FIGURE = `mixed load, ${MIXED_USERS} users`
 export const MIXED_THINK_MS = [5_000, 15_000] as const
 /** The read kinds the budget is about, as the workload names them (list, search, detail, comments, unread count). */
 export const MIXED_READS = ['browse', 'search', 'open', 'comments', 'unread'] as const
-export const MIXED_BUDGET = { readP99Ms: 100 }
+/**
+ * Reads' p99 (the issue's), and the throughput: with a think time, requests per second are the
+ * users' pace whenever the server keeps up (a share of the ceiling says nothing: 0.4 %), so the
+ * budget is that the users get through at least 90 % of the actions their pace allows. Set from
+ * the first runs on the idle machine (2026-11-26): 96.8–101.5 % once search was fixed (a 30 s
+ * window of 1,000 users' draws swings by a few percent), 58–82 % before, when the server fell
+ * behind and every user waited on it.
+ */
+export const MIXED_BUDGET = { readP99Ms: 100, paceShare: 0.9 }
 const LOOP_RESOLUTION_MS = 10
 
 const WORDS = vocabulary(VOCABULARY_SIZE)
@@ -172,6 +180,7 @@ export async function measureMixed(
   )
   const readsMet =
     reads.length === MIXED_READS.length && reads.every((kind) => byKind[kind].p99 <= MIXED_BUDGET.readP99Ms)
+  const keptPace = actionsPerSecond >= MIXED_BUDGET.paceShare * paced
   const kinds = Object.entries(byKind)
     .sort(([, a], [, b]) => b.p99 - a.p99)
     .map(([kind, { p50, p99 }]) => `${kind} ${Math.round(p50)}/${Math.round(p99)}`)
@@ -185,9 +194,14 @@ export async function measureMixed(
         `${requestsPerSecond} req/s, ${percent(ratio)} of ceiling (${actionsPerSecond} actions/s of ${Math.round(paced)} the pace allows); ` +
         `p50/p99 ms ${kinds}; ` +
         `${recorded.errors} errors, ${counters}; load generator's event-loop delay p99 ${clientDelayP99Ms} ms`,
-      budget: `reads p99 ≤ ${MIXED_BUDGET.readP99Ms} ms, 0 errors, counters exact; req/s: none yet`,
+      budget: `reads p99 ≤ ${MIXED_BUDGET.readP99Ms} ms, ≥ ${percent(MIXED_BUDGET.paceShare)} of the actions the pace allows, 0 errors, counters exact`,
       // On PGlite the counters are not recounted: met only if nothing else missed, and then unjudged.
-      met: !readsMet || recorded.errors > 0 ? false : mismatches === null ? null : mismatches.length === 0,
+      met:
+        !readsMet || !keptPace || recorded.errors > 0
+          ? false
+          : mismatches === null
+            ? null
+            : mismatches.length === 0,
     },
     {
       users: MIXED_USERS,
