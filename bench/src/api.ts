@@ -54,6 +54,28 @@ export function signedIn(tokens: readonly string[]) {
   }
 }
 
+/**
+ * Requests for `url` the read cache cannot answer: each asks for posts up to another day far in
+ * the future (`to`, after every post, so the page holds the same posts), a key the cache has not
+ * seen, so the database answers every one. For what the cache must not decide: how a deep page
+ * costs against page 1.
+ */
+export function uncached(url: string) {
+  const { pathname, search } = new URL(url)
+  let next = 0
+  const day = (n: number) => new Date(Date.UTC(2200, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+  return {
+    requests: [
+      {
+        setupRequest: (request: LoadRequest) => ({
+          ...request,
+          path: `${pathname}${search}${search ? '&' : '?'}to=${day(next++ % 2_000_000)}`,
+        }),
+      },
+    ],
+  }
+}
+
 /** Measures a figure with the ceiling measured right before it (half as long), and their ratio. */
 export function pairedWith(ceilingUrl: string, settings: LoadSettings) {
   const ceilingSettings = { ...settings, warmup: 0, duration: Math.max(1, Math.round(settings.duration / 2)) }
@@ -99,8 +121,9 @@ export function signedInBudget(pair: Paired) {
  * Anonymous readers (most page views) may be answered by the server's read cache for a second;
  * list page 1, detail and comments are also measured as signed-in readers (`tokens`), whom the
  * cache answers with the shared body plus their own fields (issue 24). What the cache must not
- * decide — how a deep page costs against page 1, what a search costs — is measured as readers
- * whose pages are their own (`ownPageTokens`: a private post of theirs), whom the database answers.
+ * decide is measured on the database path: how a deep page costs against page 1 by requests the
+ * cache cannot answer (`uncached`), what a search costs as readers with a private post of their
+ * own (`ownPageTokens`), whose searches the database answers.
  */
 export async function measureReads(
   serverUrl: string,
@@ -150,13 +173,11 @@ export async function measureReads(
       )
     }
     // Depth is judged on the database path (the read cache answers any page as fast as another):
-    // page 1 and the deep page both as readers whose pages are their own.
+    // page 1 and the deep page both asked so that the cache cannot answer.
     if (!report.wants(deepName)) continue
-    const databaseFirst = await paired(list, onDatabasePath)
-    const deep = await paired(
-      `${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`,
-      onDatabasePath,
-    )
+    const databaseFirst = await paired(list, uncached(list))
+    const deepUrl = `${list}&cursor=${encodeURIComponent(targets.deepCursors[sort])}`
+    const deep = await paired(deepUrl, uncached(deepUrl))
     report.add(...depthFigure(deepName, deep, databaseFirst))
   }
 

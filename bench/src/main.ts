@@ -165,7 +165,7 @@ async function benchServer() {
       ownPageTokens,
     )
     if (SIGNED_IN_FIGURES.some((name) => report.wants(name)))
-      await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users, ownPageTokens)
+      await measureSignedInPaths(server.url, ceiling.url, targets, settings, report, users)
     // After the edits (its users edit the same posts) and before the likes figure (its users'
     // likes toggle: one could take back a like that figure confirmed).
     if (report.wants(MIXED_FIGURE)) {

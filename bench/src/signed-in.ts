@@ -9,6 +9,7 @@ import {
   raw,
   signedIn,
   signedInBudget,
+  uncached,
 } from './api'
 import { type LoadRequest, type LoadSettings, measure } from './load'
 import type { Report } from './report'
@@ -40,15 +41,13 @@ export async function measureSignedInPaths(
   settings: LoadSettings,
   report: Report,
   users: readonly { userId: string; token: string }[],
-  ownPageTokens: readonly string[],
 ) {
   const paired = pairedWith(ceilingUrl, settings)
   const asSignedIn = signedIn(users.map((user) => user.token))
-  const onDatabasePath = signedIn(ownPageTokens)
   /**
    * Page 1 signed in (the budget line), and the 90 % deep page against page 1 on the database path:
-   * for a tag page, as readers whose pages are their own (the read cache would answer any page as
-   * fast); the Following feed is every reader's own, so always the database's.
+   * for a tag page, asked so that the read cache cannot answer (`uncached`: it would answer any
+   * page as fast); the Following feed is every reader's own, so always the database's.
    */
   const depth = async (name: string, firstUrl: string, deepCursor: string, shared: boolean) => {
     const firstName = `${name} page 1, signed in`
@@ -60,11 +59,9 @@ export async function measureSignedInPaths(
       raw(first),
     )
     if (!report.wants(deepName)) return
-    const databaseFirst = shared ? await paired(firstUrl, onDatabasePath) : first
-    const deep = await paired(
-      `${firstUrl}&cursor=${encodeURIComponent(deepCursor)}`,
-      shared ? onDatabasePath : asSignedIn,
-    )
+    const databaseFirst = shared ? await paired(firstUrl, uncached(firstUrl)) : first
+    const deepUrl = `${firstUrl}&cursor=${encodeURIComponent(deepCursor)}`
+    const deep = await paired(deepUrl, shared ? uncached(deepUrl) : asSignedIn)
     report.add(...depthFigure(deepName, deep, databaseFirst))
   }
   // The Following feed's keyset walks the same order as the newest-first list: its 90 % cursor does.

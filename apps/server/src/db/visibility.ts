@@ -52,6 +52,11 @@ export function withheldPosts() {
   }
 }
 
+/** `withheldPosts` in raw SQL, for the post row aliased `post`. */
+export function withheldSql(post: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'public' or ${sql.ref(`${post}.moderation`)} is not null)`
+}
+
 /** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
 export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`((${sql.ref(`${post}.visibility`)} <> 'private' and ${sql.ref(`${post}.moderation`)} is null) or ${sql.ref(`${post}.user_id`)} = ${viewer})`

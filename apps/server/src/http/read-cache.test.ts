@@ -257,6 +257,68 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     expect((await get(t, `/media/${hidden}`)).statusCode).toBe(404)
   })
 
+  it('merges the posts only a viewer may see into the shared pages, in every order, page after page', async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const at = (i: number) => new Date(Date.parse('2026-05-01T00:00:00Z') + i * 1000)
+    // 24 public posts of bob's; ada's three only she may see sit among them: newest, middle, oldest.
+    const all: { title: string; at: number; hot: number }[] = []
+    for (let i = 0; i < 27; i++) {
+      const mine = i === 0 || i === 13 || i === 26
+      const title = `${mine ? 'Ada' : 'Bob'} ${String(i).padStart(2, '0')}`
+      const id = await dbMakePost(t, mine ? ada : bob, {
+        title,
+        created_at: at(i),
+        ...(mine && i !== 13 ? { visibility: 'private' as const } : {}),
+      })
+      if (i === 13) await dbModerate(t, 'post', id, 'hidden')
+      // Hot in another order than time: every third post far ahead.
+      const hot = (i % 3) * 100 + i
+      await t.database.db.updateTable('posts').set({ hot_score: hot }).where('id', '=', id).execute()
+      all.push({ title, at: i, hot })
+    }
+    const walk = async (sort: string, user?: User) => {
+      const seen: string[] = []
+      let cursor: unknown = null
+      for (let pages = 0; pages < 20; pages++) {
+        const query = `?sort_by=${sort}&limit=5${cursor ? `&cursor=${encodeURIComponent(JSON.stringify(cursor))}` : ''}`
+        const page = (await get(t, `/media/list${query}`, user)).json()
+        seen.push(...page.items.map((item: { title: string }) => item.title))
+        expect(page.items.length).toBeLessThanOrEqual(5)
+        if (!page.has_next) return seen
+        cursor = page.next_cursor
+      }
+      throw new Error('more than 20 pages')
+    }
+    const sorted = (by: 'at' | 'hot', direction: 1 | -1, keep: (title: string) => boolean) =>
+      [...all]
+        .sort((a, b) => direction * (a[by] - b[by]))
+        .map((post) => post.title)
+        .filter(keep)
+    for (const [sort, by, direction] of [
+      ['recent_desc', 'at', -1],
+      ['recent_asc', 'at', 1],
+      ['hot_desc', 'hot', -1],
+      ['hot_asc', 'hot', 1],
+    ] as const) {
+      // Everyone's pages are cached first, so ada's are made from them.
+      expect(await walk(sort), sort).toEqual(sorted(by, direction, (title) => title.startsWith('Bob')))
+      expect(await walk(sort, ada), sort).toEqual(sorted(by, direction, () => true))
+      expect(await walk(sort, bob), sort).toEqual(sorted(by, direction, (title) => title.startsWith('Bob')))
+    }
+
+    // Ada's pages are made from the shared ones: a post written behind the cache's back shows to
+    // nobody yet, her included. A search is loaded for her, with her own posts.
+    await dbMakePost(t, bob, { title: 'Bob behind the back', created_at: at(30) })
+    const firstPage = async (user?: User) =>
+      (
+        (await get(t, '/media/list?sort_by=recent_desc&limit=5', user)).json().items as { title: string }[]
+      ).map((item) => item.title)
+    expect(await firstPage()).toEqual(['Bob 25', 'Bob 24', 'Bob 23', 'Bob 22', 'Bob 21'])
+    expect(await firstPage(ada)).toEqual(['Ada 26', 'Bob 25', 'Bob 24', 'Bob 23', 'Bob 22'])
+    const searched = await get(t, '/media/list?search=ada', ada)
+    expect(searched.json().items.map((item: { title: string }) => item.title)).toContain('Ada 13')
+  })
+
   it('forgets what it kept of a viewer when anyone writes: their new private post joins their list at once', async () => {
     const ada = await makeUser(t)
     await dbMakePost(t, ada, { title: 'Public' })

@@ -95,7 +95,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       }
       return ctx.readCache.answer(request, reply, {
         load: (viewerId) => posts.list(viewerId, request.query),
-        personalize: posts.forViewer.list,
+        personalize: (shared, viewerId, kept) => posts.forViewer.list(shared, viewerId, kept, request.query),
       })
     },
   )

@@ -25,6 +25,7 @@ import { postEditing } from './posts.edit'
 import { followedBy, followingFeedQuery, isSavedBy } from './posts.following'
 import { hotScore } from './posts.hot'
 import { listFilters } from './posts.list-filters'
+import { ownPages } from './posts.own-page'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
 import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
@@ -73,7 +74,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   return {
     detail,
     /** A signed-in reader's list page and post from the shared answer (posts.viewer.ts). */
-    forViewer: postsForViewer(db),
+    forViewer: postsForViewer(db, ownPages(db, withFiles)),
     edit: editing.edit,
     revisions: editing.revisions,
 

@@ -1,9 +1,16 @@
-import type { PostDetailResponse, PostListResponse } from '@agora/contract'
+import type { PostDetailResponse, PostListQuery, PostListResponse } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
 import { withheldPosts } from '../../db/visibility'
 import type { Kept, Personal } from '../../http/read-cache'
+
+/** A reader's page of the list from the shared one (posts.own-page.ts). */
+type OwnPage = (
+  viewerId: string,
+  query: PostListQuery,
+  shared: PostListResponse,
+) => Promise<PostListResponse | 'shared' | null>
 
 /**
  * A signed-in reader's list and post made from the shared answer every reader gets (issue 24;
@@ -11,13 +18,14 @@ import type { Kept, Personal } from '../../http/read-cache'
  * every request of that turn, instead of each request reading the whole answer again.
  *
  * - A list page holds the same posts for every reader but one who has posts only they may see
- *   (private, or hidden or removed by a moderator: db/visibility.ts): those would join their page,
- *   so their page is loaded for them. Which readers have any is asked of a partial index of just
- *   those posts (migration 0038), and kept until the next write.
+ *   (private, or hidden or removed by a moderator: db/visibility.ts): those of theirs in the page's
+ *   range join it (posts.own-page.ts), or, where that cannot be made (a search), the page is loaded
+ *   for them. Which readers have any is asked of a partial index of just those posts (migration
+ *   0038), and kept until the next write.
  * - A post adds whether the reader likes it and saved it. A post the shared answer could not show
  *   (404: private, moderated) never gets here: it is loaded for the reader.
  */
-export function postsForViewer(db: Db) {
+export function postsForViewer(db: Db, ownPage: OwnPage) {
   const withheld = perTurnLoader<string, boolean>(async (userIds) => {
     const rows = await db
       .selectFrom('posts')
@@ -48,14 +56,22 @@ export function postsForViewer(db: Db) {
   })
 
   return {
-    /** The shared page itself, unless the viewer has a post only they may see (kept until a write). */
+    /**
+     * The shared page itself, unless the viewer has a post only they may see (kept until a write)
+     * in its range: then the page with theirs (`ownPage`), or null to load it for them.
+     */
     async list(
       shared: PostListResponse,
       viewerId: string,
       kept: Kept,
+      query: PostListQuery,
     ): Promise<Personal<PostListResponse> | null> {
       const own = await kept(`withheld ${viewerId}`, () => withheld.load(viewerId))
-      return own ? null : { variant: '', make: () => shared }
+      const page = own ? await ownPage(viewerId, query, shared) : 'shared'
+      if (page === null) return null
+      return page === 'shared'
+        ? { variant: '', make: () => shared }
+        : { variant: `own ${viewerId}`, make: () => page }
     },
 
     /** The shared post with whether the viewer likes and saved it: one of four variants. */
