@@ -31,6 +31,11 @@ export interface AppContext {
   signer: TokenSigner
   /** Anonymous public reads served from memory for READ_CACHE_MS (http/read-cache.ts). */
   readCache: ReadCache
+  /**
+   * Registers something else a feature keeps in memory that content writes make stale (e.g. the
+   * tags' counts): forgotten whenever the read cache's bodies are, in every process.
+   */
+  forgetOnWrites(forget: () => void): void
   /** What the database answered about sessions, kept as long as the read cache (http/auth.ts). */
   sessions: SessionMemo
   /** The domain events contributions raise and their subscribers (events/). */
@@ -64,12 +69,20 @@ export function createContext(
 ): AppContext {
   const events = createEventBus()
   const sessions = createSessionMemo(config.readCacheMs)
+  const forgetters: (() => void)[] = []
+  const cache: ReadCache = {
+    answer: readCache.answer,
+    invalidate() {
+      readCache.invalidate()
+      for (const forget of forgetters) forget()
+    },
+  }
   const invalidation = createInvalidation(database, (what) => {
-    if (what === 'all') readCache.invalidate()
+    if (what === 'all') cache.invalidate()
     sessions.forget()
   })
   events.onEvery((trx) => {
-    readCache.invalidate()
+    cache.invalidate()
     sessions.forget()
     return invalidation.tellInTransaction(trx)
   })
@@ -78,7 +91,8 @@ export function createContext(
     db: database.db,
     dbKind: database.kind,
     signer: tokenSigner(config.jwtSecret),
-    readCache,
+    readCache: cache,
+    forgetOnWrites: (forget) => forgetters.push(forget),
     sessions,
     events,
     live: createLive(database),

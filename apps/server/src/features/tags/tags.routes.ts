@@ -7,7 +7,10 @@ import { normaliseTags } from '../posts/index'
 
 const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 0 }) })
 const TagList = Type.Object({ tags: Type.Array(TagCount) })
-/** How long the counts of every tag are kept in memory before they are counted again. */
+/**
+ * How long the counts of every tag are kept in memory before they are counted again, unless a
+ * content write (a post published, edited, removed or moderated) forgets them first.
+ */
 const COUNTS_TTL_MS = 60_000
 
 interface TagCount {
@@ -39,6 +42,10 @@ export async function tagsRoutes(app: AppInstance, ctx: AppContext) {
     }
     return counted.tags
   }
+  // A tag just used is offered at once (in every process).
+  ctx.forgetOnWrites(() => {
+    counted = null
+  })
 
   app.get(
     '/tags',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dbMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -29,5 +29,14 @@ describe(`tags (${TEST_DB})`, () => {
     expect(prefix.json().tags).toEqual([{ tag: 'mass-spec', count: 2 }])
     const popular = await t.app.inject({ method: 'GET', url: '/api/v1/tags/popular' })
     expect(popular.json().tags[0]).toEqual({ tag: 'mass-spec', count: 2 })
+  })
+
+  it('offers a tag as soon as a post uses it, though the counts are kept for a minute', async () => {
+    const ada = await makeUser(t)
+    const offered = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/tags?prefix=crystal' })).json().tags
+    expect(await offered()).toEqual([])
+    await apiMakePost(t, ada, { title: 'Salt crystals', tags: 'crystallography' })
+    expect(await offered()).toEqual([{ tag: 'crystallography', count: 1 }])
   })
 })
