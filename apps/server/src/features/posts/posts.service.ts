@@ -146,9 +146,15 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
       const byRelevance = q !== null && order.isDefault
+      const inTables = byRelevance ? await frequencies.of(terms) : undefined
       const filter = {
-        ...{ viewerId, mediaType, query: q, sources: searchSources, only, within },
-        frequencies: byRelevance ? await frequencies.of(terms) : undefined,
+        viewerId,
+        mediaType,
+        query: q,
+        sources: searchSources,
+        only,
+        within,
+        frequencies: inTables,
       }
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {

@@ -23,7 +23,7 @@ const COMMENTS: SearchTable = {
 }
 
 export const commentSearchSource: SearchSource = {
-  table: 'comments',
+  table: COMMENTS.table,
   matches: (q) =>
     sql<boolean>`exists (
       select 1 from comments c where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null

@@ -18,7 +18,7 @@ const POSTS: SearchTable = {
 }
 
 export const postSearchSource: SearchSource = {
-  table: 'posts',
+  table: POSTS.table,
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
   hits: (q, limit, options) => sql`
     select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id

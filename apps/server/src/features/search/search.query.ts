@@ -147,6 +147,18 @@ export function newestMatches(
     const matching = sql`select ${keys} from ${table} where search @@ (select ${q}) ${alsoMeeting}`
     return newest(from, sql`with matching as materialized (${matching}) select * from matching`, limit)
   }
+  if (tooCommon) {
+    return newest(
+      from,
+      sql`
+    with recent as materialized (${walk(window)}),
+    seen as (select count(*) as n from recent)
+    select * from recent where (select n from seen) >= ${limit}
+    union all
+    select * from (${walk(wider)}) wider where (select n from seen) < ${limit}`,
+      limit,
+    )
+  }
   return newest(
     from,
     sql`
@@ -157,8 +169,7 @@ export function newestMatches(
     everywhere as materialized (
       select ${keys}
       from ${table}
-      where ${sql.raw(tooCommon ? 'false' : 'true')}
-        and ((select n from seen) < ${enough}
+      where ((select n from seen) < ${enough}
           or ((select n from seen) < ${limit} and (select n from widened) < ${limit}))
         and search @@ (select ${q}) ${alsoMeeting}
     ),
@@ -166,9 +177,7 @@ export function newestMatches(
       select * from recent where (select n from seen) >= ${limit}
       union all
       select * from wider
-      where (select n from seen) < ${limit}
-        and ((select n from seen) >= ${enough} or ${sql.raw(tooCommon ? 'true' : 'false')})
-        and (select n from widened) >= ${tooCommon ? 0 : limit}
+      where (select n from seen) between ${enough} and ${limit - 1} and (select n from widened) >= ${limit}
       union all
       select * from everywhere
     )
