@@ -191,11 +191,23 @@ test('the server draws the viewer’s box, and nothing moves when the app and th
           )
       }).observe({ type: 'layout-shift', buffered: true })
     })
+    const requested: string[] = []
+    appPage.on('request', (request) => requested.push(new URL(request.url()).pathname))
     await appPage.goto(url)
     await expect(appPage.locator('#static-shell')).toHaveCount(0)
     await expect(appPage.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
     expect(await boxesOf(appPage, selectors), `the viewer at ${width} px`).toEqual(before)
     expect(await appPage.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([])
+    // On the drawn page, route-prefetch.js started pdf.js's worker and fetched the file before the app
+    // ran, and the viewer took both: each asked for once, nothing left unclaimed.
+    const early = await appPage.evaluate(() => {
+      type Early = { worker: unknown; files: Record<string, unknown> }
+      const started = (window as unknown as { __agoraEarlyPdf?: Early }).__agoraEarlyPdf
+      return started && { worker: started.worker instanceof Worker, unclaimed: Object.keys(started.files) }
+    })
+    expect(early).toEqual({ worker: true, unclaimed: [] })
+    expect(requested.filter((path) => path.startsWith('/api/v1/files/'))).toHaveLength(1)
+    expect(requested.filter((path) => path.includes('pdf.worker'))).toHaveLength(1)
     await live.close()
   }
 })

@@ -18,6 +18,8 @@ const DRAWN_PARTS = {
   markdown: '/src/ui/Markdown.tsx',
   math: '/src/ui/markdown/math.ts',
   code: '/src/ui/markdown/highlight.ts',
+  // Not the text's: the viewer of a PDF the drawn page shows, fetched with the app's code (issue 23).
+  pdf: '/src/features/post/pdf/PdfWithComments.tsx',
 }
 
 /**
@@ -69,6 +71,12 @@ function screenFiles(): Plugin {
           return ` data-${name}-part="${filesBeyondEntry(chunk.fileName)}"`
         })
         attributes.push(...parts)
+        // pdf.js's worker, which route-prefetch.js starts on a drawn page with a PDF (features/post/pdf/source.ts).
+        const worker = Object.values(bundle).find(
+          (file) => file.type === 'asset' && file.fileName.includes('pdf.worker'),
+        )
+        if (!worker) throw new Error('no pdf.js worker in the bundle')
+        attributes.push(` data-pdf-worker="/${worker.fileName}"`)
         const tag = '<script src="/route-prefetch.js" async>'
         if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`)
         return html.replace(tag, `<script src="/route-prefetch.js"${attributes.join('')} async>`)

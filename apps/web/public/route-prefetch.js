@@ -20,7 +20,8 @@
   }
   const tag = document.currentScript
   const preload = (files) => {
-    for (const file of files) {
+    // Each once (the parts share files with the screen).
+    for (const file of new Set(files)) {
       if (!file) continue
       const link = document.createElement('link')
       if (file.endsWith('.css')) {
@@ -56,6 +57,26 @@
       (tag?.dataset[`${part}Part`] ?? '').split(' ').filter((file) => file.endsWith('.js')),
     )
   }
+  // A PDF the drawn page shows (issue 23: its first page within 1.5 s): pdf.js's worker is started and
+  // the file fetched now, handed to the viewer when it runs (src/features/post/pdf/source.ts), and the
+  // viewer's code is fetched with the app's. Answers those files.
+  const drawnPdf = () => {
+    const viewer = document.querySelector('#static-shell[data-first-screen] .viewer__pdf[data-pdf-url]')
+    const url = viewer?.getAttribute('data-pdf-url')
+    const workerUrl = tag?.dataset.pdfWorker
+    if (!url || !workerUrl) return []
+    try {
+      const worker = new Worker(workerUrl, { type: 'module' })
+      const bytes = fetch(url, { credentials: 'same-origin' })
+        .then((response) => (response.ok ? response.arrayBuffer() : null))
+        .catch(() => null)
+      window.__agoraEarlyPdf = { worker, files: { [url]: bytes } }
+    } catch {
+      // no module workers: the viewer starts its own
+      return []
+    }
+    return (tag?.dataset.pdfPart ?? '').split(' ')
+  }
   const app = tag?.dataset.app
   if (app) {
     // Should the app's code never run (a chunk that cannot load), the drawn page stops being inert:
@@ -75,7 +96,7 @@
       script.crossOrigin = ''
       script.src = entry
       document.head.appendChild(script)
-      preload([...imports, ...screenFiles, ...drawnParts()])
+      preload([...imports, ...screenFiles, ...drawnParts(), ...drawnPdf()])
     }
     if (document.readyState === 'complete') start()
     else {

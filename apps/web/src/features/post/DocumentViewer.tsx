@@ -129,7 +129,8 @@ function OfficeOnlinePreview({ item, publicUrl }: { item: MediaItem; publicUrl: 
 function PdfPreview({ item, postId, current }: DocumentViewerProps) {
   const source = usePdfSource(item.url)
   return (
-    <div className="viewer__pdf">
+    // The file named for public/route-prefetch.js, which starts it on a page the server drew.
+    <div className="viewer__pdf" data-pdf-url={item.url}>
       {source ? (
         <Suspense fallback={<Loading block />}>
           {postId ? (

@@ -14,16 +14,35 @@ export interface PdfSource {
   worker: Worker
 }
 
+declare global {
+  interface Window {
+    /** pdf.js's worker and a PDF's bytes, started by public/route-prefetch.js on a drawn page with a PDF. */
+    __agoraEarlyPdf?: { worker: Worker; files: Record<string, Promise<ArrayBuffer | null>> }
+  }
+}
+
 let worker: Worker | null = null
 const files = new Map<string, Promise<ArrayBuffer>>()
+
+const fetchBytes = (url: string) =>
+  fetch(url, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+    return response.arrayBuffer()
+  })
+
+/** The bytes route-prefetch.js fetched, taken once (fetched again if that failed), else a new fetch. */
+function firstBytes(url: string): Promise<ArrayBuffer> {
+  const early = window.__agoraEarlyPdf?.files
+  const bytes = early?.[url]
+  if (!bytes) return fetchBytes(url)
+  delete early[url]
+  return bytes.then((body) => body ?? fetchBytes(url))
+}
 
 function fileBytes(url: string): Promise<ArrayBuffer> {
   let bytes = files.get(url)
   if (!bytes) {
-    bytes = fetch(url, { credentials: 'same-origin' }).then((response) => {
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-      return response.arrayBuffer()
-    })
+    bytes = firstBytes(url)
     // A failure is not kept: "Retry" fetches again.
     bytes.catch(() => files.delete(url))
     // Only the latest few files are kept (a post has at most five).
@@ -34,7 +53,7 @@ function fileBytes(url: string): Promise<ArrayBuffer> {
 }
 
 export function pdfSource(url: string): PdfSource {
-  worker ??= new Worker(workerUrl, { type: 'module' })
+  worker ??= window.__agoraEarlyPdf?.worker ?? new Worker(workerUrl, { type: 'module' })
   void fileBytes(url).catch(() => {})
   return { bytes: () => fileBytes(url).then((buffer) => new Uint8Array(buffer.slice(0))), worker }
 }
