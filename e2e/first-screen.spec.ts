@@ -73,11 +73,21 @@ async function expectSameScreen(
     const live = await browser.newContext({ ...options, viewport })
     const appPage = await live.newPage()
     await appPage.addInitScript(() => {
-      const shifts: { value: number; drawnPage: boolean }[] = []
+      type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+      const shifts: { value: number; drawnPage: boolean; moved: string[] }[] = []
       Object.assign(window, { __shifts: shifts })
+      // What moved, from where to where: a failure names it.
+      const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push({ value: entry.value, drawnPage: document.getElementById('static-shell') !== null })
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: Source[] })[])
+          shifts.push({
+            value: entry.value,
+            drawnPage: document.getElementById('static-shell') !== null,
+            moved: entry.sources.map(
+              (source) =>
+                `${(source.node as Element | undefined)?.className || source.node?.nodeName} ${rect(source.previousRect)} → ${rect(source.currentRect)}`,
+            ),
+          })
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await appPage.goto(url)
@@ -85,7 +95,7 @@ async function expectSameScreen(
     await expect(appPage.locator('#root')).toBeVisible()
     // The shifts of the takeover, two frames after it (the post's Markdown, drawn later, may move
     // what is below it: that is not the takeover's).
-    type Shift = { value: number; drawnPage: boolean }
+    type Shift = { value: number; drawnPage: boolean; moved: string[] }
     const shifts = await appPage.evaluate(
       () =>
         new Promise<Shift[]>((resolve) =>
@@ -96,7 +106,7 @@ async function expectSameScreen(
     )
     const counted = drawnPageMayShift ? shifts.filter((shift) => !shift.drawnPage) : shifts
     expect(
-      counted.map((shift) => shift.value),
+      counted.map((shift) => `${shift.value}: ${shift.moved.join('; ')}`),
       `layout shifts at ${width} px`,
     ).toEqual([])
     expect(await boxesOf(appPage, selectors), `the app's screen at ${width} px`).toEqual(before)

@@ -25,11 +25,11 @@ import { takeEarly } from '../../api/early'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { toast } from '../../ui/toast'
+import { placeCreated } from './placeCreated'
 import {
   type CommentsPage,
   findComment,
   groupThreads,
-  insertComment,
   nextSkip,
   patchComment,
   removeComment,
@@ -95,10 +95,7 @@ export function useCreateComment(postId: string) {
     mutationFn: (input: Omit<NewComment, 'postId'>) => createComment({ ...input, postId }),
     // What it earned is the modal's to say (in its own toast); the cached comment is the comment alone.
     onSuccess: ({ reward: _reward, ...created }) => {
-      const data = queryClient.getQueryData<CommentsData>(commentKeys.post(postId))
-      const pages = data ? insertComment(data.pages, created) : null
-      if (data && pages) queryClient.setQueryData<CommentsData>(commentKeys.post(postId), { ...data, pages })
-      else void queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) })
+      void placeCreated(queryClient, postId, created)
       adjustPostComments(queryClient, postId, 1)
       if (created.anchor) void queryClient.invalidateQueries({ queryKey: commentKeys.anchoredAll(postId) })
       void refreshOwnCounts(queryClient, 'comments')
