@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { type LoadFigure, type LoadRequest, type LoadSettings, measure, round } from './load'
 import type { Report } from './report'
-import { SORTS, type Targets } from './targets'
+import { likedKey, SORTS, type Targets } from './targets'
 
 const API = '/api/v1'
 /** The budgets of the issue (2-core machine; ratios hold across machines). */
@@ -278,6 +278,14 @@ export async function measureLikes(
   from = 0,
 ): Promise<{ figure: LoadFigure; confirmed: LikePair[] }> {
   let next = from
+  /** The next pair whose like is new (targets.liked: a post liked already would measure a no-op). */
+  const unlikedPair = () => {
+    for (let skipped = 0; skipped < targets.liked.size + 1; skipped++) {
+      const pair = likePair(next++, users, targets.postIds)
+      if (!targets.liked.has(likedKey(pair.user.userId, pair.postId))) return pair
+    }
+    throw new Error('every (user, post) pair is liked already')
+  }
   const confirmed: LikePair[] = []
   type Context = { pair?: LikePair }
   const figure = await measure(
@@ -288,7 +296,7 @@ export async function measureLikes(
         {
           method: 'POST',
           setupRequest: (request, context: Context) => {
-            const { user, postId } = likePair(next++, users, targets.postIds)
+            const { user, postId } = unlikedPair()
             context.pair = { userId: user.userId, postId }
             return {
               ...request,

@@ -26,7 +26,15 @@ export interface Targets {
   tag: { name: string; deepCursor: string }
   /** Posts of users with a session, each with its author and revision: one edit each. */
   edits: { userId: string; postId: string; revision: number }[]
+  /**
+   * The posts the sessions' users like already (`likedKey`): by the generation, and on a reused
+   * forum by earlier runs' like figures. The like figures skip them: liking a post again changes
+   * nothing (no row, no counter, no event) and would measure a no-op.
+   */
+  liked: Set<string>
 }
+
+export const likedKey = (userId: string, postId: string) => `${userId} ${postId}`
 
 export async function readTargets(db: Kysely<Database>): Promise<Targets> {
   const total = Number((await sql<{ n: string }>`select count(*) as n from posts`.execute(db)).rows[0].n)
@@ -78,6 +86,10 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     .orderBy('id')
     .limit(EDITS)
     .execute()
+  const liked = await sql<{ user_id: string; post_id: string }>`
+    select l.user_id, l.post_id from post_likes l
+    join posts p on p.id = l.post_id and p.visibility = 'public' and p.moderation is null
+    where l.user_id in (select user_id from sessions where revoked_at is null)`.execute(db)
   return {
     deepCursors,
     postId: post.id,
@@ -87,6 +99,7 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     searchTerms: { common: COMMON_TERM, rare: RARE_TERM },
     tag: { name: tagName, deepCursor: cursorOf(tagCursor) },
     edits,
+    liked: new Set(liked.rows.map((row) => likedKey(row.user_id, row.post_id))),
   }
 }
 
