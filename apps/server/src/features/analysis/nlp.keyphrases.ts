@@ -95,6 +95,10 @@ const SINGLE_WORD_WEIGHT = 0.3
 /** How much a phrase's score shrinks for each chosen tag it shares a word with (tuned on the tuning half). */
 const SHARED_WORD_DISCOUNT = 0.7
 
+/** Units of measure, left alone when the number before them is not a word ("5 min" → "min"). */
+const UNITS =
+  /^(?:s|ms|min|h|hr|hrs|sec|hz|khz|mhz|ghz|nm|mm|cm|km|mg|kg|ml|kv|mv|ma|kw|mw|wt|ppm|rpm|db|kpa|mpa|gpa)$/u
+
 const FILE_WORDS =
   /^(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|png|jpe?g|gif|svg|html?|json|xml|zip|tex|bib|mime|utf-?8|ascii|page|pp|vol|doi|isbn|issn|arxiv|http|https|www|com|org|preprint|draft|copyright|licen[cs]e|fig|figure|table|eq|equation|section|appendix|et|al)$/u
 
@@ -122,7 +126,8 @@ export function rankKeyphrases(candidates: Candidate[], corpus: CorpusStats, lim
   }
   const pool = candidates.filter((candidate) => {
     const words = candidate.key.split(' ')
-    if (words.every((word) => FILE_WORDS.test(word) || /^\p{N}+$/u.test(word))) return false
+    if (words.every((word) => FILE_WORDS.test(word) || UNITS.test(word) || /^\p{N}+$/u.test(word)))
+      return false
     // "Pesticides review", "field notes": what kind of text it is, not what it is about.
     if (candidate.author === undefined && DOCUMENT_KINDS.has(words[words.length - 1])) return false
     return candidate.author !== undefined || candidate.words > 1 || !GENERIC_SINGLE_WORDS.has(candidate.key)

@@ -75,6 +75,49 @@ describe('English phrases', () => {
   })
 })
 
+describe('English candidate phrases (issue 21, second round)', () => {
+  const labelsOf = (text: string) =>
+    prepareText({ title: '', blocks: [text], metadata: [] }).candidates.map((candidate) => candidate.label)
+
+  it('keeps a past participle that opens a noun phrase, not a verb inside a clause', () => {
+    const labels = labelsOf(
+      'Chlorides corrode the reinforced concrete structures near the coast. The team used impressed current cathodic protection. We recorded temperatures.',
+    )
+    expect(labels).toContain('reinforced concrete structures')
+    expect(labels).toContain('impressed current cathodic protection')
+    // "used" and "recorded" follow their subjects: they are the verbs of their sentences.
+    expect(labels).toContain('temperatures')
+    expect(labels.join(' | ')).not.toMatch(/\bused\b|\brecorded\b/)
+  })
+
+  it('joins compounds written with an en dash, and only without spaces around it', () => {
+    const labels = labelsOf('Cracks start at the steel–concrete interface. Results – as expected – vary.')
+    expect(labels).toContain('steel-concrete interface')
+    expect(labels.some((label) => label.includes('results –'))).toBe(false)
+  })
+
+  it('does not end a phrase on a preposition in -ing', () => {
+    const labels = labelsOf('Inspectors collected information concerning bridge decks during winter.')
+    expect(labels).toContain('information')
+    expect(labels).toContain('bridge decks')
+    expect(labels.join(' | ')).not.toMatch(/concerning/)
+  })
+
+  it('never tags a lone unit of measure', () => {
+    const prepared = prepareText({
+      title: '',
+      blocks: [
+        'Samples were polished for 5 min at 300 rpm. After 5 min the polished samples were rinsed. Each 5 min step used fresh diamond suspension.',
+      ],
+      metadata: [],
+    })
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus, 10)
+    expect(tags).toContain('fresh diamond suspension')
+    expect(tags).not.toContain('min')
+    expect(tags).not.toContain('rpm')
+  })
+})
+
 describe('keyphrases against the corpus', () => {
   const prepared = prepareText({ title: BEES_TITLE, blocks: BEES_PARAGRAPHS, metadata: [] })
 
