@@ -103,6 +103,41 @@ describe('English candidate phrases (issue 21, second round)', () => {
     expect(labels.join(' | ')).not.toMatch(/concerning/)
   })
 
+  it('drops grading adjectives from the front of a phrase', () => {
+    const labels = labelsOf(
+      'We computed the corresponding eigenvalues with an accurate estimation of the spectral gap.',
+    )
+    expect(labels).toContain('eigenvalues')
+    expect(labels).toContain('estimation')
+    expect(labels).toContain('spectral gap')
+    expect(labels.join(' | ')).not.toMatch(/corresponding|accurate/)
+  })
+
+  it('ranks a phrase on a generic head ("results") below one that names a thing, all else equal', () => {
+    // Keys hold lemmas, labels the text's words.
+    const candidate = (key: string, label: string, first: number) => ({
+      key,
+      label,
+      count: 2,
+      first,
+      words: 2,
+      score: 1,
+    })
+    const tags = rankKeyphrases(
+      [
+        candidate('simulation result', 'simulation results', 1),
+        candidate('noise level', 'noise level', 2),
+        candidate('lattice model', 'lattice model', 3),
+      ],
+      emptyCorpus,
+    )
+    expect(tags).toEqual(['lattice model', 'simulation results', 'noise level'])
+    const alone = (key: string) => ({ key, label: key, count: 3, first: 1, words: 1, score: 1 })
+    expect(rankKeyphrases([alone('problem'), alone('time'), alone('lattice')], emptyCorpus)).toEqual([
+      'lattice',
+    ])
+  })
+
   it('never tags a lone unit of measure', () => {
     const prepared = prepareText({
       title: '',
