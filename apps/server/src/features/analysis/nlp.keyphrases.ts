@@ -146,6 +146,12 @@ const GENERIC_HEADS = new Set([
 ])
 const GENERIC_HEAD_WEIGHT = 0.3
 
+/**
+ * Bonus for a phrase's early first mention, 1 + w/√(position + 1) (position in candidate words).
+ * Tuning half, 120 full papers: F1@10 0.194 → 0.206; paragraphs and abstracts within 0.002.
+ */
+const FIRST_MENTION_WEIGHT = 2
+
 /** How much a phrase's score shrinks for each chosen tag it shares a word with (tuned on the tuning half). */
 const SHARED_WORD_DISCOUNT = 0.7
 
@@ -176,10 +182,13 @@ export function rankKeyphrases(candidates: Candidate[], corpus: CorpusStats, lim
     const repeated = (1 + Math.log(candidate.count)) ** 2
     // A lone common word ("season", "weights") is rarely what a paper is about; an acronym may be.
     const single = candidate.words === 1 && !/\p{Lu}/u.test(candidate.label) ? SINGLE_WORD_WEIGHT : 1
+    // What a long paper names first (title, abstract) it is about: PositionRank's bias works on
+    // words, this on the phrase's own first mention.
+    const early = 1 + FIRST_MENTION_WEIGHT / Math.sqrt(candidate.first + 1)
     // "Simulation results", "parameter values": the head says how the text speaks of a thing.
     const generic =
       candidate.words > 1 && GENERIC_HEADS.has(words[words.length - 1]) ? GENERIC_HEAD_WEIGHT : 1
-    return candidate.score * Math.min(idf(candidate.key), wordIdf * 1.5) * repeated * single * generic
+    return candidate.score * Math.min(idf(candidate.key), wordIdf * 1.5) * repeated * single * generic * early
   }
   const pool = candidates.filter((candidate) => {
     const words = candidate.key.split(' ')

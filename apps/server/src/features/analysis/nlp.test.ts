@@ -138,6 +138,22 @@ describe('English candidate phrases (issue 21, second round)', () => {
     ])
   })
 
+  it('favours what a long text names first over a slightly stronger phrase it names late', () => {
+    const candidate = (key: string, first: number, score: number) => ({
+      key,
+      label: key,
+      count: 2,
+      first,
+      words: 2,
+      score,
+    })
+    const tags = rankKeyphrases(
+      [candidate('late topic', 400, 1.2), candidate('early topic', 0, 1)],
+      emptyCorpus,
+    )
+    expect(tags).toEqual(['early topic', 'late topic'])
+  })
+
   it('never tags a lone unit of measure', () => {
     const prepared = prepareText({
       title: '',
