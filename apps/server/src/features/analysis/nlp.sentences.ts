@@ -1,5 +1,6 @@
 import type { ItemSentence } from 'wink-nlp'
 import { englishNlp, stopWordSet } from './nlp.language'
+import { CHINESE_FUNCTION_WORDS, GENERIC_MODIFIERS, PREPOSITIONAL_ING } from './nlp.words'
 
 /**
  * Text read as sentences, each with its content words and the noun phrases it mentions: part of
@@ -54,9 +55,13 @@ interface EnglishToken {
   abbreviation: boolean
 }
 
+/** Hyphen, Unicode hyphen, and the en dash of compounds such as "steel–concrete interface". */
+const HYPHENS = new Set(['-', '\u2010', '\u2013'])
+
 /**
  * A sentence's tokens as wink-nlp gives them, with hyphenated compounds ("visual-cortex",
- * "long-range") joined back into one word: the tokenizer splits them at the hyphen.
+ * "long-range", "steel–concrete") joined back into one word: the tokenizer splits them at the
+ * hyphen or dash (only when written without spaces around it).
  */
 function englishTokens(sentence: ItemSentence, its: ReturnType<typeof englishNlp>['its']): EnglishToken[] {
   const tokens = sentence.tokens()
@@ -73,7 +78,7 @@ function englishTokens(sentence: ItemSentence, its: ReturnType<typeof englishNlp
     const previous = joined[joined.length - 1]
     const next = i + 1
     const hyphen =
-      (values[i] === '-' || values[i] === '\u2010') &&
+      HYPHENS.has(values[i]) &&
       spaces[i] === '' &&
       spaces[next] === '' &&
       previous?.type === 'word' &&
@@ -111,37 +116,8 @@ function labelOf(token: EnglishToken) {
   return mixed || acronym ? value : token.normal
 }
 
-/** Adjectives that grade or point rather than name: dropped from the front of a phrase ("several new methods"). */
-const GENERIC_MODIFIERS = new Set([
-  'different',
-  'various',
-  'several',
-  'many',
-  'new',
-  'novel',
-  'proposed',
-  'such',
-  'other',
-  'same',
-  'certain',
-  'main',
-  'given',
-  'recent',
-  'important',
-  'existing',
-  'previous',
-  'possible',
-  'particular',
-  'specific',
-  'significant',
-  'good',
-  'better',
-  'best',
-  'further',
-  'additional',
-  'typical',
-  'current',
-])
+/** What may precede a participle that modifies a noun: an article, a preposition, a conjunction, a verb, punctuation. */
+const PARTICIPLE_AFTER = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PUNCT', 'VERB', 'NUM'])
 
 let english: Analyser | null = null
 
@@ -182,6 +158,7 @@ function englishAnalyser(): Analyser {
             tokens[i].tag === 'PROPN' ||
             (tokens[i].tag === 'VERB' &&
               tokens[i].normal.endsWith('ing') &&
+              !PREPOSITIONAL_ING.has(tokens[i].normal) &&
               i > 0 &&
               content[i - 1] &&
               /^(NOUN|PROPN|ADJ)$/.test(tokens[i - 1].tag))
@@ -197,10 +174,24 @@ function englishAnalyser(): Analyser {
             i > 0 &&
             content[i - 1] &&
             isNoun(i - 1)
+          // A past participle opening a run of nouns modifies them ("reinforced concrete structures",
+          // "impressed current"): the tagger calls it a verb. Not after its subject, where it is the
+          // verb ("the model used data", "we recorded temperatures").
+          const participle = (i: number, start: number) =>
+            tokens[i].tag === 'VERB' &&
+            /[^e]ed$/.test(tokens[i].normal) &&
+            i === start &&
+            (i === 0 || PARTICIPLE_AFTER.has(tokens[i - 1].tag)) &&
+            i + 1 < tokens.length &&
+            content[i + 1] &&
+            (isNoun(i + 1) || tokens[i + 1].tag === 'ADJ')
           let start = 0
           for (let i = 0; i <= tokens.length; i += 1) {
             const inPhrase =
-              i < tokens.length && content[i] && (isNoun(i) || tokens[i].tag === 'ADJ') && !missedVerb(i)
+              i < tokens.length &&
+              content[i] &&
+              (isNoun(i) || tokens[i].tag === 'ADJ' || participle(i, start)) &&
+              !missedVerb(i)
             if (inPhrase) continue
             // tokens start..i-1 form a run of adjectives and nouns: the maximal phrase ending on its last noun.
             let to = i - 1
@@ -226,54 +217,6 @@ function englishAnalyser(): Analyser {
   }
   return english
 }
-
-/**
- * Verbs and function words of Chinese research prose that the stop-word list lacks: they glue onto
- * neighbouring nouns in segmenter runs ("神经网络用于", "本文提出一种") and are never a subject.
- */
-const CHINESE_FUNCTION_WORDS = [
-  '本文',
-  '我们',
-  '提出',
-  '一种',
-  '用于',
-  '进行',
-  '通过',
-  '基于',
-  '使用',
-  '采用',
-  '利用',
-  '可以',
-  '能够',
-  '具有',
-  '存在',
-  '表现',
-  '仍然',
-  '以及',
-  '并且',
-  '其中',
-  '取得',
-  '显著',
-  '提高',
-  '减少',
-  '探索',
-  '相比',
-  '结果',
-  '表明',
-  '研究',
-  '方法',
-  '问题',
-  '工作',
-  '未来',
-  '然而',
-  '依赖',
-  '实现',
-  '得到',
-  '发现',
-  '需要',
-  '这种',
-  '该',
-]
 
 /**
  * Other languages: ICU's sentence and word segmentation (it knows scripts written without spaces,

@@ -75,6 +75,100 @@ describe('English phrases', () => {
   })
 })
 
+describe('English candidate phrases (issue 21, second round)', () => {
+  const labelsOf = (text: string) =>
+    prepareText({ title: '', blocks: [text], metadata: [] }).candidates.map((candidate) => candidate.label)
+
+  it('keeps a past participle that opens a noun phrase, not a verb inside a clause', () => {
+    const labels = labelsOf(
+      'Chlorides corrode the reinforced concrete structures near the coast. The team used impressed current cathodic protection. We recorded temperatures.',
+    )
+    expect(labels).toContain('reinforced concrete structures')
+    expect(labels).toContain('impressed current cathodic protection')
+    // "used" and "recorded" follow their subjects: they are the verbs of their sentences.
+    expect(labels).toContain('temperatures')
+    expect(labels.join(' | ')).not.toMatch(/\bused\b|\brecorded\b/)
+  })
+
+  it('joins compounds written with an en dash, and only without spaces around it', () => {
+    const labels = labelsOf('Cracks start at the steel–concrete interface. Results – as expected – vary.')
+    expect(labels).toContain('steel-concrete interface')
+    expect(labels.some((label) => label.includes('results –'))).toBe(false)
+  })
+
+  it('does not end a phrase on a preposition in -ing', () => {
+    const labels = labelsOf('Inspectors collected information concerning bridge decks during winter.')
+    expect(labels).toContain('information')
+    expect(labels).toContain('bridge decks')
+    expect(labels.join(' | ')).not.toMatch(/concerning/)
+  })
+
+  it('drops grading adjectives from the front of a phrase', () => {
+    const labels = labelsOf(
+      'We computed the corresponding eigenvalues with an accurate estimation of the spectral gap.',
+    )
+    expect(labels).toContain('eigenvalues')
+    expect(labels).toContain('estimation')
+    expect(labels).toContain('spectral gap')
+    expect(labels.join(' | ')).not.toMatch(/corresponding|accurate/)
+  })
+
+  it('ranks a phrase on a generic head ("results") below one that names a thing, all else equal', () => {
+    // Keys hold lemmas, labels the text's words.
+    const candidate = (key: string, label: string, first: number) => ({
+      key,
+      label,
+      count: 2,
+      first,
+      words: 2,
+      score: 1,
+    })
+    const tags = rankKeyphrases(
+      [
+        candidate('simulation result', 'simulation results', 1),
+        candidate('noise level', 'noise level', 2),
+        candidate('lattice model', 'lattice model', 3),
+      ],
+      emptyCorpus,
+    )
+    expect(tags).toEqual(['lattice model', 'simulation results', 'noise level'])
+    const alone = (key: string) => ({ key, label: key, count: 3, first: 1, words: 1, score: 1 })
+    expect(rankKeyphrases([alone('problem'), alone('time'), alone('lattice')], emptyCorpus)).toEqual([
+      'lattice',
+    ])
+  })
+
+  it('favours what a long text names first over a slightly stronger phrase it names late', () => {
+    const candidate = (key: string, first: number, score: number) => ({
+      key,
+      label: key,
+      count: 2,
+      first,
+      words: 2,
+      score,
+    })
+    const tags = rankKeyphrases(
+      [candidate('late topic', 400, 1.2), candidate('early topic', 0, 1)],
+      emptyCorpus,
+    )
+    expect(tags).toEqual(['early topic', 'late topic'])
+  })
+
+  it('never tags a lone unit of measure', () => {
+    const prepared = prepareText({
+      title: '',
+      blocks: [
+        'Samples were polished for 5 min at 300 rpm. After 5 min the polished samples were rinsed. Each 5 min step used fresh diamond suspension.',
+      ],
+      metadata: [],
+    })
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus, 10)
+    expect(tags).toContain('fresh diamond suspension')
+    expect(tags).not.toContain('min')
+    expect(tags).not.toContain('rpm')
+  })
+})
+
 describe('keyphrases against the corpus', () => {
   const prepared = prepareText({ title: BEES_TITLE, blocks: BEES_PARAGRAPHS, metadata: [] })
 
