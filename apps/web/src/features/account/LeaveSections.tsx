@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { deleteAccount, getExports, requestExport } from '../../api/account'
@@ -9,6 +9,7 @@ import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
 import { formatBytes, useIntlLocale } from '../../ui/format'
 import { QueryState } from '../../ui/QueryState'
+import { RadioGroup } from '../../ui/RadioGroup'
 import { SectionCard } from '../../ui/SectionCard'
 import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
@@ -93,7 +94,6 @@ export function DeleteSection() {
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account')
-  const id = useId()
   const navigate = useNavigate()
   const client = useQueryClient()
   const [password, setPassword] = useState('')
@@ -138,21 +138,16 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('delete.confirm')}
       danger
     >
-      <fieldset className="account-choice" disabled={remove.isPending}>
-        <legend>{t('delete.contentLegend')}</legend>
-        {(['keep', 'delete'] as const).map((choice) => (
-          <label key={choice} className="account-choice__option">
-            <input
-              type="radio"
-              name={`${id}-content`}
-              value={choice}
-              checked={content === choice}
-              onChange={() => setContent(choice)}
-            />
-            {t(`delete.content.${choice}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('delete.contentLegend')}
+        className="account-choice"
+        optionClassName="account-choice__option"
+        options={['keep', 'delete'] as const}
+        value={content}
+        onChange={setContent}
+        labelOf={(choice) => t(`delete.content.${choice}`)}
+        disabled={remove.isPending}
+      />
       <AccountAlert message={failure} />
       <TextField
         label={t('delete.password')}
