@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CardPreview } from './CardPreview'
 import { CommentIcon, HeartIcon, LockIcon } from './contentIcons'
-import { formatCompact, useIntlLocale } from './format'
 import { postPath } from './links'
+import { StatCount } from './StatCount'
 import { Timestamp } from './Timestamp'
 import './Card.css'
 import './ProfilePostItem.css'
@@ -24,7 +24,6 @@ export const postIdOf = (post: PostListItem) => post._id || post.id
  */
 export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProps) {
   const { t } = useTranslation()
-  const locale = useIntlLocale()
   const path = postPath(post)
   const author = post.user_name || post.author
   const title = post.title || t('postItem.untitled')
@@ -55,16 +54,18 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
             {t('postItem.private')}
           </span>
         )}
-        <span className="profile-post__stat" title={t('postItem.likes', { count: post.likes })}>
-          <HeartIcon size={14} />
-          <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
-          <span className="visually-hidden">{t('postItem.likes', { count: post.likes })}</span>
-        </span>
-        <span className="profile-post__stat" title={t('postItem.comments', { count: post.comments })}>
-          <CommentIcon size={14} />
-          <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
-          <span className="visually-hidden">{t('postItem.comments', { count: post.comments })}</span>
-        </span>
+        <StatCount
+          className="profile-post__stat"
+          icon={<HeartIcon size={14} />}
+          count={post.likes}
+          words={t('postItem.likes', { count: post.likes })}
+        />
+        <StatCount
+          className="profile-post__stat"
+          icon={<CommentIcon size={14} />}
+          count={post.comments}
+          words={t('postItem.comments', { count: post.comments })}
+        />
       </p>
     </article>
   )

@@ -6,7 +6,7 @@ import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CardPreview } from '../../ui/CardPreview'
 import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
-import { formatCompact, useIntlLocale } from '../../ui/format'
+import { StatCount } from '../../ui/StatCount'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
@@ -39,7 +39,6 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   useEffect(() => {
     if (focusOnMount) link.current?.focus()
   }, [focusOnMount])
-  const locale = useIntlLocale()
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
   // A search says where it matched (issue 19): a title hit marks the title itself; any other hit
@@ -102,16 +101,16 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
               {t('card.private')}
             </span>
           )}
-          <span title={t('card.likes', { count: post.likes })}>
-            <HeartIcon size={16} />
-            <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
-            <span className="visually-hidden">{t('card.likes', { count: post.likes })}</span>
-          </span>
-          <span title={t('card.comments', { count: post.comments })}>
-            <CommentIcon size={16} />
-            <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
-            <span className="visually-hidden">{t('card.comments', { count: post.comments })}</span>
-          </span>
+          <StatCount
+            icon={<HeartIcon size={16} />}
+            count={post.likes}
+            words={t('card.likes', { count: post.likes })}
+          />
+          <StatCount
+            icon={<CommentIcon size={16} />}
+            count={post.comments}
+            words={t('card.comments', { count: post.comments })}
+          />
         </div>
       </div>
     </article>
