@@ -2,9 +2,8 @@ import type { PostListItem } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CardPreview } from './CardPreview'
-import { CommentIcon, HeartIcon, LockIcon } from './contentIcons'
 import { postPath } from './links'
-import { StatCount } from './StatCount'
+import { PostStats } from './PostStats'
 import { Timestamp } from './Timestamp'
 import './Card.css'
 import './ProfilePostItem.css'
@@ -48,24 +47,7 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
       <p className="profile-post__meta">
         {showAuthor && author && <span>{t('postItem.by', { name: author })}</span>}
         <Timestamp value={post.created_at} />
-        {post.visibility === 'private' && (
-          <span className="profile-post__private">
-            <LockIcon size={14} />
-            {t('postItem.private')}
-          </span>
-        )}
-        <StatCount
-          className="profile-post__stat"
-          icon={<HeartIcon size={14} />}
-          count={post.likes}
-          words={t('postItem.likes', { count: post.likes })}
-        />
-        <StatCount
-          className="profile-post__stat"
-          icon={<CommentIcon size={14} />}
-          count={post.comments}
-          words={t('postItem.comments', { count: post.comments })}
-        />
+        <PostStats post={post} block="profile-post" iconSize={14} />
       </p>
     </article>
   )

@@ -5,8 +5,7 @@ import { Link } from 'react-router'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CardPreview } from '../../ui/CardPreview'
-import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
-import { StatCount } from '../../ui/StatCount'
+import { PostStats } from '../../ui/PostStats'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
@@ -95,22 +94,7 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
           <Timestamp value={post.created_at} className="post-card__time" />
         </div>
         <div className="post-card__stats">
-          {post.visibility === 'private' && (
-            <span className="post-card__private">
-              <LockIcon size={14} />
-              {t('card.private')}
-            </span>
-          )}
-          <StatCount
-            icon={<HeartIcon size={16} />}
-            count={post.likes}
-            words={t('card.likes', { count: post.likes })}
-          />
-          <StatCount
-            icon={<CommentIcon size={16} />}
-            count={post.comments}
-            words={t('card.comments', { count: post.comments })}
-          />
+          <PostStats post={post} block="post-card" iconSize={16} />
         </div>
       </div>
     </article>
