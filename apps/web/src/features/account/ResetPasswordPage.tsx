@@ -57,7 +57,16 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AccountScreen title={t('reset.title')} lead={t('reset.lead')}>
+    <AccountScreen
+      title={t('reset.title')}
+      lead={t('reset.lead')}
+      links={
+        <>
+          <Link to="/forgot-password">{t('reset.askAgain')}</Link>
+          <Link to="/login">{t('backToLogin')}</Link>
+        </>
+      }
+    >
       <form className="stack" noValidate onSubmit={submit} aria-busy={pending}>
         <AccountAlert message={failure} />
         <PasswordFields
@@ -71,10 +80,6 @@ export function ResetPasswordPage() {
           {t('reset.submit')}
         </Button>
       </form>
-      <div className="account-screen__links">
-        <Link to="/forgot-password">{t('reset.askAgain')}</Link>
-        <Link to="/login">{t('backToLogin')}</Link>
-      </div>
     </AccountScreen>
   )
 }

@@ -28,7 +28,15 @@ export function UnsubscribePage() {
   const stopped = stop.isSuccess || info.data?.unsubscribed
 
   return (
-    <AccountScreen title={t('unsubscribe.title')}>
+    <AccountScreen
+      title={t('unsubscribe.title')}
+      links={
+        <>
+          <Link to="/notifications">{t('unsubscribe.settings')}</Link>
+          <Link to="/">{t('toHome')}</Link>
+        </>
+      }
+    >
       {!token ? (
         <AccountAlert message={t('unsubscribe.noToken')} />
       ) : info.isPending ? (
@@ -51,10 +59,6 @@ export function UnsubscribePage() {
           )}
         </>
       )}
-      <div className="account-screen__links">
-        <Link to="/notifications">{t('unsubscribe.settings')}</Link>
-        <Link to="/">{t('toHome')}</Link>
-      </div>
     </AccountScreen>
   )
 }

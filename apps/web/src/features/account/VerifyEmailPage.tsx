@@ -36,7 +36,17 @@ export function VerifyEmailPage() {
   }, [token, client, t])
 
   return (
-    <AccountScreen title={t('verify.title')}>
+    <AccountScreen
+      title={t('verify.title')}
+      links={
+        state.step !== 'checking' && (
+          <>
+            <Link to="/mypage?tab=account">{t('verify.toAccount')}</Link>
+            <Link to="/">{t('toHome')}</Link>
+          </>
+        )
+      }
+    >
       {state.step === 'checking' && <Loading text={t('verify.checking')} />}
       <div role="status">
         {state.step === 'done' && (
@@ -44,12 +54,6 @@ export function VerifyEmailPage() {
         )}
       </div>
       <AccountAlert message={state.step === 'failed' ? state.message : null} />
-      {state.step !== 'checking' && (
-        <div className="account-screen__links">
-          <Link to="/mypage?tab=account">{t('verify.toAccount')}</Link>
-          <Link to="/">{t('toHome')}</Link>
-        </div>
-      )}
     </AccountScreen>
   )
 }
