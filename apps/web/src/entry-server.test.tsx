@@ -1,8 +1,9 @@
 // The screens the server draws before the app runs (entry-server.tsx), rendered here in Node as the
 // server renders them: the app's own markup, in the reader's language, with the users' words escaped.
-import type { CommentView, PostDetailResponse, PostListItem, StatsResponse } from '@agora/contract'
+import type { PostDetailResponse, PostListItem, StatsResponse } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
 import { renderForum, renderHome, renderPost } from './entry-server'
+import { sampleComment } from './features/comments/sampleComment'
 
 const HOSTILE = 'Tide <script>alert(1)</script> & "pools"'
 const ESCAPED = 'Tide &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;pools&quot;'
@@ -157,25 +158,16 @@ describe("a post's page drawn on the server", () => {
   })
 
   it('draws the first comments with the post, their text escaped (issue 28: the first comment at the first paint)', async () => {
-    const comment: CommentView = {
+    const comment = sampleComment({
       _id: '01a20322-8cbd-76f1-a207-05bc0338dbfe',
       postId: post.id,
       userId: 'u2',
       username: 'bob_lab',
       display_name: 'Bob Lindqvist',
-      avatar: '',
       content: 'Which <b>filter</b> did you use?',
       createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
       likes: 2,
-      is_liked: false,
-      level: 1,
-      parentId: null,
-      rootId: null,
-      replyCount: 0,
-      revision: 1,
-      edited_at: null,
-      post_version: 1,
-    }
+    })
     const drawn = await renderPost(`/forum/detail/${post.id}`, 'en', post.id, post, [comment])
     expect(drawn.html).toContain('bob_lab')
     expect(drawn.html).toContain('Which &lt;b&gt;filter&lt;/b&gt; did you use?')

@@ -43,22 +43,17 @@ export function getPersonInformation(
   })
 }
 
-/** GET /media/user/{id}/posts: one page of an author's posts (403 when they keep them private). */
+/**
+ * One page of a user's list of posts: GET /media/user/{id}/posts, an author's own (403 when they keep
+ * them private); GET /media/user/{id}/liked, the posts they liked (no privacy gate, spec §6).
+ */
 export function listUserPosts(
   userId: string,
+  list: 'posts' | 'liked',
   page: PageParams,
   signal?: AbortSignal,
 ): Promise<PostListItem[]> {
-  return api.get<PostListItem[]>(`${userPath(userId)}/posts`, { query: pageQuery(page), signal })
-}
-
-/** GET /media/user/{id}/liked: one page of the posts a user liked (no privacy gate, spec §6). */
-export function listUserLiked(
-  userId: string,
-  page: PageParams,
-  signal?: AbortSignal,
-): Promise<PostListItem[]> {
-  return api.get<PostListItem[]>(`${userPath(userId)}/liked`, { query: pageQuery(page), signal })
+  return api.get<PostListItem[]>(`${userPath(userId)}/${list}`, { query: pageQuery(page), signal })
 }
 
 /** GET /auth/me with the counts and the last 30 days' activity. Caches the basic info like fetchMe does. */

@@ -33,11 +33,15 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const id = useId()
-  const close = () => {
-    if (!busy) onCancel()
-  }
   return (
-    <Modal open={open} onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-message`} size="sm">
+    <Modal
+      open={open}
+      onClose={onCancel}
+      busy={busy}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-message`}
+      size="sm"
+    >
       <div className="confirm-dialog">
         <h2 id={`${id}-title`} className="confirm-dialog__title">
           {title}
@@ -46,7 +50,7 @@ export function ConfirmDialog({
           {message}
         </div>
         <div className="modal__actions">
-          <Button onClick={close} disabled={busy}>
+          <Button onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>

@@ -48,13 +48,11 @@ export function DialogForm({
   children,
 }: DialogFormProps) {
   const id = useId()
-  const close = () => {
-    if (!pending) onClose()
-  }
   return (
     <Modal
       open
-      onClose={close}
+      onClose={onClose}
+      busy={pending}
       labelledBy={`${id}-title`}
       describedBy={lead ? `${id}-lead` : undefined}
       size={size}
@@ -79,7 +77,7 @@ export function DialogForm({
           </p>
         )}
         <div className="modal__actions">
-          <Button onClick={close} disabled={pending}>
+          <Button onClick={onClose} disabled={pending}>
             {cancelLabel}
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>

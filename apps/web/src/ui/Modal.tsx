@@ -6,6 +6,8 @@ export interface ModalProps {
   open: boolean
   /** Called on Escape, on a click on the backdrop, and by the content's own close buttons. */
   onClose: () => void
+  /** While its action runs: Escape and the backdrop leave it open. */
+  busy?: boolean
   /** id of the element that names the dialog (usually its heading). */
   labelledBy: string
   describedBy?: string
@@ -23,6 +25,7 @@ export interface ModalProps {
 export function Modal({
   open,
   onClose,
+  busy = false,
   labelledBy,
   describedBy,
   initialFocus,
@@ -70,7 +73,7 @@ export function Modal({
       onCancel={(event) => {
         // Escape: let the owner decide (it closes by setting open=false).
         event.preventDefault()
-        onClose()
+        if (!busy) onClose()
       }}
       onClose={handleClose}
       onKeyDown={keepFocusInside}
@@ -79,7 +82,7 @@ export function Modal({
       }}
       onClick={(event) => {
         // Only a press that starts and ends on the backdrop closes (not a text selection dragged out).
-        if (event.target === dialog.current && pressStartedOnBackdrop.current) onClose()
+        if (event.target === dialog.current && pressStartedOnBackdrop.current && !busy) onClose()
       }}
     >
       {open && <div className="modal__panel">{children}</div>}

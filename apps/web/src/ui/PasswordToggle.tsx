@@ -1,24 +1,16 @@
+import { useTranslation } from 'react-i18next'
 import { Button } from './Button'
 import { EyeIcon, EyeOffIcon } from './icons'
 
-/** The show/hide button inside a password field (its `trailing`); the labels are the caller's words. */
-export function PasswordToggle({
-  shown,
-  onToggle,
-  showLabel,
-  hideLabel,
-}: {
-  shown: boolean
-  onToggle: () => void
-  showLabel: string
-  hideLabel: string
-}) {
+/** The show/hide button inside a password field (its `trailing`): "Show password" / "Hide password". */
+export function PasswordToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const { t } = useTranslation()
   return (
     <Button
       variant="ghost"
       size="sm"
       iconOnly
-      label={shown ? hideLabel : showLabel}
+      label={shown ? t('password.hide') : t('password.show')}
       aria-pressed={shown}
       icon={shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
       onClick={onToggle}

@@ -2,9 +2,8 @@ import type { PostListItem } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CardPreview } from './CardPreview'
-import { CommentIcon, HeartIcon, LockIcon } from './contentIcons'
-import { formatCompact, useIntlLocale } from './format'
 import { postPath } from './links'
+import { PostStats } from './PostStats'
 import { Timestamp } from './Timestamp'
 import './Card.css'
 import './ProfilePostItem.css'
@@ -24,7 +23,6 @@ export const postIdOf = (post: PostListItem) => post._id || post.id
  */
 export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProps) {
   const { t } = useTranslation()
-  const locale = useIntlLocale()
   const path = postPath(post)
   const author = post.user_name || post.author
   const title = post.title || t('postItem.untitled')
@@ -49,22 +47,7 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
       <p className="profile-post__meta">
         {showAuthor && author && <span>{t('postItem.by', { name: author })}</span>}
         <Timestamp value={post.created_at} />
-        {post.visibility === 'private' && (
-          <span className="profile-post__private">
-            <LockIcon size={14} />
-            {t('postItem.private')}
-          </span>
-        )}
-        <span className="profile-post__stat" title={t('postItem.likes', { count: post.likes })}>
-          <HeartIcon size={14} />
-          <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
-          <span className="visually-hidden">{t('postItem.likes', { count: post.likes })}</span>
-        </span>
-        <span className="profile-post__stat" title={t('postItem.comments', { count: post.comments })}>
-          <CommentIcon size={14} />
-          <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
-          <span className="visually-hidden">{t('postItem.comments', { count: post.comments })}</span>
-        </span>
+        <PostStats post={post} block="profile-post" iconSize={14} />
       </p>
     </article>
   )

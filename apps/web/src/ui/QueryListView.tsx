@@ -2,6 +2,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Button } from './Button'
 import { Loading } from './Loading'
+import { LoadMore } from './LoadMore'
 import { Notice } from './Notice'
 import './PagedList.css'
 
@@ -46,13 +47,7 @@ export function QueryListView({ query, count, text, failure, children }: QueryLi
       ) : (
         children
       )}
-      {query.hasNextPage && (
-        <div className="query-list__more">
-          <Button loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? text('loadingMore') : text('loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} label={text('loadMore')} busyLabel={text('loadingMore')} />
     </>
   )
 }

@@ -5,10 +5,13 @@ import './AccountScreen.css'
 export function AccountScreen({
   title,
   lead,
+  links,
   children,
 }: {
   title: string
   lead?: ReactNode
+  /** The ways on, at the card's foot (links). */
+  links?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -17,6 +20,7 @@ export function AccountScreen({
         <h1 className="account-screen__title">{title}</h1>
         {lead && <p className="account-screen__lead">{lead}</p>}
         {children}
+        {links && <div className="account-screen__links">{links}</div>}
       </div>
     </div>
   )

@@ -1,6 +1,6 @@
 import type { OwnUserResponse, SessionItem } from '@agora/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import {
@@ -13,8 +13,8 @@ import {
 import { accountKeys } from '../../api/queryKeys'
 import { Button } from '../../ui/Button'
 import { errorText } from '../../ui/errorText'
-import { Loading } from '../../ui/Loading'
-import { ListError } from '../../ui/PagedListView'
+import { QueryState } from '../../ui/QueryState'
+import { SectionCard } from '../../ui/SectionCard'
 import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
@@ -39,7 +39,6 @@ export function AccountTab({ user }: { user: OwnUserResponse }) {
 
 function EmailSection({ user }: { user: OwnUserResponse }) {
   const { t } = useTranslation('account')
-  const headingId = useId()
   const send = useMutation({
     mutationFn: requestVerification,
     onSuccess: () => toast.success(t('email.sent', { email: user.email }), { duration: 4000 }),
@@ -53,10 +52,7 @@ function EmailSection({ user }: { user: OwnUserResponse }) {
         ? 'verified'
         : 'unverified'
   return (
-    <section className="card account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        {t('email.title')}
-      </h2>
+    <SectionCard block="account-section" title={t('email.title')}>
       {state === 'none' ? (
         <p>
           {t('email.none')} <Link to="/mypage?tab=profile">{t('email.addInProfile')}</Link>
@@ -75,13 +71,12 @@ function EmailSection({ user }: { user: OwnUserResponse }) {
           )}
         </>
       )}
-    </section>
+    </SectionCard>
   )
 }
 
 function ChangePasswordSection() {
   const { t } = useTranslation('account')
-  const headingId = useId()
   const client = useQueryClient()
   const [current, setCurrent] = useState('')
   const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' })
@@ -112,11 +107,7 @@ function ChangePasswordSection() {
   }
 
   return (
-    <section className="card account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        {t('change.title')}
-      </h2>
-      <p className="account-section__lead">{t('change.lead')}</p>
+    <SectionCard block="account-section" title={t('change.title')} lead={t('change.lead')}>
       <form className="stack account-form" noValidate onSubmit={submit} aria-busy={change.isPending}>
         <AccountAlert message={failure} />
         <TextField
@@ -141,13 +132,12 @@ function ChangePasswordSection() {
           {t('change.submit')}
         </Button>
       </form>
-    </section>
+    </SectionCard>
   )
 }
 
 function SessionsSection({ userId }: { userId: string }) {
   const { t } = useTranslation('account')
-  const headingId = useId()
   const client = useQueryClient()
   const key = accountKeys.sessions(userId)
   const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => getSessions(signal) })
@@ -172,51 +162,45 @@ function SessionsSection({ userId }: { userId: string }) {
   const hasOthers = items.some((item) => !item.current)
 
   return (
-    <section className="card account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        {t('sessions.title')}
-      </h2>
-      <p className="account-section__lead">{t('sessions.lead')}</p>
-      {sessions.isPending ? (
-        <Loading text={t('sessions.loading')} />
-      ) : sessions.isError ? (
-        <ListError message={t('sessions.loadFailed')} onRetry={() => void sessions.refetch()} />
-      ) : (
-        <>
-          <ul className="account-sessions" aria-label={t('sessions.title')}>
-            {items.map((session) => {
-              const device = session.device || t('sessions.unknownDevice')
-              return (
-                <li key={session.id} className="account-session">
-                  <div className="account-session__what">
-                    <span className="account-session__device">{device}</span>
-                    {session.current && (
-                      <span className="account-badge account-badge--verified">{t('sessions.current')}</span>
+    <SectionCard block="account-section" title={t('sessions.title')} lead={t('sessions.lead')}>
+      <QueryState query={sessions} loading={t('sessions.loading')} failed={t('sessions.loadFailed')}>
+        {() => (
+          <>
+            <ul className="account-sessions" aria-label={t('sessions.title')}>
+              {items.map((session) => {
+                const device = session.device || t('sessions.unknownDevice')
+                return (
+                  <li key={session.id} className="account-session">
+                    <div className="account-session__what">
+                      <span className="account-session__device">{device}</span>
+                      {session.current && (
+                        <span className="account-badge account-badge--verified">{t('sessions.current')}</span>
+                      )}
+                      <span className="account-session__detail">
+                        {session.ip_prefix && <>{t('sessions.from', { ip: session.ip_prefix })} · </>}
+                        {t('sessions.lastSeen')} <Timestamp value={session.last_seen_at} />
+                      </span>
+                    </div>
+                    {!session.current && (
+                      <Button
+                        size="sm"
+                        aria-label={t('sessions.signOutLabel', { device })}
+                        loading={one.isPending && one.variables?.id === session.id}
+                        onClick={() => one.mutate(session)}
+                      >
+                        {t('sessions.signOut')}
+                      </Button>
                     )}
-                    <span className="account-session__detail">
-                      {session.ip_prefix && <>{t('sessions.from', { ip: session.ip_prefix })} · </>}
-                      {t('sessions.lastSeen')} <Timestamp value={session.last_seen_at} />
-                    </span>
-                  </div>
-                  {!session.current && (
-                    <Button
-                      size="sm"
-                      aria-label={t('sessions.signOutLabel', { device })}
-                      loading={one.isPending && one.variables?.id === session.id}
-                      onClick={() => one.mutate(session)}
-                    >
-                      {t('sessions.signOut')}
-                    </Button>
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-          <Button disabled={!hasOthers} loading={others.isPending} onClick={() => others.mutate()}>
-            {t('sessions.signOutOthers')}
-          </Button>
-        </>
-      )}
-    </section>
+                  </li>
+                )
+              })}
+            </ul>
+            <Button disabled={!hasOthers} loading={others.isPending} onClick={() => others.mutate()}>
+              {t('sessions.signOutOthers')}
+            </Button>
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }

@@ -40,7 +40,11 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AccountScreen title={t('forgot.title')} lead={t('forgot.lead')}>
+    <AccountScreen
+      title={t('forgot.title')}
+      lead={t('forgot.lead')}
+      links={<Link to="/login">{t('backToLogin')}</Link>}
+    >
       <div role="status">{sent && <p className="account-screen__done">{t('forgot.sent')}</p>}</div>
       {!sent && (
         <form className="stack" noValidate onSubmit={submit} aria-busy={pending}>
@@ -67,9 +71,6 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <div className="account-screen__links">
-        <Link to="/login">{t('backToLogin')}</Link>
-      </div>
     </AccountScreen>
   )
 }

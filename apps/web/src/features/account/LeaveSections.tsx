@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { deleteAccount, getExports, requestExport } from '../../api/account'
@@ -8,8 +8,9 @@ import { Button } from '../../ui/Button'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
 import { formatBytes, useIntlLocale } from '../../ui/format'
-import { Loading } from '../../ui/Loading'
-import { ListError } from '../../ui/PagedListView'
+import { QueryState } from '../../ui/QueryState'
+import { RadioGroup } from '../../ui/RadioGroup'
+import { SectionCard } from '../../ui/SectionCard'
 import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
@@ -19,7 +20,6 @@ import { AccountAlert } from './AccountScreen'
 export function ExportSection({ userId }: { userId: string }) {
   const { t } = useTranslation('account')
   const locale = useIntlLocale()
-  const headingId = useId()
   const client = useQueryClient()
   const key = accountKeys.exports(userId)
   const exports = useQuery({
@@ -39,68 +39,61 @@ export function ExportSection({ userId }: { userId: string }) {
   })
   const latest = exports.data?.items[0]
   return (
-    <section className="card account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        {t('export.title')}
-      </h2>
-      <p className="account-section__lead">{t('export.lead')}</p>
-      {exports.isPending ? (
-        <Loading text={t('export.loading')} />
-      ) : exports.isError ? (
-        <ListError message={t('export.loadFailed')} onRetry={() => void exports.refetch()} />
-      ) : (
-        <div className="stack">
-          <div role="status">
-            {latest?.status === 'pending' && <p>{t('export.pending')}</p>}
-            {latest?.status === 'ready' && latest.download_url && latest.expires_at && (
-              <p>
-                <a href={latest.download_url} download>
-                  {t('export.download', { size: formatBytes(latest.size ?? 0, locale) })}
-                </a>{' '}
-                <span className="account-section__lead">
-                  {t('export.until')} <Timestamp value={latest.expires_at} />
-                </span>
-              </p>
-            )}
-            {latest?.status === 'failed' && <p>{t('export.buildFailed')}</p>}
+    <SectionCard block="account-section" title={t('export.title')} lead={t('export.lead')}>
+      <QueryState query={exports} loading={t('export.loading')} failed={t('export.loadFailed')}>
+        {() => (
+          <div className="stack">
+            <div role="status">
+              {latest?.status === 'pending' && <p>{t('export.pending')}</p>}
+              {latest?.status === 'ready' && latest.download_url && latest.expires_at && (
+                <p>
+                  <a href={latest.download_url} download>
+                    {t('export.download', { size: formatBytes(latest.size ?? 0, locale) })}
+                  </a>{' '}
+                  <span className="account-section__lead">
+                    {t('export.until')} <Timestamp value={latest.expires_at} />
+                  </span>
+                </p>
+              )}
+              {latest?.status === 'failed' && <p>{t('export.buildFailed')}</p>}
+            </div>
+            <div>
+              <Button
+                loading={ask.isPending}
+                disabled={latest?.status === 'pending'}
+                onClick={() => ask.mutate()}
+              >
+                {t('export.ask')}
+              </Button>
+            </div>
           </div>
-          <div>
-            <Button
-              loading={ask.isPending}
-              disabled={latest?.status === 'pending'}
-              onClick={() => ask.mutate()}
-            >
-              {t('export.ask')}
-            </Button>
-          </div>
-        </div>
-      )}
-    </section>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }
 
 /** "Delete your account": says what happens first, then asks for the password and a choice. */
 export function DeleteSection() {
   const { t } = useTranslation('account')
-  const headingId = useId()
   const [open, setOpen] = useState(false)
   return (
-    <section className="card account-section account-section--danger" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        {t('delete.title')}
-      </h2>
-      <p className="account-section__lead">{t('delete.lead')}</p>
+    <SectionCard
+      block="account-section"
+      className="account-section--danger"
+      title={t('delete.title')}
+      lead={t('delete.lead')}
+    >
       <Button variant="danger" onClick={() => setOpen(true)}>
         {t('delete.open')}
       </Button>
       {open && <DeleteDialog onClose={() => setOpen(false)} />}
-    </section>
+    </SectionCard>
   )
 }
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account')
-  const id = useId()
   const navigate = useNavigate()
   const client = useQueryClient()
   const [password, setPassword] = useState('')
@@ -145,21 +138,16 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('delete.confirm')}
       danger
     >
-      <fieldset className="account-choice" disabled={remove.isPending}>
-        <legend>{t('delete.contentLegend')}</legend>
-        {(['keep', 'delete'] as const).map((choice) => (
-          <label key={choice} className="account-choice__option">
-            <input
-              type="radio"
-              name={`${id}-content`}
-              value={choice}
-              checked={content === choice}
-              onChange={() => setContent(choice)}
-            />
-            {t(`delete.content.${choice}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('delete.contentLegend')}
+        className="account-choice"
+        optionClassName="account-choice__option"
+        options={['keep', 'delete'] as const}
+        value={content}
+        onChange={setContent}
+        labelOf={(choice) => t(`delete.content.${choice}`)}
+        disabled={remove.isPending}
+      />
       <AccountAlert message={failure} />
       <TextField
         label={t('delete.password')}

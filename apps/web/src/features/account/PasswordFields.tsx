@@ -49,14 +49,7 @@ export function PasswordFields({
         error={problems.password}
         disabled={disabled}
         required
-        trailing={
-          <PasswordToggle
-            shown={shown}
-            onToggle={() => setShown((on) => !on)}
-            showLabel={t('password.show')}
-            hideLabel={t('password.hide')}
-          />
-        }
+        trailing={<PasswordToggle shown={shown} onToggle={() => setShown((on) => !on)} />}
       />
       <TextField
         label={t('password.confirm')}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { resetPassword } from '../../api/account'
 import { meKey } from '../../api/queryKeys'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
@@ -11,13 +11,13 @@ import { Notice } from '../../ui/Notice'
 import { toast } from '../../ui/toast'
 import { AccountAlert, AccountScreen } from './AccountScreen'
 import { type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
+import { useMailedToken } from './useMailedToken'
 
 /** /reset-password?token=…: the mailed link's screen; a new password signs this browser in. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('account')
   useDocumentMeta({ title: t('reset.title'), description: t('reset.lead') })
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  const token = useMailedToken()
   const navigate = useNavigate()
   const client = useQueryClient()
   const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' })
@@ -57,7 +57,16 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AccountScreen title={t('reset.title')} lead={t('reset.lead')}>
+    <AccountScreen
+      title={t('reset.title')}
+      lead={t('reset.lead')}
+      links={
+        <>
+          <Link to="/forgot-password">{t('reset.askAgain')}</Link>
+          <Link to="/login">{t('backToLogin')}</Link>
+        </>
+      }
+    >
       <form className="stack" noValidate onSubmit={submit} aria-busy={pending}>
         <AccountAlert message={failure} />
         <PasswordFields
@@ -71,10 +80,6 @@ export function ResetPasswordPage() {
           {t('reset.submit')}
         </Button>
       </form>
-      <div className="account-screen__links">
-        <Link to="/forgot-password">{t('reset.askAgain')}</Link>
-        <Link to="/login">{t('backToLogin')}</Link>
-      </div>
     </AccountScreen>
   )
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { confirmUnsubscribe, getUnsubscribe } from '../../api/account'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { Button } from '../../ui/Button'
 import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
 import { AccountAlert, AccountScreen } from './AccountScreen'
+import { useMailedToken } from './useMailedToken'
 
 /**
  * /unsubscribe?token=…: the link at the foot of a notification mail. Opening it changes nothing
@@ -15,8 +16,7 @@ import { AccountAlert, AccountScreen } from './AccountScreen'
 export function UnsubscribePage() {
   const { t } = useTranslation('account')
   useDocumentMeta({ title: t('unsubscribe.title'), description: t('unsubscribe.title') })
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  const token = useMailedToken()
   const info = useQuery({
     queryKey: ['mail', 'unsubscribe', token],
     queryFn: ({ signal }) => getUnsubscribe(token, signal),
@@ -28,7 +28,15 @@ export function UnsubscribePage() {
   const stopped = stop.isSuccess || info.data?.unsubscribed
 
   return (
-    <AccountScreen title={t('unsubscribe.title')}>
+    <AccountScreen
+      title={t('unsubscribe.title')}
+      links={
+        <>
+          <Link to="/notifications">{t('unsubscribe.settings')}</Link>
+          <Link to="/">{t('toHome')}</Link>
+        </>
+      }
+    >
       {!token ? (
         <AccountAlert message={t('unsubscribe.noToken')} />
       ) : info.isPending ? (
@@ -51,10 +59,6 @@ export function UnsubscribePage() {
           )}
         </>
       )}
-      <div className="account-screen__links">
-        <Link to="/notifications">{t('unsubscribe.settings')}</Link>
-        <Link to="/">{t('toHome')}</Link>
-      </div>
     </AccountScreen>
   )
 }

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { verifyEmail } from '../../api/account'
 import { meKey } from '../../api/queryKeys'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
 import { AccountAlert, AccountScreen } from './AccountScreen'
+import { useMailedToken } from './useMailedToken'
 
 type State = { step: 'checking' } | { step: 'done'; email: string } | { step: 'failed'; message: string }
 
@@ -15,8 +16,7 @@ type State = { step: 'checking' } | { step: 'done'; email: string } | { step: 'f
 export function VerifyEmailPage() {
   const { t } = useTranslation('account')
   useDocumentMeta({ title: t('verify.title'), description: t('verify.title') })
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  const token = useMailedToken()
   const client = useQueryClient()
   const [state, setState] = useState<State>(() =>
     token ? { step: 'checking' } : { step: 'failed', message: t('verify.noToken') },
@@ -36,7 +36,17 @@ export function VerifyEmailPage() {
   }, [token, client, t])
 
   return (
-    <AccountScreen title={t('verify.title')}>
+    <AccountScreen
+      title={t('verify.title')}
+      links={
+        state.step !== 'checking' && (
+          <>
+            <Link to="/mypage?tab=account">{t('verify.toAccount')}</Link>
+            <Link to="/">{t('toHome')}</Link>
+          </>
+        )
+      }
+    >
       {state.step === 'checking' && <Loading text={t('verify.checking')} />}
       <div role="status">
         {state.step === 'done' && (
@@ -44,12 +54,6 @@ export function VerifyEmailPage() {
         )}
       </div>
       <AccountAlert message={state.step === 'failed' ? state.message : null} />
-      {state.step !== 'checking' && (
-        <div className="account-screen__links">
-          <Link to="/mypage?tab=account">{t('verify.toAccount')}</Link>
-          <Link to="/">{t('toHome')}</Link>
-        </div>
-      )}
     </AccountScreen>
   )
 }

@@ -182,12 +182,7 @@ function AuthForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: (me: MeRespo
           error={problemText('password')}
           required
           trailing={
-            <PasswordToggle
-              shown={showPassword}
-              onToggle={() => setShowPassword((shown) => !shown)}
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-            />
+            <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />
           }
         />
         {mode === 'register' &&

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { getPersonInformation, listUserLiked, listUserPosts, PROFILE_PAGE_SIZE } from '../../api/profiles'
+import { getPersonInformation, listUserPosts, PROFILE_PAGE_SIZE } from '../../api/profiles'
 import { profileKeys } from '../../api/queryKeys'
 import { postIdOf } from '../../ui/ProfilePostItem'
 import { usePagedList } from '../../ui/usePagedList'
@@ -20,7 +20,7 @@ export function useAuthorProfile(id: string) {
 /** The author's posts, 12 a page; created when the Posts tab first opens. */
 export function useAuthorPosts(id: string) {
   return usePagedList(profileKeys.authorPosts(id), {
-    fetchPage: (page, signal) => listUserPosts(id, page, signal),
+    fetchPage: (page, signal) => listUserPosts(id, 'posts', page, signal),
     idOf: postIdOf,
   })
 }
@@ -28,7 +28,7 @@ export function useAuthorPosts(id: string) {
 /** The posts the author liked, 12 a page (5 on the test page). */
 export function useUserLiked(id: string, pageSize = PROFILE_PAGE_SIZE, enabled = true) {
   return usePagedList(profileKeys.authorLiked(id, pageSize), {
-    fetchPage: (page, signal) => listUserLiked(id, page, signal),
+    fetchPage: (page, signal) => listUserPosts(id, 'liked', page, signal),
     idOf: postIdOf,
     pageSize,
     enabled: enabled && id !== '',

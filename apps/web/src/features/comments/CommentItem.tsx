@@ -15,6 +15,7 @@ import { Link } from 'react-router'
 import { useSession } from '../../app/useSession'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
+import { askReviewProps } from '../../ui/askReview'
 import { CommentIcon, HeartIcon, PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { EditedMarker } from '../../ui/EditedMarker'
 import { formatCompact, useIntlLocale } from '../../ui/format'
@@ -234,11 +235,7 @@ function ModerationNotice({
         <button
           type="button"
           className="comment__action comment__review"
-          aria-disabled={requested || undefined}
-          aria-busy={review.isPending || undefined}
-          onClick={() => {
-            if (!requested && !review.isPending) review.mutate()
-          }}
+          {...askReviewProps(review, requested)}
         >
           {requested ? t('moderation.reviewRequested') : t('moderation.askReview')}
         </button>

@@ -45,18 +45,21 @@ export function CommentModal({ postId, draft, onClose, onCreated }: CommentModal
   const titleId = useId()
   const textarea = useRef<HTMLTextAreaElement>(null)
   const create = useCreateComment(postId)
-  const close = () => {
-    if (!create.isPending) onClose()
-  }
   return (
-    <Modal open={draft !== null} onClose={close} labelledBy={titleId} initialFocus={textarea}>
+    <Modal
+      open={draft !== null}
+      onClose={onClose}
+      busy={create.isPending}
+      labelledBy={titleId}
+      initialFocus={textarea}
+    >
       {draft && (
         <CommentForm
           draft={draft}
           titleId={titleId}
           textarea={textarea}
           create={create}
-          onCancel={close}
+          onCancel={onClose}
           onCreated={(comment) => {
             onClose()
             onCreated?.(comment)

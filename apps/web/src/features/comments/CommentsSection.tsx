@@ -11,6 +11,7 @@ import { CommentIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
+import { LoadMore } from '../../ui/LoadMore'
 import { toast } from '../../ui/toast'
 import { useAnchoredCommentRequests } from './anchors'
 import { BlockedAuthors } from './blockedAuthors'
@@ -156,13 +157,12 @@ export function CommentsSection({ postId, count, version = 1 }: CommentsSectionP
             {t('loadFailed')}
           </p>
         )}
-        {comments.hasNextPage && (
-          <div className="comments__more">
-            <Button loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
-              {comments.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-            </Button>
-          </div>
-        )}
+        <LoadMore
+          query={comments}
+          label={t('loadMore')}
+          busyLabel={t('loadingMore')}
+          className="comments__more"
+        />
 
         <CommentModal
           postId={postId}

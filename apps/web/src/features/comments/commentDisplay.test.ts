@@ -1,28 +1,16 @@
 import type { CommentView, ModerationState } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
 import { commentDisplay } from './commentDisplay'
+import { sampleComment } from './sampleComment'
 
 function comment(userId: string, moderation?: ModerationState): CommentView {
-  return {
-    _id: 'c1',
-    postId: 'p',
+  return sampleComment({
     userId,
     username: userId,
     display_name: userId,
-    avatar: '',
     content: moderation && !moderation.reason ? '' : 'text',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    likes: 0,
-    is_liked: false,
-    level: 1,
-    parentId: null,
-    rootId: null,
-    replyCount: 0,
-    revision: 1,
-    edited_at: null,
-    post_version: 1,
     ...(moderation ? { moderation } : {}),
-  }
+  })
 }
 
 const hidden = (reason: string): ModerationState => ({

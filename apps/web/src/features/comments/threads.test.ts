@@ -1,5 +1,6 @@
 import type { CommentView } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
+import { sampleComment } from './sampleComment'
 import {
   type CommentsPage,
   groupThreads,
@@ -17,25 +18,17 @@ let clock = 0
 function comment(id: string, parent: CommentView | null, userId = 'u1'): CommentView {
   clock += 1
   const level = !parent ? 1 : parent.level === 1 ? 2 : 3
-  return {
+  return sampleComment({
     _id: id,
-    postId: 'p',
     userId,
     username: userId,
     display_name: userId,
-    avatar: '',
     content: id,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, clock)).toISOString(),
-    likes: 0,
-    is_liked: false,
     level,
     parentId: parent?._id ?? null,
     rootId: parent ? (parent.rootId ?? parent._id) : null,
-    replyCount: 0,
-    revision: 1,
-    edited_at: null,
-    post_version: 1,
-  }
+  })
 }
 
 const ids = (items: readonly CommentView[]) => items.map((item) => item._id)

@@ -5,8 +5,7 @@ import { Link } from 'react-router'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CardPreview } from '../../ui/CardPreview'
-import { CommentIcon, HeartIcon, LockIcon } from '../../ui/contentIcons'
-import { formatCompact, useIntlLocale } from '../../ui/format'
+import { PostStats } from '../../ui/PostStats'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
 import { CoverMedia, typeKey } from './CoverMedia'
@@ -39,7 +38,6 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   useEffect(() => {
     if (focusOnMount) link.current?.focus()
   }, [focusOnMount])
-  const locale = useIntlLocale()
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
   // A search says where it matched (issue 19): a title hit marks the title itself; any other hit
@@ -96,22 +94,7 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
           <Timestamp value={post.created_at} className="post-card__time" />
         </div>
         <div className="post-card__stats">
-          {post.visibility === 'private' && (
-            <span className="post-card__private">
-              <LockIcon size={14} />
-              {t('card.private')}
-            </span>
-          )}
-          <span title={t('card.likes', { count: post.likes })}>
-            <HeartIcon size={16} />
-            <span aria-hidden="true">{formatCompact(post.likes, locale)}</span>
-            <span className="visually-hidden">{t('card.likes', { count: post.likes })}</span>
-          </span>
-          <span title={t('card.comments', { count: post.comments })}>
-            <CommentIcon size={16} />
-            <span aria-hidden="true">{formatCompact(post.comments, locale)}</span>
-            <span className="visually-hidden">{t('card.comments', { count: post.comments })}</span>
-          </span>
+          <PostStats post={post} block="post-card" iconSize={16} />
         </div>
       </div>
     </article>

@@ -1,9 +1,8 @@
 import type { PostCursor, PostListItem, PostListResponse } from '@agora/contract'
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { listPosts } from '../../api/posts'
-import { postKeys, statsKey } from '../../api/queryKeys'
-import { fetchStats } from '../../api/stats'
+import { postKeys } from '../../api/queryKeys'
 import type { ForumFilters } from './forumFilters'
 import type { ChosenSort } from './forumSort'
 
@@ -68,9 +67,4 @@ export function useRestartForumList() {
     },
     [queryClient],
   )
-}
-
-/** Members, posts and comments for the hero. */
-export function useSiteStats() {
-  return useQuery({ queryKey: statsKey, queryFn: ({ signal }) => fetchStats(signal), staleTime: 60_000 })
 }

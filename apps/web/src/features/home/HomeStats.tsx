@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { useHomeStats } from './useHomeStats'
+import { useSiteStats } from '../../ui/useSiteStats'
 import { useReveal } from './useReveal'
 
 /**
@@ -10,7 +10,7 @@ import { useReveal } from './useReveal'
 export function HomeStats() {
   const { t } = useTranslation('home')
   const locale = useIntlLocale()
-  const stats = useHomeStats()
+  const stats = useSiteStats()
   const reveal = useReveal<HTMLDListElement>()
   const figures = [
     { key: 'researchers', value: stats.data?.members },

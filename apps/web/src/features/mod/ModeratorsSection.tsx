@@ -1,12 +1,12 @@
 import type { ModUserResponse } from '@agora/contract'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { errorText } from '../../ui/errorText'
-import { Loading } from '../../ui/Loading'
-import { Notice } from '../../ui/Notice'
+import { QueryState } from '../../ui/QueryState'
+import { SectionCard } from '../../ui/SectionCard'
 import { toast } from '../../ui/toast'
 import { PeopleList } from './PeopleList'
 import { PersonSearch } from './PersonSearch'
@@ -15,7 +15,6 @@ import { useModUsers, useSetRole } from './useModeration'
 /** Admins: who moderates, and finding a person by name to grant or revoke the role. */
 export function ModeratorsSection({ viewerId }: { viewerId: string }) {
   const { t } = useTranslation('moderation')
-  const id = useId()
   const moderators = useModUsers(viewerId, { role: 'moderator' })
   const [change, setChange] = useState<{ user: ModUserResponse; role: 'user' | 'moderator' } | null>(null)
   const setRole = useSetRole()
@@ -62,25 +61,26 @@ export function ModeratorsSection({ viewerId }: { viewerId: string }) {
     )
 
   return (
-    <section className="card mod-section stack" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="mod-section__title">
-          {t('moderators.title')}
-        </h2>
-        <p className="mod-page__lead">{t('moderators.lead')}</p>
-      </div>
-      {moderators.isPending ? (
-        <Loading text={t('moderators.loading')} />
-      ) : moderators.isError ? (
-        <Notice
-          title={t('moderators.failed')}
-          action={<Button onClick={() => void moderators.refetch()}>{t('queue.retry')}</Button>}
-        />
-      ) : moderators.data.items.length === 0 ? (
-        <p className="mod-page__lead">{t('moderators.none')}</p>
-      ) : (
-        <PeopleList users={moderators.data.items} label={t('moderators.title')} action={roleButton} />
-      )}
+    <SectionCard
+      block="mod-section"
+      className="stack"
+      title={t('moderators.title')}
+      lead={t('moderators.lead')}
+    >
+      <QueryState
+        query={moderators}
+        loading={t('moderators.loading')}
+        failed={t('moderators.failed')}
+        failure="notice"
+      >
+        {({ items }) =>
+          items.length === 0 ? (
+            <p className="mod-page__lead">{t('moderators.none')}</p>
+          ) : (
+            <PeopleList users={items} label={t('moderators.title')} action={roleButton} />
+          )
+        }
+      </QueryState>
       <PersonSearch viewerId={viewerId} action={roleButton} />
       <ConfirmDialog
         open={change !== null}
@@ -108,6 +108,6 @@ export function ModeratorsSection({ viewerId }: { viewerId: string }) {
         onConfirm={confirm}
         onCancel={() => setChange(null)}
       />
-    </section>
+    </SectionCard>
   )
 }

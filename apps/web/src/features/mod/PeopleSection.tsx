@@ -1,8 +1,9 @@
 import type { ModUserResponse } from '@agora/contract'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
 import { dateFormat, parseTimestamp, useIntlLocale } from '../../ui/format'
+import { SectionCard } from '../../ui/SectionCard'
 import { ModActionDialog } from './ModActionDialog'
 import { PersonSearch } from './PersonSearch'
 import { TRUST_DECISIONS, TRUST_SETTINGS, type TrustSetting } from './useModeration'
@@ -14,7 +15,6 @@ import { TRUST_DECISIONS, TRUST_SETTINGS, type TrustSetting } from './useModerat
 export function PeopleSection({ viewerId }: { viewerId: string }) {
   const { t } = useTranslation('moderation')
   const locale = useIntlLocale()
-  const id = useId()
   const [change, setChange] = useState<{ user: ModUserResponse; setting: TrustSetting } | null>(null)
 
   const standing = (user: ModUserResponse) => {
@@ -68,13 +68,7 @@ export function PeopleSection({ viewerId }: { viewerId: string }) {
   }
 
   return (
-    <section className="card mod-section stack" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="mod-section__title">
-          {t('people.title')}
-        </h2>
-        <p className="mod-page__lead">{t('people.lead')}</p>
-      </div>
+    <SectionCard block="mod-section" className="stack" title={t('people.title')} lead={t('people.lead')}>
       <PersonSearch viewerId={viewerId} details={standing} action={trustButtons} />
       {change && (
         <ModActionDialog
@@ -90,6 +84,6 @@ export function PeopleSection({ viewerId }: { viewerId: string }) {
           onClose={() => setChange(null)}
         />
       )}
-    </section>
+    </SectionCard>
   )
 }

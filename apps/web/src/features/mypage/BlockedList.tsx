@@ -5,9 +5,8 @@ import { Link } from 'react-router'
 import { useMyBlocks, useSetBlock } from '../../app/useBlocks'
 import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
-import { Loading } from '../../ui/Loading'
 import { Notice } from '../../ui/Notice'
-import { ListError } from '../../ui/PagedListView'
+import { QueryState } from '../../ui/QueryState'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import '../../ui/Card.css'
@@ -46,42 +45,42 @@ export function BlockedList() {
         </h2>
       </div>
       <p className="mypage-blocked__lead">{t('blocked.lead')}</p>
-      {blocks.isPending ? (
-        <Loading text={t('blocked.loading')} />
-      ) : blocks.isError ? (
-        <ListError message={t('blocked.loadFailed')} onRetry={() => void blocks.refetch()} />
-      ) : items.length === 0 ? (
-        <Notice title={t('blocked.empty')} />
-      ) : (
-        <ul className="profile-list" aria-label={title}>
-          {items.map((user) => (
-            <li key={user.id} className="profile-list__item">
-              <article className="card list-card blocked-user">
-                <Link to={`/author/${encodeURIComponent(user.id)}`} className="blocked-user__person">
-                  <Avatar src={user.avatar} name={nameOf(user)} size={40} />
-                  <span className="blocked-user__names">
-                    <span className="blocked-user__name">{nameOf(user)}</span>
-                    {nameOf(user) !== user.username && (
-                      <span className="blocked-user__username">@{user.username}</span>
-                    )}
-                  </span>
-                </Link>
-                <p className="blocked-user__when">
-                  {t('blocked.since')} <Timestamp value={user.blocked_at} />
-                </p>
-                <Button
-                  size="sm"
-                  aria-label={t('blocked.unblockLabel', { name: nameOf(user) })}
-                  loading={unblock.isPending && unblock.variables?.userId === user.id}
-                  onClick={() => press(user)}
-                >
-                  {t('blocked.unblock')}
-                </Button>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={blocks} loading={t('blocked.loading')} failed={t('blocked.loadFailed')}>
+        {() =>
+          items.length === 0 ? (
+            <Notice title={t('blocked.empty')} />
+          ) : (
+            <ul className="profile-list" aria-label={title}>
+              {items.map((user) => (
+                <li key={user.id} className="profile-list__item">
+                  <article className="card list-card blocked-user">
+                    <Link to={`/author/${encodeURIComponent(user.id)}`} className="blocked-user__person">
+                      <Avatar src={user.avatar} name={nameOf(user)} size={40} />
+                      <span className="blocked-user__names">
+                        <span className="blocked-user__name">{nameOf(user)}</span>
+                        {nameOf(user) !== user.username && (
+                          <span className="blocked-user__username">@{user.username}</span>
+                        )}
+                      </span>
+                    </Link>
+                    <p className="blocked-user__when">
+                      {t('blocked.since')} <Timestamp value={user.blocked_at} />
+                    </p>
+                    <Button
+                      size="sm"
+                      aria-label={t('blocked.unblockLabel', { name: nameOf(user) })}
+                      loading={unblock.isPending && unblock.variables?.userId === user.id}
+                      onClick={() => press(user)}
+                    >
+                      {t('blocked.unblock')}
+                    </Button>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   )
 }

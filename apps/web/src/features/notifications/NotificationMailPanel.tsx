@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { getMailSettings, putMailSettings } from '../../api/account'
 import { notificationKeys } from '../../api/queryKeys'
-import { Button } from '../../ui/Button'
-import { Loading } from '../../ui/Loading'
-import { Notice } from '../../ui/Notice'
+import { QueryState } from '../../ui/QueryState'
+import { SectionCard } from '../../ui/SectionCard'
 import { toast } from '../../ui/toast'
 
 /** Notifications by e-mail (issue 20): per kind off, at once, or in a daily or weekly digest. */
 export function NotificationMailPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('notifications')
-  const headingId = useId()
+  const id = useId()
   const client = useQueryClient()
   const key = notificationKeys.mail(userId)
   const settings = useQuery({ queryKey: key, queryFn: ({ signal }) => getMailSettings(signal) })
@@ -35,52 +34,44 @@ export function NotificationMailPanel({ userId }: { userId: string }) {
   const email = settings.data?.email
 
   return (
-    <section className="card notifications-settings" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notifications-settings__title">
-        {t('mail.title')}
-      </h2>
-      {settings.isPending ? (
-        <Loading text={t('settings.loading')} />
-      ) : settings.isError ? (
-        <Notice
-          title={t('mail.failed')}
-          action={<Button onClick={() => void settings.refetch()}>{t('retry')}</Button>}
-        />
-      ) : (
-        <>
-          <p className="notifications-page__lead">
-            {!email?.email
-              ? t('mail.noAddress')
-              : email.bounced
-                ? t('mail.bounced', { email: email.email })
-                : email.verified
-                  ? t('mail.lead', { email: email.email })
-                  : t('mail.unverified', { email: email.email })}{' '}
-            <Link to="/mypage?tab=account">{t('mail.account')}</Link>
-          </p>
-          <ul className="notifications-settings__list notifications-mail__list">
-            {NOTIFICATION_KINDS.map((kind) => (
-              <li key={kind} className="notifications-mail__row">
-                <label className="notifications-mail__label" htmlFor={`${headingId}-${kind}`}>
-                  {t(`settings.kinds.${kind}`)}
-                </label>
-                <select
-                  id={`${headingId}-${kind}`}
-                  className="field__input notifications-mail__select"
-                  value={settings.data.kinds[kind]}
-                  onChange={(event) => update.mutate({ [kind]: event.target.value as MailModeName })}
-                >
-                  {MAIL_MODES.map((mode) => (
-                    <option key={mode} value={mode}>
-                      {t(`mail.modes.${mode}`)}
-                    </option>
-                  ))}
-                </select>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+    <SectionCard block="notifications-settings" title={t('mail.title')}>
+      <QueryState query={settings} loading={t('settings.loading')} failed={t('mail.failed')} failure="notice">
+        {(saved) => (
+          <>
+            <p className="notifications-page__lead">
+              {!email?.email
+                ? t('mail.noAddress')
+                : email.bounced
+                  ? t('mail.bounced', { email: email.email })
+                  : email.verified
+                    ? t('mail.lead', { email: email.email })
+                    : t('mail.unverified', { email: email.email })}{' '}
+              <Link to="/mypage?tab=account">{t('mail.account')}</Link>
+            </p>
+            <ul className="notifications-settings__list notifications-mail__list">
+              {NOTIFICATION_KINDS.map((kind) => (
+                <li key={kind} className="notifications-mail__row">
+                  <label className="notifications-mail__label" htmlFor={`${id}-${kind}`}>
+                    {t(`settings.kinds.${kind}`)}
+                  </label>
+                  <select
+                    id={`${id}-${kind}`}
+                    className="field__input notifications-mail__select"
+                    value={saved.kinds[kind]}
+                    onChange={(event) => update.mutate({ [kind]: event.target.value as MailModeName })}
+                  >
+                    {MAIL_MODES.map((mode) => (
+                      <option key={mode} value={mode}>
+                        {t(`mail.modes.${mode}`)}
+                      </option>
+                    ))}
+                  </select>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }

@@ -1,6 +1,6 @@
 import type { NotificationItem, NotificationKindName } from '@agora/contract'
 import { NOTIFICATION_KINDS } from '@agora/contract/limits'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
@@ -9,8 +9,9 @@ import { Avatar } from '../../ui/Avatar'
 import { Button } from '../../ui/Button'
 import { useIntlLocale } from '../../ui/format'
 import { Loading } from '../../ui/Loading'
-import { Notice } from '../../ui/Notice'
 import { QueryListView } from '../../ui/QueryListView'
+import { QueryState } from '../../ui/QueryState'
+import { SectionCard } from '../../ui/SectionCard'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { SignInScreen } from '../auth'
@@ -109,7 +110,6 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
 
 function NotificationSettingsPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('notifications')
-  const headingId = useId()
   const settings = useNotificationSettings(userId)
   const update = useUpdateNotificationSettings(userId)
   // What the reader just chose, held in React state so the box shows it within the click's own
@@ -132,34 +132,30 @@ function NotificationSettingsPanel({ userId }: { userId: string }) {
   }
 
   return (
-    <section className="card notifications-settings" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notifications-settings__title">
-        {t('settings.title')}
-      </h2>
-      <p className="notifications-page__lead">{t('settings.lead')}</p>
-      {settings.isPending ? (
-        <Loading text={t('settings.loading')} />
-      ) : settings.isError ? (
-        <Notice
-          title={t('settings.failed')}
-          action={<Button onClick={() => void settings.refetch()}>{t('retry')}</Button>}
-        />
-      ) : (
-        <ul className="notifications-settings__list">
-          {NOTIFICATION_KINDS.map((kind) => (
-            <li key={kind}>
-              <label className="notifications-settings__option">
-                <input
-                  type="checkbox"
-                  checked={chosen[kind] ?? settings.data[kind]}
-                  onChange={(event) => change(kind, event.target.checked)}
-                />
-                {t(`settings.kinds.${kind}`)}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <SectionCard block="notifications-settings" title={t('settings.title')} lead={t('settings.lead')}>
+      <QueryState
+        query={settings}
+        loading={t('settings.loading')}
+        failed={t('settings.failed')}
+        failure="notice"
+      >
+        {(saved) => (
+          <ul className="notifications-settings__list">
+            {NOTIFICATION_KINDS.map((kind) => (
+              <li key={kind}>
+                <label className="notifications-settings__option">
+                  <input
+                    type="checkbox"
+                    checked={chosen[kind] ?? saved[kind]}
+                    onChange={(event) => change(kind, event.target.checked)}
+                  />
+                  {t(`settings.kinds.${kind}`)}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }

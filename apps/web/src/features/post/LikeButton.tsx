@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { useSignedInToggle } from '../../app/useSignedInToggle'
 import { HeartIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
+import { PillToggle } from './PillToggle'
 import { useLikePost } from './usePost'
-import '../../ui/Button.css'
 
 export interface LikeButtonProps {
   postId: string
@@ -19,19 +18,15 @@ export function LikeButton({ postId, liked, likes }: LikeButtonProps) {
   const { t } = useTranslation('post')
   const locale = useIntlLocale()
   const like = useLikePost(postId)
-  const press = useSignedInToggle(like, liked)
-
   return (
-    <button
-      type="button"
-      className="pill-button like-button"
-      aria-pressed={liked}
-      aria-busy={like.isPending || undefined}
-      aria-label={`${t('like.label')}, ${t('like.count', { count: likes })}`}
-      onClick={press}
+    <PillToggle
+      change={like}
+      on={liked}
+      label={`${t('like.label')}, ${t('like.count', { count: likes })}`}
+      className="like-button"
     >
       <HeartIcon size={20} filled={liked} />
       <span aria-hidden="true">{formatCompact(likes, locale)}</span>
-    </button>
+    </PillToggle>
   )
 }

@@ -1,5 +1,6 @@
 import type { ModerationState } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
+import { askReviewProps } from '../../ui/askReview'
 import { Button } from '../../ui/Button'
 import { useRequestPostReview } from './usePost'
 
@@ -28,15 +29,10 @@ export function ModerationBanner({ postId, moderation, isAuthor }: ModerationBan
       </p>
       {isAuthor && (
         <div className="post-moderation__action">
-          {/* aria-disabled, not disabled: the button keeps the focus of whoever just pressed it. */}
           <Button
             size="sm"
             variant={requested ? 'secondary' : 'primary'}
-            aria-disabled={requested || undefined}
-            aria-busy={review.isPending || undefined}
-            onClick={() => {
-              if (!requested && !review.isPending) review.mutate()
-            }}
+            {...askReviewProps(review, requested)}
           >
             {requested ? t('moderation.reviewRequested') : t('moderation.askReview')}
           </Button>

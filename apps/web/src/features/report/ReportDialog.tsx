@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
+import { RadioGroup } from '../../ui/RadioGroup'
 import { Field } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { useSendReport } from './useSendReport'
@@ -64,21 +65,17 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
       cancelLabel={t('report.cancel')}
       submitLabel={t('report.send')}
     >
-      <fieldset className="report-dialog__reasons" aria-describedby={problem ? `${id}-problem` : undefined}>
-        <legend className="field__label">{t('report.reason')}</legend>
-        {REPORT_REASONS.map((value) => (
-          <label key={value} className="report-dialog__reason">
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
-            {t(`reasons.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('report.reason')}
+        legendClassName="field__label"
+        className="report-dialog__reasons"
+        optionClassName="report-dialog__reason"
+        options={REPORT_REASONS}
+        value={reason}
+        onChange={setReason}
+        labelOf={(value) => t(`reasons.${value}`)}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
       <Field
         label={t('report.note')}
         labelNote={t('report.optional')}

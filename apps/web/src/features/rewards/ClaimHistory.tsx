@@ -1,8 +1,7 @@
 import type { RewardClaim } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../ui/errorText'
-import { Loading } from '../../ui/Loading'
-import { ListError } from '../../ui/PagedListView'
+import { QueryState } from '../../ui/QueryState'
 import { Timestamp } from '../../ui/Timestamp'
 import { useMyClaims } from './rewardQueries'
 import { useTokenText } from './useTokenText'
@@ -17,21 +16,25 @@ export function ClaimHistory({ userId }: { userId: string }) {
       <h2 id="rewards-claims-title" className="rewards-section__title">
         {t('claims.title')}
       </h2>
-      {claims.isPending ? (
-        <Loading text={t('claims.loading')} />
-      ) : claims.isError ? (
-        <ListError message={errorText(claims.error, t, t('failed'))} onRetry={() => void claims.refetch()} />
-      ) : claims.data.length === 0 ? (
-        <p className="rewards-muted">{t('claims.empty')}</p>
-      ) : (
-        <ul className="rewards-claims" aria-labelledby="rewards-claims-title">
-          {claims.data.map((claim) => (
-            <li key={claim.id}>
-              <ClaimItem claim={claim} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={claims}
+        loading={t('claims.loading')}
+        failed={errorText(claims.error, t, t('failed'))}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="rewards-muted">{t('claims.empty')}</p>
+          ) : (
+            <ul className="rewards-claims" aria-labelledby="rewards-claims-title">
+              {list.map((claim) => (
+                <li key={claim.id}>
+                  <ClaimItem claim={claim} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   )
 }

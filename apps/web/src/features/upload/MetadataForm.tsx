@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { MentionTextarea } from '../../ui/MentionField'
+import { RadioGroup } from '../../ui/RadioGroup'
 import { Field, TextField } from '../../ui/TextField'
 import { TagsField } from './TagsField'
 import {
@@ -156,24 +157,21 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         error={errors.doi}
         onChange={(event) => set('doi', event.target.value)}
       />
-      <fieldset className="visibility">
-        <legend className="field__label">{t('metadata.visibility')}</legend>
-        {(['public', 'private'] as const).map((value) => (
-          <label key={value} className="visibility__option">
-            <input
-              type="radio"
-              name={`${id}-visibility`}
-              value={value}
-              checked={fields.visibility === value}
-              onChange={() => set('visibility', value)}
-            />
-            <span>
-              <span className="visibility__label">{t(`metadata.${value}`)}</span>
-              <span className="visibility__hint">{t(`metadata.${value}Hint`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('metadata.visibility')}
+        legendClassName="field__label"
+        className="visibility"
+        optionClassName="visibility__option"
+        options={['public', 'private'] as const}
+        value={fields.visibility}
+        onChange={(value) => set('visibility', value)}
+        labelOf={(value) => (
+          <span>
+            <span className="visibility__label">{t(`metadata.${value}`)}</span>
+            <span className="visibility__hint">{t(`metadata.${value}Hint`)}</span>
+          </span>
+        )}
+      />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { MediaItem } from '@agora/contract'
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../ui/Button'
+import { Button, type ButtonProps } from '../../../ui/Button'
 import { ChevronLeftIcon, ChevronRightIcon, CommentIcon } from '../../../ui/contentIcons'
 import { Loading } from '../../../ui/Loading'
 import { type FlashRequest, locate, type PagePassage, type PageSize, PdfPage } from './PdfPage'
@@ -346,10 +346,7 @@ export function PdfViewer({
         aria-label={t('pdf.toolbar')}
         aria-controls={`${id}-pages`}
       >
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
+        <ToolButton
           label={t('pdf.previousPage')}
           icon={<ChevronLeftIcon size={18} />}
           disabled={!doc || current <= 1}
@@ -381,20 +378,14 @@ export function PdfViewer({
             <span className="visually-hidden">{t('pdf.pageOf', { page: current, count: pages })}</span>
           </span>
         </form>
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
+        <ToolButton
           label={t('pdf.nextPage')}
           icon={<ChevronRightIcon size={18} />}
           disabled={!doc || current >= pages}
           onClick={() => goTo(current + 1)}
         />
         <span className="pdfv__spacer" />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
+        <ToolButton
           label={t('pdf.zoomOut')}
           icon={<span aria-hidden="true">−</span>}
           disabled={!doc}
@@ -403,10 +394,7 @@ export function PdfViewer({
         <output className="pdfv__zoom" aria-label={t('pdf.zoomLevel')}>
           {doc && `${Math.round(scale * 100)}%`}
         </output>
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
+        <ToolButton
           label={t('pdf.zoomIn')}
           icon={<span aria-hidden="true">+</span>}
           disabled={!doc}
@@ -546,4 +534,9 @@ function usePassagePlaces(doc: PDFDocumentProxy | null, passages: readonly PdfPa
     }
   }, [doc, passages])
   return places
+}
+
+/** An icon button of the toolbar (page, zoom). */
+function ToolButton(props: Pick<ButtonProps, 'label' | 'icon' | 'disabled' | 'onClick'>) {
+  return <Button size="sm" variant="ghost" iconOnly {...props} />
 }
