@@ -6,15 +6,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createScratchPostgres, TEST_DB, TEST_POSTGRES_URL } from '../harness'
 import { type SpawnedServer, spawnServer } from '../faults/server-process'
+import { createScratchPostgres, TEST_DB, TEST_POSTGRES_URL } from '../harness'
 import { SHARED_CHAIN } from './shared-env'
 
 /**
  * WEB_CONCURRENCY through the real entry (main.ts, cluster.ts): N server processes on one port,
  * a dead one replaced, SIGTERM stopping them all; and the set-ups that cannot share refused at start.
  */
-const start = (env: Record<string, string>) => spawnServer({ LOG_LEVEL: 'warn', ANALYSIS_WORKERS: '0', ...env })
+const start = (env: Record<string, string>) =>
+  spawnServer({ LOG_LEVEL: 'warn', ANALYSIS_WORKERS: '0', ...env })
 
 async function freePort(): Promise<number> {
   const server = createServer()
