@@ -157,9 +157,11 @@ test('a comment a moderator hid keeps its place: others see that, its author see
   // Moderators are made only by the command line, on a stopped server: this test has a server of its own.
   const server = await startServerWithModerator()
   try {
-    const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
-    const [_ada, bob] = users
-    const [adaPage, bobPage] = pages
+    const {
+      errors,
+      users: [, bob],
+      pages: [adaPage, bobPage],
+    } = await people(browser, request, server, 'ada', 'bob')
     const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
     const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
     await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)

@@ -10,6 +10,7 @@ import {
   signInThroughDialog,
   startServer,
   test,
+  workerServer,
 } from './fixtures'
 
 /** The one comment whose text contains `text` (comments are articles named after their author). */
@@ -333,15 +334,7 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
 // ahead of this one. The server starts as a worker fixture with its own budget: starting it is not
 // the test, and on a loaded machine it took more than the test's minute (a fresh-clone CI run).
 const ownServer = test.extend<object, { analysisServer: AgoraServer & { stop(): Promise<void> } }>({
-  analysisServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer()
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  analysisServer: workerServer(() => startServer()),
 })
 
 ownServer(
