@@ -377,6 +377,21 @@ export async function networkQuiet(page: Page, deadlineMs = 30_000) {
 }
 
 /**
+ * Presses a Like button and checks what it then says, pressed or not and its count, at once and
+ * again after its page reloads (the count came from the server, not only from the click).
+ */
+export async function pressLike(page: Page, like: Locator, pressed: boolean, likes: number) {
+  const name = `Like, ${likes} like${likes === 1 ? '' : 's'}`
+  await like.click()
+  await expect(like).toHaveAttribute('aria-pressed', String(pressed))
+  await expect(like).toHaveAccessibleName(name)
+  await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await page.reload()
+  await expect(like).toHaveAttribute('aria-pressed', String(pressed))
+  await expect(like).toHaveAccessibleName(name)
+}
+
+/**
  * A worker fixture: a server of the worker's own, started by `start` before its first test and
  * stopped after its last. Starting a server is not a test: on a loaded machine it may take longer
  * than a test's minute, so it has a budget of its own.
