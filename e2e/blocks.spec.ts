@@ -3,7 +3,7 @@
 // her and is told why; My page lists him, and unblocking brings it all back. A comment a moderator
 // hid keeps its place; a suspension is told.
 import type { Page } from '@playwright/test'
-import { apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
+import { apiCommentedPost, apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
 import {
   type AgoraServer,
   createUser,
@@ -28,13 +28,13 @@ const commentWith = (page: Page, text: string) =>
 
 /** A post of Ada's with a comment of hers and one of Bob's on it. */
 async function discussion(adaPage: Page, bobPage: Page, server: AgoraServer) {
-  const postId = await apiMakePost(
+  const postId = await apiCommentedPost(
     adaPage.request,
     server,
     { title: 'Peat cores from the north bog' },
-    { file: uploadFile('cores.txt', 'Core 1: 2.1 m\n') },
+    ['cores.txt', 'Core 1: 2.1 m\n'],
+    'Cores were taken in March.',
   )
-  await apiMakeComment(adaPage.request, server, postId, 'Cores were taken in March.')
   await apiMakeComment(bobPage.request, server, postId, 'Bob thinks the dating is off.')
   return postId
 }
@@ -157,9 +157,11 @@ test('a comment a moderator hid keeps its place: others see that, its author see
   // Moderators are made only by the command line, on a stopped server: this test has a server of its own.
   const server = await startServerWithModerator()
   try {
-    const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
-    const [_ada, bob] = users
-    const [adaPage, bobPage] = pages
+    const {
+      errors,
+      users: [, bob],
+      pages: [adaPage, bobPage],
+    } = await people(browser, request, server, 'ada', 'bob')
     const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
     const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
     await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { apiMakeComment, apiMakePost, uploadFile } from './factories'
+import { apiCommentedPost, apiMakeComment, apiMakePost, uploadFile } from './factories'
 import {
   type AgoraServer,
   createUser,
@@ -7,9 +7,11 @@ import {
   people,
   person,
   personPage,
+  pressLike,
   signInThroughDialog,
   startServer,
   test,
+  workerServer,
 } from './fixtures'
 
 /** The one comment whose text contains `text` (comments are articles named after their author). */
@@ -134,13 +136,7 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   // Bob likes Alice's reply: the count follows at once and after a reload.
   const like = commentWith(pageB, 'Clark-type electrode').getByRole('button', { name: /^Like,/ })
   await expect(like).toHaveAccessibleName('Like, 0 likes')
-  await like.click()
-  await expect(like).toHaveAttribute('aria-pressed', 'true')
-  await expect(like).toHaveAccessibleName('Like, 1 like')
-  await expect(like).not.toHaveAttribute('aria-busy', 'true')
-  await pageB.reload()
-  await expect(like).toHaveAttribute('aria-pressed', 'true')
-  await expect(like).toHaveAccessibleName('Like, 1 like')
+  await pressLike(pageB, like, true, 1)
 
   // Thirteen newer comments push Bob's thread to the second page (12 threads a page).
   for (let index = 1; index <= 13; index++)
@@ -193,13 +189,13 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   const author = await createUser(request, server, 'author')
   const authorErrors: string[] = []
   const authorPage = await personPage(browser, server, author, authorErrors)
-  const postId = await apiMakePost(
+  const postId = await apiCommentedPost(
     authorPage.request,
     server,
     { title: 'Open question', summary: '', tags: 'e2e' },
-    { file: uploadFile('question.txt', 'Does the buffer pH drift during long recordings?\n') },
+    ['question.txt', 'Does the buffer pH drift during long recordings?\n'],
+    'It drifts by about 0.1 per hour.',
   )
-  await apiMakeComment(authorPage.request, server, postId, 'It drifts by about 0.1 per hour.')
 
   await page.goto(`/forum/detail/${postId}`)
   const comment = commentWith(page, 'It drifts by about')
@@ -226,13 +222,13 @@ test('a visitor reads comments but must log in to write one; a like does nothing
 
 test('failures roll back and say so: like, submit, delete', async ({ browser, request, server }) => {
   const { errors, page } = await person(browser, request, server, 'unlucky')
-  const postId = await apiMakePost(
+  const postId = await apiCommentedPost(
     page.request,
     server,
     { title: 'Flaky network', summary: '', tags: 'e2e' },
-    { file: uploadFile('flaky.txt', 'Measurements taken on a flaky network.\n') },
+    ['flaky.txt', 'Measurements taken on a flaky network.\n'],
+    'My own first remark.',
   )
-  await apiMakeComment(page.request, server, postId, 'My own first remark.')
   await page.goto(`/forum/detail/${postId}`)
   const comment = commentWith(page, 'My own first remark.')
 
@@ -333,15 +329,7 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
 // ahead of this one. The server starts as a worker fixture with its own budget: starting it is not
 // the test, and on a loaded machine it took more than the test's minute (a fresh-clone CI run).
 const ownServer = test.extend<object, { analysisServer: AgoraServer & { stop(): Promise<void> } }>({
-  analysisServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer()
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  analysisServer: workerServer(() => startServer()),
 })
 
 ownServer(

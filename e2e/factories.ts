@@ -72,6 +72,22 @@ export async function apiMakeComment(
   return (await response.json()) as CreatedComment
 }
 
+/**
+ * A post with one text file (`file`: its name and text) and a first comment on it, through the
+ * API; answers the post's id.
+ */
+export async function apiCommentedPost(
+  request: APIRequestContext,
+  server: AgoraServer,
+  fields: Record<string, string>,
+  file: [name: string, text: string],
+  comment: string,
+): Promise<string> {
+  const postId = await apiMakePost(request, server, fields, { file: uploadFile(...file) })
+  await apiMakeComment(request, server, postId, comment)
+  return postId
+}
+
 /** Likes a post through the API. */
 export async function apiLikePost(request: APIRequestContext, server: AgoraServer, postId: string) {
   const response = await request.post(`${server.url}/api/v1/media/${postId}/like`, {

@@ -11,6 +11,7 @@ import {
   loginViaApi,
   networkQuiet,
   startServer,
+  workerServer,
 } from './fixtures'
 
 /** Where the sweep writes a screenshot of every route at every width in both themes (not committed). */
@@ -34,15 +35,7 @@ const WIDTHS = [...new Set([...FIT_WIDTHS, ...AXE_WIDTHS, ...(PHOTOGRAPH ? SHOT_
 
 // The demo forum (the same seeding `npm start` runs) gives every screen real content to show.
 const test = base.extend<object, { server: AgoraServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer({ AGORA_DEMO: '1' })
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  server: workerServer(() => startServer({ AGORA_DEMO: '1' })),
 })
 
 interface Screen {

@@ -376,17 +376,46 @@ export async function networkQuiet(page: Page, deadlineMs = 30_000) {
   )
 }
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
-  server: [
+/**
+ * Presses a Like button and checks what it then says, pressed or not and its count, at once and
+ * again after its page reloads (the count came from the server, not only from the click).
+ */
+export async function pressLike(page: Page, like: Locator, pressed: boolean, likes: number) {
+  const name = `Like, ${likes} like${likes === 1 ? '' : 's'}`
+  await like.click()
+  await expect(like).toHaveAttribute('aria-pressed', String(pressed))
+  await expect(like).toHaveAccessibleName(name)
+  await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await page.reload()
+  await expect(like).toHaveAttribute('aria-pressed', String(pressed))
+  await expect(like).toHaveAccessibleName(name)
+}
+
+/**
+ * A worker fixture: a server of the worker's own, started by `start` before its first test and
+ * stopped after its last. Starting a server is not a test: on a loaded machine it may take longer
+ * than a test's minute, so it has a budget of its own.
+ */
+export function workerServer<S extends { stop(): Promise<void> }>(
+  start: () => Promise<S>,
+  timeout = 120_000,
+): [
+  (fixtures: object, use: (server: S) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; timeout: number },
+] {
+  return [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer()
+    async ({}: object, use: (server: S) => Promise<void>) => {
+      const server = await start()
       await use(server)
       await server.stop()
     },
-    // Starting a server is not a test: on a loaded machine it may take longer than a test's minute.
-    { scope: 'worker', timeout: 120_000 },
-  ],
+    { scope: 'worker', timeout },
+  ]
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: workerServer(() => startServer()),
   baseURL: async ({ server }, use) => {
     await use(server.url)
   },

@@ -1,7 +1,7 @@
 // Follows and bookmarks (issue 18): follow an author on their page and a tag from the forum, their
 // new posts fill the Following view; save a post and find it in My page's Saved tab.
 import { apiMakePost } from './factories'
-import { createUser, expect, expectAccessible, loginViaApi, signedIn, test } from './fixtures'
+import { expect, expectAccessible, people, signedIn, test } from './fixtures'
 
 test('following an author and a tag fills the Following view; saving a post keeps it on My page', async ({
   browser,
@@ -11,16 +11,11 @@ test('following an author and a tag fills the Following view; saving a post keep
   consoleErrors,
 }) => {
   test.setTimeout(120_000)
-  const bob = await createUser(request, server, 'bob')
-  const carol = await createUser(request, server, 'carol')
-  const asPerson = async (user: typeof bob) => {
-    const context = await browser.newContext({ baseURL: server.url })
-    const personPage = await context.newPage()
-    await loginViaApi(personPage, server, user)
-    return personPage
-  }
-  const bobPage = await asPerson(bob)
-  const carolPage = await asPerson(carol)
+  const {
+    errors,
+    users: [bob],
+    pages: [bobPage, carolPage],
+  } = await people(browser, request, server, 'bob', 'carol')
   const tag = `moss${Math.random().toString(36).slice(2, 6)}`
   await signedIn(page, server, 'ada')
 
@@ -81,4 +76,5 @@ test('following an author and a tag fills the Following view; saving a post keep
   await page.goto('/mypage?tab=saved')
   await expect(page.getByText('No saved posts yet')).toBeVisible()
   expect(consoleErrors).toEqual([])
+  expect(errors).toEqual([])
 })

@@ -15,19 +15,12 @@ import {
   signInThroughDialog,
   startServerWithModerator,
   type TestUser,
+  workerServer,
 } from './fixtures'
 
 // Every test of this file runs on one server whose first user is a moderator.
 const test = base.extend<object, { moderated: ModeratedServer }>({
-  moderated: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServerWithModerator()
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+  moderated: workerServer(() => startServerWithModerator(), 180_000),
   server: [
     async ({ moderated }, use) => {
       await use(moderated)

@@ -65,9 +65,10 @@ test('settings: a kind turned off stays off, and no notification of it is made',
   request,
   server,
 }) => {
-  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
-  const [_ada, _bob] = users
-  const [adaPage, bobPage] = pages
+  const {
+    errors,
+    pages: [adaPage, bobPage],
+  } = await people(browser, request, server, 'ada', 'bob')
 
   await adaPage.goto('/notifications')
   await expect(adaPage.getByText('Nothing yet.', { exact: false })).toBeVisible()
@@ -176,9 +177,10 @@ test('an open post shows that new comments came, without moving what the reader 
   request,
   server,
 }) => {
-  const { errors, users, pages } = await people(browser, request, server, 'ada', 'bob')
-  const [_ada, _bob] = users
-  const [adaPage, bobPage] = pages
+  const {
+    errors,
+    pages: [adaPage, bobPage],
+  } = await people(browser, request, server, 'ada', 'bob')
   const postId = await apiMakePost(adaPage.request, server, { title: 'Peat depth' })
   await apiMakeComment(adaPage.request, server, postId, 'First measurements are in.')
 

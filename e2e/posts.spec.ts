@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import { apiBearer, apiMakePost, minimalPdf, submitUploadForm, uploadFile } from './factories'
-import { createUser, expect, logInWithForm, signInThroughDialog, test } from './fixtures'
+import { createUser, expect, logInWithForm, pressLike, signInThroughDialog, test } from './fixtures'
 
 // ---- Files made here: a real PNG and a real PDF, no fixtures on disk ----
 
@@ -196,19 +196,8 @@ test('upload an image and a PDF, find the post by tag, read it, like and unlike 
   const like = detail.getByRole('button', { name: /^Like,/ })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await expect(like).toHaveAccessibleName('Like, 0 likes')
-  await like.click()
-  await expect(like).toHaveAttribute('aria-pressed', 'true')
-  await expect(like).toHaveAccessibleName('Like, 1 like')
-  await expect(like).not.toHaveAttribute('aria-busy', 'true')
-  await detail.reload()
-  await expect(like).toHaveAttribute('aria-pressed', 'true')
-  await expect(like).toHaveAccessibleName('Like, 1 like')
-  await like.click()
-  await expect(like).toHaveAttribute('aria-pressed', 'false')
-  await expect(like).toHaveAccessibleName('Like, 0 likes')
-  await expect(like).not.toHaveAttribute('aria-busy', 'true')
-  await detail.reload()
-  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await pressLike(detail, like, true, 1)
+  await pressLike(detail, like, false, 0)
 
   // Delete (author only): menu, confirm, back to the forum, and the post is gone.
   await detail.getByRole('button', { name: 'Post actions' }).click()

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   loginViaApi,
   startServer,
+  workerServer,
 } from './fixtures'
 import { installTestWallet, newAddress } from './testWallet'
 
@@ -16,21 +17,15 @@ import { installTestWallet, newAddress } from './testWallet'
  * than the balance can be made.
  */
 const test = base.extend<object, { server: AgoraServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer({
-        REWARDS_MIN_ACCOUNT_AGE_HOURS: '0',
-        REWARDS_HOLD_HOURS: '0',
-        REWARDS_MIN_CLAIM: '1',
-        // No analysis: its reward would land at a moment of its own and blur the figures checked here.
-        ANALYSIS_WORKERS: '0',
-      })
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker' },
-  ],
+  server: workerServer(() =>
+    startServer({
+      REWARDS_MIN_ACCOUNT_AGE_HOURS: '0',
+      REWARDS_HOLD_HOURS: '0',
+      REWARDS_MIN_CLAIM: '1',
+      // No analysis: its reward would land at a moment of its own and blur the figures checked here.
+      ANALYSIS_WORKERS: '0',
+    }),
+  ),
 })
 
 test('a published post earns tokens that are claimed, exactly, to an address on the embedded chain', async ({

@@ -1,7 +1,7 @@
 // Versions of a work's files (issue 26): the author uploads a new version from the post's menu (a
 // focus-trapped dialog closing on Escape), the page says "Version 2 of 2 · {changelog}", and the
 // picker shows version 1's files again; a comment written on version 1 says so and leads to it.
-import { apiMakeComment, apiMakePost, uploadFile } from './factories'
+import { apiCommentedPost } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('the author uploads a new version; the picker switches between versions', async ({
@@ -10,13 +10,13 @@ test('the author uploads a new version; the picker switches between versions', a
   consoleErrors,
 }) => {
   await signedIn(page, server)
-  const postId = await apiMakePost(
+  const postId = await apiCommentedPost(
     page.request,
     server,
     { title: 'Moss cover survey' },
-    { file: uploadFile('survey-v1.txt', 'Moss cover: 40 %\n') },
+    ['survey-v1.txt', 'Moss cover: 40 %\n'],
+    'The north plots look undercounted',
   )
-  await apiMakeComment(page.request, server, postId, 'The north plots look undercounted')
   await page.goto(`/forum/detail/${postId}`)
   const comment = page.getByRole('article').filter({ hasText: 'The north plots look undercounted' })
   await expect(comment).toBeVisible()

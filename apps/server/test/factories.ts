@@ -2,6 +2,7 @@
 // client would (rules, counters, rewards and events included) and checks the answer; `send…` is
 // the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
 // that need many of them fast or a state the API cannot make (old dates, private rows).
+import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { multipart, pngFile, type UploadFile } from './files'
 import type { TestApp } from './harness'
@@ -14,6 +15,47 @@ export type TestUser = Awaited<ReturnType<typeof makeUser>>
 /** Who sends a request: a user's Bearer header, or nobody. */
 type Caller = { headers: Record<string, string> } | null
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>
+
+/** Any request to the app as `user` (their Bearer header; null: nobody); the answer unchecked. */
+export function send(
+  t: TestApp,
+  user: Caller,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: InjectOptions['payload'],
+) {
+  return t.app.inject({ method, url, headers: user?.headers ?? {}, payload })
+}
+
+/** A form body: multipart() gives one, urlEncoded() another. */
+export interface FormBody {
+  headers: Record<string, string>
+  payload: string | Buffer
+}
+
+/** A form as `user` sends it (multipart or URL-encoded); the answer unchecked. */
+export function sendForm(
+  t: TestApp,
+  user: Caller,
+  url: string,
+  form: FormBody,
+  method: InjectOptions['method'] = 'POST',
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...form.headers, ...(user?.headers ?? {}) },
+    payload: form.payload,
+  })
+}
+
+/** An application/x-www-form-urlencoded body, as a plain HTML form posts it. */
+export function urlEncoded(fields: Record<string, string>): FormBody {
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  }
+}
 
 function expectStatus(response: Response, status: number, what: string) {
   if (response.statusCode !== status)
@@ -60,13 +102,7 @@ export function cookieHeader(cookies: { name: string; value: string }[]) {
 
 /** POST /media/upload as a browser sends it; the answer unchecked. */
 export function sendUpload(t: TestApp, user: Caller, fields: Record<string, string>, files: UploadFile[]) {
-  const body = multipart(fields, files)
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload',
-    headers: { ...body.headers, ...(user?.headers ?? {}) },
-    payload: body.payload,
-  })
+  return sendForm(t, user, '/api/v1/media/upload', multipart(fields, files))
 }
 
 export interface PostCreated {
@@ -133,12 +169,7 @@ export async function dbMakePost(t: TestApp, author: { id: string }, fields: Pos
 
 /** POST /comments/create (imageUrl empty unless given); the answer unchecked. */
 export function sendComment(t: TestApp, user: Caller, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/comments/create',
-    headers: user?.headers ?? {},
-    payload: { imageUrl: '', ...body },
-  })
+  return send(t, user, 'POST', '/api/v1/comments/create', { imageUrl: '', ...body })
 }
 
 export interface CommentCreated {
@@ -191,12 +222,7 @@ export async function dbPostCommentCount(t: TestApp, postId: string) {
 type LikeAction = 'like' | 'unlike'
 
 function sendLike(t: TestApp, user: Caller, url: string, action?: LikeAction) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: user?.headers ?? {},
-    ...(action ? { payload: { action } } : {}),
-  })
+  return send(t, user, 'POST', url, action ? { action } : undefined)
 }
 
 /** POST /media/:id/like (no action: a toggle); the answer unchecked. */
@@ -237,7 +263,7 @@ export async function dbLikePost(t: TestApp, user: { id: string }, postId: strin
 
 /** PATCH `url` as JSON; the answer unchecked. */
 function sendPatch(t: TestApp, user: Caller, url: string, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'PATCH', url, headers: user?.headers ?? {}, payload: body })
+  return send(t, user, 'PATCH', url, body)
 }
 
 /** PATCH /media/:id; the answer unchecked. */
@@ -254,7 +280,7 @@ type FollowTarget = { kind: 'user' | 'tag'; target: string }
 
 /** POST (follow) or DELETE (unfollow) /follows; the answer unchecked. */
 export function sendFollow(t: TestApp, user: Caller, body: FollowTarget, method: 'POST' | 'DELETE' = 'POST') {
-  return t.app.inject({ method, url: '/api/v1/follows', headers: user?.headers ?? {}, payload: body })
+  return send(t, user, method, '/api/v1/follows', body)
 }
 
 /** `user` follows (or with DELETE unfollows) an author or a tag; 200 checked. */
@@ -271,12 +297,7 @@ export async function apiFollow(
 
 /** POST /media/:id/bookmark (no action: a toggle); the answer unchecked. */
 export function sendBookmark(t: TestApp, user: Caller, postId: string, action?: 'save' | 'unsave') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/media/${postId}/bookmark`,
-    headers: user?.headers ?? {},
-    ...(action ? { payload: { action } } : {}),
-  })
+  return send(t, user, 'POST', `/api/v1/media/${postId}/bookmark`, action ? { action } : undefined)
 }
 
 /** `user` saves (or unsaves, or toggles) a post; 200 checked. Answers whether it is saved now. */
@@ -326,15 +347,10 @@ export async function dbModerate(
 
 /** POST /reports as `user`; the answer unchecked. */
 export function sendReport(t: TestApp, user: Caller, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: user?.headers ?? {}, payload: body })
+  return send(t, user, 'POST', '/api/v1/reports', body)
 }
 
 /** A moderator's POST to /mod/…; the answer unchecked. */
 export function sendMod(t: TestApp, user: Caller, path: string, body: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/mod/${path}`,
-    headers: user?.headers ?? {},
-    payload: body,
-  })
+  return send(t, user, 'POST', `/api/v1/mod/${path}`, body)
 }

@@ -16,43 +16,49 @@ export interface QueueStats {
   failed: number
 }
 
-// One statement per queue, each reading only the partial indexes of its open and failed entries.
-const STATS = {
-  analysis: sql<QueueStats>`
+/**
+ * Where a queue's entries live: its table, which entries are open (not done: due, later or claimed)
+ * and which used up their tries. Where only some open entries can be due or claimed (an analysis
+ * job is claimed by turning 'running'), `due` and `claimed` narrow them.
+ */
+interface QueueTable {
+  table: string
+  open: string
+  failed: string
+  due?: string
+  claimed?: string
+}
+
+const TABLES: Record<QueueName, QueueTable> = {
+  analysis: {
+    table: 'analysis_jobs',
+    open: "status in ('queued', 'running')",
+    failed: "status = 'failed'",
+    due: "status = 'queued'",
+    claimed: "status = 'running'",
+  },
+  outbox: { table: 'event_outbox', open: 'failed_at is null', failed: 'failed_at is not null' },
+  mail: { table: 'mail_outbox', open: "status = 'pending'", failed: "status = 'failed'" },
+  pinning: { table: 'ipfs_pins', open: "status in ('queued', 'pinning')", failed: "status = 'failed'" },
+}
+
+/** One statement per queue, each reading only the partial indexes of its open and failed entries. */
+function statsQuery({ table, open, failed, due = open, claimed = open }: QueueTable) {
+  const from = sql.raw(table)
+  return sql<QueueStats>`
     select
-      (select count(*) from analysis_jobs where status in ('queued', 'running')) as waiting,
-      (select coalesce(extract(epoch from now() - min(run_after)), 0) from analysis_jobs
-        where status = 'queued' and run_after <= now()) as "oldestDueSeconds",
-      (select count(*) from analysis_jobs where status = 'running' and lease_until < now()) as stuck,
-      (select count(*) from analysis_jobs where status = 'failed') as failed`,
-  outbox: sql<QueueStats>`
-    select
-      (select count(*) from event_outbox where failed_at is null) as waiting,
-      (select coalesce(extract(epoch from now() - min(run_after)), 0) from event_outbox
-        where failed_at is null and run_after <= now()) as "oldestDueSeconds",
-      (select count(*) from event_outbox where failed_at is null and lease_until < now()) as stuck,
-      (select count(*) from event_outbox where failed_at is not null) as failed`,
-  mail: sql<QueueStats>`
-    select
-      (select count(*) from mail_outbox where status = 'pending') as waiting,
-      (select coalesce(extract(epoch from now() - min(run_after)), 0) from mail_outbox
-        where status = 'pending' and run_after <= now()) as "oldestDueSeconds",
-      (select count(*) from mail_outbox where status = 'pending' and lease_until < now()) as stuck,
-      (select count(*) from mail_outbox where status = 'failed') as failed`,
-  pinning: sql<QueueStats>`
-    select
-      (select count(*) from ipfs_pins where status in ('queued', 'pinning')) as waiting,
-      (select coalesce(extract(epoch from now() - min(run_after)), 0) from ipfs_pins
-        where status in ('queued', 'pinning') and run_after <= now()) as "oldestDueSeconds",
-      (select count(*) from ipfs_pins where status in ('queued', 'pinning') and lease_until < now()) as stuck,
-      (select count(*) from ipfs_pins where status = 'failed') as failed`,
-} satisfies Record<QueueName, unknown>
+      (select count(*) from ${from} where ${sql.raw(open)}) as waiting,
+      (select coalesce(extract(epoch from now() - min(run_after)), 0) from ${from}
+        where ${sql.raw(due)} and run_after <= now()) as "oldestDueSeconds",
+      (select count(*) from ${from} where ${sql.raw(claimed)} and lease_until < now()) as stuck,
+      (select count(*) from ${from} where ${sql.raw(failed)}) as failed`
+}
 
 /** How each durable queue stands (for readiness and /metrics), read cheaply on demand. */
 export async function queueStats(db: Db): Promise<Record<QueueName, QueueStats>> {
   const entries = await Promise.all(
     QUEUES.map(async (queue) => {
-      const { rows } = await STATS[queue].execute(db)
+      const { rows } = await statsQuery(TABLES[queue]).execute(db)
       const row = rows[0] as unknown as Record<keyof QueueStats, number | string>
       const stats: QueueStats = {
         waiting: Number(row.waiting),

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { waitFor } from '@agora/test-kit'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   apiBookmark,
   apiLikeComment,
@@ -14,9 +14,10 @@ import {
   dbModerate,
   makeModerator,
   makeUser,
+  send,
   sendMod,
 } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, useTestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
 
 type User = Awaited<ReturnType<typeof makeUser>>
@@ -30,12 +31,7 @@ const titles = async (t: TestApp, user?: User) =>
   ((await get(t, '/media/list', user)).json().items as { title: string }[]).map((item) => item.title)
 
 describe('read cache (READ_CACHE_MS long enough that nothing expires during a test)', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ READ_CACHE_MS: '60000' })
-  })
-  afterEach(() => t.reset())
-  afterAll(() => t.close())
+  const t = useTestApp({ READ_CACHE_MS: '60000' })
 
   it('serves an anonymous read from memory: a row written behind its back does not show', async () => {
     const ada = await makeUser(t)
@@ -112,11 +108,8 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect(refresh.statusCode, refresh.body).toBe(200)
     expect((await get(t, '/media/list')).body).toBe(first.body)
 
-    const renamed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/modify/modify_profile',
-      headers: ada.headers,
-      payload: { username: `${ada.username}x` },
+    const renamed = await send(t, ada, 'POST', '/api/v1/modify/modify_profile', {
+      username: `${ada.username}x`,
     })
     expect(renamed.statusCode, renamed.body).toBe(200)
     const items = (await get(t, '/media/list')).json().items as { title: string; author: string }[]
@@ -144,19 +137,11 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect((await detail()).json().comments).toBe(1)
 
     const other = await dbMakePost(t, ada, { title: 'Second' })
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${other}/delete`,
-      headers: ada.headers,
-    })
+    const removed = await send(t, ada, 'DELETE', `/api/v1/media/${other}/delete`)
     expect(removed.statusCode, removed.body).toBe(200)
     // The insert went behind the cache's back, the delete through it: the list is read anew.
     expect(await titles(t)).toEqual(['Liked one'])
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${postId}/delete`,
-      headers: ada.headers,
-    })
+    const gone = await send(t, ada, 'DELETE', `/api/v1/media/${postId}/delete`)
     expect(gone.statusCode, gone.body).toBe(200)
     expect((await detail()).statusCode).toBe(404)
     expect((await comments()).statusCode).toBe(404)
@@ -189,12 +174,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 })
 
 describe('read cache, signed-in readers (issue 24: the shared answer plus their own fields)', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ READ_CACHE_MS: '60000' })
-  })
-  afterEach(() => t.reset())
-  afterAll(() => t.close())
+  const t = useTestApp({ READ_CACHE_MS: '60000' })
 
   it('gives every viewer their own like and save on the one cached post, as the tables hold them', async () => {
     const ada = await makeUser(t)
@@ -376,11 +356,9 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
       reason: 'Spam',
     })
     expect(suspended.statusCode, suspended.body).toBe(200)
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/comments/create',
-      headers: carol.headers,
-      payload: { postId, content: 'Still here?' },
+    const comment = await send(t, carol, 'POST', '/api/v1/comments/create', {
+      postId,
+      content: 'Still here?',
     })
     expect(comment.statusCode, comment.body).toBe(403)
   })

@@ -19,6 +19,7 @@ import {
   dbSuspend,
   makeModerator,
   makeUser,
+  send,
   sendReport,
   type TestUser,
 } from '../factories'
@@ -558,11 +559,7 @@ const rows: Row[] = [
   {
     what: "download the owner's data export",
     prepare: async (s) => {
-      const asked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/me/export',
-        headers: s.owner.headers,
-      })
+      const asked = await send(t, s.owner, 'POST', '/api/v1/auth/me/export')
       expect(asked.statusCode).toBe(202)
       await exportsWorker(t.database.db, blobStoreFor(t.config), async () => {}).drain()
       s.extra.download = `/api/v1/auth/me/exports/${asked.json().id}/download`
@@ -595,11 +592,9 @@ const rows: Row[] = [
  */
 async function ownPassword(s: Scene, password: string) {
   s.extra.password = password
-  const changed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/password/change',
-    headers: s.owner.headers,
-    payload: { current_password: s.owner.password, new_password: password },
+  const changed = await send(t, s.owner, 'POST', '/api/v1/auth/password/change', {
+    current_password: s.owner.password,
+    new_password: password,
   })
   expect(changed.statusCode).toBe(200)
 }
@@ -630,11 +625,9 @@ afterAll(() => t.close())
 
 async function freshScene(): Promise<Scene> {
   const owner = await makeUser(t)
-  const email = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/modify/modify_email',
-    headers: owner.headers,
-    payload: { user_id: owner.id, new_email: `${owner.username}@example.org` },
+  const email = await send(t, owner, 'POST', '/api/v1/modify/modify_email', {
+    user_id: owner.id,
+    new_email: `${owner.username}@example.org`,
   })
   expect(email.statusCode).toBe(200)
   const publicPost = await dbMakePost(t, owner)

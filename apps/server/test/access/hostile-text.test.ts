@@ -3,7 +3,7 @@
 // PostgreSQL text cannot hold a NUL), bidirectional overrides leave names, and a username that reads
 // as another's (Cyrillic or fullwidth letters) answers 409.
 import { describe, expect, it } from 'vitest'
-import { makeUser, sendUpload } from '../factories'
+import { makeUser, send, sendUpload } from '../factories'
 import { useTestApp } from '../harness'
 
 const t = useTestApp()
@@ -64,11 +64,7 @@ describe('control characters', () => {
       ])
       expectRefused(upload, field)
     }
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/user/${user.id}/posts`,
-      headers: user.headers,
-    })
+    const list = await send(t, user, 'GET', `/api/v1/media/user/${user.id}/posts`)
     expect(list.statusCode).toBe(200)
     expect(JSON.stringify(list.json())).not.toContain('Fine title')
   })

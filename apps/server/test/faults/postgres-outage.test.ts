@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../src/db/index'
-import { makeUser } from '../factories'
+import { makeUser, send } from '../factories'
 import { createScratchPostgres, createTestApp, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy'
 
@@ -67,11 +67,9 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
       () => list(),
       () => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
       () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/comments/create',
-          headers: user.headers,
-          payload: { postId: '0190aaaa-0000-7000-8000-000000000000', content: 'while the database is down' },
+        send(t, user, 'POST', '/api/v1/comments/create', {
+          postId: '0190aaaa-0000-7000-8000-000000000000',
+          content: 'while the database is down',
         }),
     ]) {
       const started = Date.now()

@@ -10,33 +10,35 @@ export interface CounterMismatch {
 }
 
 /**
- * Every denormalised counter of the schema, recounted from its rows: posts' likes and comments,
- * comments' likes and direct replies, blobs' references. Empty when all agree.
+ * Every denormalised counter of the schema, `table.column`, keyed by `key`, and the rows it counts:
+ * the rows of each `[child table, column]` naming it (a blob's references are its files in current
+ * and in earlier versions, features/versions).
  */
+const COUNTERS: { counter: string; key: string; counts: [string, string][] }[] = [
+  { counter: 'posts.likes_count', key: 'id', counts: [['post_likes', 'post_id']] },
+  { counter: 'posts.comments_count', key: 'id', counts: [['comments', 'post_id']] },
+  { counter: 'comments.likes_count', key: 'id', counts: [['comment_likes', 'comment_id']] },
+  { counter: 'comments.reply_count', key: 'id', counts: [['comments', 'parent_id']] },
+  {
+    counter: 'blobs.refs',
+    key: 'cid',
+    counts: [
+      ['post_files', 'cid'],
+      ['post_version_files', 'cid'],
+    ],
+  },
+]
+
+/** Every counter of COUNTERS recounted from its rows. Empty when all agree. */
 export async function counterMismatches(db: Db): Promise<CounterMismatch[]> {
-  const { rows } = await sql<CounterMismatch>`
-    select 'posts.likes_count' as counter, p.id::text as id, p.likes_count as stored,
-           (select count(*) from post_likes l where l.post_id = p.id)::int as counted
-      from posts p
-    union all
-    select 'posts.comments_count', p.id::text, p.comments_count,
-           (select count(*) from comments c where c.post_id = p.id)::int
-      from posts p
-    union all
-    select 'comments.likes_count', c.id::text, c.likes_count,
-           (select count(*) from comment_likes l where l.comment_id = c.id)::int
-      from comments c
-    union all
-    select 'comments.reply_count', c.id::text, c.reply_count,
-           (select count(*) from comments r where r.parent_id = c.id)::int
-      from comments c
-    union all
-    select 'blobs.refs', b.cid, b.refs,
-           ((select count(*) from post_files f where f.cid = b.cid)
-             -- the files of earlier versions (features/versions) count too
-             + (select count(*) from post_version_files v where v.cid = b.cid))::int
-      from blobs b
-  `.execute(db)
+  const selects = COUNTERS.map(({ counter, key, counts }) => {
+    const [table, column] = counter.split('.')
+    const counted = counts
+      .map(([child, ref]) => `(select count(*) from ${child} c where c.${ref} = t.${key})`)
+      .join(' + ')
+    return `select '${counter}' as counter, t.${key}::text as id, t.${column} as stored, (${counted})::int as counted from ${table} t`
+  })
+  const { rows } = await sql<CounterMismatch>`${sql.raw(selects.join(' union all '))}`.execute(db)
   return rows.filter((row) => Number(row.stored) !== Number(row.counted))
 }
 

@@ -22,15 +22,19 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
+/** A server process as spawned, listening or not yet. */
+export interface SpawnedServer {
+  child: ChildProcess
+  exited: Promise<[number | null, NodeJS.Signals | null]>
+  /** The tail of what it wrote to stdout and stderr so far. */
+  output(): string
+}
+
 /**
- * Starts the real server as its own process and waits until it listens. The environment is the
- * whole configuration, as in production.
+ * Spawns the real server as its own process, without waiting for anything. The environment is the
+ * whole configuration, as in production, over quiet defaults (no web app, no demo).
  */
-export async function startServer(
-  env: Record<string, string>,
-  entry: ServerEntry = 'source',
-  timeoutMs = 90_000,
-): Promise<ServerProcess> {
+export function spawnServer(env: Record<string, string>, entry: ServerEntry = 'source'): SpawnedServer {
   const child = spawn(process.execPath, ENTRY_ARGS[entry], {
     cwd: REPO_ROOT,
     env: {
@@ -45,20 +49,35 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const exited = once(child, 'exit')
+  // Always drained (a full pipe would stall the server), keeping the tail to explain a failure.
+  const read = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL)
+  }
+  child.stdout?.on('data', read)
+  child.stderr?.on('data', read)
+  return {
+    child,
+    exited: once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>,
+    output: () => output,
+  }
+}
+
+/** Starts the real server as its own process (spawnServer) and waits until it listens. */
+export async function startServer(
+  env: Record<string, string>,
+  entry: ServerEntry = 'source',
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const { child, exited, output } = spawnServer(env, entry)
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
-    let listening = false
-    // Read until the server listens, keeping the tail to explain a failed start; after that the
-    // output is only drained (a full pipe would stall the server).
-    const onData = (chunk: Buffer) => {
-      if (listening) return
-      output = (output + chunk.toString()).slice(-OUTPUT_TAIL)
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output()}`)), timeoutMs)
+    const onData = () => {
       // Fastify logs "Server listening at http://127.0.0.1:PORT" once it accepts connections.
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output())
       if (match) {
-        listening = true
         clearTimeout(timer)
+        child.stdout?.off('data', onData)
+        child.stderr?.off('data', onData)
         resolve(match[1])
       }
     }
@@ -66,7 +85,7 @@ export async function startServer(
     child.stderr?.on('data', onData)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+      reject(new Error(`server exited with ${code} before listening:\n${output()}`))
     })
   })
   return {

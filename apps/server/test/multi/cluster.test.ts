@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { get } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, describe, expect, it } from 'vitest'
+import { type SpawnedServer, spawnServer } from '../faults/server-process'
 import { createScratchPostgres, TEST_DB, TEST_POSTGRES_URL } from '../harness'
 import { SHARED_CHAIN } from './shared-env'
 
@@ -15,39 +14,8 @@ import { SHARED_CHAIN } from './shared-env'
  * WEB_CONCURRENCY through the real entry (main.ts, cluster.ts): N server processes on one port,
  * a dead one replaced, SIGTERM stopping them all; and the set-ups that cannot share refused at start.
  */
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
-interface Started {
-  child: ChildProcess
-  exited: Promise<[number | null, NodeJS.Signals | null]>
-  output(): string
-}
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '',
-      AGORA_DEMO: '0',
-      ANALYSIS_WORKERS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const read = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-64 * 1024)
-  }
-  child.stdout?.on('data', read)
-  child.stderr?.on('data', read)
-  return {
-    child,
-    exited: once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>,
-    output: () => output,
-  }
-}
+const start = (env: Record<string, string>) =>
+  spawnServer({ LOG_LEVEL: 'warn', ANALYSIS_WORKERS: '0', ...env })
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -115,7 +83,7 @@ describe('WEB_CONCURRENCY refusals at start', () => {
 describe.runIf(TEST_DB === 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   const temp = mkdtempSync(join(tmpdir(), 'agora-cluster-'))
   let scratch: { url: string; drop(): Promise<void> } | undefined
-  let server: Started | undefined
+  let server: SpawnedServer | undefined
 
   afterAll(async () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {

@@ -114,80 +114,61 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
     expect(await counterMismatches(t.database.db)).toEqual([])
   })
 
-  it('answers a wait for a pool connection past DATABASE_ACQUIRE_TIMEOUT_MS 503 with Retry-After', async () => {
+  /**
+   * What the app answers for the error `provoke` meets on a database of its own: one connection,
+   * with `timeouts`, closed after.
+   */
+  async function answerFor(
+    timeouts: Parameters<typeof openDatabase>[0]['timeouts'],
+    provoke: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>,
+  ) {
     const { toErrorResponse } = await import('../../src/http/error-handler')
-    const small = await openDatabase({
-      url: scratch.url,
-      pgliteDir: null,
-      poolSize: 1,
-      timeouts: { acquireMs: 300 },
-    })
+    const handle = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 1, timeouts })
     try {
-      // The pool's one connection is held until the second caller has given up waiting for it.
-      const error = await small.db.connection().execute(() =>
-        small.db
+      return toErrorResponse(await provoke(handle.db).catch((caught: unknown) => caught))
+    } finally {
+      await handle.close()
+    }
+  }
+
+  it('answers a wait for a pool connection past DATABASE_ACQUIRE_TIMEOUT_MS 503 with Retry-After', async () => {
+    // The pool's one connection is held until the second caller has given up waiting for it.
+    const answer = await answerFor({ acquireMs: 300 }, (db) =>
+      db.connection().execute(() =>
+        db
           .selectNoFrom((eb) => eb.val(1).as('one'))
           .execute()
           .catch((caught: unknown) => caught),
-      )
-      const answer = toErrorResponse(error)
-      expect(answer.status).toBe(503)
-      expect(answer.headers?.['retry-after']).toBeDefined()
-      expect(answer.body.detail).toMatch(/busy/)
-    } finally {
-      await small.close()
-    }
+      ),
+    )
+    expect(answer.status).toBe(503)
+    expect(answer.headers?.['retry-after']).toBeDefined()
+    expect(answer.body.detail).toMatch(/busy/)
   })
 
   it('ends a transaction left idle past its limit, and the request behind it answers 503', async () => {
-    const { toErrorResponse } = await import('../../src/http/error-handler')
-    const idle = await openDatabase({
-      url: scratch.url,
-      pgliteDir: null,
-      poolSize: 1,
-      timeouts: { idleInTransactionMs: 200 },
-    })
-    try {
-      const error = await idle.db
-        .transaction()
-        .execute(async (trx) => {
-          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
-          // Work outside the database (a slow upstream, say) while the transaction holds its session.
-          await waitFor(async () => {
-            const gone = await locker.query(
-              'select count(*)::int as n from pg_stat_activity where pid = $1',
-              [rows[0]!.pid],
-            )
-            return gone.rows[0].n === 0
-          }, 'the server ending the idle session')
-          await sql`select 1`.execute(trx)
-        })
-        .catch((caught: unknown) => caught)
-      expect(toErrorResponse(error).status).toBe(503)
-    } finally {
-      await idle.close()
-    }
+    const answer = await answerFor({ idleInTransactionMs: 200 }, (db) =>
+      db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+        // Work outside the database (a slow upstream, say) while the transaction holds its session.
+        await waitFor(async () => {
+          const gone = await locker.query('select count(*)::int as n from pg_stat_activity where pid = $1', [
+            rows[0]!.pid,
+          ])
+          return gone.rows[0].n === 0
+        }, 'the server ending the idle session')
+        await sql`select 1`.execute(trx)
+      }),
+    )
+    expect(answer.status).toBe(503)
   })
 
   it('answers a statement past statement_timeout 503 with Retry-After, never 500', async () => {
-    const { toErrorResponse } = await import('../../src/http/error-handler')
-    const slow = await openDatabase({
-      url: scratch.url,
-      pgliteDir: null,
-      poolSize: 1,
-      timeouts: { statementMs: 200 },
-    })
-    try {
-      const error = await slow.db
-        .selectNoFrom((eb) => eb.fn('pg_sleep', [eb.val(2)]).as('slept'))
-        .execute()
-        .catch((caught: unknown) => caught)
-      const answer = toErrorResponse(error)
-      expect(answer.status).toBe(503)
-      expect(answer.headers?.['retry-after']).toBeDefined()
-      expect(answer.body.detail).toMatch(/too long/)
-    } finally {
-      await slow.close()
-    }
+    const answer = await answerFor({ statementMs: 200 }, (db) =>
+      db.selectNoFrom((eb) => eb.fn('pg_sleep', [eb.val(2)]).as('slept')).execute(),
+    )
+    expect(answer.status).toBe(503)
+    expect(answer.headers?.['retry-after']).toBeDefined()
+    expect(answer.body.detail).toMatch(/too long/)
   })
 })

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analysisQueue } from '../../src/features/analysis/analysis.queue'
 import { closeSandboxThreads } from '../../src/features/analysis/sandbox'
-import { makeUser, type TestUser } from '../factories'
+import { makeUser, sendForm, type TestUser } from '../factories'
 import { multipart, type UploadFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
@@ -35,12 +35,7 @@ afterAll(async () => {
 
 async function post(user: TestUser, title: string, files: UploadFile[]): Promise<string> {
   const form = multipart({ title }, files)
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload',
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  })
+  const response = await sendForm(t, user, '/api/v1/media/upload', form)
   expect(response.statusCode).toBe(201)
   return response.json().post_id
 }

@@ -7,7 +7,7 @@ import { waitFor } from '@agora/test-kit'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, sendComment, sendUpload } from '../../../test/factories'
+import { makeUser, send, sendComment, sendUpload } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { ConfigError, loadConfig } from '../../config'
@@ -678,18 +678,10 @@ describe('POST /media/{id}/analysis', { timeout: 60_000 }, () => {
     expect(stranger.statusCode).toBe(403)
     expect(stranger.json().detail).toBe('Only the post author can re-run its analysis')
 
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${uuidv7()}/analysis`,
-      headers: author.headers,
-    })
+    const unknown = await send(t, author, 'POST', `/api/v1/media/${uuidv7()}/analysis`)
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().detail).toBe('Post not found')
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/media/not-a-post/analysis',
-      headers: author.headers,
-    })
+    const malformed = await send(t, author, 'POST', '/api/v1/media/not-a-post/analysis')
     expect(malformed.statusCode).toBe(404)
 
     const rerun = await t.app.inject({ method: 'POST', url, headers: author.headers })
@@ -708,17 +700,9 @@ describe('POST /media/{id}/analysis', { timeout: 60_000 }, () => {
     const author = await makeUser(t)
     const other = await makeUser(t)
     const postId = await seedPost(t, author.id, { title: 'Draft', visibility: 'private' })
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${postId}/analysis`,
-      headers: other.headers,
-    })
+    const answer = await send(t, other, 'POST', `/api/v1/media/${postId}/analysis`)
     expect(answer.statusCode).toBe(404)
-    const own = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${postId}/analysis`,
-      headers: author.headers,
-    })
+    const own = await send(t, author, 'POST', `/api/v1/media/${postId}/analysis`)
     expect(own.statusCode).toBe(202)
   })
 })

@@ -68,14 +68,21 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
   const auth = authService(db, ctx.signer)
   const link = (path: string) => `${config.mail.publicUrl}${path}`
 
-  async function sendVerification(trx: Db, user: Addressee) {
-    const token = await newLink(trx, user, 'verify_email', user.email)
-    const url = link(`/verify-email?token=${encodeURIComponent(token)}`)
-    await queueSecurityMail(
-      trx,
-      user,
-      user.email,
-      'verify_email',
+  /** Mails `user` a new single-use link of `purpose` to `page` (the token in its query), as `message(url)`. */
+  async function mailLink(
+    trx: Db,
+    user: Addressee,
+    purpose: AccountTokenPurpose,
+    page: string,
+    message: (url: string) => MailContent,
+  ) {
+    const token = await newLink(trx, user, purpose, user.email)
+    const url = link(`${page}?token=${encodeURIComponent(token)}`)
+    await queueSecurityMail(trx, user, user.email, purpose, message(url))
+  }
+
+  function sendVerification(trx: Db, user: Addressee) {
+    return mailLink(trx, user, 'verify_email', '/verify-email', (url) =>
       verifyEmailMail(mailLanguage(user.language), nameOf(user), user.email, url),
     )
   }
@@ -138,17 +145,11 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
       if (!account || account.email_bounced_at) return
       const recent = await store.tokensSince(account.id, 'reset_password', new Date(Date.now() - 3600_000))
       if (recent >= config.mail.resetRateLimit) return
-      await inTransaction(db, async (trx) => {
-        const token = await newLink(trx, account, 'reset_password', account.email)
-        const url = link(`/reset-password?token=${encodeURIComponent(token)}`)
-        await queueSecurityMail(
-          trx,
-          account,
-          account.email,
-          'reset_password',
+      await inTransaction(db, (trx) =>
+        mailLink(trx, account, 'reset_password', '/reset-password', (url) =>
           resetPasswordMail(mailLanguage(account.language), nameOf(account), url),
-        )
-      })
+        ),
+      )
     },
 
     /** Sets a new password through a reset link, ends every session, and signs this browser in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakeComment, apiMakePost, makeUser, send } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
 
@@ -17,12 +17,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
     ).toBe(200)
-    const bad = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/me',
-      headers: ada.headers,
-      payload: { password: ada.password, content: 'shred' },
-    })
+    const bad = await send(t, ada, 'DELETE', '/api/v1/auth/me', { password: ada.password, content: 'shred' })
     expect(bad.statusCode).toBe(400)
     const visitor = await t.app.inject({
       method: 'DELETE',
@@ -43,11 +38,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
     ).toBe(401)
 
-    const shown = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/${post.post_id}`,
-      headers: bob.headers,
-    })
+    const shown = await send(t, bob, 'GET', `/api/v1/media/${post.post_id}`)
     expect(shown.statusCode).toBe(200)
     expect(shown.json().author_name).toBe('[deleted user]')
     expect(JSON.stringify(shown.json())).not.toContain(ada.username)
@@ -96,11 +87,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
     expect((await remove(first.headers, first.password, 'keep')).statusCode).toBe(200)
     expect((await remove(second.headers, second.password, 'keep')).statusCode).toBe(200)
     const looker = await makeUser(t)
-    const found = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/search?q=%5B',
-      headers: looker.headers,
-    })
+    const found = await send(t, looker, 'GET', '/api/v1/users/search?q=%5B')
     expect(found.json().users).toEqual([])
   })
 

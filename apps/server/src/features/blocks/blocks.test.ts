@@ -5,6 +5,7 @@ import {
   apiMakeComment,
   dbMakePost,
   makeUser,
+  send,
   sendComment,
   type TestUser,
 } from '../../../test/factories'
@@ -25,11 +26,7 @@ async function blocks(user: TestUser) {
 }
 
 async function unread(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/notifications/unread_count',
-    headers: user.headers,
-  })
+  const response = await send(t, user, 'GET', '/api/v1/notifications/unread_count')
   return response.json().unread as number
 }
 

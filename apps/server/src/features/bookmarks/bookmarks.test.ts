@@ -3,6 +3,7 @@ import {
   apiBookmark,
   dbMakePost,
   makeUser,
+  send,
   sendBookmark,
   sendEditPost,
   type TestUser,
@@ -14,11 +15,7 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 const t = useTestApp()
 
 async function saved(user: TestUser, query = '') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/auth/me/bookmarks${query}`,
-    headers: user.headers,
-  })
+  const response = await send(t, user, 'GET', `/api/v1/auth/me/bookmarks${query}`)
   expect(response.statusCode).toBe(200)
   return (response.json() as { id: string }[]).map((post) => post.id)
 }
@@ -103,11 +100,7 @@ describe(`bookmarks (${TEST_DB})`, () => {
     for (const post of [stays, turnsPrivate, deleted]) await apiBookmark(t, bo, post, 'save')
 
     expect((await sendEditPost(t, ada, turnsPrivate, { visibility: 'private' })).statusCode).toBe(200)
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${deleted}/delete`,
-      headers: ada.headers,
-    })
+    const removed = await send(t, ada, 'DELETE', `/api/v1/media/${deleted}/delete`)
     expect(removed.statusCode).toBe(200)
     expect(await saved(bo)).toEqual([stays])
     // Gone for good with its post; kept (unseen) while private.

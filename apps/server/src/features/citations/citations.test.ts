@@ -1,6 +1,6 @@
 import { parse as parseBibtex } from '@retorquere/bibtex-parser'
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, dbMakePost, makeUser, send, sendForm } from '../../../test/factories'
 import { multipart, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
@@ -17,11 +17,10 @@ async function citation(postId: string, format: string, headers: Record<string, 
 describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
   it('cites a post in BibTeX that a BibTeX parser reads back, with its DOI, author and address', async () => {
     const ada = await makeUser(t)
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/modify/modify_profile',
-      headers: ada.headers,
-      payload: { user_id: ada.id, nickname: 'Ada Lovelace', orcid: 'https://orcid.org/0000-0002-1825-0097' },
+    await send(t, ada, 'POST', '/api/v1/modify/modify_profile', {
+      user_id: ada.id,
+      nickname: 'Ada Lovelace',
+      orcid: 'https://orcid.org/0000-0002-1825-0097',
     })
     const post = await apiMakePost(t, ada, {
       title: 'Notes on the {Analytical} Engine & Bernoulli numbers',
@@ -76,12 +75,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
 
     expect((await citation(post.post_id, 'csl', {}, '&version=2')).statusCode).toBe(404)
     const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(77) }])
-    const versioned = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${post.post_id}/versions`,
-      headers: { ...form.headers, ...ada.headers },
-      payload: form.payload,
-    })
+    const versioned = await sendForm(t, ada, `/api/v1/media/${post.post_id}/versions`, form)
     expect(versioned.statusCode).toBe(201)
     const second = (await citation(post.post_id, 'csl', {}, '&version=2')).json()[0]
     expect(second).toMatchObject({
@@ -109,12 +103,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
       [{ doi: '11.1234/nope' }, 'doi'],
     ] as const) {
       const body = form(fields)
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/media/upload',
-        headers: { ...body.headers, ...ada.headers },
-        payload: body.payload,
-      })
+      const answer = await sendForm(t, ada, '/api/v1/media/upload', body)
       expect(answer.statusCode).toBe(400)
       expect(answer.json().errors[0].field).toBe(field)
     }
@@ -131,12 +120,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)
     const set = (user: typeof ada, orcid: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/modify/modify_profile',
-        headers: user.headers,
-        payload: { user_id: user.id, orcid },
-      })
+      send(t, user, 'POST', '/api/v1/modify/modify_profile', { user_id: user.id, orcid })
     const wrong = await set(ada, '0000-0002-1825-0098')
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().errors[0].field).toBe('orcid')

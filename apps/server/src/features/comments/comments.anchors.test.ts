@@ -7,7 +7,9 @@ import {
   dbPostCommentCount,
   makeModerator,
   makeUser,
+  send,
   sendComment,
+  sendForm,
   sendLikeComment,
   sendMod,
   type TestUser,
@@ -117,11 +119,9 @@ describe(`comment anchors (${TEST_DB})`, () => {
     expect(all[3].anchor).toEqual({ ...passage, version: 1, current: true })
 
     // The post's comment stream tells the new one; its list (what the page loads) carries the anchor.
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/comments/${onText._id}`,
-      headers: ben.headers,
-      payload: { content: 'This claim needs a citation.', base_revision: 1 },
+    const edited = await send(t, ben, 'PATCH', `/api/v1/comments/${onText._id}`, {
+      content: 'This claim needs a citation.',
+      base_revision: 1,
     })
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json().anchor).toMatchObject({ cid: pdf, exact: 'Anchors' })
@@ -243,12 +243,7 @@ describe(`comment anchors (${TEST_DB})`, () => {
     const body = multipart({ changelog: 'Corrected paper', keep: 'tone.wav' }, [
       { name: 'paper.pdf', data: pdfFile('Anchors revised') },
     ])
-    const published = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${postId}/versions`,
-      headers: { ...body.headers, ...ada.headers },
-      payload: body.payload,
-    })
+    const published = await sendForm(t, ada, `/api/v1/media/${postId}/versions`, body)
     expect(published.statusCode, published.body).toBe(201)
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })).json()
     const newPdf = detail.media.find((m: Media) => m.name === 'paper.pdf').cid as string
@@ -330,11 +325,7 @@ describe(`comment anchors (${TEST_DB})`, () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/media/list?search=${word}` })).json().items,
     ).toEqual([])
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/comments/${anchored._id}`,
-      headers: ben.headers,
-    })
+    const removed = await send(t, ben, 'DELETE', `/api/v1/comments/${anchored._id}`)
     expect(removed.json()).toMatchObject({ deleted: 2 })
     expect((await list(postId, `?anchor_cid=${mp4}`)).json()).toEqual([])
   })

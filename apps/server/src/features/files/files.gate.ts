@@ -1,10 +1,12 @@
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
+import type { BlobStore } from '../../blobs/index'
 import type { UploadLimitsConfig } from '../../config'
 import type { AppInstance } from '../../context'
 import type { Db } from '../../db/index'
 import { TooManyRequestsError } from '../../http/errors'
 import { chargeFor, overQuota, type StorageCharge, storageQuota } from './files.quota'
-import type { UploadLimits } from './files.upload'
+import { receiveUpload, type UploadLimits } from './files.upload'
 
 /** What an upload route learns at its gate: whom to charge, and the quota its body is read against. */
 export interface UploadPass {
@@ -56,4 +58,22 @@ export function uploadGate(app: AppInstance, db: Db, limits: UploadLimitsConfig)
       },
     }
   }
+}
+
+/**
+ * A post's files, a new post's or a new version's, read under the pass its gate gave: at most
+ * UPLOAD_MAX_FILES files of UPLOAD_MAX_FILE_BYTES each, text fields up to `maxFieldBytes`.
+ */
+export function receivePostFiles(
+  request: FastifyRequest,
+  store: BlobStore,
+  pass: UploadPass,
+  maxFieldBytes: number,
+) {
+  return receiveUpload(request, store, {
+    maxFiles: UPLOAD_MAX_FILES,
+    maxFileBytes: UPLOAD_MAX_FILE_BYTES,
+    maxFieldBytes,
+    quota: pass.quota,
+  })
 }

@@ -5,7 +5,7 @@ import { waitFor } from '@agora/test-kit'
 import { parse as parseDisposition } from 'content-disposition'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, sendForm } from '../../../test/factories'
 import { beginUpload, multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
@@ -17,12 +17,7 @@ type User = Awaited<ReturnType<typeof makeUser>>
 
 async function uploadIpfs(user: User | null, name: string, data: Buffer) {
   const body = multipart({}, [{ name, data, field: 'file' }])
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/media/upload/ipfs',
-    headers: { ...body.headers, ...(user?.headers ?? {}) },
-    payload: body.payload,
-  })
+  return sendForm(t, user, '/api/v1/media/upload/ipfs', body)
 }
 
 /** Puts bytes in the store with a given type, as a row the upload path would never write. */
@@ -96,12 +91,7 @@ describe(`files (${TEST_DB})`, () => {
       { name: 'a.png', data: pngFile(1) },
       { name: 'b.png', data: pngFile(2) },
     ])
-    const two = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/media/upload/ipfs',
-      headers: { ...twoFiles.headers, ...ada.headers },
-      payload: twoFiles.payload,
-    })
+    const two = await sendForm(t, ada, '/api/v1/media/upload/ipfs', twoFiles)
     expect(two.statusCode).toBe(400)
     expect(two.json().detail).toBe('Upload one file at a time')
     expect((await uploadIpfs(ada, 'x.exe', Buffer.from('4d5a900003000000', 'hex'))).statusCode).toBe(415)

@@ -1,6 +1,14 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, makeUser, sendFollow, type TestUser } from '../../../test/factories'
+import {
+  apiFollow,
+  makeUser,
+  send,
+  sendFollow,
+  sendForm,
+  type TestUser,
+  urlEncoded,
+} from '../../../test/factories'
 import { createTestApp, TEST_DB, useTestApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
 
@@ -32,21 +40,17 @@ async function personInformation(userId: string, viewer?: TestUser) {
 }
 
 async function setStatisticsPublic(user: TestUser, value: boolean) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/modify/modify_settings',
-    headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ user_id: user.id, new_public_statistics: String(value) }).toString(),
-  })
+  const response = await sendForm(
+    t,
+    user,
+    '/api/v1/modify/modify_settings',
+    urlEncoded({ user_id: user.id, new_public_statistics: String(value) }),
+  )
   expect(response.statusCode).toBe(200)
 }
 
 async function myFollows(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/auth/me/follows',
-    headers: user.headers,
-  })
+  const response = await send(t, user, 'GET', '/api/v1/auth/me/follows')
   expect(response.statusCode).toBe(200)
   return response.json() as { users: { id: string; username: string }[]; tags: string[] }
 }

@@ -7,6 +7,7 @@ import {
   apiMakePost,
   makeModerator,
   makeUser,
+  send,
   sendMod,
   type TestUser,
 } from '../../../test/factories'
@@ -83,11 +84,8 @@ describe(`moderation effects (${TEST_DB})`, () => {
     expect(own.json().moderation).toMatchObject({ state: 'hidden', reason: 'Off topic for this forum' })
 
     // The author may edit it and ask for a review; the review puts it in the queue.
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/media/${postId}`,
-      headers: author.headers,
-      payload: { title: 'Zymurgy of quasars, on topic now' },
+    const edit = await send(t, author, 'PATCH', `/api/v1/media/${postId}`, {
+      title: 'Zymurgy of quasars, on topic now',
     })
     expect(edit.statusCode, edit.body).toBe(200)
     const review = await sendMod(t, author, `posts/${postId}/review`, { note: 'I rewrote it' })

@@ -6,6 +6,7 @@ import {
   dbSuspend,
   makeModerator,
   makeUser,
+  send,
   sendComment,
   sendMod,
   sendUpload,
@@ -49,17 +50,13 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       sendComment(t, user, { postId, content: 'Still here' }),
       t.app.inject({ method: 'POST', url: `/api/v1/media/${postId}/like`, headers: user.headers }),
       sendUpload(t, user, { title: 'New' }, [{ name: 'a.png', data: pngFile(3) }]),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        headers: user.headers,
-        payload: { address: '11111111111111111111111111111111', amount: 1 },
+      send(t, user, 'POST', '/api/v1/token/faucet', {
+        address: '11111111111111111111111111111111',
+        amount: 1,
       }),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/rewards/claim',
-        headers: user.headers,
-        payload: { address: '11111111111111111111111111111111', amount: '10' },
+      send(t, user, 'POST', '/api/v1/rewards/claim', {
+        address: '11111111111111111111111111111111',
+        amount: '10',
       }),
       t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: user.headers, payload: {} }),
     ]
@@ -73,16 +70,7 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       })
     }
     // Marking notifications read still works: it changes nothing anyone else sees.
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/notifications/read',
-          headers: user.headers,
-          payload: { all: true },
-        })
-      ).statusCode,
-    ).toBe(200)
+    expect((await send(t, user, 'POST', '/api/v1/notifications/read', { all: true })).statusCode).toBe(200)
 
     expect(
       (await sendMod(t, moderator, `users/${user.id}/unsuspend`, { reason: 'Appeal accepted' })).statusCode,

@@ -1,8 +1,8 @@
 import type { NotificationItem } from '@agora/contract'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiFollow, apiMakePost, makeUser, type TestUser } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { apiFollow, apiMakePost, makeUser, send, type TestUser } from '../../../test/factories'
+import { TEST_DB, useTestApp } from '../../../test/harness'
 import { outboxStore } from '../../events/outbox.store'
 import { outboxWorker } from '../../events/outbox.worker'
 import { FAN_OUT_HANDLER } from './notifications.writers'
@@ -10,12 +10,7 @@ import { FAN_OUT_HANDLER } from './notifications.writers'
 // A new post reaches the followers of its author and of its tags through the durable outbox:
 // never inside the request that publishes it, once per follower, whatever the number.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.reset())
-afterAll(() => t.close())
+const t = useTestApp()
 
 const drain = () => outboxWorker(t.database.db, t.app.ctx.events).drain()
 
@@ -44,12 +39,7 @@ describe(`notifications: fan-out to followers (${TEST_DB})`, () => {
     await apiFollow(t, ada, { kind: 'tag', target: 'optics' })
     // eve turned tag news off.
     await apiFollow(t, eve, { kind: 'tag', target: 'lenses' })
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notifications/settings',
-      headers: eve.headers,
-      payload: { followed_tag: false },
-    })
+    const off = await send(t, eve, 'PUT', '/api/v1/notifications/settings', { followed_tag: false })
     expect(off.statusCode).toBe(200)
 
     const post = await apiMakePost(t, ada, { title: 'New lens', tags: 'Optics, lenses' })

@@ -7,6 +7,7 @@ import {
   apiMakeComment,
   apiMakePost,
   makeUser,
+  send,
   sendEditComment,
   sendEditPost,
   type TestUser,
@@ -36,11 +37,7 @@ async function inbox(
   user: TestUser,
   query = '',
 ): Promise<{ items: NotificationItem[]; next_cursor: string | null; unread: number }> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/notifications${query}`,
-    headers: user.headers,
-  })
+  const response = await send(t, user, 'GET', `/api/v1/notifications${query}`)
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -48,12 +45,7 @@ async function inbox(
 const kindsOf = async (user: TestUser) => (await inbox(user)).items.map((item) => item.kind)
 
 async function settings(user: TestUser, update: Record<string, boolean>) {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/notifications/settings',
-    headers: user.headers,
-    payload: update,
-  })
+  const response = await send(t, user, 'PUT', '/api/v1/notifications/settings', update)
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -208,14 +200,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
     const likers = await Promise.all([1, 2, 3, 4].map(() => makeUser(t)))
     const post = await apiMakePost(t, ada)
     const answers = await Promise.all(
-      likers.map((liker) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/v1/media/${post.post_id}/like`,
-          headers: liker.headers,
-          payload: { action: 'like' },
-        }),
-      ),
+      likers.map((liker) => send(t, liker, 'POST', `/api/v1/media/${post.post_id}/like`, { action: 'like' })),
     )
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200])
     expect((await inbox(ada)).items).toMatchObject([{ kind: 'like', actors_count: 4 }])
@@ -225,12 +210,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     const post = await apiMakePost(t, ada)
     await apiLikePost(t, await makeUser(t), post.post_id)
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/notifications/read',
-      headers: ada.headers,
-      payload: { all: true },
-    })
+    await send(t, ada, 'POST', '/api/v1/notifications/read', { all: true })
     expect((await inbox(ada)).unread).toBe(0)
     await apiLikePost(t, await makeUser(t), post.post_id)
     expect(await inbox(ada)).toMatchObject({ unread: 1, items: [{ read: false, actors_count: 2 }] })
@@ -340,11 +320,7 @@ describe(`notifications: settings (${TEST_DB})`, () => {
   it('are all on for a new account; a kind turned off is not written, the others are', async () => {
     const ada = await makeUser(t)
     const bo = await makeUser(t)
-    const all = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/settings',
-      headers: ada.headers,
-    })
+    const all = await send(t, ada, 'GET', '/api/v1/notifications/settings')
     expect(Object.values(all.json()).every((on) => on === true)).toBe(true)
     expect(Object.keys(all.json())).toContain('followed_tag')
 
@@ -364,12 +340,7 @@ describe(`notifications: settings (${TEST_DB})`, () => {
 
   it('refuses an unknown kind', async () => {
     const ada = await makeUser(t)
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notifications/settings',
-      headers: ada.headers,
-      payload: { comment: 'maybe' },
-    })
+    const response = await send(t, ada, 'PUT', '/api/v1/notifications/settings', { comment: 'maybe' })
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toEqual(expect.any(String))
   })
@@ -406,11 +377,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
   it('refuses a cursor it did not give out', async () => {
     const ada = await makeUser(t)
     for (const cursor of ['nonsense', Buffer.from('1.x').toString('base64url')]) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/notifications?cursor=${cursor}`,
-        headers: ada.headers,
-      })
+      const response = await send(t, ada, 'GET', `/api/v1/notifications?cursor=${cursor}`)
       expect(response.statusCode).toBe(400)
     }
   })
@@ -428,11 +395,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
     const once = await read({ ids: [first.id, bos.id] })
     expect(once.json()).toEqual({ unread: 2 })
     expect((await inbox(bo)).unread).toBe(1)
-    const count = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/unread_count',
-      headers: ada.headers,
-    })
+    const count = await send(t, ada, 'GET', '/api/v1/notifications/unread_count')
     expect(count.json()).toEqual({ unread: 2 })
     expect((await inbox(ada)).items.map((item) => item.read)).toEqual([true, false, false])
     expect((await read({ ids: [second.id] })).json()).toEqual({ unread: 1 })

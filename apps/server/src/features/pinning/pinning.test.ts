@@ -2,7 +2,7 @@ import { waitFor } from '@agora/test-kit'
 import { startFakePinningService } from '@agora/test-kit/pinning'
 import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser, sendEditPost, type TestUser } from '../../../test/factories'
+import { apiMakePost, makeUser, sendEditPost, sendForm, type TestUser } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
@@ -108,12 +108,7 @@ describe(`pinning public files (${TEST_DB})`, () => {
     const post = await publicPost(ada)
     await worker().drain()
     const body = multipart([['changelog', 'A clearer figure']], [{ name: 'figure.png', data: pngFile(777) }])
-    const versioned = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${post.id}/versions`,
-      headers: { ...body.headers, ...ada.headers },
-      payload: body.payload,
-    })
+    const versioned = await sendForm(t, ada, `/api/v1/media/${post.id}/versions`, body)
     expect(versioned.statusCode).toBe(201)
     // The version holds the new figure alone; the paper of version 1 stays pinned.
     expect((await mediaOf(post.id)).map((item) => item.pin_status)).toEqual(['queued'])

@@ -5,8 +5,11 @@ import {
   apiMakeComment,
   apiMakePost,
   makeUser,
+  send,
   sendEditPost,
+  sendForm,
   type TestUser,
+  urlEncoded,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
@@ -88,12 +91,13 @@ describe(`editing a post (${TEST_DB})`, () => {
   it('accepts a form-encoded edit and `description` for the summary, as the upload form sends them', async () => {
     const ada = await makeUser(t)
     const { post_id: id } = await apiMakePost(t, ada)
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/media/${id}`,
-      headers: { ...ada.headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'base_revision=1&description=From+the+form&visibility=private',
-    })
+    const response = await sendForm(
+      t,
+      ada,
+      `/api/v1/media/${id}`,
+      urlEncoded({ base_revision: '1', description: 'From the form', visibility: 'private' }),
+      'PATCH',
+    )
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ summary: 'From the form', visibility: 'private', revision: 2 })
   })
@@ -128,11 +132,7 @@ describe(`editing a post (${TEST_DB})`, () => {
       (await sendEditPost(t, ada, '0190b0c8-0000-7000-8000-000000000000', { title: 'x' })).statusCode,
     ).toBe(404)
     expect((await sendEditPost(t, ada, 'not-an-id', { title: 'x' })).statusCode).toBe(404)
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${id}/delete`,
-      headers: ada.headers,
-    })
+    const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     const gone = await sendEditPost(t, ada, id, { title: 'x' })
     expect(gone.statusCode).toBe(404)

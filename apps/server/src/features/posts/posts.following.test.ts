@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { POST_SORTS, type PostSort } from '@agora/contract'
 import { CompiledQuery, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, apiLikePost, dbMakePost, makeUser, type TestUser } from '../../../test/factories'
+import { apiFollow, apiLikePost, dbMakePost, makeUser, send, type TestUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
 import { parseSort } from '../../db/paging'
 import { followingFeedQuery } from './posts.following'
@@ -193,11 +193,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
     await update({ tags: ['genomics'] })
     expect(await feedIds(viewer)).toEqual([recent, old])
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${recent}/delete`,
-      headers: ada.headers,
-    })
+    const removed = await send(t, ada, 'DELETE', `/api/v1/media/${recent}/delete`)
     expect(removed.statusCode).toBe(200)
     expect(await feedIds(viewer)).toEqual([old])
     await apiFollow(t, viewer, { kind: 'user', target: ada.id }, 'DELETE')

@@ -13,8 +13,6 @@ import {
   PostPageResponse,
   PostRevisionsResponse,
   PostUploadResponse,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import { blobStoreFor } from '../../blobs/index'
@@ -22,7 +20,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
-import { receiveUpload, uploadGate } from '../files/index'
+import { receivePostFiles, uploadGate } from '../files/index'
 import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
@@ -59,12 +57,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const viewer = await requireViewer(request, LOGIN_TO_UPLOAD)
       const pass = await gate(request, viewer.userId)
-      const upload = await receiveUpload(request, store, {
-        maxFiles: UPLOAD_MAX_FILES,
-        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
-        maxFieldBytes: MAX_FIELD_BYTES,
-        quota: pass.quota,
-      })
+      const upload = await receivePostFiles(request, store, pass, MAX_FIELD_BYTES)
       const { post, reward } = await posts.create(
         viewer.userId,
         upload.fields as UploadFields,

@@ -5,6 +5,7 @@ import {
   dbLikePost,
   dbMakePost,
   makeUser,
+  send,
   sendLikePost,
   sendUpload,
 } from '../../../test/factories'
@@ -64,11 +65,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
     expect(body).toMatchObject({ status: 'success', message: 'Upload successful' })
     expect(body.post_id).toMatch(/^[0-9a-f-]{36}$/)
 
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/${body.post_id}`,
-      headers: ada.headers,
-    })
+    const detail = await send(t, ada, 'GET', `/api/v1/media/${body.post_id}`)
     expect(detail.statusCode).toBe(200)
     const post = detail.json()
     expect(post).toMatchObject({
@@ -238,12 +235,7 @@ describe(`posts: upload (${TEST_DB})`, () => {
 
   it('answers 415 for a body that is not multipart', async () => {
     const ada = await makeUser(t)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/media/upload',
-      headers: ada.headers,
-      payload: { title: 'json' },
-    })
+    const response = await send(t, ada, 'POST', '/api/v1/media/upload', { title: 'json' })
     expect(response.statusCode).toBe(415)
   })
 })
@@ -346,20 +338,12 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     const { post_id: other } = await apiMakePost(t, bob, {}, [{ name: 'same.png', data: shared }])
     await sendLikePost(t, bob, id)
 
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${id}/delete`,
-      headers: bob.headers,
-    })
+    const refused = await send(t, bob, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(refused.statusCode).toBe(403)
     expect(refused.json().detail).toBe('Only the post author can delete this post')
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/media/${id}/delete` })).statusCode).toBe(401)
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${id}/delete`,
-      headers: ada.headers,
-    })
+    const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toEqual({ status: 'success', message: 'Post deleted successfully' })
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })).statusCode).toBe(404)
@@ -736,11 +720,7 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     ).toEqual(['P0', 'P1'])
 
     await db.updateTable('users').set({ public_posts: false }).where('id', '=', ada.id).execute()
-    const hidden = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/user/${ada.id}/posts`,
-      headers: bob.headers,
-    })
+    const hidden = await send(t, bob, 'GET', `/api/v1/media/user/${ada.id}/posts`)
     expect(hidden.statusCode).toBe(403)
     expect((await page(ada, 'limit=50')).length).toBe(16)
     const unknown = await t.app.inject({
@@ -764,11 +744,7 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     await dbLikePost(t, bob, secret)
     const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${bob.id}/liked` })
     expect(liked.json().map((item: { title: string }) => item.title)).toEqual(['First', 'Second'])
-    const byAuthor = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/user/${bob.id}/liked`,
-      headers: ada.headers,
-    })
+    const byAuthor = await send(t, ada, 'GET', `/api/v1/media/user/${bob.id}/liked`)
     expect(byAuthor.json().map((item: { title: string }) => item.title)).toEqual([
       'Secret',
       'First',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiLikePost, apiMakeComment, dbMakePost, makeUser } from '../../../test/factories'
+import { apiLikePost, apiMakeComment, dbMakePost, makeUser, send } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { activityLevelOf, activityWindowStart, summarizeActivity } from './profiles.service'
 
@@ -189,17 +189,9 @@ describe(`own comments list (${TEST_DB})`, () => {
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().detail).toBe('Please login to view your content')
     const ada = await makeUser(t)
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me/comments?sort_by=random',
-      headers: ada.headers,
-    })
+    const bad = await send(t, ada, 'GET', '/api/v1/auth/me/comments?sort_by=random')
     expect(bad.statusCode).toBe(400)
-    const badType = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me/comments?media_type=hologram',
-      headers: ada.headers,
-    })
+    const badType = await send(t, ada, 'GET', '/api/v1/auth/me/comments?media_type=hologram')
     expect(badType.statusCode).toBe(400)
   })
 })

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@agora/contract'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, send, sendForm } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -29,12 +29,7 @@ async function uploadAvatar(
   file?: Parameters<typeof multipart>[1],
 ) {
   const body = await multipart(fields, file)
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/modify/modify_avatar',
-    headers: { ...(user?.headers ?? {}), ...body.headers },
-    payload: body.payload,
-  })
+  return sendForm(t, user, '/api/v1/modify/modify_avatar', body)
 }
 
 function photo(width: number, height: number, format: 'png' | 'jpeg' = 'png') {
@@ -140,11 +135,9 @@ describe(`avatar upload (${TEST_DB})`, () => {
     const none = await uploadAvatar(user, { user_id: user.id })
     expect(none.statusCode).toBe(400)
     expect(none.json().detail).toBe('Please choose an image to upload')
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/modify/modify_avatar',
-      headers: user.headers,
-      payload: { user_id: user.id, new_avatar: 'https://example.org/me.png' },
+    const json = await send(t, user, 'POST', '/api/v1/modify/modify_avatar', {
+      user_id: user.id,
+      new_avatar: 'https://example.org/me.png',
     })
     expect(json.statusCode).toBe(415)
   })

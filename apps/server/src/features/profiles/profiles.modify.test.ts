@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -8,12 +8,7 @@ type User = Awaited<ReturnType<typeof makeUser>>
 
 /** POSTs form-encoded, as the first client does. */
 function postForm(user: User | null, path: string, fields: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/modify/${path}`,
-    headers: { ...(user?.headers ?? {}), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  })
+  return sendForm(t, user, `/api/v1/modify/${path}`, urlEncoded(fields))
 }
 
 function postJson(user: User, path: string, body: Record<string, unknown>) {
@@ -252,11 +247,7 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
         },
       })
       expect(await me(user)).toMatchObject({ title: 'Archivist', tags: ['history', 'archives'] })
-      const own = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/auth/person_information?user_id=${user.id}`,
-        headers: user.headers,
-      })
+      const own = await send(t, user, 'GET', `/api/v1/auth/person_information?user_id=${user.id}`)
       expect(own.json()).toMatchObject({ github: 'https://github.com/ada', show_profile: false })
     })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -25,23 +25,21 @@ const FLAGS = ['show_profile', 'show_posts', 'show_activity', 'show_statistics',
 
 async function authorWithFullProfile(): Promise<User> {
   const author = await makeUser(t)
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/modify/modify_profile',
-    headers: author.headers,
-    payload: { ...FULL_PROFILE, public_contact: true },
+  const response = await send(t, author, 'POST', '/api/v1/modify/modify_profile', {
+    ...FULL_PROFILE,
+    public_contact: true,
   })
   expect(response.statusCode).toBe(200)
   return author
 }
 
 async function setFlag(user: User, flag: string, value: boolean) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/modify/modify_settings',
-    headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ user_id: user.id, [`new_${flag}`]: String(value) }).toString(),
-  })
+  const response = await sendForm(
+    t,
+    user,
+    '/api/v1/modify/modify_settings',
+    urlEncoded({ user_id: user.id, [`new_${flag}`]: String(value) }),
+  )
   expect(response.statusCode).toBe(200)
 }
 

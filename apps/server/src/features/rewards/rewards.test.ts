@@ -3,7 +3,14 @@ import { waitFor } from '@agora/test-kit'
 import { getAddressDecoder } from '@solana/kit'
 import { sql } from 'kysely'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiLikeComment, apiLikePost, apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
+import {
+  apiLikeComment,
+  apiLikePost,
+  apiMakeComment,
+  apiMakePost,
+  makeUser,
+  send,
+} from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
 import { provideTokenChain, tokenChainFor } from '../token/chain.open'
@@ -60,11 +67,7 @@ async function listClaims(user: User) {
 }
 
 async function me(user: User, query = '') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/rewards/me${query}`,
-    headers: user.headers,
-  })
+  const response = await send(t, user, 'GET', `/api/v1/rewards/me${query}`)
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -416,11 +419,7 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
       '?limit=0',
       '?limit=abc',
     ]) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/rewards/me${query}`,
-        headers: user.headers,
-      })
+      const response = await send(t, user, 'GET', `/api/v1/rewards/me${query}`)
       expect(response.statusCode, query).toBe(400)
       expect(response.json().detail).toEqual(expect.any(String))
     }

@@ -19,7 +19,7 @@ import {
 } from '@solana-program/token'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, send } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { seedLocalChain } from './chain.local'
 import { closeTokenChain, provideTokenChain } from './chain.open'
@@ -82,12 +82,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
   it('grants through RPC: activation, token account, exact amount, devnet explorer link', async () => {
     const user = await makeUser(t)
     const target = await newAddress()
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/token/faucet',
-      headers: user.headers,
-      payload: { address: target, amount: 12.5 },
-    })
+    const response = await send(t, user, 'POST', '/api/v1/token/faucet', { address: target, amount: 12.5 })
     expect(response.statusCode).toBe(200)
     const { signature, explorer_url, cluster } = response.json()
     expect(cluster).toBe('devnet')
@@ -118,13 +113,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
   it('maps a transfer the chain refuses (a frozen token account) to a §8 text and records it failed', async () => {
     const user = await makeUser(t)
     const target = await newAddress()
-    const post = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        headers: user.headers,
-        payload: { address: target, amount: 1 },
-      })
+    const post = () => send(t, user, 'POST', '/api/v1/token/faucet', { address: target, amount: 1 })
     expect((await post()).statusCode).toBe(200)
     const { ata } = await tokensOf(target)
     const freeze = pipe(
@@ -159,12 +148,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
       await openRpcChain(t.config.token, { pollIntervalMs: 20, confirmTimeoutMs: 200 }),
     )
     const post = async () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        headers: user.headers,
-        payload: { address: await newAddress(), amount: 2 },
-      })
+      send(t, user, 'POST', '/api/v1/token/faucet', { address: await newAddress(), amount: 2 })
 
     const waiting = await post()
     expect(waiting.statusCode).toBe(503)
@@ -186,11 +170,9 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
     t.config.token.rpcUrl = 'http://127.0.0.1:9/?api-key=do-not-show-me'
     try {
       const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
-      const grant = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        headers: user.headers,
-        payload: { address: await newAddress(), amount: 1 },
+      const grant = await send(t, user, 'POST', '/api/v1/token/faucet', {
+        address: await newAddress(),
+        amount: 1,
       })
       for (const response of [info, grant]) {
         expect(response.statusCode).toBe(503)

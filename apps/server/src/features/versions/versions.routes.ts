@@ -1,16 +1,10 @@
-import {
-  PostDetailResponse,
-  PostIdParams,
-  PostVersionsResponse,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-} from '@agora/contract'
+import { PostDetailResponse, PostIdParams, PostVersionsResponse, UPLOAD_MAX_FILES } from '@agora/contract'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
-import { receiveUpload, uploadGate } from '../files/index'
+import { receivePostFiles, uploadGate } from '../files/index'
 import { versionsService } from './versions.service'
 
 export const LOGIN_TO_PUBLISH_VERSION = 'Please login to upload a new version'
@@ -53,12 +47,7 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
       // Refuse before reading (and staging) any file.
       await versions.checkAuthor(viewer.userId, request.params.id)
       const pass = await gate(request, viewer.userId)
-      const upload = await receiveUpload(request, store, {
-        maxFiles: UPLOAD_MAX_FILES,
-        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
-        maxFieldBytes: MAX_FIELD_BYTES,
-        quota: pass.quota,
-      })
+      const upload = await receivePostFiles(request, store, pass, MAX_FIELD_BYTES)
       const version = await versions.publish(
         viewer.userId,
         request.params.id,

@@ -5,6 +5,7 @@ import {
   apiMakePost,
   dbMakePost,
   makeUser,
+  send,
   sendEditPost,
   type TestUser,
 } from '../../../test/factories'
@@ -461,11 +462,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect(await tableCounts()).toEqual({ versions: 4, earlier: 4, current: 3, blobs: 4 })
     await expectExactRefs()
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${id}/delete`,
-      headers: ada.headers,
-    })
+    const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     expect(await tableCounts()).toEqual({ versions: 1, earlier: 0, current: 1, blobs: 1 })
     const bobsPdf = (await get(`/media/${bobs}`)).json().media[0]
