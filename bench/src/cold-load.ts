@@ -13,7 +13,7 @@ const RUNS = 5
  * half a second of its polling as the page's time. Plain JavaScript text: a function compiled by tsx
  * would carry helpers the page does not have.
  */
-export const noteWhenShown = (selector: string) => `(() => {
+const noteWhenShown = (selector: string) => `(() => {
   const selector = ${JSON.stringify(selector)}
   const observer = new MutationObserver(() => {
     const element = document.querySelector(selector)

@@ -1,17 +1,15 @@
 import type { CommentView } from '@agora/contract'
-import { type InfiniteData, QueryClient } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { commentKeys } from '../../api/queryKeys'
 import { placeCreated } from './placeCreated'
-import type { CommentsPage } from './threads'
+import type { CommentsData, CommentsPage } from './threads'
 
 const topLevel = (id: string) =>
   ({ _id: id, level: 1, parentId: null, rootId: null, replyCount: 0 }) as unknown as CommentView
 const key = commentKeys.post('p')
 const listed = (client: QueryClient) =>
-  client
-    .getQueryData<InfiniteData<CommentsPage, number>>(key)
-    ?.pages.flatMap((page) => page.items.map((item) => item._id))
+  client.getQueryData<CommentsData>(key)?.pages.flatMap((page) => page.items.map((item) => item._id))
 
 describe('placeCreated', () => {
   it('keeps the comment just written when a load of the list asked before it answers after it', async () => {

@@ -1,7 +1,7 @@
 import type { CommentView } from '@agora/contract'
-import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { commentKeys } from '../../api/queryKeys'
-import { type CommentsPage, insertComment } from './threads'
+import { type CommentsData, insertComment } from './threads'
 
 /**
  * A comment just written takes its place in the post's cached list. A load of the list still on its
@@ -13,7 +13,7 @@ import { type CommentsPage, insertComment } from './threads'
 export async function placeCreated(queryClient: QueryClient, postId: string, created: CommentView) {
   const key = commentKeys.post(postId)
   await queryClient.cancelQueries({ queryKey: key, exact: true })
-  const data = queryClient.getQueryData<InfiniteData<CommentsPage, number>>(key)
+  const data = queryClient.getQueryData<CommentsData>(key)
   const pages = data ? insertComment(data.pages, created) : null
   if (data && pages) queryClient.setQueryData(key, { ...data, pages })
   else await queryClient.invalidateQueries({ queryKey: key })

@@ -4,12 +4,16 @@
  * a create or delete so the list follows without loading again.
  */
 import type { CommentView } from '@agora/contract'
+import type { InfiniteData } from '@tanstack/react-query'
 
 /** One page as kept in the query cache. `hasMore` is the server's word and survives local edits. */
 export interface CommentsPage {
   items: CommentView[]
   hasMore: boolean
 }
+
+/** A post's comment pages as the query cache holds them (by the number of top-level comments skipped). */
+export type CommentsData = InfiniteData<CommentsPage, number>
 
 /** A top-level comment and its replies in display order (spec §4). */
 export interface Thread {

@@ -1,6 +1,5 @@
 import type { CommentView, PostDetailResponse } from '@agora/contract'
 import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -27,6 +26,7 @@ import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '
 import { toast } from '../../ui/toast'
 import { placeCreated } from './placeCreated'
 import {
+  type CommentsData,
   type CommentsPage,
   findComment,
   groupThreads,
@@ -35,8 +35,6 @@ import {
   removeComment,
   toPage,
 } from './threads'
-
-type CommentsData = InfiniteData<CommentsPage, number>
 
 /** The comments' first page as the query cache holds it: a post page drawn on the server seeds it. */
 export function firstCommentsData(items: CommentView[]): CommentsData {
