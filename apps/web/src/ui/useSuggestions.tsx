@@ -6,6 +6,8 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
 } from 'react'
 import './MentionField.css'
@@ -74,6 +76,8 @@ export function useSuggestions<T, R, F extends Field>(
   const [active, setActive] = useState(0)
   // Escape closes the list for the word as typed; typing on (or back) opens it again.
   const [dismissed, setDismissed] = useState<SuggestionQuery | null>(null)
+  // Where the caret goes once a chosen item's text is in the field (choose).
+  const caretAfterChoice = useRef<number | null>(null)
   const prefix = useDebounced(query?.prefix ?? '', DEBOUNCE_MS)
   const found = useQuery({
     queryKey: source.queryKey(prefix),
@@ -113,13 +117,22 @@ export function useSuggestions<T, R, F extends Field>(
     const node = field.current
     if (!node || !query) return
     const done = source.complete(node.value, node.selectionStart ?? node.value.length, query, item)
+    caretAfterChoice.current = done.caret
     setText(done.text)
     setQuery(null)
-    requestAnimationFrame(() => {
-      node.focus()
-      node.setSelectionRange(done.caret, done.caret)
-    })
   }
+
+  // The caret is placed in the same commit as the chosen text, before the next key is handled: set
+  // later (a frame later, say), it moved back over what the writer had typed meanwhile, and their
+  // next keys landed before those words.
+  useLayoutEffect(() => {
+    const node = field.current
+    const caret = caretAfterChoice.current
+    if (!node || caret === null) return
+    caretAfterChoice.current = null
+    node.focus()
+    node.setSelectionRange(caret, caret)
+  })
 
   function onKeyDown(event: KeyboardEvent<F>) {
     if (!open) return
