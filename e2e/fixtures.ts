@@ -298,7 +298,10 @@ export async function signInThroughDialog(page: Page, user: TestUser) {
 
 /** Where each of `selectors` is on the page (its first visible match), rounded to pixels. */
 export function boxesOf(page: Page, selectors: string[]) {
-  return page.evaluate((wanted) => {
+  return page.evaluate(async (wanted) => {
+    // Settled boxes only: a web font still loading (KaTeX's, on a cold page) resizes text when it
+    // arrives, at a different moment in each page load.
+    await document.fonts.ready
     const boxes: Record<string, string | null> = {}
     for (const selector of wanted) {
       const element = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(

@@ -21,17 +21,26 @@ export function failedAnalysis(reason: string): AiAnalysis {
   return { ...PENDING_ANALYSIS, status: 'failed', error: reason, analysed_at: new Date().toISOString() }
 }
 
+/** `PENDING_ANALYSIS` as the posts' `ai_analysis` column holds it. */
+export const PENDING_ANALYSIS_TEXT = JSON.stringify(PENDING_ANALYSIS)
+
 /**
- * Queues an analysis of the post and marks it pending. Call it inside the transaction that
- * creates or edits the post (`db` bound to it): the job exists exactly when the post does, and
- * the answer to the upload never waits for the analysis.
+ * Queues an analysis of the post and marks it pending, in one statement. Call it inside the
+ * transaction that creates or edits the post (`db` bound to it): the job exists exactly when the
+ * post does, and the answer to the upload never waits for the analysis.
  */
 export async function enqueueAnalysis(db: Db, postId: string): Promise<string> {
-  const pending = JSON.stringify(PENDING_ANALYSIS)
-  const store = analysisStore(db)
-  await store.enqueue(postId)
-  await store.setAnalysis(postId, pending)
-  return pending
+  await analysisStore(db).enqueue(postId, PENDING_ANALYSIS_TEXT)
+  return PENDING_ANALYSIS_TEXT
+}
+
+/**
+ * The same for a caller that updates the post's row anyway: it sets `ai_analysis` to
+ * `PENDING_ANALYSIS_TEXT` in its own update (an edit: one write of the row, not two), and this
+ * queues the job.
+ */
+export async function enqueueAnalysisJob(db: Db, postId: string): Promise<void> {
+  await analysisStore(db).enqueue(postId)
 }
 
 export function analysisService(db: Db) {

@@ -26,10 +26,12 @@ export function analysisStore(db: Db) {
   return {
     /**
      * Queues an analysis of the post. A job already waiting for the post is reused (and made due
-     * now, with fresh attempts), so repeated edits or re-runs queue one analysis, not many.
+     * now, with fresh attempts), so repeated edits or re-runs queue one analysis, not many. With
+     * `pending`, the post's analysis is set to it in the same statement (one round trip); without,
+     * the caller writes it in its own update of the row.
      */
-    async enqueue(postId: string): Promise<void> {
-      await db
+    async enqueue(postId: string, pending?: string): Promise<void> {
+      const job = db
         .insertInto('analysis_jobs')
         .values({ id: uuidv7(), post_id: postId })
         .onConflict((conflict) =>
@@ -38,6 +40,15 @@ export function analysisStore(db: Db) {
             .where('status', '=', 'queued')
             .doUpdateSet({ run_after: sql`now()`, attempts: 0, last_error: null, updated_at: sql`now()` }),
         )
+      if (pending === undefined) {
+        await job.execute()
+        return
+      }
+      await db
+        .with('job', () => job.returning('id'))
+        .updateTable('posts')
+        .set({ ai_analysis: pending })
+        .where('id', '=', postId)
         .execute()
     },
 

@@ -8,6 +8,7 @@ import {
   makeUser,
   send,
   sendComment,
+  sendEditPost,
   sendMod,
   sendUpload,
   type TestUser,
@@ -205,6 +206,28 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
     })
     expect(trusted.json()).toMatchObject({ trust: 'member', trust_override: 'member' })
     expect((await comment('Three, trusted, https://a.example https://b.example')).statusCode).toBe(201)
+
+    // An edit keeps to the links limit too, and a refused edit changes nothing.
+    const newcomer = await makeUser(limited)
+    const { post_id: own } = await apiMakePost(limited, newcomer, { content: 'Measured twice.' })
+    const linked = await sendEditPost(limited, newcomer, own, {
+      base_revision: 1,
+      content: 'Measured twice: https://a.example and https://b.example',
+    })
+    expect(linked.statusCode).toBe(400)
+    expect(linked.json().detail).toMatch(/at most 1 links in a text \(this one has 2\)/)
+    const unchanged = await limited.database.db
+      .selectFrom('posts')
+      .select(['content', 'revision'])
+      .where('id', '=', own)
+      .executeTakeFirstOrThrow()
+    expect(unchanged).toEqual({ content: 'Measured twice.', revision: 1 })
+    const oneLink = await sendEditPost(limited, newcomer, own, {
+      base_revision: 1,
+      content: 'Measured twice: https://a.example',
+    })
+    expect(oneLink.statusCode).toBe(200)
+    expect(oneLink.json()).toMatchObject({ revision: 2, content: 'Measured twice: https://a.example' })
 
     // Age and contributions make a member by themselves.
     const old = await makeUser(limited)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index'
 import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
-import { enqueueAnalysis } from '../analysis/index'
+import { enqueueAnalysisJob, PENDING_ANALYSIS_TEXT } from '../analysis/index'
 import { madeBy, revisionsStore, sameValue } from '../revisions/index'
 import { postsStore } from './posts.store'
 import { EDITABLE_FIELDS, validatePostEdit } from './posts.validation'
@@ -53,8 +53,10 @@ export function postEditing(
           ...madeBy(post),
         })
         const revision = post.revision + 1
-        await store.saveEdit(id, next, revision, viewerId)
-        if (changed.some((field) => ANALYSED_FIELDS.has(field))) await enqueueAnalysis(trx, id)
+        const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))
+        const fields = Object.fromEntries(changed.map((field) => [field, next[field]]))
+        await store.saveEdit(id, fields, revision, viewerId, analysed ? PENDING_ANALYSIS_TEXT : undefined)
+        if (analysed) await enqueueAnalysisJob(trx, id)
         await events.raise(trx, 'post.edited', [
           {
             postId: id,

@@ -324,11 +324,23 @@ export function postsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Writes an edit's fields as revision `revision`, made by `editorId` now. */
-    async saveEdit(id: string, fields: EditableFields, revision: number, editorId: string) {
+    /**
+     * Writes an edit's changed fields as revision `revision`, made by `editorId` now, and with
+     * `analysis` the post's analysis too. Only the fields that changed are set: the search
+     * document is made again only when its text changed.
+     */
+    async saveEdit(
+      id: string,
+      fields: Partial<EditableFields>,
+      revision: number,
+      editorId: string,
+      analysis?: string,
+    ) {
+      const now = new Date()
       await db
         .updateTable('posts')
-        .set({ ...fields, revision, edited_at: new Date(), edited_by: editorId, updated_at: new Date() })
+        .set({ ...fields, revision, edited_at: now, edited_by: editorId, updated_at: now })
+        .$if(analysis !== undefined, (update) => update.set({ ai_analysis: analysis }))
         .where('id', '=', id)
         .execute()
     },
