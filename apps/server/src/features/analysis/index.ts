@@ -5,7 +5,12 @@ import { analysisStore } from './analysis.store'
 
 export { analysisQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './analysis.queue'
 export { analysisRoutes } from './analysis.routes'
-export { enqueueAnalysis, enqueueAnalysisJob, PENDING_ANALYSIS, PENDING_ANALYSIS_TEXT } from './analysis.service'
+export {
+  enqueueAnalysis,
+  enqueueAnalysisJob,
+  PENDING_ANALYSIS,
+  PENDING_ANALYSIS_TEXT,
+} from './analysis.service'
 export { startAnalysisWorker } from './analysis.worker'
 export { checkDocxZip } from './extract.docx'
 export { closeSandboxThreads } from './sandbox'
