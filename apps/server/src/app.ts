@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       url: config.databaseUrl,
       pgliteDir: pgliteDirFor(config.dataDir),
       poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
       timeouts: config.databaseTimeouts,
     }))
   if (ownsDatabase) {

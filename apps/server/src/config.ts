@@ -11,6 +11,7 @@ import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
 import type { DatabaseTimeouts } from './db/index'
+import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared'
 
 export type { HttpServerConfig, UploadLimitsConfig } from './config.http'
 export type { PinningConfig, PinningTarget } from './config.ipfs'
@@ -31,6 +32,8 @@ export interface Config {
   databaseUrl: string | null
   /** Connections the server keeps to PostgreSQL at most (not used with PGlite). */
   databasePoolSize: number
+  /** Statement texts sent as named prepared statements at most (db/prepared.ts; 0: none). */
+  databasePreparedStatements: number
   /** Secret that signs access tokens. Generated once into `dataDir/jwt-secret` when not given. */
   jwtSecret: string
   /** Origins (besides the server's own) allowed to make credentialed cross-origin requests. */
@@ -272,6 +275,13 @@ export function loadConfig(env: Env = process.env): Config {
     dataDirLockStaleMs: int(env, 'DATA_DIR_LOCK_STALE_MS', 10_000, 2_000, 600_000),
     databaseUrl: dbUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePreparedStatements: int(
+      env,
+      'DATABASE_PREPARED_STATEMENTS',
+      DEFAULT_PREPARED_STATEMENTS,
+      0,
+      5000,
+    ),
     jwtSecret: jwtSecret(env, dataDir),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
+import { DEFAULT_PREPARED_STATEMENTS } from '../src/db/prepared'
 import { createReadCache } from '../src/http/read-cache'
 import { adminQuery } from './postgres'
 
@@ -25,7 +26,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return handle
   }
   const scratch = await createScratchPostgres()
-  const handle = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 20 })
+  const handle = await openDatabase({
+    url: scratch.url,
+    pgliteDir: null,
+    poolSize: 20,
+    // As a server runs: its repeated statements named (db/prepared.ts).
+    preparedStatements: DEFAULT_PREPARED_STATEMENTS,
+  })
   await migrateToLatest(handle.db as never)
   return {
     ...handle,

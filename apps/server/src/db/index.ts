@@ -7,6 +7,7 @@ import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 
 import pg from 'pg'
 import { migrations } from './migrations/index'
 import { PGliteDialect } from './pglite-dialect'
+import { namePreparedStatements } from './prepared'
 import type { Database } from './schema'
 
 export type Db = Kysely<Database>
@@ -105,6 +106,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; null keeps PGlite in memory (tests). */
   pgliteDir: string | null
   poolSize?: number
+  /** How many statement texts may be sent as named prepared statements (PostgreSQL only; 0: none). */
+  preparedStatements?: number
   /** Limits of the pool's connections (PostgreSQL only); DEFAULT_TIMEOUTS where not given. */
   timeouts?: Partial<DatabaseTimeouts>
 }
@@ -173,6 +176,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // reported by the pool, checked-out ones by themselves (their query fails and answers 503).
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
+    namePreparedStatements(pool, options.preparedStatements ?? 0)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     const url = options.url
     return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
-import { isId } from '../db/ids'
+import { isId, oneOfIds } from '../db/ids'
 import type { Db } from '../db/index'
 import { perTurnLoader } from '../db/per-turn'
 import { UnauthorizedError } from './errors'
@@ -138,7 +138,7 @@ function liveSessionsLoader(db: Db, known: SessionMemo) {
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.id', 'sessions.user_id', 'users.role', 'users.suspended_until'])
-      .where('sessions.id', 'in', [...new Set(sessionIds)])
+      .where(oneOfIds('sessions.id', sessionIds))
       .where('sessions.revoked_at', 'is', null)
       .execute()
     const owners = new Map(

@@ -64,14 +64,20 @@ export function likesStore(db: Db, kind: LikeKind) {
      */
     async set(likes: readonly Like[], liked: boolean): Promise<(LikeRow | undefined)[]> {
       if (likes.length === 0) return []
-      const input = likes.map((like, n) => sql`(${like.userId}::uuid, ${like.targetId}::uuid, ${n}::int)`)
+      // Arrays, not a row of values per like: one statement text for any number of likes (named
+      // once per connection, db/prepared.ts).
+      const users = sql.val(likes.map((like) => like.userId))
+      const targetIds = sql.val(likes.map((like) => like.targetId))
       const change = liked
         ? sql`insert into ${likesTable} (user_id, ${likedColumn}) select user_id, target_id from allowed
               on conflict do nothing returning user_id, ${likedColumn} as target_id`
         : sql`delete from ${likesTable} l using allowed a where l.user_id = a.user_id and l.${likedColumn} = a.target_id
               returning l.user_id, l.${likedColumn} as target_id`
       const { rows } = await sql<LikeRow & { n: number }>`
-        with input (user_id, target_id, n) as (values ${sql.join(input)}),
+        with input (user_id, target_id, n) as (
+          select user_id, target_id, (n - 1)::int
+          from unnest(${users}::uuid[], ${targetIds}::uuid[]) with ordinality as i(user_id, target_id, n)
+        ),
         targets as materialized (${targets}),
         target as (${targetAsPost}),
         allowed as (
@@ -115,7 +121,7 @@ export function likesStore(db: Db, kind: LikeKind) {
       if (pairs.length === 0) return new Set()
       const { rows } = await sql<{ user_id: string; id: string }>`
         select l.user_id, l.${likedColumn} as id from ${likesTable} l
-        join (values ${sql.join(pairs.map((pair) => sql`(${pair.userId}::uuid, ${pair.targetId}::uuid)`))}) as v(user_id, id)
+        join unnest(${sql.val(pairs.map((pair) => pair.userId))}::uuid[], ${sql.val(pairs.map((pair) => pair.targetId))}::uuid[]) as v(user_id, id)
           on l.user_id = v.user_id and l.${likedColumn} = v.id`.execute(db)
       return new Set(rows.map((row) => `${row.user_id} ${row.id}`))
     },
@@ -125,9 +131,7 @@ export function likesStore(db: Db, kind: LikeKind) {
       if (targetIds.length === 0) return new Set()
       const { rows } = await sql<{ id: string }>`
         select ${likedColumn} as id from ${likesTable}
-        where user_id = ${userId} and ${likedColumn} in (${sql.join(targetIds.map((id) => sql`${id}::uuid`))})`.execute(
-        db,
-      )
+        where user_id = ${userId} and ${likedColumn} = any(${sql.val([...targetIds])}::uuid[])`.execute(db)
       return new Set(rows.map((row) => row.id))
     },
   }

@@ -1,5 +1,6 @@
 import type { NotificationKindName } from '@agora/contract'
 import { sql } from 'kysely'
+import { oneOfIds } from '../../db/ids'
 import type { Db } from '../../db/index'
 
 /** Where the list resumes: the last item of the previous page. */
@@ -99,7 +100,7 @@ export function inboxStore(db: Db) {
       const rows = await db
         .selectFrom('notifications')
         .select((eb) => ['user_id', eb.fn.countAll<number>().as('unread')])
-        .where('user_id', 'in', [...new Set(userIds)])
+        .where(oneOfIds('user_id', userIds))
         .where('read_at', 'is', null)
         .groupBy('user_id')
         .execute()

@@ -1,5 +1,6 @@
 import type { PostDetailResponse, PostListQuery, PostListResponse } from '@agora/contract'
 import { sql } from 'kysely'
+import { oneOfIds } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
 import { withheldPosts } from '../../db/visibility'
@@ -31,7 +32,7 @@ export function postsForViewer(db: Db, ownPage: OwnPage) {
       .selectFrom('posts')
       .select('user_id')
       .distinct()
-      .where('user_id', 'in', [...new Set(userIds)])
+      .where(oneOfIds('user_id', userIds))
       .where(withheldPosts())
       .execute()
     const owners = new Set(rows.map((row) => row.user_id))
@@ -45,7 +46,7 @@ export function postsForViewer(db: Db, ownPage: OwnPage) {
       select v.user_id, v.post_id,
         exists (select 1 from post_likes l where l.user_id = v.user_id and l.post_id = v.post_id) as liked,
         exists (select 1 from bookmarks b where b.user_id = v.user_id and b.post_id = v.post_id) as saved
-      from (values ${sql.join(pairs.map(([user, post]) => sql`(${user}::uuid, ${post}::uuid)`))}) as v(user_id, post_id)`.execute(
+      from unnest(${sql.val(pairs.map(([user]) => user))}::uuid[], ${sql.val(pairs.map(([, post]) => post))}::uuid[]) as v(user_id, post_id)`.execute(
       db,
     )
     const found = new Map(rows.map((row) => [`${row.user_id} ${row.post_id}`, row]))

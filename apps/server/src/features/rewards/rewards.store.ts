@@ -90,12 +90,16 @@ export function rewardsStore(db: Db) {
     ): Promise<Set<string>> {
       if (earnings.length === 0) return new Set()
       const cap = terms.dailyCap ?? NO_CAP
-      const rows = earnings.map(
-        (earning, n) =>
-          sql`(${uuidv7()}::uuid, ${earning.userId}::uuid, ${earning.source.kind}, ${earning.source.id}, ${earning.targetId}::uuid, ${earning.postId}::uuid, ${n}::int)`,
-      )
+      // Arrays, one per column: one statement text for any number of earnings (db/prepared.ts).
+      const column = <T>(of: (earning: Earning) => T) => sql.val(earnings.map(of))
       const { rows: paid } = await sql<{ source_id: string }>`
-        with input (id, user_id, source_kind, source_id, target_id, post_id, n) as (values ${sql.join(rows)}),
+        with input (id, user_id, source_kind, source_id, target_id, post_id, n) as (
+          select id, user_id, source_kind, source_id, target_id, post_id, (n - 1)::int
+          from unnest(${column(() => uuidv7())}::uuid[], ${column((earning) => earning.userId)}::uuid[],
+                      ${column((earning) => earning.source.kind)}::text[], ${column((earning) => earning.source.id)}::text[],
+                      ${column((earning) => earning.targetId)}::uuid[], ${column((earning) => earning.postId)}::uuid[])
+            with ordinality as i(id, user_id, source_kind, source_id, target_id, post_id, n)
+        ),
         fresh as (
           select i.* from input i
           join users u on u.id = i.user_id and u.created_at <= ${terms.bornBefore}
