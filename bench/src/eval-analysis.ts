@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { makePdf } from '../../apps/server/src/features/analysis/analysis.fixtures'
 import { DEFAULT_LIMITS } from '../../apps/server/src/features/analysis/extract.limits'
-import { linesToBlocks } from '../../apps/server/src/features/analysis/extract.text'
 import {
   composeAnalysis,
   type LocalInput,
@@ -12,6 +11,7 @@ import {
 } from '../../apps/server/src/features/analysis/nlp.local'
 import { prepareSource } from '../../apps/server/src/features/analysis/prepare'
 import { leadSentence, textRankKeyphrases } from './eval-analysis.baselines'
+import { KEYPHRASE_DATASETS, type KeyphraseDocument, readKeyphraseDataset } from './eval-analysis.data'
 import { keyphraseScores, type RougeScores, rougeScores } from './eval-analysis.metrics'
 import { ROOT } from './processes'
 
@@ -48,50 +48,6 @@ if (options.help) {
 
 const limit = Number(options.limit)
 const heldOut = options.split !== 'tune'
-
-interface KeyphraseDocument {
-  id: string
-  input: LocalInput
-  text: string
-  gold: string[]
-}
-
-const byNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
-
-/** A dataset in the LIAAD layout, split by position; the other half of the split is returned too. */
-function readKeyphraseDataset(name: string, read: (raw: string) => { title: string; blocks: string[] }) {
-  const folder = join(options.keyphrases, name)
-  if (!existsSync(join(folder, 'docsutf8'))) return null
-  const files = readdirSync(join(folder, 'docsutf8'))
-    .filter((file) => file.endsWith('.txt'))
-    .sort(byNumber)
-  const load = (file: string): KeyphraseDocument => {
-    const raw = readFileSync(join(folder, 'docsutf8', file), 'utf8')
-    const { title, blocks } = read(raw)
-    const keyFile = join(folder, 'keys', file.replace(/\.txt$/, '.key'))
-    const gold = readFileSync(keyFile, 'utf8')
-      .split('\n')
-      .map((line) => line.replace(/\s+/g, ' ').trim())
-      .filter(Boolean)
-    return { id: file, input: { title, blocks, instruction: '' }, text: [title, ...blocks].join('\n'), gold }
-  }
-  const mine = files.filter((_, index) => index % 2 === (heldOut ? 0 : 1))
-  const other = files.filter((_, index) => index % 2 === (heldOut ? 1 : 0))
-  return { documents: mine.map(load), load, other }
-}
-
-/** Inspec: the title on the first line, the abstract below it. */
-const readAbstract = (raw: string) => {
-  const [title, ...rest] = raw.split('\n')
-  return { title: title.trim(), blocks: [rest.join(' ').replace(/\s+/g, ' ').trim()] }
-}
-/** SemEval-2017 (ScienceIE): one paragraph of a paper, no title. */
-const readParagraph = (raw: string) => ({ title: '', blocks: [raw.replace(/\s+/g, ' ').trim()] })
-/** SemEval-2010: a whole paper as text lines, joined into paragraphs as the PDF reader joins them. */
-const readPaper = (raw: string) => {
-  const lines = raw.split('\n')
-  return { title: lines[0].trim(), blocks: linesToBlocks(lines.slice(1)) }
-}
 
 interface Row {
   system: string
@@ -187,15 +143,11 @@ const split = heldOut ? 'held-out half' : 'tuning half'
 console.log(`\n## Keyphrases (${split}; F1 and precision at 5 and 10, exact match after Porter stemming)\n`)
 console.log('| Dataset | Docs | System | F1@5 | P@5 | F1@10 | P@10 | CPU ms/doc |')
 console.log('| --- | --: | --- | --: | --: | --: | --: | --: |')
-const datasets: [string, string, (raw: string) => { title: string; blocks: string[] }, number][] = [
-  ['SemEval2017', 'SemEval-2017 (ScienceIE paragraphs)', readParagraph, limit],
-  ['Inspec', 'Inspec (abstracts)', readAbstract, limit],
-  ['SemEval2010', 'SemEval-2010 (full papers)', readPaper, Math.ceil(limit / 4)],
-]
 let longest = 0
 let longestPaper: LocalInput | null = null
-for (const [folder, label, read, count] of datasets) {
-  const dataset = readKeyphraseDataset(folder, read)
+for (const [folder, label, read, share] of KEYPHRASE_DATASETS) {
+  const count = Math.ceil(limit * share)
+  const dataset = readKeyphraseDataset(options.keyphrases, folder, read, heldOut)
   if (!dataset) {
     console.log(`| ${label} | – | not found under ${options.keyphrases} | | | | | |`)
     continue

@@ -14,8 +14,19 @@ export interface ReadSentence {
   words: number
   /** Content words, normalised: the sentence's vector for similarity. */
   terms: string[]
-  /** Noun phrases, each with the keys of its words (for the word graph that ranks them). */
-  phrases: { key: string; label: string; words: string[] }[]
+  /**
+   * Noun phrases, each with the keys of its words (for the word graph that ranks them) and, from
+   * the English tagger, whether it opens on an adjective or holds a name or a verb form (a feature
+   * of the keyphrase model).
+   */
+  phrases: { key: string; label: string; words: string[]; shape?: PhraseShape }[]
+}
+
+/** The parts of speech of a phrase, as the keyphrase model reads them. */
+export interface PhraseShape {
+  adjective: boolean
+  name: boolean
+  verb: boolean
 }
 
 export interface Analyser {
@@ -201,7 +212,12 @@ function englishAnalyser(): Analyser {
             if (to >= from) {
               const words = tokens.slice(from, to + 1)
               const keys = [...words.slice(0, -1).map((token) => token.normal), keyOf(tokens[to])]
-              phrases.push({ key: keys.join(' '), label: words.map(labelOf).join(' '), words: keys })
+              const shape = {
+                adjective: words[0].tag === 'ADJ',
+                name: words.some((token) => token.tag === 'PROPN'),
+                verb: words.some((token) => token.tag === 'VERB'),
+              }
+              phrases.push({ key: keys.join(' '), label: words.map(labelOf).join(' '), words: keys, shape })
             }
             start = i + 1
           }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, CORAL_TITLE } from './analysis.fixtures'
 import { prepareText } from './nlp'
-import { type CorpusStats, rankKeyphrases } from './nlp.keyphrases'
+import { type CorpusStats, type KeyphraseModel, rankKeyphrases } from './nlp.keyphrases'
+import { KEYPHRASE_MODEL } from './nlp.keyphrases.model'
 import { isStopWord } from './nlp.language'
 import { type PlacedSentence, selectSummary } from './nlp.summary'
 
@@ -166,6 +167,70 @@ describe('English candidate phrases (issue 21, second round)', () => {
     expect(tags).toContain('fresh diamond suspension')
     expect(tags).not.toContain('min')
     expect(tags).not.toContain('rpm')
+  })
+})
+
+describe('the keyphrase model (issue 21, third round)', () => {
+  const prepared = prepareText({ title: CORAL_TITLE, blocks: CORAL_PARAGRAPHS, metadata: [] })
+
+  it('ranks by the fitted model, not the hand-set score (golden example)', () => {
+    // The weights in nlp.keyphrases.model.ts (npm run train:keyphrases) decide these ten tags; a
+    // new fit may change them, ignoring the file changes them back to the hand-set ranking below.
+    expect(KEYPHRASE_MODEL).not.toBeNull()
+    const tags = rankKeyphrases(prepared.candidates, emptyCorpus, 10)
+    expect(tags).toEqual([
+      'coral reefs',
+      'coral bleaching',
+      'ocean temperatures',
+      'great barrier reef',
+      'heat waves',
+      'calcium carbonate skeletons',
+      'marine biologists',
+      'satellite data',
+      'ocean acidification',
+      'shaded coral',
+    ])
+    expect(rankKeyphrases(prepared.candidates, emptyCorpus, 10, null)).toEqual([
+      'coral bleaching',
+      'coral reefs',
+      'ocean temperatures',
+      'repeated coral bleaching events',
+      'exposed coral reefs',
+      'great barrier reef',
+      'marine heat waves',
+      'ocean acidification',
+      'calcium carbonate skeletons',
+      'shaded coral',
+    ])
+  })
+
+  it('orders the candidates by whatever model it is given, keeping the authors’ keywords first', () => {
+    // A model that only likes long phrases, and one that only dislikes them.
+    const lengthModel = (weight: number): KeyphraseModel => ({
+      features: ['fourWordsOrMore'],
+      mean: [0],
+      scale: [1],
+      weights: [weight],
+      bias: 0,
+    })
+    const long = rankKeyphrases(prepared.candidates, emptyCorpus, 3, lengthModel(5))
+    expect(long[0].split(' ').length).toBeGreaterThanOrEqual(4)
+    const short = rankKeyphrases(prepared.candidates, emptyCorpus, 10, lengthModel(-5))
+    expect(short.every((tag) => tag.split(' ').length < 4)).toBe(true)
+    const withKeywords = prepareText({
+      title: CORAL_TITLE,
+      blocks: ['Keywords: sea surface temperature; zooxanthellae', ...CORAL_PARAGRAPHS],
+      metadata: [],
+    })
+    expect(rankKeyphrases(withKeywords.candidates, emptyCorpus, 4, lengthModel(5)).slice(0, 2)).toEqual([
+      'sea surface temperature',
+      'zooxanthellae',
+    ])
+  })
+
+  it('refuses a model with a feature the engine does not compute', () => {
+    const unknown: KeyphraseModel = { features: ['colour'], mean: [0], scale: [1], weights: [1], bias: 0 }
+    expect(() => rankKeyphrases(prepared.candidates, emptyCorpus, 5, unknown)).toThrow(/unknown feature/)
   })
 })
 

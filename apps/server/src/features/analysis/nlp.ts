@@ -1,6 +1,6 @@
 import type { Candidate } from './nlp.keyphrases'
 import { detectLanguage, LANGUAGE_SAMPLE_CHARS } from './nlp.language'
-import { analyserFor, type ReadSentence } from './nlp.sentences'
+import { analyserFor, type PhraseShape, type ReadSentence } from './nlp.sentences'
 import { structureOf } from './nlp.structure'
 import { type PlacedSentence, selectSummary } from './nlp.summary'
 import { buildTopics, type GroundedTopic } from './nlp.topics'
@@ -74,11 +74,16 @@ const MAX_CANDIDATES = 200
 /** Words either side that link two words of the graph. */
 const GRAPH_WINDOW = 3
 
+type Place = 'title' | 'heading' | 'abstract' | 'body'
+
 interface Occurrences {
   count: number
   first: number
+  last: number
   words: string[]
   labels: Map<string, number>
+  places: Set<Place>
+  shape?: PhraseShape
 }
 
 /** PageRank over the word co-occurrence graph, biased towards words seen early and in titles. */
@@ -133,15 +138,25 @@ export function prepareText(parts: TextParts): PreparedText {
   const sequences: string[][] = []
   const bias = new Map<string, number>()
   let position = 0
-  const count = (phrases: ReadSentence['phrases'], weight: number) => {
+  const count = (phrases: ReadSentence['phrases'], weight: number, place: Place) => {
     const sequence: string[] = []
-    for (const { key, label, words } of phrases) {
+    for (const { key, label, words, shape } of phrases) {
       let candidate = candidates.get(key)
       if (!candidate) {
-        candidate = { count: 0, first: position + 1, words, labels: new Map() }
+        candidate = {
+          count: 0,
+          first: position + 1,
+          last: 0,
+          words,
+          labels: new Map(),
+          places: new Set(),
+          shape,
+        }
         candidates.set(key, candidate)
       }
       candidate.count += 1
+      candidate.last = position + 1
+      candidate.places.add(place)
       candidate.labels.set(label, (candidate.labels.get(label) ?? 0) + 1)
       for (const word of words) {
         position += 1
@@ -154,7 +169,7 @@ export function prepareText(parts: TextParts): PreparedText {
 
   const titleTerms = new Set<string>()
   for (const sentence of analyser.read(parts.title)) {
-    count(sentence.phrases, TITLE_WEIGHT)
+    count(sentence.phrases, TITLE_WEIGHT, 'title')
     for (const term of sentence.terms) titleTerms.add(term)
   }
   const sentences: PlacedSentence[] = []
@@ -162,10 +177,15 @@ export function prepareText(parts: TextParts): PreparedText {
     for (const sentence of analyser.read(block.text)) {
       if (!block.heading && !block.caption)
         sentences.push({ ...sentence, abstract: block.abstract, block: index })
-      count(sentence.phrases, block.heading ? HEADING_WEIGHT : 1)
+      count(
+        sentence.phrases,
+        block.heading ? HEADING_WEIGHT : 1,
+        block.heading ? 'heading' : block.abstract ? 'abstract' : 'body',
+      )
     }
   }
-  for (const text of parts.metadata) for (const sentence of analyser.read(text)) count(sentence.phrases, 1)
+  for (const text of parts.metadata)
+    for (const sentence of analyser.read(text)) count(sentence.phrases, 1, 'body')
   // The authors' keywords as they wrote them, in their order; a body phrase with the same words is the same tag.
   const authorOrder = new Map<string, { index: number; label: string }>()
   const authorKeywords = [...(parts.authorTags ?? []), ...structure.authorKeywords]
@@ -176,7 +196,14 @@ export function prepareText(parts: TextParts): PreparedText {
     if (!key || authorOrder.has(key)) continue
     authorOrder.set(key, { index, label: keyword })
     if (!candidates.has(key))
-      candidates.set(key, { count: 1, first: 0, words, labels: new Map([[keyword, 1]]) })
+      candidates.set(key, {
+        count: 1,
+        first: 0,
+        last: 0,
+        words,
+        labels: new Map([[keyword, 1]]),
+        places: new Set(),
+      })
     for (const word of words) bias.set(word, (bias.get(word) ?? 0) + TITLE_WEIGHT)
   }
 
@@ -215,6 +242,14 @@ export function prepareText(parts: TextParts): PreparedText {
       score: candidate.words.reduce((sum, word) => sum + (wordRank.get(word) ?? 0), 0),
       author: authorOrder.get(key)?.index,
       focus: candidate.words.some((word) => focusStems.has(stemOf(word))),
+      signals: {
+        last: candidate.last,
+        length: position,
+        title: candidate.places.has('title'),
+        heading: candidate.places.has('heading'),
+        abstract: candidate.places.has('abstract'),
+        ...candidate.shape,
+      },
     }))
     .sort((a, b) => (a.author ?? Infinity) - (b.author ?? Infinity) || b.score - a.score || a.first - b.first)
     .slice(0, MAX_CANDIDATES)
