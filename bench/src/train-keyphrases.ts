@@ -8,12 +8,14 @@ import {
   type Candidate,
   type CorpusStats,
   corpusKeys,
-  KEYPHRASE_FEATURES,
   type KeyphraseModel,
-  keyphraseFeatures,
   keyphrasePool,
   rankKeyphrases,
 } from '../../apps/server/src/features/analysis/nlp.keyphrases'
+import {
+  KEYPHRASE_FEATURES,
+  keyphraseFeatures,
+} from '../../apps/server/src/features/analysis/nlp.keyphrases.features'
 import { KEYPHRASE_DATASETS, type KeyphraseDocument, readKeyphraseDataset } from './eval-analysis.data'
 import { keyphraseScores, stemmedTokens } from './eval-analysis.metrics'
 import { ROOT } from './processes'

@@ -6,14 +6,58 @@ import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { enqueueAnalysisJob, PENDING_ANALYSIS_TEXT } from '../analysis/index'
 import { madeBy, revisionsStore, sameValue } from '../revisions/index'
-import { postsStore } from './posts.store'
-import { EDITABLE_FIELDS, validatePostEdit } from './posts.validation'
+import { EDITABLE_FIELDS, type EditableFields, validatePostEdit } from './posts.validation'
 
 export const ONLY_AUTHOR_EDITS = 'Only the post author can edit this post'
 export const POST_CHANGED_MEANWHILE = 'This post was changed meanwhile: compare it with your edit'
 
 /** The fields whose change makes the analysis stale. */
 const ANALYSED_FIELDS = new Set(['title', 'summary', 'content'])
+
+/** What an edit reads and writes of the posts table. */
+function editStore(db: Db) {
+  return {
+    /** What an edit reads of a post, row-locked (FOR UPDATE) until the edit's transaction ends. */
+    lockForEdit(id: string) {
+      return db
+        .selectFrom('posts')
+        .select([
+          'id',
+          'user_id',
+          ...EDITABLE_FIELDS,
+          'moderation',
+          'revision',
+          'created_at',
+          'edited_at',
+          'edited_by',
+        ])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst()
+    },
+
+    /**
+     * Writes an edit's changed fields as revision `revision`, made by `editorId` now, and with
+     * `analysis` the post's analysis too. Only the fields that changed are set: the search
+     * document is made again only when its text changed.
+     */
+    async saveEdit(
+      id: string,
+      fields: Partial<EditableFields>,
+      revision: number,
+      editorId: string,
+      analysis?: string,
+    ) {
+      const now = new Date()
+      await db
+        .updateTable('posts')
+        .set({ ...fields, revision, edited_at: now, edited_by: editorId, updated_at: now })
+        .$if(analysis !== undefined, (update) => update.set({ ai_analysis: analysis }))
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
 
 /**
  * Editing a post: the author changes its text, tags or visibility; the values replaced are kept as
@@ -34,7 +78,7 @@ export function postEditing(
     async edit(viewerId: string, id: string, request: PostEditRequest): Promise<PostDetailResponse> {
       if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
       const outcome = await db.transaction().execute(async (trx) => {
-        const store = postsStore(trx)
+        const store = editStore(trx)
         const post = visibleOr404(await store.lockForEdit(id), viewerId)
         if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_EDITS)
         if (request.base_revision !== undefined && request.base_revision !== post.revision) return 'conflict'

@@ -7,7 +7,6 @@ import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
 import { bestHits, type Frequency, type SearchedTable, type SearchSource } from '../search/index'
 import { recordFirstVersion } from '../versions/index'
-import { EDITABLE_FIELDS, type EditableFields } from './posts.validation'
 
 /** What a list card needs of a post and its author (never the whole content). */
 export interface PostSummaryRow {
@@ -303,46 +302,6 @@ export function postsStore(db: Db) {
     /** Locks a post row for the rest of the transaction (a deletion waits for likes and comments of the post in progress). */
     lockPost(id: string) {
       return readPostAccess(db, id, { lock: true })
-    },
-
-    /** What an edit reads of a post, row-locked (FOR UPDATE) until the edit's transaction ends. */
-    lockForEdit(id: string) {
-      return db
-        .selectFrom('posts')
-        .select([
-          'id',
-          'user_id',
-          ...EDITABLE_FIELDS,
-          'moderation',
-          'revision',
-          'created_at',
-          'edited_at',
-          'edited_by',
-        ])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst()
-    },
-
-    /**
-     * Writes an edit's changed fields as revision `revision`, made by `editorId` now, and with
-     * `analysis` the post's analysis too. Only the fields that changed are set: the search
-     * document is made again only when its text changed.
-     */
-    async saveEdit(
-      id: string,
-      fields: Partial<EditableFields>,
-      revision: number,
-      editorId: string,
-      analysis?: string,
-    ) {
-      const now = new Date()
-      await db
-        .updateTable('posts')
-        .set({ ...fields, revision, edited_at: now, edited_by: editorId, updated_at: now })
-        .$if(analysis !== undefined, (update) => update.set({ ai_analysis: analysis }))
-        .where('id', '=', id)
-        .execute()
     },
 
     /** Deletes a post (its files, likes and comments go with it) and answers the CIDs it used. */

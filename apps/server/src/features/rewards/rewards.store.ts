@@ -93,12 +93,10 @@ export function rewardsStore(db: Db) {
       // Arrays, one per column: one statement text for any number of earnings (db/prepared.ts).
       const column = <T>(of: (earning: Earning) => T) => sql.val(earnings.map(of))
       const { rows: paid } = await sql<{ source_id: string }>`
-        with input (id, user_id, source_kind, source_id, target_id, post_id, n) as (
-          select id, user_id, source_kind, source_id, target_id, post_id, (n - 1)::int
-          from unnest(${column(() => uuidv7())}::uuid[], ${column((earning) => earning.userId)}::uuid[],
-                      ${column((earning) => earning.source.kind)}::text[], ${column((earning) => earning.source.id)}::text[],
-                      ${column((earning) => earning.targetId)}::uuid[], ${column((earning) => earning.postId)}::uuid[])
-            with ordinality as i(id, user_id, source_kind, source_id, target_id, post_id, n)
+        with input as (
+          select * from unnest(${column(() => uuidv7())}::uuid[], ${column((e) => e.userId)}::uuid[],
+            ${column((e) => e.source.kind)}::text[], ${column((e) => e.source.id)}::text[], ${column((e) => e.targetId)}::uuid[],
+            ${column((e) => e.postId)}::uuid[]) with ordinality as i(id, user_id, source_kind, source_id, target_id, post_id, n)
         ),
         fresh as (
           select i.* from input i
