@@ -37,7 +37,8 @@ export function analysisStore(db: Db) {
         .onConflict((conflict) =>
           conflict
             .column('post_id')
-            .where('status', '=', 'queued')
+            // A literal, not a parameter: the partial unique index is inferred from it, also in a generic plan.
+            .where('status', '=', sql.lit('queued'))
             .doUpdateSet({ run_after: sql`now()`, attempts: 0, last_error: null, updated_at: sql`now()` }),
         )
       if (pending === undefined) {
