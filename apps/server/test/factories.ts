@@ -2,6 +2,7 @@
 // client would (rules, counters, rewards and events included) and checks the answer; `send…` is
 // the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
 // that need many of them fast or a state the API cannot make (old dates, private rows).
+import type { PostDetailResponse } from '@agora/contract'
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { multipart, pngFile, type UploadFile } from './files'
@@ -126,6 +127,13 @@ export async function apiMakePost(
     files ?? [{ name: `figure${counter}.png`, data: pngFile(1000 + counter) }],
   )
   expectStatus(response, 201, 'upload')
+  return response.json()
+}
+
+/** GET /media/:id as `user` (null: a visitor); 200 checked, the post's detail. */
+export async function apiPostDetail(t: TestApp, user: Caller, postId: string): Promise<PostDetailResponse> {
+  const response = await send(t, user, 'GET', `/api/v1/media/${postId}`)
+  expectStatus(response, 200, 'post detail')
   return response.json()
 }
 
