@@ -74,11 +74,7 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
     payload: { username, password },
   })
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    payload: { username, password, secure_mode: false },
-  })
+  const login = await sendLogin(t, { username, password, secure_mode: false })
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
   const { access_token, refresh_token } = login.json()
   return {
@@ -89,6 +85,18 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
     refreshToken: refresh_token as string,
     headers: { authorization: `Bearer ${access_token}` },
   }
+}
+
+/**
+ * POST /auth/token with a JSON body (`secure_mode: false`: the tokens in the body; left out: in
+ * cookies); `request` adds headers or a client address. The answer unchecked.
+ */
+export function sendLogin(
+  t: TestApp,
+  body: { username: string; password: string; secure_mode?: boolean },
+  request: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/auth/token', ...request, payload: body })
 }
 
 /** Cookie header from a response's Set-Cookie list, for secure-mode requests. */

@@ -1,6 +1,6 @@
 import { waitFor } from '@agora/test-kit'
 import { describe, expect, it } from 'vitest'
-import { cookieHeader, makeModerator, makeUser } from '../../../test/factories'
+import { cookieHeader, makeModerator, makeUser, sendLogin } from '../../../test/factories'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, tokenOf, useMailTestApp } from '../../../test/mail/mail-harness'
 
@@ -18,12 +18,8 @@ async function register(username: string, email: string, language = 'en') {
 }
 
 async function login(username: string, password = 'correct horse battery', userAgent = '') {
-  const response = await m.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    headers: userAgent ? { 'user-agent': userAgent } : {},
-    payload: { username, password, secure_mode: false },
-  })
+  const headers = userAgent ? { 'user-agent': userAgent } : {}
+  const response = await sendLogin(m.t, { username, password, secure_mode: false }, { headers })
   expect(response.statusCode).toBe(200)
   return { authorization: `Bearer ${response.json().access_token}` }
 }
@@ -237,11 +233,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     })
     expect(reused.statusCode).toBe(400)
     expect(reused.json().detail).toMatch(/already been used/)
-    const old = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: 'alan', password: 'correct horse battery' },
-    })
+    const old = await sendLogin(m.t, { username: 'alan', password: 'correct horse battery' })
     expect(old.statusCode).toBe(401)
     await login('alan', 'a brand new passphrase')
     await passwordChangedMail('alan@example.org')
