@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react'
 import './Field.css'
 
 export interface FieldProps {
@@ -67,6 +67,42 @@ export function TextField({ label, error, hint, labelNote, trailing, className, 
           {trailing && <span className="field__trailing">{trailing}</span>}
         </div>
       )}
+    </Field>
+  )
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
+  label: ReactNode
+  error?: string | null
+  hint?: ReactNode
+  labelNote?: ReactNode
+  /** See FieldProps.errorElsewhere. */
+  errorElsewhere?: string
+  /** The textarea's own class beside `field__input` (`className` is the field's, as in TextField). */
+  inputClassName?: string
+}
+
+/** A TextField of several lines: a textarea with its label, hint and error wired up. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  labelNote,
+  errorElsewhere,
+  className,
+  inputClassName = 'field__input--multiline',
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      labelNote={labelNote}
+      errorElsewhere={errorElsewhere}
+      className={className}
+    >
+      {(control) => <textarea className={`field__input ${inputClassName}`} {...textarea} {...control} />}
     </Field>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { MentionTextarea } from '../../ui/MentionField'
 import { RadioGroup } from '../../ui/RadioGroup'
-import { Field, TextField } from '../../ui/TextField'
+import { Field, TextAreaField, TextField } from '../../ui/TextField'
 import { TagsField } from './TagsField'
 import {
   AI_INSTRUCTION_MAX,
@@ -77,18 +77,15 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         error={errors.title}
         onChange={(event) => set('title', event.target.value)}
       />
-      <Field label={t('metadata.summary')} labelNote={t('metadata.optional')}>
-        {(control) => (
-          <textarea
-            className="field__input field__textarea"
-            rows={2}
-            maxLength={SUMMARY_MAX}
-            value={fields.summary}
-            onChange={(event) => set('summary', event.target.value)}
-            {...control}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={t('metadata.summary')}
+        labelNote={t('metadata.optional')}
+        inputClassName="field__textarea"
+        rows={2}
+        maxLength={SUMMARY_MAX}
+        value={fields.summary}
+        onChange={(event) => set('summary', event.target.value)}
+      />
       <Field
         label={t('metadata.content')}
         labelNote={t('metadata.optional')}
@@ -115,18 +112,16 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         onValueChange={(tags) => set('tags', tags)}
       />
       {withAiInstruction && (
-        <Field label={t('metadata.ai')} labelNote={t('metadata.optional')} hint={t('metadata.aiHint')}>
-          {(control) => (
-            <textarea
-              className="field__input field__textarea"
-              rows={2}
-              maxLength={AI_INSTRUCTION_MAX}
-              value={fields.ai_instruction}
-              onChange={(event) => set('ai_instruction', event.target.value)}
-              {...control}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('metadata.ai')}
+          labelNote={t('metadata.optional')}
+          hint={t('metadata.aiHint')}
+          inputClassName="field__textarea"
+          rows={2}
+          maxLength={AI_INSTRUCTION_MAX}
+          value={fields.ai_instruction}
+          onChange={(event) => set('ai_instruction', event.target.value)}
+        />
       )}
       <Field label={t('metadata.license')} hint={t('metadata.licenseHint')}>
         {(control) => (
