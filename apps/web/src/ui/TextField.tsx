@@ -83,26 +83,9 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 /** A TextField of several lines: a textarea with its label, hint and error wired up. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  labelNote,
-  errorElsewhere,
-  className,
-  inputClassName = 'field__input--multiline',
-  ...textarea
-}: TextAreaFieldProps) {
-  return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      labelNote={labelNote}
-      errorElsewhere={errorElsewhere}
-      className={className}
-    >
-      {(control) => <textarea className={`field__input ${inputClassName}`} {...textarea} {...control} />}
-    </Field>
-  )
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { label, error, hint, labelNote, errorElsewhere, className, inputClassName, ...textarea } = props
+  const field = { label, error, hint, labelNote, errorElsewhere, className }
+  const classes = `field__input ${inputClassName ?? 'field__input--multiline'}`
+  return <Field {...field}>{(control) => <textarea className={classes} {...textarea} {...control} />}</Field>
 }
