@@ -138,6 +138,14 @@ export async function apiMakePost(
   return response.json()
 }
 
+/** GET /media/list with `query` (the forum list, a search, a feed) as `user`; the answer unchecked. */
+export function sendPostList(t: TestApp, user: Caller, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  )
+  return send(t, user, 'GET', `/api/v1/media/list?${search}`)
+}
+
 /** GET /media/:id as `user` (null: a visitor); 200 checked, the post's detail. */
 export async function apiPostDetail(t: TestApp, user: Caller, postId: string): Promise<PostDetailResponse> {
   const response = await send(t, user, 'GET', `/api/v1/media/${postId}`)

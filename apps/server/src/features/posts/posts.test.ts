@@ -7,6 +7,7 @@ import {
   makeUser,
   send,
   sendLikePost,
+  sendPostList,
   sendUpload,
 } from '../../../test/factories'
 import { pdfFile, pngFile, storedFiles } from '../../../test/files'
@@ -18,12 +19,7 @@ const t = useTestApp({}, { blobs: true })
 type User = Awaited<ReturnType<typeof makeUser>>
 const MB = 1024 * 1024
 
-function list(query: Record<string, string | number>, user?: User) {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  )
-  return t.app.inject({ method: 'GET', url: `/api/v1/media/list?${search}`, headers: user?.headers ?? {} })
-}
+const list = (query: Record<string, string | number>, user?: User) => sendPostList(t, user ?? null, query)
 
 async function counts() {
   const db = t.database.db
