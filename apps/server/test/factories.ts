@@ -196,6 +196,11 @@ export function sendComment(t: TestApp, user: Caller, body: Record<string, unkno
   return send(t, user, 'POST', '/api/v1/comments/create', { imageUrl: '', ...body })
 }
 
+/** GET /comments/post/:id (`query` as written, e.g. `?limit=5`) as `user`; the answer unchecked. */
+export function sendCommentList(t: TestApp, user: Caller, postId: string, query = '') {
+  return send(t, user, 'GET', `/api/v1/comments/post/${postId}${query}`)
+}
+
 export interface CommentCreated {
   _id: string
   level: number
