@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import { apiCommentedPost, apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
 import {
   type AgoraServer,
+  commentWith,
   createUser,
   expect,
   expectAccessible,
@@ -21,10 +22,6 @@ import {
 const FOLDED = 'Comment from a blocked user — show'
 const FOLDED_POST = 'Post from a blocked user — show'
 const BOB_POST = 'Bob on radiocarbon dating'
-
-/** The one comment whose text contains `text` (comments are articles named after their author). */
-const commentWith = (page: Page, text: string) =>
-  page.locator('#comments').getByRole('article').filter({ hasText: text })
 
 /** A post of Ada's with a comment of hers and one of Bob's on it. */
 async function discussion(adaPage: Page, bobPage: Page, server: AgoraServer) {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { apiCommentedPost, apiMakeComment, apiMakePost, uploadFile } from './factories'
 import {
   type AgoraServer,
+  commentWith,
   createUser,
   expect,
   people,
@@ -13,10 +14,6 @@ import {
   test,
   workerServer,
 } from './fixtures'
-
-/** The one comment whose text contains `text` (comments are articles named after their author). */
-const commentWith = (page: Page, text: string) =>
-  page.locator('#comments').getByRole('article').filter({ hasText: text })
 
 const commentsHeading = (page: Page) => page.locator('#comments').getByRole('heading', { level: 2 })
 

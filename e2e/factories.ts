@@ -1,6 +1,7 @@
 // What a browser test builds through the API before it looks at a screen: posts, comments, likes.
 // Each call acts as whoever `request` is signed in as (the cookies of loginViaApi or apiSignIn), or
 // with the Bearer `headers` of apiBearer; each checks its answer's status.
+import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { type AgoraServer, expect, type TestUser } from './fixtures'
 
@@ -8,6 +9,11 @@ export interface PostFile {
   name: string
   mimeType: string
   buffer: Buffer
+}
+
+/** Eight random letters: one word to the full-text search, found only where a test put it. */
+export function uniqueWord(): string {
+  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
 }
 
 /** A file to upload: `contents` as bytes, of the given type (plain text unless said). */

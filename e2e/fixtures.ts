@@ -379,6 +379,10 @@ export async function networkQuiet(page: Page, deadlineMs = 30_000) {
   )
 }
 
+/** The one comment on a post's page whose text contains `text` (comments are articles named after their author). */
+export const commentWith = (page: Page, text: string) =>
+  page.locator('#comments').getByRole('article').filter({ hasText: text })
+
 /**
  * Presses a Like button and checks what it then says, pressed or not and its count, at once and
  * again after its page reloads (the count came from the server, not only from the click).

@@ -29,6 +29,16 @@ const test = base.extend<object, { moderated: ModeratedServer }>({
   ],
 })
 
+/** A report through the API, by whoever `request` is signed in as; 201 checked. */
+async function apiReport(
+  request: APIRequestContext,
+  server: AgoraServer,
+  data: { target_type: 'post' | 'user'; target_id: string; reason: string; note?: string },
+) {
+  const report = await request.post(`${server.url}/api/v1/reports`, { headers: { origin: server.url }, data })
+  expect(report.status(), await report.text()).toBe(201)
+}
+
 /** A post of `author`'s, and a report of it by `reporter`, through the API. */
 async function reportedPost(
   request: APIRequestContext,
@@ -41,11 +51,12 @@ async function reportedPost(
   await apiSignIn(request, server, author)
   const postId = await apiMakePost(request, server, { title })
   await apiSignIn(request, server, reporter)
-  const report = await request.post(`${server.url}/api/v1/reports`, {
-    headers: { origin: server.url },
-    data: { target_type: 'post', target_id: postId, reason, note: 'Copied from a blog' },
+  await apiReport(request, server, {
+    target_type: 'post',
+    target_id: postId,
+    reason,
+    note: 'Copied from a blog',
   })
-  expect(report.status(), await report.text()).toBe(201)
   return postId
 }
 
@@ -326,11 +337,7 @@ test('a reported user is suspended from the queue until a chosen day, and the su
   const mallory = await createUser(request, moderated, 'mal')
   const bob = await createUser(request, moderated, 'bob')
   await apiSignIn(request, moderated, bob)
-  const report = await request.post(`${moderated.url}/api/v1/reports`, {
-    headers: { origin: moderated.url },
-    data: { target_type: 'user', target_id: mallory.id, reason: 'harassment' },
-  })
-  expect(report.status(), await report.text()).toBe(201)
+  await apiReport(request, moderated, { target_type: 'user', target_id: mallory.id, reason: 'harassment' })
 
   const modPage = await personPage(browser, moderated, moderated.moderator, errors)
   await modPage.goto('/mod?type=user')

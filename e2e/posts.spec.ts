@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import { apiBearer, apiMakePost, minimalPdf, submitUploadForm, uploadFile } from './factories'
+import { apiBearer, apiMakePost, minimalPdf, submitUploadForm, uniqueWord, uploadFile } from './factories'
 import { createUser, expect, logInWithForm, pressLike, signInThroughDialog, test } from './fixtures'
 
 // ---- Files made here: a real PNG and a real PDF, no fixtures on disk ----
@@ -45,11 +45,6 @@ function noisePng(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
     pngChunk('IEND', Buffer.alloc(0)),
   ])
-}
-
-/** Letters only: a tag the full-text search treats as one word. */
-function uniqueWord(): string {
-  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
 }
 
 test('upload an image and a PDF, find the post by tag, read it, like and unlike it, delete it', async ({

@@ -1,13 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
-import { randomBytes } from 'node:crypto'
-import { apiMakePost } from './factories'
+import { apiMakePost, uniqueWord } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
-
-/** Letters only: one word to the full-text search. */
-function uniqueWord(): string {
-  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
-}
 
 test('a search marks where it matched; a tag filter narrows the list and survives a reload; a card’s tag leads to its page', async ({
   page,

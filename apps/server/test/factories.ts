@@ -2,6 +2,7 @@
 // client would (rules, counters, rewards and events included) and checks the answer; `send…` is
 // the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
 // that need many of them fast or a state the API cannot make (old dates, private rows).
+import type { PostDetailResponse } from '@agora/contract'
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { multipart, pngFile, type UploadFile } from './files'
@@ -73,11 +74,7 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
     payload: { username, password },
   })
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    payload: { username, password, secure_mode: false },
-  })
+  const login = await sendLogin(t, { username, password, secure_mode: false })
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
   const { access_token, refresh_token } = login.json()
   return {
@@ -88,6 +85,18 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
     refreshToken: refresh_token as string,
     headers: { authorization: `Bearer ${access_token}` },
   }
+}
+
+/**
+ * POST /auth/token with a JSON body (`secure_mode: false`: the tokens in the body; left out: in
+ * cookies); `request` adds headers or a client address. The answer unchecked.
+ */
+export function sendLogin(
+  t: TestApp,
+  body: { username: string; password: string; secure_mode?: boolean },
+  request: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/auth/token', ...request, payload: body })
 }
 
 /** Cookie header from a response's Set-Cookie list, for secure-mode requests. */
@@ -126,6 +135,21 @@ export async function apiMakePost(
     files ?? [{ name: `figure${counter}.png`, data: pngFile(1000 + counter) }],
   )
   expectStatus(response, 201, 'upload')
+  return response.json()
+}
+
+/** GET /media/list with `query` (the forum list, a search, a feed) as `user`; the answer unchecked. */
+export function sendPostList(t: TestApp, user: Caller, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  )
+  return send(t, user, 'GET', `/api/v1/media/list?${search}`)
+}
+
+/** GET /media/:id as `user` (null: a visitor); 200 checked, the post's detail. */
+export async function apiPostDetail(t: TestApp, user: Caller, postId: string): Promise<PostDetailResponse> {
+  const response = await send(t, user, 'GET', `/api/v1/media/${postId}`)
+  expectStatus(response, 200, 'post detail')
   return response.json()
 }
 
@@ -170,6 +194,11 @@ export async function dbMakePost(t: TestApp, author: { id: string }, fields: Pos
 /** POST /comments/create (imageUrl empty unless given); the answer unchecked. */
 export function sendComment(t: TestApp, user: Caller, body: Record<string, unknown>) {
   return send(t, user, 'POST', '/api/v1/comments/create', { imageUrl: '', ...body })
+}
+
+/** GET /comments/post/:id (`query` as written, e.g. `?limit=5`) as `user`; the answer unchecked. */
+export function sendCommentList(t: TestApp, user: Caller, postId: string, query = '') {
+  return send(t, user, 'GET', `/api/v1/comments/post/${postId}${query}`)
 }
 
 export interface CommentCreated {

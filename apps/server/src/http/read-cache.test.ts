@@ -15,6 +15,7 @@ import {
   makeModerator,
   makeUser,
   send,
+  sendLogin,
   sendMod,
 } from '../../test/factories'
 import { createTestApp, type TestApp, useTestApp } from '../../test/harness'
@@ -94,11 +95,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     await dbMakePost(t, ada, { title: 'Kept' })
     const first = await get(t, '/media/list')
     await dbMakePost(t, ada, { title: 'Behind its back' })
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: ada.username, password: ada.password, secure_mode: false },
-    })
+    const login = await sendLogin(t, { username: ada.username, password: ada.password, secure_mode: false })
     expect(login.statusCode, login.body).toBe(200)
     const refresh = await t.app.inject({
       method: 'POST',

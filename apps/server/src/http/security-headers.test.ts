@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieHeader, HOST, makeUser, ORIGIN } from '../../test/factories'
+import { cookieHeader, HOST, makeUser, ORIGIN, sendLogin } from '../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 
 const PARTNER = 'https://partner.example'
@@ -131,11 +131,7 @@ describe(`CORS (${TEST_DB})`, () => {
 
   it('lets the same list through the CSRF guard: cookie writes from the partner pass, from others 403', async () => {
     const user = await makeUser(t)
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: user.username, password: user.password },
-    })
+    const login = await sendLogin(t, { username: user.username, password: user.password })
     const cookie = cookieHeader(login.cookies)
     const write = (origin: string) =>
       t.app.inject({
@@ -153,12 +149,7 @@ describe(`CORS (${TEST_DB})`, () => {
 describe(`cookie attributes (${TEST_DB})`, () => {
   async function loginCookies(headers: Record<string, string>) {
     const user = await makeUser(t)
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      headers,
-      payload: { username: user.username, password: user.password },
-    })
+    const login = await sendLogin(t, { username: user.username, password: user.password }, { headers })
     expect(login.statusCode).toBe(200)
     return login.cookies
   }

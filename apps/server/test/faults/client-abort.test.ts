@@ -42,6 +42,14 @@ beforeEach(() => {
 
 const errors = () => lines.filter((line) => line.level >= ERROR)
 const infoLines = (msg: string) => lines.filter((line) => line.level === INFO && line.msg === msg)
+/** Waits for the log's word on the abort: the info line `msg`, or an error line. */
+const abortLogged = (msg: string) =>
+  waitFor(() => infoLines(msg).length > 0 || errors().length > 0, 'a log line about the abort', 10_000)
+/** The abort was logged once, at info, and nothing at error. */
+function expectLoggedOnceAtInfo(msg: string) {
+  expect(errors()).toEqual([])
+  expect(infoLines(msg)).toHaveLength(1)
+}
 
 function staging() {
   try {
@@ -59,14 +67,9 @@ describe(`a client that goes away (${TEST_DB})`, () => {
     await waitFor(() => staging().length > 0, 'the server staging the upload', 10_000)
     request.destroy()
     const gone = 'client went away before the request was complete'
-    await waitFor(
-      () => infoLines(gone).length > 0 || errors().length > 0,
-      'a log line about the abort',
-      10_000,
-    )
+    await abortLogged(gone)
     await waitFor(() => staging().length === 0, 'the staging area empty again', 10_000)
-    expect(errors()).toEqual([])
-    expect(infoLines(gone)).toHaveLength(1)
+    expectLoggedOnceAtInfo(gone)
   })
 
   it('mid-download is logged once at info, not at error', async () => {
@@ -101,12 +104,7 @@ describe(`a client that goes away (${TEST_DB})`, () => {
     })
     // Fastify's own line for a stream its client closed.
     const gone = 'stream closed prematurely'
-    await waitFor(
-      () => infoLines(gone).length > 0 || errors().length > 0,
-      'a log line about the abort',
-      10_000,
-    )
-    expect(errors()).toEqual([])
-    expect(infoLines(gone)).toHaveLength(1)
+    await abortLogged(gone)
+    expectLoggedOnceAtInfo(gone)
   })
 })

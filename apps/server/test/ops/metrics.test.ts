@@ -1,7 +1,7 @@
 import { waitFor } from '@agora/test-kit'
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser } from '../factories'
+import { apiMakePost, makeUser, sendLogin } from '../factories'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 import { openStream } from '../live/sse-client'
 
@@ -67,11 +67,7 @@ describe(`/metrics (${TEST_DB})`, () => {
     }
     // The login limit is 2 a minute here; makeUser's sign-in was the first: two of these are refused.
     for (let i = 0; i < 3; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/token',
-        payload: { username: user.username, password: 'not the password' },
-      })
+      await sendLogin(t, { username: user.username, password: 'not the password' })
     }
     const stream = openStream(`${url}/api/v1/comments/post/${post.post_id}/stream`, ['comment'])
     try {

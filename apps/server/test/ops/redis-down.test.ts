@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendLogin } from '../factories'
 import { startTcpProxy, type TcpProxy } from '../faults/tcp-proxy'
 import { createTestApp, type TestApp } from '../harness'
 
@@ -64,12 +65,7 @@ describe.runIf(reachable)('rate limits with Redis down', () => {
   const ready = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })).json()
   // A client address of its own per run: the counters in the shared Redis outlive the test.
   const login = (address: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      remoteAddress: address,
-      payload: { username: 'nobody_here', password: 'wrong password' },
-    })
+    sendLogin(t, { username: 'nobody_here', password: 'wrong password' }, { remoteAddress: address })
   const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
   const warnings = () => logs.filter((entry) => entry.event === 'redis_unreachable')
   const recoveries = () => logs.filter((entry) => entry.event === 'redis_back')

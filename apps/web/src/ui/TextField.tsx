@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react'
 import './Field.css'
 
 export interface FieldProps {
@@ -69,4 +69,23 @@ export function TextField({ label, error, hint, labelNote, trailing, className, 
       )}
     </Field>
   )
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
+  label: ReactNode
+  error?: string | null
+  hint?: ReactNode
+  labelNote?: ReactNode
+  /** See FieldProps.errorElsewhere. */
+  errorElsewhere?: string
+  /** The textarea's own class beside `field__input` (`className` is the field's, as in TextField). */
+  inputClassName?: string
+}
+
+/** A TextField of several lines: a textarea with its label, hint and error wired up. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { label, error, hint, labelNote, errorElsewhere, className, inputClassName, ...textarea } = props
+  const field = { label, error, hint, labelNote, errorElsewhere, className }
+  const classes = `field__input ${inputClassName ?? 'field__input--multiline'}`
+  return <Field {...field}>{(control) => <textarea className={classes} {...textarea} {...control} />}</Field>
 }

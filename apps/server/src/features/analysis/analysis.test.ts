@@ -7,7 +7,14 @@ import { waitFor } from '@agora/test-kit'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, send, sendComment, sendUpload } from '../../../test/factories'
+import {
+  apiMakePost,
+  apiPostDetail,
+  makeUser,
+  send,
+  sendComment,
+  type TestUser,
+} from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import { ConfigError, loadConfig } from '../../config'
@@ -130,26 +137,23 @@ function expectNoStopWords(tags: string[]) {
 }
 
 describe('through the upload and the post detail', { timeout: 60_000 }, () => {
-  async function upload(
-    user: { headers: Record<string, string> },
-    fields: Record<string, string>,
-    file: SeedFile,
-  ) {
-    return sendUpload(t, user, fields, [{ name: file.name, data: file.data, type: file.mime }])
+  /** The id of a post `user` uploads with one file; 201 checked. */
+  async function upload(user: TestUser, fields: Record<string, string>, file: SeedFile) {
+    const files = [{ name: file.name, data: file.data, type: file.mime }]
+    return (await apiMakePost(t, user, fields, files)).post_id
   }
-  const detail = (postId: string) => t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })
+  /** The post as a visitor reads it; 200 checked. */
+  const detail = (postId: string) => apiPostDetail(t, null, postId)
 
   it('answers the upload at once with the analysis pending, and shows the result when the worker is done', async () => {
     const author = await makeUser(t)
     const pdf = await makePdf({ title: CORAL_TITLE, paragraphs: CORAL_PARAGRAPHS })
-    const uploaded = await upload(
+    const postId = await upload(
       author,
       { title: 'Reef heat stress', ai_instruction: 'Keep it short' },
       { name: 'reef.pdf', mime: PDF_MIME, data: pdf },
     )
-    expect(uploaded.statusCode).toBe(201)
-    const postId = uploaded.json().post_id
-    expect(readAiAnalysis((await detail(postId)).json().ai_analysis)?.status).toBe('pending')
+    expect(readAiAnalysis((await detail(postId)).ai_analysis)?.status).toBe('pending')
     const listed = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
         .json()
@@ -158,9 +162,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     expect((await listed()).tldr).toBeUndefined()
 
     await queue(t).drain()
-    const shown = await detail(postId)
-    expect(shown.statusCode).toBe(200)
-    const analysis = readAiAnalysis(shown.json().ai_analysis)
+    const analysis = readAiAnalysis((await detail(postId)).ai_analysis)
     expect(analysis).toMatchObject({ status: 'done', engine: 'local', language: 'en' })
     expect(analysis?.tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
     for (const sentence of analysis?.summary.split(/(?<=\.)\s+/) ?? [])
@@ -172,17 +174,16 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
   it("draws a PDF's first page once, for cards: the list and the post name the picture, which is the page", async () => {
     const author = await makeUser(t)
     const pdf = await makePdf({ title: CORAL_TITLE, paragraphs: CORAL_PARAGRAPHS })
-    const uploaded = await upload(
+    const postId = await upload(
       author,
       { title: 'Reef pictures' },
       { name: 'reef.pdf', mime: PDF_MIME, data: pdf },
     )
-    const postId = uploaded.json().post_id
-    expect((await detail(postId)).json().media[0].thumbnail).toBeUndefined()
+    expect((await detail(postId)).media[0]!.thumbnail).toBeUndefined()
 
     await queue(t).drain()
-    const [file] = (await detail(postId)).json().media
-    expect(file.thumbnail).toBe(`/api/v1/files/${file.cid}/thumbnail`)
+    const [file] = (await detail(postId)).media
+    expect(file!.thumbnail).toBe(`/api/v1/files/${file.cid}/thumbnail`)
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
     expect(listed.json().items.find((post: { id: string }) => post.id === postId).media[0].thumbnail).toBe(
       file.thumbnail,
@@ -216,7 +217,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
       },
     )
     await queue(t).drain()
-    const [word] = (await detail(docx.json().post_id)).json().media
+    const [word] = (await detail(docx)).media
     expect(word.thumbnail).toBeUndefined()
     const none = await t.app.inject({ method: 'GET', url: `/api/v1/files/${word.cid}/thumbnail` })
     expect(none.statusCode).toBe(404)
@@ -229,13 +230,12 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
       paragraphs: ['Reef survey page {page}.', ...CORAL_PARAGRAPHS.slice(0, 2)],
       pages: 7,
     })
-    const uploaded = await upload(
+    const postId = await upload(
       author,
       { title: 'Seven pages' },
       { name: 'seven.pdf', mime: PDF_MIME, data: pdf },
     )
-    const postId = uploaded.json().post_id
-    const [file] = (await detail(postId)).json().media
+    const [file] = (await detail(postId)).media
     const pageCount = () =>
       t.database.db
         .selectFrom('blobs')
@@ -258,18 +258,15 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     const author = await makeUser(t)
     const pdf = await makePdf({ paragraphs: CORAL_PARAGRAPHS })
     const corrupt = Buffer.concat([pdf.subarray(0, 200), Buffer.alloc(400, 0x41)])
-    const uploaded = await upload(
+    const postId = await upload(
       author,
       { title: 'Damaged scan' },
       { name: 'scan.pdf', mime: PDF_MIME, data: corrupt },
     )
-    expect(uploaded.statusCode).toBe(201)
-    const postId = uploaded.json().post_id
     await queue(t).drain()
     const shown = await detail(postId)
-    expect(shown.statusCode).toBe(200)
-    expect(shown.json().title).toBe('Damaged scan')
-    expect(readAiAnalysis(shown.json().ai_analysis)).toMatchObject({
+    expect(shown.title).toBe('Damaged scan')
+    expect(readAiAnalysis(shown.ai_analysis)).toMatchObject({
       status: 'failed',
       error: expect.stringMatching(/^The PDF file "scan.pdf" could not be read/),
     })

@@ -1,6 +1,6 @@
 import { waitFor } from '@agora/test-kit'
 import { describe, expect, it } from 'vitest'
-import { cookieHeader, makeModerator, makeUser } from '../../../test/factories'
+import { cookieHeader, makeModerator, makeUser, sendLogin } from '../../../test/factories'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, tokenOf, useMailTestApp } from '../../../test/mail/mail-harness'
 
@@ -18,18 +18,22 @@ async function register(username: string, email: string, language = 'en') {
 }
 
 async function login(username: string, password = 'correct horse battery', userAgent = '') {
-  const response = await m.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    headers: userAgent ? { 'user-agent': userAgent } : {},
-    payload: { username, password, secure_mode: false },
-  })
+  const headers = userAgent ? { 'user-agent': userAgent } : {}
+  const response = await sendLogin(m.t, { username, password, secure_mode: false }, { headers })
   expect(response.statusCode).toBe(200)
   return { authorization: `Bearer ${response.json().access_token}` }
 }
 
 const me = async (headers: Record<string, string>) =>
   m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers })
+
+/** The e-mail verification link of the next mail to `address`. */
+const verificationLink = async (address: string) =>
+  m.smtp.linkIn(await m.smtp.waitForMail(address), `${PUBLIC_URL}/verify-email`)
+
+/** POST /auth/email/verify with a link's token; the answer unchecked. */
+const verifyEmail = (token: string) =>
+  m.t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify', payload: { token } })
 
 async function forgot(name: string) {
   const response = await m.t.app.inject({
@@ -91,17 +95,15 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false)
     const link = m.smtp.linkIn(mail, `${PUBLIC_URL}/verify-email?token=`)
 
-    const verify = (token: string) =>
-      m.t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify', payload: { token } })
-    const first = await verify(tokenOf(link))
+    const first = await verifyEmail(tokenOf(link))
     expect(first.statusCode).toBe(200)
     expect(first.json()).toMatchObject({ email: 'ada@example.org' })
     expect((await me(headers)).json()).toMatchObject({ email_verified: true })
 
-    const again = await verify(tokenOf(link))
+    const again = await verifyEmail(tokenOf(link))
     expect(again.statusCode).toBe(400)
     expect(again.json().detail).toMatch(/already been used/)
-    const forged = await verify(`${tokenOf(link).slice(0, -2)}xx`)
+    const forged = await verifyEmail(`${tokenOf(link).slice(0, -2)}xx`)
     expect(forged.statusCode).toBe(400)
     expect(forged.json().detail).toMatch(/not valid/)
   })
@@ -117,16 +119,12 @@ describe(`accounts and mail (${TEST_DB})`, () => {
   it('refuses an expired verification link in words', async () => {
     await register('grace', 'grace@example.org')
     await m.send()
-    const link = m.smtp.linkIn(await m.smtp.waitForMail('grace@example.org'), `${PUBLIC_URL}/verify-email`)
+    const link = await verificationLink('grace@example.org')
     await m.t.database.db
       .updateTable('account_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute()
-    const response = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/verify',
-      payload: { token: tokenOf(link) },
-    })
+    const response = await verifyEmail(tokenOf(link))
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toBe('This link has expired. Ask for a new one.')
   })
@@ -135,12 +133,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     await register('emmy', 'emmy@example.org')
     const headers = await login('emmy')
     await m.send()
-    const oldLink = m.smtp.linkIn(await m.smtp.waitForMail('emmy@example.org'), `${PUBLIC_URL}/verify-email`)
-    await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/verify',
-      payload: { token: tokenOf(oldLink) },
-    })
+    await verifyEmail(tokenOf(await verificationLink('emmy@example.org')))
 
     const change = await m.t.app.inject({
       method: 'POST',
@@ -155,13 +148,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
       /was changed/.test(mail.parsed.subject ?? ''),
     )
     expect(notice.parsed.text).toContain('noether@example.org')
-    const verification = await m.smtp.waitForMail('noether@example.org')
-    const link = m.smtp.linkIn(verification, `${PUBLIC_URL}/verify-email`)
-    const verified = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/verify',
-      payload: { token: tokenOf(link) },
-    })
+    const verified = await verifyEmail(tokenOf(await verificationLink('noether@example.org')))
     expect(verified.statusCode).toBe(200)
     expect((await me(headers)).json()).toMatchObject({ email_verified: true })
   })
@@ -177,12 +164,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
       () => m.smtp.received.filter((mail) => mail.to === 'kat@example.org').length === 2,
       'two links',
     )
-    const link = m.smtp.linkIn(m.smtp.received.at(-1)!, `${PUBLIC_URL}/verify-email`)
-    await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/verify',
-      payload: { token: tokenOf(link) },
-    })
+    await verifyEmail(tokenOf(m.smtp.linkIn(m.smtp.received.at(-1)!, `${PUBLIC_URL}/verify-email`)))
     const verified = await request()
     expect(verified.statusCode).toBe(409)
 
@@ -237,11 +219,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     })
     expect(reused.statusCode).toBe(400)
     expect(reused.json().detail).toMatch(/already been used/)
-    const old = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: 'alan', password: 'correct horse battery' },
-    })
+    const old = await sendLogin(m.t, { username: 'alan', password: 'correct horse battery' })
     expect(old.statusCode).toBe(401)
     await login('alan', 'a brand new passphrase')
     await passwordChangedMail('alan@example.org')

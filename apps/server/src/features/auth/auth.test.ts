@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieHeader, HOST, makeUser, ORIGIN } from '../../../test/factories'
+import { cookieHeader, HOST, makeUser, ORIGIN, sendLogin } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -268,11 +268,7 @@ describe(`auth rate limit (${TEST_DB})`, () => {
     const statuses: number[] = []
     let last = ''
     for (let i = 0; i < 5; i++) {
-      const response = await limited.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/token',
-        payload: { username: 'someone', password: 'wrong password' },
-      })
+      const response = await sendLogin(limited, { username: 'someone', password: 'wrong password' })
       statuses.push(response.statusCode)
       last = response.body
     }
@@ -314,12 +310,7 @@ describe(`auth rate limit shared through Redis (${TEST_DB})`, () => {
     // A random client address, so earlier runs' counters in Redis do not interfere.
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
     const attempt = (app: TestApp) =>
-      app.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/token',
-        remoteAddress: ip,
-        payload: { username: 'someone', password: 'wrong password' },
-      })
+      sendLogin(app, { username: 'someone', password: 'wrong password' }, { remoteAddress: ip })
     const statuses = [
       (await attempt(first!)).statusCode,
       (await attempt(second!)).statusCode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser, send } from '../../../test/factories'
+import { apiMakeComment, apiMakePost, makeUser, send, sendLogin } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
 
@@ -57,11 +57,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
     })
     expect(profile.statusCode).toBe(404)
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: ada.username, password: ada.password },
-    })
+    const login = await sendLogin(t, { username: ada.username, password: ada.password })
     expect(login.statusCode).toBe(401)
     const taken = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   apiBookmark,
+  apiPostDetail,
   dbMakePost,
   makeUser,
   send,
@@ -18,16 +19,6 @@ async function saved(user: TestUser, query = '') {
   const response = await send(t, user, 'GET', `/api/v1/auth/me/bookmarks${query}`)
   expect(response.statusCode).toBe(200)
   return (response.json() as { id: string }[]).map((post) => post.id)
-}
-
-async function detail(postId: string, user?: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/media/${postId}`,
-    headers: user?.headers ?? {},
-  })
-  expect(response.statusCode).toBe(200)
-  return response.json()
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5))
@@ -116,10 +107,10 @@ describe(`bookmarks (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     const bo = await makeUser(t)
     const post = await dbMakePost(t, ada)
-    expect((await detail(post, bo)).is_saved).toBe(false)
+    expect((await apiPostDetail(t, bo, post)).is_saved).toBe(false)
     await apiBookmark(t, bo, post, 'save')
-    expect((await detail(post, bo)).is_saved).toBe(true)
-    expect((await detail(post, ada)).is_saved).toBe(false)
-    expect(await detail(post)).not.toHaveProperty('is_saved')
+    expect((await apiPostDetail(t, bo, post)).is_saved).toBe(true)
+    expect((await apiPostDetail(t, ada, post)).is_saved).toBe(false)
+    expect(await apiPostDetail(t, null, post)).not.toHaveProperty('is_saved')
   })
 })

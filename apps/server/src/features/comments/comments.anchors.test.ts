@@ -9,6 +9,7 @@ import {
   makeUser,
   send,
   sendComment,
+  sendCommentList,
   sendForm,
   sendLikeComment,
   sendMod,
@@ -60,13 +61,7 @@ async function mediaPost(author: TestUser, fields: Record<string, string> = {}) 
   return { postId: created.post_id, pdf: pdf!.cid, wav: wav!.cid, mp4: mp4!.cid }
 }
 
-function list(postId: string, query = '', user?: TestUser) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1/comments/post/${postId}${query}`,
-    headers: user?.headers ?? {},
-  })
-}
+const list = (postId: string, query = '', user?: TestUser) => sendCommentList(t, user ?? null, postId, query)
 
 const commentCount = (postId: string) => dbPostCommentCount(t, postId)
 

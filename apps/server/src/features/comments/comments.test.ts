@@ -8,6 +8,7 @@ import {
   dbPostCommentCount,
   makeUser,
   sendComment,
+  sendCommentList,
   sendLikeComment,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -20,13 +21,7 @@ const t = useTestApp({ COMMENT_RATE_LIMIT: String(COMMENT_LIMIT), LIKE_RATE_LIMI
 
 type User = Awaited<ReturnType<typeof makeUser>>
 
-function list(postId: string, user: User | null = null, query = '') {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1/comments/post/${postId}${query}`,
-    headers: user?.headers ?? {},
-  })
-}
+const list = (postId: string, user: User | null = null, query = '') => sendCommentList(t, user, postId, query)
 
 function remove(user: User, commentId: string) {
   return t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: user.headers })

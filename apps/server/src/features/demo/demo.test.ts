@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendLogin } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { DEMO_COMMENTS } from '../comments/comments.demo'
 import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
@@ -73,10 +74,10 @@ describe(`demo data (${TEST_DB})`, () => {
     expect(range.headers['content-type']).toBe('video/mp4')
 
     // The demo accounts work.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/token',
-      payload: { username: DEMO_USERS[0].username, password: DEMO_PASSWORD, secure_mode: false },
+    const login = await sendLogin(t, {
+      username: DEMO_USERS[0].username,
+      password: DEMO_PASSWORD,
+      secure_mode: false,
     })
     expect(login.statusCode).toBe(200)
 

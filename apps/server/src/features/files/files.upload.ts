@@ -3,6 +3,7 @@ import type { MediaKind } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import { type BlobStore, type StagedFile, stageStream } from '../../blobs/index'
 import { sniffFile } from '../../blobs/sniff'
+import type { PostFilesTable } from '../../db/schema'
 import {
   BadRequestError,
   HttpError,
@@ -18,6 +19,12 @@ export interface ReceivedFile {
   name: string
   mime: string
   kind: MediaKind
+}
+
+/** A received file as the row of a post's file at `position` (the post's id is the caller's to add). */
+export function postFileOf(file: ReceivedFile, position: number): Omit<PostFilesTable, 'post_id'> {
+  const { name, mime, kind } = file
+  return { position, cid: file.staged.cid, name, mime, size: file.staged.size, kind }
 }
 
 export interface ReceivedUpload {

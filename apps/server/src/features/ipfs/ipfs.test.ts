@@ -2,7 +2,7 @@ import { CarReader } from '@ipld/car'
 import { importer } from 'ipfs-unixfs-importer'
 import { CID } from 'multiformats/cid'
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, apiPostDetail, makeUser } from '../../../test/factories'
 import { useTestApp } from '../../../test/harness'
 import { IPFS_ADD_OPTIONS } from '../../blobs/stage'
 import { pdfBytes } from './ipfs.fixtures'
@@ -12,12 +12,7 @@ const t = useTestApp({}, { blobs: true })
 async function postWith(files: { name: string; data: Buffer }[], fields: Record<string, string> = {}) {
   const user = await makeUser(t)
   const created = await apiMakePost(t, user, fields, files)
-  const detail = await t.app.inject({ url: `/api/v1/media/${created.post_id}`, headers: user.headers })
-  return {
-    user,
-    created,
-    detail: detail.json() as { manifest_cid: string; media: { cid: string; name: string }[] },
-  }
+  return { user, created, detail: await apiPostDetail(t, user, created.post_id) }
 }
 
 async function cidsOf(reader: CarReader) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, apiPostDetail, makeUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
@@ -16,8 +16,7 @@ const worker = (config = t.config.pinning as PinningConfig) =>
   pinningWorker(t.database.db, config, blobStoreFor(t.config), { backoffSeconds: 0 })
 
 async function pinStatusOf(postId: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })
-  return (response.json().media as { pin_status?: string }[]).map((item) => item.pin_status)
+  return (await apiPostDetail(t, null, postId)).media.map((item) => item.pin_status)
 }
 
 describe(`pinning through a Kubo node (${TEST_DB})`, () => {

@@ -2,7 +2,14 @@ import { waitFor } from '@agora/test-kit'
 import { startFakePinningService } from '@agora/test-kit/pinning'
 import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser, sendEditPost, sendForm, type TestUser } from '../../../test/factories'
+import {
+  apiMakePost,
+  apiPostDetail,
+  makeUser,
+  sendEditPost,
+  sendForm,
+  type TestUser,
+} from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
@@ -29,15 +36,8 @@ const pinning = () => t.config.pinning as PinningConfig
 const worker = (options: Partial<PinningOptions> = NOW, config = pinning()) =>
   pinningWorker(t.database.db, config, blobStoreFor(t.config), options)
 
-async function mediaOf(postId: string, user?: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/media/${postId}`,
-    headers: user?.headers ?? {},
-  })
-  expect(response.statusCode).toBe(200)
-  return response.json().media as { cid: string; pin_status?: string }[]
-}
+const mediaOf = async (postId: string, user: TestUser | null = null) =>
+  (await apiPostDetail(t, user, postId)).media
 
 function job(cid: string) {
   return t.database.db.selectFrom('ipfs_pins').selectAll().where('cid', '=', cid).executeTakeFirstOrThrow()

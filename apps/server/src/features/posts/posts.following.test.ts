@@ -2,7 +2,15 @@ import { rmSync } from 'node:fs'
 import { POST_SORTS, type PostSort } from '@agora/contract'
 import { CompiledQuery, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, apiLikePost, dbMakePost, makeUser, send, type TestUser } from '../../../test/factories'
+import {
+  apiFollow,
+  apiLikePost,
+  dbMakePost,
+  makeUser,
+  send,
+  sendPostList,
+  type TestUser,
+} from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
 import { parseSort } from '../../db/paging'
 import { followingFeedQuery } from './posts.following'
@@ -18,10 +26,8 @@ interface Page {
   next_cursor: Record<string, unknown> | null
 }
 
-async function feed(user: TestUser | null, query: Record<string, string | number> = {}, app: TestApp = t) {
-  const search = new URLSearchParams({ feed: 'following', ...query } as Record<string, string>)
-  return app.app.inject({ method: 'GET', url: `/api/v1/media/list?${search}`, headers: user?.headers ?? {} })
-}
+const feed = (user: TestUser | null, query: Record<string, string | number> = {}, app: TestApp = t) =>
+  sendPostList(app, user, { feed: 'following', ...query })
 
 async function feedIds(user: TestUser, query: Record<string, string | number> = {}) {
   const response = await feed(user, query)

@@ -17,7 +17,7 @@ import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
-import { filesService, type ReceivedFile, type StorageCharge } from '../files/index'
+import { filesService, postFileOf, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms, snippetsOf, wordFrequencies } from '../search/index'
 import { versionsService } from '../versions/index'
@@ -103,17 +103,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       try {
         reward = await db.transaction().execute(async (trx) => {
           await filesService(trx, store).admit(received, { charge })
-          await postsStore(trx).insertPost(
-            { id, user_id: authorId, ...post },
-            received.map((file, position) => ({
-              position,
-              cid: file.staged.cid,
-              name: file.name,
-              mime: file.mime,
-              size: file.staged.size,
-              kind: file.kind,
-            })),
-          )
+          await postsStore(trx).insertPost({ id, user_id: authorId, ...post }, received.map(postFileOf))
           await enqueueAnalysis(trx, id)
           const { reward = null } = await events.raise(trx, 'post.published', [
             { postId: id, authorId, visibility: post.visibility, tags: post.tags },

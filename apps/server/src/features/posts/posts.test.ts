@@ -7,6 +7,7 @@ import {
   makeUser,
   send,
   sendLikePost,
+  sendPostList,
   sendUpload,
 } from '../../../test/factories'
 import { pdfFile, pngFile, storedFiles } from '../../../test/files'
@@ -18,12 +19,7 @@ const t = useTestApp({}, { blobs: true })
 type User = Awaited<ReturnType<typeof makeUser>>
 const MB = 1024 * 1024
 
-function list(query: Record<string, string | number>, user?: User) {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  )
-  return t.app.inject({ method: 'GET', url: `/api/v1/media/list?${search}`, headers: user?.headers ?? {} })
-}
+const list = (query: Record<string, string | number>, user?: User) => sendPostList(t, user ?? null, query)
 
 async function counts() {
   const db = t.database.db
@@ -590,66 +586,50 @@ describe(`posts: search (${TEST_DB})`, () => {
     expect(await ids({ search: 'graph', sort_by: 'recent_desc' })).toEqual([inContent, inTitle])
   })
 
-  it('takes relevance candidates from the newest posts when a word is common, from the index when it is rare', async () => {
+  /** `count` posts titled `titleOf(i)`, a second apart from 2026-04-01, oldest first; their ids. */
+  async function postsInOrder(count: number, titleOf: (i: number) => string) {
     const ada = await makeUser(t)
-    const db = t.database.db
     const ids: string[] = []
-    for (let i = 0; i < 30; i++) {
-      ids.push(
-        await dbMakePost(t, ada, {
-          title: `alpha ${i < 3 ? 'omega' : 'beta'}`,
-          created_at: new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000),
-        }),
-      )
+    for (let i = 0; i < count; i++) {
+      const created_at = new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000)
+      ids.push(await dbMakePost(t, ada, { title: titleOf(i), created_at }))
     }
-    const hits = async (term: string) => {
-      const { rows } = await sql<{
-        post_id: string
-      }>`${postSearchSource.hits(prefixQuery([term]), 5, { window: 10 })}`.execute(db)
-      return rows.map((row) => row.post_id)
-    }
+    return ids
+  }
+
+  /** The relevance candidates for `term` (5 at most, from a window of the 10 newest posts), ids sorted. */
+  async function hits(term: string) {
+    const candidates = postSearchSource.hits(prefixQuery([term]), 5, { window: 10 })
+    const { rows } = await sql<{ post_id: string }>`${candidates}`.execute(t.database.db)
+    return rows.map((row) => row.post_id).sort()
+  }
+
+  it('takes relevance candidates from the newest posts when a word is common, from the index when it is rare', async () => {
+    const ids = await postsInOrder(30, (i) => `alpha ${i < 3 ? 'omega' : 'beta'}`)
     // Common: the window of the 10 newest posts already holds 5 matches, the newest five.
-    expect((await hits('alpha')).sort()).toEqual(ids.slice(25).sort())
+    expect(await hits('alpha')).toEqual(ids.slice(25).sort())
     // Rare: nothing in the window, so the index finds the three oldest posts.
-    expect((await hits('omega')).sort()).toEqual(ids.slice(0, 3).sort())
+    expect(await hits('omega')).toEqual(ids.slice(0, 3).sort())
     expect(await hits('nothing')).toEqual([])
   })
 
   it('takes the newest matches of a word of middling frequency from a wider window, or from the index when that does not fill', async () => {
-    const ada = await makeUser(t)
-    const db = t.database.db
-    const ids: string[] = []
     // 80 posts, oldest first. 'gamma' in every fourth; 'delta' in two of the newest ten and in
     // every fourth of the oldest forty (so the window of 40 holds only those two).
-    for (let i = 0; i < 80; i++) {
-      const words = [
-        i % 4 === 0 ? 'gamma' : 'filler',
-        (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0) ? 'delta' : '',
-      ]
-      ids.push(
-        await dbMakePost(t, ada, {
-          title: words.join(' ').trim(),
-          created_at: new Date(Date.parse('2026-04-01T00:00:00Z') + i * 1000),
-        }),
-      )
-    }
-    const hits = async (term: string) => {
-      const { rows } = await sql<{
-        post_id: string
-      }>`${postSearchSource.hits(prefixQuery([term]), 5, { window: 10 })}`.execute(db)
-      return rows.map((row) => row.post_id).sort()
-    }
+    const gamma = (i: number) => i % 4 === 0
+    const delta = (i: number) => (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0)
+    const ids = await postsInOrder(80, (i) =>
+      `${gamma(i) ? 'gamma' : 'filler'} ${delta(i) ? 'delta' : ''}`.trim(),
+    )
     const newestFive = (matches: (i: number) => boolean) =>
       ids
         .filter((_, i) => matches(i))
         .slice(-5)
         .sort()
     // The 10 newest hold 2 or 3 of 'gamma' (fewer than 5, enough for the window of 40 to fill).
-    expect(await hits('gamma')).toEqual(newestFive((i) => i % 4 === 0))
+    expect(await hits('gamma')).toEqual(newestFive(gamma))
     // 'delta': two in the 10 newest, still two in the 40 newest, so the index finds the rest.
-    expect(await hits('delta')).toEqual(
-      newestFive((i) => (i >= 74 && i % 3 === 0) || (i < 40 && i % 4 === 0)),
-    )
+    expect(await hits('delta')).toEqual(newestFive(delta))
   })
 
   it('pages search results by relevance and by an explicit sort without repeating or skipping', async () => {

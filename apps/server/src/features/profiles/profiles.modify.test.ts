@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
+import { makeUser, send, sendForm, sendLogin, urlEncoded } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -160,11 +160,7 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
       expect(response.json()).toMatchObject({ username: 'Hopper', nickname: 'Hopper' })
       expect(await me(user)).toMatchObject({ username: 'Hopper', nickname: 'Hopper' })
       // The new name logs in.
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/token',
-        payload: { username: 'Hopper', password: user.password, secure_mode: false },
-      })
+      const login = await sendLogin(t, { username: 'Hopper', password: user.password, secure_mode: false })
       expect(login.statusCode).toBe(200)
     })
 

@@ -1,18 +1,20 @@
 import type { PostListItem, PostListResponse, SearchSnippet } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, dbMakeComments, dbMakePost, makeUser, type TestUser } from '../../../test/factories'
+import {
+  apiFollow,
+  dbMakeComments,
+  dbMakePost,
+  makeUser,
+  sendPostList,
+  type TestUser,
+} from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { RANK_CANDIDATES } from './search.query'
 
 const t = useTestApp()
 
-function list(query: Record<string, string | number>, user?: TestUser) {
-  const params = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  )
-  return t.app.inject({ method: 'GET', url: `/api/v1/media/list?${params}`, headers: user?.headers ?? {} })
-}
+const list = (query: Record<string, string | number>, user?: TestUser) => sendPostList(t, user ?? null, query)
 
 async function page(query: Record<string, string | number>, user?: TestUser): Promise<PostListResponse> {
   const response = await list(query, user)

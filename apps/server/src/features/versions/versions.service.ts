@@ -7,7 +7,7 @@ import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
-import { filesService, type ReceivedFile, type StorageCharge, toMediaItem } from '../files/index'
+import { filesService, postFileOf, type ReceivedFile, type StorageCharge, toMediaItem } from '../files/index'
 import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
 import { type VersionedPost, type VersionFile, versionsStore } from './versions.store'
 
@@ -80,17 +80,7 @@ export function composeVersion(
   kept: ReadonlySet<string>,
   received: readonly ReceivedFile[],
 ): PlannedFile[] {
-  const fresh = (file: ReceivedFile): PlannedFile => ({
-    file: {
-      position: 0,
-      cid: file.staged.cid,
-      name: file.name,
-      mime: file.mime,
-      size: file.staged.size,
-      kind: file.kind,
-    },
-    received: file,
-  })
+  const fresh = (file: ReceivedFile): PlannedFile => ({ file: postFileOf(file, 0), received: file })
   const waiting = [...received]
   const planned: PlannedFile[] = []
   for (const old of current) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
-import { Field } from '../../ui/TextField'
+import { Field, TextAreaField } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { type ModActionInput, useModAction } from './useModeration'
 
@@ -95,23 +95,16 @@ export function ModActionDialog({ action, title, userName, onClose }: ModActionD
           )}
         </Field>
       )}
-      <Field
+      <TextAreaField
         label={t('dialog.reason')}
         hint={t('dialog.reasonHint', { max: MOD_REASON_MAX })}
         errorElsewhere={problem?.field === 'reason' ? errorId : undefined}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="field__input field__input--multiline"
-            rows={3}
-            required
-            maxLength={MOD_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-      </Field>
+        rows={3}
+        required
+        maxLength={MOD_REASON_MAX}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
     </DialogForm>
   )
 }

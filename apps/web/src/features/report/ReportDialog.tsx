@@ -6,7 +6,7 @@ import { isApiError } from '../../api/client'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
 import { RadioGroup } from '../../ui/RadioGroup'
-import { Field } from '../../ui/TextField'
+import { TextAreaField } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { useSendReport } from './useSendReport'
 
@@ -76,22 +76,15 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
         labelOf={(value) => t(`reasons.${value}`)}
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
-      <Field
+      <TextAreaField
         label={t('report.note')}
         labelNote={t('report.optional')}
         hint={t('report.noteHint', { max: REPORT_NOTE_MAX })}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="field__input field__input--multiline"
-            rows={3}
-            maxLength={REPORT_NOTE_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </Field>
+        rows={3}
+        maxLength={REPORT_NOTE_MAX}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
     </DialogForm>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { MentionTextarea } from '../../ui/MentionField'
 import { RadioGroup } from '../../ui/RadioGroup'
-import { Field, TextField } from '../../ui/TextField'
+import { Field, TextAreaField, TextField } from '../../ui/TextField'
 import { TagsField } from './TagsField'
 import {
   AI_INSTRUCTION_MAX,
@@ -56,6 +56,9 @@ export function metadataErrors(problems: FormProblem[], t: TFunction<'upload'>):
   return errors
 }
 
+/** The summary's and the AI instructions' textareas: two lines high, in the form's textarea style. */
+const SHORT_TEXT = { inputClassName: 'field__textarea', rows: 2 }
+
 /**
  * The post's text: title, summary, Markdown content, tags (offering the tags in use as one types),
  * AI instructions, licence, DOI and visibility (spec §2, issue 19).
@@ -65,30 +68,29 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
   const { t } = useTranslation('upload')
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) =>
     onChange({ ...fields, [key]: value })
+  /** A text field's value and its change, for an input, a textarea or a select. */
+  const bound = (key: 'title' | 'summary' | 'ai_instruction' | 'license' | 'doi') => ({
+    value: fields[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  })
   return (
     <div id={id} className="metadata">
       <TextField
         label={t('metadata.title')}
         labelNote={t('metadata.required')}
-        value={fields.title}
         maxLength={TITLE_MAX}
         required
         autoComplete="off"
         error={errors.title}
-        onChange={(event) => set('title', event.target.value)}
+        {...bound('title')}
       />
-      <Field label={t('metadata.summary')} labelNote={t('metadata.optional')}>
-        {(control) => (
-          <textarea
-            className="field__input field__textarea"
-            rows={2}
-            maxLength={SUMMARY_MAX}
-            value={fields.summary}
-            onChange={(event) => set('summary', event.target.value)}
-            {...control}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={t('metadata.summary')}
+        labelNote={t('metadata.optional')}
+        maxLength={SUMMARY_MAX}
+        {...SHORT_TEXT}
+        {...bound('summary')}
+      />
       <Field
         label={t('metadata.content')}
         labelNote={t('metadata.optional')}
@@ -115,27 +117,18 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         onValueChange={(tags) => set('tags', tags)}
       />
       {withAiInstruction && (
-        <Field label={t('metadata.ai')} labelNote={t('metadata.optional')} hint={t('metadata.aiHint')}>
-          {(control) => (
-            <textarea
-              className="field__input field__textarea"
-              rows={2}
-              maxLength={AI_INSTRUCTION_MAX}
-              value={fields.ai_instruction}
-              onChange={(event) => set('ai_instruction', event.target.value)}
-              {...control}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('metadata.ai')}
+          labelNote={t('metadata.optional')}
+          hint={t('metadata.aiHint')}
+          maxLength={AI_INSTRUCTION_MAX}
+          {...SHORT_TEXT}
+          {...bound('ai_instruction')}
+        />
       )}
       <Field label={t('metadata.license')} hint={t('metadata.licenseHint')}>
         {(control) => (
-          <select
-            className="field__input"
-            value={fields.license}
-            onChange={(event) => set('license', event.target.value)}
-            {...control}
-          >
+          <select className="field__input" {...bound('license')} {...control}>
             {POST_LICENSES.map((license) => (
               <option key={license} value={license}>
                 {/* i18next reads '.' as a path: the ids' dots are '_' in the key. */}
@@ -150,12 +143,11 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         labelNote={t('metadata.optional')}
         hint={t('metadata.doiHint')}
         placeholder="10.1234/abcd"
-        value={fields.doi}
         maxLength={DOI_MAX}
         autoComplete="off"
         spellCheck={false}
         error={errors.doi}
-        onChange={(event) => set('doi', event.target.value)}
+        {...bound('doi')}
       />
       <RadioGroup
         legend={t('metadata.visibility')}
