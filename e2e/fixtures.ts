@@ -331,6 +331,31 @@ export async function tabTo(page: Page, target: Locator, most = 20) {
  */
 export async function expectAccessible(page: Page, label: string) {
   const { AxeBuilder } = await import('@axe-core/playwright')
+  // Colours as they settle: a toast still fading in has the contrast of its opacity of the moment
+  // (axe flagged '.toast__title' mid-fade in CI). Only entrances and transitions are waited for:
+  // not endless ones (spinners) nor a toast's five-second countdown bar.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const { iterations, duration } = animation.effect?.getTiming() ?? {}
+          return (
+            animation.playState === 'running' &&
+            iterations !== Number.POSITIVE_INFINITY &&
+            typeof duration === 'number' &&
+            duration <= 1000
+          )
+        })
+        // Bounded: one that is held back (a frozen tab's timeline) does not hold the test.
+        .map((animation) =>
+          Promise.race([
+            animation.finished.catch(() => undefined),
+            new Promise((settled) => setTimeout(settled, 2000)),
+          ]),
+        ),
+    ),
+  )
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

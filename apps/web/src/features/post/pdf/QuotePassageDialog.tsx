@@ -59,7 +59,19 @@ export function QuotePassageDialog({ doc, onChoose, onClose }: QuotePassageDialo
   }, [doc, wanted])
 
   const found = search?.words === wanted ? search : null
+  // While the next words are looked for, the places found last stay listed (a place keeps its
+  // button, and so the focus, when it is found again).
+  const shown = wanted.length < 2 ? null : search
   const buttons = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])]
+
+  // Enter before the words as typed are looked for: to their first place once they are.
+  const typed = words.trim()
+  const toFirstPlace = useRef(false)
+  useEffect(() => {
+    if (!toFirstPlace.current || search?.words !== typed) return
+    toFirstPlace.current = false
+    buttons()[0]?.focus()
+  })
 
   function onListKey(event: KeyboardEvent<HTMLUListElement>) {
     const all = buttons()
@@ -86,9 +98,10 @@ export function QuotePassageDialog({ doc, onChoose, onClose }: QuotePassageDialo
         className="modal__body pdfv-quote"
         noValidate
         onSubmit={(event) => {
-          // Enter: to the first place of the words.
+          // Enter: to the first place of the words (of all of them, once they are looked for).
           event.preventDefault()
-          buttons()[0]?.focus()
+          if (search?.words === typed) buttons()[0]?.focus()
+          else toFirstPlace.current = true
         }}
       >
         <h2 id={`${id}-title`} className="modal__title">
@@ -120,14 +133,14 @@ export function QuotePassageDialog({ doc, onChoose, onClose }: QuotePassageDialo
                   ? t('pdf.quoteMore', { count: found.places.length })
                   : t('pdf.quoteFound', { count: found.places.length })}
         </p>
-        {found && found.places.length > 0 && (
+        {shown && shown.places.length > 0 && (
           <ul
             ref={list}
             className="pdfv-quote__places"
             aria-label={t('pdf.quotePlaces')}
             onKeyDown={onListKey}
           >
-            {found.places.map((place) => (
+            {shown.places.map((place) => (
               <li key={`${place.page}:${place.start}`}>
                 <button type="button" className="pdfv-quote__place" onClick={() => onChoose(place)}>
                   <span className="pdfv-quote__page">{t('pdf.quotePage', { page: place.page })}</span>
