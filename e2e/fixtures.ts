@@ -87,6 +87,11 @@ export async function startServer(
       // Test users are a moment old: trusted at once (the new-account limits have their API tests).
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',
+      // A kept-alive socket stays open for the whole run. The tests' API requests (page.request) go
+      // through Playwright's keep-alive agent, which never closes an idle socket itself: with the
+      // server's 5 s, a request written on a socket as the server closed it met ECONNRESET (a POST
+      // is not retried). Browsers retry that case; the agent does not. Closing the server closes them.
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: String(60 * 60_000),
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -72,6 +72,7 @@ export function createContext(
   const forgetters: (() => void)[] = []
   const cache: ReadCache = {
     answer: readCache.answer,
+    own: readCache.own,
     invalidate() {
       readCache.invalidate()
       for (const forget of forgetters) forget()

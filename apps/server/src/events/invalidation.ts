@@ -12,7 +12,11 @@ export const INVALIDATE_CHANNEL = 'agora_invalidate'
  * process when any of them writes: through PostgreSQL's NOTIFY on the database they share, so it
  * works without Redis. A NOTIFY sent inside a transaction is delivered when it commits and dropped
  * when it rolls back, so no process reloads before the write can be read. The payload names the
- * sender, which has already forgotten its own. With PGlite there is one process: nothing to tell.
+ * sender, which has already forgotten its own — but for a write made outside a request (a worker's):
+ * the sender forgot when the event was raised, and a read made before the commit could have kept
+ * what the transaction was changing, so it forgets again when its own NOTIFY comes back, committed
+ * (a request's write is forgotten again when it is answered: http/read-cache.ts). With PGlite there
+ * is one process and one connection, on which no read runs while a transaction is open: nothing to tell.
  */
 export interface Invalidation {
   /**
@@ -42,6 +46,8 @@ export interface Invalidation {
 
 /** What the other processes forget: everything they keep, or only the sessions' answers (http/auth.ts). */
 export type Forgotten = 'all' | 'sessions'
+/** The payload's word for a NOTIFY sent inside a transaction: its sender forgets too when it comes back. */
+const COMMITTED = 'committed'
 
 /** Per request being handled: whether it raised a domain event (Invalidation.tellInTransaction). */
 const requestScope = new AsyncLocalStorage<{ raised: boolean; answered: boolean }>()
@@ -61,9 +67,10 @@ export function createInvalidation(
     }
   }
   const self = randomBytes(8).toString('hex')
-  // The payload: the sender, and ' sessions' when only sessions are to be forgotten.
-  const notify = (db: Db, what: Forgotten = 'all') =>
-    sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} sessions`})`.execute(db)
+  // The payload: the sender, then ' sessions' when only sessions are to be forgotten, or ' committed'
+  // when it was sent inside a transaction (processes that know no word forget everything).
+  const notify = (db: Db, what: Forgotten | typeof COMMITTED = 'all') =>
+    sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} ${what}`})`.execute(db)
   type Log = { warn(details: object, message: string): void }
   /** What the writes answered in this turn asked the others to forget, and where a failure is told. */
   let queued: { what: Forgotten; log: Log } | null = null
@@ -85,7 +92,7 @@ export function createInvalidation(
     async tellInTransaction(trx) {
       const request = requestScope.getStore()
       if (request && !request.answered) request.raised = true
-      else await notify(trx)
+      else await notify(trx, COMMITTED)
     },
     scopeRequest(done) {
       requestScope.run({ raised: false, answered: false }, done)
@@ -106,7 +113,7 @@ export function createInvalidation(
         INVALIDATE_CHANNEL,
         (payload) => {
           const [sender, what] = payload.split(' ')
-          if (sender !== self) forget(what === 'sessions' ? 'sessions' : 'all')
+          if (sender !== self || what === COMMITTED) forget(what === 'sessions' ? 'sessions' : 'all')
         },
         // Notifications sent while the connection was down were not heard.
         () => forget('all'),

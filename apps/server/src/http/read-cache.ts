@@ -43,6 +43,18 @@ interface Body {
 const MAX_VARIANTS = 64
 /** Facts about viewers kept until the next write (`Kept`). */
 const MAX_KEPT = 10_000
+/**
+ * What a viewer's own reads (`ReadCache.own`) may hold in all, in UTF-16 units of their JSON
+ * counted twice (a compressed form is kept beside it): about 64 MB — a few thousand Following
+ * feed pages, far more notification lists and unread counts.
+ */
+const MAX_OWN_SIZE = 32_000_000
+/**
+ * What is kept until the next write (viewers' facts and own reads) is kept this many times the
+ * shared bodies' TTL: a write forgets it at once, in every process (events/invalidation.ts); the
+ * TTL only bounds how late a write shows while that channel is down.
+ */
+const KEPT_TTL_FACTOR = 60
 
 /**
  * A viewer's answer made from the shared one. Viewers whose answers are equal share a `variant`
@@ -95,6 +107,18 @@ export interface ReadCache {
    * loaded for the viewer). Failures (404, 400) are never cached.
    */
   answer<T>(request: FastifyRequest, reply: FastifyReply, read: SharedRead<T>): Promise<T | FastifyReply>
+  /**
+   * The answer of a read only `viewerId` may see (their Following feed, their notifications and
+   * unread count): kept for them alone until the next write — any write, in any process, as the
+   * shared bodies are — so a reader who comes back before anything changed is answered from
+   * memory. Concurrent asks of the same viewer share one load; failures are never kept.
+   */
+  own<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    viewerId: string,
+    load: () => Promise<T>,
+  ): Promise<FastifyReply>
   /** Forgets every body and kept fact, and keeps loads already running from storing theirs. */
   invalidate(): void
 }
@@ -107,14 +131,31 @@ async function viewerIdOf(request: FastifyRequest): Promise<string | null> {
 /** A read cache whose bodies live `ttlMs` milliseconds; 0 turns it off (every read loads). */
 export function createReadCache(ttlMs: number): ReadCache {
   if (ttlMs === 0)
-    return { answer: async (request, _reply, read) => read.load(await viewerIdOf(request)), invalidate() {} }
+    return {
+      answer: async (request, _reply, read) => read.load(await viewerIdOf(request)),
+      own: async (_request, reply, _viewerId, load) => reply.send(await load()),
+      invalidate() {},
+    }
   const bodies = new LRUCache<string, Body>({ max: MAX_BODIES, ttl: ttlMs })
+  const ownBodies = new LRUCache<string, Body>({
+    maxSize: MAX_OWN_SIZE,
+    sizeCalculation: (body) => 2 * body.json.length + 1,
+    ttl: ttlMs * KEPT_TTL_FACTOR,
+  })
   const loading = new Map<string, Promise<Body>>()
-  const facts = remembered<unknown>(MAX_KEPT, ttlMs * 60)
+  const facts = remembered<unknown>(MAX_KEPT, ttlMs * KEPT_TTL_FACTOR)
   let generation = 0
 
-  /** Loads and serialises once for every concurrent miss of `key`; stores it unless a write came meanwhile. */
-  function shared(key: string, reply: FastifyReply, load: () => Promise<unknown>): Promise<Body> {
+  /**
+   * Loads and serialises once for every concurrent miss of `key`; stores it in `store` (the
+   * shared bodies by default) unless a write came meanwhile.
+   */
+  function shared(
+    key: string,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+    store: LRUCache<string, Body> = bodies,
+  ): Promise<Body> {
     const running = loading.get(key)
     if (running) return running
     const startedIn = generation
@@ -123,7 +164,7 @@ export function createReadCache(ttlMs: number): ReadCache {
         const value = await load()
         // The route's own response serialiser (fast-json-stringify), which answers a string.
         const body: Body = { value, json: reply.serialize(value) as string, encoded: {} }
-        if (startedIn === generation) bodies.set(key, body)
+        if (startedIn === generation) store.set(key, body)
         return body
       } finally {
         loading.delete(key)
@@ -165,6 +206,12 @@ export function createReadCache(ttlMs: number): ReadCache {
         if (personal === null) return read.load(viewerId)
         body = variantOf(body, personal, reply)
       }
+      return send(request, reply.type(JSON_TYPE), body)
+    },
+    async own(request, reply, viewerId, load) {
+      // The viewer's id is in the key: nobody else is ever answered from it.
+      const key = `${generation} own ${viewerId} ${readKey(request)}`
+      const body = ownBodies.get(key) ?? (await shared(key, reply, load, ownBodies))
       return send(request, reply.type(JSON_TYPE), body)
     },
     // Keys carry the generation: a bump makes every body unreachable at once, and they age out

@@ -87,6 +87,30 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     expect(elapsed).toBeLessThanOrEqual(105)
   })
 
+  it("a background job's own app forgets again when the job commits: a read made while it ran is not kept", async () => {
+    const author = await makeUser(writer)
+    const postId = await dbMakePost(writer, author, { title: 'Before' })
+    const own = async () =>
+      (JSON.parse((await writer.app.inject({ url: `/api/v1/media/${postId}` })).body) as { title: string })
+        .title
+    expect(await own()).toBe('Before')
+    await writer.database.db.transaction().execute(async (trx) => {
+      await sql`update posts set title = 'Analysed' where id = ${postId}`.execute(trx)
+      await writer.app.ctx.events.raise(trx, 'analysis.finished', [
+        { postId, authorId: author.id, status: 'failed', fileCount: 0 },
+      ])
+      // Raised, not yet committed: a reader on another connection still reads (and keeps) the old title.
+      expect(await own()).toBe('Before')
+    })
+    const committed = Date.now()
+    const seenAt = await firstFreshReadAt(
+      async () => (await own()) === 'Analysed',
+      "the job's own app's fresh read",
+    )
+    console.info(`background event committed → fresh read on its own app: ${seenAt - committed} ms`)
+    expect(seenAt - committed).toBeLessThanOrEqual(105)
+  })
+
   it('inside a request, a domain event sends no NOTIFY in its transaction: the request tells once answered; work it left running tells on commit', async () => {
     const heard: string[] = []
     const stop = await writer.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))

@@ -147,6 +147,59 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
     expect(seen).toContain(stored)
   })
 
+  it("a reader's own reads cached on one process (notifications, unread count) show the other's write within 100 ms", async () => {
+    const a = apiClient(first.url)
+    const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
+    const bob = await a.register(`bob_${randomBytes(3).toString('hex')}`)
+    const ask = async (path: string) => {
+      const response = await fetch(`${second.url}/api/v1${path}`, { headers: ada.headers })
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+    const unread = async () => ((await ask('/notifications/unread_count')) as { unread: number }).unread
+    const excerpts = async () =>
+      ((await ask('/notifications')) as { items: { excerpt: string }[] }).items.map((item) => item.excerpt)
+    /** A notification for ada nobody is told of (no request, no NOTIFY): only a reload can show it. */
+    let quiet = 0
+    const notifyQuietly = () =>
+      sql`insert into notifications (user_id, kind, group_key, excerpt)
+          values (${ada.id}, 'moderation', ${`quiet:${++quiet}`}, ${`quiet ${quiet}`})`.execute(database.db)
+    // B answers ada's reads from memory: a quiet notification shows in neither. (Tried again
+    // if some other write of this file's earlier tests, still running, came in between.)
+    await waitFor(
+      async () => {
+        const before = [await unread(), await excerpts()]
+        await notifyQuietly()
+        return JSON.stringify([await unread(), await excerpts()]) === JSON.stringify(before)
+      },
+      "ada's reads served from memory",
+      10_000,
+    )
+
+    // A write on A — bob follows ada, which writes ada a notification — shows on B at once.
+    await a.call('follow', '/follows', {
+      method: 'POST',
+      headers: { ...bob.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'user', target: ada.id }),
+    })
+    const written = Date.now()
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from notifications where user_id = ${ada.id} and read_at is null`.execute(
+      database.db,
+    )
+    const seenAt = await firstFreshReadAt(
+      async () => (await unread()) === rows[0].n,
+      'the fresh count on B',
+      POLL_MS,
+    )
+    console.info(`follow on A → fresh unread count on B: ${seenAt - written} ms`)
+    expect(seenAt - written).toBeLessThanOrEqual(WITHIN_MS + POLL_MS)
+    expect(await excerpts()).toContain(`quiet ${quiet}`)
+    // Nobody else is answered from ada's memory: bob's own inbox holds none of ada's.
+    const bobs = await fetch(`${second.url}/api/v1/notifications`, { headers: bob.headers })
+    expect(((await bobs.json()) as { items: unknown[] }).items).toEqual([])
+  })
+
   it('a process whose LISTEN connection was lost forgets what it cached once it listens again', async () => {
     // Changed while the processes could not hear (as a NOTIFY missed while the connection was down)…
     const { postId, stored } = await cachedPost(second, 'Fern')

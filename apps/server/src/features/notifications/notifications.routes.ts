@@ -29,7 +29,11 @@ export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: NotificationsResponse, ...failures(400, 401) },
       },
     },
-    async (request) => notifications.list(await viewerOf(request), request.query),
+    // Kept for the reader alone until the next write (a notification written is one: events raised).
+    async (request, reply) => {
+      const userId = await viewerOf(request)
+      return ctx.readCache.own(request, reply, userId, () => notifications.list(userId, request.query))
+    },
   )
 
   app.get(
@@ -41,7 +45,10 @@ export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: UnreadCountResponse, ...failures(401) },
       },
     },
-    async (request) => notifications.unread(await viewerOf(request)),
+    async (request, reply) => {
+      const userId = await viewerOf(request)
+      return ctx.readCache.own(request, reply, userId, () => notifications.unread(userId))
+    },
   )
 
   app.post(

@@ -81,10 +81,10 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      // The Following feed is the viewer's own: never from the anonymous read cache; 401 signed out.
+      // The Following feed is the viewer's own: kept for them alone until the next write; 401 signed out.
       if (request.query.feed === 'following') {
-        const viewer = await requireViewer(request, LOGIN_FOR_FOLLOWING)
-        return posts.list(viewer.userId, request.query)
+        const { userId } = await requireViewer(request, LOGIN_FOR_FOLLOWING)
+        return ctx.readCache.own(request, reply, userId, () => posts.list(userId, request.query))
       }
       return ctx.readCache.answer(request, reply, {
         load: (viewerId) => posts.list(viewerId, request.query),

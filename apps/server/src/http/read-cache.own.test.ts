@@ -1,0 +1,94 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { apiFollow, dbMakePost, makeUser, send, sendPostList } from '../../test/factories'
+import { type TestApp, useTestApp } from '../../test/harness'
+
+type User = Awaited<ReturnType<typeof makeUser>>
+
+/**
+ * A reader's own reads (issue 24): their Following feed, notification list and unread count are
+ * kept for them alone until the next write (`ReadCache.own`). Rows written here behind the app's
+ * back (no request, no event) show only once something is read again.
+ */
+const feedTitles = async (t: TestApp, user: User) => {
+  const response = await sendPostList(t, user, { feed: 'following' })
+  expect(response.statusCode, response.body).toBe(200)
+  return (response.json().items as { title: string }[]).map((item) => item.title)
+}
+
+const unread = async (t: TestApp, user: User) => {
+  const response = await send(t, user, 'GET', '/api/v1/notifications/unread_count')
+  expect(response.statusCode, response.body).toBe(200)
+  return (response.json() as { unread: number }).unread
+}
+
+const excerpts = async (t: TestApp, user: User) => {
+  const response = await send(t, user, 'GET', '/api/v1/notifications')
+  expect(response.statusCode, response.body).toBe(200)
+  return (response.json().items as { excerpt: string }[]).map((item) => item.excerpt)
+}
+
+/** A notification for `user` nobody is told of. */
+const notifyQuietly = (t: TestApp, user: User, excerpt: string) =>
+  sql`insert into notifications (user_id, kind, group_key, excerpt)
+      values (${user.id}, 'moderation', ${excerpt}, ${excerpt})`.execute(t.database.db)
+
+describe("a reader's own reads, kept until the next write (READ_CACHE_MS long enough that nothing expires)", () => {
+  const t = useTestApp({ READ_CACHE_MS: '60000' })
+
+  it('answers the Following feed from memory for its reader alone, and anew after any write', async () => {
+    const [ada, bob, cyd] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    await apiFollow(t, ada, { kind: 'user', target: bob.id })
+    await dbMakePost(t, bob, { title: 'Before' })
+    expect(await feedTitles(t, ada)).toEqual(['Before'])
+
+    await dbMakePost(t, bob, { title: 'Behind its back' })
+    expect(await feedTitles(t, ada)).toEqual(['Before'])
+    // Another reader of the same URL reads their own feed, never ada's kept page.
+    await apiFollow(t, cyd, { kind: 'user', target: bob.id })
+    expect(await feedTitles(t, cyd)).toEqual(['Behind its back', 'Before'])
+    // That follow was a write: ada reads anew too.
+    expect(await feedTitles(t, ada)).toEqual(['Behind its back', 'Before'])
+    // Unfollowing empties her feed at once.
+    await apiFollow(t, ada, { kind: 'user', target: bob.id }, 'DELETE')
+    expect(await feedTitles(t, ada)).toEqual([])
+  })
+
+  it('answers the notification list and unread count from memory until a write, and never after a logout', async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    expect(await unread(t, ada)).toBe(0)
+    expect(await excerpts(t, ada)).toEqual([])
+    await notifyQuietly(t, ada, 'quiet one')
+    expect(await unread(t, ada)).toBe(0)
+    expect(await excerpts(t, ada)).toEqual([])
+    expect(await unread(t, bob)).toBe(0)
+
+    // Bob follows ada: a write. Both of her reads show what the table holds now.
+    await apiFollow(t, bob, { kind: 'user', target: ada.id })
+    expect(await unread(t, ada)).toBe(1)
+    expect(await excerpts(t, ada)).toContain('quiet one')
+    // Marking read is a write too.
+    const read = await send(t, ada, 'POST', '/api/v1/notifications/read', { all: true })
+    expect(read.statusCode, read.body).toBe(200)
+    expect(await unread(t, ada)).toBe(0)
+
+    // A logout ends what her token may read, kept answers or not.
+    const logout = await send(t, ada, 'POST', '/api/v1/auth/logout')
+    expect(logout.statusCode, logout.body).toBe(200)
+    const after = await send(t, ada, 'GET', '/api/v1/notifications/unread_count')
+    expect(after.statusCode).toBe(401)
+    expect(after.json().detail).toMatch(/login/i)
+  })
+})
+
+describe("a reader's own reads with READ_CACHE_MS=0", () => {
+  const t = useTestApp({ READ_CACHE_MS: '0' })
+
+  it('reads the database every time', async () => {
+    const ada = await makeUser(t)
+    expect(await unread(t, ada)).toBe(0)
+    await notifyQuietly(t, ada, 'quiet')
+    expect(await unread(t, ada)).toBe(1)
+    expect(await excerpts(t, ada)).toEqual(['quiet'])
+  })
+})
