@@ -2,9 +2,11 @@
 // roles are granted from the command line (issue 27), against the database the server uses
 // (DATA_DIR's embedded one, or DATABASE_URL). The embedded database is one process's at a time:
 // stop the server first. Every change is written to the moderation log.
+import { sql } from 'kysely'
 import { ConfigError, loadConfig } from './config'
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
 import { createEventBus } from './events/index'
+import { INVALIDATE_CHANNEL } from './events/invalidation'
 import { moderationService } from './features/moderation/index'
 import { DataDirInUseError, lockDataDir } from './folder-lock'
 
@@ -67,6 +69,10 @@ async function main(args: string[]) {
       user.id,
       command === 'grant' ? (role as 'moderator') : 'user',
     )
+    // Running servers on the same PostgreSQL forget what they remembered of sessions and roles now
+    // (events/invalidation.ts; a sender no process is, so every one of them forgets).
+    if (database.kind === 'postgres')
+      await sql`select pg_notify(${INVALIDATE_CHANNEL}, 'admin')`.execute(database.db)
     const what = { user: 'a plain user', moderator: 'a moderator', admin: 'an administrator' }[changed.role]
     console.log(`${changed.username} is now ${what}.`)
   } finally {

@@ -5,7 +5,7 @@ import { isId, oneOfIds } from '../db/ids'
 import type { Db } from '../db/index'
 import { perTurnLoader } from '../db/per-turn'
 import { UnauthorizedError } from './errors'
-import { type Remembered, remembered } from './remembered'
+import { KEPT_TTL_FACTOR, type Remembered, remembered } from './remembered'
 
 export const ACCESS_COOKIE = 'agora_access'
 export const REFRESH_COOKIE = 'agora_refresh'
@@ -110,22 +110,24 @@ export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner
   })
 }
 
-/** Sessions' answers remembered at most (one per signed-in reader of the last `ttlMs`). */
+/** Sessions' answers remembered at most (one per signed-in reader of the last minute). */
 const SESSIONS_KEPT = 20_000
 
 /**
  * What the database answered about sessions (live with the user's role and suspension, or not),
- * remembered for `ttlMs` (READ_CACHE_MS) — and forgotten at once, in every process, whenever a
+ * remembered for KEPT_TTL_FACTOR × READ_CACHE_MS (a minute) — and forgotten at once, in every process, whenever a
  * request that may change a session, a role or a suspension succeeds: any write under /auth (a
  * logout, a revoked session, a password change, an account deleted) or any other write (the
  * moderators' suspensions and roles), told to the other processes by NOTIFY
- * (events/invalidation.ts, http/read-cache.ts `invalidateOnWrites`). `ttlMs` bounds only what a
- * change made behind the server's back (the database edited by hand) or a notification lost
- * while a process could not listen may leave. 0: nothing remembered, every request asks.
+ * (events/invalidation.ts, http/read-cache.ts `invalidateOnWrites`), and by `npm run admin` when
+ * it changes a role. The TTL bounds only what a change made behind the server's back (the database
+ * edited by hand) or a notification lost while a process could not listen may leave. READ_CACHE_MS=0:
+ * nothing remembered, every request asks.
  */
 export type SessionMemo = Remembered<LiveSession | null>
 
-export const createSessionMemo = (ttlMs: number): SessionMemo => remembered(SESSIONS_KEPT, ttlMs)
+export const createSessionMemo = (ttlMs: number): SessionMemo =>
+  remembered(SESSIONS_KEPT, ttlMs * KEPT_TTL_FACTOR)
 
 /**
  * Whether sessions are live (not revoked): remembered answers (`known`), else asked of the

@@ -1,6 +1,15 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, dbMakePost, makeUser, send, sendPostList } from '../../test/factories'
+import {
+  apiFollow,
+  dbLikePost,
+  dbMakeComments,
+  dbMakePost,
+  makeUser,
+  send,
+  sendCommentList,
+  sendPostList,
+} from '../../test/factories'
 import { type TestApp, useTestApp } from '../../test/harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>
@@ -78,6 +87,45 @@ describe("a reader's own reads, kept until the next write (READ_CACHE_MS long en
     const after = await send(t, ada, 'GET', '/api/v1/notifications/unread_count')
     expect(after.statusCode).toBe(401)
     expect(after.json().detail).toMatch(/login/i)
+  })
+})
+
+describe('what a viewer likes, kept until the next write (READ_CACHE_MS long enough that nothing expires)', () => {
+  const t = useTestApp({ READ_CACHE_MS: '60000' })
+
+  it("keeps whether the viewer likes a post and which of a page's comments, for them alone", async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const postId = await dbMakePost(t, bob)
+    const [commentId] = await dbMakeComments(t, bob, postId, ['A comment'])
+    const isLiked = async (user: User) => {
+      const response = await send(t, user, 'GET', `/api/v1/media/${postId}`)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json().is_liked as boolean
+    }
+    const likedComments = async (user: User) => {
+      const response = await sendCommentList(t, user, postId)
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json() as { _id: string; is_liked: boolean }[])
+        .filter((comment) => comment.is_liked)
+        .map((comment) => comment._id)
+    }
+    expect(await isLiked(ada)).toBe(false)
+    expect(await likedComments(ada)).toEqual([])
+    // Likes written behind the app's back: the kept answers stand…
+    await dbLikePost(t, ada, postId)
+    await dbLikePost(t, bob, postId)
+    await sql`insert into comment_likes (user_id, comment_id) values (${ada.id}, ${commentId}), (${bob.id}, ${commentId})`.execute(
+      t.database.db,
+    )
+    expect(await isLiked(ada)).toBe(false)
+    expect(await likedComments(ada)).toEqual([])
+    // …and another viewer's are their own, read now.
+    expect(await isLiked(bob)).toBe(true)
+    expect(await likedComments(bob)).toEqual([commentId])
+    // A write (any): ada's are read again.
+    await apiFollow(t, bob, { kind: 'tag', target: 'moss' })
+    expect(await isLiked(ada)).toBe(true)
+    expect(await likedComments(ada)).toEqual([commentId])
   })
 })
 

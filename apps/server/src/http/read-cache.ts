@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
 import { accessTokenOf, type SessionMemo } from './auth'
 import { NotFoundError } from './errors'
-import { remembered } from './remembered'
+import { KEPT_TTL_FACTOR, remembered } from './remembered'
 
 /**
  * Bodies kept at most. A list page is about 10 KB serialised, so a full cache holds a few tens
@@ -49,12 +49,6 @@ const MAX_KEPT = 10_000
  * feed pages, far more notification lists and unread counts.
  */
 const MAX_OWN_SIZE = 32_000_000
-/**
- * What is kept until the next write (viewers' facts and own reads) is kept this many times the
- * shared bodies' TTL: a write forgets it at once, in every process (events/invalidation.ts); the
- * TTL only bounds how late a write shows while that channel is down.
- */
-const KEPT_TTL_FACTOR = 60
 
 /**
  * A viewer's answer made from the shared one. Viewers whose answers are equal share a `variant`

@@ -6,6 +6,14 @@ import { LRUCache } from 'lru-cache'
  * for, on every write), and old answers age out. An answer whose load started before a forget is
  * not stored. `ttlMs` 0: nothing is remembered, every call loads.
  */
+/**
+ * What is kept until the next write (sessions' answers, viewers' facts and own reads) is kept this
+ * many times READ_CACHE_MS, the shared bodies' TTL: a write forgets it at once, in every process
+ * (events/invalidation.ts); the TTL only bounds how late a change shows that nobody was told of
+ * (the database edited by hand) or that came while a process could not listen.
+ */
+export const KEPT_TTL_FACTOR = 60
+
 export interface Remembered<V> {
   remember(key: string, load: () => Promise<V>): Promise<V>
   forget(): void

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
 const OUTPUT_TAIL = 64 * 1024
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 /** The sources through tsx (runs before any build), or the built server `npm start` runs. */
 export type ServerEntry = 'source' | 'dist'

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../src/db/index'
 import { apiClient } from '../faults/client'
 import { counterMismatches } from '../faults/recount'
-import { type ServerProcess, startServer } from '../faults/server-process'
+import { REPO_ROOT, type ServerProcess, startServer } from '../faults/server-process'
 import { createScratchPostgres, TEST_DB } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 import { SHARED_CHAIN } from './shared-env'
@@ -198,6 +199,37 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
     // Nobody else is answered from ada's memory: bob's own inbox holds none of ada's.
     const bobs = await fetch(`${second.url}/api/v1/notifications`, { headers: bob.headers })
     expect(((await bobs.json()) as { items: unknown[] }).items).toEqual([])
+  })
+
+  it('a role granted by `npm run admin` counts on a running process at once', async () => {
+    const a = apiClient(first.url)
+    const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
+    const reports = async () => (await fetch(`${second.url}/api/v1/mod/reports`, { headers: ada.headers })).status
+    expect(await reports()).toBe(403)
+    // The command line, beside the running servers (a data folder of its own: only the database is shared).
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/admin.ts', 'grant', ada.username, 'moderator'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: scratch.url,
+          DATA_DIR: mkdtempSync(join(temp, 'cli-')),
+          ...SHARED_CHAIN,
+        },
+        encoding: 'utf8',
+      },
+    )
+    expect(cli.status, cli.stderr).toBe(0)
+    const granted = Date.now()
+    const seenAt = await firstFreshReadAt(
+      async () => (await reports()) === 200,
+      'the report queue on B',
+      POLL_MS,
+    )
+    console.info(`admin grant → moderator on B: ${seenAt - granted} ms`)
+    expect(seenAt - granted).toBeLessThanOrEqual(WITHIN_MS + POLL_MS)
   })
 
   it('a process whose LISTEN connection was lost forgets what it cached once it listens again', async () => {

@@ -8,7 +8,7 @@ import { moderationState } from '../../db/moderation-state'
 import { visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
-import type { Personal } from '../../http/read-cache'
+import type { Kept, Personal } from '../../http/read-cache'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
 import { filesOfEveryVersion } from '../versions/index'
@@ -109,15 +109,20 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
      * the comments they like marked (one query for every reader of the event-loop turn); or null when a comment of theirs was
      * moderated (its author reads the reason, others do not), and the page is loaded for them.
      */
-    async forViewer(shared: CommentView[], viewerId: string): Promise<Personal<CommentView[]> | null> {
+    async forViewer(
+      shared: CommentView[],
+      viewerId: string,
+      kept: Kept,
+    ): Promise<Personal<CommentView[]> | null> {
       if (shared.some((comment) => comment.moderation !== undefined && comment.userId === viewerId))
         return null
+      const ids = shared.map((comment) => comment._id)
+      // Which of the page's comments the viewer likes: only a write changes it (a like is one).
       const liked =
-        shared.length === 0
+        ids.length === 0
           ? new Set<string>()
-          : await likes.likedAmongThisTurn(
-              viewerId,
-              shared.map((comment) => comment._id),
+          : await kept(`liked comments ${viewerId} ${ids.join(' ')}`, () =>
+              likes.likedAmongThisTurn(viewerId, ids),
             )
       // Viewers who like the same comments of the page read the same variant.
       return {

@@ -75,9 +75,17 @@ export function postsForViewer(db: Db, ownPage: OwnPage) {
         : { variant: `own ${viewerId}`, make: () => page }
     },
 
-    /** The shared post with whether the viewer likes and saved it: one of four variants. */
-    async detail(shared: PostDetailResponse, viewerId: string): Promise<Personal<PostDetailResponse>> {
-      const { liked, saved } = await marks.load(`${viewerId} ${shared.id}`)
+    /**
+     * The shared post with whether the viewer likes and saved it: one of four variants. Only a
+     * write changes those (a like, a save), so they are kept until the next one.
+     */
+    async detail(
+      shared: PostDetailResponse,
+      viewerId: string,
+      kept: Kept,
+    ): Promise<Personal<PostDetailResponse>> {
+      const key = `${viewerId} ${shared.id}`
+      const { liked, saved } = await kept(`marks ${key}`, () => marks.load(key))
       return {
         variant: `liked ${liked} saved ${saved}`,
         make: () => ({ ...shared, is_liked: liked, is_saved: saved }),
