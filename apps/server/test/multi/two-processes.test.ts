@@ -204,7 +204,8 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
   it('a role granted by `npm run admin` counts on a running process at once', async () => {
     const a = apiClient(first.url)
     const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
-    const reports = async () => (await fetch(`${second.url}/api/v1/mod/reports`, { headers: ada.headers })).status
+    const reports = async () =>
+      (await fetch(`${second.url}/api/v1/mod/reports`, { headers: ada.headers })).status
     expect(await reports()).toBe(403)
     // The command line, beside the running servers (a data folder of its own: only the database is shared).
     const cli = spawnSync(
