@@ -40,14 +40,17 @@ export const clean = (figure: LoadFigure) => figure.errors === 0 && figure.non2x
  * server answers them from the shared read cache plus each reader's own fields (issue 24), or from
  * the database for a reader the shared answer cannot serve (their own private posts in a list).
  */
-export function signedIn(tokens: readonly string[]) {
+export function signedIn(tokens: readonly string[], extraHeaders: Record<string, string> = {}) {
   let next = 0
   return {
     requests: [
       {
         setupRequest: (request: LoadRequest) => {
           next = (next + 1) % tokens.length
-          return { ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` } }
+          return {
+            ...request,
+            headers: { ...request.headers, ...extraHeaders, authorization: `Bearer ${tokens[next]}` },
+          }
         },
       },
     ],

@@ -45,10 +45,15 @@ export async function measureSignedInPaths(
   const paired = pairedWith(ceilingUrl, settings)
   const asSignedIn = signedIn(users.map((user) => user.token))
   /**
-   * Page 1 signed in (the budget line), and the 90 % deep page against page 1 on the database path:
-   * for a tag page, asked so that the read cache cannot answer (`uncached`: it would answer any
-   * page as fast); the Following feed is every reader's own, so always the database's.
+   * Page 1 signed in (the budget line), and the 90 % deep page against page 1 on the database path,
+   * asked so that the read cache cannot answer (it would answer any page as fast): a tag page with
+   * a key it has not seen (`uncached`); the Following feed, every reader's own and kept for them
+   * until the next write, with `Cache-Control: no-cache`.
    */
+  const asSignedInFresh = signedIn(
+    users.map((user) => user.token),
+    { 'cache-control': 'no-cache' },
+  )
   const depth = async (name: string, firstUrl: string, deepCursor: string, shared: boolean) => {
     const firstName = `${name} page 1, signed in`
     const deepName = `${name} 90 % deep, signed in`
@@ -59,9 +64,9 @@ export async function measureSignedInPaths(
       raw(first),
     )
     if (!report.wants(deepName)) return
-    const databaseFirst = shared ? await paired(firstUrl, uncached(firstUrl)) : first
+    const databaseFirst = await paired(firstUrl, shared ? uncached(firstUrl) : asSignedInFresh)
     const deepUrl = `${firstUrl}&cursor=${encodeURIComponent(deepCursor)}`
-    const deep = await paired(deepUrl, shared ? uncached(deepUrl) : asSignedIn)
+    const deep = await paired(deepUrl, shared ? uncached(deepUrl) : asSignedInFresh)
     report.add(...depthFigure(deepName, deep, databaseFirst))
   }
   // The Following feed's keyset walks the same order as the newest-first list: its 90 % cursor does.

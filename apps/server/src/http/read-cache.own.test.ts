@@ -71,6 +71,13 @@ describe("a reader's own reads, kept until the next write (READ_CACHE_MS long en
     expect(await unread(t, ada)).toBe(0)
     expect(await excerpts(t, ada)).toEqual([])
     expect(await unread(t, bob)).toBe(0)
+    // Unless she asks for it read again.
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/unread_count',
+      headers: { ...ada.headers, 'cache-control': 'no-cache' },
+    })
+    expect(fresh.json().unread).toBe(1)
 
     // Bob follows ada: a write. Both of her reads show what the table holds now.
     await apiFollow(t, bob, { kind: 'user', target: ada.id })

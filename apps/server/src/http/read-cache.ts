@@ -105,7 +105,8 @@ export interface ReadCache {
    * The answer of a read only `viewerId` may see (their Following feed, their notifications and
    * unread count): kept for them alone until the next write — any write, in any process, as the
    * shared bodies are — so a reader who comes back before anything changed is answered from
-   * memory. Concurrent asks of the same viewer share one load; failures are never kept.
+   * memory. Concurrent asks of the same viewer share one load; failures are never kept. A request
+   * with `Cache-Control: no-cache` is read again.
    */
   own<T>(
     request: FastifyRequest,
@@ -205,7 +206,9 @@ export function createReadCache(ttlMs: number): ReadCache {
     async own(request, reply, viewerId, load) {
       // The viewer's id is in the key: nobody else is ever answered from it.
       const key = `${generation} own ${viewerId} ${readKey(request)}`
-      const body = ownBodies.get(key) ?? (await shared(key, reply, load, ownBodies))
+      // `Cache-Control: no-cache` asks for the answer read again (and then kept).
+      const kept = request.headers['cache-control']?.includes('no-cache') ? undefined : ownBodies.get(key)
+      const body = kept ?? (await shared(key, reply, load, ownBodies))
       return send(request, reply.type(JSON_TYPE), body)
     },
     // Keys carry the generation: a bump makes every body unreachable at once, and they age out
