@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { prepareText } from '../../apps/server/src/features/analysis/nlp'
 import {
@@ -19,6 +19,7 @@ import {
 import { KEYPHRASE_DATASETS, type KeyphraseDocument, readKeyphraseDataset } from './eval-analysis.data'
 import { keyphraseScores, stemmedTokens } from './eval-analysis.metrics'
 import { ROOT } from './processes'
+import { countEvidence, keptLexicon, outOfDocument, writeLexicon } from './train-keyphrases.lexicon'
 
 /**
  * `npm run train:keyphrases`: fits the local engine's keyphrase model (KEA-style logistic
@@ -40,6 +41,8 @@ const { values: options } = parseArgs({
     lambda: { type: 'string', default: '1' },
     weighting: { type: 'string', default: 'datasets' },
     drop: { type: 'string', default: '' },
+    'min-gold': { type: 'string', default: '2' },
+    'min-seen': { type: 'string', default: '3' },
     'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -51,12 +54,16 @@ if (options.help) {
   --keyphrases  the datasets' folder, as for eval:analysis (bench/data/analysis/README.md)
   --lambda      L2 penalty on the standardised weights
   --drop        features left out of the model, comma-separated
+  --min-seen    the keyphraseness lexicon keeps a phrase or word seen as a candidate in this many training documents
+  --min-gold    … or a phrase gold in this many
   --weighting   each dataset weighs the same (datasets), each document (documents), or each candidate (rows)
   --dry-run     cross-validate only; leave the model file alone`)
   process.exit(0)
 }
 
 const lambda = Number(options.lambda)
+const minGold = Number(options['min-gold'])
+const minSeen = Number(options['min-seen'])
 const dropped = new Set(options.drop.split(',').filter(Boolean))
 for (const name of dropped)
   if (!(KEYPHRASE_FEATURES as readonly string[]).includes(name)) throw new Error(`unknown feature ${name}`)
@@ -76,6 +83,9 @@ interface Prepared {
   /** Pool candidates' features and labels. */
   features: number[][]
   labels: number[]
+  /** Pool candidates and their stemmed labels, as the metric matches them. */
+  pool: Candidate[]
+  stems: string[]
 }
 
 const prepared: Prepared[] = []
@@ -126,6 +136,8 @@ for (const [datasetIndex, [folder, label, read, share]] of KEYPHRASE_DATASETS.en
       corpus,
       features,
       labels: pool.map((candidate) => (gold.has(phraseKey(candidate.label)) ? 1 : 0)),
+      pool,
+      stems: pool.map((candidate) => phraseKey(candidate.label)),
     })
   }
   console.log(
@@ -156,8 +168,13 @@ function solve(matrix: number[][], vector: number[]) {
   return x
 }
 
+const RATES = [KEYPHRASE_FEATURES.indexOf('goldRate'), KEYPHRASE_FEATURES.indexOf('wordGoldRate')]
+const USES_LEXICON = RATES.some((column) => COLUMNS.includes(column))
+
 /** L2-penalised logistic regression by Newton's method on standardised features. */
 function fit(documents: Prepared[]): KeyphraseModel {
+  // Keyphraseness out of the document's own gold: the lexicon of the other training documents.
+  const counts = countEvidence(documents)
   const rows: number[][] = []
   const labels: number[] = []
   const weights: number[] = []
@@ -176,7 +193,13 @@ function fit(documents: Prepared[]): KeyphraseModel {
         : options.weighting === 'documents'
           ? 1 / Math.max(1, document.labels.length)
           : 1 / entry.rows
-    for (const row of document.features) rows.push(COLUMNS.map((column) => row[column]))
+    const lexicon = outOfDocument(counts, document, minSeen, minGold)
+    const own = keyphraseFeatures(document.pool, document.corpus, lexicon)
+    for (const [index, row] of document.features.entries()) {
+      const copy = [...row]
+      for (const column of RATES) copy[column] = own[index][column]
+      rows.push(COLUMNS.map((column) => copy[column]))
+    }
     labels.push(...document.labels)
     for (let i = 0; i < document.labels.length; i += 1) weights.push(weight)
   }
@@ -218,6 +241,7 @@ function fit(documents: Prepared[]): KeyphraseModel {
     scale: scale.map(round),
     weights: beta.slice(1).map(round),
     bias: round(beta[0]),
+    ...(USES_LEXICON ? { lexicon: keptLexicon(counts, minSeen, minGold) } : {}),
   }
 }
 
@@ -263,6 +287,7 @@ const meanOf = (rows: { f1at10: number }[]) => mean(rows.map((row) => row.f1at10
 console.log(`Mean F1@10: hand-set ${meanOf(hand).toFixed(4)}, model ${meanOf(crossValidated).toFixed(4)}`)
 
 const model = fit(prepared)
+console.log(`Lexicon: ${model.lexicon?.phrases.size ?? 0} phrases, ${model.lexicon?.words.size ?? 0} words`)
 console.log('\nWeights (standardised features):')
 for (const [index, name] of model.features.entries())
   console.log(`  ${name.padEnd(18)} ${model.weights[index].toFixed(3)}`)
@@ -273,11 +298,11 @@ if (!options['dry-run']) {
   writeFileSync(
     options.out,
     `import type { KeyphraseModel } from './nlp.keyphrases'
-
+${model.lexicon ? "import { KEYPHRASE_LEXICON } from './nlp.keyphrases.lexicon'\n" : ''}
 /**
  * The keyphrase model, written by \`npm run train:keyphrases\` (bench/src/train-keyphrases.ts):
  * logistic regression fitted on the tuning half of SemEval-2017, Inspec and SemEval-2010 (odd file
- * positions; ${prepared.length} documents), lambda ${lambda}, weighting ${options.weighting}${dropped.size > 0 ? `, without ${[...dropped].join(', ')}` : ''}.
+ * positions; ${prepared.length} documents), lambda ${lambda}, weighting ${options.weighting}${dropped.size > 0 ? `, without ${[...dropped].join(', ')}` : ''}${model.lexicon ? `; keyphraseness lexicon: min seen ${minSeen}, min gold ${minGold}` : ''}.
  * Do not edit by hand.
  */
 export const KEYPHRASE_MODEL: KeyphraseModel | null = {
@@ -285,11 +310,14 @@ export const KEYPHRASE_MODEL: KeyphraseModel | null = {
   mean: ${list(model.mean)},
   scale: ${list(model.scale)},
   weights: ${list(model.weights)},
-  bias: ${model.bias},
+  bias: ${model.bias},${model.lexicon ? '\n  lexicon: KEYPHRASE_LEXICON,' : ''}
 }
 `,
   )
+  const lexiconFile = join(dirname(options.out), 'nlp.keyphrases.lexicon.ts')
+  if (model.lexicon) writeLexicon(lexiconFile, model.lexicon, prepared.length)
   // In the repository's format, so that a new fit shows as changed numbers only.
-  execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', options.out], { stdio: 'ignore' })
-  console.log(`\nWrote ${options.out}`)
+  const written = model.lexicon ? [options.out, lexiconFile] : [options.out]
+  execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', ...written], { stdio: 'ignore' })
+  console.log(`\nWrote ${written.join(', ')}`)
 }

@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer'
 import type { Candidate, CorpusStats } from './nlp.keyphrases'
 
 /**
@@ -120,9 +121,18 @@ export const KEYPHRASE_FEATURES = [
   'verb',
   'logCountByLength',
   'logFirstByLength',
+  'goldRate',
+  'wordGoldRate',
 ] as const
 
 export type KeyphraseFeature = (typeof KEYPHRASE_FEATURES)[number]
+
+const WORD = /[\p{L}\p{N}]+/gu
+
+/** A phrase as the keyphrase metric matches it: lower-cased Porter stems ("Lyapunov functions" → "lyapunov function"). */
+export function stemKey(text: string): string {
+  return (text.toLowerCase().match(WORD) ?? []).map((token) => stemmer(token)).join(' ')
+}
 
 /** A typical document's length in phrase words (the training documents' geometric mean is near it). */
 const TYPICAL_LENGTH = 500
@@ -133,7 +143,11 @@ const TYPICAL_LENGTH = 500
  * prepareText): the model reads NaN as the feature's mean, so it neither helps nor hurts; the
  * length interactions are centred on a typical length, so without one the others read as there.
  */
-export function keyphraseFeatures(pool: Candidate[], corpus: CorpusStats): number[][] {
+export function keyphraseFeatures(
+  pool: Candidate[],
+  corpus: CorpusStats,
+  lexicon?: KeyphraseLexicon,
+): number[][] {
   const idf = rarity(corpus)
   const keys = pool.map((candidate) => ` ${candidate.key} `)
   const hand = pool.map((candidate) => handScore(candidate, idf))
@@ -155,6 +169,8 @@ export function keyphraseFeatures(pool: Candidate[], corpus: CorpusStats): numbe
       if (key.includes(keys[index])) insideOthers += 1
       else if (keys[index].includes(key)) holdsOthers += 1
     }
+    const stems = stemKey(candidate.label)
+    const wordRates = stems.split(' ').map((word) => goldRate(lexicon?.words.get(word)))
     const features: Record<KeyphraseFeature, number> = {
       logHandScore: Math.log(hand[index] + 1e-6),
       logHandRank: Math.log(1 + handRank[index]),
@@ -187,6 +203,8 @@ export function keyphraseFeatures(pool: Candidate[], corpus: CorpusStats): numbe
       verb: flag(signals?.verb),
       logCountByLength: Math.log(candidate.count) * logLength,
       logFirstByLength: Math.log(candidate.first + 1) * logLength,
+      goldRate: goldRate(lexicon?.phrases.get(stems)),
+      wordGoldRate: wordRates.reduce((sum, rate) => sum + rate, 0) / wordRates.length,
     }
     return KEYPHRASE_FEATURES.map((name) => features[name])
   })
@@ -199,13 +217,31 @@ export interface KeyphraseModel {
   scale: readonly number[]
   weights: readonly number[]
   bias: number
+  /** What the training documents said of phrases and words (goldRate, wordGoldRate); absent: nothing. */
+  lexicon?: KeyphraseLexicon
+}
+
+/**
+ * KEA's keyphraseness (Frank et al. 1999), as a rate: in how many training documents a phrase (by
+ * its stems, as the metric matches them) was a candidate, and in how many of those a gold
+ * keyphrase; for words, a candidate holding the word, and a gold candidate holding it.
+ */
+export interface KeyphraseLexicon {
+  phrases: ReadonlyMap<string, KeyphraseEvidence>
+  words: ReadonlyMap<string, KeyphraseEvidence>
+}
+export type KeyphraseEvidence = readonly [seen: number, gold: number]
+
+/** The share of the training documents where a candidate was gold, smoothed (unseen: 0.1). */
+export function goldRate(evidence: KeyphraseEvidence | undefined) {
+  return evidence ? (evidence[1] + 0.1) / (evidence[0] + 1) : 0.1
 }
 
 /** The model's probability that each pool candidate is a keyphrase. */
 export function modelScores(model: KeyphraseModel, pool: Candidate[], corpus: CorpusStats): number[] {
   const columns = model.features.map((name) => KEYPHRASE_FEATURES.indexOf(name as KeyphraseFeature))
   if (columns.some((column) => column < 0)) throw new Error('keyphrase model: unknown feature')
-  return keyphraseFeatures(pool, corpus).map((row) => {
+  return keyphraseFeatures(pool, corpus, model.lexicon).map((row) => {
     let logit = model.bias
     for (const [i, column] of columns.entries())
       if (!Number.isNaN(row[column]))

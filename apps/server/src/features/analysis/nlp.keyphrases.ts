@@ -150,7 +150,8 @@ export function keyphrasePool(candidates: Candidate[]): Candidate[] {
  * Keyphrases: the author's keywords first, then the candidates by a logistic model of
  * keyphraseness (KEA-style, fitted on the tuning halves of public keyphrase datasets; its
  * strongest feature is the hand-set score: the position-biased word graph weighted by how rare the
- * words are in the forum's corpus). Generic single words and file-format noise are dropped;
+ * words are in the forum's corpus; two more are how often those documents had the phrase, and its
+ * words, as a keyphrase: nlp.keyphrases.lexicon.ts). Generic single words and file-format noise are dropped;
  * near-duplicates make way: each chosen tag discounts the phrases sharing its words ("lyapunov
  * function" rarely follows "quadratic lyapunov function"), and a single word inside a chosen phrase
  * never stands alone. `model: null` ranks by the hand-set score alone (as before the model).

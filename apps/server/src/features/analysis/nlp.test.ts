@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { BEES_PARAGRAPHS, BEES_TITLE, CORAL_PARAGRAPHS, CORAL_TITLE } from './analysis.fixtures'
 import { prepareText } from './nlp'
 import { type CorpusStats, type KeyphraseModel, rankKeyphrases } from './nlp.keyphrases'
+import { type KeyphraseLexicon, stemKey } from './nlp.keyphrases.features'
 import { KEYPHRASE_MODEL } from './nlp.keyphrases.model'
 import { isStopWord } from './nlp.language'
 import { type PlacedSentence, selectSummary } from './nlp.summary'
 
 const emptyCorpus: CorpusStats = { documents: 0, frequency: new Map() }
+/** The shipped model with its keyphraseness lexicon ignored: every phrase and word reads as unseen. */
+const withoutLexicon: KeyphraseModel | null = KEYPHRASE_MODEL && { ...KEYPHRASE_MODEL, lexicon: undefined }
 
 describe('local analysis of English text', () => {
   const prepared = prepareText({
@@ -124,6 +127,8 @@ describe('English candidate phrases (issue 21, second round)', () => {
       words: 2,
       score: 1,
     })
+    // All else equal includes what the training documents said of these phrases: no lexicon here
+    // (the shipped one has seen "noise level" as a keyphrase 3 times in 4; see the fifth round).
     const tags = rankKeyphrases(
       [
         candidate('simulation result', 'simulation results', 1),
@@ -131,6 +136,8 @@ describe('English candidate phrases (issue 21, second round)', () => {
         candidate('lattice model', 'lattice model', 3),
       ],
       emptyCorpus,
+      8,
+      withoutLexicon,
     )
     expect(tags).toEqual(['lattice model', 'simulation results', 'noise level'])
     const alone = (key: string) => ({ key, label: key, count: 3, first: 1, words: 1, score: 1 })
@@ -181,14 +188,14 @@ describe('the keyphrase model (issue 21, third round)', () => {
     expect(tags).toEqual([
       'coral reefs',
       'coral bleaching',
-      'ocean temperatures',
-      'great barrier reef',
       'heat waves',
+      'ocean temperatures',
       'calcium carbonate skeletons',
-      'marine biologists',
       'satellite data',
-      'ocean acidification',
-      'shaded coral',
+      'cutting greenhouse gas emissions',
+      'marine heat waves',
+      'great barrier reef',
+      'local pollution',
     ])
     expect(rankKeyphrases(prepared.candidates, emptyCorpus, 10, null)).toEqual([
       'coral bleaching',
@@ -226,6 +233,43 @@ describe('the keyphrase model (issue 21, third round)', () => {
       'sea surface temperature',
       'zooxanthellae',
     ])
+  })
+
+  it('reads the keyphraseness lexicon: what the training documents said of a phrase (fifth round)', () => {
+    expect(stemKey('Quadratic Lyapunov-functions')).toBe('quadrat lyapunov function')
+    // Alike but for their words: the shipped lexicon has "noise level" gold in 3 of 4 documents,
+    // "simulation results" in 1 of 19; without it the earlier mention wins.
+    const candidate = (key: string, first: number) => ({
+      key,
+      label: key,
+      count: 2,
+      first,
+      words: 2,
+      score: 1,
+    })
+    const pair = [candidate('simulation results', 1), candidate('noise level', 2)]
+    expect(KEYPHRASE_MODEL?.lexicon?.phrases.get('nois level')).toEqual([4, 3])
+    expect(rankKeyphrases(pair, emptyCorpus)).toEqual(['noise level', 'simulation results'])
+    expect(rankKeyphrases(pair, emptyCorpus, 8, withoutLexicon)).toEqual([
+      'simulation results',
+      'noise level',
+    ])
+    // A model of the word rate alone, with a lexicon of its own.
+    const wordModel = (lexicon?: KeyphraseLexicon): KeyphraseModel => ({
+      features: ['wordGoldRate'],
+      mean: [0],
+      scale: [1],
+      weights: [5],
+      bias: 0,
+      lexicon,
+    })
+    const filters = [candidate('particle filter', 1), candidate('kalman filter', 2)]
+    const lexicon = { phrases: new Map(), words: new Map([['kalman', [10, 9] as const]]) }
+    expect(rankKeyphrases(filters, emptyCorpus, 8, wordModel(lexicon))).toEqual([
+      'kalman filter',
+      'particle filter',
+    ])
+    expect(rankKeyphrases(filters, emptyCorpus, 8, wordModel())).toEqual(['particle filter', 'kalman filter'])
   })
 
   it('refuses a model with a feature the engine does not compute', () => {
