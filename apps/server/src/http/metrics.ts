@@ -86,14 +86,20 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Unmatched URLs share one label: a scanner's guesses must not make a series each.
     const route = request.routeOptions.url ?? 'unmatched'
-    if (route === METRICS_PATH) return
-    const labels = { route, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` }
-    requests.inc(labels)
-    latency.observe(labels, reply.elapsedTime / 1000)
-    if (reply.statusCode === 429) refusals.inc({ route })
+    if (route !== METRICS_PATH) {
+      const labels = {
+        route,
+        method: request.method,
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      }
+      requests.inc(labels)
+      latency.observe(labels, reply.elapsedTime / 1000)
+      if (reply.statusCode === 429) refusals.inc({ route })
+    }
+    done()
   })
 
   const token = ctx.config.metricsToken

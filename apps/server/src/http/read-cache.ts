@@ -275,7 +275,7 @@ export function invalidateOnWrites(
   others: Invalidation,
 ) {
   app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
-  app.addHook('onSend', async (request, reply) => {
+  const forget = (request: FastifyRequest, reply: FastifyReply) => {
     const forgetAll = () => {
       cache.invalidate()
       sessions.forget()
@@ -293,5 +293,10 @@ export function invalidateOnWrites(
     }
     if (reply.statusCode >= 400 || CHANGES_NO_CONTENT.test(route)) return
     forgetAll()
+  }
+  // A callback hook, not an async one: every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    forget(request, reply)
+    done(null, payload)
   })
 }

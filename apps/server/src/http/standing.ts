@@ -76,13 +76,17 @@ export function registerSuspensionGuard(app: FastifyInstance, apiPrefix: string)
   const allowed = new Set(STILL_ALLOWED.filter((path) => !path.endsWith('/')).map((path) => apiPrefix + path))
   const allowedUnder = STILL_ALLOWED.filter((path) => path.endsWith('/')).map((path) => apiPrefix + path)
   // Before the body is validated: a suspended user learns why, not what was wrong with the form.
-  app.addHook('preValidation', async (request) => {
-    if (READS.has(request.method)) return
+  const refuseSuspended = async (request: FastifyRequest) => {
     const path = request.url.split('?')[0]
     if (!path.startsWith(apiPrefix) || allowed.has(path)) return
     if (allowedUnder.some((prefix) => path.startsWith(prefix))) return
     const viewer = await request.viewer()
     const until = activeSuspension(viewer?.suspendedUntil ?? null)
     if (until) throw new SuspendedError(until)
+  }
+  // A callback hook: a read (most requests) passes without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (READS.has(request.method)) return done()
+    refuseSuspended(request).then(() => done(), done)
   })
 }

@@ -34,10 +34,16 @@ export function refuseControlCharacters(value: unknown, where = '') {
 }
 
 export function guardText(app: FastifyInstance) {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    refuseControlCharacters(request.params)
-    refuseControlCharacters(request.query)
-    refuseControlCharacters(request.body)
+  // A callback hook, not an async one: every request passes here.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    try {
+      refuseControlCharacters(request.params)
+      refuseControlCharacters(request.query)
+      refuseControlCharacters(request.body)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   })
 }
 

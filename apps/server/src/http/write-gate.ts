@@ -53,8 +53,7 @@ export function registerWriteGate(app: FastifyInstance, options: WriteGateOption
     if (turns.running === 0) items.delete(key)
   }
 
-  app.addHook('preHandler', async (request) => {
-    if (READS.has(request.method)) return
+  const waitForTurn = async (request: FastifyRequest) => {
     const params = request.params as Record<string, string> | undefined
     if (!params || Object.keys(params).length === 0) return
     const key = `${request.method} ${request.routeOptions.url} ${JSON.stringify(params)}`
@@ -82,7 +81,18 @@ export function registerWriteGate(app: FastifyInstance, options: WriteGateOption
       }, options.waitMs)
       queue.push(turn)
     })
+  }
+  // Callback hooks: a read (most requests) passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (READS.has(request.method)) return done()
+    waitForTurn(request).then(() => done(), done)
   })
-  app.addHook('onResponse', async (request) => release(request))
-  app.addHook('onRequestAbort', async (request) => release(request))
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request)
+    done()
+  })
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request)
+    done()
+  })
 }
