@@ -16,7 +16,7 @@ export interface NoticeProps {
 export function Notice({ title, children, tone = 'empty', action }: NoticeProps) {
   const Icon = tone === 'private' ? LockIcon : InfoIcon
   return (
-    <div className={`profile-notice profile-notice--${tone}`}>
+    <div className={`dashed-panel profile-notice profile-notice--${tone}`}>
       <Icon size={28} className="profile-notice__icon" />
       <p className="profile-notice__title">{title}</p>
       {children && <p className="profile-notice__text">{children}</p>}

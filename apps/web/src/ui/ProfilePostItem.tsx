@@ -43,7 +43,7 @@ export function ProfilePostItem({ post, showAuthor = true }: ProfilePostItemProp
           </button>
         )}
       </h3>
-      <CardPreview post={post} className="profile-post__summary" />
+      <CardPreview post={post} className="profile-post__summary line-clamp" />
       <p className="profile-post__meta">
         {showAuthor && author && <span>{t('postItem.by', { name: author })}</span>}
         <Timestamp value={post.created_at} />

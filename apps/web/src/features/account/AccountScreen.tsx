@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import '../../ui/Card.css'
 import './AccountScreen.css'
 
 /** The centred card of the account screens (forgot, reset, verify, unsubscribe). */
@@ -16,7 +17,7 @@ export function AccountScreen({
 }) {
   return (
     <div className="account-screen">
-      <div className="account-screen__card">
+      <div className="card card--raised account-screen__card">
         <h1 className="account-screen__title">{title}</h1>
         {lead && <p className="account-screen__lead">{lead}</p>}
         {children}

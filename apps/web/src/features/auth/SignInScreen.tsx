@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AuthCard } from './AuthCard'
 import type { AuthMode } from './validation'
+import '../../app/Screen.css'
 import '../../ui/Card.css'
 import './SignInScreen.css'
 
@@ -14,8 +15,8 @@ export interface SignInScreenProps {
 export function SignInScreen({ title, lead }: SignInScreenProps) {
   const [mode, setMode] = useState<AuthMode>('login')
   return (
-    <div className="container sign-in-screen stack">
-      <h1 className="sign-in-screen__title">{title}</h1>
+    <div className="container screen screen--sections sign-in-screen stack">
+      <h1 className="screen__title">{title}</h1>
       <p className="sign-in-screen__lead">{lead}</p>
       <div className="card card--raised sign-in-screen__card">
         <AuthCard mode={mode} onModeChange={setMode} onSuccess={() => {}} />

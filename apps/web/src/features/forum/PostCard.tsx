@@ -53,7 +53,13 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
       </div>
       <div className="post-card__body">
         <h3 className="post-card__title">
-          <Link ref={link} to={postHref(post)} target="_blank" rel="noopener" className="post-card__link">
+          <Link
+            ref={link}
+            to={postHref(post)}
+            target="_blank"
+            rel="noopener"
+            className="post-card__link line-clamp"
+          >
             {titleSnippet ? (
               <HighlightedText text={titleSnippet.text} highlights={titleSnippet.highlights} />
             ) : (
@@ -63,14 +69,14 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
           </Link>
         </h3>
         {passage ? (
-          <p className="post-card__snippet">
+          <p className="post-card__snippet line-clamp">
             <span className="post-card__note">{t(`card.snippet.${passage.field}`)}</span>{' '}
             <HighlightedText text={passage.text} highlights={passage.highlights} />
           </p>
         ) : (
           <>
             {post.matched_comment_id && <p className="post-card__note">{t('card.matchedComment')}</p>}
-            <CardPreview post={post} className="post-card__summary" />
+            <CardPreview post={post} className="post-card__summary line-clamp" />
           </>
         )}
         {post.tags.length > 0 && (

@@ -11,6 +11,7 @@ import { QueryListView } from '../../ui/QueryListView'
 import { Timestamp } from '../../ui/Timestamp'
 import { ModActionDialog } from './ModActionDialog'
 import { TRUST_SETTINGS, type TrustSetting, useModLog } from './useModeration'
+import '../../app/Screen.css'
 import '../../ui/Card.css'
 import './ModPage.css'
 
@@ -29,9 +30,9 @@ export function ModLogPage() {
   const [undoing, setUndoing] = useState<ModLogEntry | null>(null)
 
   return (
-    <div className="container mod-page stack">
+    <div className="container screen screen--sections mod-page stack">
       <div>
-        <h1 className="mod-page__title">{t('log.title')}</h1>
+        <h1 className="screen__title">{t('log.title')}</h1>
         <p className="mod-page__lead">{t('log.lead')}</p>
       </div>
       <QueryListView query={log} count={entries.length} text={(key) => t(`log.${key}`)}>

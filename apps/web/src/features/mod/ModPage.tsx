@@ -18,6 +18,7 @@ import { ModActionDialog } from './ModActionDialog'
 import { ModeratorsSection } from './ModeratorsSection'
 import { PeopleSection } from './PeopleSection'
 import { type ModDecision, useModQueue } from './useModeration'
+import '../../app/Screen.css'
 import '../../ui/Card.css'
 import '../../ui/Field.css'
 import '../../ui/Tag.css'
@@ -34,14 +35,14 @@ export function ModPage() {
   if (status === 'anonymous') return <SignInScreen title={t('queue.title')} lead={t('queue.loginLead')} />
   if (status === 'error')
     return (
-      <div className="container mod-page stack">
+      <div className="container screen screen--sections mod-page stack">
         <Notice title={t('queue.failed')} action={<Button onClick={refetch}>{t('queue.retry')}</Button>} />
       </div>
     )
   if (!user) return <Loading text={t('queue.loading')} block />
   if (user.role !== 'moderator' && user.role !== 'admin') return <ModForbidden />
   return (
-    <div className="container mod-page stack">
+    <div className="container screen screen--sections mod-page stack">
       <ModQueue viewerId={user.id} />
       <PeopleSection viewerId={user.id} />
       {user.role === 'admin' && <ModeratorsSection viewerId={user.id} />}
@@ -52,8 +53,8 @@ export function ModPage() {
 function ModForbidden() {
   const { t } = useTranslation('moderation')
   return (
-    <div className="container mod-page stack">
-      <h1 className="mod-page__title">{t('queue.title')}</h1>
+    <div className="container screen screen--sections mod-page stack">
+      <h1 className="screen__title">{t('queue.title')}</h1>
       <Notice
         title={t('queue.forbiddenTitle')}
         tone="private"
@@ -103,7 +104,7 @@ function ModQueue({ viewerId }: { viewerId: string }) {
     <section className="mod-queue stack" aria-labelledby={`${id}-title`}>
       <div className="section-heading mod-queue__head">
         <div>
-          <h1 id={`${id}-title`} className="mod-page__title">
+          <h1 id={`${id}-title`} className="screen__title">
             {t('queue.title')}
           </h1>
           <p className="mod-page__lead">{t('queue.lead')}</p>

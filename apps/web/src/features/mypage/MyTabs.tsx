@@ -239,7 +239,7 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
   const postTitle = comment.postTitle || t('comments.untitled')
   return (
     <article className="card list-card list-card--hover profile-comment">
-      <p className="profile-comment__content">{plainText(comment.content, 300)}</p>
+      <p className="profile-comment__content line-clamp">{plainText(comment.content, 300)}</p>
       <p className="profile-post__meta">
         <span>
           {t('comments.on')}{' '}

@@ -50,7 +50,7 @@ export function NotificationMailPanel({ userId }: { userId: string }) {
             </p>
             <ul className="notifications-settings__list notifications-mail__list">
               {NOTIFICATION_KINDS.map((kind) => (
-                <li key={kind} className="notifications-mail__row">
+                <li key={kind} className="notifications-mail__row cluster">
                   <label className="notifications-mail__label" htmlFor={`${id}-${kind}`}>
                     {t(`settings.kinds.${kind}`)}
                   </label>

@@ -36,7 +36,7 @@ export function NotificationsPage() {
   if (status === 'anonymous') return <SignInScreen title={t('title')} lead={t('loginLead')} />
   if (!basic) return <Loading text={t('loading')} block />
   return (
-    <div className="container notifications-page stack">
+    <div className="container screen screen--sections notifications-page stack">
       <NotificationList userId={basic.id} />
       <NotificationSettingsPanel userId={basic.id} />
       <NotificationMailPanel userId={basic.id} />
@@ -58,7 +58,7 @@ function NotificationList({ userId }: { userId: string }) {
     <section className="notifications" aria-labelledby="notifications-title">
       <div className="notifications__head cluster">
         <div>
-          <h1 id="notifications-title" className="notifications-page__title">
+          <h1 id="notifications-title" className="screen__title">
             {t('title')}
           </h1>
           <p className="notifications-page__lead">{t('lead')}</p>

@@ -87,7 +87,7 @@ export function MediaCarousel({
       {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a group described as a slide. */}
       <div
         key={current.cid + shown}
-        className="carousel__slide"
+        className="carousel__slide stack"
         role="group"
         aria-roledescription="slide"
         aria-label={`${t('media.slide', { index: shown + 1, total })}: ${current.name}`}
@@ -174,7 +174,7 @@ function ImageSlide({ item }: { item: MediaItem }) {
   const [stage, setStage] = useState<'media' | 'fallback' | 'text'>('media')
   if (stage === 'text') return <p className="carousel__failed">{t('media.imageFailed')}</p>
   return (
-    <figure className="carousel__figure">
+    <figure className="carousel__figure stack">
       <img
         className="carousel__image"
         src={stage === 'media' ? item.url : fallbackImage}
@@ -195,7 +195,7 @@ function VideoSlide({ item, postId, seek, onSeek }: { item: MediaItem } & Record
   useSeek(media, seek)
   if (failed) {
     return (
-      <figure className="carousel__figure">
+      <figure className="carousel__figure stack">
         <img className="carousel__image" src={fallbackImage} alt="" />
         <figcaption className="carousel__failed">{t('media.videoFailed')}</figcaption>
       </figure>

@@ -21,7 +21,7 @@ export function ModerationBanner({ postId, moderation, isAuthor }: ModerationBan
   if (moderation.state === 'visible') return null
   const requested = moderation.review_requested
   return (
-    <div className="post-moderation" role="status">
+    <div className="post-moderation stack" role="status">
       <p className="post-moderation__text">
         {t(moderation.state === 'hidden' ? 'moderation.hidden' : 'moderation.removed', {
           reason: moderation.reason,

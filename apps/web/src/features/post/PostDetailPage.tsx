@@ -146,7 +146,7 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
         <ModerationBanner postId={post.id} moderation={post.moderation} isAuthor={isAuthor} />
       )}
       <article className="post stack">
-        <header className="post__header">
+        <header className="post__header stack">
           <div className="post__title-row">
             <h1 className="post__title">{post.title}</h1>
             {isAuthor && (

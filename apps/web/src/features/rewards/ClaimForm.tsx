@@ -11,6 +11,7 @@ import { toUnits, unitsToDecimal } from './amounts'
 import { type RewardSummary, useClaimRewards } from './rewardQueries'
 import { checkClaimAmount } from './rewardText'
 import { useTokenText } from './useTokenText'
+import '../../ui/Notice.css'
 
 export interface ClaimFormProps {
   userId: string
@@ -85,11 +86,13 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
       </h2>
       <p className="rewards-muted">{t('claim.lead')}</p>
       {pending ? (
-        <p className="rewards-pending" role="status" data-testid="claim-pending">
+        <p className="inline-notice inline-notice--info" role="status" data-testid="claim-pending">
           {t('claim.pending', { tokens: tokens(pending.amount), address: pending.address })}
         </p>
       ) : claimable < minClaim || claimable <= 0n ? (
-        <p className="rewards-notice">{t('claim.notEnough', { min: tokens(minClaim) })}</p>
+        <p className="inline-notice inline-notice--neutral">
+          {t('claim.notEnough', { min: tokens(minClaim) })}
+        </p>
       ) : (
         <form className="rewards-claim" onSubmit={submit} noValidate>
           <TextField
@@ -142,7 +145,7 @@ export function ClaimForm({ userId, summary }: ClaimFormProps) {
             )}
           </div>
           {failure && (
-            <p className="rewards-failure" role="alert">
+            <p className="inline-notice inline-notice--failure" role="alert">
               {failure}
             </p>
           )}

@@ -6,6 +6,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { useMyClaims } from './rewardQueries'
 import { useTokenText } from './useTokenText'
 import '../../ui/Card.css'
+import '../../ui/Notice.css'
 
 /** The user's claims, newest first: amount, status, address, the transaction (linked when an explorer can see it). */
 export function ClaimHistory({ userId }: { userId: string }) {
@@ -74,7 +75,9 @@ function ClaimItem({ claim }: { claim: RewardClaim }) {
           )}
         </dd>
       </dl>
-      {claim.status === 'failed' && claim.failure && <p className="rewards-failure">{claim.failure}</p>}
+      {claim.status === 'failed' && claim.failure && (
+        <p className="inline-notice inline-notice--failure">{claim.failure}</p>
+      )}
     </article>
   )
 }

@@ -14,6 +14,7 @@ import { faucetErrorText } from './faucetErrors'
 import { useNetworkName } from './networkName'
 import { useRequestTokens, useTokenBalance, useTokenInfo } from './tokenQueries'
 import '../../ui/Card.css'
+import '../../ui/Notice.css'
 import '../../app/Screen.css'
 import './TokenPage.css'
 
@@ -156,7 +157,7 @@ export function TokenPage() {
             />
             <Allowance />
             {failure && (
-              <p className="token-form__failure" role="alert">
+              <p className="inline-notice inline-notice--failure" role="alert">
                 {failure}
               </p>
             )}
@@ -281,7 +282,7 @@ function NetworkPanel() {
   if (info.isError) {
     return (
       <section className="card card--raised token-panel stack" aria-label={t('network.title')}>
-        <p className="token-form__failure" role="alert">
+        <p className="inline-notice inline-notice--failure" role="alert">
           {faucetErrorText(info.error, t)}
         </p>
         <Button size="sm" onClick={() => void info.refetch()}>

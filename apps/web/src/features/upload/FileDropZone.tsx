@@ -2,6 +2,7 @@ import { type DragEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { UploadCloudIcon } from '../../ui/contentIcons'
 import { ACCEPTED_FILES, MAX_FILES } from './uploadRules'
+import '../../ui/Notice.css'
 
 export interface FileDropZoneProps {
   onFiles: (files: File[]) => void
@@ -40,7 +41,7 @@ export function FileDropZone({ onFiles, disabled = false, errorId }: FileDropZon
   return (
     <label
       htmlFor={id}
-      className="drop-zone"
+      className="dashed-panel dashed-panel--bold drop-zone"
       data-dragging={dragging || undefined}
       data-disabled={disabled || undefined}
       onDragOver={onDragOver}

@@ -16,6 +16,7 @@ import { UploadQuota } from './UploadQuota'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
 import { addToSelection, checkSubmission, MAX_FILES } from './uploadRules'
 import { useUploadPost } from './useUploadPost'
+import '../../app/Screen.css'
 import '../../ui/Card.css'
 import './UploadPage.css'
 
@@ -132,10 +133,10 @@ export function UploadPage() {
             : t('error.generic')
 
   return (
-    <div className="container upload-page">
+    <div className="container screen upload-page">
       <header className="upload-page__header">
         <h1>{t('title')}</h1>
-        <p className="upload-page__lead">{t('lead')}</p>
+        <p className="screen__lead">{t('lead')}</p>
       </header>
 
       {status === 'anonymous' && (
