@@ -11,7 +11,7 @@ import { formatCompact, useIntlLocale } from '../../ui/format'
 import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
-import { useSiteStats } from '../../ui/useSiteStats'
+import { useSiteFigures, useSiteStats } from '../../ui/useSiteStats'
 import { FollowTag, tagOfSearch } from './FollowTag'
 import { ForumFilterPanel } from './ForumFilterPanel'
 import { activeFilterCount, NO_FILTERS } from './forumFilters'
@@ -179,13 +179,12 @@ export function ForumListPage() {
 function ForumHero() {
   const { t } = useTranslation('forum')
   const locale = useIntlLocale()
-  const stats = useSiteStats()
-  const figures = [
-    { key: 'members', value: stats.data?.members },
-    { key: 'posts', value: stats.data?.posts },
-    { key: 'comments', value: stats.data?.comments },
-    { key: 'tokensEarned', value: stats.data?.tokens_earned },
-  ] as const
+  const { stats, figures } = useSiteFigures({
+    members: 'members',
+    posts: 'posts',
+    comments: 'comments',
+    tokens_earned: 'tokensEarned',
+  })
   return (
     <section className="forum-hero">
       <div className="container forum-hero__inner">
