@@ -25,6 +25,18 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
   const set = (name: keyof ForumFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }))
 
+  /** A free-text filter: its label and placeholder are named after it. */
+  const textFilter = (name: 'tag' | 'author') => (
+    <TextField
+      label={t(`filters.${name}`)}
+      value={draft[name]}
+      onChange={set(name)}
+      placeholder={t(`filters.${name}Placeholder`)}
+      maxLength={100}
+      autoComplete="off"
+    />
+  )
+
   function apply(event: FormEvent) {
     event.preventDefault()
     onApply(draft)
@@ -32,14 +44,7 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
 
   return (
     <form className="forum-filters__form" onSubmit={apply} aria-label={t('filters.label')}>
-      <TextField
-        label={t('filters.tag')}
-        value={draft.tag}
-        onChange={set('tag')}
-        placeholder={t('filters.tagPlaceholder')}
-        maxLength={100}
-        autoComplete="off"
-      />
+      {textFilter('tag')}
       <Field label={t('filters.type')}>
         {(control) => (
           <select {...control} className="field__input" value={draft.type} onChange={set('type')}>
@@ -52,14 +57,7 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
           </select>
         )}
       </Field>
-      <TextField
-        label={t('filters.author')}
-        value={draft.author}
-        onChange={set('author')}
-        placeholder={t('filters.authorPlaceholder')}
-        maxLength={100}
-        autoComplete="off"
-      />
+      {textFilter('author')}
       <TextField
         label={t('filters.from')}
         type="date"
