@@ -37,6 +37,17 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
     />
   )
 
+  /** A date filter, kept on its side of the other one. */
+  const dateFilter = (name: 'from' | 'to', bounds: { min?: string; max?: string }) => (
+    <TextField
+      label={t(`filters.${name}`)}
+      type="date"
+      value={draft[name]}
+      {...bounds}
+      onChange={set(name)}
+    />
+  )
+
   function apply(event: FormEvent) {
     event.preventDefault()
     onApply(draft)
@@ -58,20 +69,8 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
         )}
       </Field>
       {textFilter('author')}
-      <TextField
-        label={t('filters.from')}
-        type="date"
-        value={draft.from}
-        max={draft.to || undefined}
-        onChange={set('from')}
-      />
-      <TextField
-        label={t('filters.to')}
-        type="date"
-        value={draft.to}
-        min={draft.from || undefined}
-        onChange={set('to')}
-      />
+      {dateFilter('from', { max: draft.to || undefined })}
+      {dateFilter('to', { min: draft.from || undefined })}
       <div className="forum-filters__actions cluster">
         <Button type="submit" variant="primary">
           {t('filters.apply')}
