@@ -8,6 +8,7 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
+import { IconButton } from '../../ui/IconButton'
 import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
@@ -73,15 +74,13 @@ export function ForumListPage() {
                   onChange={(event) => setText(event.target.value)}
                 />
                 {text && (
-                  <button
-                    type="button"
+                  <IconButton
                     className="forum-search__clear"
-                    aria-label={t('search.clear')}
-                    title={t('search.clear')}
+                    label={t('search.clear')}
                     onClick={() => setText('')}
                   >
                     <CloseIcon size={16} />
-                  </button>
+                  </IconButton>
                 )}
               </div>
               <Button type="submit" variant="primary">

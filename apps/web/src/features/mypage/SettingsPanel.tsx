@@ -12,6 +12,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
+import { IconButton } from '../../ui/IconButton'
 import { CloseIcon } from '../../ui/icons'
 import { TextField } from '../../ui/TextField'
 import { useFocusTrap } from '../../ui/useFocusTrap'
@@ -192,15 +193,9 @@ export function SettingsPanel({
             onPointerUp={endDrag}
             onPointerCancel={endDrag}
           >
-            <button
-              type="button"
-              className="settings-panel__grip"
-              aria-label={t('settings.move')}
-              title={t('settings.move')}
-              onKeyDown={moveByKeys}
-            >
+            <IconButton className="settings-panel__grip" label={t('settings.move')} onKeyDown={moveByKeys}>
               <GripIcon size={18} />
-            </button>
+            </IconButton>
             <h2 id={titleId} className="settings-panel__title">
               {t('settings.title')}
             </h2>
