@@ -2,6 +2,7 @@ import { MEDIA_TYPES } from '@agora/contract/limits'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
+import { SelectOptions } from '../../ui/SelectOptions'
 import { Field, TextField } from '../../ui/TextField'
 import { activeFilterCount, type ForumFilters, NO_FILTERS } from './forumFilters'
 
@@ -60,11 +61,7 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
         {(control) => (
           <select {...control} className="field__input" value={draft.type} onChange={set('type')}>
             <option value="">{t('filters.anyType')}</option>
-            {MEDIA_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`card.mediaType.${type}`)}
-              </option>
-            ))}
+            <SelectOptions values={MEDIA_TYPES} labelOf={(type) => t(`card.mediaType.${type}`)} />
           </select>
         )}
       </Field>
