@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { Button } from './Button'
+import { DialogActions } from './DialogActions'
 import { Modal } from './Modal'
 import './ConfirmDialog.css'
 
@@ -49,14 +50,11 @@ export function ConfirmDialog({
         <div id={`${id}-message`} className="confirm-dialog__message">
           {message}
         </div>
-        <div className="modal__actions">
-          <Button onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
+        <DialogActions cancelLabel={cancelLabel} onCancel={onCancel} busy={busy}>
           <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Modal>
   )

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId } from 'react'
 import { Button } from './Button'
+import { DialogActions } from './DialogActions'
 import { Modal, type ModalProps } from './Modal'
 import './Field.css'
 
@@ -76,14 +77,11 @@ export function DialogForm({
             {problem}
           </p>
         )}
-        <div className="modal__actions">
-          <Button onClick={onClose} disabled={pending}>
-            {cancelLabel}
-          </Button>
+        <DialogActions cancelLabel={cancelLabel} onCancel={onClose} busy={pending}>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
             {submitLabel}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   )

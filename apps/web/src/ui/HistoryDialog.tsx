@@ -2,7 +2,7 @@ import { diffWords } from 'diff'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../api/client'
-import { Button } from './Button'
+import { DialogActions } from './DialogActions'
 import { Loading } from './Loading'
 import { Modal } from './Modal'
 import { Timestamp } from './Timestamp'
@@ -73,9 +73,7 @@ export default function HistoryDialog<Item extends Revision>({
             ))}
           </ol>
         )}
-        <div className="modal__actions">
-          <Button onClick={onClose}>{t('close')}</Button>
-        </div>
+        <DialogActions cancelLabel={t('close')} onCancel={onClose} />
       </div>
     </Modal>
   )

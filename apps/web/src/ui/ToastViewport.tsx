@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { IconButton } from './IconButton'
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons'
 import { onToast, TOAST_DEFAULT_MS, type ToastKind, type ToastRequest } from './toast'
 import './Toast.css'
@@ -56,15 +57,9 @@ export function ToastViewport() {
               <p className="toast__title">{item.title}</p>
               {item.description && <p className="toast__description">{item.description}</p>}
             </div>
-            <button
-              type="button"
-              className="toast__close"
-              aria-label={t('toast.close')}
-              title={t('toast.close')}
-              onClick={() => dismiss(item.id)}
-            >
+            <IconButton className="toast__close" label={t('toast.close')} onClick={() => dismiss(item.id)}>
               <CloseIcon size={16} />
-            </button>
+            </IconButton>
             <div
               className="toast__progress"
               style={{ '--toast-duration': `${item.duration ?? TOAST_DEFAULT_MS}ms` } as CSSProperties}

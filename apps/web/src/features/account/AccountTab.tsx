@@ -15,12 +15,11 @@ import { Button } from '../../ui/Button'
 import { errorText } from '../../ui/errorText'
 import { QueryState } from '../../ui/QueryState'
 import { SectionCard } from '../../ui/SectionCard'
-import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { AccountAlert } from './AccountScreen'
 import { DeleteSection, ExportSection } from './LeaveSections'
-import { type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
+import { CurrentPasswordField, type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
 import '../../ui/Card.css'
 import './AccountTab.css'
 
@@ -110,16 +109,13 @@ function ChangePasswordSection() {
     <SectionCard block="account-section" title={t('change.title')} lead={t('change.lead')}>
       <form className="stack account-form" noValidate onSubmit={submit} aria-busy={change.isPending}>
         <AccountAlert message={failure} />
-        <TextField
+        <CurrentPasswordField
           label={t('change.current')}
           name="current-password"
-          type="password"
-          autoComplete="current-password"
           value={current}
           onChange={(event) => setCurrent(event.target.value)}
           error={problems.current}
           disabled={change.isPending}
-          required
         />
         <PasswordFields
           value={value}

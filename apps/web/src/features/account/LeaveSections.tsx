@@ -11,10 +11,10 @@ import { formatBytes, useIntlLocale } from '../../ui/format'
 import { QueryState } from '../../ui/QueryState'
 import { RadioGroup } from '../../ui/RadioGroup'
 import { SectionCard } from '../../ui/SectionCard'
-import { TextField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { AccountAlert } from './AccountScreen'
+import { CurrentPasswordField } from './PasswordFields'
 
 /** "Download your data": ask for an export, see it being made, download it for 7 days. */
 export function ExportSection({ userId }: { userId: string }) {
@@ -149,11 +149,9 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
         disabled={remove.isPending}
       />
       <AccountAlert message={failure} />
-      <TextField
+      <CurrentPasswordField
         label={t('delete.password')}
         name="delete-password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={(event) => {
           setPassword(event.target.value)
@@ -161,7 +159,6 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
         }}
         error={problem}
         disabled={remove.isPending}
-        required
       />
     </DialogForm>
   )

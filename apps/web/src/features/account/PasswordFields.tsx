@@ -2,7 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@agora/contract/limits'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PasswordToggle } from '../../ui/PasswordToggle'
-import { TextField } from '../../ui/TextField'
+import { TextField, type TextFieldProps } from '../../ui/TextField'
 
 export interface NewPassword {
   password: string
@@ -64,4 +64,9 @@ export function PasswordFields({
       />
     </>
   )
+}
+
+/** The account's present password, asked before a change that needs it. */
+export function CurrentPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'required'>) {
+  return <TextField {...props} type="password" autoComplete="current-password" required />
 }

@@ -6,6 +6,7 @@ import { COMMENT_CONTENT_MAX } from '../../api/comments'
 import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
+import { DialogActions } from '../../ui/DialogActions'
 import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
 import { plainText } from '../../ui/plainText'
@@ -186,14 +187,16 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
         {error && <p>{error.message}</p>}
         {error?.detail && <p className="comment-modal__error-detail">{error.detail}</p>}
       </div>
-      <div className="comment-modal__actions cluster">
-        <Button onClick={onCancel} disabled={create.isPending}>
-          {t('modal.cancel')}
-        </Button>
+      <DialogActions
+        className="comment-modal__actions cluster"
+        cancelLabel={t('modal.cancel')}
+        onCancel={onCancel}
+        busy={create.isPending}
+      >
         <Button type="submit" variant="primary" loading={create.isPending} disabled={!content || tooLong}>
           {create.isPending ? t('modal.submitting') : parent ? t('modal.submitReply') : t('modal.submit')}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   )
 }

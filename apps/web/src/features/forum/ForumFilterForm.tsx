@@ -2,6 +2,7 @@ import { MEDIA_TYPES } from '@agora/contract/limits'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
+import { SelectOptions } from '../../ui/SelectOptions'
 import { Field, TextField } from '../../ui/TextField'
 import { activeFilterCount, type ForumFilters, NO_FILTERS } from './forumFilters'
 
@@ -25,6 +26,29 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
   const set = (name: keyof ForumFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }))
 
+  /** A free-text filter: its label and placeholder are named after it. */
+  const textFilter = (name: 'tag' | 'author') => (
+    <TextField
+      label={t(`filters.${name}`)}
+      value={draft[name]}
+      onChange={set(name)}
+      placeholder={t(`filters.${name}Placeholder`)}
+      maxLength={100}
+      autoComplete="off"
+    />
+  )
+
+  /** A date filter, kept on its side of the other one. */
+  const dateFilter = (name: 'from' | 'to', bounds: { min?: string; max?: string }) => (
+    <TextField
+      label={t(`filters.${name}`)}
+      type="date"
+      value={draft[name]}
+      {...bounds}
+      onChange={set(name)}
+    />
+  )
+
   function apply(event: FormEvent) {
     event.preventDefault()
     onApply(draft)
@@ -32,48 +56,18 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
 
   return (
     <form className="forum-filters__form" onSubmit={apply} aria-label={t('filters.label')}>
-      <TextField
-        label={t('filters.tag')}
-        value={draft.tag}
-        onChange={set('tag')}
-        placeholder={t('filters.tagPlaceholder')}
-        maxLength={100}
-        autoComplete="off"
-      />
+      {textFilter('tag')}
       <Field label={t('filters.type')}>
         {(control) => (
           <select {...control} className="field__input" value={draft.type} onChange={set('type')}>
             <option value="">{t('filters.anyType')}</option>
-            {MEDIA_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`card.mediaType.${type}`)}
-              </option>
-            ))}
+            <SelectOptions values={MEDIA_TYPES} labelOf={(type) => t(`card.mediaType.${type}`)} />
           </select>
         )}
       </Field>
-      <TextField
-        label={t('filters.author')}
-        value={draft.author}
-        onChange={set('author')}
-        placeholder={t('filters.authorPlaceholder')}
-        maxLength={100}
-        autoComplete="off"
-      />
-      <TextField
-        label={t('filters.from')}
-        type="date"
-        value={draft.from}
-        max={draft.to || undefined}
-        onChange={set('from')}
-      />
-      <TextField
-        label={t('filters.to')}
-        type="date"
-        value={draft.to}
-        min={draft.from || undefined}
-        onChange={set('to')}
-      />
+      {textFilter('author')}
+      {dateFilter('from', { max: draft.to || undefined })}
+      {dateFilter('to', { min: draft.from || undefined })}
       <div className="forum-filters__actions cluster">
         <Button type="submit" variant="primary">
           {t('filters.apply')}

@@ -8,10 +8,11 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { SearchIcon } from '../../ui/contentIcons'
 import { formatCompact, useIntlLocale } from '../../ui/format'
+import { IconButton } from '../../ui/IconButton'
 import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
-import { useSiteStats } from '../../ui/useSiteStats'
+import { useSiteFigures, useSiteStats } from '../../ui/useSiteStats'
 import { FollowTag, tagOfSearch } from './FollowTag'
 import { ForumFilterPanel } from './ForumFilterPanel'
 import { activeFilterCount, NO_FILTERS } from './forumFilters'
@@ -73,15 +74,13 @@ export function ForumListPage() {
                   onChange={(event) => setText(event.target.value)}
                 />
                 {text && (
-                  <button
-                    type="button"
+                  <IconButton
                     className="forum-search__clear"
-                    aria-label={t('search.clear')}
-                    title={t('search.clear')}
+                    label={t('search.clear')}
                     onClick={() => setText('')}
                   >
                     <CloseIcon size={16} />
-                  </button>
+                  </IconButton>
                 )}
               </div>
               <Button type="submit" variant="primary">
@@ -179,13 +178,12 @@ export function ForumListPage() {
 function ForumHero() {
   const { t } = useTranslation('forum')
   const locale = useIntlLocale()
-  const stats = useSiteStats()
-  const figures = [
-    { key: 'members', value: stats.data?.members },
-    { key: 'posts', value: stats.data?.posts },
-    { key: 'comments', value: stats.data?.comments },
-    { key: 'tokensEarned', value: stats.data?.tokens_earned },
-  ] as const
+  const { stats, figures } = useSiteFigures({
+    members: 'members',
+    posts: 'posts',
+    comments: 'comments',
+    tokens_earned: 'tokensEarned',
+  })
   return (
     <section className="forum-hero">
       <div className="container forum-hero__inner">

@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { useSiteStats } from '../../ui/useSiteStats'
+import { useSiteFigures } from '../../ui/useSiteStats'
 import { useReveal } from './useReveal'
+
+/** The strip's name (and label key) for each of the site's figures. */
+const FIGURE_NAMES = {
+  members: 'researchers',
+  posts: 'outputs',
+  comments: 'discussions',
+  tokens_earned: 'tokens',
+} as const
 
 /**
  * The statistics strip: members, posts, comments and tokens earned (the forum hero's figure, under the
@@ -10,14 +18,8 @@ import { useReveal } from './useReveal'
 export function HomeStats() {
   const { t } = useTranslation('home')
   const locale = useIntlLocale()
-  const stats = useSiteStats()
+  const { stats, figures } = useSiteFigures(FIGURE_NAMES)
   const reveal = useReveal<HTMLDListElement>()
-  const figures = [
-    { key: 'researchers', value: stats.data?.members },
-    { key: 'outputs', value: stats.data?.posts },
-    { key: 'discussions', value: stats.data?.comments },
-    { key: 'tokens', value: stats.data?.tokens_earned },
-  ] as const
   return (
     <section className="home-stats" aria-labelledby="home-stats-title">
       <div className="container">

@@ -8,6 +8,7 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { dateFormat, parseTimestamp, useIntlLocale } from '../../ui/format'
 import { QueryListView } from '../../ui/QueryListView'
+import { TableHead } from '../../ui/TableHead'
 import { Timestamp } from '../../ui/Timestamp'
 import { ModActionDialog } from './ModActionDialog'
 import { TRUST_SETTINGS, type TrustSetting, useModLog } from './useModeration'
@@ -38,16 +39,16 @@ export function ModLogPage() {
       <QueryListView query={log} count={entries.length} text={(key) => t(`log.${key}`)}>
         <table className="card mod-log">
           <caption className="visually-hidden">{t('log.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('log.when')}</th>
-              <th scope="col">{t('log.action')}</th>
-              <th scope="col">{t('log.target')}</th>
-              <th scope="col">{t('log.reason')}</th>
-              {named && <th scope="col">{t('log.moderator')}</th>}
-              {moderating && <th scope="col">{t('log.manage')}</th>}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('log.when'),
+              t('log.action'),
+              t('log.target'),
+              t('log.reason'),
+              named && t('log.moderator'),
+              moderating && t('log.manage'),
+            ]}
+          />
           <tbody>
             {entries.map((entry) => (
               <LogRow

@@ -2,6 +2,7 @@ import type { ActivityDay, ActivitySummary } from '@agora/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIntlLocale } from '../../ui/format'
+import { TableHead } from '../../ui/TableHead'
 import '../../ui/Card.css'
 
 /** Points per kind of contribution, as the server counts them for the level (README, contract). */
@@ -116,14 +117,7 @@ export function ActivityChart({ days }: ActivityChartProps) {
       </ul>
       <table className="visually-hidden">
         <caption>{t('chart.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('chart.date')}</th>
-            <th scope="col">{t('stats.posts')}</th>
-            <th scope="col">{t('stats.comments')}</th>
-            <th scope="col">{t('stats.likes')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('chart.date'), t('stats.posts'), t('stats.comments'), t('stats.likes')]} />
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>

@@ -1,23 +1,14 @@
 import type { ProfileSettings } from '@agora/contract'
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/Button'
+import { IconButton } from '../../ui/IconButton'
 import { CloseIcon } from '../../ui/icons'
 import { TextField } from '../../ui/TextField'
 import { useFocusTrap } from '../../ui/useFocusTrap'
-import { centred, clampToViewport, type Point } from './dragPosition'
 import { GripIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
+import { useDragPosition } from './useDragPosition'
 
 export const SETTING_FLAGS = [
   'public_posts',
@@ -42,9 +33,6 @@ export interface SettingsPanelProps {
   onSaveContact: (changes: Partial<ContactValues>) => void
   onClose: () => void
 }
-
-const KEY_STEP = 16
-const KEY_STEP_LARGE = 64
 
 function changedContact(draft: ContactValues, saved: ContactValues): Partial<ContactValues> {
   const changes: Partial<ContactValues> = {}
@@ -72,17 +60,9 @@ export function SettingsPanel({
   const returnFocus = useRef<HTMLElement | null>(null)
   const keepFocusInside = useFocusTrap(dialog)
   const titleId = useId()
-  const [position, setPosition] = useState<Point | null>(null)
-  const drag = useRef<{ pointerId: number; offset: Point } | null>(null)
+  const { position, centre, handle, onGripKeyDown } = useDragPosition(dialog, open)
   const [draft, setDraft] = useState<ContactValues>(contact)
   const [emailProblem, setEmailProblem] = useState<string | null>(null)
-
-  const place = useCallback((at: Point) => {
-    const node = dialog.current
-    if (!node) return
-    const box = { width: node.offsetWidth, height: node.offsetHeight }
-    setPosition(clampToViewport(at, box, { width: window.innerWidth, height: window.innerHeight }))
-  }, [])
 
   // Open: show as a modal, start centred and from the saved contact values.
   useLayoutEffect(() => {
@@ -95,66 +75,18 @@ export function SettingsPanel({
       node.showModal()
       // Start at the first setting rather than the grip (showModal's pick).
       node.querySelector<HTMLElement>('[role="switch"]')?.focus()
-      const box = { width: node.offsetWidth, height: node.offsetHeight }
-      setPosition(centred(box, { width: window.innerWidth, height: window.innerHeight }))
+      centre()
     } else if (!open && node.open) {
       node.close()
       if (returnFocus.current?.isConnected) returnFocus.current.focus()
       returnFocus.current = null
     }
-  }, [open, contact])
-
-  // A smaller window (rotation, resize) must not leave the panel outside it.
-  useEffect(() => {
-    if (!open) return
-    const onResize = () => setPosition((at) => (at ? clampInWindow(dialog.current, at) : at))
-    window.addEventListener('resize', onResize)
-    return () => window.removeEventListener('resize', onResize)
-  }, [open])
+  }, [open, contact, centre])
 
   function close() {
     const changes = changedContact(draft, contact)
     if (Object.keys(changes).length > 0) onSaveContact(changes)
     onClose()
-  }
-
-  function startDrag(event: PointerEvent<HTMLElement>) {
-    if (event.button !== 0 || !position) return
-    if ((event.target as HTMLElement).closest('button:not(.settings-panel__grip), input, a')) return
-    event.preventDefault()
-    event.currentTarget.setPointerCapture(event.pointerId)
-    drag.current = {
-      pointerId: event.pointerId,
-      offset: { x: event.clientX - position.x, y: event.clientY - position.y },
-    }
-  }
-
-  function moveDrag(event: PointerEvent<HTMLElement>) {
-    const current = drag.current
-    if (!current || current.pointerId !== event.pointerId) return
-    place({ x: event.clientX - current.offset.x, y: event.clientY - current.offset.y })
-  }
-
-  function endDrag(event: PointerEvent<HTMLElement>) {
-    if (drag.current?.pointerId !== event.pointerId) return
-    drag.current = null
-    if (event.currentTarget.hasPointerCapture(event.pointerId))
-      event.currentTarget.releasePointerCapture(event.pointerId)
-  }
-
-  function moveByKeys(event: KeyboardEvent<HTMLButtonElement>) {
-    if (!position) return
-    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP
-    const moves: Record<string, Point> = {
-      ArrowLeft: { x: -step, y: 0 },
-      ArrowRight: { x: step, y: 0 },
-      ArrowUp: { x: 0, y: -step },
-      ArrowDown: { x: 0, y: step },
-    }
-    const move = moves[event.key]
-    if (!move) return
-    event.preventDefault()
-    place({ x: position.x + move.x, y: position.y + move.y })
   }
 
   function saveContact(event: FormEvent<HTMLFormElement>) {
@@ -185,22 +117,10 @@ export function SettingsPanel({
     >
       {open && (
         <div className="settings-panel__body">
-          <div
-            className="settings-panel__header"
-            onPointerDown={startDrag}
-            onPointerMove={moveDrag}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-          >
-            <button
-              type="button"
-              className="settings-panel__grip"
-              aria-label={t('settings.move')}
-              title={t('settings.move')}
-              onKeyDown={moveByKeys}
-            >
+          <div className="settings-panel__header" {...handle}>
+            <IconButton className="settings-panel__grip" label={t('settings.move')} onKeyDown={onGripKeyDown}>
               <GripIcon size={18} />
-            </button>
+            </IconButton>
             <h2 id={titleId} className="settings-panel__title">
               {t('settings.title')}
             </h2>
@@ -288,14 +208,5 @@ export function SettingsPanel({
         </div>
       )}
     </dialog>
-  )
-}
-
-function clampInWindow(node: HTMLElement | null, at: Point): Point {
-  if (!node) return at
-  return clampToViewport(
-    at,
-    { width: node.offsetWidth, height: node.offsetHeight },
-    { width: window.innerWidth, height: window.innerHeight },
   )
 }

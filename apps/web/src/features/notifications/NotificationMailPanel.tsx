@@ -8,6 +8,7 @@ import { getMailSettings, putMailSettings } from '../../api/account'
 import { notificationKeys } from '../../api/queryKeys'
 import { QueryState } from '../../ui/QueryState'
 import { SectionCard } from '../../ui/SectionCard'
+import { SelectOptions } from '../../ui/SelectOptions'
 import { toast } from '../../ui/toast'
 
 /** Notifications by e-mail (issue 20): per kind off, at once, or in a daily or weekly digest. */
@@ -60,11 +61,7 @@ export function NotificationMailPanel({ userId }: { userId: string }) {
                     value={saved.kinds[kind]}
                     onChange={(event) => update.mutate({ [kind]: event.target.value as MailModeName })}
                   >
-                    {MAIL_MODES.map((mode) => (
-                      <option key={mode} value={mode}>
-                        {t(`mail.modes.${mode}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={MAIL_MODES} labelOf={(mode) => t(`mail.modes.${mode}`)} />
                   </select>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CiteFormat, citationFileUrl, getCitation } from '../../api/posts'
 import { Button } from '../../ui/Button'
+import { DialogActions } from '../../ui/DialogActions'
 import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
 import { Modal } from '../../ui/Modal'
@@ -57,8 +58,7 @@ export function CiteDialog({
             <pre>{citation.data}</pre>
           </section>
         )}
-        <div className="modal__actions">
-          <Button onClick={onClose}>{t('cite.close')}</Button>
+        <DialogActions cancelLabel={t('cite.close')} onCancel={onClose}>
           <a className="btn btn--secondary btn--md" href={citationFileUrl(postId, format, version)} download>
             {t('cite.download')}
           </a>
@@ -69,7 +69,7 @@ export function CiteDialog({
           >
             {copied ? t('cite.copied') : t('cite.copy')}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Modal>
   )

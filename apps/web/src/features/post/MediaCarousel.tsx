@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
 import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
+import { IconButton } from '../../ui/IconButton'
 import { ANY_RECORDING, useAnchorFocus, useRecordingOnPage } from '../comments'
 // The viewer's frame (name, type, download, a body of fixed height) is drawn with the page, the server's
 // too, so nothing moves when its contents arrive: the PDF viewer itself loads after the page has.
@@ -104,15 +105,9 @@ export function MediaCarousel({
       </div>
       {total > 1 && (
         <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label={t('media.previous')}
-            title={t('media.previous')}
-            onClick={() => go(shown - 1)}
-          >
+          <IconButton className="carousel__arrow" label={t('media.previous')} onClick={() => go(shown - 1)}>
             <ChevronLeftIcon />
-          </button>
+          </IconButton>
           <ol className="carousel__indicators">
             {items.map((item, position) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a post's files never reorder; one file may appear twice.
@@ -132,15 +127,9 @@ export function MediaCarousel({
           <span className="carousel__position" aria-live="polite">
             {t('media.slide', { index: shown + 1, total })}
           </span>
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label={t('media.next')}
-            title={t('media.next')}
-            onClick={() => go(shown + 1)}
-          >
+          <IconButton className="carousel__arrow" label={t('media.next')} onClick={() => go(shown + 1)}>
             <ChevronRightIcon />
-          </button>
+          </IconButton>
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SelectOptions } from '../../ui/SelectOptions'
 
 export interface VersionBarProps {
   post: PostDetailResponse
@@ -34,13 +35,14 @@ export function VersionBar({ post, version, onChoose }: VersionBarProps) {
         value={version}
         onChange={(event) => onChoose(Number(event.target.value))}
       >
-        {numbers.map((number) => (
-          <option key={number} value={number}>
-            {number === post.version_count
+        <SelectOptions
+          values={numbers}
+          labelOf={(number) =>
+            number === post.version_count
               ? t('versions.optionCurrent', { version: number })
-              : t('versions.option', { version: number })}
-          </option>
-        ))}
+              : t('versions.option', { version: number })
+          }
+        />
       </select>
       {post.manifest_cid && (
         <code className="post__manifest" title={t('versions.manifest')}>

@@ -8,6 +8,7 @@ import { errorText } from '../../ui/errorText'
 import { Loading } from '../../ui/Loading'
 import { ListError } from '../../ui/PagedListView'
 import { SegmentedControl } from '../../ui/SegmentedControl'
+import { TableHead } from '../../ui/TableHead'
 import { useLeaderboard } from './rewardQueries'
 import { useTokenText } from './useTokenText'
 import '../../ui/Card.css'
@@ -48,15 +49,13 @@ export function Leaderboard() {
       ) : (
         <table className="rewards-board" aria-busy={board.isPlaceholderData || undefined}>
           <caption className="visually-hidden">{t('leaderboard.caption', { period: periodName })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('leaderboard.rank')}</th>
-              <th scope="col">{t('leaderboard.researcher')}</th>
-              <th scope="col" className="rewards-board__earned">
-                {t('leaderboard.earned')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('leaderboard.rank'),
+              t('leaderboard.researcher'),
+              { label: t('leaderboard.earned'), className: 'rewards-board__earned' },
+            ]}
+          />
           <tbody>
             {board.data.entries.map((entry) => (
               <tr

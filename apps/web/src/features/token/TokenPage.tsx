@@ -1,5 +1,5 @@
 import type { FaucetRequest, FaucetResponse } from '@agora/contract'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoginModal } from '../../app/LoginModalProvider'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
@@ -18,10 +18,8 @@ import '../../ui/Notice.css'
 import '../../app/Screen.css'
 import './TokenPage.css'
 
-interface FieldErrors {
-  address?: string
-  amount?: string
-}
+type FieldName = 'address' | 'amount'
+type FieldErrors = Partial<Record<FieldName, string>>
 
 /**
  * /token — Token Management: test tokens from the server's faucet to the connected wallet or an address;
@@ -36,8 +34,7 @@ export function TokenPage() {
   const info = useTokenInfo()
   const grant = useRequestTokens()
   const locale = useIntlLocale()
-  const [addressInput, setAddressInput] = useState('')
-  const [amountInput, setAmountInput] = useState('')
+  const [inputs, setInputs] = useState<Record<FieldName, string>>({ address: '', amount: '' })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [result, setResult] = useState<FaucetResponse | null>(null)
@@ -57,19 +54,27 @@ export function TokenPage() {
     })
   }
 
-  /** What was said about the last try no longer holds once the field it was about changes. */
-  function clearStale(field: keyof FieldErrors) {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
-    setFailure(null)
-  }
+  /**
+   * A field's value, error and change. What was said about the last try no longer holds once the
+   * field it was about changes.
+   */
+  const bind = (field: FieldName) => ({
+    value: inputs[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setInputs((current) => ({ ...current, [field]: event.target.value }))
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+      setFailure(null)
+    },
+  })
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const address = (receiving ?? addressInput).trim()
-    const amount = Number(amountInput)
+    const address = (receiving ?? inputs.address).trim()
+    const amount = Number(inputs.amount)
     const next: FieldErrors = {}
     if (!address) next.address = t('form.addressRequired')
-    if (amountInput.trim() === '' || !Number.isFinite(amount) || amount <= 0)
+    if (inputs.amount.trim() === '' || !Number.isFinite(amount) || amount <= 0)
       next.amount = t('form.amountRequired')
     else if (max !== undefined && amount > max)
       next.amount = t('form.amountTooLarge', { max: numbers.format(max) })
@@ -128,12 +133,7 @@ export function TokenPage() {
               <TextField
                 label={t('form.address')}
                 placeholder={t('form.addressPlaceholder')}
-                value={addressInput}
-                onChange={(event) => {
-                  setAddressInput(event.target.value)
-                  clearStale('address')
-                }}
-                error={errors.address}
+                {...bind('address')}
                 autoComplete="off"
                 spellCheck={false}
                 autoCapitalize="off"
@@ -147,12 +147,7 @@ export function TokenPage() {
               max={max}
               step="any"
               placeholder={t('form.amountPlaceholder')}
-              value={amountInput}
-              onChange={(event) => {
-                setAmountInput(event.target.value)
-                clearStale('amount')
-              }}
-              error={errors.amount}
+              {...bind('amount')}
               hint={max !== undefined ? t('form.amountHint', { max: numbers.format(max) }) : undefined}
             />
             <Allowance />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
 import { MentionTextarea } from '../../ui/MentionField'
 import { RadioGroup } from '../../ui/RadioGroup'
+import { SelectOptions } from '../../ui/SelectOptions'
 import { Field, TextAreaField, TextField } from '../../ui/TextField'
 import { TagsField } from './TagsField'
 import {
@@ -129,12 +130,11 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
       <Field label={t('metadata.license')} hint={t('metadata.licenseHint')}>
         {(control) => (
           <select className="field__input" {...bound('license')} {...control}>
-            {POST_LICENSES.map((license) => (
-              <option key={license} value={license}>
-                {/* i18next reads '.' as a path: the ids' dots are '_' in the key. */}
-                {t(`post:license.names.${license.replaceAll('.', '_')}`)}
-              </option>
-            ))}
+            <SelectOptions
+              values={POST_LICENSES}
+              // i18next reads '.' as a path: the ids' dots are '_' in the key.
+              labelOf={(license) => t(`post:license.names.${license.replaceAll('.', '_')}`)}
+            />
           </select>
         )}
       </Field>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { AudioIcon, FileIcon, ImageIcon, TrashIcon, VideoIcon } from '../../ui/contentIcons'
 import { formatBytes, useIntlLocale } from '../../ui/format'
+import { IconButton } from '../../ui/IconButton'
 import { InlineList } from '../../ui/InlineList'
 
 export interface SelectedFilesProps {
@@ -32,16 +33,14 @@ export function SelectedFiles({ files, onRemove, disabled = false }: SelectedFil
               <Icon size={20} className="selected-files__icon" />
               <span className="selected-files__name">{file.name}</span>
               <span className="selected-files__size">{formatBytes(file.size, locale)}</span>
-              <button
-                type="button"
+              <IconButton
                 className="selected-files__remove"
-                aria-label={t('files.remove', { name: file.name })}
-                title={t('files.remove', { name: file.name })}
+                label={t('files.remove', { name: file.name })}
                 disabled={disabled}
                 onClick={() => onRemove(file)}
               >
                 <TrashIcon size={18} />
-              </button>
+              </IconButton>
             </li>
           )
         })}

@@ -55,7 +55,7 @@ export function UploadProgressBar({
 export function UploadSuccess({ answer }: { answer: PostUploadResponse }) {
   const { t } = useTranslation('upload')
   return (
-    <UploadPanel tone="success" title={t('success.title')}>
+    <UploadPanel tone="success">
       <p>{t('success.text', { title: answer.post.title })}</p>
       <Link className="btn btn--primary btn--sm" to={`/forum/detail/${encodeURIComponent(answer.post_id)}`}>
         {t('success.view')}
@@ -65,30 +65,22 @@ export function UploadSuccess({ answer }: { answer: PostUploadResponse }) {
 }
 
 export function UploadError({ message }: { message: string }) {
-  const { t } = useTranslation('upload')
   return (
-    <UploadPanel tone="error" title={t('error.title')}>
+    <UploadPanel tone="error">
       <p>{message}</p>
     </UploadPanel>
   )
 }
 
-/** How an upload ended: an icon, a title and what follows it (announced politely, an error at once). */
-function UploadPanel({
-  tone,
-  title,
-  children,
-}: {
-  tone: 'success' | 'error'
-  title: string
-  children: ReactNode
-}) {
+/** How an upload ended: an icon, its title and what follows it (announced politely, an error at once). */
+function UploadPanel({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+  const { t } = useTranslation('upload')
   const Drawing = tone === 'success' ? SuccessIcon : AlertIcon
   return (
     <div className={`upload-panel upload-panel--${tone}`} role={tone === 'success' ? 'status' : 'alert'}>
       <Drawing size={22} />
       <div>
-        <p className="upload-panel__title">{title}</p>
+        <p className="upload-panel__title">{t(`${tone}.title`)}</p>
         {children}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../ui/Button'
+import { DialogActions } from '../../../ui/DialogActions'
 import { Modal } from '../../../ui/Modal'
 import { TextField } from '../../../ui/TextField'
 import type { QuotedPassage } from './PdfViewer'
@@ -154,9 +154,7 @@ export function QuotePassageDialog({ doc, onChoose, onClose }: QuotePassageDialo
             ))}
           </ul>
         )}
-        <div className="modal__actions">
-          <Button onClick={onClose}>{t('pdf.quoteCancel')}</Button>
-        </div>
+        <DialogActions cancelLabel={t('pdf.quoteCancel')} onCancel={onClose} />
       </form>
     </Modal>
   )
