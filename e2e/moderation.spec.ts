@@ -2,11 +2,12 @@
 // queue, grouped with its reasons, and hides it with a reason; its author sees why, a visitor gets
 // "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiMakePost, apiSignIn } from './factories'
+import { apiPostBy, apiSignIn } from './factories'
 import {
   type AgoraServer,
   test as base,
   createUser,
+  createUsers,
   expect,
   expectAccessible,
   type ModeratedServer,
@@ -48,8 +49,7 @@ async function reportedPost(
   title: string,
   reason = 'spam',
 ) {
-  await apiSignIn(request, server, author)
-  const postId = await apiMakePost(request, server, { title })
+  const postId = await apiPostBy(request, server, author, { title })
   await apiSignIn(request, server, reporter)
   await apiReport(request, server, {
     target_type: 'post',
@@ -69,9 +69,7 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
 }) => {
   test.setTimeout(120_000)
   const errors: string[] = []
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
-  const carl = await createUser(request, moderated, 'carl')
+  const [ada, bob, carl] = await createUsers(request, moderated, 'ada', 'bob', 'carl')
   const title = 'Tidal energy survey'
   const postId = await reportedPost(request, moderated, ada, carl, title, 'plagiarism')
 
@@ -134,8 +132,7 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
 }) => {
   test.setTimeout(150_000)
   const errors: string[] = []
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
+  const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
   const title = 'Coral bleaching counts'
   const postId = await reportedPost(request, moderated, ada, bob, title)
   const reason = 'Copied without credit'
@@ -232,13 +229,11 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(90_000)
     const errors: string[] = []
-    const ada = await createUser(request, moderated, 'ada')
-    const bob = await createUser(request, moderated, 'bob')
+    const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
     const title = `A rather long title about sediment transport in ${theme} estuaries`
     await reportedPost(request, moderated, ada, bob, title, 'misinformation')
     // Another post of hers, hidden straight away, gives the log a line.
-    await apiSignIn(request, moderated, ada)
-    const otherId = await apiMakePost(request, moderated, { title: `Estuary notes, ${theme}` })
+    const otherId = await apiPostBy(request, moderated, ada, { title: `Estuary notes, ${theme}` })
     await apiSignIn(request, moderated, moderated.moderator)
     const hidden = await request.post(`${moderated.url}/api/v1/mod/posts/${otherId}/hide`, {
       headers: { origin: moderated.url },
@@ -309,10 +304,8 @@ test('a visitor who presses Report logs in first, then the report dialog opens',
   request,
   moderated,
 }) => {
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
-  await apiSignIn(request, moderated, ada)
-  const postId = await apiMakePost(request, moderated, { title: 'Kelp forest transects' })
+  const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
+  const postId = await apiPostBy(request, moderated, ada, { title: 'Kelp forest transects' })
   await page.goto(`/forum/detail/${postId}`)
   await page.getByRole('button', { name: 'Report this post' }).click()
   await signInThroughDialog(page, bob)
@@ -334,8 +327,7 @@ test('a reported user is suspended from the queue until a chosen day, and the su
 }) => {
   test.setTimeout(120_000)
   const errors: string[] = []
-  const mallory = await createUser(request, moderated, 'mal')
-  const bob = await createUser(request, moderated, 'bob')
+  const [mallory, bob] = await createUsers(request, moderated, 'mal', 'bob')
   await apiSignIn(request, moderated, bob)
   await apiReport(request, moderated, { target_type: 'user', target_id: mallory.id, reason: 'harassment' })
 
