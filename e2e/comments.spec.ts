@@ -359,8 +359,7 @@ async function failedAnalysis(browser: Browser, request: APIRequestContext, serv
 
   // Someone else sees the failure but no re-run.
   const reader = await createUser(request, server, 'reader')
-  const readerPage = await personPage(browser, server, reader, errors)
-  await readerPage.goto(`/forum/detail/${postId}`)
+  const readerPage = await personPage(browser, server, reader, errors, `/forum/detail/${postId}`)
   const readerBox = readerPage.getByRole('region', { name: 'AI Content Analysis' })
   await expect(readerBox.getByText('The analysis could not be completed.')).toBeVisible()
   await expect(readerBox.getByRole('button', { name: 'Run again' })).toHaveCount(0)

@@ -232,10 +232,16 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
 }
 
 /**
- * A browser context of its own (its own cookies and storage), signed in as `user`; its console
- * errors and uncaught errors go to `errors`, named after the user.
+ * A browser context of its own (its own cookies and storage), signed in as `user`, on `path` (the
+ * home page unless given); its console errors and uncaught errors go to `errors`, named after the user.
  */
-export async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
+export async function personPage(
+  browser: Browser,
+  server: AgoraServer,
+  user: TestUser,
+  errors: string[],
+  path?: string,
+) {
   const context = await browser.newContext({ baseURL: server.url })
   const page = await context.newPage()
   page.on('console', (message) => {
@@ -243,6 +249,7 @@ export async function personPage(browser: Browser, server: AgoraServer, user: Te
   })
   page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
   await loginViaApi(page, server, user)
+  if (path) await page.goto(path)
   return page
 }
 

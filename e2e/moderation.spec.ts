@@ -73,8 +73,7 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
   const title = 'Tidal energy survey'
   const postId = await reportedPost(request, moderated, ada, carl, title, 'plagiarism')
 
-  const bobPage = await personPage(browser, moderated, bob, errors)
-  await bobPage.goto(`/forum/detail/${postId}`)
+  const bobPage = await personPage(browser, moderated, bob, errors, `/forum/detail/${postId}`)
   await bobPage.getByRole('button', { name: 'Report this post' }).click()
   const dialog = bobPage.getByRole('dialog', { name: 'Report this post' })
   await expect(dialog).toBeVisible()
@@ -98,8 +97,7 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
   await dialog.getByRole('button', { name: 'Send report' }).click()
   await expect(bobPage.getByRole('status').filter({ hasText: 'You already reported this' })).toBeVisible()
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/forum')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/forum')
   await modPage.getByRole('button', { name: `Account: ${moderated.moderator.username}` }).click()
   await modPage.getByRole('menuitem', { name: 'Moderation' }).click()
   await expect(modPage).toHaveURL(/\/mod$/)
@@ -139,8 +137,7 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   const drawn = async (path: string) => (await request.get(`${moderated.url}${path}`)).text()
   expect(await drawn(`/forum/detail/${postId}`)).toContain(title)
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod')
   const item = queueItem(modPage, title)
   await item.getByRole('button', { name: 'Hide' }).click()
   const hide = modPage.getByRole('dialog', { name: `Hide “${title}”` })
@@ -154,8 +151,7 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   // Its reports are settled: it leaves the queue.
   await expect(item).toHaveCount(0)
 
-  const adaPage = await personPage(browser, moderated, ada, errors)
-  await adaPage.goto(`/forum/detail/${postId}`)
+  const adaPage = await personPage(browser, moderated, ada, errors, `/forum/detail/${postId}`)
   await expect(adaPage.getByText(/Hidden by a moderator/)).toContainText(reason)
 
   await page.goto(`/forum/detail/${postId}`)
@@ -212,8 +208,7 @@ test('a visitor is asked to log in on /mod, a member is told it is for moderator
   )
 
   const member = await createUser(request, moderated, 'eve')
-  const memberPage = await personPage(browser, moderated, member, errors)
-  await memberPage.goto('/mod')
+  const memberPage = await personPage(browser, moderated, member, errors, '/mod')
   await expect(memberPage.getByText('Only moderators can see this page')).toBeVisible()
   await memberPage.getByRole('button', { name: `Account: ${member.username}` }).click()
   await expect(memberPage.getByRole('menuitem', { name: 'My Page' })).toBeVisible()
@@ -270,8 +265,7 @@ test('an admin finds a member by name, makes them a moderator, and revokes it ag
   const admin = await startServerWithModerator('admin')
   try {
     const zoe = await createUser(request, admin, 'zoe')
-    const page = await personPage(browser, admin, admin.moderator, errors)
-    await page.goto('/mod')
+    const page = await personPage(browser, admin, admin.moderator, errors, '/mod')
     const section = page.getByRole('region', { name: 'Moderators' })
     await expect(section.getByText('No moderators yet.')).toBeVisible()
     await section.getByLabel('Find a person by name').fill(zoe.username.slice(0, 6))
@@ -331,8 +325,7 @@ test('a reported user is suspended from the queue until a chosen day, and the su
   await apiSignIn(request, moderated, bob)
   await apiReport(request, moderated, { target_type: 'user', target_id: mallory.id, reason: 'harassment' })
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod?type=user')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod?type=user')
   await expect(modPage.getByRole('combobox', { name: 'Type' })).toHaveValue('user')
   const item = queueItem(modPage, mallory.username)
   await expect(item).toContainText('Harassment')
@@ -369,8 +362,7 @@ test('a moderator finds a person in People, trusts them as a member with a reaso
   test.setTimeout(120_000)
   const errors: string[] = []
   const nia = await createUser(request, moderated, 'nia')
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod')
   const people = modPage.getByRole('region', { name: 'People' })
   await people.getByLabel('Find a person by name').fill(nia.username.slice(0, 6))
   await people.getByRole('button', { name: 'Find' }).click()
