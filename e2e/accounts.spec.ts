@@ -3,7 +3,7 @@
 // SMTP server started for this file's worker, and its links are followed as a person would.
 import { randomBytes } from 'node:crypto'
 import { startTestSmtp, type TestSmtp } from '@agora/test-kit/smtp'
-import type { APIRequestContext, Browser } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import {
   type AgoraServer,
   test as base,
@@ -59,6 +59,12 @@ async function signedInContext(browser: Browser, server: AgoraServer, user: Test
   const page = await context.newPage()
   await loginViaApi(page, server, user)
   return { context, page }
+}
+
+/** Signs `page` in as `user` and opens My page's Account tab. */
+async function openAccountTab(page: Page, server: AgoraServer, user: TestUser) {
+  await loginViaApi(page, server, user)
+  await page.goto('/mypage?tab=account')
 }
 
 async function meStatus(request: APIRequestContext, server: AgoraServer) {
@@ -127,8 +133,7 @@ test('changing the password on My page keeps this session and ends the others', 
 }) => {
   const user = await userWithEmail(page.request, server, 'change')
   const elsewhere = await signedInContext(browser, server, user)
-  await loginViaApi(page, server, user)
-  await page.goto('/mypage?tab=account')
+  await openAccountTab(page, server, user)
   const section = page.getByRole('region', { name: 'Change your password' })
   await section.getByRole('button', { name: 'Change password' }).click()
   await expect(section.getByText('Enter your current password')).toBeVisible()
@@ -156,8 +161,7 @@ test('My page lists where one is signed in; "Sign out everywhere else" ends the 
   const user = await userWithEmail(page.request, server, 'sessions')
   const phone = await signedInContext(browser, server, user)
   const laptop = await signedInContext(browser, server, user)
-  await loginViaApi(page, server, user)
-  await page.goto('/mypage?tab=account')
+  await openAccountTab(page, server, user)
   const list = page.getByRole('list', { name: 'Where you are signed in' })
   await expect(list.getByRole('listitem')).toHaveCount(3)
   await expect(list.getByText('This device')).toHaveCount(1)
@@ -187,8 +191,7 @@ test('the link mailed at registration verifies the address; mail settings choose
   smtp,
 }) => {
   const user = await userWithEmail(page.request, server, 'verify')
-  await loginViaApi(page, server, user)
-  await page.goto('/mypage?tab=account')
+  await openAccountTab(page, server, user)
   const email = page.getByRole('region', { name: 'E-mail address' })
   await expect(email.getByText('Not verified')).toBeVisible()
 
@@ -220,8 +223,7 @@ test('the link mailed at registration verifies the address; mail settings choose
 
 test('downloading one’s data, then deleting the account', async ({ page, server }) => {
   const user = await userWithEmail(page.request, server, 'leaving')
-  await loginViaApi(page, server, user)
-  await page.goto('/mypage?tab=account')
+  await openAccountTab(page, server, user)
   const data = page.getByRole('region', { name: 'Download your data' })
   await data.getByRole('button', { name: 'Prepare a download' }).click()
   const link = data.getByRole('link', { name: /^Download your data \(/ })

@@ -1,4 +1,4 @@
-import { apiMakePost, uploadFile } from './factories'
+import { openNewPost, uploadFile } from './factories'
 import { expect, expectAccessible, person, test } from './fixtures'
 
 // A short paper: an abstract with its contribution, a stated limitation, future work, and one
@@ -25,8 +25,8 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
 }) => {
   test.setTimeout(150_000)
   const { errors, page } = await person(browser, request, server, 'focus')
-  const postId = await apiMakePost(
-    page.request,
+  const postId = await openNewPost(
+    page,
     server,
     {
       title: 'Certified stability of switched systems',
@@ -38,7 +38,6 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
     { file: uploadFile('slides.txt', 'Slides of the seminar\n') },
   )
 
-  await page.goto(`/forum/detail/${postId}`)
   const box = page.getByRole('region', { name: 'AI Content Analysis' })
   await expect(box.getByRole('heading', { name: 'TL;DR' })).toBeVisible({ timeout: 120_000 })
   await expect(box.locator('.ai-box__tldr')).toHaveText(/We propose a semidefinite programming method/)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { apiMakePost, apiSignIn } from './factories'
+import { apiPostBy } from './factories'
 import { createUser, expect, expectAccessible, networkQuiet, signedIn, tabTo, test } from './fixtures'
 
 // Discussion anchored to a moment of a recording (issue 23): "Comment at", a timestamped comment that
@@ -47,10 +47,10 @@ test('a comment at a moment of a real video: Comment at, the timestamp seeks, [m
 }) => {
   test.setTimeout(150_000)
   const alice = await createUser(request, server, 'alice')
-  await apiSignIn(request, server, alice)
-  const postId = await apiMakePost(
+  const postId = await apiPostBy(
     request,
     server,
+    alice,
     { title: 'Zooming into the Mandelbrot set', summary: '', tags: 'e2e' },
     { file: { name: 'mandelbrot-zoom.mp4', mimeType: 'video/mp4', buffer: await readFile(VIDEO) } },
   )

@@ -7,13 +7,12 @@ import { apiCommentedPost, apiMakeComment, apiMakePost, apiSignIn, uploadFile } 
 import {
   type AgoraServer,
   commentWith,
-  createUser,
   expect,
   expectAccessible,
-  loginViaApi,
   networkQuiet,
   people,
-  personPage,
+  person,
+  signedIn,
   startServerWithModerator,
   type TestUser,
   test,
@@ -54,11 +53,8 @@ test('a blocked person’s comment folds away until asked for, and unblocking br
   consoleErrors,
 }) => {
   test.setTimeout(120_000)
-  const errors: string[] = []
-  const ada = await createUser(request, server, 'ada')
-  const bob = await createUser(request, server, 'bob')
-  await loginViaApi(page, server, ada)
-  const bobPage = await personPage(browser, server, bob, errors)
+  await signedIn(page, server, 'ada')
+  const { errors, user: bob, page: bobPage } = await person(browser, request, server, 'bob')
   const postId = await discussion(page, bobPage, server)
 
   // Bob's page: Block asks first and says what it does; then it reads Unblock. Report is there too.

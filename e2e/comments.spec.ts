@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { apiCommentedPost, apiMakeComment, apiMakePost, uploadFile } from './factories'
+import { apiCommentedPost, apiMakeComment, apiMakePost, openNewPost, uploadFile } from './factories'
 import {
   type AgoraServer,
   commentWith,
@@ -183,9 +183,7 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   request,
   server,
 }) => {
-  const author = await createUser(request, server, 'author')
-  const authorErrors: string[] = []
-  const authorPage = await personPage(browser, server, author, authorErrors)
+  const { errors: authorErrors, page: authorPage } = await person(browser, request, server, 'author')
   const postId = await apiCommentedPost(
     authorPage.request,
     server,
@@ -287,14 +285,13 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
 }) => {
   test.setTimeout(120_000)
   const { errors, page } = await person(browser, request, server, 'analyst')
-  const postId = await apiMakePost(
-    page.request,
+  await openNewPost(
+    page,
     server,
     { title: 'Respiration in mutant yeast', summary: '', tags: 'e2e' },
     { file: uploadFile('respiration.txt', `${NOTES}\n`) },
   )
 
-  await page.goto(`/forum/detail/${postId}`)
   const box = page.getByRole('region', { name: 'AI Content Analysis' })
   await expect(box.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 90_000 })
   // The local engine's summary is made of the document's own sentences.
@@ -338,8 +335,8 @@ ownServer(
 
 async function failedAnalysis(browser: Browser, request: APIRequestContext, server: AgoraServer) {
   const { errors, page } = await person(browser, request, server, 'broken')
-  const postId = await apiMakePost(
-    page.request,
+  const postId = await openNewPost(
+    page,
     server,
     { title: 'A damaged file', summary: '', tags: 'e2e' },
     {
@@ -351,7 +348,6 @@ async function failedAnalysis(browser: Browser, request: APIRequestContext, serv
     },
   )
 
-  await page.goto(`/forum/detail/${postId}`)
   const box = page.getByRole('region', { name: 'AI Content Analysis' })
   await expect(box.getByText('The analysis could not be completed.')).toBeVisible({ timeout: 90_000 })
   await expect(box.getByText(/^Reason: /)).toBeVisible()
@@ -363,8 +359,7 @@ async function failedAnalysis(browser: Browser, request: APIRequestContext, serv
 
   // Someone else sees the failure but no re-run.
   const reader = await createUser(request, server, 'reader')
-  const readerPage = await personPage(browser, server, reader, errors)
-  await readerPage.goto(`/forum/detail/${postId}`)
+  const readerPage = await personPage(browser, server, reader, errors, `/forum/detail/${postId}`)
   const readerBox = readerPage.getByRole('region', { name: 'AI Content Analysis' })
   await expect(readerBox.getByText('The analysis could not be completed.')).toBeVisible()
   await expect(readerBox.getByRole('button', { name: 'Run again' })).toHaveCount(0)

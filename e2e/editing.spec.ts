@@ -1,17 +1,16 @@
 // Editing with a public history (issue 26): the post editor, the history's word diff, the "changed
 // meanwhile" screen, and a comment edited in place.
-import { apiMakeComment, apiMakePost } from './factories'
+import { apiMakeComment, apiMakePost, openNewPost } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('the author edits a post; the page and the history show it', async ({ page, server, consoleErrors }) => {
   await signedIn(page, server)
-  const postId = await apiMakePost(page.request, server, {
+  await openNewPost(page, server, {
     title: 'Lichen growth rates',
     summary: 'Measured on granite',
     content: 'The lichens grew two millimetres a year.',
     tags: 'botany',
   })
-  await page.goto(`/forum/detail/${postId}`)
   await expect(page.getByRole('button', { name: /^edited/ })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Post actions' }).click()

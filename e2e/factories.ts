@@ -56,6 +56,33 @@ export async function apiMakePost(
   return ((await upload.json()) as { post_id: string }).post_id
 }
 
+/**
+ * A post of `author`'s: signs `request` in as them (apiSignIn), then makes the post through it
+ * (apiMakePost); answers its id. The request context keeps the author's cookies.
+ */
+export async function apiPostBy(
+  request: APIRequestContext,
+  server: AgoraServer,
+  author: TestUser,
+  fields: Record<string, string>,
+  options?: { file?: PostFile; headers?: Record<string, string> },
+): Promise<string> {
+  await apiSignIn(request, server, author)
+  return apiMakePost(request, server, fields, options)
+}
+
+/** A post made through the API as whoever `page` is signed in as (apiMakePost), then opened on `page`; answers its id. */
+export async function openNewPost(
+  page: Page,
+  server: AgoraServer,
+  fields: Record<string, string>,
+  options?: { file?: PostFile; headers?: Record<string, string> },
+): Promise<string> {
+  const postId = await apiMakePost(page.request, server, fields, options)
+  await page.goto(`/forum/detail/${postId}`)
+  return postId
+}
+
 export interface CreatedComment {
   _id: string
   content: string

@@ -2,7 +2,7 @@
 // each shown fixed here (the signed-out "Write a Comment" is in comments.spec.ts).
 import { waitFor } from '@agora/test-kit'
 import { apiMakeComment, apiMakePost, minimalPdf, submitUploadForm } from './factories'
-import { createUser, expect, loginViaApi, signedIn, test } from './fixtures'
+import { createUser, expect, loginViaApi, signedIn, signedInAt, test } from './fixtures'
 import { newAddress } from './testWallet'
 
 test('a signed-in member is invited to share their work, not to register', async ({ page, server }) => {
@@ -10,8 +10,7 @@ test('a signed-in member is invited to share their work, not to register', async
   const cta = page.locator('.home-cta')
   await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register')
 
-  await signedIn(page, server)
-  await page.goto('/')
+  await signedInAt(page, server, '/')
   await expect(cta.getByRole('link', { name: 'Upload your work' })).toHaveAttribute('href', '/upload')
   await expect(cta.getByRole('link', { name: 'Register Now' })).toHaveCount(0)
 })
@@ -20,8 +19,7 @@ test('the faucet form says what is wrong in words and forgets it once corrected'
   page,
   server,
 }) => {
-  await signedIn(page, server)
-  await page.goto('/token')
+  await signedInAt(page, server, '/token')
   const card = page.getByRole('region', { name: 'Get Tokens' })
   const address = card.getByLabel('Receiving address')
   const amount = card.getByLabel('Amount')
@@ -63,8 +61,7 @@ test('after a successful upload the bar says the files are stored, not still bei
   page,
   server,
 }) => {
-  await signedIn(page, server)
-  await page.goto('/upload')
+  await signedInAt(page, server, '/upload')
   await submitUploadForm(page, 'Field notes')
   await expect(page.getByRole('status').filter({ hasText: 'Upload successful' })).toBeVisible({
     timeout: 30_000,
@@ -142,8 +139,7 @@ test('a new account with no rewards is told from when it earns, not just "0 toke
   page,
   server,
 }) => {
-  await signedIn(page, server)
-  await page.goto('/mypage?tab=rewards')
+  await signedInAt(page, server, '/mypage?tab=rewards')
   await expect(page.getByText('No rewards yet')).toBeVisible()
   await expect(
     page.getByText(/^New accounts start earning 24 hours after joining: yours earns from /),
@@ -154,8 +150,7 @@ test('a too-long username or title is refused in words, not cut; a new username 
   page,
   server,
 }) => {
-  const user = await signedIn(page, server, 'rename')
-  await page.goto('/mypage')
+  const user = await signedInAt(page, server, '/mypage', 'rename')
   await page.getByRole('button', { name: 'Edit Username' }).click()
   const name = page.getByRole('textbox', { name: 'Username' })
   const long = 'a_researcher_with_a_long_chosen_name' // 36 characters

@@ -148,6 +148,17 @@ export async function createUser(
   return { id, username, password }
 }
 
+/** New users, one per prefix, registered through the API in that order (createUser). */
+export async function createUsers<const Prefixes extends readonly string[]>(
+  request: APIRequestContext,
+  server: AgoraServer,
+  ...prefixes: Prefixes
+) {
+  const users: TestUser[] = []
+  for (const prefix of prefixes) users.push(await createUser(request, server, prefix))
+  return users as { [K in keyof Prefixes]: TestUser }
+}
+
 /** A server with a moderator (or an admin) in it, made as an operator makes one. */
 export type ModeratedServer = AgoraServer & { moderator: TestUser; stop(): Promise<void> }
 
@@ -221,10 +232,16 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
 }
 
 /**
- * A browser context of its own (its own cookies and storage), signed in as `user`; its console
- * errors and uncaught errors go to `errors`, named after the user.
+ * A browser context of its own (its own cookies and storage), signed in as `user`, on `path` (the
+ * home page unless given); its console errors and uncaught errors go to `errors`, named after the user.
  */
-export async function personPage(browser: Browser, server: AgoraServer, user: TestUser, errors: string[]) {
+export async function personPage(
+  browser: Browser,
+  server: AgoraServer,
+  user: TestUser,
+  errors: string[],
+  path?: string,
+) {
   const context = await browser.newContext({ baseURL: server.url })
   const page = await context.newPage()
   page.on('console', (message) => {
@@ -232,6 +249,7 @@ export async function personPage(browser: Browser, server: AgoraServer, user: Te
   })
   page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
   await loginViaApi(page, server, user)
+  if (path) await page.goto(path)
   return page
 }
 
@@ -246,18 +264,10 @@ export async function people<const Prefixes extends readonly string[]>(
   ...prefixes: Prefixes
 ) {
   const errors: string[] = []
-  const users: TestUser[] = []
+  const users = await createUsers(request, server, ...prefixes)
   const pages: Page[] = []
-  for (const prefix of prefixes) {
-    const user = await createUser(request, server, prefix)
-    users.push(user)
-    pages.push(await personPage(browser, server, user, errors))
-  }
-  return {
-    errors,
-    users: users as { [K in keyof Prefixes]: TestUser },
-    pages: pages as { [K in keyof Prefixes]: Page },
-  }
+  for (const user of users) pages.push(await personPage(browser, server, user, errors))
+  return { errors, users, pages: pages as { [K in keyof Prefixes]: Page } }
 }
 
 /** One new user signed in in a browser context of its own (personPage), with its errors' list. */
@@ -279,6 +289,13 @@ export async function person(
 export async function signedIn(page: Page, server: AgoraServer, prefix = 'ada') {
   const user = await createUser(page.request, server, prefix)
   await loginViaApi(page, server, user)
+  return user
+}
+
+/** A new user, signed in on `page` (signedIn), which then opens `path`. */
+export async function signedInAt(page: Page, server: AgoraServer, path: string, prefix?: string) {
+  const user = await signedIn(page, server, prefix)
+  await page.goto(path)
   return user
 }
 

@@ -2,11 +2,12 @@
 // queue, grouped with its reasons, and hides it with a reason; its author sees why, a visitor gets
 // "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiMakePost, apiSignIn } from './factories'
+import { apiPostBy, apiSignIn } from './factories'
 import {
   type AgoraServer,
   test as base,
   createUser,
+  createUsers,
   expect,
   expectAccessible,
   type ModeratedServer,
@@ -48,8 +49,7 @@ async function reportedPost(
   title: string,
   reason = 'spam',
 ) {
-  await apiSignIn(request, server, author)
-  const postId = await apiMakePost(request, server, { title })
+  const postId = await apiPostBy(request, server, author, { title })
   await apiSignIn(request, server, reporter)
   await apiReport(request, server, {
     target_type: 'post',
@@ -69,14 +69,11 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
 }) => {
   test.setTimeout(120_000)
   const errors: string[] = []
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
-  const carl = await createUser(request, moderated, 'carl')
+  const [ada, bob, carl] = await createUsers(request, moderated, 'ada', 'bob', 'carl')
   const title = 'Tidal energy survey'
   const postId = await reportedPost(request, moderated, ada, carl, title, 'plagiarism')
 
-  const bobPage = await personPage(browser, moderated, bob, errors)
-  await bobPage.goto(`/forum/detail/${postId}`)
+  const bobPage = await personPage(browser, moderated, bob, errors, `/forum/detail/${postId}`)
   await bobPage.getByRole('button', { name: 'Report this post' }).click()
   const dialog = bobPage.getByRole('dialog', { name: 'Report this post' })
   await expect(dialog).toBeVisible()
@@ -100,8 +97,7 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
   await dialog.getByRole('button', { name: 'Send report' }).click()
   await expect(bobPage.getByRole('status').filter({ hasText: 'You already reported this' })).toBeVisible()
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/forum')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/forum')
   await modPage.getByRole('button', { name: `Account: ${moderated.moderator.username}` }).click()
   await modPage.getByRole('menuitem', { name: 'Moderation' }).click()
   await expect(modPage).toHaveURL(/\/mod$/)
@@ -134,16 +130,14 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
 }) => {
   test.setTimeout(150_000)
   const errors: string[] = []
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
+  const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
   const title = 'Coral bleaching counts'
   const postId = await reportedPost(request, moderated, ada, bob, title)
   const reason = 'Copied without credit'
   const drawn = async (path: string) => (await request.get(`${moderated.url}${path}`)).text()
   expect(await drawn(`/forum/detail/${postId}`)).toContain(title)
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod')
   const item = queueItem(modPage, title)
   await item.getByRole('button', { name: 'Hide' }).click()
   const hide = modPage.getByRole('dialog', { name: `Hide “${title}”` })
@@ -157,8 +151,7 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   // Its reports are settled: it leaves the queue.
   await expect(item).toHaveCount(0)
 
-  const adaPage = await personPage(browser, moderated, ada, errors)
-  await adaPage.goto(`/forum/detail/${postId}`)
+  const adaPage = await personPage(browser, moderated, ada, errors, `/forum/detail/${postId}`)
   await expect(adaPage.getByText(/Hidden by a moderator/)).toContainText(reason)
 
   await page.goto(`/forum/detail/${postId}`)
@@ -215,8 +208,7 @@ test('a visitor is asked to log in on /mod, a member is told it is for moderator
   )
 
   const member = await createUser(request, moderated, 'eve')
-  const memberPage = await personPage(browser, moderated, member, errors)
-  await memberPage.goto('/mod')
+  const memberPage = await personPage(browser, moderated, member, errors, '/mod')
   await expect(memberPage.getByText('Only moderators can see this page')).toBeVisible()
   await memberPage.getByRole('button', { name: `Account: ${member.username}` }).click()
   await expect(memberPage.getByRole('menuitem', { name: 'My Page' })).toBeVisible()
@@ -232,13 +224,11 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(90_000)
     const errors: string[] = []
-    const ada = await createUser(request, moderated, 'ada')
-    const bob = await createUser(request, moderated, 'bob')
+    const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
     const title = `A rather long title about sediment transport in ${theme} estuaries`
     await reportedPost(request, moderated, ada, bob, title, 'misinformation')
     // Another post of hers, hidden straight away, gives the log a line.
-    await apiSignIn(request, moderated, ada)
-    const otherId = await apiMakePost(request, moderated, { title: `Estuary notes, ${theme}` })
+    const otherId = await apiPostBy(request, moderated, ada, { title: `Estuary notes, ${theme}` })
     await apiSignIn(request, moderated, moderated.moderator)
     const hidden = await request.post(`${moderated.url}/api/v1/mod/posts/${otherId}/hide`, {
       headers: { origin: moderated.url },
@@ -275,8 +265,7 @@ test('an admin finds a member by name, makes them a moderator, and revokes it ag
   const admin = await startServerWithModerator('admin')
   try {
     const zoe = await createUser(request, admin, 'zoe')
-    const page = await personPage(browser, admin, admin.moderator, errors)
-    await page.goto('/mod')
+    const page = await personPage(browser, admin, admin.moderator, errors, '/mod')
     const section = page.getByRole('region', { name: 'Moderators' })
     await expect(section.getByText('No moderators yet.')).toBeVisible()
     await section.getByLabel('Find a person by name').fill(zoe.username.slice(0, 6))
@@ -309,10 +298,8 @@ test('a visitor who presses Report logs in first, then the report dialog opens',
   request,
   moderated,
 }) => {
-  const ada = await createUser(request, moderated, 'ada')
-  const bob = await createUser(request, moderated, 'bob')
-  await apiSignIn(request, moderated, ada)
-  const postId = await apiMakePost(request, moderated, { title: 'Kelp forest transects' })
+  const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')
+  const postId = await apiPostBy(request, moderated, ada, { title: 'Kelp forest transects' })
   await page.goto(`/forum/detail/${postId}`)
   await page.getByRole('button', { name: 'Report this post' }).click()
   await signInThroughDialog(page, bob)
@@ -334,13 +321,11 @@ test('a reported user is suspended from the queue until a chosen day, and the su
 }) => {
   test.setTimeout(120_000)
   const errors: string[] = []
-  const mallory = await createUser(request, moderated, 'mal')
-  const bob = await createUser(request, moderated, 'bob')
+  const [mallory, bob] = await createUsers(request, moderated, 'mal', 'bob')
   await apiSignIn(request, moderated, bob)
   await apiReport(request, moderated, { target_type: 'user', target_id: mallory.id, reason: 'harassment' })
 
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod?type=user')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod?type=user')
   await expect(modPage.getByRole('combobox', { name: 'Type' })).toHaveValue('user')
   const item = queueItem(modPage, mallory.username)
   await expect(item).toContainText('Harassment')
@@ -377,8 +362,7 @@ test('a moderator finds a person in People, trusts them as a member with a reaso
   test.setTimeout(120_000)
   const errors: string[] = []
   const nia = await createUser(request, moderated, 'nia')
-  const modPage = await personPage(browser, moderated, moderated.moderator, errors)
-  await modPage.goto('/mod')
+  const modPage = await personPage(browser, moderated, moderated.moderator, errors, '/mod')
   const people = modPage.getByRole('region', { name: 'People' })
   await people.getByLabel('Find a person by name').fill(nia.username.slice(0, 6))
   await people.getByRole('button', { name: 'Find' }).click()

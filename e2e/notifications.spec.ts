@@ -2,7 +2,7 @@
 // opens the notification and lands on the highlighted comment; mark all read; the settings.
 import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, uploadFile } from './factories'
-import { createUser, expect, expectAccessible, people, person, personPage, test } from './fixtures'
+import { createUsers, expect, expectAccessible, people, person, personPage, test } from './fixtures'
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
 
@@ -113,12 +113,9 @@ test('@mentions: typing a name offers members, chosen by keyboard; the one menti
   server,
 }) => {
   test.setTimeout(90_000)
-  const errors: string[] = []
   const stem = `mx${Math.random().toString(36).slice(2, 6)}`
-  const first = await createUser(request, server, stem)
-  const second = await createUser(request, server, stem)
-  const ada = await createUser(request, server, 'ada')
-  const adaPage = await personPage(browser, server, ada, errors)
+  const [first, second] = await createUsers(request, server, stem, stem)
+  const { errors, user: ada, page: adaPage } = await person(browser, request, server, 'ada')
   const postId = await apiMakePost(adaPage.request, server, { title: 'Soil cores' })
 
   await adaPage.goto(`/forum/detail/${postId}`)

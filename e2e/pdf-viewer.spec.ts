@@ -29,14 +29,20 @@ export async function pdfPost(page: Page, server: AgoraServer, name: string, pdf
   )
 }
 
+/** A new post of a paper of `pageCount` pages in the file `name`, opened: answers its id and the viewer's pages. */
+async function openPaper(page: Page, server: AgoraServer, name = 'hive-cooling.pdf', pageCount = 3) {
+  const postId = await pdfPost(page, server, name, await paperPdf(pageCount))
+  await page.goto(`/forum/detail/${postId}`)
+  return { postId, pages: page.getByRole('region', { name: `${name}, pages` }) }
+}
+
 test('a PDF is drawn page by page with selectable text, named by its file, turned by keys and zoomed', async ({
   page,
   server,
   consoleErrors,
 }) => {
   test.slow()
-  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(12))
-  await page.goto(`/forum/detail/${postId}`)
+  const { pages } = await openPaper(page, server, 'hive-cooling.pdf', 12)
   const viewer = page.locator('.viewer')
   // The file's name, not its CID, names the viewer, its pages and the download.
   await expect(viewer.locator('.viewer__name')).toHaveText('hive-cooling.pdf')
@@ -44,7 +50,6 @@ test('a PDF is drawn page by page with selectable text, named by its file, turne
     'href',
     /name=hive-cooling\.pdf/,
   )
-  const pages = page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
   await expect(pages.locator('.pdfv__page')).toHaveCount(12)
   await expect(pages.locator('.pdfv__page[data-page="1"] .textLayer')).toContainText(
     'Section 1 of the hive paper',
@@ -243,20 +248,13 @@ async function newVersion(page: Page, server: AgoraServer, postId: string, name:
   expect(response.status(), await response.text()).toBe(201)
 }
 
-/** A new post of a three-page paper, opened: answers the viewer's pages. */
-async function openPaper(page: Page, server: AgoraServer) {
-  const postId = await pdfPost(page, server, 'hive-cooling.pdf', await paperPdf(3))
-  await page.goto(`/forum/detail/${postId}`)
-  return page.getByRole('region', { name: 'hive-cooling.pdf, pages' })
-}
-
 test('select a passage, comment on it; after a reload its mark opens the thread, and the comment shows the passage', async ({
   page,
   server,
   consoleErrors,
 }) => {
   test.slow()
-  const pages = await openPaper(page, server)
+  const { pages } = await openPaper(page, server)
   await selectWords(page, 2, 'fan their wings')
   const comment = page.getByRole('button', { name: 'Comment on this passage' })
   await comment.click()
@@ -292,9 +290,8 @@ test('a passage comment is found again in a new version of the file, or says the
   consoleErrors,
 }) => {
   test.slow()
-  const postId = await pdfPost(page, server, 'hive-v1.pdf', await paperPdf(3))
   // Two comments on version 1: one on words version 2 keeps, one on words it drops.
-  await page.goto(`/forum/detail/${postId}`)
+  const { postId } = await openPaper(page, server, 'hive-v1.pdf')
   for (const [words, text] of [
     ['fan their wings', 'Kept passage comment'],
     ['brood grows too warm', 'Dropped passage comment'],
@@ -335,7 +332,7 @@ test('by keyboard only: quote a passage by its words, comment on it, its mark op
   consoleErrors,
 }) => {
   test.slow()
-  const pages = await openPaper(page, server)
+  const { pages } = await openPaper(page, server)
   await expect(pages.locator('.pdfv__page[data-page="1"]')).toHaveAttribute('data-drawn', 'true')
 
   // Tab reaches "Quote a passage"; Escape closes its dialog and gives the focus back.

@@ -2,8 +2,16 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { apiMakePost, apiSignIn } from './factories'
-import { createUser, expect, expectAccessible, logInWithForm, test } from './fixtures'
+import { apiPostBy } from './factories'
+import {
+  createUser,
+  createUsers,
+  expect,
+  expectAccessible,
+  logInWithForm,
+  type TestUser,
+  test,
+} from './fixtures'
 
 /** A 1×1 PNG: the avatar upload only needs a real image. */
 const TINY_PNG = Buffer.from(
@@ -19,6 +27,12 @@ async function openMyPage(page: Page, username: string) {
   await expect(page.getByRole('heading', { level: 1, name: username })).toBeVisible()
 }
 
+/** Signs in through the login form on /mypage and waits for the own page's profile. */
+async function logInToMyPage(page: Page, user: TestUser) {
+  await logInWithForm(page, user, '/mypage')
+  await openMyPage(page, user.username)
+}
+
 function modifyAnswer(page: Page, path: string) {
   return page.waitForResponse((response) => response.url().includes(`/api/v1/modify/${path}`))
 }
@@ -32,8 +46,7 @@ test('username, title, website and bio are edited in place and kept after a relo
   consoleErrors,
 }) => {
   const user = await createUser(request, server, 'edit')
-  await logInWithForm(page, user, '/mypage')
-  await openMyPage(page, user.username)
+  await logInToMyPage(page, user)
 
   // Username: Enter saves.
   const newName = `ed${randomBytes(3).toString('hex')}`
@@ -109,10 +122,8 @@ test('a save the server refuses or fails is reverted, with the error toast', asy
   server,
   consoleErrors,
 }) => {
-  const taken = await createUser(request, server, 'taken')
-  const user = await createUser(request, server, 'revert')
-  await logInWithForm(page, user, '/mypage')
-  await openMyPage(page, user.username)
+  const [taken, user] = await createUsers(request, server, 'taken', 'revert')
+  await logInToMyPage(page, user)
 
   // A server failure (stubbed, held until the optimistic value has been seen).
   let answer = () => {}
@@ -186,8 +197,7 @@ test('turning Public Profile off in Settings hides the profile from everyone els
   consoleErrors,
 }) => {
   const user = await createUser(request, server, 'priv')
-  await logInWithForm(page, user, '/mypage')
-  await openMyPage(page, user.username)
+  await logInToMyPage(page, user)
   await page.getByRole('button', { name: 'Edit Bio' }).click()
   await page.getByRole('textbox', { name: 'Bio' }).fill('My secret research agenda.')
   const bioSaved = modifyAnswer(page, 'modify_bio')
@@ -278,17 +288,14 @@ test('the counters on /mypage move when a post is liked in another tab', async (
   server,
   consoleErrors,
 }) => {
-  const author = await createUser(request, server, 'auth')
-  const user = await createUser(request, server, 'liker')
+  const [author, user] = await createUsers(request, server, 'auth', 'liker')
   // After this the request context carries the author's cookies: no more registering through it.
-  await apiSignIn(request, server, author)
-  const postId = await apiMakePost(request, server, {
+  const postId = await apiPostBy(request, server, author, {
     title: 'A post worth a like',
     summary: 'A post to like',
     tags: 'e2e',
   })
-  await logInWithForm(page, user, '/mypage')
-  await openMyPage(page, user.username)
+  await logInToMyPage(page, user)
   await expect(statValue(page, 'likes')).toHaveText('0')
   // Real focus and blur events when the tabs change places (Playwright otherwise keeps every page focused).
   const cdp = await context.newCDPSession(page)
@@ -323,8 +330,7 @@ test('signing out in another tab shows the login card; signing in there brings t
   server,
 }) => {
   const user = await createUser(request, server, 'tabs')
-  await logInWithForm(page, user, '/mypage')
-  await openMyPage(page, user.username)
+  await logInToMyPage(page, user)
 
   const other = await context.newPage()
   await other.goto('/forum')
@@ -379,8 +385,7 @@ test('the author page and the own page pass automated accessibility checks in bo
   test.slow()
   const check = (label: string) => expectAccessible(page, label)
   const author = await createUser(request, server, 'axe')
-  await apiSignIn(request, server, author)
-  await apiMakePost(request, server, {
+  await apiPostBy(request, server, author, {
     title: 'Checked for contrast',
     summary: 'A post to like',
     tags: 'e2e',

@@ -1,6 +1,6 @@
 // Written for science (issue 19), in the browser: the Cite dialog, the licence and DOI of a post,
 // and a tag's own page with Follow.
-import { apiMakePost } from './factories'
+import { apiMakePost, openNewPost } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('a post shows its licence and DOI; Cite gives APA and BibTeX to copy or download; Escape closes it', async ({
@@ -9,13 +9,12 @@ test('a post shows its licence and DOI; Cite gives APA and BibTeX to copy or dow
   consoleErrors,
 }) => {
   await signedIn(page, server, 'cite')
-  const postId = await apiMakePost(page.request, server, {
+  const postId = await openNewPost(page, server, {
     title: 'Balmer lines, measured',
     tags: 'spectroscopy,physics',
     doi: '10.1234/balmer.7',
     license: 'CC-BY-SA-4.0',
   })
-  await page.goto(`/forum/detail/${postId}`)
   await expect(page.getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute(
     'href',
     'https://creativecommons.org/licenses/by-sa/4.0/',
