@@ -71,3 +71,38 @@ export async function queueStats(db: Db): Promise<Record<QueueName, QueueStats>>
   )
   return Object.fromEntries(entries) as Record<QueueName, QueueStats>
 }
+
+/** How a leased queue's claim names its entry: key column, fencing counter and the columns it answers. */
+interface LeasedClaim {
+  key: string
+  counter: string
+  returning: string
+}
+
+/**
+ * Takes a leased queue's next due entry for `leaseSeconds`: one open, whose time has come and that
+ * no live lease holds, the longest due first; its `counter` goes up by one (the claim's fencing
+ * token). `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once without taking the same.
+ */
+export async function claimDue<Row>(
+  db: Db,
+  queue: 'outbox' | 'pinning',
+  { key, counter, returning }: LeasedClaim,
+  leaseSeconds: number,
+): Promise<Row | null> {
+  const { table, open } = TABLES[queue]
+  const { rows } = await sql<Row>`
+    update ${sql.raw(table)}
+    set ${sql.raw(counter)} = ${sql.raw(counter)} + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+    where ${sql.raw(key)} = (
+      select ${sql.raw(key)} from ${sql.raw(table)}
+      where ${sql.raw(open)} and run_after <= now()
+        and (lease_until is null or lease_until < now())
+      order by run_after, ${sql.raw(key)}
+      limit 1
+      for update skip locked
+    )
+    returning ${sql.raw(returning)}
+  `.execute(db)
+  return rows[0] ?? null
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index'
+import { claimDue } from '../db/queues'
 
 /** A claimed delivery: `attempts` is this claim's fencing token. */
 export interface Delivery {
@@ -9,6 +10,8 @@ export interface Delivery {
   payload: unknown
   attempts: number
 }
+
+const CLAIM = { key: 'id', counter: 'attempts', returning: 'id::text, event, handler, payload, attempts' }
 
 export function outboxStore(db: Db) {
   return {
@@ -20,25 +23,9 @@ export function outboxStore(db: Db) {
         .execute()
     },
 
-    /**
-     * Takes the next due delivery: one whose time has come and that no live lease holds.
-     * `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once without taking the same.
-     */
-    async claim(leaseSeconds: number): Promise<Delivery | null> {
-      const { rows } = await sql<Delivery>`
-        update event_outbox
-        set attempts = attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
-        where id = (
-          select o.id from event_outbox o
-          where o.failed_at is null and o.run_after <= now()
-            and (o.lease_until is null or o.lease_until < now())
-          order by o.run_after, o.id
-          limit 1
-          for update skip locked
-        )
-        returning id::text, event, handler, payload, attempts
-      `.execute(db)
-      return rows[0] ?? null
+    /** Takes the next due delivery; `attempts` counts the claims. */
+    claim(leaseSeconds: number): Promise<Delivery | null> {
+      return claimDue<Delivery>(db, 'outbox', CLAIM, leaseSeconds)
     },
 
     /** Removes a handled delivery; false when the claim is no longer current (lease lost). */

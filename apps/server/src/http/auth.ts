@@ -182,6 +182,11 @@ export async function requireViewer(request: FastifyRequest, detail = 'Please lo
   return viewer
 }
 
+/** The signed-in user's id or a 401 with the given sentence: what most handlers need of the viewer. */
+export async function requireUserId(request: FastifyRequest, detail?: string): Promise<string> {
+  return (await requireViewer(request, detail)).userId
+}
+
 export function clearAuthCookies(reply: FastifyReply) {
   reply.clearCookie(ACCESS_COOKIE, { path: '/api' })
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH })

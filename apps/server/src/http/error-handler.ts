@@ -49,8 +49,7 @@ function validationBody(error: FastifyError): ErrorBody {
  */
 function databaseBusy(err: { code?: string; message?: string } | undefined) {
   const unavailable = (detail: string, headers: Record<string, string>) => ({
-    status: 503,
-    body: { detail, code: 'service_unavailable' },
+    ...plainError(503, 'service_unavailable', detail),
     headers,
   })
   switch (err?.code) {
@@ -68,6 +67,11 @@ function databaseBusy(err: { code?: string; message?: string } | undefined) {
     return unavailable('The server is busy right now. Please try again shortly.', RETRY_SOON)
   }
   return null
+}
+
+/** An answer that is only a status, its code and a sentence. */
+function plainError(status: number, code: string, detail: string) {
+  return { status, body: { detail, code } }
 }
 
 /** Maps everything thrown to `{detail, code, errors?}`. Unknown errors become an opaque 500. */
@@ -93,68 +97,52 @@ export function toErrorResponse(error: unknown): {
 
   switch (err?.code) {
     case PG_UNIQUE_VIOLATION:
-      return { status: 409, body: { detail: 'That already exists', code: 'conflict' } }
+      return plainError(409, 'conflict', 'That already exists')
     case PG_FOREIGN_KEY_VIOLATION:
-      return { status: 404, body: { detail: 'A referenced item does not exist', code: 'not_found' } }
+      return plainError(404, 'not_found', 'A referenced item does not exist')
     case PG_INVALID_TEXT:
-      return { status: 400, body: { detail: 'A value has the wrong format', code: 'bad_request' } }
+      return plainError(400, 'bad_request', 'A value has the wrong format')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { detail: 'Unsupported content type', code: 'unsupported_media_type' } }
+      return plainError(415, 'unsupported_media_type', 'Unsupported content type')
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
-      return {
-        status: 413,
-        body: { detail: err.message || 'Request is too large', code: 'payload_too_large' },
-      }
+      return plainError(413, 'payload_too_large', err.message || 'Request is too large')
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, body: { detail: 'The request body is not valid JSON', code: 'bad_request' } }
+      return plainError(400, 'bad_request', 'The request body is not valid JSON')
     // The router's own refusals (see frameworkErrors in app.ts): said plainly, without echoing the URL.
     case 'FST_ERR_BAD_URL':
-      return {
-        status: 400,
-        body: { detail: 'The address is not valid: it has a broken %-escape', code: 'bad_request' },
-      }
+      return plainError(400, 'bad_request', 'The address is not valid: it has a broken %-escape')
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 414, body: { detail: 'A part of the address is too long', code: 'uri_too_long' } }
+      return plainError(414, 'uri_too_long', 'A part of the address is too long')
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return {
-        status: 415,
-        body: { detail: 'Send the upload as multipart/form-data', code: 'unsupported_media_type' },
-      }
+      return plainError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data')
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return { status: 413, body: { detail: 'The form has too many fields', code: 'payload_too_large' } }
+      return plainError(413, 'payload_too_large', 'The form has too many fields')
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return { status: 400, body: { detail: MALFORMED_FORM, code: 'bad_request' } }
+      return plainError(400, 'bad_request', MALFORMED_FORM)
   }
   // The multipart parser (busboy) throws plain errors for a body that is malformed or cut off.
   if (err instanceof Error && !err.code && BUSBOY_MESSAGE.test(err.message)) {
-    return { status: 400, body: { detail: MALFORMED_FORM, code: 'bad_request' } }
+    return plainError(400, 'bad_request', MALFORMED_FORM)
   }
   const busy = databaseBusy(err)
   if (busy) return busy
   if (isDatabaseUnavailable(err)) {
     return {
-      status: 503,
-      body: { detail: 'The database is unavailable, try again shortly', code: 'service_unavailable' },
+      ...plainError(503, 'service_unavailable', 'The database is unavailable, try again shortly'),
       headers: RETRY_LATER,
     }
   }
   // Fastify's own 4xx errors (bad content-length, malformed URL, ...) carry their status.
   const status = err?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return {
-      status,
-      body: { detail: err.message || 'Bad request', code: err.code?.toLowerCase() ?? 'bad_request' },
-    }
+    return plainError(status, err.code?.toLowerCase() ?? 'bad_request', err.message || 'Bad request')
   }
-  return {
-    status: 500,
-    body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' },
-  }
+  return plainError(500, 'internal', 'Something went wrong on our side. Please try again.')
 }
 
 /** Node's words for a connection the other side closed: "aborted" (ECONNRESET), a premature close. */

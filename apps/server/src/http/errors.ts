@@ -22,6 +22,15 @@ export class HttpError extends Error {
   }
 }
 
+/** The base of an error that is one status and code, and takes only its sentence. */
+function statusError(statusCode: number, code: string) {
+  return class extends HttpError {
+    constructor(detail: string) {
+      super(statusCode, code, detail)
+    }
+  }
+}
+
 export class BadRequestError extends HttpError {
   constructor(detail: string, errors?: FieldError[]) {
     super(400, 'bad_request', detail, errors)
@@ -53,16 +62,8 @@ export class EditConflictError extends HttpError {
     super(409, 'edit_conflict', detail, undefined, undefined, { current })
   }
 }
-export class PayloadTooLargeError extends HttpError {
-  constructor(detail: string) {
-    super(413, 'payload_too_large', detail)
-  }
-}
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(detail: string) {
-    super(415, 'unsupported_media_type', detail)
-  }
-}
+export class PayloadTooLargeError extends statusError(413, 'payload_too_large') {}
+export class UnsupportedMediaTypeError extends statusError(415, 'unsupported_media_type') {}
 export class TooManyRequestsError extends HttpError {
   constructor(detail: string, retryAfterSeconds?: number) {
     super(
@@ -74,13 +75,5 @@ export class TooManyRequestsError extends HttpError {
     )
   }
 }
-export class ServiceUnavailableError extends HttpError {
-  constructor(detail: string) {
-    super(503, 'service_unavailable', detail)
-  }
-}
-export class InsufficientStorageError extends HttpError {
-  constructor(detail: string) {
-    super(507, 'insufficient_storage', detail)
-  }
-}
+export class ServiceUnavailableError extends statusError(503, 'service_unavailable') {}
+export class InsufficientStorageError extends statusError(507, 'insufficient_storage') {}

@@ -10,3 +10,19 @@ export function failures<Status extends number>(...statuses: Status[]): Record<S
     typeof ErrorResponse
   >
 }
+
+/**
+ * The schema of a toggle (like, save): it flips the state, or sets the one an optional `{action}`
+ * body names, and answers the new state; it fails when signed out, on a missing item and too fast.
+ */
+export function toggleSchema<
+  Route extends { tags: string[]; summary: string; params: object },
+  Body extends object,
+  State,
+>(route: Route, body: Body, state: State) {
+  return {
+    ...route,
+    body: { ...body, nullable: true },
+    response: { 200: state, ...failures(401, 404, 429) },
+  }
+}

@@ -1,7 +1,7 @@
 import { AnalysisRerunParams, AnalysisRerunResponse } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { failures } from '../../http/responses'
 import { analysisService } from './analysis.service'
 
@@ -33,8 +33,8 @@ export async function analysisRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, LOGIN_TO_RERUN)
-      return reply.status(202).send(await analysis.rerun(viewer.userId, request.params.id))
+      const queued = await analysis.rerun(await requireUserId(request, LOGIN_TO_RERUN), request.params.id)
+      return reply.status(202).send(queued)
     },
   )
 }

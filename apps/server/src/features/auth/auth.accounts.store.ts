@@ -111,28 +111,5 @@ export function accountsStore(db: Db) {
         .limit(200)
         .execute()
     },
-
-    /** Ends the user's sessions (all, or all but `keep`); answers how many. */
-    async revokeSessions(userId: string, keep: string | null = null): Promise<number> {
-      let query = db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-      if (keep) query = query.where('id', '<>', keep)
-      const result = await query.executeTakeFirst()
-      return Number(result.numUpdatedRows)
-    },
-
-    async revokeSession(userId: string, sessionId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('id', '=', sessionId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
   }
 }

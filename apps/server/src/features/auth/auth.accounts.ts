@@ -18,6 +18,7 @@ import { accountsStore } from './auth.accounts.store'
 import { emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from './auth.messages'
 import { deviceOf, type SessionOrigin } from './auth.origin'
 import { authService, hashPassword, type IssuedSession, passwordMatches, sha256 } from './auth.service'
+import { authStore } from './auth.store'
 
 /** How long a mailed link works. */
 export const LINK_TTL_MS: Record<AccountTokenPurpose, number> = {
@@ -159,7 +160,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
         const used = await useLink(trx, token, 'reset_password')
         const accounts = accountsStore(trx)
         await accounts.setPassword(used.user_id, passwordHash)
-        await accounts.revokeSessions(used.user_id)
+        await authStore(trx).revokeSessions(used.user_id)
         await accounts.expireTokens(used.user_id, 'reset_password')
         // The link reached that address: it is proven.
         await accounts.markVerified(used.user_id, used.email)
@@ -187,7 +188,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
         const accounts = accountsStore(trx)
         await accounts.setPassword(me.id, passwordHash)
         await accounts.expireTokens(me.id, 'reset_password')
-        const count = await accounts.revokeSessions(me.id, viewer.sessionId)
+        const count = await authStore(trx).revokeSessions(me.id, viewer.sessionId)
         await tellPasswordChanged(trx, me)
         return count
       })
@@ -207,12 +208,13 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
     },
 
     async revokeSession(viewer: Viewer, sessionId: string) {
-      if (!(await store.revokeSession(viewer.userId, sessionId))) throw new NotFoundError('No such session')
+      if (!(await authStore(db).revokeSession(sessionId, viewer.userId)))
+        throw new NotFoundError('No such session')
       return { revoked: 1, message: 'Signed out' }
     },
 
     async revokeOthers(viewer: Viewer) {
-      const revoked = await store.revokeSessions(viewer.userId, viewer.sessionId)
+      const revoked = await authStore(db).revokeSessions(viewer.userId, viewer.sessionId)
       return {
         revoked,
         message: revoked === 1 ? 'Signed out 1 other session' : `Signed out ${revoked} other sessions`,

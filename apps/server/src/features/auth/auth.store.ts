@@ -4,6 +4,9 @@ import type { NewUser, SessionRow, UserRow } from '../../db/schema'
 import { usernameSkeleton } from '../../db/usernames'
 
 export function authStore(db: Db) {
+  /** The sessions still live, to end (an ended one keeps when it ended). */
+  const revokeLive = () =>
+    db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null)
   return {
     findUserByUsername(username: string): Promise<UserRow | undefined> {
       return db
@@ -75,13 +78,20 @@ export function authStore(db: Db) {
       return Number(result.numUpdatedRows) === 1
     },
 
-    revokeSession(sessionId: string) {
-      return db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .execute()
+    /** Ends a live session (only if it is `userId`'s, when given); false when there was no such session. */
+    async revokeSession(sessionId: string, userId?: string): Promise<boolean> {
+      let query = revokeLive().where('id', '=', sessionId)
+      if (userId) query = query.where('user_id', '=', userId)
+      const result = await query.executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    /** Ends the user's sessions (all, or all but `keep`); answers how many. */
+    async revokeSessions(userId: string, keep: string | null = null): Promise<number> {
+      let query = revokeLive().where('user_id', '=', userId)
+      if (keep) query = query.where('id', '<>', keep)
+      const result = await query.executeTakeFirst()
+      return Number(result.numUpdatedRows)
     },
   }
 }

@@ -1,6 +1,6 @@
 import { BlockResponse, BlocksResponse, IdParams } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { blocksService } from './blocks.service'
@@ -18,18 +18,14 @@ export async function blocksRoutes(app: AppInstance, ctx: AppContext) {
     response: { 200: BlockResponse, ...failures(400, 401, 404, 429) },
   })
 
-  app.post('/users/:id/block', { config: { rateLimit }, schema: schema('Block a user') }, async (request) => {
-    const viewer = await requireViewer(request, LOGIN_TO_BLOCK)
-    return blocks.block(viewer.userId, request.params.id)
-  })
+  app.post('/users/:id/block', { config: { rateLimit }, schema: schema('Block a user') }, async (request) =>
+    blocks.block(await requireUserId(request, LOGIN_TO_BLOCK), request.params.id),
+  )
 
   app.delete(
     '/users/:id/block',
     { config: { rateLimit }, schema: schema('Unblock a user') },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_BLOCK)
-      return blocks.unblock(viewer.userId, request.params.id)
-    },
+    async (request) => blocks.unblock(await requireUserId(request, LOGIN_TO_BLOCK), request.params.id),
   )
 
   app.get(
@@ -41,9 +37,6 @@ export async function blocksRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: BlocksResponse, ...failures(401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_BLOCK)
-      return blocks.mine(viewer.userId)
-    },
+    async (request) => blocks.mine(await requireUserId(request, LOGIN_TO_BLOCK)),
   )
 }

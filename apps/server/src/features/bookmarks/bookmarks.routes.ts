@@ -7,9 +7,9 @@ import {
 } from '@agora/contract'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures } from '../../http/responses'
+import { failures, toggleSchema } from '../../http/responses'
 import { postsService } from '../posts/index'
 import { bookmarksService } from './bookmarks.service'
 
@@ -25,18 +25,18 @@ export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
     {
       // A save is a like's kind of call: the like limit (LIKE_RATE_LIMIT) applies, counted apart.
       config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are saving posts too quickly.') },
-      schema: {
-        tags,
-        summary: 'Save or unsave a post for later (toggles; `action` sets)',
-        params: PostIdParams,
-        body: { ...BookmarkRequest, nullable: true },
-        response: { 200: BookmarkResponse, ...failures(401, 404, 429) },
-      },
+      schema: toggleSchema(
+        { tags, summary: 'Save or unsave a post for later (toggles; `action` sets)', params: PostIdParams },
+        BookmarkRequest,
+        BookmarkResponse,
+      ),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_SAVE)
-      return bookmarks.bookmark(viewer.userId, request.params.id, request.body?.action)
-    },
+    async (request) =>
+      bookmarks.bookmark(
+        await requireUserId(request, LOGIN_TO_SAVE),
+        request.params.id,
+        request.body?.action,
+      ),
   )
 
   app.get(
@@ -49,9 +49,7 @@ export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: PostPageResponse, ...failures(400, 401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, 'Please login to view your content')
-      return posts.savedBy(viewer.userId, request.query)
-    },
+    async (request) =>
+      posts.savedBy(await requireUserId(request, 'Please login to view your content'), request.query),
   )
 }

@@ -16,9 +16,9 @@ import {
 } from '@agora/contract'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId, requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures } from '../../http/responses'
+import { failures, toggleSchema } from '../../http/responses'
 import { commentsService } from './comments.service'
 import { commentStreamRoute } from './comments.stream'
 
@@ -88,22 +88,26 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     '/comments/:id/like',
     {
       config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
-      schema: {
-        tags,
-        summary: 'Like or unlike a comment',
-        description:
-          'Toggles. With `action: like` or `action: unlike` in the body the call is idempotent ' +
-          'instead: it leaves the like in the asked state and answers that state.',
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        params: CommentIdParams,
-        body: { ...LikeCommentRequest, nullable: true },
-        response: { 200: LikeCommentResponse, ...failures(401, 404, 429) },
-      },
+      schema: toggleSchema(
+        {
+          tags,
+          summary: 'Like or unlike a comment',
+          description:
+            'Toggles. With `action: like` or `action: unlike` in the body the call is idempotent ' +
+            'instead: it leaves the like in the asked state and answers that state.',
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
+          params: CommentIdParams,
+        },
+        LikeCommentRequest,
+        LikeCommentResponse,
+      ),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_LIKE)
-      return comments.like(viewer.userId, request.params.id, request.body?.action ?? 'toggle')
-    },
+    async (request) =>
+      comments.like(
+        await requireUserId(request, LOGIN_TO_LIKE),
+        request.params.id,
+        request.body?.action ?? 'toggle',
+      ),
   )
 
   app.patch(
@@ -121,10 +125,8 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: CommentView, 409: CommentEditConflict, ...failures(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      return comments.edit(viewer.userId, request.params.id, request.body)
-    },
+    async (request) =>
+      comments.edit(await requireUserId(request, LOGIN_TO_EDIT), request.params.id, request.body),
   )
 
   app.get(

@@ -4,7 +4,7 @@ import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { requireViewer } from '../../http/auth'
+import { requireUserId, requireViewer } from '../../http/auth'
 import { NotFoundError } from '../../http/errors'
 import { failures } from '../../http/responses'
 import { compose, mailLanguage, mailStore } from '../mail/index'
@@ -81,7 +81,7 @@ export async function exportsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: Type.Object({ items: Type.Array(ExportItem) }), ...failures(401) },
       },
     },
-    async (request) => ({ items: await exports.list((await requireViewer(request)).userId) }),
+    async (request) => ({ items: await exports.list(await requireUserId(request)) }),
   )
 
   app.get(

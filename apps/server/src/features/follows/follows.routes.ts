@@ -1,6 +1,6 @@
 import { FollowRequest, FollowResponse, MyFollowsResponse } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { followsService } from './follows.service'
@@ -24,10 +24,7 @@ export async function followsRoutes(app: AppInstance, ctx: AppContext) {
       config: { rateLimit },
       schema: schema('Follow an author (by id) or a tag; following again changes nothing'),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
-      return follows.follow(viewer.userId, request.body)
-    },
+    async (request) => follows.follow(await requireUserId(request, LOGIN_TO_FOLLOW), request.body),
   )
 
   app.delete(
@@ -36,10 +33,7 @@ export async function followsRoutes(app: AppInstance, ctx: AppContext) {
       config: { rateLimit },
       schema: schema('Stop following an author or a tag; unfollowing again changes nothing'),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
-      return follows.unfollow(viewer.userId, request.body)
-    },
+    async (request) => follows.unfollow(await requireUserId(request, LOGIN_TO_FOLLOW), request.body),
   )
 
   app.get(
@@ -51,9 +45,6 @@ export async function followsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: MyFollowsResponse, ...failures(401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_FOLLOW)
-      return follows.mine(viewer.userId)
-    },
+    async (request) => follows.mine(await requireUserId(request, LOGIN_TO_FOLLOW)),
   )
 }

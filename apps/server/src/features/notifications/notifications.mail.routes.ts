@@ -1,7 +1,7 @@
 import { MailSettings, MailSettingsUpdate, UnsubscribeInfo } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId, requireViewer } from '../../http/auth'
 import { BadRequestError } from '../../http/errors'
 import { failures } from '../../http/responses'
 import { mailSettingsStore, notificationMail, type UnsubscribeTarget } from './notifications.mail'
@@ -41,7 +41,7 @@ export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) 
         response: { 200: MailSettings, ...failures(401) },
       },
     },
-    async (request) => settingsOf((await requireViewer(request, LOGIN_FOR_NOTIFICATIONS)).userId),
+    async (request) => settingsOf(await requireUserId(request, LOGIN_FOR_NOTIFICATIONS)),
   )
 
   app.put(

@@ -7,7 +7,7 @@ import {
   UnreadCountResponse,
 } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { failures } from '../../http/responses'
 import { notificationMailRoutes } from './notifications.mail.routes'
 import { LOGIN_FOR_NOTIFICATIONS, notificationsService } from './notifications.service'
@@ -16,8 +16,8 @@ import { notificationStreamRoute } from './notifications.stream'
 export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
   const notifications = notificationsService(ctx.db)
   const tags = ['notifications']
-  const viewerOf = async (request: Parameters<typeof requireViewer>[0]) =>
-    (await requireViewer(request, LOGIN_FOR_NOTIFICATIONS)).userId
+  const viewerOf = (request: Parameters<typeof requireUserId>[0]) =>
+    requireUserId(request, LOGIN_FOR_NOTIFICATIONS)
 
   app.get(
     '/notifications',

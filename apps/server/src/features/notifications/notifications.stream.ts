@@ -1,5 +1,5 @@
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { failures } from '../../http/responses'
 import { openEventStream } from '../../http/sse'
 import { LOGIN_FOR_NOTIFICATIONS, notificationsService } from './notifications.service'
@@ -33,7 +33,7 @@ export function notificationStreamRoute(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const userId = (await requireViewer(request, LOGIN_FOR_NOTIFICATIONS)).userId
+      const userId = await requireUserId(request, LOGIN_FOR_NOTIFICATIONS)
       const asked =
         request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id
       const after = typeof asked === 'string' && NOTIFICATION_ID.test(asked) ? asked : null

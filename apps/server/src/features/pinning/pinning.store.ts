@@ -1,6 +1,7 @@
 import type { PinStatus } from '@agora/contract'
 import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/index'
+import { claimDue } from '../../db/queues'
 import type { IpfsPinsTable } from '../../db/schema'
 import { visibleTo } from '../../db/visibility'
 
@@ -20,6 +21,8 @@ export interface PinUpdate {
   /** This try failed (counted against the attempts). */
   failed: boolean
 }
+
+const CLAIM = { key: 'cid', counter: 'claims', returning: 'cid, name, status, request_id, attempts, claims' }
 
 export function pinningStore(db: Db) {
   return {
@@ -56,25 +59,9 @@ export function pinningStore(db: Db) {
         .execute()
     },
 
-    /**
-     * Takes the next due job for `leaseSeconds`: one waiting to be asked for or polled that no live
-     * lease holds. `FOR UPDATE SKIP LOCKED`: any number of workers claim at once, never the same one.
-     */
-    async claim(leaseSeconds: number): Promise<PinJob | null> {
-      const { rows } = await sql<PinJob>`
-        update ipfs_pins
-        set claims = claims + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
-        where cid = (
-          select p.cid from ipfs_pins p
-          where p.status in ('queued', 'pinning') and p.run_after <= now()
-            and (p.lease_until is null or p.lease_until < now())
-          order by p.run_after, p.cid
-          limit 1
-          for update skip locked
-        )
-        returning cid, name, status, request_id, attempts, claims
-      `.execute(db)
-      return rows[0] ?? null
+    /** Takes the next due job (queued, or pinning and to be polled) for `leaseSeconds`; `claims` counts them. */
+    claim(leaseSeconds: number): Promise<PinJob | null> {
+      return claimDue<PinJob>(db, 'pinning', CLAIM, leaseSeconds)
     },
 
     /** Records a try; false when the claim is no longer current (its lease ran out and another took it). */

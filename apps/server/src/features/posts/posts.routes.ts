@@ -17,9 +17,9 @@ import {
 import type { FastifyRequest } from 'fastify'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId, requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures } from '../../http/responses'
+import { failures, toggleSchema } from '../../http/responses'
 import { receivePostFiles, uploadGate } from '../files/index'
 import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
@@ -147,18 +147,14 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
     '/media/:id/like',
     {
       config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
-      schema: {
-        tags,
-        summary: 'Like or unlike a post (toggles; `action` sets)',
-        params: PostIdParams,
-        body: { ...PostLikeRequest, nullable: true },
-        response: { 200: PostLikeResponse, ...failures(401, 404, 429) },
-      },
+      schema: toggleSchema(
+        { tags, summary: 'Like or unlike a post (toggles; `action` sets)', params: PostIdParams },
+        PostLikeRequest,
+        PostLikeResponse,
+      ),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_LIKE)
-      return posts.like(viewer.userId, request.params.id, request.body?.action)
-    },
+    async (request) =>
+      posts.like(await requireUserId(request, LOGIN_TO_LIKE), request.params.id, request.body?.action),
   )
 
   app.patch(
@@ -176,10 +172,8 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: PostDetailResponse, 409: PostEditConflict, ...failures(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      return posts.edit(viewer.userId, request.params.id, request.body)
-    },
+    async (request) =>
+      posts.edit(await requireUserId(request, LOGIN_TO_EDIT), request.params.id, request.body),
   )
 
   app.get(

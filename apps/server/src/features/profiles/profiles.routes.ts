@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import { blobStoreFor, stageStream } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId, requireViewer } from '../../http/auth'
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors'
 import { failures } from '../../http/responses'
 import { filesService, fileUrl } from '../files/index'
@@ -81,10 +81,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: OwnUserResponse, ...failures(401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request)
-      return profiles.ownUser(viewer.userId, ctx.config.trust)
-    },
+    async (request) => profiles.ownUser(await requireUserId(request), ctx.config.trust),
   )
 
   // ---- user search (issue 18: @mention suggestions) ----
@@ -129,23 +126,25 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     response: { 200: PostPageResponse, ...failures(400, 401) },
   })
 
-  app.get(
-    '/auth/me/posts',
-    { schema: ownPostsSchema('Your posts, private ones included (skip/limit paging, 12 by default)') },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
-      return posts.byAuthor(viewer.userId, viewer.userId, request.query)
+  // The viewer's own lists of posts: they are both who looks and whose posts these are.
+  const ownPostLists = [
+    {
+      path: '/auth/me/posts',
+      summary: 'Your posts, private ones included (skip/limit paging, 12 by default)',
+      list: posts.byAuthor,
     },
-  )
-
-  app.get(
-    '/auth/me/liked',
-    { schema: ownPostsSchema('The posts you liked, newest like first by default (skip/limit paging)') },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
-      return posts.likedBy(viewer.userId, viewer.userId, request.query)
+    {
+      path: '/auth/me/liked',
+      summary: 'The posts you liked, newest like first by default (skip/limit paging)',
+      list: posts.likedBy,
     },
-  )
+  ]
+  for (const { path, summary, list } of ownPostLists) {
+    app.get(path, { schema: ownPostsSchema(summary) }, async (request) => {
+      const userId = await requireUserId(request, LOGIN_TO_VIEW_OWN)
+      return list(userId, userId, request.query)
+    })
+  }
 
   app.get(
     '/auth/me/comments',
@@ -157,10 +156,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: OwnCommentsResponse, ...failures(400, 401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_VIEW_OWN)
-      return profiles.ownComments(viewer.userId, request.query)
-    },
+    async (request) => profiles.ownComments(await requireUserId(request, LOGIN_TO_VIEW_OWN), request.query),
   )
 
   const modifySchema = <T>(summary: string, body: T) => ({
@@ -224,10 +220,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     {
       schema: modifySchema('Change any profile fields; an unknown field answers 400', ModifyProfileRequest),
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_TO_EDIT)
-      return profiles.modifyProfile(viewer.userId, request.body)
-    },
+    async (request) => profiles.modifyProfile(await requireUserId(request, LOGIN_TO_EDIT), request.body),
   )
 
   app.post(

@@ -9,7 +9,7 @@ import {
   RewardsMeResponse,
 } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
-import { requireViewer } from '../../http/auth'
+import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { sweepEveryMinute } from '../token/index'
@@ -34,10 +34,8 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: RewardsMeResponse, ...failures(400, 401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
-      return rewards.me(viewer.userId, request.query, request.log)
-    },
+    async (request) =>
+      rewards.me(await requireUserId(request, LOGIN_FOR_REWARDS), request.query, request.log),
   )
 
   app.get(
@@ -49,10 +47,9 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: RewardClaimsResponse, ...failures(401) },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_FOR_REWARDS)
-      return { claims: await rewards.claims(viewer.userId, request.log) }
-    },
+    async (request) => ({
+      claims: await rewards.claims(await requireUserId(request, LOGIN_FOR_REWARDS), request.log),
+    }),
   )
 
   app.get(
@@ -98,9 +95,11 @@ export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
         },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request, 'Please login to claim your rewards')
-      return rewards.claim(viewer.userId, request.body, request.log)
-    },
+    async (request) =>
+      rewards.claim(
+        await requireUserId(request, 'Please login to claim your rewards'),
+        request.body,
+        request.log,
+      ),
   )
 }
