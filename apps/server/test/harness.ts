@@ -119,6 +119,24 @@ export async function createTestApp(
 }
 
 /**
+ * `use` a second app over `t`'s database (already migrated: one migration fewer) with its own
+ * `env`, for one test; the app and its data directory are gone after, the database stays `t`'s.
+ */
+export async function withSecondApp(
+  t: TestApp,
+  env: Record<string, string>,
+  use: (app: TestApp) => Promise<void>,
+) {
+  const second = await createTestApp(env, { database: t.database })
+  try {
+    await use(second)
+  } finally {
+    await second.app.close()
+    rmSync(second.config.dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
  * The usual life of a test file's app: made before its first test, emptied after each (with
  * `reset`'s options), closed after the last. Answers the app, filled in once it is made.
  */

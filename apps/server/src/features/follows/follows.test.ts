@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   apiFollow,
@@ -9,7 +8,7 @@ import {
   type TestUser,
   urlEncoded,
 } from '../../../test/factories'
-import { createTestApp, TEST_DB, useTestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
 
 // Follows of authors and tags (issue 18): POST|DELETE /follows, GET /auth/me/follows, and the
@@ -228,9 +227,8 @@ describe(`follows (${TEST_DB})`, () => {
 
 describe(`the follow rate limit (${TEST_DB})`, () => {
   it('refuses the follows of one user beyond FOLLOW_RATE_LIMIT a minute', async () => {
-    // A second app over the same database (one migration fewer), with its own limits.
-    const limited = await createTestApp({ FOLLOW_RATE_LIMIT: '3' }, { database: t.database })
-    try {
+    // A second app over the same database, with its own limits.
+    await withSecondApp(t, { FOLLOW_RATE_LIMIT: '3' }, async (limited) => {
       const ada = await makeUser(limited)
       const bo = await makeUser(limited)
       const cy = await makeUser(limited)
@@ -243,9 +241,6 @@ describe(`the follow rate limit (${TEST_DB})`, () => {
       expect((await sendFollow(limited, bo, { kind: 'user', target: ada.id }, 'DELETE')).statusCode).toBe(200)
       // Another user has their own allowance.
       expect((await sendFollow(limited, cy, { kind: 'tag', target: 'optics' })).statusCode).toBe(200)
-    } finally {
-      await limited.app.close()
-      rmSync(limited.config.dataDir, { recursive: true, force: true })
-    }
+    })
   })
 })

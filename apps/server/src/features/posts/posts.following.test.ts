@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { POST_SORTS, type PostSort } from '@agora/contract'
 import { CompiledQuery, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +10,7 @@ import {
   sendPostList,
   type TestUser,
 } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
+import { TEST_DB, type TestApp, useTestApp, withSecondApp } from '../../../test/harness'
 import { parseSort } from '../../db/paging'
 import { followingFeedQuery } from './posts.following'
 
@@ -225,8 +224,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
 
   it("never serves one viewer's feed to another, with the read cache on", async () => {
     // A second app over the same database, its anonymous read cache on for a minute.
-    const cached = await createTestApp({ READ_CACHE_MS: '60000' }, { database: t.database })
-    try {
+    await withSecondApp(t, { READ_CACHE_MS: '60000' }, async (cached) => {
       const ada = await makeUser(cached)
       const bo = await makeUser(cached)
       const cy = await makeUser(cached)
@@ -248,10 +246,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
       expect(await idsOf(dee)).toEqual([byBo])
       expect(await idsOf(null)).toBe(401)
       expect(await idsOf(cy)).toEqual([byAda])
-    } finally {
-      await cached.app.close()
-      rmSync(cached.config.dataDir, { recursive: true, force: true })
-    }
+    })
   })
 })
 
