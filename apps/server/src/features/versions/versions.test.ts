@@ -98,6 +98,22 @@ async function adasPost(fields: Record<string, string> = {}) {
   return { ada, id }
 }
 
+/** `count` small Markdown files, n1.md… */
+const noteFiles = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ name: `n${i + 1}.md`, data: Buffer.from(`note ${i + 1}\n`) }))
+
+/** A new version of Ada's post is refused with 400 and `detail`, and nothing changes. */
+async function expectRefused(fields: [string, string][], files: UploadFile[], detail: string) {
+  const { ada, id } = await adasPost()
+  const before = await tableCounts()
+  const response = await sendVersion(ada, id, fields, files)
+  expect(response.statusCode).toBe(400)
+  expect(response.json().detail).toBe(detail)
+  expect((await get(`/media/${id}`)).json().version).toBe(1)
+  expect(await tableCounts()).toEqual(before)
+  expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
+}
+
 describe(`versions of a post's files (${TEST_DB})`, () => {
   afterEach(async () => {
     await sql`drop trigger if exists versions_test_fail_trg on post_versions`.execute(t.database.db)
@@ -280,55 +296,43 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       ] as [string, string][],
       'There is no file named nope.pdf in the current version',
     ],
-  ])('refuses %s with 400 and changes nothing', async (_what, fields, detail) => {
-    const { ada, id } = await adasPost()
-    const before = await tableCounts()
-    const response = await sendVersion(ada, id, fields, [{ name: 'notes.md', data: notes }])
-    expect(response.statusCode).toBe(400)
-    expect(response.json().detail).toBe(detail)
-    expect(await tableCounts()).toEqual(before)
-    expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
-  })
+  ])('refuses %s with 400 and changes nothing', (_what, fields, detail) =>
+    expectRefused(fields, [{ name: 'notes.md', data: notes }], detail),
+  )
 
-  it('refuses a version without files, with two files of one name, or with more than 5 files', async () => {
-    const { ada, id } = await adasPost()
-    const empty = await sendVersion(ada, id, [['changelog', 'Nothing']], [])
-    expect(empty.statusCode).toBe(400)
-    expect(empty.json().detail).toBe('A version needs at least one file: upload one or keep one')
-
-    const twice = await sendVersion(
-      ada,
-      id,
+  it.each([
+    [
+      'without files',
+      [['changelog', 'Nothing']],
+      [],
+      'A version needs at least one file: upload one or keep one',
+    ],
+    [
+      'with two files of one name',
       [
         ['changelog', 'Twice'],
         ['keep', 'paper.pdf'],
       ],
       [{ name: 'paper.pdf', data: pdfFile('other') }],
-    )
-    expect(twice.statusCode).toBe(400)
-    expect(twice.json().detail).toBe('Two files of the new version are named paper.pdf')
-
-    const many = await sendVersion(
-      ada,
-      id,
+      'Two files of the new version are named paper.pdf',
+    ],
+    [
+      'with more than 5 files, kept and new',
       [
         ['changelog', 'Many'],
         ['keep', 'figure.png,paper.pdf'],
       ],
-      [1, 2, 3, 4].map((n) => ({ name: `n${n}.md`, data: Buffer.from(`note ${n}\n`) })),
-    )
-    expect(many.statusCode).toBe(400)
-    expect(many.json().detail).toBe('A version holds at most 5 files')
+      noteFiles(4),
+      'A version holds at most 5 files',
+    ],
+    ['with more than 5 new files', [['changelog', 'Six']], noteFiles(6), 'Maximum 5 files allowed'],
+  ] as [string, [string, string][], UploadFile[], string][])(
+    'refuses a version %s with 400 and changes nothing',
+    (_what, fields, files, detail) => expectRefused(fields, files, detail),
+  )
 
-    const sixNew = await sendVersion(
-      ada,
-      id,
-      [['changelog', 'Six']],
-      [1, 2, 3, 4, 5, 6].map((n) => ({ name: `n${n}.md`, data: Buffer.from(`note ${n}\n`) })),
-    )
-    expect(sixNew.statusCode).toBe(400)
-    expect(sixNew.json().detail).toBe('Maximum 5 files allowed')
-
+  it('refuses a binary file with 415 and changes nothing', async () => {
+    const { ada, id } = await adasPost()
     const exe = await sendVersion(
       ada,
       id,
