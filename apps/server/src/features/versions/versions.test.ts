@@ -98,6 +98,18 @@ async function adasPost(fields: Record<string, string> = {}) {
   return { ada, id }
 }
 
+/** A new version that must be published (201): answers the post as it now is. */
+async function publishVersion(
+  user: TestUser,
+  postId: string,
+  fields: Record<string, string>,
+  files: UploadFile[],
+) {
+  const response = await sendVersion(user, postId, Object.entries(fields), files)
+  expect(response.statusCode).toBe(201)
+  return response.json()
+}
+
 /** `count` small Markdown files, n1.md… */
 const noteFiles = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `n${i + 1}.md`, data: Buffer.from(`note ${i + 1}\n`) }))
@@ -144,20 +156,15 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
   it('publishes a new version: kept files carried over, a same-named file replaced in place, new ones after', async () => {
     const { ada, id } = await adasPost()
     const v1 = (await get(`/media/${id}`)).json()
-    const created = await sendVersion(
+    const v2 = await publishVersion(
       ada,
       id,
-      [
-        ['changelog', 'Sharper figure, notes added'],
-        ['keep', 'paper.pdf'],
-      ],
+      { changelog: 'Sharper figure, notes added', keep: 'paper.pdf' },
       [
         { name: 'notes.md', data: notes },
         { name: 'figure.png', data: figure2 },
       ],
     )
-    expect(created.statusCode).toBe(201)
-    const v2 = created.json()
     expect(v2).toMatchObject({
       id,
       version: 2,
@@ -222,9 +229,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
 
   it('answers 404 with a detail for a version out of range', async () => {
     const { ada, id } = await adasPost()
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     for (const version of ['3', '0', '-1', '99999999999']) {
       const response = await get(`/media/${id}?version=${version}`)
       expect(response.statusCode, version).toBe(404)
@@ -437,32 +442,12 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const { post_id: bobs } = await apiMakePost(t, bob, { title: 'Same paper' }, [
       { name: 'p.pdf', data: paper },
     ])
-    expect(
-      (
-        await sendVersion(
-          ada,
-          id,
-          [
-            ['changelog', 'v2'],
-            ['keep', 'paper.pdf'],
-          ],
-          [{ name: 'figure.png', data: figure2 }],
-        )
-      ).statusCode,
-    ).toBe(201)
-    expect(
-      (
-        await sendVersion(
-          ada,
-          id,
-          [
-            ['changelog', 'v3'],
-            ['keep', 'figure.png'],
-          ],
-          [{ name: 'notes.md', data: notes }],
-        )
-      ).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'v2', keep: 'paper.pdf' }, [
+      { name: 'figure.png', data: figure2 },
+    ])
+    await publishVersion(ada, id, { changelog: 'v3', keep: 'figure.png' }, [
+      { name: 'notes.md', data: notes },
+    ])
     expect(await tableCounts()).toEqual({ versions: 4, earlier: 4, current: 3, blobs: 4 })
     await expectExactRefs()
 
@@ -479,9 +464,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
   it('records on each comment the version it was written on', async () => {
     const { ada, id } = await adasPost()
     const first = await apiMakeComment(t, ada, id, { content: 'On the first version' })
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     const second = await apiMakeComment(t, ada, id, { content: 'On the second version' })
     const { rows } = await sql<{ id: string; post_version: number }>`
       select id, post_version from comments where post_id = ${id}
@@ -521,9 +504,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const before = await row()
     const rewards = await count(sql<{ n: number }>`select count(*)::int as n from reward_entries`)
 
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     expect(raised).toEqual([{ postId: id, authorId: ada.id, version: 2 }])
     expect(
       await count(
@@ -544,14 +525,10 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       version_count: 1,
       manifest_cid: null,
     })
-    const created = await sendVersion(
-      ada,
-      id,
-      [['changelog', 'First files']],
-      [{ name: 'n.md', data: notes }],
-    )
-    expect(created.statusCode).toBe(201)
-    expect(created.json()).toMatchObject({ version: 2, version_count: 2 })
+    const created = await publishVersion(ada, id, { changelog: 'First files' }, [
+      { name: 'n.md', data: notes },
+    ])
+    expect(created).toMatchObject({ version: 2, version_count: 2 })
     expect(
       (await get(`/media/${id}/versions`)).json().items.map((item: { version: number }) => item.version),
     ).toEqual([1, 2])
