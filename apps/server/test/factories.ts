@@ -87,6 +87,13 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
   }
 }
 
+/** `count` registered users, made one after another as `makeUser` makes them. */
+export async function makeUsers(t: TestApp, count: number): Promise<TestUser[]> {
+  const users: TestUser[] = []
+  for (let i = 0; i < count; i++) users.push(await makeUser(t))
+  return users
+}
+
 /**
  * POST /auth/token with a JSON body (`secure_mode: false`: the tokens in the body; left out: in
  * cookies); `request` adds headers or a client address. The answer unchecked.
