@@ -195,21 +195,17 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     await dbMakePost(t, ada, { title: 'Behind its back' })
     for (const reader of [ada, ...readers]) {
       const answer = (await get(t, `/media/${postId}`, reader)).json()
-      const liked = await t.database.db
-        .selectFrom('post_likes')
-        .select('post_id')
-        .where('user_id', '=', reader.id)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
-      const saved = await t.database.db
-        .selectFrom('bookmarks')
-        .select('post_id')
-        .where('user_id', '=', reader.id)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
+      // What the database says of this reader and the post.
+      const has = async (table: 'post_likes' | 'bookmarks') =>
+        (await t.database.db
+          .selectFrom(table)
+          .select('post_id')
+          .where('user_id', '=', reader.id)
+          .where('post_id', '=', postId)
+          .executeTakeFirst()) !== undefined
       expect({ is_liked: answer.is_liked, is_saved: answer.is_saved }).toEqual({
-        is_liked: liked !== undefined,
-        is_saved: saved !== undefined,
+        is_liked: await has('post_likes'),
+        is_saved: await has('bookmarks'),
       })
       expect(answer.likes).toBe(2)
     }
