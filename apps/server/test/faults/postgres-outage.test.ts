@@ -1,8 +1,14 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '../../src/db/index'
 import { makeUser, send } from '../factories'
-import { createScratchPostgres, createTestApp, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
+import {
+  createTestApp,
+  openMigrated,
+  TEST_DB,
+  TEST_POSTGRES_URL,
+  type TestApp,
+  useScratchPostgres,
+} from '../harness'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy'
 
 /** Longest a request may take to fail while the database is away: "fast", not hanging. */
@@ -20,19 +26,17 @@ if (TEST_DB !== 'postgres') {
 }
 
 describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
+  const scratch = useScratchPostgres()
   let proxy: TcpProxy
-  let scratch: { url: string; drop(): Promise<void> }
   let t: TestApp
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
     const direct = new URL(scratch.url)
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
     const relayed = new URL(scratch.url)
     relayed.hostname = '127.0.0.1'
     relayed.port = String(proxy.port)
-    const database = await openDatabase({ url: relayed.toString(), pgliteDir: null })
-    await migrateToLatest(database.db as never)
+    const database = await openMigrated({ url: relayed.toString(), pgliteDir: null })
     t = await createTestApp(
       {
         LIKE_RATE_LIMIT: '100000',
@@ -44,7 +48,6 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
   afterAll(async () => {
     await t?.close()
     await proxy?.close()
-    await scratch?.drop()
   })
 
   it('answers 503 quickly while the database is away and recovers by itself', async () => {

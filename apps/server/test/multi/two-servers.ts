@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { type ServerProcess, startServer } from '../faults/server-process'
-import { createScratchPostgres } from '../harness'
+import { useScratchPostgres } from '../harness'
 import { SHARED_CHAIN } from './shared-env'
 
 export interface TwoServers {
@@ -26,10 +26,8 @@ export interface TwoServers {
  */
 export function useTwoServers(tempPrefix: string, env: Record<string, string>): TwoServers {
   const servers = { temp: mkdtempSync(join(tmpdir(), tempPrefix)) } as TwoServers
-  let drop: (() => Promise<void>) | undefined
+  const scratch = useScratchPostgres()
   beforeAll(async () => {
-    const scratch = await createScratchPostgres()
-    drop = scratch.drop
     servers.databaseUrl = scratch.url
     const shared = {
       DATABASE_URL: scratch.url,
@@ -43,7 +41,6 @@ export function useTwoServers(tempPrefix: string, env: Record<string, string>): 
   }, 180_000)
   afterAll(async () => {
     await Promise.all([servers.first?.stop(), servers.second?.stop()])
-    await drop?.()
     rmSync(servers.temp, { recursive: true, force: true })
   }, 60_000)
   return servers
