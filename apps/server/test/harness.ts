@@ -13,6 +13,11 @@ import { adminQuery } from './postgres'
 
 /** Which database this run of the suite talks to: `TEST_DB=postgres` (scripts/test.mjs sets it) or PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+/** On PGlite, says in the run's output what a test file skips there and why (`message`). */
+export function noteSkippedOnPglite(message: string) {
+  if (TEST_DB !== 'postgres') console.info(message)
+}
+
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
 /**

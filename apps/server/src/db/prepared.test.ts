@@ -1,14 +1,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_DB, useScratchPostgres } from '../../test/harness'
+import { noteSkippedOnPglite, TEST_DB, useScratchPostgres } from '../../test/harness'
 import { type DatabaseHandle, openDatabase } from './index'
 import { shape } from './prepared'
 
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Prepared statements test skipped: it needs TEST_DB=postgres (PGlite sends no named statements)',
-  )
-}
+noteSkippedOnPglite(
+  'Prepared statements test skipped: it needs TEST_DB=postgres (PGlite sends no named statements)',
+)
 
 /** The named statements of the pool's one connection, as PostgreSQL keeps them. */
 async function prepared(database: DatabaseHandle) {

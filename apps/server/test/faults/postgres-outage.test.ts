@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser, send } from '../factories'
 import {
   createTestApp,
+  noteSkippedOnPglite,
   openMigrated,
   TEST_DB,
   TEST_POSTGRES_URL,
@@ -19,11 +20,9 @@ const FAIL_FAST_MS = 8_000
  * the gap and succeed after it, with no server restart. The server reaches the database through a
  * TCP relay the test cuts (the machine's PostgreSQL is shared and is not restarted).
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'PostgreSQL outage test skipped: it needs TEST_DB=postgres (the embedded database has no connection to lose)',
-  )
-}
+noteSkippedOnPglite(
+  'PostgreSQL outage test skipped: it needs TEST_DB=postgres (the embedded database has no connection to lose)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
   const scratch = useScratchPostgres()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../faults/client'
-import { TEST_DB } from '../harness'
+import { noteSkippedOnPglite, TEST_DB } from '../harness'
 import { useTwoServers } from '../multi/two-servers'
 import { openStream } from './sse-client'
 
@@ -11,11 +11,9 @@ import { openStream } from './sse-client'
  * reaches the event streams held by the other — the author's notifications and the post's
  * comments — through LISTEN/NOTIFY, not an in-memory bus.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Cross-process live test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
-  )
-}
+noteSkippedOnPglite(
+  'Cross-process live test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('live news across server processes', () => {
   const servers = useTwoServers('agora-live-', { ANALYSIS_WORKERS: '0' })

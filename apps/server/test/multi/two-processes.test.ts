@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/index'
 import { apiClient } from '../faults/client'
 import { counterMismatches } from '../faults/recount'
 import { REPO_ROOT, type ServerProcess } from '../faults/server-process'
-import { TEST_DB } from '../harness'
+import { noteSkippedOnPglite, TEST_DB } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 import { SHARED_CHAIN } from './shared-env'
 import { useTwoServers } from './two-servers'
@@ -20,11 +20,9 @@ import { useTwoServers } from './two-servers'
  * LISTEN/NOTIFY, not by waiting out a TTL (READ_CACHE_MS is a minute here, so only a notification
  * can explain a fresh answer). Sessions end on both at once; counters and background jobs stay exact.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Two-process test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
-  )
-}
+noteSkippedOnPglite(
+  'Two-process test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
+)
 
 /** What "at once" means here, plus one poll of the reader. */
 const WITHIN_MS = 100

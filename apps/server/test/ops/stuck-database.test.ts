@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/index'
 import { apiMakePost, makeUser, sendLikePost } from '../factories'
 import { counterMismatches } from '../faults/recount'
-import { createTestApp, openMigrated, TEST_DB, type TestApp, useScratchPostgres } from '../harness'
+import {
+  createTestApp,
+  noteSkippedOnPglite,
+  openMigrated,
+  TEST_DB,
+  type TestApp,
+  useScratchPostgres,
+} from '../harness'
 
 /** The request connections' lock wait in this test (the default is 3 s). */
 const LOCK_MS = 2_000
@@ -21,11 +28,9 @@ const ANSWERED_WITHIN_MS = 3 * LOCK_MS + 1_000
  * with 503 {detail} and Retry-After within seconds, while liveness, reads of other posts and a
  * like of another post are served meanwhile; after the lock, likes succeed and counters agree.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Stuck-database test skipped: it needs TEST_DB=postgres (PGlite has one connection and no lock waits)',
-  )
-}
+noteSkippedOnPglite(
+  'Stuck-database test skipped: it needs TEST_DB=postgres (PGlite has one connection and no lock waits)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => {
   const scratch = useScratchPostgres()
