@@ -253,6 +253,11 @@ export async function dbPostCommentCount(t: TestApp, postId: string) {
   return row.comments_count
 }
 
+/** The rows of `table` that belong to `user` (by user_id), as ids read straight from the database. */
+export function dbRowsOf(t: TestApp, table: 'posts' | 'comments' | 'notifications', user: { id: string }) {
+  return t.database.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute()
+}
+
 // Likes
 
 type LikeAction = 'like' | 'unlike'
