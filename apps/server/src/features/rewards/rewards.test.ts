@@ -111,6 +111,16 @@ async function age(user: User, hours: number) {
             group by 1, 2, 3`.execute(db)
 }
 
+/** A member's post, another member's comment on it, and the author's reply to that comment. */
+async function threadOnPost() {
+  const author = await member()
+  const other = await member()
+  const post = await apiMakePost(t, author)
+  const comment = await apiMakeComment(t, other, post.post_id)
+  const reply = await apiMakeComment(t, author, post.post_id, { parentId: comment._id })
+  return { author, other, post, comment, reply }
+}
+
 /** A user with `posts` × 10 claimable tokens, earned by publishing and aged past the hold. */
 async function earner(posts: number) {
   const user = await member()
@@ -345,11 +355,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   })
 
   it('reverses everything a deleted post earned, its comments and their likes included', async () => {
-    const author = await member()
-    const other = await member()
-    const post = await apiMakePost(t, author)
-    const remark = await apiMakeComment(t, other, post.post_id)
-    const reply = await apiMakeComment(t, author, post.post_id, { parentId: remark._id })
+    const { author, other, post, comment: remark, reply } = await threadOnPost()
     await apiLikePost(t, other, post.post_id, 'like')
     await apiLikeComment(t, other, reply._id, 'like')
     await apiLikeComment(t, author, remark._id, 'like')
@@ -370,11 +376,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   })
 
   it('reverses a deleted comment with its replies and their likes, and nothing else', async () => {
-    const author = await member()
-    const other = await member()
-    const post = await apiMakePost(t, author)
-    const top = await apiMakeComment(t, other, post.post_id)
-    const reply = await apiMakeComment(t, author, post.post_id, { parentId: top._id })
+    const { author, other, post, comment: top, reply } = await threadOnPost()
     const kept = await apiMakeComment(t, other, post.post_id)
     await apiLikeComment(t, author, top._id, 'like')
     await apiLikeComment(t, other, reply._id, 'like')
