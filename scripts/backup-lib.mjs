@@ -149,6 +149,13 @@ export async function countRows(db) {
   return counts
 }
 
+/** Row counts as the scripts print them: `3 users, 12 posts, …`. */
+export function countsText(counts) {
+  return Object.entries(counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ')
+}
+
 /**
  * `use(client)` on a connection to the PostgreSQL database at `url`, closed after; a failure stops
  * the script with `{what} failed: …` (the tool's own stderr when there is one).

@@ -11,6 +11,7 @@ import {
   copyBlobs,
   copyChain,
   countRows,
+  countsText,
   DB_FILES,
   fail,
   fileSummary,
@@ -65,11 +66,7 @@ const manifest = {
   chain,
 }
 await writeFile(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
-console.log(
-  `backup of the ${kind} database (${Object.entries(counts)
-    .map(([t, n]) => `${n} ${t}`)
-    .join(', ')}) and ${blobs.length} files in ${out}`,
-)
+console.log(`backup of the ${kind} database (${countsText(counts)}) and ${blobs.length} files in ${out}`)
 console.log(
   chain.length > 0
     ? `the embedded chain (${CHAIN_DIR}: its state, mint and faucet key) is included; the backup holds a secret key, keep it private`

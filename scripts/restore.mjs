@@ -11,6 +11,7 @@ import {
   copyBlobs,
   copyChain,
   countRows,
+  countsText,
   fail,
   fileSummary,
   listBlobs,
@@ -42,11 +43,7 @@ for (const [table, expected] of Object.entries(manifest.counts)) {
 const copied = await copyBlobs(join(from, BLOB_DIR), target.blobRoot)
 const chain = (manifest.chain ?? []).length > 0 ? await copyChain(join(from, CHAIN_DIR), chainDir) : []
 console.log(
-  `restored the ${manifest.database} database (${Object.entries(counts)
-    .map(([t, n]) => `${n} ${t}`)
-    .join(
-      ', ',
-    )}), ${copied.length} files${chain.length > 0 ? ' and the embedded chain (state, mint, faucet key)' : ''} into ${target.dataDir}`,
+  `restored the ${manifest.database} database (${countsText(counts)}), ${copied.length} files${chain.length > 0 ? ' and the embedded chain (state, mint, faucet key)' : ''} into ${target.dataDir}`,
 )
 
 /** Every file is there with the size and checksum the manifest gives. */
