@@ -9,6 +9,7 @@ import { chmod, copyFile, mkdir, readdir, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 
 export const run = promisify(execFile)
 export const MANIFEST = 'manifest.json'
@@ -140,12 +141,40 @@ export async function openPglite(options) {
   return PGlite.create({ ...options, extensions: { pg_trgm, unaccent } })
 }
 
-/** Row counts of COUNTED_TABLES through `query(sql) → rows`. */
-export async function countRows(query) {
+/** Row counts of COUNTED_TABLES in `db` (a pg client or a PGlite: `query(sql) → { rows }`). */
+export async function countRows(db) {
   const counts = {}
   for (const table of COUNTED_TABLES)
-    counts[table] = Number((await query(`select count(*) as n from ${table}`))[0].n)
+    counts[table] = Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n)
   return counts
+}
+
+/** Row counts as the scripts print them: `3 users, 12 posts, …`. */
+export function countsText(counts) {
+  return Object.entries(counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ')
+}
+
+/**
+ * `use(client)` on a connection to the PostgreSQL database at `url`, closed after; a failure stops
+ * the script with `{what} failed: …` (the tool's own stderr when there is one).
+ */
+export async function withPostgres(url, what, use) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await use(client)
+  } catch (error) {
+    fail(`${what} failed: ${error.stderr || error.message}`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A file's size and checksum, as the manifest records them. */
+export async function fileSummary(path) {
+  return { size: (await stat(path)).size, sha256: await sha256(path) }
 }
 
 /**
@@ -168,7 +197,7 @@ export async function copyChain(fromDir, toDir) {
     // keys.json holds the faucet's secret key: readable by its owner only, as the server writes it.
     await copyFile(join(fromDir, name), join(toDir, name))
     if (name === 'keys.json') await chmod(join(toDir, name), 0o600)
-    files.push({ name, size: (await stat(join(toDir, name))).size, sha256: await sha256(join(toDir, name)) })
+    files.push({ name, ...(await fileSummary(join(toDir, name))) })
   }
   return files
 }

@@ -2,9 +2,8 @@
 // a new directory, with the embedded chain (DATA_DIR/solana-local) when there is one, and a manifest of row counts and checksums (docs/reliability.md, "Backup and
 // restore"). PostgreSQL is dumped live; the embedded database must not be in use (stop the server).
 import { existsSync, readdirSync } from 'node:fs'
-import { mkdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import pg from 'pg'
 import {
   argument,
   BLOB_DIR,
@@ -12,14 +11,17 @@ import {
   copyBlobs,
   copyChain,
   countRows,
+  countsText,
   DB_FILES,
   fail,
+  fileSummary,
   listBlobs,
   MANIFEST,
   openPglite,
   run,
   sha256,
   targetFromEnv,
+  withPostgres,
 } from './backup-lib.mjs'
 
 const out = argument('out', 'npm run backup -- --out <new directory>')
@@ -49,8 +51,7 @@ if (missing.length > 0)
   )
 const blobs = []
 for (const [shard, cid] of await listBlobs(outBlobs)) {
-  const path = join(outBlobs, shard, cid)
-  blobs.push({ cid, size: (await stat(path)).size, sha256: await sha256(path) })
+  blobs.push({ cid, ...(await fileSummary(join(outBlobs, shard, cid))) })
 }
 const manifest = {
   format: 1,
@@ -65,11 +66,7 @@ const manifest = {
   chain,
 }
 await writeFile(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
-console.log(
-  `backup of the ${kind} database (${Object.entries(counts)
-    .map(([t, n]) => `${n} ${t}`)
-    .join(', ')}) and ${blobs.length} files in ${out}`,
-)
+console.log(`backup of the ${kind} database (${countsText(counts)}) and ${blobs.length} files in ${out}`)
 console.log(
   chain.length > 0
     ? `the embedded chain (${CHAIN_DIR}: its state, mint and faucet key) is included; the backup holds a secret key, keep it private`
@@ -81,13 +78,11 @@ console.log(
  * list of files in the manifest describe exactly what was dumped, while the server keeps writing.
  */
 async function dumpPostgres(url, file) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
+  return withPostgres(url, 'pg_dump', async (client) => {
     await client.query('begin isolation level repeatable read read only')
     const { rows } = await client.query('select pg_export_snapshot() as snapshot')
-    const counts = await countRows(async (sql) => (await client.query(sql)).rows)
-    const referenced = (await client.query('select cid from blobs')).rows.map((row) => row.cid)
+    const counts = await countRows(client)
+    const referenced = await referencedFiles(client)
     await run('pg_dump', [
       '--format=custom',
       '--no-owner',
@@ -100,11 +95,7 @@ async function dumpPostgres(url, file) {
     ])
     await client.query('commit')
     return { counts, referenced }
-  } catch (error) {
-    fail(`pg_dump failed: ${error.stderr || error.message}`)
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** PGlite's own copy of its data directory (a tarball), taken with the database closed to others. */
@@ -113,12 +104,17 @@ async function dumpPglite(dataDir, file) {
     fail(`no embedded database at ${dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`)
   const db = await openPglite({ dataDir })
   try {
-    const counts = await countRows(async (sql) => (await db.query(sql)).rows)
-    const referenced = (await db.query('select cid from blobs')).rows.map((row) => row.cid)
+    const counts = await countRows(db)
+    const referenced = await referencedFiles(db)
     const tarball = await db.dumpDataDir('gzip')
     await writeFile(file, Buffer.from(await tarball.arrayBuffer()))
     return { counts, referenced }
   } finally {
     await db.close()
   }
+}
+
+/** The CIDs of the files the database lists. */
+async function referencedFiles(db) {
+  return (await db.query('select cid from blobs')).rows.map((row) => row.cid)
 }

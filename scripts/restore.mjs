@@ -2,9 +2,8 @@
 // for a PostgreSQL backup, the empty database DATABASE_URL names). Everything is checked against
 // the manifest before anything is written; the server then starts on the restored data as usual.
 import { existsSync, readdirSync } from 'node:fs'
-import { mkdir, readFile, stat } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import pg from 'pg'
 import {
   argument,
   BLOB_DIR,
@@ -12,13 +11,16 @@ import {
   copyBlobs,
   copyChain,
   countRows,
+  countsText,
   fail,
+  fileSummary,
   listBlobs,
   MANIFEST,
   openPglite,
   run,
   sha256,
   targetFromEnv,
+  withPostgres,
 } from './backup-lib.mjs'
 
 const from = argument('from', 'npm run restore -- --from <backup directory>')
@@ -41,11 +43,7 @@ for (const [table, expected] of Object.entries(manifest.counts)) {
 const copied = await copyBlobs(join(from, BLOB_DIR), target.blobRoot)
 const chain = (manifest.chain ?? []).length > 0 ? await copyChain(join(from, CHAIN_DIR), chainDir) : []
 console.log(
-  `restored the ${manifest.database} database (${Object.entries(counts)
-    .map(([t, n]) => `${n} ${t}`)
-    .join(
-      ', ',
-    )}), ${copied.length} files${chain.length > 0 ? ' and the embedded chain (state, mint, faucet key)' : ''} into ${target.dataDir}`,
+  `restored the ${manifest.database} database (${countsText(counts)}), ${copied.length} files${chain.length > 0 ? ' and the embedded chain (state, mint, faucet key)' : ''} into ${target.dataDir}`,
 )
 
 /** Every file is there with the size and checksum the manifest gives. */
@@ -55,24 +53,25 @@ async function verifyBackup() {
     fail(`${manifest.database_file} does not match its checksum`)
   for (const blob of manifest.blobs) {
     const path = join(from, BLOB_DIR, blob.cid.slice(-3, -1), blob.cid)
-    if (!existsSync(path)) fail(`file ${blob.cid} is missing from the backup`)
-    if ((await stat(path)).size !== blob.size || (await sha256(path)) !== blob.sha256)
-      fail(`file ${blob.cid} does not match its checksum`)
+    await verifyFile(path, blob, `file ${blob.cid}`)
   }
   for (const file of manifest.chain ?? []) {
-    const path = join(from, CHAIN_DIR, file.name)
-    if (!existsSync(path)) fail(`the chain's ${file.name} is missing from the backup`)
-    if ((await stat(path)).size !== file.size || (await sha256(path)) !== file.sha256)
-      fail(`the chain's ${file.name} does not match its checksum`)
+    await verifyFile(join(from, CHAIN_DIR, file.name), file, `the chain's ${file.name}`)
   }
+}
+
+/** The file at `path` is there, with the size and checksum `expected` gives. */
+async function verifyFile(path, expected, what) {
+  if (!existsSync(path)) fail(`${what} is missing from the backup`)
+  const actual = await fileSummary(path)
+  if (actual.size !== expected.size || actual.sha256 !== expected.sha256)
+    fail(`${what} does not match its checksum`)
 }
 
 async function restorePostgres() {
   if (!target.databaseUrl)
     fail('this backup is of PostgreSQL: set DATABASE_URL to a new, empty database (createdb)')
-  const client = new pg.Client({ connectionString: target.databaseUrl })
-  await client.connect()
-  try {
+  return withPostgres(target.databaseUrl, 'pg_restore', async (client) => {
     const { rows } = await client.query(`select count(*) as n from pg_tables where schemaname = 'public'`)
     if (Number(rows[0].n) > 0) fail('the database DATABASE_URL names is not empty: restore into a new one')
     await run('pg_restore', [
@@ -83,12 +82,8 @@ async function restorePostgres() {
       target.databaseUrl,
       dbFile,
     ])
-    return await countRows(async (sql) => (await client.query(sql)).rows)
-  } catch (error) {
-    fail(`pg_restore failed: ${error.stderr || error.message}`)
-  } finally {
-    await client.end()
-  }
+    return await countRows(client)
+  })
 }
 
 async function restorePglite() {
@@ -99,7 +94,7 @@ async function restorePglite() {
   await mkdir(target.pgliteDir, { recursive: true })
   const db = await openPglite({ dataDir: target.pgliteDir, loadDataDir: new Blob([await readFile(dbFile)]) })
   try {
-    return await countRows(async (sql) => (await db.query(sql)).rows)
+    return await countRows(db)
   } finally {
     await db.close()
   }

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { linesToBlocks } from '../../apps/server/src/features/analysis/extract.text'
 import type { LocalInput } from '../../apps/server/src/features/analysis/nlp.local'
 
@@ -9,6 +11,39 @@ import type { LocalInput } from '../../apps/server/src/features/analysis/nlp.loc
  * Each dataset is cut in two by file order (natural sort): even positions are the held-out half
  * that is reported, odd positions the tuning half (rules and the keyphrase model are fitted on it).
  */
+
+/**
+ * The `--keyphrases <dir>` option of every script that reads these datasets: the folder holding
+ * them, by default $ANALYSIS_KEYPHRASE_DATA or $TMPDIR/kpdata (bench/data/analysis/README.md).
+ */
+export const KEYPHRASES_OPTION = {
+  type: 'string',
+  default: process.env.ANALYSIS_KEYPHRASE_DATA ?? join(tmpdir(), 'kpdata'),
+} as const
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>
+const HELP_OPTION = { type: 'boolean', default: false } as const
+type KeyphraseScriptConfig<T extends ParseArgsOptionsConfig> = {
+  options: T & { keyphrases: typeof KEYPHRASES_OPTION; help: typeof HELP_OPTION }
+}
+
+/**
+ * The command line of a script that reads these datasets: `options`, `--keyphrases <dir>` and
+ * `--help`, which prints `usage` and exits.
+ */
+export function keyphraseScriptOptions<const T extends ParseArgsOptionsConfig>(
+  usage: string,
+  options: T,
+): ReturnType<typeof parseArgs<KeyphraseScriptConfig<T>>>['values'] {
+  const { values } = parseArgs<KeyphraseScriptConfig<T>>({
+    options: { ...options, keyphrases: KEYPHRASES_OPTION, help: HELP_OPTION },
+  })
+  if ((values as { help?: boolean }).help) {
+    console.log(usage)
+    process.exit(0)
+  }
+  return values
+}
 
 export interface KeyphraseDocument {
   id: string

@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { makePdf } from '../../apps/server/src/features/analysis/analysis.fixtures'
 import { DEFAULT_LIMITS } from '../../apps/server/src/features/analysis/extract.limits'
 import {
@@ -11,7 +9,12 @@ import {
 } from '../../apps/server/src/features/analysis/nlp.local'
 import { prepareSource } from '../../apps/server/src/features/analysis/prepare'
 import { leadSentence, textRankKeyphrases } from './eval-analysis.baselines'
-import { KEYPHRASE_DATASETS, type KeyphraseDocument, readKeyphraseDataset } from './eval-analysis.data'
+import {
+  KEYPHRASE_DATASETS,
+  type KeyphraseDocument,
+  keyphraseScriptOptions,
+  readKeyphraseDataset,
+} from './eval-analysis.data'
 import { keyphraseScores, type RougeScores, rougeScores } from './eval-analysis.metrics'
 import { ROOT } from './processes'
 
@@ -24,27 +27,20 @@ import { ROOT } from './processes'
  * the reported figures are on the held-out half, which no rule of the engine was tuned on.
  */
 
-const { values: options } = parseArgs({
-  options: {
-    keyphrases: { type: 'string', default: process.env.ANALYSIS_KEYPHRASE_DATA ?? join(tmpdir(), 'kpdata') },
-    scitldr: { type: 'string', default: join(ROOT, 'bench/data/analysis/scitldr-a-test.sample.jsonl') },
-    split: { type: 'string', default: 'held-out' },
-    limit: { type: 'string', default: '100' },
-    help: { type: 'boolean', default: false },
-  },
-})
-
-if (options.help) {
-  console.log(`npm run eval:analysis -- [--keyphrases <dir>] [--scitldr <file.jsonl>] [--split held-out|tune] [--limit 100]
+const USAGE = `npm run eval:analysis -- [--keyphrases <dir>] [--scitldr <file.jsonl>] [--split held-out|tune] [--limit 100]
 
   --keyphrases  folder holding SemEval2017/, Inspec/ and SemEval2010/ in the layout of
                 github.com/LIAAD/KeywordExtractor-Datasets (docsutf8/*.txt, keys/*.key);
                 default $ANALYSIS_KEYPHRASE_DATA or $TMPDIR/kpdata (see bench/data/analysis/README.md)
   --scitldr     SciTLDR-A lines (the committed held-out sample by default)
   --split       held-out (reported) or tune (the half rules may be tuned on)
-  --limit       documents per dataset (SemEval-2010 papers: a quarter of it)`)
-  process.exit(0)
-}
+  --limit       documents per dataset (SemEval-2010 papers: a quarter of it)`
+
+const options = keyphraseScriptOptions(USAGE, {
+  scitldr: { type: 'string', default: join(ROOT, 'bench/data/analysis/scitldr-a-test.sample.jsonl') },
+  split: { type: 'string', default: 'held-out' },
+  limit: { type: 'string', default: '100' },
+})
 
 const limit = Number(options.limit)
 const heldOut = options.split !== 'tune'

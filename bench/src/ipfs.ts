@@ -3,11 +3,12 @@ import { UPLOAD_MAX_FILE_BYTES } from '@agora/contract/limits'
 import { sampleResident } from './processes'
 import type { Report } from './report'
 import {
+  createdBody,
   fiftyMegabytesAndCeiling,
-  postMultipart,
   removePost,
   reportSpeedAndMemory,
   UPLOAD_BUDGET,
+  uploadNoise,
 } from './upload'
 
 export const CAR_BUDGET = UPLOAD_BUDGET
@@ -15,7 +16,6 @@ export const CAR_FIGURES = [
   '50 MB CAR from /ipfs speed',
   '50 MB CAR from /ipfs server memory growth',
 ] as const
-const MB = 1024 * 1024
 
 /** Reads a response body to its end, counting its bytes. */
 async function drain(response: Response) {
@@ -38,16 +38,11 @@ export async function measureCar(
   report: Report,
 ) {
   const { source, copySeconds } = await fiftyMegabytesAndCeiling(workDir, 'car-50mb')
-  const answer = await postMultipart(
-    `${serverUrl}/api/v1/media/upload`,
-    { authorization: `Bearer ${token}` },
-    { title: 'Bench CAR: fifty megabytes of noise', media_type: 'audio' },
-    { field: 'file', path: source, name: 'noise.wav', type: 'audio/wav' },
-  )
+  const answer = await uploadNoise(serverUrl, token, source, 'Bench CAR: fifty megabytes of noise')
   rmSync(source)
-  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  const body = createdBody(answer)
   try {
-    const cid = JSON.parse(answer.body).post.media[0].cid as string
+    const cid = JSON.parse(body).post.media[0].cid as string
     const url = `${serverUrl}/ipfs/${cid}?format=car`
     const indexed = await fetch(url, { method: 'HEAD' })
     if (!indexed.ok) throw new Error(`HEAD ${url} answered ${indexed.status}`)
@@ -59,15 +54,14 @@ export async function measureCar(
     const { first, peak } = memory.stop()
     if (!response.ok || bytes < UPLOAD_MAX_FILE_BYTES)
       throw new Error(`the CAR answered ${response.status}, ${bytes} bytes`)
-    const size = UPLOAD_MAX_FILE_BYTES / MB
     reportSpeedAndMemory(report, CAR_FIGURES, CAR_BUDGET, {
-      rate: size / carSeconds,
-      copyRate: size / copySeconds,
+      seconds: carSeconds,
+      copySeconds,
       first,
       peak,
       raw: { carSeconds, copySeconds, carBytes: bytes },
     })
   } finally {
-    await removePost(serverUrl, token, answer.body)
+    await removePost(serverUrl, token, body)
   }
 }

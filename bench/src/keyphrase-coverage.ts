@@ -1,9 +1,7 @@
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { prepareText } from '../../apps/server/src/features/analysis/nlp'
 import { keyphrasePool } from '../../apps/server/src/features/analysis/nlp.keyphrases'
-import { KEYPHRASE_DATASETS, readKeyphraseDataset } from './eval-analysis.data'
+import { KEYPHRASE_DATASETS, KEYPHRASES_OPTION, readKeyphraseDataset } from './eval-analysis.data'
 import { stemmedTokens } from './eval-analysis.metrics'
 
 /**
@@ -15,7 +13,7 @@ import { stemmedTokens } from './eval-analysis.metrics'
 
 const { values: options } = parseArgs({
   options: {
-    keyphrases: { type: 'string', default: process.env.ANALYSIS_KEYPHRASE_DATA ?? join(tmpdir(), 'kpdata') },
+    keyphrases: KEYPHRASES_OPTION,
     show: { type: 'string', default: '0' },
   },
 })

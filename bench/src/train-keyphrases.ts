@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { prepareText } from '../../apps/server/src/features/analysis/nlp'
 import {
   type Candidate,
@@ -16,7 +14,12 @@ import {
   KEYPHRASE_FEATURES,
   keyphraseFeatures,
 } from '../../apps/server/src/features/analysis/nlp.keyphrases.features'
-import { KEYPHRASE_DATASETS, type KeyphraseDocument, readKeyphraseDataset } from './eval-analysis.data'
+import {
+  KEYPHRASE_DATASETS,
+  type KeyphraseDocument,
+  keyphraseScriptOptions,
+  readKeyphraseDataset,
+} from './eval-analysis.data'
 import { keyphraseScores, stemmedTokens } from './eval-analysis.metrics'
 import { ROOT } from './processes'
 import { countEvidence, keptLexicon, outOfDocument, writeLexicon } from './train-keyphrases.lexicon'
@@ -34,22 +37,7 @@ import { countEvidence, keptLexicon, outOfDocument, writeLexicon } from './train
  * documents in file order, Newton's method from zero weights.
  */
 
-const { values: options } = parseArgs({
-  options: {
-    keyphrases: { type: 'string', default: process.env.ANALYSIS_KEYPHRASE_DATA ?? join(tmpdir(), 'kpdata') },
-    out: { type: 'string', default: join(ROOT, 'apps/server/src/features/analysis/nlp.keyphrases.model.ts') },
-    lambda: { type: 'string', default: '1' },
-    weighting: { type: 'string', default: 'datasets' },
-    drop: { type: 'string', default: '' },
-    'min-gold': { type: 'string', default: '2' },
-    'min-seen': { type: 'string', default: '3' },
-    'dry-run': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-})
-
-if (options.help) {
-  console.log(`npm run train:keyphrases -- [--keyphrases <dir>] [--lambda 1] [--weighting datasets|documents|rows] [--dry-run]
+const USAGE = `npm run train:keyphrases -- [--keyphrases <dir>] [--lambda 1] [--weighting datasets|documents|rows] [--dry-run]
 
   --keyphrases  the datasets' folder, as for eval:analysis (bench/data/analysis/README.md)
   --lambda      L2 penalty on the standardised weights
@@ -57,9 +45,17 @@ if (options.help) {
   --min-seen    the keyphraseness lexicon keeps a phrase or word seen as a candidate in this many training documents
   --min-gold    … or a phrase gold in this many
   --weighting   each dataset weighs the same (datasets), each document (documents), or each candidate (rows)
-  --dry-run     cross-validate only; leave the model file alone`)
-  process.exit(0)
-}
+  --dry-run     cross-validate only; leave the model file alone`
+
+const options = keyphraseScriptOptions(USAGE, {
+  out: { type: 'string', default: join(ROOT, 'apps/server/src/features/analysis/nlp.keyphrases.model.ts') },
+  lambda: { type: 'string', default: '1' },
+  weighting: { type: 'string', default: 'datasets' },
+  drop: { type: 'string', default: '' },
+  'min-gold': { type: 'string', default: '2' },
+  'min-seen': { type: 'string', default: '3' },
+  'dry-run': { type: 'boolean', default: false },
+})
 
 const lambda = Number(options.lambda)
 const minGold = Number(options['min-gold'])

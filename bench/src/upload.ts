@@ -131,49 +131,64 @@ export async function measureUpload(
   const warmupSource = join(workDir, 'upload-warmup.wav')
   writeWav(warmupSource, WARMUP_BYTES)
 
-  const upload = (path: string, title: string) =>
-    postMultipart(
-      `${serverUrl}/api/v1/media/upload`,
-      { authorization: `Bearer ${token}` },
-      { title, media_type: 'audio' },
-      { field: 'file', path, name: 'noise.wav', type: 'audio/wav' },
-    )
   const memory = sampleResident(serverPid)
-  const warmup = await upload(warmupSource, 'Bench upload: warm-up')
+  const warmup = await uploadNoise(serverUrl, token, warmupSource, 'Bench upload: warm-up')
   rmSync(warmupSource)
-  if (warmup.status !== 201) throw new Error(`upload answered ${warmup.status}: ${warmup.body.slice(0, 300)}`)
-  await removePost(serverUrl, token, warmup.body)
+  await removePost(serverUrl, token, createdBody(warmup))
 
   const started = process.hrtime.bigint()
-  const answer = await upload(source, 'Bench upload: fifty megabytes of noise')
+  const answer = await uploadNoise(serverUrl, token, source, 'Bench upload: fifty megabytes of noise')
   const uploadSeconds = Number(process.hrtime.bigint() - started) / 1e9
   const { first, peak } = memory.stop()
   rmSync(source)
-  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`)
   // Each run would otherwise leave a post and 50 MB of noise in the reused forum.
-  await removePost(serverUrl, token, answer.body)
+  await removePost(serverUrl, token, createdBody(answer))
 
   const size = UPLOAD_MAX_FILE_BYTES / MB
   reportSpeedAndMemory(report, UPLOAD_FIGURES, UPLOAD_BUDGET, {
-    rate: size / uploadSeconds,
-    copyRate: size / copySeconds,
+    seconds: uploadSeconds,
+    copySeconds,
     first,
     peak,
     raw: { uploadSeconds, copySeconds, uploadMBps: size / uploadSeconds, copyMBps: size / copySeconds },
   })
 }
 
+/** Uploads the WAV file at `path` as an audio post titled `title`. */
+export function uploadNoise(serverUrl: string, token: string, path: string, title: string) {
+  return postMultipart(
+    `${serverUrl}/api/v1/media/upload`,
+    { authorization: `Bearer ${token}` },
+    { title, media_type: 'audio' },
+    { field: 'file', path, name: 'noise.wav', type: 'audio/wav' },
+  )
+}
+
+/** The body of an upload's answer; throws unless the server answered 201. */
+export function createdBody(answer: { status: number; body: string }) {
+  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  return answer.body
+}
+
 /**
- * A 50 MB transfer's two figures: its MB/s as a share of a plain copy's, and the server's memory
+ * A 50 MB transfer's two figures (from its seconds and a plain copy's): its MB/s as a share of a plain copy's, and the server's memory
  * growth meanwhile, against `budget` (the upload's and the IPFS CAR's).
  */
 export function reportSpeedAndMemory(
   report: Report,
   names: readonly [string, string],
   budget: typeof UPLOAD_BUDGET,
-  measured: { rate: number; copyRate: number; first: number; peak: number; raw: Record<string, number> },
+  measured: {
+    seconds: number
+    copySeconds: number
+    first: number
+    peak: number
+    raw: Record<string, number>
+  },
 ) {
-  const { rate, copyRate, first, peak } = measured
+  const { first, peak } = measured
+  const rate = UPLOAD_MAX_FILE_BYTES / MB / measured.seconds
+  const copyRate = UPLOAD_MAX_FILE_BYTES / MB / measured.copySeconds
   const growth = peak - first
   report.add(
     {

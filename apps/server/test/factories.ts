@@ -87,6 +87,13 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
   }
 }
 
+/** `count` registered users, made one after another as `makeUser` makes them. */
+export async function makeUsers(t: TestApp, count: number): Promise<TestUser[]> {
+  const users: TestUser[] = []
+  for (let i = 0; i < count; i++) users.push(await makeUser(t))
+  return users
+}
+
 /**
  * POST /auth/token with a JSON body (`secure_mode: false`: the tokens in the body; left out: in
  * cookies); `request` adds headers or a client address. The answer unchecked.
@@ -244,6 +251,11 @@ export async function dbPostCommentCount(t: TestApp, postId: string) {
     .where('id', '=', postId)
     .executeTakeFirstOrThrow()
   return row.comments_count
+}
+
+/** The rows of `table` that belong to `user` (by user_id), as ids read straight from the database. */
+export function dbRowsOf(t: TestApp, table: 'posts' | 'comments' | 'notifications', user: { id: string }) {
+  return t.database.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute()
 }
 
 // Likes

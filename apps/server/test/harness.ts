@@ -6,13 +6,18 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/index'
+import { type DatabaseHandle, type DatabaseOptions, migrateToLatest, openDatabase } from '../src/db/index'
 import { DEFAULT_PREPARED_STATEMENTS } from '../src/db/prepared'
 import { createReadCache } from '../src/http/read-cache'
 import { adminQuery } from './postgres'
 
 /** Which database this run of the suite talks to: `TEST_DB=postgres` (scripts/test.mjs sets it) or PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+/** On PGlite, says in the run's output what a test file skips there and why (`message`). */
+export function noteSkippedOnPglite(message: string) {
+  if (TEST_DB !== 'postgres') console.info(message)
+}
+
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
 /**
@@ -20,20 +25,15 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://po
  * dropped again on close. Migrated to the latest version.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') {
-    const handle = await openDatabase({ url: null, pgliteDir: null })
-    await migrateToLatest(handle.db as never)
-    return handle
-  }
+  if (TEST_DB === 'pglite') return openMigrated({ url: null, pgliteDir: null })
   const scratch = await createScratchPostgres()
-  const handle = await openDatabase({
+  const handle = await openMigrated({
     url: scratch.url,
     pgliteDir: null,
     poolSize: 20,
     // As a server runs: its repeated statements named (db/prepared.ts).
     preparedStatements: DEFAULT_PREPARED_STATEMENTS,
   })
-  await migrateToLatest(handle.db as never)
   return {
     ...handle,
     async close() {
@@ -43,8 +43,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
 }
 
+/** A database opened and migrated to the latest version. */
+export async function openMigrated(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase(options)
+  await migrateToLatest(handle.db as never)
+  return handle
+}
+
+export interface ScratchPostgres {
+  url: string
+  drop(): Promise<void>
+}
+
 /** A new empty PostgreSQL database next to TEST_POSTGRES_URL's, and the way to drop it again. */
-export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchPostgres(): Promise<ScratchPostgres> {
   const name = `agora_test_${randomBytes(6).toString('hex')}`
   await adminQuery(TEST_POSTGRES_URL, `create database ${name}`)
   const url = new URL(TEST_POSTGRES_URL)
@@ -53,6 +65,22 @@ export async function createScratchPostgres(): Promise<{ url: string; drop(): Pr
     url: url.toString(),
     drop: () => adminQuery(TEST_POSTGRES_URL, `drop database if exists ${name} with (force)`),
   }
+}
+
+/**
+ * A scratch PostgreSQL database for the tests of a `describe`: made before its first test, dropped
+ * after its last (after the `describe`'s own afterAll hooks, which close what uses it). Answers the
+ * database, filled in once it is made.
+ */
+export function useScratchPostgres(): ScratchPostgres {
+  const scratch = {} as ScratchPostgres
+  beforeAll(async () => {
+    Object.assign(scratch, await createScratchPostgres())
+  })
+  afterAll(async () => {
+    await scratch.drop?.()
+  })
+  return scratch
 }
 
 /** Empties every table (but the migration bookkeeping) between tests. */
@@ -115,6 +143,24 @@ export async function createTestApp(
       await database.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * `use` a second app over `t`'s database (already migrated: one migration fewer) with its own
+ * `env`, for one test; the app and its data directory are gone after, the database stays `t`'s.
+ */
+export async function withSecondApp(
+  t: TestApp,
+  env: Record<string, string>,
+  use: (app: TestApp) => Promise<void>,
+) {
+  const second = await createTestApp(env, { database: t.database })
+  try {
+    await use(second)
+  } finally {
+    await second.app.close()
+    rmSync(second.config.dataDir, { recursive: true, force: true })
   }
 }
 

@@ -1,14 +1,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createScratchPostgres, TEST_DB } from '../../test/harness'
+import { noteSkippedOnPglite, TEST_DB, useScratchPostgres } from '../../test/harness'
 import { type DatabaseHandle, openDatabase } from './index'
 import { shape } from './prepared'
 
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Prepared statements test skipped: it needs TEST_DB=postgres (PGlite sends no named statements)',
-  )
-}
+noteSkippedOnPglite(
+  'Prepared statements test skipped: it needs TEST_DB=postgres (PGlite sends no named statements)',
+)
 
 /** The named statements of the pool's one connection, as PostgreSQL keeps them. */
 async function prepared(database: DatabaseHandle) {
@@ -23,12 +21,11 @@ const answer = (database: DatabaseHandle, n: number) =>
   sql<{ n: number; twice: number }>`select ${n}::int as n, ${n}::int * 2 as twice`.execute(database.db)
 
 describe.runIf(TEST_DB === 'postgres')('named prepared statements on PostgreSQL (db/prepared.ts)', () => {
-  let scratch: { url: string; drop(): Promise<void> }
+  const scratch = useScratchPostgres()
   let database: DatabaseHandle
   let bounded: DatabaseHandle
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
     // One connection each: what is prepared is that session's.
     database = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 1, preparedStatements: 200 })
     bounded = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 1, preparedStatements: 3 })
@@ -37,7 +34,6 @@ describe.runIf(TEST_DB === 'postgres')('named prepared statements on PostgreSQL 
   afterAll(async () => {
     await database?.close()
     await bounded?.close()
-    await scratch?.drop()
   })
 
   it('names a statement asked again, binds each call’s values, and PostgreSQL reuses its plan', async () => {

@@ -14,6 +14,7 @@ import {
   dbModerate,
   makeModerator,
   makeUser,
+  makeUsers,
   send,
   sendLogin,
   sendMod,
@@ -31,14 +32,23 @@ function get(t: TestApp, url: string, user?: User) {
 const titles = async (t: TestApp, user?: User) =>
   ((await get(t, '/media/list', user)).json().items as { title: string }[]).map((item) => item.title)
 
+/**
+ * Ada and her post titled `title`, read once at `url` (the answer now cached), then a second post
+ * written straight into the database, behind the cache's back. Answers Ada and that first read.
+ */
+async function readThenWriteBehind(t: TestApp, title: string, url = '/media/list') {
+  const ada = await makeUser(t)
+  await dbMakePost(t, ada, { title })
+  const first = await get(t, url)
+  await dbMakePost(t, ada, { title: 'Behind its back' })
+  return { ada, first }
+}
+
 describe('read cache (READ_CACHE_MS long enough that nothing expires during a test)', () => {
   const t = useTestApp({ READ_CACHE_MS: '60000' })
 
   it('serves an anonymous read from memory: a row written behind its back does not show', async () => {
-    const ada = await makeUser(t)
-    await dbMakePost(t, ada, { title: 'First' })
-    const first = await get(t, '/media/list')
-    await dbMakePost(t, ada, { title: 'Behind its back' })
+    const { ada, first } = await readThenWriteBehind(t, 'First')
     const second = await get(t, '/media/list')
     expect(second.statusCode).toBe(200)
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
@@ -80,10 +90,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 
   it('shares one body between spellings of the same query', async () => {
-    const ada = await makeUser(t)
-    await dbMakePost(t, ada, { title: 'Only' })
-    const first = await get(t, '/media/list?limit=5&sort_by=recent_desc')
-    await dbMakePost(t, ada, { title: 'Behind its back' })
+    const { first } = await readThenWriteBehind(t, 'Only', '/media/list?limit=5&sort_by=recent_desc')
     const reordered = await get(t, '/media/list?sort_by=recent_desc&limit=5')
     expect(reordered.body).toBe(first.body)
     // A different query is a different read.
@@ -91,10 +98,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 
   it('keeps its bodies through sign-ins and token refreshes, and forgets them when an author is renamed', async () => {
-    const ada = await makeUser(t)
-    await dbMakePost(t, ada, { title: 'Kept' })
-    const first = await get(t, '/media/list')
-    await dbMakePost(t, ada, { title: 'Behind its back' })
+    const { ada, first } = await readThenWriteBehind(t, 'Kept')
     const login = await sendLogin(t, { username: ada.username, password: ada.password, secure_mode: false })
     expect(login.statusCode, login.body).toBe(200)
     const refresh = await t.app.inject({
@@ -146,7 +150,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 
   it("never gives a viewer another viewer's body, nor an anonymous reader a viewer's", async () => {
-    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const [ada, bob] = await makeUsers(t, 2)
     const postId = await dbMakePost(t, ada)
     await apiLikePost(t, ada, postId)
     expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
@@ -175,7 +179,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
 
   it('gives every viewer their own like and save on the one cached post, as the tables hold them', async () => {
     const ada = await makeUser(t)
-    const readers = [await makeUser(t), await makeUser(t), await makeUser(t), await makeUser(t)]
+    const readers = await makeUsers(t, 4)
     const postId = await dbMakePost(t, ada, { title: 'Shared' })
     const anonymous = (await get(t, `/media/${postId}`)).body
     // Likes and saves through the API (each forgets the body, as any write); then one more
@@ -191,21 +195,17 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     await dbMakePost(t, ada, { title: 'Behind its back' })
     for (const reader of [ada, ...readers]) {
       const answer = (await get(t, `/media/${postId}`, reader)).json()
-      const liked = await t.database.db
-        .selectFrom('post_likes')
-        .select('post_id')
-        .where('user_id', '=', reader.id)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
-      const saved = await t.database.db
-        .selectFrom('bookmarks')
-        .select('post_id')
-        .where('user_id', '=', reader.id)
-        .where('post_id', '=', postId)
-        .executeTakeFirst()
+      // What the database says of this reader and the post.
+      const has = async (table: 'post_likes' | 'bookmarks') =>
+        (await t.database.db
+          .selectFrom(table)
+          .select('post_id')
+          .where('user_id', '=', reader.id)
+          .where('post_id', '=', postId)
+          .executeTakeFirst()) !== undefined
       expect({ is_liked: answer.is_liked, is_saved: answer.is_saved }).toEqual({
-        is_liked: liked !== undefined,
-        is_saved: saved !== undefined,
+        is_liked: await has('post_likes'),
+        is_saved: await has('bookmarks'),
       })
       expect(answer.likes).toBe(2)
     }
@@ -216,7 +216,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
   })
 
   it('loads the list for a viewer who has a post only they may see, and serves the others the shared page', async () => {
-    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const [ada, bob] = await makeUsers(t, 2)
     await dbMakePost(t, ada, { title: 'Public' })
     const hidden = await dbMakePost(t, ada, { title: 'Hidden by a moderator' })
     await dbModerate(t, 'post', hidden, 'hidden')
@@ -235,7 +235,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
   })
 
   it('merges the posts only a viewer may see into the shared pages, in every order, page after page', async () => {
-    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const [ada, bob] = await makeUsers(t, 2)
     const at = (i: number) => new Date(Date.parse('2026-05-01T00:00:00Z') + i * 1000)
     // 24 public posts of bob's; ada's three only she may see sit among them: newest, middle, oldest.
     const all: { title: string; at: number; hot: number }[] = []
@@ -311,7 +311,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
 
   it('makes each variant of a post once: viewers who like it read one body, those who do not another', async () => {
     const ada = await makeUser(t)
-    const [bob, carol, dan] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [bob, carol, dan] = await makeUsers(t, 3)
     const postId = await dbMakePost(t, ada)
     await apiLikePost(t, bob, postId)
     await apiLikePost(t, carol, postId)
@@ -327,7 +327,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
   })
 
   it('remembers sessions, yet a logout, a refresh token used twice and a suspension count at the next request', async () => {
-    const [ada, bob, carol] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [ada, bob, carol] = await makeUsers(t, 3)
     const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
     for (const user of [ada, bob, carol]) expect((await me(user)).statusCode).toBe(200)
 
@@ -361,7 +361,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
   })
 
   it("marks the comments each viewer likes, and shows a comment's author what moderators did to it", async () => {
-    const [ada, bob, carol] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [ada, bob, carol] = await makeUsers(t, 3)
     const postId = await dbMakePost(t, ada)
     const first = await apiMakeComment(t, ada, postId, { content: 'First' })
     const second = await apiMakeComment(t, carol, postId, { content: 'Second' })
@@ -404,10 +404,7 @@ describe('read cache lifetime', () => {
 
   it('never serves a body older than READ_CACHE_MS', async () => {
     t = await createTestApp({ READ_CACHE_MS: '200' })
-    const ada = await makeUser(t)
-    await dbMakePost(t, ada, { title: 'First' })
-    await get(t, '/media/list')
-    await dbMakePost(t, ada, { title: 'Behind its back' })
+    await readThenWriteBehind(t, 'First')
     // Past the lifetime the body is gone, however slow the machine (only the wait's floor matters).
     await sleep(250)
     expect(await titles(t)).toEqual(['Behind its back', 'First'])
@@ -415,10 +412,7 @@ describe('read cache lifetime', () => {
 
   it('is off with READ_CACHE_MS=0', async () => {
     t = await createTestApp({ READ_CACHE_MS: '0' })
-    const ada = await makeUser(t)
-    await dbMakePost(t, ada, { title: 'First' })
-    await get(t, '/media/list')
-    await dbMakePost(t, ada, { title: 'Behind its back' })
+    await readThenWriteBehind(t, 'First')
     expect(await titles(t)).toEqual(['Behind its back', 'First'])
   })
 })

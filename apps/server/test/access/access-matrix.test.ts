@@ -437,7 +437,7 @@ const rows: Row[] = [
     hides: (_s, body, caller) => {
       // Earlier rows' acts are in the log by now.
       if (caller === 'moderator' || caller === 'admin')
-        expect(body).toContain(`"moderator":"${moderator.username}"`)
+        expect(body).toContain(`"moderator":"${callers.moderator.username}"`)
       else expect(body).not.toContain('"moderator":')
     },
   },
@@ -607,18 +607,15 @@ async function ownSession(s: Scene): Promise<string> {
 }
 
 let t: TestApp
-let other: TestUser
-let suspended: TestUser
-let moderator: TestUser
-let admin: TestUser
+/** The signed-in callers but the owner (each scene has its own), made once. */
+let callers: Record<Exclude<Caller, 'anonymous' | 'owner'>, TestUser>
 let reporter: TestUser
 beforeAll(async () => {
   t = await createTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000', REPORT_RATE_LIMIT: '1000' })
-  other = await makeUser(t)
-  suspended = await makeUser(t)
+  const other = await makeUser(t)
+  const suspended = await makeUser(t)
   await dbSuspend(t, suspended, new Date(Date.now() + 365 * 86_400_000))
-  moderator = await makeModerator(t)
-  admin = await makeModerator(t, 'admin')
+  callers = { other, suspended, moderator: await makeModerator(t), admin: await makeModerator(t, 'admin') }
   reporter = await makeUser(t)
 })
 afterAll(() => t.close())
@@ -668,10 +665,10 @@ describe(`access matrix (${TEST_DB})`, () => {
     await row.prepare?.(scene)
     const headersOf: Record<Caller, Record<string, string>> = {
       anonymous: {},
-      other: other.headers,
-      suspended: suspended.headers,
-      moderator: moderator.headers,
-      admin: admin.headers,
+      other: callers.other.headers,
+      suspended: callers.suspended.headers,
+      moderator: callers.moderator.headers,
+      admin: callers.admin.headers,
       owner: scene.owner.headers,
     }
     const got: Record<string, number> = {}

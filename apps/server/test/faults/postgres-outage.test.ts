@@ -1,8 +1,15 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '../../src/db/index'
 import { makeUser, send } from '../factories'
-import { createScratchPostgres, createTestApp, TEST_DB, TEST_POSTGRES_URL, type TestApp } from '../harness'
+import {
+  createTestApp,
+  noteSkippedOnPglite,
+  openMigrated,
+  TEST_DB,
+  TEST_POSTGRES_URL,
+  type TestApp,
+  useScratchPostgres,
+} from '../harness'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy'
 
 /** Longest a request may take to fail while the database is away: "fast", not hanging. */
@@ -13,26 +20,22 @@ const FAIL_FAST_MS = 8_000
  * the gap and succeed after it, with no server restart. The server reaches the database through a
  * TCP relay the test cuts (the machine's PostgreSQL is shared and is not restarted).
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'PostgreSQL outage test skipped: it needs TEST_DB=postgres (the embedded database has no connection to lose)',
-  )
-}
+noteSkippedOnPglite(
+  'PostgreSQL outage test skipped: it needs TEST_DB=postgres (the embedded database has no connection to lose)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
+  const scratch = useScratchPostgres()
   let proxy: TcpProxy
-  let scratch: { url: string; drop(): Promise<void> }
   let t: TestApp
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
     const direct = new URL(scratch.url)
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
     const relayed = new URL(scratch.url)
     relayed.hostname = '127.0.0.1'
     relayed.port = String(proxy.port)
-    const database = await openDatabase({ url: relayed.toString(), pgliteDir: null })
-    await migrateToLatest(database.db as never)
+    const database = await openMigrated({ url: relayed.toString(), pgliteDir: null })
     t = await createTestApp(
       {
         LIKE_RATE_LIMIT: '100000',
@@ -44,7 +47,6 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
   afterAll(async () => {
     await t?.close()
     await proxy?.close()
-    await scratch?.drop()
   })
 
   it('answers 503 quickly while the database is away and recovers by itself', async () => {

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../faults/client'
-import { type ServerProcess, startServer } from '../faults/server-process'
-import { createScratchPostgres, TEST_DB } from '../harness'
-import { SHARED_CHAIN } from '../multi/shared-env'
+import { noteSkippedOnPglite, TEST_DB } from '../harness'
+import { useTwoServers } from '../multi/two-servers'
 import { openStream } from './sse-client'
 
 /**
@@ -15,56 +11,30 @@ import { openStream } from './sse-client'
  * reaches the event streams held by the other — the author's notifications and the post's
  * comments — through LISTEN/NOTIFY, not an in-memory bus.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Cross-process live test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
-  )
-}
+noteSkippedOnPglite(
+  'Cross-process live test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('live news across server processes', () => {
-  const temp = mkdtempSync(join(tmpdir(), 'agora-live-'))
-  let scratch: { url: string; drop(): Promise<void> }
-  let first: ServerProcess
-  let second: ServerProcess
+  const servers = useTwoServers('agora-live-', { ANALYSIS_WORKERS: '0' })
   const streams: { source: { close(): void } }[] = []
 
-  beforeAll(async () => {
-    scratch = await createScratchPostgres()
-    // One secret for both: a session made on one is good on the other, as behind a load balancer.
-    const secret = randomBytes(32).toString('hex')
-    // One DATA_DIR (its blob folder) and one chain for both, as several processes must share them
-    // (README, "Running several processes"): a process with a blob folder of its own refuses to start.
-    const env = {
-      DATABASE_URL: scratch.url,
-      DATA_DIR: join(temp, 'shared'),
-      JWT_SECRET: secret,
-      ANALYSIS_WORKERS: '0',
-      ...SHARED_CHAIN,
-    }
-    // The first migrates the database; the second finds it ready.
-    first = await startServer(env)
-    second = await startServer(env)
-  }, 180_000)
-
-  afterAll(async () => {
+  afterAll(() => {
     for (const stream of streams) stream.source.close()
-    await Promise.all([first?.stop(), second?.stop()])
-    await scratch?.drop()
-    rmSync(temp, { recursive: true, force: true })
-  }, 60_000)
+  })
 
   it('a comment through one process reaches the streams held by the other', async () => {
-    const a = apiClient(first.url)
+    const a = apiClient(servers.first.url)
     const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
     const bob = await a.register(`bob_${randomBytes(3).toString('hex')}`)
     const { postId } = await a.upload(ada, 'Lichen', 'Growth: 2 mm a year')
 
     const notices = openStream(
-      `${second.url}/api/v1/notifications/stream`,
+      `${servers.second.url}/api/v1/notifications/stream`,
       ['unread', 'notification'],
       ada.headers,
     )
-    const comments = openStream(`${second.url}/api/v1/comments/post/${postId}/stream`, ['comment'])
+    const comments = openStream(`${servers.second.url}/api/v1/comments/post/${postId}/stream`, ['comment'])
     streams.push(notices, comments)
     await waitFor(
       () => notices.of('unread').length === 1 && comments.source.readyState === 1,

@@ -1,10 +1,10 @@
 import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db/index'
+import { openDatabase } from '../../src/db/index'
 import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
 import { dbMakePost, makeUser } from '../factories'
-import { createScratchPostgres, createTestApp, TEST_DB, type TestApp } from '../harness'
+import { createTestApp, openMigrated, TEST_DB, type TestApp, useScratchPostgres } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 
 /**
@@ -13,24 +13,20 @@ import { firstFreshReadAt } from './first-fresh-read'
  * the other's cache when its transaction commits, and a rolled-back one does not.
  */
 describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY', () => {
-  let scratch: { url: string; drop(): Promise<void> }
+  const scratch = useScratchPostgres()
   let writer: TestApp
   let reader: TestApp
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
-    const open = () => openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 4 })
-    const first: DatabaseHandle = await open()
-    await migrateToLatest(first.db as never)
+    const options = { url: scratch.url, pgliteDir: null, poolSize: 4 }
     const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' }
-    writer = await createTestApp(env, { database: first })
-    reader = await createTestApp(env, { database: await open() })
+    writer = await createTestApp(env, { database: await openMigrated(options) })
+    reader = await createTestApp(env, { database: await openDatabase(options) })
   }, 60_000)
 
   afterAll(async () => {
     await writer?.close()
     await reader?.close()
-    await scratch?.drop()
   })
 
   const title = async (id: string) =>

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
@@ -9,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../src/db/index'
 import { apiClient } from '../faults/client'
 import { counterMismatches } from '../faults/recount'
-import { REPO_ROOT, type ServerProcess, startServer } from '../faults/server-process'
-import { createScratchPostgres, TEST_DB } from '../harness'
+import { REPO_ROOT, type ServerProcess } from '../faults/server-process'
+import { noteSkippedOnPglite, TEST_DB } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 import { SHARED_CHAIN } from './shared-env'
+import { useTwoServers } from './two-servers'
 
 /**
  * Two real server processes on one PostgreSQL database, as behind a load balancer (issue 24):
@@ -20,53 +20,36 @@ import { SHARED_CHAIN } from './shared-env'
  * LISTEN/NOTIFY, not by waiting out a TTL (READ_CACHE_MS is a minute here, so only a notification
  * can explain a fresh answer). Sessions end on both at once; counters and background jobs stay exact.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Two-process test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
-  )
-}
+noteSkippedOnPglite(
+  'Two-process test skipped: it needs TEST_DB=postgres (the embedded database lives inside one process)',
+)
 
 /** What "at once" means here, plus one poll of the reader. */
 const WITHIN_MS = 100
 const POLL_MS = 5
 
 describe.runIf(TEST_DB === 'postgres')('two server processes on one database', () => {
-  const temp = mkdtempSync(join(tmpdir(), 'agora-multi-'))
-  let scratch: { url: string; drop(): Promise<void> }
+  // One host's set-up: the data folder (and so the uploaded files) shared, the chain elsewhere.
+  const servers = useTwoServers('agora-multi-', {
+    READ_CACHE_MS: '60000',
+    ANALYSIS_WORKERS: '3',
+    TRUST_NEW_POSTS_PER_DAY: '1000',
+    AUTH_RATE_LIMIT: '1000',
+  })
   let database: DatabaseHandle
-  let first: ServerProcess
-  let second: ServerProcess
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
-    const secret = randomBytes(32).toString('hex')
-    // One host's set-up: the data folder (and so the uploaded files) shared, the chain elsewhere.
-    const env = () => ({
-      DATABASE_URL: scratch.url,
-      DATA_DIR: temp,
-      ...SHARED_CHAIN,
-      JWT_SECRET: secret,
-      READ_CACHE_MS: '60000',
-      ANALYSIS_WORKERS: '3',
-      TRUST_NEW_POSTS_PER_DAY: '1000',
-      AUTH_RATE_LIMIT: '1000',
-    })
-    first = await startServer(env())
-    second = await startServer(env())
-    database = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: 2 })
-  }, 180_000)
+    database = await openDatabase({ url: servers.databaseUrl, pgliteDir: null, poolSize: 2 })
+  })
 
   afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()])
     await database?.close()
-    await scratch?.drop()
-    rmSync(temp, { recursive: true, force: true })
-  }, 60_000)
+  })
 
   it('a logout on one process ends the session on the other at once', async () => {
-    const a = apiClient(first.url)
+    const a = apiClient(servers.first.url)
     const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
-    const me = () => fetch(`${second.url}/api/v1/auth/me`, { headers: ada.headers })
+    const me = () => fetch(`${servers.second.url}/api/v1/auth/me`, { headers: ada.headers })
     expect((await me()).status).toBe(200)
 
     await a.call('logout', '/auth/logout', { method: 'POST', headers: ada.headers })
@@ -96,7 +79,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
    * the comment no longer shows. (Its analysis is done first: its end is a write the processes hear.)
    */
   async function cachedPost(server: ServerProcess, title: string) {
-    const a = apiClient(first.url)
+    const a = apiClient(servers.first.url)
     const author = await a.register(`${title.toLowerCase()}_${randomBytes(3).toString('hex')}`)
     const { postId } = await a.upload(author, title, `${title} grows slowly`)
     const comment = await a.comment(author, postId, 'first')
@@ -127,7 +110,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
   }
 
   it("an anonymous read cached on one process shows the other's write within 100 ms", async () => {
-    const { a, author, postId, shown, stored } = await cachedPost(second, 'Moss')
+    const { a, author, postId, shown, stored } = await cachedPost(servers.second, 'Moss')
     expect(shown).not.toEqual([stored])
 
     await a.comment(author, postId, 'second')
@@ -135,7 +118,7 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
     let seen: string[] = []
     const seenAt = await firstFreshReadAt(
       async () => {
-        seen = await contents(second, postId)
+        seen = await contents(servers.second, postId)
         return seen.length === 2
       },
       'the new comment on the other process',
@@ -149,11 +132,11 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
   })
 
   it("a reader's own reads cached on one process (notifications, unread count) show the other's write within 100 ms", async () => {
-    const a = apiClient(first.url)
+    const a = apiClient(servers.first.url)
     const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
     const bob = await a.register(`bob_${randomBytes(3).toString('hex')}`)
     const ask = async (path: string) => {
-      const response = await fetch(`${second.url}/api/v1${path}`, { headers: ada.headers })
+      const response = await fetch(`${servers.second.url}/api/v1${path}`, { headers: ada.headers })
       expect(response.status).toBe(200)
       return response.json()
     }
@@ -197,15 +180,15 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
     expect(seenAt - written).toBeLessThanOrEqual(WITHIN_MS + POLL_MS)
     expect(await excerpts()).toContain(`quiet ${quiet}`)
     // Nobody else is answered from ada's memory: bob's own inbox holds none of ada's.
-    const bobs = await fetch(`${second.url}/api/v1/notifications`, { headers: bob.headers })
+    const bobs = await fetch(`${servers.second.url}/api/v1/notifications`, { headers: bob.headers })
     expect(((await bobs.json()) as { items: unknown[] }).items).toEqual([])
   })
 
   it('a role granted by `npm run admin` counts on a running process at once', async () => {
-    const a = apiClient(first.url)
+    const a = apiClient(servers.first.url)
     const ada = await a.register(`ada_${randomBytes(3).toString('hex')}`)
     const reports = async () =>
-      (await fetch(`${second.url}/api/v1/mod/reports`, { headers: ada.headers })).status
+      (await fetch(`${servers.second.url}/api/v1/mod/reports`, { headers: ada.headers })).status
     expect(await reports()).toBe(403)
     // The command line, beside the running servers (a data folder of its own: only the database is shared).
     const cli = spawnSync(
@@ -215,8 +198,8 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
         cwd: REPO_ROOT,
         env: {
           ...process.env,
-          DATABASE_URL: scratch.url,
-          DATA_DIR: mkdtempSync(join(temp, 'cli-')),
+          DATABASE_URL: servers.databaseUrl,
+          DATA_DIR: mkdtempSync(join(servers.temp, 'cli-')),
           ...SHARED_CHAIN,
         },
         encoding: 'utf8',
@@ -235,8 +218,8 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
 
   it('a process whose LISTEN connection was lost forgets what it cached once it listens again', async () => {
     // Changed while the processes could not hear (as a NOTIFY missed while the connection was down)…
-    const { postId, stored } = await cachedPost(second, 'Fern')
-    expect(await contents(second, postId)).not.toEqual([stored])
+    const { postId, stored } = await cachedPost(servers.second, 'Fern')
+    expect(await contents(servers.second, postId)).not.toEqual([stored])
     // …then both lose their LISTEN connection, and open it again.
     const listeners = async () =>
       (
@@ -261,15 +244,15 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
       15_000,
     )
     await waitFor(
-      async () => (await contents(second, postId))[0] === stored,
+      async () => (await contents(servers.second, postId))[0] === stored,
       'the other process to read again once it listens',
       5_000,
     )
   })
 
   it('likes split across both processes stay exact', async () => {
-    const a = apiClient(first.url)
-    const b = apiClient(second.url)
+    const a = apiClient(servers.first.url)
+    const b = apiClient(servers.second.url)
     const author = await a.register(`ed_${randomBytes(3).toString('hex')}`)
     const { postId } = await a.upload(author, 'Lichen', 'Slow growth')
     const likers = await Promise.all(
@@ -308,8 +291,8 @@ describe.runIf(TEST_DB === 'postgres')('two server processes on one database', (
   })
 
   it('analysis jobs queued through both processes are each run once', async () => {
-    const a = apiClient(first.url)
-    const b = apiClient(second.url)
+    const a = apiClient(servers.first.url)
+    const b = apiClient(servers.second.url)
     const author = await a.register(`fay_${randomBytes(3).toString('hex')}`)
     const posts = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

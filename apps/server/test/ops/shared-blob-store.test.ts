@@ -4,17 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BlobStoreNotSharedError, checkSharedBlobStore, STORE_ID_FILE } from '../../src/blobs/shared-store'
 import type { DatabaseHandle } from '../../src/db/index'
-import { openTestDatabase, TEST_DB, TEST_POSTGRES_URL } from '../harness'
+import { noteSkippedOnPglite, openTestDatabase, TEST_DB, TEST_POSTGRES_URL } from '../harness'
 
 /**
  * Issue 25: processes on one PostgreSQL database with local blob folders that are not the same
  * folder would each miss the others' files; the second such process refuses to start.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Shared blob folder: two of three tests skipped on PGlite — several processes on one database need PostgreSQL (TEST_DB=postgres runs them)',
-  )
-}
+noteSkippedOnPglite(
+  'Shared blob folder: two of three tests skipped on PGlite — several processes on one database need PostgreSQL (TEST_DB=postgres runs them)',
+)
 
 describe('a local blob folder shared by every process of a database', () => {
   let database: DatabaseHandle

@@ -2,10 +2,17 @@ import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '../../src/db/index'
+import { openDatabase } from '../../src/db/index'
 import { apiMakePost, makeUser, sendLikePost } from '../factories'
 import { counterMismatches } from '../faults/recount'
-import { createScratchPostgres, createTestApp, TEST_DB, type TestApp } from '../harness'
+import {
+  createTestApp,
+  noteSkippedOnPglite,
+  openMigrated,
+  TEST_DB,
+  type TestApp,
+  useScratchPostgres,
+} from '../harness'
 
 /** The request connections' lock wait in this test (the default is 3 s). */
 const LOCK_MS = 2_000
@@ -21,22 +28,18 @@ const ANSWERED_WITHIN_MS = 3 * LOCK_MS + 1_000
  * with 503 {detail} and Retry-After within seconds, while liveness, reads of other posts and a
  * like of another post are served meanwhile; after the lock, likes succeed and counters agree.
  */
-if (TEST_DB !== 'postgres') {
-  console.info(
-    'Stuck-database test skipped: it needs TEST_DB=postgres (PGlite has one connection and no lock waits)',
-  )
-}
+noteSkippedOnPglite(
+  'Stuck-database test skipped: it needs TEST_DB=postgres (PGlite has one connection and no lock waits)',
+)
 
 describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => {
-  let scratch: { url: string; drop(): Promise<void> }
+  const scratch = useScratchPostgres()
   let t: TestApp
   let locker: pg.Client
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres()
     const timeouts = { lockMs: LOCK_MS }
-    const database = await openDatabase({ url: scratch.url, pgliteDir: null, poolSize: POOL_SIZE, timeouts })
-    await migrateToLatest(database.db as never)
+    const database = await openMigrated({ url: scratch.url, pgliteDir: null, poolSize: POOL_SIZE, timeouts })
     t = await createTestApp(
       { DATABASE_LOCK_TIMEOUT_MS: String(LOCK_MS), DATABASE_POOL_SIZE: String(POOL_SIZE) },
       { database },
@@ -48,7 +51,6 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
   afterAll(async () => {
     await locker?.end()
     await t?.close()
-    await scratch?.drop()
   })
 
   it('answers the waiting likes 503 within seconds and keeps serving everything else', async () => {

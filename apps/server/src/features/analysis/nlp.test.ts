@@ -83,38 +83,36 @@ describe('English candidate phrases (issue 21, second round)', () => {
   const labelsOf = (text: string) =>
     prepareText({ title: '', blocks: [text], metadata: [] }).candidates.map((candidate) => candidate.label)
 
-  it('keeps a past participle that opens a noun phrase, not a verb inside a clause', () => {
-    const labels = labelsOf(
-      'Chlorides corrode the reinforced concrete structures near the coast. The team used impressed current cathodic protection. We recorded temperatures.',
-    )
-    expect(labels).toContain('reinforced concrete structures')
-    expect(labels).toContain('impressed current cathodic protection')
-    // "used" and "recorded" follow their subjects: they are the verbs of their sentences.
-    expect(labels).toContain('temperatures')
-    expect(labels.join(' | ')).not.toMatch(/\bused\b|\brecorded\b/)
-  })
-
   it('joins compounds written with an en dash, and only without spaces around it', () => {
     const labels = labelsOf('Cracks start at the steel–concrete interface. Results – as expected – vary.')
     expect(labels).toContain('steel-concrete interface')
     expect(labels.some((label) => label.includes('results –'))).toBe(false)
   })
 
-  it('does not end a phrase on a preposition in -ing', () => {
-    const labels = labelsOf('Inspectors collected information concerning bridge decks during winter.')
-    expect(labels).toContain('information')
-    expect(labels).toContain('bridge decks')
-    expect(labels.join(' | ')).not.toMatch(/concerning/)
-  })
-
-  it('drops grading adjectives from the front of a phrase', () => {
-    const labels = labelsOf(
+  it.each([
+    [
+      'keeps a past participle that opens a noun phrase, not a verb inside a clause',
+      'Chlorides corrode the reinforced concrete structures near the coast. The team used impressed current cathodic protection. We recorded temperatures.',
+      ['reinforced concrete structures', 'impressed current cathodic protection', 'temperatures'],
+      // "used" and "recorded" follow their subjects: they are the verbs of their sentences.
+      /\bused\b|\brecorded\b/,
+    ],
+    [
+      'does not end a phrase on a preposition in -ing',
+      'Inspectors collected information concerning bridge decks during winter.',
+      ['information', 'bridge decks'],
+      /concerning/,
+    ],
+    [
+      'drops grading adjectives from the front of a phrase',
       'We computed the corresponding eigenvalues with an accurate estimation of the spectral gap.',
-    )
-    expect(labels).toContain('eigenvalues')
-    expect(labels).toContain('estimation')
-    expect(labels).toContain('spectral gap')
-    expect(labels.join(' | ')).not.toMatch(/corresponding|accurate/)
+      ['eigenvalues', 'estimation', 'spectral gap'],
+      /corresponding|accurate/,
+    ],
+  ] as [string, string, string[], RegExp][])('%s', (_what, text, kept, dropped) => {
+    const labels = labelsOf(text)
+    for (const label of kept) expect(labels).toContain(label)
+    expect(labels.join(' | ')).not.toMatch(dropped)
   })
 
   it('ranks a phrase on a generic head ("results") below one that names a thing, all else equal', () => {

@@ -24,6 +24,12 @@ async function login(username: string, password = 'correct horse battery', userA
   return { authorization: `Bearer ${response.json().access_token}` }
 }
 
+/** A user registered with the address `{username}@example.org`, then signed in: their headers. */
+async function signedUp(username: string) {
+  await register(username, `${username}@example.org`)
+  return login(username)
+}
+
 const me = async (headers: Record<string, string>) =>
   m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers })
 
@@ -83,8 +89,7 @@ const queued = async (kind: string, count = 1) =>
 
 describe(`accounts and mail (${TEST_DB})`, () => {
   it('verifies an address given at registration through the link mailed to it, once', async () => {
-    await register('ada', 'ada@example.org')
-    const headers = await login('ada')
+    const headers = await signedUp('ada')
     expect((await me(headers)).json()).toMatchObject({ email: 'ada@example.org', email_verified: false })
 
     expect((await m.send()).map((sent) => sent.outcome)).toEqual(['sent'])
@@ -130,8 +135,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
   })
 
   it('a changed address must be verified again, and the old one is told', async () => {
-    await register('emmy', 'emmy@example.org')
-    const headers = await login('emmy')
+    const headers = await signedUp('emmy')
     await m.send()
     await verifyEmail(tokenOf(await verificationLink('emmy@example.org')))
 
@@ -154,8 +158,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
   })
 
   it('asks for a new verification link: 202, then 409 once verified; 400 without an address', async () => {
-    await register('kat', 'kat@example.org')
-    const headers = await login('kat')
+    const headers = await signedUp('kat')
     const request = () =>
       m.t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify/request', headers })
     expect((await request()).statusCode).toBe(202)
@@ -179,8 +182,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
   })
 
   it('forgot password: the same answer for any name; the link resets once, ends every session and signs in', async () => {
-    await register('alan', 'alan@example.org')
-    const before = await login('alan')
+    const before = await signedUp('alan')
     await m.send()
     m.smtp.received.length = 0
 
@@ -257,24 +259,20 @@ describe(`accounts and mail (${TEST_DB})`, () => {
   })
 
   it('changes the password with the current one; other sessions end, this one stays', async () => {
-    await register('hedy', 'hedy@example.org')
-    const here = await login('hedy')
+    const here = await signedUp('hedy')
     const elsewhere = await login('hedy')
-    const wrong = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password/change',
-      headers: here,
-      payload: { current_password: 'not it at all', new_password: 'frequency hopping' },
-    })
+    const change = (current_password: string) =>
+      m.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password/change',
+        headers: here,
+        payload: { current_password, new_password: 'frequency hopping' },
+      })
+    const wrong = await change('not it at all')
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toMatchObject({ detail: 'Your current password is not right' })
 
-    const changed = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password/change',
-      headers: here,
-      payload: { current_password: 'correct horse battery', new_password: 'frequency hopping' },
-    })
+    const changed = await change('correct horse battery')
     expect(changed.statusCode).toBe(200)
     expect(changed.json()).toMatchObject({ revoked: 1 })
     expect((await me(here)).statusCode).toBe(200)

@@ -4,6 +4,7 @@ import {
   apiLikePost,
   apiMakeComment,
   dbMakePost,
+  dbRowsOf,
   makeUser,
   send,
   sendComment,
@@ -63,12 +64,7 @@ describe(`blocks (${TEST_DB})`, () => {
       parentId: blockerComment._id,
     })
     expect(reply.statusCode).toBe(403)
-    const counts = await t.database.db
-      .selectFrom('comments')
-      .select('id')
-      .where('user_id', '=', pest.id)
-      .execute()
-    expect(counts).toEqual([])
+    expect(await dbRowsOf(t, 'comments', pest)).toEqual([])
 
     // Elsewhere they may write, but a mention of the blocker tells the blocker nothing.
     const before = await unread(blocker)

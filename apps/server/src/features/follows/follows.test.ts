@@ -1,15 +1,15 @@
-import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   apiFollow,
   makeUser,
+  makeUsers,
   send,
   sendFollow,
   sendForm,
   type TestUser,
   urlEncoded,
 } from '../../../test/factories'
-import { createTestApp, TEST_DB, useTestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
 
 // Follows of authors and tags (issue 18): POST|DELETE /follows, GET /auth/me/follows, and the
@@ -58,8 +58,7 @@ async function myFollows(user: TestUser) {
 describe(`follows (${TEST_DB})`, () => {
   it('follows an author once, however often asked, and raises one follow event', async () => {
     const events = followEvents()
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const first = await apiFollow(t, bo, { kind: 'user', target: ada.id })
     expect(first).toEqual({ kind: 'user', target: ada.id, following: true, followers: 1 })
     // Again, and with the id in capitals: the same follow.
@@ -73,8 +72,7 @@ describe(`follows (${TEST_DB})`, () => {
 
   it('unfollows idempotently, and a follow after an unfollow is new again', async () => {
     const events = followEvents()
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     await apiFollow(t, bo, { kind: 'user', target: ada.id })
     const off = { kind: 'user', target: ada.id, following: false, followers: 0 }
     expect(await apiFollow(t, bo, { kind: 'user', target: ada.id }, 'DELETE')).toEqual(off)
@@ -85,8 +83,7 @@ describe(`follows (${TEST_DB})`, () => {
 
   it('follows a tag by its normalised name', async () => {
     const events = followEvents()
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
+    const [bo, cy] = await makeUsers(t, 2)
     expect(await apiFollow(t, bo, { kind: 'tag', target: '  #Quantum   Optics ' })).toEqual({
       kind: 'tag',
       target: 'quantum optics',
@@ -143,9 +140,7 @@ describe(`follows (${TEST_DB})`, () => {
   })
 
   it('lists the authors and tags one follows, latest first', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
+    const [ada, bo, cy] = await makeUsers(t, 3)
     await apiFollow(t, cy, { kind: 'user', target: ada.id })
     await apiFollow(t, cy, { kind: 'tag', target: 'optics' })
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -161,9 +156,7 @@ describe(`follows (${TEST_DB})`, () => {
   })
 
   it("shows an author's followers and following, and whether the viewer follows them", async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
+    const [ada, bo, cy] = await makeUsers(t, 3)
     await apiFollow(t, bo, { kind: 'user', target: ada.id })
     await apiFollow(t, cy, { kind: 'user', target: ada.id })
     await apiFollow(t, ada, { kind: 'user', target: bo.id })
@@ -191,8 +184,7 @@ describe(`follows (${TEST_DB})`, () => {
   })
 
   it('withholds the follow figures with the statistics when they are private', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     await apiFollow(t, bo, { kind: 'user', target: ada.id })
     await setStatisticsPublic(ada, false)
 
@@ -215,8 +207,7 @@ describe(`follows (${TEST_DB})`, () => {
   })
 
   it('forgets the follows of a deleted user, both ways', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     await apiFollow(t, bo, { kind: 'user', target: ada.id })
     await apiFollow(t, ada, { kind: 'tag', target: 'optics' })
     await t.database.db.deleteFrom('users').where('id', '=', ada.id).execute()
@@ -228,12 +219,9 @@ describe(`follows (${TEST_DB})`, () => {
 
 describe(`the follow rate limit (${TEST_DB})`, () => {
   it('refuses the follows of one user beyond FOLLOW_RATE_LIMIT a minute', async () => {
-    // A second app over the same database (one migration fewer), with its own limits.
-    const limited = await createTestApp({ FOLLOW_RATE_LIMIT: '3' }, { database: t.database })
-    try {
-      const ada = await makeUser(limited)
-      const bo = await makeUser(limited)
-      const cy = await makeUser(limited)
+    // A second app over the same database, with its own limits.
+    await withSecondApp(t, { FOLLOW_RATE_LIMIT: '3' }, async (limited) => {
+      const [ada, bo, cy] = await makeUsers(limited, 3)
       const statuses = []
       for (let n = 0; n < 4; n++) {
         statuses.push((await sendFollow(limited, bo, { kind: 'user', target: ada.id })).statusCode)
@@ -243,9 +231,6 @@ describe(`the follow rate limit (${TEST_DB})`, () => {
       expect((await sendFollow(limited, bo, { kind: 'user', target: ada.id }, 'DELETE')).statusCode).toBe(200)
       // Another user has their own allowance.
       expect((await sendFollow(limited, cy, { kind: 'tag', target: 'optics' })).statusCode).toBe(200)
-    } finally {
-      await limited.app.close()
-      rmSync(limited.config.dataDir, { recursive: true, force: true })
-    }
+    })
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   apiMakePost,
   dbMakePost,
+  dbRowsOf,
   dbSuspend,
   makeModerator,
   makeUser,
@@ -176,12 +177,7 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
       /^New accounts can write 2 posts a day\. You can post again at .+ UTC\.$/,
     )
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(86_000)
-    const posts = await limited.database.db
-      .selectFrom('posts')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute()
-    expect(posts).toHaveLength(2)
+    expect(await dbRowsOf(limited, 'posts', user)).toHaveLength(2)
   })
 
   it('holds comments per hour and links per text; a member or a moderator’s trust lifts them', async () => {

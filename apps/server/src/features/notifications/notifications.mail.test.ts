@@ -1,6 +1,6 @@
 import type { ReceivedMail } from '@agora/test-kit/smtp'
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, dbMakePost, makeUser, type TestUser } from '../../../test/factories'
+import { apiMakeComment, dbMakePost, dbRowsOf, makeUser, type TestUser } from '../../../test/factories'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, useMailTestApp } from '../../../test/mail/mail-harness'
 import { runDueDigests } from './notifications.digest'
@@ -79,12 +79,7 @@ describe(`notification mail (${TEST_DB})`, () => {
     await apiMakeComment(m.t, bob, post, { content: `Hello @${ada.username}` })
     const outbox = await m.t.database.db.selectFrom('mail_outbox').select('id').execute()
     expect(outbox).toHaveLength(0)
-    const notified = await m.t.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', ada.id)
-      .execute()
-    expect(notified).toHaveLength(1)
+    expect(await dbRowsOf(m.t, 'notifications', ada)).toHaveLength(1)
   })
 
   it('keeps mail settings per kind; refuses an unknown mode and a visitor', async () => {

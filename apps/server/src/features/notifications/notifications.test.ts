@@ -7,6 +7,7 @@ import {
   apiMakeComment,
   apiMakePost,
   makeUser,
+  makeUsers,
   send,
   sendEditComment,
   sendEditPost,
@@ -62,9 +63,7 @@ async function remove(user: TestUser, url: string) {
 
 describe(`notifications: comments and replies (${TEST_DB})`, () => {
   it('tells the post author of a comment, and the parent author of a reply, in the same transaction', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
+    const [ada, bo, cy] = await makeUsers(t, 3)
     const post = await apiMakePost(t, ada, { title: 'Optics notes' })
     const comment = await apiMakeComment(t, bo, post.post_id, { content: 'A **good** point about lenses' })
 
@@ -91,8 +90,7 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
   })
 
   it('tells the post author once of a reply to her own comment (a reply, not also a comment)', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
     const hers = await apiMakeComment(t, ada, post.post_id)
     await apiMakeComment(t, bo, post.post_id, { parentId: hers._id })
@@ -111,8 +109,7 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
   })
 
   it('removes a notification with its source: the comment, or the post', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
     const comment = await apiMakeComment(t, bo, post.post_id)
     const other = await apiMakeComment(t, bo, post.post_id)
@@ -131,7 +128,7 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
 describe(`notifications: likes (${TEST_DB})`, () => {
   it('gathers the likes of one target on one day into one entry, naming the latest liker', async () => {
     const ada = await makeUser(t)
-    const [bo, cy, dan] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [bo, cy, dan] = await makeUsers(t, 3)
     const post = await apiMakePost(t, ada, { title: 'Lenses' })
     await apiLikePost(t, bo, post.post_id)
     await apiLikePost(t, cy, post.post_id)
@@ -154,8 +151,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
   })
 
   it('counts a liker once: a like, an unlike and a like again make no second notification', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
     await apiLikePost(t, bo, post.post_id)
     await apiLikePost(t, bo, post.post_id, 'unlike')
@@ -171,9 +167,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
   })
 
   it('makes a new entry for another day, and one per target (a comment is its own target)', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
+    const [ada, bo, cy] = await makeUsers(t, 3)
     const post = await apiMakePost(t, ada)
     const comment = await apiMakeComment(t, ada, post.post_id)
     await apiLikePost(t, bo, post.post_id)
@@ -219,8 +213,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
 
 describe(`notifications: private posts (${TEST_DB})`, () => {
   it('tells nobody but the author anything about a private post', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
     const bos = await apiMakeComment(t, bo, post.post_id)
     await apiMakeComment(t, ada, post.post_id, { parentId: bos._id })
@@ -236,8 +229,7 @@ describe(`notifications: private posts (${TEST_DB})`, () => {
   })
 
   it('mentions nobody from a private post, until it is made public', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada, { visibility: 'private', content: `Ask @${bo.username}` })
     expect(await inbox(bo)).toMatchObject({ items: [] })
     expect(mentions).toEqual([])
@@ -249,7 +241,7 @@ describe(`notifications: private posts (${TEST_DB})`, () => {
 describe(`notifications: mentions (${TEST_DB})`, () => {
   it('tells who a comment names, read from its Markdown: not in code, not unknown names, not twice', async () => {
     const ada = await makeUser(t)
-    const [bo, cy, dan] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [bo, cy, dan] = await makeUsers(t, 3)
     const post = await apiMakePost(t, ada)
     const content = [
       `Thanks @${bo.username.toUpperCase()}, and @${bo.username} again.`,
@@ -291,7 +283,7 @@ describe(`notifications: mentions (${TEST_DB})`, () => {
 
   it('tells only the newly named after an edit of a comment or a post', async () => {
     const ada = await makeUser(t)
-    const [bo, cy, dan] = [await makeUser(t), await makeUser(t), await makeUser(t)]
+    const [bo, cy, dan] = await makeUsers(t, 3)
     const post = await apiMakePost(t, ada, { content: `For @${bo.username}` })
     const comment = await apiMakeComment(t, ada, post.post_id, { content: `cc @${bo.username}` })
     expect(await kindsOf(bo)).toEqual(['mention', 'mention'])
@@ -307,8 +299,7 @@ describe(`notifications: mentions (${TEST_DB})`, () => {
   })
 
   it('tells the post author of a comment once, though it names her too', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
     await apiMakeComment(t, bo, post.post_id, { content: `@${ada.username} look` })
     expect(await kindsOf(ada)).toEqual(['comment'])
@@ -318,8 +309,7 @@ describe(`notifications: mentions (${TEST_DB})`, () => {
 
 describe(`notifications: settings (${TEST_DB})`, () => {
   it('are all on for a new account; a kind turned off is not written, the others are', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     const all = await send(t, ada, 'GET', '/api/v1/notifications/settings')
     expect(Object.values(all.json()).every((on) => on === true)).toBe(true)
     expect(Object.keys(all.json())).toContain('followed_tag')
@@ -383,8 +373,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
   })
 
   it('marks the named ones read (never someone else’s), or all', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
+    const [ada, bo] = await makeUsers(t, 2)
     await many(ada, bo, 3)
     await many(bo, ada, 1)
     const [first, second] = (await inbox(ada)).items

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { POST_SORTS, type PostSort } from '@agora/contract'
 import { CompiledQuery, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
@@ -7,11 +6,12 @@ import {
   apiLikePost,
   dbMakePost,
   makeUser,
+  makeUsers,
   send,
   sendPostList,
   type TestUser,
 } from '../../../test/factories'
-import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
+import { TEST_DB, type TestApp, useTestApp, withSecondApp } from '../../../test/harness'
 import { parseSort } from '../../db/paging'
 import { followingFeedQuery } from './posts.following'
 
@@ -105,10 +105,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
   })
 
   it('holds the public posts of followed authors and with followed tags, each once', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const cy = await makeUser(t)
-    const dee = await makeUser(t)
+    const [ada, bo, cy, dee] = await makeUsers(t, 4)
     await apiFollow(t, cy, { kind: 'user', target: ada.id })
     await apiFollow(t, cy, { kind: 'tag', target: 'optics' })
     const p = {
@@ -133,9 +130,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
   it.each(POST_SORTS.map((sort) => [sort]))(
     'pages in %s without duplicates or gaps, ties broken by id',
     async (sort) => {
-      const ada = await makeUser(t)
-      const bo = await makeUser(t)
-      const viewer = await makeUser(t)
+      const [ada, bo, viewer] = await makeUsers(t, 3)
       await apiFollow(t, viewer, { kind: 'user', target: ada.id })
       await apiFollow(t, viewer, { kind: 'tag', target: 'optics' })
       await apiFollow(t, viewer, { kind: 'tag', target: 'lasers' })
@@ -157,8 +152,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
   )
 
   it('keeps its place when newer posts arrive between pages', async () => {
-    const ada = await makeUser(t)
-    const viewer = await makeUser(t)
+    const [ada, viewer] = await makeUsers(t, 2)
     await apiFollow(t, viewer, { kind: 'user', target: ada.id })
     for (let n = 0; n < 9; n++)
       await dbMakePost(t, ada, { created_at: new Date(Date.now() - (n + 1) * 60_000) })
@@ -170,9 +164,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
   })
 
   it('follows what happens to the posts: likes move them in hot order, edits and deletions take them in or out', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const viewer = await makeUser(t)
+    const [ada, bo, viewer] = await makeUsers(t, 3)
     await apiFollow(t, viewer, { kind: 'user', target: ada.id })
     await apiFollow(t, viewer, { kind: 'tag', target: 'optics' })
     const old = await dbMakePost(t, ada, { created_at: new Date(Date.now() - 86_400_000) })
@@ -207,9 +199,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
   })
 
   it('filters by media type and searches within the feed', async () => {
-    const ada = await makeUser(t)
-    const bo = await makeUser(t)
-    const viewer = await makeUser(t)
+    const [ada, bo, viewer] = await makeUsers(t, 3)
     await apiFollow(t, viewer, { kind: 'user', target: ada.id })
     const image = await dbMakePost(t, ada, { media_type: 'image', title: 'Interferometer photo' })
     const document = await dbMakePost(t, ada, { media_type: 'document', title: 'Interferometer notes' })
@@ -225,12 +215,8 @@ describe(`the Following feed (${TEST_DB})`, () => {
 
   it("never serves one viewer's feed to another, with the read cache on", async () => {
     // A second app over the same database, its anonymous read cache on for a minute.
-    const cached = await createTestApp({ READ_CACHE_MS: '60000' }, { database: t.database })
-    try {
-      const ada = await makeUser(cached)
-      const bo = await makeUser(cached)
-      const cy = await makeUser(cached)
-      const dee = await makeUser(cached)
+    await withSecondApp(t, { READ_CACHE_MS: '60000' }, async (cached) => {
+      const [ada, bo, cy, dee] = await makeUsers(cached, 4)
       const byAda = await dbMakePost(cached, ada)
       const byBo = await dbMakePost(cached, bo)
       await apiFollow(cached, cy, { kind: 'user', target: ada.id })
@@ -248,10 +234,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
       expect(await idsOf(dee)).toEqual([byBo])
       expect(await idsOf(null)).toBe(401)
       expect(await idsOf(cy)).toEqual([byAda])
-    } finally {
-      await cached.app.close()
-      rmSync(cached.config.dataDir, { recursive: true, force: true })
-    }
+    })
   })
 })
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { waitFor } from '@agora/test-kit'
-import { getAddressDecoder } from '@solana/kit'
+import { getAddressDecoder, type Instruction } from '@solana/kit'
 import { sql } from 'kysely'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -41,6 +41,18 @@ beforeAll(async () => {
 })
 // A test may put a failing chain in its place.
 afterEach(() => provideTokenChain(t.config, chain))
+
+/** The test chain, but every transfer fails: `failure` tells how, given the transfer's instructions. */
+function provideFailingTransfers(
+  failure: (instructions: Instruction[]) => ChainFailure | Promise<ChainFailure>,
+) {
+  provideTokenChain(t.config, {
+    ...chain,
+    send: async (instructions) => {
+      throw await failure(instructions)
+    },
+  })
+}
 
 const TOKEN = 10n ** 9n
 const units = (tokens: number) => (BigInt(tokens) * TOKEN).toString()
@@ -97,6 +109,16 @@ async function age(user: User, hours: number) {
             select user_id, reason, (created_at at time zone 'UTC')::date, count(*) from reward_entries
             where user_id = ${user.id} and reason not in ('reversal', 'claim', 'claim_refund')
             group by 1, 2, 3`.execute(db)
+}
+
+/** A member's post, another member's comment on it, and the author's reply to that comment. */
+async function threadOnPost() {
+  const author = await member()
+  const other = await member()
+  const post = await apiMakePost(t, author)
+  const comment = await apiMakeComment(t, other, post.post_id)
+  const reply = await apiMakeComment(t, author, post.post_id, { parentId: comment._id })
+  return { author, other, post, comment, reply }
 }
 
 /** A user with `posts` × 10 claimable tokens, earned by publishing and aged past the hold. */
@@ -333,11 +355,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   })
 
   it('reverses everything a deleted post earned, its comments and their likes included', async () => {
-    const author = await member()
-    const other = await member()
-    const post = await apiMakePost(t, author)
-    const remark = await apiMakeComment(t, other, post.post_id)
-    const reply = await apiMakeComment(t, author, post.post_id, { parentId: remark._id })
+    const { author, other, post, comment: remark, reply } = await threadOnPost()
     await apiLikePost(t, other, post.post_id, 'like')
     await apiLikeComment(t, other, reply._id, 'like')
     await apiLikeComment(t, author, remark._id, 'like')
@@ -358,11 +376,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   })
 
   it('reverses a deleted comment with its replies and their likes, and nothing else', async () => {
-    const author = await member()
-    const other = await member()
-    const post = await apiMakePost(t, author)
-    const top = await apiMakeComment(t, other, post.post_id)
-    const reply = await apiMakeComment(t, author, post.post_id, { parentId: top._id })
+    const { author, other, post, comment: top, reply } = await threadOnPost()
     const kept = await apiMakeComment(t, other, post.post_id)
     await apiLikeComment(t, author, top._id, 'like')
     await apiLikeComment(t, other, reply._id, 'like')
@@ -557,12 +571,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
   it('marks a failed transfer failed and credits the ledger back', async () => {
     const user = await earner(2)
     const before = await me(user)
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async () => {
-        throw new ChainFailure({ kind: 'rejected', transaction: 'BlockhashNotFound' })
-      },
-    })
+    provideFailingTransfers(() => new ChainFailure({ kind: 'rejected', transaction: 'BlockhashNotFound' }))
     const address = freshAddress()
     const response = await claim(user, { address, amount: units(20), client_key: key() })
     expect(response.statusCode).toBe(503)
@@ -585,12 +594,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
 
   it('keeps a sent but unconfirmed transfer pending, then credits it back once it can no longer land', async () => {
     const user = await earner(2)
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async () => {
-        throw new ChainFailure({ kind: 'unconfirmed', signature: '5'.repeat(88) })
-      },
-    })
+    provideFailingTransfers(() => new ChainFailure({ kind: 'unconfirmed', signature: '5'.repeat(88) }))
     const response = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     expect(response.statusCode).toBe(503)
     expect(response.json().detail).toMatch(/^Token operation failed: the transfer was sent but/)
@@ -616,12 +620,10 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
     const user = await earner(2)
     const address = freshAddress()
     // The transfer really happens, but the answer is lost, as with a node that timed out.
-    provideTokenChain(t.config, {
-      ...chain,
-      send: async (instructions) => {
-        throw new ChainFailure({ kind: 'unconfirmed', signature: await chain.send(instructions) })
-      },
-    })
+    provideFailingTransfers(
+      async (instructions) =>
+        new ChainFailure({ kind: 'unconfirmed', signature: await chain.send(instructions) }),
+    )
     const response = await claim(user, { address, amount: units(10), client_key: key() })
     expect(response.statusCode).toBe(503)
     expect((await balanceOf(chain, address)).baseUnits).toBe(10n * TOKEN)

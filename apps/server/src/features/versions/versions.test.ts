@@ -98,6 +98,34 @@ async function adasPost(fields: Record<string, string> = {}) {
   return { ada, id }
 }
 
+/** A new version that must be published (201): answers the post as it now is. */
+async function publishVersion(
+  user: TestUser,
+  postId: string,
+  fields: Record<string, string>,
+  files: UploadFile[],
+) {
+  const response = await sendVersion(user, postId, Object.entries(fields), files)
+  expect(response.statusCode).toBe(201)
+  return response.json()
+}
+
+/** `count` small Markdown files, n1.md… */
+const noteFiles = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ name: `n${i + 1}.md`, data: Buffer.from(`note ${i + 1}\n`) }))
+
+/** A new version of Ada's post is refused with 400 and `detail`, and nothing changes. */
+async function expectRefused(fields: [string, string][], files: UploadFile[], detail: string) {
+  const { ada, id } = await adasPost()
+  const before = await tableCounts()
+  const response = await sendVersion(ada, id, fields, files)
+  expect(response.statusCode).toBe(400)
+  expect(response.json().detail).toBe(detail)
+  expect((await get(`/media/${id}`)).json().version).toBe(1)
+  expect(await tableCounts()).toEqual(before)
+  expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
+}
+
 describe(`versions of a post's files (${TEST_DB})`, () => {
   afterEach(async () => {
     await sql`drop trigger if exists versions_test_fail_trg on post_versions`.execute(t.database.db)
@@ -128,20 +156,15 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
   it('publishes a new version: kept files carried over, a same-named file replaced in place, new ones after', async () => {
     const { ada, id } = await adasPost()
     const v1 = (await get(`/media/${id}`)).json()
-    const created = await sendVersion(
+    const v2 = await publishVersion(
       ada,
       id,
-      [
-        ['changelog', 'Sharper figure, notes added'],
-        ['keep', 'paper.pdf'],
-      ],
+      { changelog: 'Sharper figure, notes added', keep: 'paper.pdf' },
       [
         { name: 'notes.md', data: notes },
         { name: 'figure.png', data: figure2 },
       ],
     )
-    expect(created.statusCode).toBe(201)
-    const v2 = created.json()
     expect(v2).toMatchObject({
       id,
       version: 2,
@@ -206,9 +229,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
 
   it('answers 404 with a detail for a version out of range', async () => {
     const { ada, id } = await adasPost()
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     for (const version of ['3', '0', '-1', '99999999999']) {
       const response = await get(`/media/${id}?version=${version}`)
       expect(response.statusCode, version).toBe(404)
@@ -280,55 +301,43 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       ] as [string, string][],
       'There is no file named nope.pdf in the current version',
     ],
-  ])('refuses %s with 400 and changes nothing', async (_what, fields, detail) => {
-    const { ada, id } = await adasPost()
-    const before = await tableCounts()
-    const response = await sendVersion(ada, id, fields, [{ name: 'notes.md', data: notes }])
-    expect(response.statusCode).toBe(400)
-    expect(response.json().detail).toBe(detail)
-    expect(await tableCounts()).toEqual(before)
-    expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
-  })
+  ])('refuses %s with 400 and changes nothing', (_what, fields, detail) =>
+    expectRefused(fields, [{ name: 'notes.md', data: notes }], detail),
+  )
 
-  it('refuses a version without files, with two files of one name, or with more than 5 files', async () => {
-    const { ada, id } = await adasPost()
-    const empty = await sendVersion(ada, id, [['changelog', 'Nothing']], [])
-    expect(empty.statusCode).toBe(400)
-    expect(empty.json().detail).toBe('A version needs at least one file: upload one or keep one')
-
-    const twice = await sendVersion(
-      ada,
-      id,
+  it.each([
+    [
+      'without files',
+      [['changelog', 'Nothing']],
+      [],
+      'A version needs at least one file: upload one or keep one',
+    ],
+    [
+      'with two files of one name',
       [
         ['changelog', 'Twice'],
         ['keep', 'paper.pdf'],
       ],
       [{ name: 'paper.pdf', data: pdfFile('other') }],
-    )
-    expect(twice.statusCode).toBe(400)
-    expect(twice.json().detail).toBe('Two files of the new version are named paper.pdf')
-
-    const many = await sendVersion(
-      ada,
-      id,
+      'Two files of the new version are named paper.pdf',
+    ],
+    [
+      'with more than 5 files, kept and new',
       [
         ['changelog', 'Many'],
         ['keep', 'figure.png,paper.pdf'],
       ],
-      [1, 2, 3, 4].map((n) => ({ name: `n${n}.md`, data: Buffer.from(`note ${n}\n`) })),
-    )
-    expect(many.statusCode).toBe(400)
-    expect(many.json().detail).toBe('A version holds at most 5 files')
+      noteFiles(4),
+      'A version holds at most 5 files',
+    ],
+    ['with more than 5 new files', [['changelog', 'Six']], noteFiles(6), 'Maximum 5 files allowed'],
+  ] as [string, [string, string][], UploadFile[], string][])(
+    'refuses a version %s with 400 and changes nothing',
+    (_what, fields, files, detail) => expectRefused(fields, files, detail),
+  )
 
-    const sixNew = await sendVersion(
-      ada,
-      id,
-      [['changelog', 'Six']],
-      [1, 2, 3, 4, 5, 6].map((n) => ({ name: `n${n}.md`, data: Buffer.from(`note ${n}\n`) })),
-    )
-    expect(sixNew.statusCode).toBe(400)
-    expect(sixNew.json().detail).toBe('Maximum 5 files allowed')
-
+  it('refuses a binary file with 415 and changes nothing', async () => {
+    const { ada, id } = await adasPost()
     const exe = await sendVersion(
       ada,
       id,
@@ -433,32 +442,12 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const { post_id: bobs } = await apiMakePost(t, bob, { title: 'Same paper' }, [
       { name: 'p.pdf', data: paper },
     ])
-    expect(
-      (
-        await sendVersion(
-          ada,
-          id,
-          [
-            ['changelog', 'v2'],
-            ['keep', 'paper.pdf'],
-          ],
-          [{ name: 'figure.png', data: figure2 }],
-        )
-      ).statusCode,
-    ).toBe(201)
-    expect(
-      (
-        await sendVersion(
-          ada,
-          id,
-          [
-            ['changelog', 'v3'],
-            ['keep', 'figure.png'],
-          ],
-          [{ name: 'notes.md', data: notes }],
-        )
-      ).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'v2', keep: 'paper.pdf' }, [
+      { name: 'figure.png', data: figure2 },
+    ])
+    await publishVersion(ada, id, { changelog: 'v3', keep: 'figure.png' }, [
+      { name: 'notes.md', data: notes },
+    ])
     expect(await tableCounts()).toEqual({ versions: 4, earlier: 4, current: 3, blobs: 4 })
     await expectExactRefs()
 
@@ -475,9 +464,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
   it('records on each comment the version it was written on', async () => {
     const { ada, id } = await adasPost()
     const first = await apiMakeComment(t, ada, id, { content: 'On the first version' })
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     const second = await apiMakeComment(t, ada, id, { content: 'On the second version' })
     const { rows } = await sql<{ id: string; post_version: number }>`
       select id, post_version from comments where post_id = ${id}
@@ -517,9 +504,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const before = await row()
     const rewards = await count(sql<{ n: number }>`select count(*)::int as n from reward_entries`)
 
-    expect(
-      (await sendVersion(ada, id, [['changelog', 'Two']], [{ name: 'n.md', data: notes }])).statusCode,
-    ).toBe(201)
+    await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     expect(raised).toEqual([{ postId: id, authorId: ada.id, version: 2 }])
     expect(
       await count(
@@ -540,14 +525,10 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       version_count: 1,
       manifest_cid: null,
     })
-    const created = await sendVersion(
-      ada,
-      id,
-      [['changelog', 'First files']],
-      [{ name: 'n.md', data: notes }],
-    )
-    expect(created.statusCode).toBe(201)
-    expect(created.json()).toMatchObject({ version: 2, version_count: 2 })
+    const created = await publishVersion(ada, id, { changelog: 'First files' }, [
+      { name: 'n.md', data: notes },
+    ])
+    expect(created).toMatchObject({ version: 2, version_count: 2 })
     expect(
       (await get(`/media/${id}/versions`)).json().items.map((item: { version: number }) => item.version),
     ).toEqual([1, 2])
