@@ -51,6 +51,7 @@ const SHARED = new Set([
   'config.ts',
   'config.http.ts',
   'config.ipfs.ts',
+  'config.mail.ts',
   'config.read.ts',
   'config.solana-keys.ts',
   'config.token.ts',
