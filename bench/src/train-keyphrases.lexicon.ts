@@ -99,7 +99,7 @@ export function writeLexicon(path: string, lexicon: KeyphraseLexicon, documents:
     if (/[`$\\|\n]/.test(key)) throw new Error(`lexicon: unexpected character in ${key}`)
   writeFileSync(
     path,
-    `import type { KeyphraseEvidence, KeyphraseLexicon } from './nlp.keyphrases.features'
+    `import { type KeyphraseLexicon, lexiconFrom } from './nlp.keyphrases.features'
 
 /**
  * The keyphraseness lexicon, written by \`npm run train:keyphrases\` (bench/src/train-keyphrases.ts)
@@ -112,15 +112,7 @@ const PHRASES = \`${lines(lexicon.phrases)}\`
 
 const WORDS = \`${lines(lexicon.words)}\`
 
-const parse = (text: string) =>
-  new Map(
-    text.split('\\n').map((line): [string, KeyphraseEvidence] => {
-      const [key, seen, gold] = line.split('|')
-      return [key, [Number(seen), Number(gold)]]
-    }),
-  )
-
-export const KEYPHRASE_LEXICON: KeyphraseLexicon = { phrases: parse(PHRASES), words: parse(WORDS) }
+export const KEYPHRASE_LEXICON: KeyphraseLexicon = lexiconFrom(PHRASES, WORDS)
 `,
   )
 }

@@ -232,6 +232,18 @@ export interface KeyphraseLexicon {
 }
 export type KeyphraseEvidence = readonly [seen: number, gold: number]
 
+/** A lexicon from its generated text: a line per stemmed phrase or word, `key|seen|gold`. */
+export function lexiconFrom(phrases: string, words: string): KeyphraseLexicon {
+  const parse = (text: string) =>
+    new Map(
+      text.split('\n').map((line): [string, KeyphraseEvidence] => {
+        const [key, seen, gold] = line.split('|')
+        return [key, [Number(seen), Number(gold)]]
+      }),
+    )
+  return { phrases: parse(phrases), words: parse(words) }
+}
+
 /** The share of the training documents where a candidate was gold, smoothed (unseen: 0.1). */
 export function goldRate(evidence: KeyphraseEvidence | undefined) {
   return evidence ? (evidence[1] + 0.1) / (evidence[0] + 1) : 0.1

@@ -1,4 +1,4 @@
-import type { KeyphraseEvidence, KeyphraseLexicon } from './nlp.keyphrases.features'
+import { type KeyphraseLexicon, lexiconFrom } from './nlp.keyphrases.features'
 
 /**
  * The keyphraseness lexicon, written by `npm run train:keyphrases` (bench/src/train-keyphrases.ts)
@@ -5206,12 +5206,4 @@ zi|4|0
 zn|3|1
 zone|14|6`
 
-const parse = (text: string) =>
-  new Map(
-    text.split('\n').map((line): [string, KeyphraseEvidence] => {
-      const [key, seen, gold] = line.split('|')
-      return [key, [Number(seen), Number(gold)]]
-    }),
-  )
-
-export const KEYPHRASE_LEXICON: KeyphraseLexicon = { phrases: parse(PHRASES), words: parse(WORDS) }
+export const KEYPHRASE_LEXICON: KeyphraseLexicon = lexiconFrom(PHRASES, WORDS)
