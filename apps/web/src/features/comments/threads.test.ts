@@ -31,6 +31,13 @@ function comment(id: string, parent: CommentView | null, userId = 'u1'): Comment
   })
 }
 
+/** A top-level comment, then one reply under another: each id answers the one before it. */
+function replyChain(...chain: string[]): CommentView[] {
+  const made: CommentView[] = []
+  for (const id of chain) made.push(comment(id, made.at(-1) ?? null))
+  return made
+}
+
 const ids = (items: readonly CommentView[]) => items.map((item) => item._id)
 
 describe('pages', () => {
@@ -51,9 +58,7 @@ describe('pages', () => {
 
 describe('groupThreads', () => {
   it('groups each top-level comment with the replies that follow it', () => {
-    const a = comment('a', null)
-    const a1 = comment('a1', a)
-    const a11 = comment('a11', a1)
+    const [a, a1, a11] = replyChain('a', 'a1', 'a11')
     const b = comment('b', null)
     const threads = groupThreads([toPage([a, a1, a11, b], 12)])
     expect(threads.map((thread) => [thread.top._id, ids(thread.replies)])).toEqual([
@@ -92,9 +97,7 @@ describe('insertComment', () => {
   })
 
   it('puts a level-3 reply last under its level-2 ancestor, before the next branch', () => {
-    const a = comment('a', null)
-    const x = comment('x', a)
-    const x1 = comment('x1', x)
+    const [a, x, x1] = replyChain('a', 'x', 'x1')
     const y = comment('y', a)
     // Display order: a, then y (newer) with its replies, then x with its replies.
     const pages = [toPage([a, y, x, x1], 12)]
@@ -170,10 +173,7 @@ describe('patchComment and locateComment', () => {
 
 describe('repliesBelow', () => {
   it('counts every reply under a comment, all of them under a top-level one', () => {
-    const a = comment('a', null)
-    const x = comment('x', a)
-    const x1 = comment('x1', x)
-    const x11 = comment('x11', x1)
+    const [a, x, x1, x11] = replyChain('a', 'x', 'x1', 'x11')
     const y = comment('y', a)
     const [thread] = groupThreads([toPage([a, y, x, x1, x11], 12)])
     expect(repliesBelow(thread, 'a')).toBe(4)
