@@ -291,9 +291,14 @@ console.log(`  ${'(bias)'.padEnd(18)} ${model.bias.toFixed(3)}`)
 
 if (!options['dry-run']) {
   const list = (values: readonly (number | string)[]) => JSON.stringify(values)
+  // The fitted features by reference to their list in nlp.keyphrases.features.ts, not a copy of it.
+  const features =
+    dropped.size > 0
+      ? `KEYPHRASE_FEATURES.filter((name) => !${list([...dropped])}.includes(name))`
+      : 'KEYPHRASE_FEATURES'
   writeFileSync(
     options.out,
-    `import type { KeyphraseModel } from './nlp.keyphrases'
+    `import { KEYPHRASE_FEATURES, type KeyphraseModel } from './nlp.keyphrases.features'
 ${model.lexicon ? "import { KEYPHRASE_LEXICON } from './nlp.keyphrases.lexicon'\n" : ''}
 /**
  * The keyphrase model, written by \`npm run train:keyphrases\` (bench/src/train-keyphrases.ts):
@@ -302,7 +307,7 @@ ${model.lexicon ? "import { KEYPHRASE_LEXICON } from './nlp.keyphrases.lexicon'\
  * Do not edit by hand.
  */
 export const KEYPHRASE_MODEL: KeyphraseModel | null = {
-  features: ${list(model.features)},
+  features: ${features},
   mean: ${list(model.mean)},
   scale: ${list(model.scale)},
   weights: ${list(model.weights)},

@@ -46,14 +46,16 @@ interface Scene {
   extra: Record<string, string>
 }
 
+interface RowRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+}
+
 interface Row {
   what: string
-  request(scene: Scene): {
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-    url: string
-    payload?: unknown
-    headers?: Record<string, string>
-  }
+  request(scene: Scene): RowRequest
   expect: Expectation
   /** Makes what the row needs beyond the scene (into `scene.extra`). */
   prepare?(scene: Scene): Promise<void>
@@ -79,6 +81,59 @@ function versionUpload(postId: string) {
   }
 }
 
+/** POST /media/:id/<path> with `{ action }`: a like or a bookmark. */
+function postAction(path: string, action: string) {
+  return (postId: string): RowRequest => ({
+    method: 'POST',
+    url: `/api/v1/media/${postId}/${path}`,
+    payload: { action },
+  })
+}
+
+/**
+ * The same request on the public post and on the private one: `onPublic` says what each caller gets
+ * on the first; on the second the others get 404, as if it did not exist.
+ */
+function onBothPosts(
+  what: string,
+  request: (postId: string) => RowRequest,
+  onPublic: Expectation = { anonymous: 401, other: 200, owner: 200 },
+): Row[] {
+  return [
+    { what: `${what} a public post`, request: (s) => request(s.publicPost), expect: onPublic },
+    {
+      what: `${what} a private post`,
+      request: (s) => request(s.privatePost),
+      expect: { ...onPublic, other: 404 },
+    },
+  ]
+}
+
+/**
+ * A request that takes the owner's password: the owner is given one of their own first (test users
+ * share one), so only they know it, and the others' tries are refused as wrong (400).
+ */
+function withOwnersPassword(what: string, request: (password: string) => RowRequest): Row {
+  return {
+    what,
+    prepare: (s) => ownPassword(s, `${s.owner.username} secret words`),
+    request: (s) => request(s.extra.password),
+    expect: { anonymous: 401, other: 400, suspended: 400, owner: 200 },
+  }
+}
+
+/**
+ * A moderator's act on a post or comment, with a reason, at /api/v1/mod/<path>: the moderator's
+ * settles it, so the admin's after it conflicts (409).
+ */
+function moderationAct(what: string, path: (scene: Scene) => string): Row {
+  return {
+    what,
+    request: (s) => ({ method: 'POST', url: `/api/v1/mod/${path(s)}`, payload: { reason: 'x' } }),
+    expect: { ...MODERATORS, moderator: 200, admin: 409 },
+  }
+}
+
 const rows: Row[] = [
   // Posts
   {
@@ -91,24 +146,7 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: `/api/v1/comments/post/${s.privatePost}` }),
     expect: PRIVATE_POST,
   },
-  {
-    what: 'like a private post',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/media/${s.privatePost}/like`,
-      payload: { action: 'like' },
-    }),
-    expect: { anonymous: 401, other: 404, owner: 200 },
-  },
-  {
-    what: 'like a public post',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/media/${s.publicPost}/like`,
-      payload: { action: 'like' },
-    }),
-    expect: { anonymous: 401, other: 200, owner: 200 },
-  },
+  ...onBothPosts('like', postAction('like', 'like')),
   {
     what: 'comment on a private post',
     request: (s) => ({
@@ -118,16 +156,11 @@ const rows: Row[] = [
     }),
     expect: { anonymous: 401, other: 404, owner: 201 },
   },
-  {
-    what: 'delete a post',
-    request: (s) => ({ method: 'DELETE', url: `/api/v1/media/${s.publicPost}/delete` }),
-    expect: OPEN_TO_OWNER,
-  },
-  {
-    what: 'delete a private post',
-    request: (s) => ({ method: 'DELETE', url: `/api/v1/media/${s.privatePost}/delete` }),
-    expect: { anonymous: 401, other: 404, owner: 200 },
-  },
+  ...onBothPosts(
+    'delete',
+    (postId) => ({ method: 'DELETE', url: `/api/v1/media/${postId}/delete` }),
+    OPEN_TO_OWNER,
+  ),
   {
     what: 'rerun the analysis of a post',
     request: (s) => ({ method: 'POST', url: `/api/v1/media/${s.publicPost}/analysis` }),
@@ -140,31 +173,13 @@ const rows: Row[] = [
     hides: (s, body) => expect(body).not.toContain(s.privatePost),
     shows: (s, body) => expect(body).toContain(s.privatePost),
   },
-  {
-    what: 'edit a post',
-    request: (s) => ({ method: 'PATCH', url: `/api/v1/media/${s.publicPost}`, payload: { title: 'Edited' } }),
-    expect: OPEN_TO_OWNER,
-  },
-  {
-    what: 'edit a private post',
-    request: (s) => ({
-      method: 'PATCH',
-      url: `/api/v1/media/${s.privatePost}`,
-      payload: { title: 'Edited' },
-    }),
-    expect: { anonymous: 401, other: 404, owner: 200 },
-  },
+  ...onBothPosts(
+    'edit',
+    (postId) => ({ method: 'PATCH', url: `/api/v1/media/${postId}`, payload: { title: 'Edited' } }),
+    OPEN_TO_OWNER,
+  ),
   // Versions of a post's files (issue 26)
-  {
-    what: 'publish a new version of a post',
-    request: (s) => versionUpload(s.publicPost),
-    expect: { anonymous: 401, other: 403, owner: 201 },
-  },
-  {
-    what: 'publish a new version of a private post',
-    request: (s) => versionUpload(s.privatePost),
-    expect: { anonymous: 401, other: 404, owner: 201 },
-  },
+  ...onBothPosts('publish a new version of', versionUpload, { anonymous: 401, other: 403, owner: 201 }),
   {
     what: "read a private post's versions",
     request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}/versions` }),
@@ -181,24 +196,7 @@ const rows: Row[] = [
     expect: PRIVATE_POST,
   },
   // Bookmarks and the Following feed (issue 18)
-  {
-    what: 'save a private post',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/media/${s.privatePost}/bookmark`,
-      payload: { action: 'save' },
-    }),
-    expect: { anonymous: 401, other: 404, owner: 200 },
-  },
-  {
-    what: 'save a public post',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/media/${s.publicPost}/bookmark`,
-      payload: { action: 'save' },
-    }),
-    expect: { anonymous: 401, other: 200, owner: 200 },
-  },
+  ...onBothPosts('save', postAction('bookmark', 'save')),
   {
     what: 'read the Following feed (signed in; private posts never in it)',
     request: () => ({ method: 'GET', url: '/api/v1/media/list?feed=following' }),
@@ -346,35 +344,10 @@ const rows: Row[] = [
     }),
     expect: { ...MODERATORS, moderator: 200, admin: 409 },
   },
-  ...(['hide', 'remove'] as const).map(
-    (action): Row => ({
-      what: `${action} a post`,
-      request: (s) => ({
-        method: 'POST',
-        url: `/api/v1/mod/posts/${s.publicPost}/${action}`,
-        payload: { reason: 'x' },
-      }),
-      expect: { ...MODERATORS, moderator: 200, admin: 409 },
-    }),
-  ),
-  {
-    what: 'restore a hidden post',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/mod/posts/${s.hiddenPost}/restore`,
-      payload: { reason: 'x' },
-    }),
-    expect: { ...MODERATORS, moderator: 200, admin: 409 },
-  },
-  {
-    what: 'hide a comment',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/v1/mod/comments/${s.comment}/hide`,
-      payload: { reason: 'x' },
-    }),
-    expect: { ...MODERATORS, moderator: 200, admin: 409 },
-  },
+  moderationAct('hide a post', (s) => `posts/${s.publicPost}/hide`),
+  moderationAct('remove a post', (s) => `posts/${s.publicPost}/remove`),
+  moderationAct('restore a hidden post', (s) => `posts/${s.hiddenPost}/restore`),
+  moderationAct('hide a comment', (s) => `comments/${s.comment}/hide`),
   {
     what: 'read a post hidden by a moderator',
     request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.hiddenPost}` }),
@@ -491,19 +464,11 @@ const rows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/v1/auth/sessions/revoke_others' }),
     expect: { anonymous: 401, other: 200, suspended: 200, owner: 200 },
   },
-  {
-    what: "change the password (with the owner's current one)",
-    // The owner's password is theirs alone first (test users share one), so only they know it.
-    prepare: async (s) => {
-      await ownPassword(s, `${s.owner.username} secret words`)
-    },
-    request: (s) => ({
-      method: 'POST',
-      url: '/api/v1/auth/password/change',
-      payload: { current_password: s.extra.password, new_password: 'a new long passphrase' },
-    }),
-    expect: { anonymous: 401, other: 400, suspended: 400, owner: 200 },
-  },
+  withOwnersPassword("change the password (with the owner's current one)", (password) => ({
+    method: 'POST',
+    url: '/api/v1/auth/password/change',
+    payload: { current_password: password, new_password: 'a new long passphrase' },
+  })),
   {
     what: 'ask for a link that verifies the address on the account',
     request: () => ({ method: 'POST', url: '/api/v1/auth/email/verify/request' }),
@@ -567,18 +532,11 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: s.extra.download! }),
     expect: { anonymous: 401, other: 404, suspended: 404, owner: 200 },
   },
-  {
-    what: "delete the account (with the owner's password)",
-    prepare: async (s) => {
-      await ownPassword(s, `${s.owner.username} leaving words`)
-    },
-    request: (s) => ({
-      method: 'DELETE',
-      url: '/api/v1/auth/me',
-      payload: { password: s.extra.password, content: 'keep' },
-    }),
-    expect: { anonymous: 401, other: 400, suspended: 400, owner: 200 },
-  },
+  withOwnersPassword("delete the account (with the owner's password)", (password) => ({
+    method: 'DELETE',
+    url: '/api/v1/auth/me',
+    payload: { password, content: 'keep' },
+  })),
   {
     what: 'read the mail outbox (administrators only)',
     request: () => ({ method: 'GET', url: '/api/v1/mail/outbox?status=pending' }),

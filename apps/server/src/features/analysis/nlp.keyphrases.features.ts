@@ -88,7 +88,7 @@ export function handScore(candidate: Candidate, idf: (key: string) => number) {
   return candidate.score * Math.min(idf(candidate.key), wordIdf * 1.5) * repeated * single * generic * early
 }
 
-/** The features the keyphrase model weighs, by name (the model file lists those it was fitted on). */
+/** The features the keyphrase model weighs, by name (the model file takes this list, less any left out in training). */
 export const KEYPHRASE_FEATURES = [
   'logHandScore',
   'logHandRank',

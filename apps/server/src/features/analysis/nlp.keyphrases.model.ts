@@ -1,4 +1,4 @@
-import type { KeyphraseModel } from './nlp.keyphrases'
+import { KEYPHRASE_FEATURES, type KeyphraseModel } from './nlp.keyphrases.features'
 import { KEYPHRASE_LEXICON } from './nlp.keyphrases.lexicon'
 
 /**
@@ -8,41 +8,7 @@ import { KEYPHRASE_LEXICON } from './nlp.keyphrases.lexicon'
  * Do not edit by hand.
  */
 export const KEYPHRASE_MODEL: KeyphraseModel | null = {
-  features: [
-    'logHandScore',
-    'logHandRank',
-    'handShare',
-    'logGraphScore',
-    'logGraphPerWord',
-    'idf',
-    'wordIdf',
-    'minWordIdf',
-    'logCount',
-    'logFirst',
-    'firstShare',
-    'spread',
-    'oneWord',
-    'threeWords',
-    'fourWordsOrMore',
-    'lowerOneWord',
-    'capitals',
-    'acronym',
-    'digit',
-    'hyphen',
-    'genericHead',
-    'title',
-    'heading',
-    'abstract',
-    'insideOthers',
-    'holdsOthers',
-    'adjective',
-    'name',
-    'verb',
-    'logCountByLength',
-    'logFirstByLength',
-    'goldRate',
-    'wordGoldRate',
-  ],
+  features: KEYPHRASE_FEATURES,
   mean: [
     -1.83803, 3.23582, 0.10397, -3.57407, -4.16052, 4.74776, 4.11322, 3.67704, 0.295876, 4.47363, 0.447354,
     0.090607, 0.310702, 0.181587, 0.0476334, 0.286743, 0.0785294, 0.0537522, 0.0126821, 0.0750076, 0.0505327,

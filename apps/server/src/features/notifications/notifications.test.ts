@@ -56,6 +56,14 @@ async function editPost(user: TestUser, postId: string, body: Record<string, unk
   expect(response.statusCode, response.body).toBe(200)
 }
 
+/** A post by `author`, a comment on it by `commenter` and a reply to that comment by `replier`. */
+async function commentAndReply(author: TestUser, commenter: TestUser, replier: TestUser) {
+  const post = await apiMakePost(t, author)
+  const comment = await apiMakeComment(t, commenter, post.post_id)
+  await apiMakeComment(t, replier, post.post_id, { parentId: comment._id })
+  return { post, comment }
+}
+
 async function remove(user: TestUser, url: string) {
   const response = await t.app.inject({ method: 'DELETE', url, headers: user.headers })
   expect(response.statusCode, response.body).toBe(200)
@@ -91,9 +99,7 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
 
   it('tells the post author once of a reply to her own comment (a reply, not also a comment)', async () => {
     const [ada, bo] = await makeUsers(t, 2)
-    const post = await apiMakePost(t, ada)
-    const hers = await apiMakeComment(t, ada, post.post_id)
-    await apiMakeComment(t, bo, post.post_id, { parentId: hers._id })
+    await commentAndReply(ada, ada, bo)
     expect(await kindsOf(ada)).toEqual(['reply'])
   })
 
@@ -214,9 +220,7 @@ describe(`notifications: likes (${TEST_DB})`, () => {
 describe(`notifications: private posts (${TEST_DB})`, () => {
   it('tells nobody but the author anything about a private post', async () => {
     const [ada, bo] = await makeUsers(t, 2)
-    const post = await apiMakePost(t, ada)
-    const bos = await apiMakeComment(t, bo, post.post_id)
-    await apiMakeComment(t, ada, post.post_id, { parentId: bos._id })
+    const { post, comment: bos } = await commentAndReply(ada, bo, ada)
     expect(await kindsOf(bo)).toEqual(['reply'])
 
     // Turned private: what bo was told about it goes, and nothing new reaches him.

@@ -21,6 +21,15 @@ async function me(user: User) {
   return response.json()
 }
 
+/** A new account's five privacy flags: all public but the contact details. */
+const NEW_ACCOUNT_SETTINGS = {
+  public_posts: true,
+  public_activities: true,
+  public_profile: true,
+  public_statistics: true,
+  public_contact: false,
+}
+
 const url = (length: number) => {
   const base = 'https://example.org/'
   return base + 'a'.repeat(length - base.length)
@@ -184,10 +193,10 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
       })
       expect(response.statusCode).toBe(200)
       const expected = {
+        ...NEW_ACCOUNT_SETTINGS,
         public_posts: false,
         public_activities: false,
         public_profile: false,
-        public_statistics: true,
         public_contact: true,
       }
       expect(response.json().settings).toEqual(expected)
@@ -198,13 +207,7 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
       const user = await makeUser(t)
       const response = await postJson(user, 'modify_settings', { new_public_contact: true })
       expect(response.statusCode).toBe(200)
-      expect((await me(user)).settings).toEqual({
-        public_posts: true,
-        public_activities: true,
-        public_profile: true,
-        public_statistics: true,
-        public_contact: true,
-      })
+      expect((await me(user)).settings).toEqual({ ...NEW_ACCOUNT_SETTINGS, public_contact: true })
     })
 
     it('refuses a value that is not a boolean, and an empty request', async () => {
@@ -234,13 +237,7 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
         title: 'Archivist',
         tags: ['history', 'archives'],
         github: 'https://github.com/ada',
-        settings: {
-          public_posts: true,
-          public_activities: true,
-          public_profile: false,
-          public_statistics: true,
-          public_contact: false,
-        },
+        settings: { ...NEW_ACCOUNT_SETTINGS, public_profile: false },
       })
       expect(await me(user)).toMatchObject({ title: 'Archivist', tags: ['history', 'archives'] })
       const own = await send(t, user, 'GET', `/api/v1/auth/person_information?user_id=${user.id}`)
