@@ -61,6 +61,15 @@ async function signedInContext(browser: Browser, server: AgoraServer, user: Test
   return { context, page }
 }
 
+/**
+ * A new user with an e-mail address (userWithEmail, through `page`'s request context), already
+ * signed in in another browser context (`elsewhere`).
+ */
+async function userSignedInElsewhere(page: Page, browser: Browser, server: AgoraServer, prefix: string) {
+  const user = await userWithEmail(page.request, server, prefix)
+  return { user, elsewhere: await signedInContext(browser, server, user) }
+}
+
 /** Signs `page` in as `user` and opens My page's Account tab. */
 async function openAccountTab(page: Page, server: AgoraServer, user: TestUser) {
   await loginViaApi(page, server, user)
@@ -78,8 +87,7 @@ test('forgot password: the link in the mail opens the reset screen, and a new pa
   browser,
   consoleErrors,
 }) => {
-  const user = await userWithEmail(page.request, server, 'forgot')
-  const elsewhere = await signedInContext(browser, server, user)
+  const { user, elsewhere } = await userSignedInElsewhere(page, browser, server, 'forgot')
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
@@ -131,8 +139,7 @@ test('changing the password on My page keeps this session and ends the others', 
   server,
   browser,
 }) => {
-  const user = await userWithEmail(page.request, server, 'change')
-  const elsewhere = await signedInContext(browser, server, user)
+  const { user, elsewhere } = await userSignedInElsewhere(page, browser, server, 'change')
   await openAccountTab(page, server, user)
   const section = page.getByRole('region', { name: 'Change your password' })
   await section.getByRole('button', { name: 'Change password' }).click()
@@ -158,8 +165,7 @@ test('My page lists where one is signed in; "Sign out everywhere else" ends the 
   server,
   browser,
 }) => {
-  const user = await userWithEmail(page.request, server, 'sessions')
-  const phone = await signedInContext(browser, server, user)
+  const { user, elsewhere: phone } = await userSignedInElsewhere(page, browser, server, 'sessions')
   const laptop = await signedInContext(browser, server, user)
   await openAccountTab(page, server, user)
   const list = page.getByRole('list', { name: 'Where you are signed in' })

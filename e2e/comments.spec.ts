@@ -17,6 +17,27 @@ import {
 
 const commentsHeading = (page: Page) => page.locator('#comments').getByRole('heading', { level: 2 })
 
+/**
+ * A post with one text file and a first remark on it, made through `request` (apiCommentedPost),
+ * then opened on `page`; answers the remark's comment there.
+ */
+async function openCommentedPost(
+  page: Page,
+  request: APIRequestContext,
+  server: AgoraServer,
+  post: { title: string; file: [name: string, text: string]; remark: string },
+) {
+  const postId = await apiCommentedPost(
+    request,
+    server,
+    { title: post.title, summary: '', tags: 'e2e' },
+    post.file,
+    post.remark,
+  )
+  await page.goto(`/forum/detail/${postId}`)
+  return commentWith(page, post.remark)
+}
+
 const NOTES = [
   'Mitochondrial respiration in yeast was measured with an oxygen electrode at thirty degrees.',
   'The respiration rate of the mutant strain fell by half when glucose was replaced with galactose.',
@@ -184,16 +205,11 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   server,
 }) => {
   const { errors: authorErrors, page: authorPage } = await person(browser, request, server, 'author')
-  const postId = await apiCommentedPost(
-    authorPage.request,
-    server,
-    { title: 'Open question', summary: '', tags: 'e2e' },
-    ['question.txt', 'Does the buffer pH drift during long recordings?\n'],
-    'It drifts by about 0.1 per hour.',
-  )
-
-  await page.goto(`/forum/detail/${postId}`)
-  const comment = commentWith(page, 'It drifts by about')
+  const comment = await openCommentedPost(page, authorPage.request, server, {
+    title: 'Open question',
+    file: ['question.txt', 'Does the buffer pH drift during long recordings?\n'],
+    remark: 'It drifts by about 0.1 per hour.',
+  })
   await expect(comment).toBeVisible()
   const like = comment.getByRole('button', { name: /^Like,/ })
   await expect(like).toHaveAttribute('title', 'Log in to like comments')
@@ -217,15 +233,11 @@ test('a visitor reads comments but must log in to write one; a like does nothing
 
 test('failures roll back and say so: like, submit, delete', async ({ browser, request, server }) => {
   const { errors, page } = await person(browser, request, server, 'unlucky')
-  const postId = await apiCommentedPost(
-    page.request,
-    server,
-    { title: 'Flaky network', summary: '', tags: 'e2e' },
-    ['flaky.txt', 'Measurements taken on a flaky network.\n'],
-    'My own first remark.',
-  )
-  await page.goto(`/forum/detail/${postId}`)
-  const comment = commentWith(page, 'My own first remark.')
+  const comment = await openCommentedPost(page, page.request, server, {
+    title: 'Flaky network',
+    file: ['flaky.txt', 'Measurements taken on a flaky network.\n'],
+    remark: 'My own first remark.',
+  })
 
   // A like the server refuses is taken back, with a message.
   await page.route('**/api/v1/comments/*/like', (route) =>

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
 import { randomBytes } from 'node:crypto'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { apiPostBy } from './factories'
 import {
+  type AgoraServer,
   createUser,
   createUsers,
   expect,
@@ -33,6 +34,13 @@ async function logInToMyPage(page: Page, user: TestUser) {
   await openMyPage(page, user.username)
 }
 
+/** A new user (createUser), signed in through the login form on /mypage (logInToMyPage). */
+async function newUserOnMyPage(page: Page, request: APIRequestContext, server: AgoraServer, prefix: string) {
+  const user = await createUser(request, server, prefix)
+  await logInToMyPage(page, user)
+  return user
+}
+
 function modifyAnswer(page: Page, path: string) {
   return page.waitForResponse((response) => response.url().includes(`/api/v1/modify/${path}`))
 }
@@ -45,8 +53,7 @@ test('username, title, website and bio are edited in place and kept after a relo
   server,
   consoleErrors,
 }) => {
-  const user = await createUser(request, server, 'edit')
-  await logInToMyPage(page, user)
+  await newUserOnMyPage(page, request, server, 'edit')
 
   // Username: Enter saves.
   const newName = `ed${randomBytes(3).toString('hex')}`
@@ -196,8 +203,7 @@ test('turning Public Profile off in Settings hides the profile from everyone els
   browser,
   consoleErrors,
 }) => {
-  const user = await createUser(request, server, 'priv')
-  await logInToMyPage(page, user)
+  const user = await newUserOnMyPage(page, request, server, 'priv')
   await page.getByRole('button', { name: 'Edit Bio' }).click()
   await page.getByRole('textbox', { name: 'Bio' }).fill('My secret research agenda.')
   const bioSaved = modifyAnswer(page, 'modify_bio')
@@ -329,8 +335,7 @@ test('signing out in another tab shows the login card; signing in there brings t
   request,
   server,
 }) => {
-  const user = await createUser(request, server, 'tabs')
-  await logInToMyPage(page, user)
+  const user = await newUserOnMyPage(page, request, server, 'tabs')
 
   const other = await context.newPage()
   await other.goto('/forum')
