@@ -26,3 +26,15 @@ export function toggleSchema<
     response: { 200: state, ...failures(401, 404, 429) },
   }
 }
+
+/**
+ * The schema of a signed-in caller's limited write on a user or thing that must exist (block someone,
+ * follow an author): it answers `answer`; it fails on a bad request, signed out, a missing target
+ * and too fast.
+ */
+export function targetWriteSchema<Route extends { tags: string[]; summary: string }, Answer>(
+  route: Route,
+  answer: Answer,
+) {
+  return { ...route, response: { 200: answer, ...failures(400, 401, 404, 429) } }
+}

@@ -1,22 +1,12 @@
 import type { Db } from '../../db/index'
+import { pairsOf } from '../../db/pairs'
 
 export function blocksStore(db: Db) {
+  const pairs = pairsOf(db, 'blocks')
   return {
-    async block(blockerId: string, blockedId: string) {
-      await db
-        .insertInto('blocks')
-        .values({ blocker_id: blockerId, blocked_id: blockedId })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute()
-    },
-
-    async unblock(blockerId: string, blockedId: string) {
-      await db
-        .deleteFrom('blocks')
-        .where('blocker_id', '=', blockerId)
-        .where('blocked_id', '=', blockedId)
-        .execute()
-    },
+    /** (blockerId, blockedId) */
+    block: pairs.add,
+    unblock: pairs.remove,
 
     /** Whom a user blocked, newest first. */
     list(blockerId: string) {

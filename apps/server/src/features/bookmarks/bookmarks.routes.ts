@@ -9,7 +9,8 @@ import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures, toggleSchema } from '../../http/responses'
+import { failures } from '../../http/responses'
+import { toggleRoute } from '../../http/routes'
 import { postsService } from '../posts/index'
 import { bookmarksService } from './bookmarks.service'
 
@@ -20,23 +21,20 @@ export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
   const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
   const tags = ['bookmarks']
 
-  app.post(
+  // A save is a like's kind of call: the like limit (LIKE_RATE_LIMIT) applies, counted apart.
+  toggleRoute(
+    app,
     '/media/:id/bookmark',
+    [
+      { tags, summary: 'Save or unsave a post for later (toggles; `action` sets)', params: PostIdParams },
+      BookmarkRequest,
+      BookmarkResponse,
+    ],
     {
-      // A save is a like's kind of call: the like limit (LIKE_RATE_LIMIT) applies, counted apart.
-      config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are saving posts too quickly.') },
-      schema: toggleSchema(
-        { tags, summary: 'Save or unsave a post for later (toggles; `action` sets)', params: PostIdParams },
-        BookmarkRequest,
-        BookmarkResponse,
-      ),
+      rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are saving posts too quickly.'),
+      login: LOGIN_TO_SAVE,
     },
-    async (request) =>
-      bookmarks.bookmark(
-        await requireUserId(request, LOGIN_TO_SAVE),
-        request.params.id,
-        request.body?.action,
-      ),
+    bookmarks.bookmark,
   )
 
   app.get(

@@ -1,18 +1,8 @@
 import type { Db } from '../../db/index'
+import { pairsOf } from '../../db/pairs'
 
-/** The bookmarks table: the posts a user saved. */
+/** The bookmarks table: the posts a user saved, as (userId, postId). */
 export function bookmarksStore(db: Db) {
-  return {
-    async save(userId: string, postId: string) {
-      await db
-        .insertInto('bookmarks')
-        .values({ user_id: userId, post_id: postId })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute()
-    },
-
-    async unsave(userId: string, postId: string) {
-      await db.deleteFrom('bookmarks').where('user_id', '=', userId).where('post_id', '=', postId).execute()
-    },
-  }
+  const pairs = pairsOf(db, 'bookmarks')
+  return { save: pairs.add, unsave: pairs.remove }
 }

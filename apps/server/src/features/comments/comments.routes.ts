@@ -16,9 +16,10 @@ import {
 } from '@agora/contract'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireUserId, requireViewer } from '../../http/auth'
+import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures, toggleSchema } from '../../http/responses'
+import { failures } from '../../http/responses'
+import { editingRoutes, toggleRoute } from '../../http/routes'
 import { commentsService } from './comments.service'
 import { commentStreamRoute } from './comments.stream'
 
@@ -84,62 +85,57 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     },
   )
 
-  app.post(
+  toggleRoute(
+    app,
     '/comments/:id/like',
+    [
+      {
+        tags,
+        summary: 'Like or unlike a comment',
+        description:
+          'Toggles. With `action: like` or `action: unlike` in the body the call is idempotent ' +
+          'instead: it leaves the like in the asked state and answers that state.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: CommentIdParams,
+      },
+      LikeCommentRequest,
+      LikeCommentResponse,
+    ],
     {
-      config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
-      schema: toggleSchema(
-        {
-          tags,
-          summary: 'Like or unlike a comment',
-          description:
-            'Toggles. With `action: like` or `action: unlike` in the body the call is idempotent ' +
-            'instead: it leaves the like in the asked state and answers that state.',
-          consumes: ['application/json', 'application/x-www-form-urlencoded'],
-          params: CommentIdParams,
-        },
-        LikeCommentRequest,
-        LikeCommentResponse,
-      ),
+      rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.'),
+      login: LOGIN_TO_LIKE,
     },
-    async (request) =>
-      comments.like(
-        await requireUserId(request, LOGIN_TO_LIKE),
-        request.params.id,
-        request.body?.action ?? 'toggle',
-      ),
+    comments.like,
   )
 
-  app.patch(
+  editingRoutes(
+    app,
     '/comments/:id',
-    {
-      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
-      schema: {
+    [
+      {
         tags,
         summary: 'Edit the text of a comment of yours',
         description:
           'Send `base_revision`, the revision the edit started from: when the comment has moved on since, the answer is 409 with `current`. Each edit keeps the text it replaced as a revision; the same text makes none.',
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
         params: CommentIdParams,
-        body: CommentEditRequest,
-        response: { 200: CommentView, 409: CommentEditConflict, ...failures(400, 401, 403, 404, 429) },
       },
-    },
-    async (request) =>
-      comments.edit(await requireUserId(request, LOGIN_TO_EDIT), request.params.id, request.body),
-  )
-
-  app.get(
-    '/comments/:id/revisions',
-    {
-      schema: {
+      {
         tags,
         summary: "A comment's edit history, oldest first, the current revision last",
         params: CommentIdParams,
-        response: { 200: CommentRevisionsResponse, ...failures(404) },
       },
+    ],
+    {
+      body: CommentEditRequest,
+      edited: CommentView,
+      conflict: CommentEditConflict,
+      history: CommentRevisionsResponse,
     },
-    async (request) => comments.revisions((await request.viewer())?.userId ?? null, request.params.id),
+    {
+      rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.'),
+      login: LOGIN_TO_EDIT,
+    },
+    comments,
   )
 
   app.delete(

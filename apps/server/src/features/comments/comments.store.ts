@@ -10,6 +10,16 @@ export type CommentWithAuthor = CommentRow & { username: string; nickname: strin
 /** A comment of a user's own list, with the title of its post. */
 export type UserCommentRow = CommentRow & { post_title: string }
 
+/** The counters a comment write moves: a post's comments, a comment's replies. */
+type Counter = ['posts', 'comments_count'] | ['comments', 'reply_count']
+
+/** Adds `delta` to a row's counter, never taking it below zero. */
+function addToCounter(db: Db, [table, column]: Counter, id: string, delta: number) {
+  const counter = sql.ref(column)
+  const update = sql`update ${sql.table(table)} set ${counter} = greatest(${counter} + ${delta}, 0) where id = ${id}`
+  return update.execute(db)
+}
+
 /** What the comment rules need to know about a post. */
 export interface PostForComments {
   id: string
@@ -67,11 +77,7 @@ export function commentsStore(db: Db) {
     },
 
     addToPostCommentCount(postId: string, delta: number) {
-      return db
-        .updateTable('posts')
-        .set({ comments_count: sql`greatest(comments_count + ${delta}, 0)` })
-        .where('id', '=', postId)
-        .execute()
+      return addToCounter(db, ['posts', 'comments_count'], postId, delta)
     },
 
     findComment(id: string): Promise<CommentRow | undefined> {
@@ -105,11 +111,7 @@ export function commentsStore(db: Db) {
     },
 
     addToReplyCount(commentId: string, delta: number) {
-      return db
-        .updateTable('comments')
-        .set({ reply_count: sql`greatest(reply_count + ${delta}, 0)` })
-        .where('id', '=', commentId)
-        .execute()
+      return addToCounter(db, ['comments', 'reply_count'], commentId, delta)
     },
 
     /** One page of a post's top-level comments, newest first (only those anchored to `anchorCid` when given). */

@@ -2,7 +2,8 @@ import { FollowRequest, FollowResponse, MyFollowsResponse } from '@agora/contrac
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures } from '../../http/responses'
+import { targetWriteSchema } from '../../http/responses'
+import { ownRoute } from '../../http/routes'
 import { followsService } from './follows.service'
 
 export const LOGIN_TO_FOLLOW = 'Please login to follow authors and tags'
@@ -11,12 +12,8 @@ export async function followsRoutes(app: AppInstance, ctx: AppContext) {
   const follows = followsService(ctx.db, ctx.events)
   const tags = ['follows']
   const rateLimit = perUserLimit(ctx.config.followRateLimit, 'You are following too quickly.')
-  const schema = (summary: string) => ({
-    tags,
-    summary,
-    body: FollowRequest,
-    response: { 200: FollowResponse, ...failures(400, 401, 404, 429) },
-  })
+  const schema = (summary: string) =>
+    targetWriteSchema({ tags, summary, body: FollowRequest }, FollowResponse)
 
   app.post(
     '/follows',
@@ -36,15 +33,11 @@ export async function followsRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => follows.unfollow(await requireUserId(request, LOGIN_TO_FOLLOW), request.body),
   )
 
-  app.get(
+  ownRoute(
+    app,
     '/auth/me/follows',
-    {
-      schema: {
-        tags,
-        summary: 'The authors and tags you follow, latest first',
-        response: { 200: MyFollowsResponse, ...failures(401) },
-      },
-    },
-    async (request) => follows.mine(await requireUserId(request, LOGIN_TO_FOLLOW)),
+    { tags, summary: 'The authors and tags you follow, latest first', answer: MyFollowsResponse },
+    LOGIN_TO_FOLLOW,
+    follows.mine,
   )
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, Order } from '../../db/paging'
+import { pairsOf } from '../../db/pairs'
 import { visibleTo } from '../../db/visibility'
 import { previewColumns, summaryColumns } from './posts.store'
 
@@ -80,12 +81,6 @@ export function followingFeedQuery(
 }
 
 /** Whether `userId` saved the post (the post detail's `is_saved`). */
-export async function isSavedBy(db: Db, userId: string, postId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('bookmarks')
-    .select('post_id')
-    .where('user_id', '=', userId)
-    .where('post_id', '=', postId)
-    .executeTakeFirst()
-  return row !== undefined
+export function isSavedBy(db: Db, userId: string, postId: string): Promise<boolean> {
+  return pairsOf(db, 'bookmarks').has(userId, postId)
 }

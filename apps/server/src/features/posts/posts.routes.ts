@@ -17,9 +17,10 @@ import {
 import type { FastifyRequest } from 'fastify'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { requireUserId, requireViewer } from '../../http/auth'
+import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures, toggleSchema } from '../../http/responses'
+import { failures } from '../../http/responses'
+import { editingRoutes, toggleRoute } from '../../http/routes'
 import { receivePostFiles, uploadGate } from '../files/index'
 import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
@@ -143,50 +144,49 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   // Versions of a post's files (features/versions): POST and GET /media/:id/versions.
   await versionsRoutes(app, ctx, posts.detail)
 
-  app.post(
+  toggleRoute(
+    app,
     '/media/:id/like',
+    [
+      { tags, summary: 'Like or unlike a post (toggles; `action` sets)', params: PostIdParams },
+      PostLikeRequest,
+      PostLikeResponse,
+    ],
     {
-      config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.') },
-      schema: toggleSchema(
-        { tags, summary: 'Like or unlike a post (toggles; `action` sets)', params: PostIdParams },
-        PostLikeRequest,
-        PostLikeResponse,
-      ),
+      rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are liking too quickly.'),
+      login: LOGIN_TO_LIKE,
     },
-    async (request) =>
-      posts.like(await requireUserId(request, LOGIN_TO_LIKE), request.params.id, request.body?.action),
+    posts.like,
   )
 
-  app.patch(
+  editingRoutes(
+    app,
     '/media/:id',
-    {
-      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
-      schema: {
+    [
+      {
         tags,
         summary: "Edit one's own post: title, summary, content, tags, visibility (a field left out stays)",
         description:
           'Send `base_revision`, the revision the edit started from: when the post has moved on since, the answer is 409 with `current`, the post as it is now. Each edit keeps the values it replaced as a revision; an edit that changes nothing makes none.',
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
         params: PostIdParams,
-        body: PostEditRequest,
-        response: { 200: PostDetailResponse, 409: PostEditConflict, ...failures(400, 401, 403, 404, 429) },
       },
-    },
-    async (request) =>
-      posts.edit(await requireUserId(request, LOGIN_TO_EDIT), request.params.id, request.body),
-  )
-
-  app.get(
-    '/media/:id/revisions',
-    {
-      schema: {
+      {
         tags,
         summary: "A post's edit history, oldest first, the current revision last",
         params: PostIdParams,
-        response: { 200: PostRevisionsResponse, ...failures(404) },
       },
+    ],
+    {
+      body: PostEditRequest,
+      edited: PostDetailResponse,
+      conflict: PostEditConflict,
+      history: PostRevisionsResponse,
     },
-    async (request) => posts.revisions(await viewerIdOf(request), request.params.id),
+    {
+      rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.'),
+      login: LOGIN_TO_EDIT,
+    },
+    posts,
   )
 
   app.delete(
