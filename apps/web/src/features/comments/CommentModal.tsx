@@ -10,6 +10,7 @@ import { DialogActions } from '../../ui/DialogActions'
 import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
 import { plainText } from '../../ui/plainText'
+import '../../ui/Field.css'
 import { useRewardNotice } from '../rewards'
 import { AnchorDraft } from './AnchorChip'
 import { useCreateComment } from './useComments'
@@ -162,7 +163,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       <MentionTextarea
         id={`${titleId}-text`}
         ref={textarea}
-        className="comment-modal__text"
+        className="field__input field__input--multiline comment-modal__text"
         rows={6}
         value={text}
         placeholder={parent ? t('modal.replyPlaceholder') : t('modal.commentPlaceholder')}
