@@ -51,6 +51,7 @@ import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
 import { NotFoundError, TooManyRequestsError } from './http/errors'
+import { trackHandlers } from './http/in-flight'
 import { logControllerFor, loggerOptions, requestIdOf } from './http/logging'
 import { registerMetrics } from './http/metrics'
 import { openRateLimitCounters } from './http/rate-limit-store'
@@ -63,6 +64,8 @@ import { registerWriteGate } from './http/write-gate'
 export const API_PREFIX = '/api/v1'
 /** Half a year, subdomains included: what helmet would send, but only over HTTPS. */
 const HSTS = 'max-age=15552000; includeSubDomains'
+/** How long closing waits for running handlers (main.ts gives the whole close 10 s). */
+const HANDLERS_SETTLE_MS = 5_000
 
 /**
  * helmet's headers for every answer, the router's own refusals included. helmet itself, built once
@@ -201,6 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>()
   capConnections(app.server, config.http)
+  // Closing waits for the handlers still running, even those whose client has gone (http/in-flight.ts).
+  const handlers = trackHandlers(app)
 
   // Shared in Redis, per process while Redis is down (never off, issue 25).
   const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
@@ -222,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Open event streams end before the app closes (they would hold its close open).
   app.addHook('preClose', () => ctx.live.stop())
+  app.addHook('preClose', () => handlers.settled(HANDLERS_SETTLE_MS))
   // Other processes' writes empty this one's read cache (PostgreSQL's LISTEN/NOTIFY).
   await ctx.invalidation.start()
   app.addHook('onClose', () => ctx.invalidation.stop())
