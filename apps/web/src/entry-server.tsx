@@ -71,7 +71,12 @@ const textsOf = new Map<Language, Promise<typeof i18n>>()
 function textsIn(language: Language): Promise<typeof i18n> {
   let texts = textsOf.get(language)
   if (!texts) {
-    texts = loadLanguage(language).then(() => i18n.cloneInstance({ lng: language }))
+    // English too, the fallback: with every namespace of both in the store, the copy takes its
+    // language at once. A namespace still to fetch would leave it in English for the first render
+    // after a start (a reader's first screen in Chinese came out in English).
+    texts = Promise.all([loadLanguage(language), loadLanguage('en')]).then(() =>
+      i18n.cloneInstance({ lng: language }),
+    )
     textsOf.set(language, texts)
   }
   return texts
