@@ -172,6 +172,7 @@ test('a post with math and code is drawn by the server as the app draws it, and 
   server,
   consoleErrors,
 }) => {
+  test.slow() // four page loads at two widths, with math's fonts
   const author = await createUser(request, server, 'tex')
   const id = await apiMakePost(
     page.request,

@@ -80,6 +80,7 @@ export function PdfViewer({
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]))
   const [current, setCurrent] = useState(1)
   const [pageField, setPageField] = useState('1')
+  const pageInput = useRef<HTMLInputElement>(null)
   const [selection, setSelection] = useState<(QuotedPassage & { top: number; left: number }) | null>(null)
   const [quoting, setQuoting] = useState(false)
   const texts = useRef(new Map<number, { page: PageText; layer: HTMLElement }>())
@@ -176,16 +177,21 @@ export function PdfViewer({
     }
   }, [doc])
 
-  useEffect(() => setPageField(String(current)), [current])
+  // The field follows the current page, but not under a reader typing in it: a page drawn late may
+  // move the view (and the current page) between the typing and the Enter.
+  useEffect(() => {
+    if (document.activeElement !== pageInput.current) setPageField(String(current))
+  }, [current])
 
   const goTo = useCallback(
     (page: number) => {
       const element = scroller.current
       const target = Math.min(Math.max(1, page), pages)
       const box = element?.querySelector<HTMLElement>(`.pdfv__page[data-page="${target}"]`)
-      if (!element || !box) return
+      if (!element || !box) return target
       element.scrollTop = box.offsetTop - GUTTER
       setCurrent(target)
+      return target
     },
     [pages],
   )
@@ -357,14 +363,14 @@ export function PdfViewer({
           onSubmit={(event) => {
             event.preventDefault()
             const wanted = Number.parseInt(pageField, 10)
-            if (Number.isFinite(wanted)) goTo(wanted)
-            else setPageField(String(current))
+            setPageField(String(Number.isFinite(wanted) ? goTo(wanted) : current))
           }}
         >
           <label className="visually-hidden" htmlFor={`${id}-page`}>
             {t('pdf.pageNumber')}
           </label>
           <input
+            ref={pageInput}
             id={`${id}-page`}
             className="pdfv__pagefield"
             inputMode="numeric"
