@@ -22,21 +22,27 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * what the hit itself costs.
  */
 const ENCODERS = {
-  br: (json: string) => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (json: string) => gzipSync(json),
+  br: (json: Buffer) => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (json: Buffer) => gzipSync(json),
 }
 type Encoding = keyof typeof ENCODERS
 const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] })
 
 /**
- * A cached answer: the value (shared by its readers, never changed), its JSON, its compressed forms
+ * A cached answer: the value (shared by its readers, never changed), its JSON in UTF-8 bytes (sent
+ * as they are: a string would be measured and encoded again for every reader), its compressed forms
  * once some reader asked for them, and the viewers' variants of it made so far (see `Personal`).
  */
 interface Body {
   value: unknown
-  json: string
+  json: Buffer
   encoded: Partial<Record<Encoding, Buffer>>
   variants?: Map<string, Body>
+}
+
+/** A body of `value`, serialised by the route's own response serialiser (fast-json-stringify). */
+function bodyOf(value: unknown, reply: FastifyReply): Body {
+  return { value, json: Buffer.from(reply.serialize(value) as string), encoded: {} }
 }
 
 /** Variants of one body kept at most (a comment page could have one per set of liked comments). */
@@ -44,9 +50,9 @@ const MAX_VARIANTS = 64
 /** Facts about viewers kept until the next write (`Kept`). */
 const MAX_KEPT = 10_000
 /**
- * What a viewer's own reads (`ReadCache.own`) may hold in all, in UTF-16 units of their JSON
- * counted twice (a compressed form is kept beside it): about 64 MB — a few thousand Following
- * feed pages, far more notification lists and unread counts.
+ * What a viewer's own reads (`ReadCache.own`) may hold in all, in bytes of their JSON counted twice
+ * (a compressed form is kept beside it): 32 MB at most — a few thousand Following feed pages, far
+ * more notification lists and unread counts.
  */
 const MAX_OWN_SIZE = 32_000_000
 
@@ -134,7 +140,7 @@ export function createReadCache(ttlMs: number): ReadCache {
   const bodies = new LRUCache<string, Body>({ max: MAX_BODIES, ttl: ttlMs })
   const ownBodies = new LRUCache<string, Body>({
     maxSize: MAX_OWN_SIZE,
-    sizeCalculation: (body) => 2 * body.json.length + 1,
+    sizeCalculation: (body) => 2 * body.json.byteLength + 1,
     ttl: ttlMs * KEPT_TTL_FACTOR,
   })
   const loading = new Map<string, Promise<Body>>()
@@ -156,9 +162,7 @@ export function createReadCache(ttlMs: number): ReadCache {
     const startedIn = generation
     const body = (async () => {
       try {
-        const value = await load()
-        // The route's own response serialiser (fast-json-stringify), which answers a string.
-        const body: Body = { value, json: reply.serialize(value) as string, encoded: {} }
+        const body = bodyOf(await load(), reply)
         if (startedIn === generation) store.set(key, body)
         return body
       } finally {
@@ -176,8 +180,7 @@ export function createReadCache(ttlMs: number): ReadCache {
     if (personal.variant === '') return body
     const known = body.variants?.get(personal.variant)
     if (known) return known
-    const value = personal.make()
-    const variant: Body = { value, json: reply.serialize(value) as string, encoded: {} }
+    const variant = bodyOf(personal.make(), reply)
     body.variants ??= new Map()
     if (body.variants.size < MAX_VARIANTS) body.variants.set(personal.variant, variant)
     return variant
