@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // On PGlite, one migrated database a run that every test file's starts from.
+          globalSetup: ['./test/pglite-template.ts'],
         },
       },
       {

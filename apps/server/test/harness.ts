@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { type BuildOptions, buildApp } from '../src/app'
 import { type Config, loadConfig } from '../src/config'
 import { type DatabaseHandle, type DatabaseOptions, migrateToLatest, openDatabase } from '../src/db/index'
@@ -22,10 +22,18 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || 'postgres://po
 
 /**
  * One database per test file: an in-memory PGlite, or a scratch PostgreSQL database that is
- * dropped again on close. Migrated to the latest version.
+ * dropped again on close. Migrated to the latest version: a PGlite starts from the run's migrated
+ * one (test/pglite-template.ts), a fifth of the time of initialising and migrating its own.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') return openMigrated({ url: null, pgliteDir: null })
+  if (TEST_DB === 'pglite') {
+    const template = inject('pgliteTemplate')
+    return openMigrated({
+      url: null,
+      pgliteDir: null,
+      ...(template ? { pgliteStart: await openAsBlob(template) } : {}),
+    })
+  }
   const scratch = await createScratchPostgres()
   const handle = await openMigrated({
     url: scratch.url,

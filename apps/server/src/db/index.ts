@@ -30,6 +30,11 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onResume?: () => void,
   ): Promise<() => Promise<void>>
+  /**
+   * PGlite only: its whole data directory as a tarball, which `DatabaseOptions.pgliteStart` opens
+   * again (the test suite migrates one database a run and starts every test file's from it).
+   */
+  snapshot?(): Promise<Blob>
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
@@ -105,6 +110,8 @@ export interface DatabaseOptions {
   url: string | null
   /** PGlite data directory; null keeps PGlite in memory (tests). */
   pgliteDir: string | null
+  /** PGlite: a data directory to start from (a `snapshot`), instead of initialising an empty one. */
+  pgliteStart?: Blob
   poolSize?: number
   /** How many statement texts may be sent as named prepared statements (PostgreSQL only; 0: none). */
   preparedStatements?: number
@@ -198,6 +205,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
   const pglite = await PGlite.create({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(options.pgliteStart ? { loadDataDir: options.pgliteStart } : {}),
     extensions: { pg_trgm, unaccent },
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
@@ -206,6 +214,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     close: () => db.destroy(),
     poolStats: () => null,
+    snapshot: () => pglite.dumpDataDir('none'),
     async listen(channel, onPayload) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
       const unlisten = await pglite.listen(channel, onPayload)
