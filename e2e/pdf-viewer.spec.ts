@@ -85,16 +85,24 @@ test('a PDF is drawn page by page with selectable text, named by its file, turne
   await page.keyboard.press('Home')
   await expect(toolbar.getByText('Page 1 of 12')).toBeAttached()
   const field = toolbar.getByRole('textbox', { name: 'Page number' })
+  const scrollToPage = (n: number) =>
+    pages.evaluate((scroller, page) => {
+      scroller.scrollTop = scroller.querySelector<HTMLElement>(`.pdfv__page[data-page="${page}"]`)!.offsetTop
+    }, n)
   await field.fill('7')
   // The view moving under the typing (a page drawn late, a scroll) leaves the typed number alone.
-  await pages.evaluate((scroller) => {
-    scroller.scrollTop = scroller.querySelector<HTMLElement>('.pdfv__page[data-page="3"]')!.offsetTop
-  })
+  await scrollToPage(3)
   await expect(toolbar.getByText('Page 3 of 12')).toBeAttached()
   await expect(field).toHaveValue('7')
   await field.press('Enter')
   await expect(toolbar.getByText('Page 7 of 12')).toBeAttached()
   await expect(field).toHaveValue('7')
+  // Once gone to, the field follows the view again, though it keeps the focus.
+  await scrollToPage(5)
+  await expect(field).toHaveValue('5')
+  await expect(field).toBeFocused()
+  await scrollToPage(7)
+  await expect(toolbar.getByText('Page 7 of 12')).toBeAttached()
   await toolbar.getByRole('button', { name: 'Next page' }).click()
   await expect(toolbar.getByText('Page 8 of 12')).toBeAttached()
 

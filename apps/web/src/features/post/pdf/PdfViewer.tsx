@@ -80,7 +80,8 @@ export function PdfViewer({
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]))
   const [current, setCurrent] = useState(1)
   const [pageField, setPageField] = useState('1')
-  const pageInput = useRef<HTMLInputElement>(null)
+  /** Whether the reader has typed in the page field since it last showed the current page. */
+  const typing = useRef(false)
   const [selection, setSelection] = useState<(QuotedPassage & { top: number; left: number }) | null>(null)
   const [quoting, setQuoting] = useState(false)
   const texts = useRef(new Map<number, { page: PageText; layer: HTMLElement }>())
@@ -180,8 +181,12 @@ export function PdfViewer({
   // The field follows the current page, but not under a reader typing in it: a page drawn late may
   // move the view (and the current page) between the typing and the Enter.
   useEffect(() => {
-    if (document.activeElement !== pageInput.current) setPageField(String(current))
+    if (!typing.current) setPageField(String(current))
   }, [current])
+  const showPage = (page: number) => {
+    typing.current = false
+    setPageField(String(page))
+  }
 
   const goTo = useCallback(
     (page: number) => {
@@ -363,21 +368,23 @@ export function PdfViewer({
           onSubmit={(event) => {
             event.preventDefault()
             const wanted = Number.parseInt(pageField, 10)
-            setPageField(String(Number.isFinite(wanted) ? goTo(wanted) : current))
+            showPage(Number.isFinite(wanted) ? goTo(wanted) : current)
           }}
         >
           <label className="visually-hidden" htmlFor={`${id}-page`}>
             {t('pdf.pageNumber')}
           </label>
           <input
-            ref={pageInput}
             id={`${id}-page`}
             className="pdfv__pagefield"
             inputMode="numeric"
             value={pageField}
             disabled={!doc}
-            onChange={(event) => setPageField(event.target.value)}
-            onBlur={() => setPageField(String(current))}
+            onChange={(event) => {
+              typing.current = true
+              setPageField(event.target.value)
+            }}
+            onBlur={() => showPage(current)}
           />
           <span className="pdfv__pagecount" aria-live="polite">
             <span aria-hidden="true">/ {pages || '…'}</span>
