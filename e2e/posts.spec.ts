@@ -254,7 +254,10 @@ test('the forum pages through a search by scrolling and Load More, sorts, and Ba
   await expect(cards).toHaveCount(12)
 
   // Scrolling to the end loads the rest once; every post appears exactly once.
-  await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded()
+  // (The wheel, not the Load More button: the list may already be loading the rest, which takes the
+  // button away under a scroll aimed at it.)
+  await cards.first().hover()
+  await page.mouse.wheel(0, 20_000)
   await expect(cards).toHaveCount(14)
   await expect(page.getByText('You have reached the end.')).toBeVisible()
   const shown = await cards.getByRole('heading').allTextContents()
