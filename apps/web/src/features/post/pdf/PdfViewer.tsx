@@ -79,9 +79,11 @@ export function PdfViewer({
   const [width, setWidth] = useState(0)
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]))
   const [current, setCurrent] = useState(1)
-  const [pageField, setPageField] = useState('1')
-  /** Whether the reader has typed in the page field since it last showed the current page. */
-  const typing = useRef(false)
+  /**
+   * What the reader typed in the page field, until Enter or leaving it; meanwhile the field shows
+   * it, not the current page (a page drawn late may move the view between the typing and the Enter).
+   */
+  const [typed, setTyped] = useState<string | null>(null)
   const [selection, setSelection] = useState<(QuotedPassage & { top: number; left: number }) | null>(null)
   const [quoting, setQuoting] = useState(false)
   const texts = useRef(new Map<number, { page: PageText; layer: HTMLElement }>())
@@ -178,25 +180,14 @@ export function PdfViewer({
     }
   }, [doc])
 
-  // The field follows the current page, but not under a reader typing in it: a page drawn late may
-  // move the view (and the current page) between the typing and the Enter.
-  useEffect(() => {
-    if (!typing.current) setPageField(String(current))
-  }, [current])
-  const showPage = (page: number) => {
-    typing.current = false
-    setPageField(String(page))
-  }
-
   const goTo = useCallback(
     (page: number) => {
       const element = scroller.current
       const target = Math.min(Math.max(1, page), pages)
       const box = element?.querySelector<HTMLElement>(`.pdfv__page[data-page="${target}"]`)
-      if (!element || !box) return target
+      if (!element || !box) return
       element.scrollTop = box.offsetTop - GUTTER
       setCurrent(target)
-      return target
     },
     [pages],
   )
@@ -367,8 +358,9 @@ export function PdfViewer({
           className="pdfv__pageform"
           onSubmit={(event) => {
             event.preventDefault()
-            const wanted = Number.parseInt(pageField, 10)
-            showPage(Number.isFinite(wanted) ? goTo(wanted) : current)
+            const wanted = Number.parseInt(typed ?? '', 10)
+            if (Number.isFinite(wanted)) goTo(wanted)
+            setTyped(null)
           }}
         >
           <label className="visually-hidden" htmlFor={`${id}-page`}>
@@ -378,13 +370,10 @@ export function PdfViewer({
             id={`${id}-page`}
             className="pdfv__pagefield"
             inputMode="numeric"
-            value={pageField}
+            value={typed ?? String(current)}
             disabled={!doc}
-            onChange={(event) => {
-              typing.current = true
-              setPageField(event.target.value)
-            }}
-            onBlur={() => showPage(current)}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => setTyped(null)}
           />
           <span className="pdfv__pagecount" aria-live="polite">
             <span aria-hidden="true">/ {pages || '…'}</span>
