@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs'
 import { hash } from '@node-rs/argon2'
 import { type Kysely, sql } from 'kysely'
+import { rewardsConfig } from '../../apps/server/src/config.token'
 import { migrateToLatest } from '../../apps/server/src/db/index'
+import { ruleOf } from '../../apps/server/src/features/rewards/rewards.rules'
 import { type BenchTarget, openBenchDatabase } from './database'
 import { TAGS, vocabulary } from './words'
 
@@ -73,7 +75,7 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
         placing substring(int8send(floor(extract(epoch from at) * 1000)::bigint) from 3) from 1 for 6),
         52, 1), 53, 1), 'hex')::uuid
     $$`.execute(db)
-  const restoreIndexes = await dropSecondaryIndexes(db, ['posts', 'comments', 'post_likes'])
+  const restoreIndexes = await dropSecondaryIndexes(db, ['posts', 'comments', 'post_likes', 'reward_entries'])
   // Helper tables number the rows, so set-based statements can pick "the k-th user" cheaply.
   await run('vocabulary', sql`create unlogged table bench_vocab as select ${TAGS}::text[] as tags`)
   await run(
@@ -161,6 +163,44 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
           limit ${likes}) l
     join bench_users u on u.n = l.liker
     join bench_posts p on p.n = l.post`,
+  )
+
+  // The ledger a live forum would hold for these contributions (each post, comment and like of
+  // another's post paid under the default rules and their daily caps): without it the first likes
+  // measured pay into an empty ledger, whose cached plans read it whole for every like (issue 24).
+  const rules = rewardsConfig({})
+  const rule = (reason: 'post_published' | 'comment_written' | 'post_like_received') => {
+    const { amount, dailyCap } = ruleOf(rules, reason)
+    return sql`(${reason}::text, ${amount.toString()}::bigint, ${dailyCap ?? 2_147_483_647}::int)`
+  }
+  await run(
+    'reward ledger',
+    sql`
+    insert into reward_entries (id, user_id, amount, reason, source_kind, source_id, target_id, post_id, created_at)
+    select bench_uuidv7(e.at), e.user_id, r.amount, e.reason, e.source_kind, e.source_id, e.target_id, e.post_id, e.at
+    from (
+      select earned.*, row_number() over (
+        partition by earned.user_id, earned.reason, (earned.at at time zone 'UTC')::date order by earned.at) as nth
+      from (
+        select user_id, 'post_published' as reason, 'post' as source_kind, id::text as source_id, id as target_id,
+               id as post_id, created_at as at from posts
+        union all
+        select user_id, 'comment_written', 'comment', id::text, id, post_id, created_at from comments
+        union all
+        select p.user_id, 'post_like_received', 'like', p.id || ':' || l.user_id, p.id, p.id, l.created_at
+        from post_likes l join posts p on p.id = l.post_id where l.user_id <> p.user_id
+      ) earned
+    ) e
+    join (values ${rule('post_published')}, ${rule('comment_written')}, ${rule('post_like_received')})
+      as r(reason, amount, cap) on r.reason = e.reason
+    where e.nth <= r.cap`,
+  )
+  await run(
+    'reward day counts',
+    sql`
+    insert into reward_day_counts (user_id, reason, day, earned, granted)
+    select user_id, reason, (created_at at time zone 'UTC')::date, count(*), count(*)
+    from reward_entries group by 1, 2, 3`,
   )
 
   const indexing = Date.now()
