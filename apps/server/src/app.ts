@@ -330,7 +330,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })
     app.addHook('preClose', () => stopWorkers())
-    app.addHook('onClose', () => database.close())
+    // onClose hooks run last registered first: the last writes' NOTIFY goes out before the database closes.
+    app.addHook('onClose', () => ctx.invalidation.stop().then(() => database.close()))
   }
   if (ownsDatabase) {
     // Before serving: clear what a crashed process left half done (staged uploads, unreferenced bytes).
