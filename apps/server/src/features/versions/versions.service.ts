@@ -212,7 +212,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const earlier = isCurrent ? null : await versions.earlierFiles(postId, number)
       let manifest = row.manifest_cid
       if (manifest === null) {
-        const rows = earlier ?? (await versions.currentFiles(postId))
+        const rows = earlier ?? (row.has_files ? await versions.currentFiles(postId) : [])
         manifest = rows.length > 0 ? await storedManifest(rows) : null
         if (manifest !== null)
           await versions.saveManifest(

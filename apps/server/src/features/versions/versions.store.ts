@@ -92,6 +92,8 @@ export function versionsStore(db: Db) {
           'post_versions.manifest_cid',
           'post_versions.created_by',
           'post_versions.created_at',
+          // A post without files has no manifest to make: its detail need not read its files again.
+          sql<boolean>`exists (select 1 from post_files f where f.post_id = posts.id)`.as('has_files'),
         ])
         .where('posts.id', '=', postId)
         .executeTakeFirst()
