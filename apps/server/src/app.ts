@@ -203,6 +203,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: false,
     genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // The database closes last: onClose hooks run last registered first, and those registered below
+  // still use it (the invalidation's last NOTIFY, work a route finishes after its answer).
+  if (ownsDatabase) app.addHook('onClose', () => database.close())
   capConnections(app.server, config.http)
   // Closing waits for the handlers still running, even those whose client has gone (http/in-flight.ts).
   const handlers = trackHandlers(app)
@@ -330,8 +333,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })
     app.addHook('preClose', () => stopWorkers())
-    // onClose hooks run last registered first: the last writes' NOTIFY goes out before the database closes.
-    app.addHook('onClose', () => ctx.invalidation.stop().then(() => database.close()))
   }
   if (ownsDatabase) {
     // Before serving: clear what a crashed process left half done (staged uploads, unreferenced bytes).
