@@ -12,6 +12,11 @@ export const DEFAULT_PREPARED_STATEMENTS = 200
  * each connection parses it once, and after five runs PostgreSQL keeps a generic plan when it
  * costs no more than the custom ones (`plan_cache_mode = auto`).
  *
+ * A generic plan knows no parameter's value, so it cannot use a partial index whose predicate a
+ * parameter decides (`status = $1` against `where status = 'open'`): write such a predicate's value
+ * into the text (`sql.lit('open')`): otherwise the generic plan scans the table, costs more than
+ * the custom ones and every run is planned anew (the likes' ledger, bench/README.md 2026-11-27).
+ *
  * Bounded: at most `max` texts are ever named per process (a connection holds at most that many
  * statements), and at most four texts of one shape (`in ($1)`, `in ($1, $2)`, …), so statements
  * written for lists of any length cannot take all the names (hot ones take arrays instead:

@@ -180,7 +180,7 @@ export function moderationStore(db: Db) {
           'users.username as reporter',
           'reports.created_at',
         ])
-        .where('reports.status', '=', 'open')
+        .where('reports.status', '=', sql.lit('open'))
         .where((eb) =>
           eb.or(
             targets.map((t) =>
@@ -199,7 +199,7 @@ export function moderationStore(db: Db) {
         .set({ status, resolved_by: moderatorId, resolved_at: new Date() })
         .where('target_type', '=', type)
         .where('target_id', '=', id)
-        .where('status', '=', 'open')
+        .where('status', '=', sql.lit('open'))
         .executeTakeFirst()
       return Number(result.numUpdatedRows)
     },

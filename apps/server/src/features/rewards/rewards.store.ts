@@ -92,6 +92,10 @@ export function rewardsStore(db: Db) {
       const cap = terms.dailyCap ?? NO_CAP
       // Arrays, one per column: one statement text for any number of earnings (db/prepared.ts).
       const column = <T>(of: (earning: Earning) => T) => sql.val(earnings.map(of))
+      // The reason is written into the text (one statement per reason): as a parameter it kept a
+      // prepared statement's generic plan off the ledger's partial index (`reason <> 'reversal'`),
+      // so that plan hashed the whole ledger and PostgreSQL planned every batch anew.
+      const reasonIs = sql.lit(reason)
       const { rows: paid } = await sql<{ source_id: string }>`
         with input as (
           select * from unnest(${column(() => uuidv7())}::uuid[], ${column((e) => e.userId)}::uuid[],
@@ -103,7 +107,7 @@ export function rewardsStore(db: Db) {
           join users u on u.id = i.user_id and u.created_at <= ${terms.bornBefore}
           where not exists (
             select 1 from reward_entries e
-            where e.reason = ${reason} and e.source_kind = i.source_kind and e.source_id = i.source_id
+            where e.reason = ${reasonIs} and e.source_kind = i.source_kind and e.source_id = i.source_id
           )
           -- Only an optimisation (the upsert decides): an earner seen at the cap is not counted
           -- again, so the author of a popular post costs no row lock once the day is full.
