@@ -22,7 +22,7 @@ import { likesService } from '../likes/index'
 import { prefixQuery, searchSources, searchTerms, snippetsOf, wordFrequencies } from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
-import { followedBy, followingFeedQuery, isSavedBy } from './posts.following'
+import { followedBy, followingFeedQuery } from './posts.following'
 import { hotScore } from './posts.hot'
 import { listFilters } from './posts.list-filters'
 import { ownPages } from './posts.own-page'
@@ -55,18 +55,19 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   }
 
   /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
+  const forViewer = postsForViewer(db, ownPages(db, withFiles))
+
   async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
-    const [shown, postFiles, liked, saved] = await Promise.all([
+    const [shown, postFiles, marks] = await Promise.all([
       versions.shown(row.id, version),
       posts.filesOf([row.id]),
-      viewerId ? likes.likedAmong(viewerId, [row.id]).then((liked) => liked.has(row.id)) : false,
-      viewerId ? isSavedBy(db, viewerId, row.id) : null,
+      viewerId ? forViewer.marksOf(viewerId, row.id) : null,
     ])
     const { files: versionFiles, ...versionFields } = shown
-    const view = { ...toPostDetail(row, versionFiles ?? postFiles, liked), ...versionFields }
+    const view = { ...toPostDetail(row, versionFiles ?? postFiles, marks?.liked ?? false), ...versionFields }
     // Bookmarks (issue 18): a signed-in viewer learns whether they saved the post.
-    return saved === null ? view : { ...view, is_saved: saved }
+    return marks === null ? view : { ...view, is_saved: marks.saved }
   }
 
   const editing = postEditing(db, events, detail)
@@ -74,7 +75,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   return {
     detail,
     /** A signed-in reader's list page and post from the shared answer (posts.viewer.ts). */
-    forViewer: postsForViewer(db, ownPages(db, withFiles)),
+    forViewer,
     edit: editing.edit,
     revisions: editing.revisions,
 
