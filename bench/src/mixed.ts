@@ -28,9 +28,10 @@ export const MIXED_READS = ['browse', 'search', 'open', 'comments', 'unread'] as
  * budget is that the users get through at least 90 % of the actions their pace allows. Set from
  * the first runs on the idle machine (2026-11-26): 96.8–101.5 % once search was fixed (a 30 s
  * window of 1,000 users' draws swings by a few percent), 58–82 % before, when the server fell
- * behind and every user waited on it.
+ * behind and every user waited on it. An edit's p99 is an author's wait when saving, under this
+ * load (53–55 ms in the idle runs of 2026-11-27, 183–231 ms the day before): the same 100 ms as a read.
  */
-export const MIXED_BUDGET = { readP99Ms: 100, paceShare: 0.9 }
+export const MIXED_BUDGET = { readP99Ms: 100, paceShare: 0.9, editP99Ms: 100 }
 const LOOP_RESOLUTION_MS = 10
 
 const WORDS = vocabulary(VOCABULARY_SIZE)
@@ -181,6 +182,7 @@ export async function measureMixed(
   const readsMet =
     reads.length === MIXED_READS.length && reads.every((kind) => byKind[kind].p99 <= MIXED_BUDGET.readP99Ms)
   const keptPace = actionsPerSecond >= MIXED_BUDGET.paceShare * paced
+  const editsMet = byKind.edit !== undefined && byKind.edit.p99 <= MIXED_BUDGET.editP99Ms
   const kinds = Object.entries(byKind)
     .sort(([, a], [, b]) => b.p99 - a.p99)
     .map(([kind, { p50, p99 }]) => `${kind} ${Math.round(p50)}/${Math.round(p99)}`)
@@ -194,10 +196,10 @@ export async function measureMixed(
         `${requestsPerSecond} req/s, ${percent(ratio)} of ceiling (${actionsPerSecond} actions/s of ${Math.round(paced)} the pace allows); ` +
         `p50/p99 ms ${kinds}; ` +
         `${recorded.errors} errors, ${counters}; load generator's event-loop delay p99 ${clientDelayP99Ms} ms`,
-      budget: `reads p99 ≤ ${MIXED_BUDGET.readP99Ms} ms, ≥ ${percent(MIXED_BUDGET.paceShare)} of the actions the pace allows, 0 errors, counters exact`,
+      budget: `reads p99 ≤ ${MIXED_BUDGET.readP99Ms} ms, edits p99 ≤ ${MIXED_BUDGET.editP99Ms} ms, ≥ ${percent(MIXED_BUDGET.paceShare)} of the actions the pace allows, 0 errors, counters exact`,
       // On PGlite the counters are not recounted: met only if nothing else missed, and then unjudged.
       met:
-        !readsMet || !keptPace || recorded.errors > 0
+        !readsMet || !editsMet || !keptPace || recorded.errors > 0
           ? false
           : mismatches === null
             ? null

@@ -11,7 +11,7 @@ import {
   signedInBudget,
   uncached,
 } from './api'
-import { type LoadRequest, type LoadSettings, measure } from './load'
+import { type LoadRequest, type LoadSettings, round } from './load'
 import type { Report } from './report'
 import type { Targets } from './targets'
 
@@ -111,41 +111,40 @@ export async function measureSignedInPaths(
   // from the same revision would be a 409 conflict, not a measurement).
   const tokenOf = new Map(users.map((user) => [user.userId, user.token]))
   const edits = targets.edits.filter((edit) => tokenOf.has(edit.userId))
+  // A text no earlier run wrote: on a reused forum the same text again would be an unchanged edit
+  // (nothing written), not a measurement of one.
+  const run = Date.now().toString(36)
   let next = 0
-  const figure = await measure(
-    serverUrl,
-    { ...settings, warmup: 0 },
-    {
-      requests: [
-        {
-          method: 'PATCH',
-          setupRequest: (request: LoadRequest) => {
-            const edit = edits[next++ % edits.length]
-            return {
-              ...request,
-              path: `${API}/media/${edit.postId}`,
-              headers: {
-                authorization: `Bearer ${tokenOf.get(edit.userId)}`,
-                'content-type': 'application/json',
-              },
-              body: JSON.stringify({
-                base_revision: edit.revision,
-                summary: `Edited by the bench (${next})`,
-              }),
-            }
-          },
+  const { figure, ceiling, ratio } = await pairedWith(ceilingUrl, { ...settings, warmup: 0 })(serverUrl, {
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest: (request: LoadRequest) => {
+          const edit = edits[next++ % edits.length]
+          return {
+            ...request,
+            path: `${API}/media/${edit.postId}`,
+            headers: {
+              authorization: `Bearer ${tokenOf.get(edit.userId)}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              base_revision: edit.revision,
+              summary: `Edited by the bench (${run}.${next})`,
+            }),
+          }
         },
-      ],
-    },
-  )
+      },
+    ],
+  })
   const wrapped = next > edits.length
   report.add(
     {
       name: editName,
-      value: `${describe(figure)}; ${Math.min(next, edits.length)} posts edited${wrapped ? ', some twice (409s)' : ''}`,
-      budget: `p99 ≤ ${BUDGET.editP99Ms} ms, zero errors`,
-      met: clean(figure) && figure.p99Ms <= BUDGET.editP99Ms,
+      value: `${describe(figure, ceiling)}; ${Math.min(next, edits.length)} posts edited${wrapped ? ', some twice (409s)' : ''}`,
+      budget: `≥ ${percent(BUDGET.editRatio)} of ceiling, zero errors`,
+      met: clean(figure) && ratio >= BUDGET.editRatio,
     },
-    { ...figure, edited: Math.min(next, edits.length) },
+    { ...figure, ceiling, ratio: round(ratio, 4), edited: Math.min(next, edits.length) },
   )
 }
