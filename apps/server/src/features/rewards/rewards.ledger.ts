@@ -105,7 +105,7 @@ export function rewardsLedger(config: RewardsConfig) {
     /** Likes withdrawn: what they earned is reversed (once). */
     likesWithdrawn: (db: Db, likes: readonly { likedId: string; likerId: string }[]) =>
       reverse(db, (store) =>
-        store.reversibleBySource(likes.map(({ likedId, likerId }) => likeSourceId(likedId, likerId))),
+        store.reversibleByLike(likes.map(({ likedId, likerId }) => likeSourceId(likedId, likerId))),
       ),
     /** Before the post is deleted: everything it and its comments earned, likes included. */
     postDeleted: (db: Db, postId: string) =>

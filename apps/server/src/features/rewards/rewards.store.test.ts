@@ -23,6 +23,19 @@ describe.runIf(TEST_DB === 'postgres')('the statement that pays earnings, as a p
     await database?.close()
   })
 
+  /** The generic plan of the one named statement whose text is like `pattern`, as EXPLAIN prints it. */
+  async function genericPlanOf(pattern: string) {
+    const { rows } = await sql<{ name: string; parameters: number }>`
+      select name, cardinality(parameter_types)::int as parameters from pg_prepared_statements
+      where not from_sql and statement like ${pattern}`.execute(database.db)
+    expect(rows).toHaveLength(1)
+    const nulls = Array.from({ length: rows[0].parameters }, () => 'null').join(', ')
+    const plan = await sql<{
+      'QUERY PLAN': string
+    }>`explain execute ${sql.raw(rows[0].name)}(${sql.raw(nulls)})`.execute(database.db)
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+  }
+
   it('checks "this source never earned" through the ledger index even in a generic plan', async () => {
     // A ledger of 20,000 likes, analysed (foreign keys off for the filling: no users needed).
     await database.db.connection().execute(async (connection) => {
@@ -56,18 +69,23 @@ describe.runIf(TEST_DB === 'postgres')('the statement that pays earnings, as a p
       )
       expect(paid).toEqual(new Set())
     }
-    const { rows } = await sql<{ name: string; parameters: number }>`
-      select name, cardinality(parameter_types)::int as parameters from pg_prepared_statements
-      where not from_sql and statement like '%insert into reward_entries%'`.execute(database.db)
-    expect(rows).toHaveLength(1)
-    const nulls = Array.from({ length: rows[0].parameters }, () => 'null').join(', ')
-    const plan = await sql<{
-      'QUERY PLAN': string
-    }>`explain execute ${sql.raw(rows[0].name)}(${sql.raw(nulls)})`.execute(database.db)
-    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+    const text = await genericPlanOf('%insert into reward_entries%')
     expect(text).toMatch(
       /Index (Only )?Scan using reward_entries_source_idx on reward_entries e[^\n]*\n\s*Index Cond: \(\(reason = 'post_like_received'::text\) AND \(source_kind = i\.source_kind\) AND \(source_id = i\.source_id\)\)/,
     )
     expect(text).not.toMatch(/Seq Scan on reward_entries/)
+  })
+
+  it('finds what a withdrawn like earned through the ledger index, not by reading the whole ledger', async () => {
+    // Still one connection with generic plans only, and the ledger of the test before.
+    for (let run = 0; run < 3; run += 1)
+      expect(await rewardsStore(database.db).reversibleByLike([likeSourceId(uuidv7(), uuidv7())])).toEqual([])
+    const seeded = await rewardsStore(database.db).reversibleByLike(['seeded:7'])
+    expect(seeded.map((entry) => entry.source_id)).toEqual(['seeded:7'])
+    const text = await genericPlanOf('%from "reward_entries" as "e"%')
+    expect(text).toMatch(
+      /Index Scan using reward_entries_source_idx on reward_entries e[^\n]*\n\s*Index Cond: \(\(reason = ANY \('\{[a-z_,]+\}'::text\[\]\)\) AND \(source_kind = 'like'::text\) AND \(source_id = \$1\)\)/,
+    )
+    expect(text).not.toMatch(/Seq Scan on reward_entries e/)
   })
 })
