@@ -54,9 +54,9 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     return visibleOr404(isId(id) ? await posts.findPost(id) : undefined, viewerId)
   }
 
-  /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
   const forViewer = postsForViewer(db, ownPages(db, withFiles))
 
+  /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
   async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
     const row = await visiblePost(viewerId, id)
     const [shown, postFiles, marks] = await Promise.all([

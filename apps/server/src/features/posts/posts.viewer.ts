@@ -75,13 +75,13 @@ export function postsForViewer(db: Db, ownPage: OwnPage) {
         : { variant: `own ${viewerId}`, make: () => page }
     },
 
+    /** Whether the viewer likes the post and saved it, asked with this turn's other readers'. */
+    marksOf: (viewerId: string, postId: string) => marks.load(`${viewerId} ${postId}`),
+
     /**
      * The shared post with whether the viewer likes and saved it: one of four variants. Only a
      * write changes those (a like, a save), so they are kept until the next one.
      */
-    /** Whether the viewer likes the post and saved it, asked with this turn's other readers'. */
-    marksOf: (viewerId: string, postId: string) => marks.load(`${viewerId} ${postId}`),
-
     async detail(
       shared: PostDetailResponse,
       viewerId: string,

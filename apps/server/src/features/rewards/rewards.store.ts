@@ -155,8 +155,7 @@ export function rewardsStore(db: Db) {
       return new Set(paid.map((row) => row.source_id))
     },
 
-    /** Earnings of these like sources, content ids, or posts (with everything on them) not yet reversed. */
-    /** The entries earned by these likes (`likeSourceId`) not reversed yet. */
+    /** Earnings of these likes (`likeSourceId`), content ids, or posts (with everything on them) not yet reversed. */
     reversibleByLike: (likeSourceIds: string[]) => reversible('like', likeSourceIds),
     reversibleByTarget: (targetIds: string[]) => reversible('target', targetIds),
     reversibleByPost: (postId: string) => reversible('post', [postId]),
