@@ -166,8 +166,9 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
   )
 
   // The ledger a live forum would hold for these contributions (each post, comment and like of
-  // another's post paid under the default rules and their daily caps): without it the first likes
-  // measured pay into an empty ledger, whose cached plans read it whole for every like (issue 24).
+  // another's post paid under the default rules and their daily caps, a like's source written as
+  // `likeSourceId` writes it): without it the first likes measured would pay into an empty ledger,
+  // which no forum with a million likes has (bench/README.md, 2026-11-27).
   const rules = rewardsConfig({})
   const rule = (reason: 'post_published' | 'comment_written' | 'post_like_received') => {
     const { amount, dailyCap } = ruleOf(rules, reason)

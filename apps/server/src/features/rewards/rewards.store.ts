@@ -44,7 +44,7 @@ export type Reversible = Pick<RewardEntriesTable, 'id' | 'user_id' | 'source_kin
 
 export function rewardsStore(db: Db) {
   /**
-   * Earning entries matching `where` that no reversal undoes yet. A like's entries are found through
+   * Earning entries of these likes, targets or posts that no reversal undoes yet. A like's are found through
    * the ledger's source index (reason, source kind, source id), so the kind is named and the reasons
    * are written into the text: a generic plan cannot use that partial index otherwise (db/prepared.ts),
    * and without the kind every withdrawn like scanned the whole ledger (80–190 ms on 1.6M entries).

@@ -92,8 +92,10 @@ export function versionsStore(db: Db) {
           'post_versions.manifest_cid',
           'post_versions.created_by',
           'post_versions.created_at',
-          // A post without files has no manifest to make: its detail need not read its files again.
-          sql<boolean>`exists (select 1 from post_files f where f.post_id = posts.id)`.as('has_files'),
+          // Asked only of a version without a manifest (null otherwise): a post without files has
+          // none to make, and its detail need not read its files again.
+          sql<boolean | null>`case when post_versions.manifest_cid is null
+            then exists (select 1 from post_files f where f.post_id = posts.id) end`.as('has_files'),
         ])
         .where('posts.id', '=', postId)
         .executeTakeFirst()
