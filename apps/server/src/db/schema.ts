@@ -66,6 +66,7 @@ export interface Database {
   blob_thumbnails: BlobThumbnailsTable
   blob_uploads: BlobUploadsTable
   posts: PostsTable
+  post_hot_scores: PostHotScoresTable
   post_files: PostFilesTable
   post_likes: PostLikesTable
   analysis_jobs: AnalysisJobsTable
@@ -206,6 +207,12 @@ export interface PostsTable extends EditedColumns, ModeratedColumns {
   version: ColumnType<number, never, number>
 }
 export type PostRow = Selectable<PostsTable>
+
+/** Each post's hot score, indexed for the Hot order; kept by triggers on posts (migration 0040). */
+export interface PostHotScoresTable {
+  post_id: ColumnType<string, never, never>
+  hot_score: ColumnType<number, never, never>
+}
 export type NewPost = Insertable<PostsTable>
 
 export interface PostFilesTable {

@@ -26,6 +26,7 @@ import * as m0036 from './2026_11_26_0036_queue_failed_indexes'
 import * as m0037 from './2026_11_26_0037_instance_settings'
 import * as m0038 from './2026_11_26_0038_withheld_posts'
 import * as m0039 from './2026_11_26_0039_user_reference_indexes'
+import * as m0040 from './2026_11_27_0040_hot_order'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0037_instance_settings': m0037,
   '2026_11_26_0038_withheld_posts': m0038,
   '2026_11_26_0039_user_reference_indexes': m0039,
+  '2026_11_27_0040_hot_order': m0040,
 }

@@ -5,6 +5,17 @@ import { BadRequestError } from '../../http/errors'
 import { HOT_DECAY_SECONDS } from './posts.hot'
 import { normaliseTags } from './posts.validation'
 
+/** The forum list's filters as conditions (`listFilters`). */
+export interface ListFilters {
+  /** On the `posts` row. */
+  conditions: RawBuilder<boolean>[]
+  /**
+   * The days' bounds of the hot score, on `post_hot_scores` (migration 0040): a list in the Hot
+   * order adds them, so its page seeks in that table's index (see `MAX_ENGAGEMENT_LOG`).
+   */
+  hotBounds: RawBuilder<boolean>[]
+}
+
 /**
  * The forum list's filters (issue 19): tag, author, and a range of days. Each is a condition on
  * the `posts` row that one of its indexes answers (tags: GIN, migration 0017; author:
@@ -12,7 +23,7 @@ import { normaliseTags } from './posts.validation'
  */
 export function listFilters(
   query: Pick<PostListQuery, 'tag' | 'author' | 'author_username' | 'from' | 'to'>,
-) {
+): ListFilters {
   // A tag page (issue 19): exact tag match through the tags index, not a text search.
   const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
   const author = query.author?.trim() || null
@@ -31,6 +42,7 @@ export function listFilters(
     )
   }
   const conditions: RawBuilder<boolean>[] = []
+  const hotBounds: RawBuilder<boolean>[] = []
   if (tag) conditions.push(sql<boolean>`posts.tags @> array[${tag}]::text[]`)
   if (author) conditions.push(sql<boolean>`posts.user_id = ${author}::uuid`)
   if (authorName) {
@@ -40,22 +52,24 @@ export function listFilters(
   }
   if (from) {
     conditions.push(sql<boolean>`posts.created_at >= ${from.toISOString()}::timestamptz`)
-    conditions.push(sql<boolean>`posts.hot_score >= ${hotDays(from) - SLACK_DAYS}::float8`)
+    hotBounds.push(sql<boolean>`post_hot_scores.hot_score >= ${hotDays(from) - SLACK_DAYS}::float8`)
   }
   // `to` counts its whole day: before the start of the next one (after 9999-12-31, every post is).
   const end = to ? new Date(to.getTime() + DAY_MS) : null
   if (end && end.getUTCFullYear() <= 9999) {
     conditions.push(sql<boolean>`posts.created_at < ${end.toISOString()}::timestamptz`)
-    conditions.push(sql<boolean>`posts.hot_score < ${hotDays(end) + MAX_ENGAGEMENT_LOG + SLACK_DAYS}::float8`)
+    hotBounds.push(
+      sql<boolean>`post_hot_scores.hot_score < ${hotDays(end) + MAX_ENGAGEMENT_LOG + SLACK_DAYS}::float8`,
+    )
   }
-  return conditions
+  return { conditions, hotBounds }
 }
 
 const DAY_MS = 86_400_000
 
 /**
  * The days also bound the hot score (posts.hot.ts: log10 of the engagement plus the creation
- * time in days), which lets a Hot page of a range seek in posts_hot_idx instead of walking it from
+ * time in days), which lets a Hot page of a range seek in post_hot_scores' index instead of walking it from
  * the top (12 ms for a day a month back in 100k posts, a few ms more each month further). The
  * engagement counters are integers, so its log10 stays below 10; the slack covers rounding.
  */

@@ -44,7 +44,8 @@ export function ownPages(db: Db, withFiles: (rows: PostSummaryRow[]) => Promise<
     const cursor = parseCursor(query)
     if (cursor && order.key === 'hot' && cursor.hot === null) return null
     const limit = pageLimit(query.limit)
-    const own = [sql<boolean>`posts.user_id = ${viewerId}::uuid`, withheldSql('posts'), ...listFilters(query)]
+    const { conditions, hotBounds } = listFilters(query)
+    const own = [sql<boolean>`posts.user_id = ${viewerId}::uuid`, withheldSql('posts'), ...conditions]
     const rows = await posts.listInOrder(
       {
         viewerId,
@@ -52,6 +53,7 @@ export function ownPages(db: Db, withFiles: (rows: PostSummaryRow[]) => Promise<
         query: null,
         sources: [],
         only: sql<boolean>`(${sql.join(own, sql` and `)})`,
+        hotBounds,
       },
       order,
       cursor,

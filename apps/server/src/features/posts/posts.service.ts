@@ -130,14 +130,14 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const following = query.feed === 'following'
       if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
       // Tag, author and days (issue 19): conditions on the post that its indexes answer.
-      const filters = listFilters(query)
+      const { conditions: filters, hotBounds } = listFilters(query)
       const conditions = [following && viewerId ? followedBy(viewerId) : null, ...filters].filter(
         (condition) => condition !== null,
       )
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
       const byRelevance = q !== null && order.isDefault
-      const inTables = byRelevance ? await frequencies.of(terms) : undefined
+      const inTables = q ? await frequencies.of(terms) : undefined
       const filter = {
         viewerId,
         mediaType,
@@ -145,6 +145,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
         sources: searchSources,
         only,
         within,
+        hotBounds,
         frequencies: inTables,
       }
 

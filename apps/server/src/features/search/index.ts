@@ -8,6 +8,7 @@ export { postSearchSource, RECENT_WINDOW } from './search.posts'
 export {
   anyWordQuery,
   bestHits,
+  fewMatches,
   prefixQuery,
   RANK_CANDIDATES,
   type SearchSource,

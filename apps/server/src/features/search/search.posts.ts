@@ -20,6 +20,7 @@ const POSTS: SearchTable = {
 export const postSearchSource: SearchSource = {
   table: POSTS.table,
   matches: (q) => sql<boolean>`posts.search @@ ${q}`,
+  matchingPosts: (q) => sql`select p.id as post_id from posts p where p.search @@ (select ${q})`,
   hits: (q, limit, options) => sql`
     select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
     from (${newestMatches(POSTS, q, limit, options)}) f
