@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { rowTrigger } from './triggers'
 
 /**
  * Posts, their files, likes, and the registry of stored blobs.
@@ -48,59 +49,53 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index posts_search_idx on posts using gin (search)`.execute(db)
 
   // Hot rank: log10 of the engagement plus the creation time in days (see posts.hot.ts for why).
-  await sql`
-    create function posts_hot_score() returns trigger language plpgsql as $$
-    begin
-      new.hot_score := log(greatest(1, 1 + new.likes_count + 2 * new.comments_count)::double precision)
-        + extract(epoch from new.created_at)::double precision / 86400;
-      return new;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger posts_hot_score_trg before insert or update of likes_count, comments_count, created_at
-    on posts for each row execute function posts_hot_score()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'posts_hot_score',
+    on: 'before insert or update of likes_count, comments_count, created_at on posts',
+    body: `
+      begin
+        new.hot_score := log(greatest(1, 1 + new.likes_count + 2 * new.comments_count)::double precision)
+          + extract(epoch from new.created_at)::double precision / 86400;
+        return new;
+      end
+    `,
+  })
 
   // Weighted search document: title A, tags and author B, summary C, content D. Title, tags and
   // author are also indexed unstemmed ('simple'), so a prefix typed letter by letter keeps matching
   // names and words the English stemmer would cut short.
-  await sql`
-    create function posts_search_document() returns trigger language plpgsql as $$
-    declare
-      author text;
-    begin
-      select coalesce(u.username, '') || ' ' || coalesce(u.nickname, '') into author
-      from users u where u.id = new.user_id;
-      new.search :=
-        setweight(to_tsvector('english', coalesce(new.title, '')), 'A') ||
-        setweight(to_tsvector('simple', coalesce(new.title, '')), 'A') ||
-        setweight(to_tsvector('simple', array_to_string(new.tags, ' ')), 'B') ||
-        setweight(to_tsvector('simple', coalesce(author, '')), 'B') ||
-        setweight(to_tsvector('english', coalesce(new.summary, '')), 'C') ||
-        setweight(to_tsvector('english', coalesce(new.content, '')), 'D');
-      return new;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger posts_search_document_trg before insert or update of title, tags, summary, content, user_id
-    on posts for each row execute function posts_search_document()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'posts_search_document',
+    on: 'before insert or update of title, tags, summary, content, user_id on posts',
+    body: `
+      declare
+        author text;
+      begin
+        select coalesce(u.username, '') || ' ' || coalesce(u.nickname, '') into author
+        from users u where u.id = new.user_id;
+        new.search :=
+          setweight(to_tsvector('english', coalesce(new.title, '')), 'A') ||
+          setweight(to_tsvector('simple', coalesce(new.title, '')), 'A') ||
+          setweight(to_tsvector('simple', array_to_string(new.tags, ' ')), 'B') ||
+          setweight(to_tsvector('simple', coalesce(author, '')), 'B') ||
+          setweight(to_tsvector('english', coalesce(new.summary, '')), 'C') ||
+          setweight(to_tsvector('english', coalesce(new.content, '')), 'D');
+        return new;
+      end
+    `,
+  })
   // A renamed author is found under the new name.
-  await sql`
-    create function users_refresh_post_search() returns trigger language plpgsql as $$
-    begin
-      update posts set user_id = user_id where user_id = new.id;
-      return null;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger users_refresh_post_search_trg after update of username, nickname on users
-    for each row when (old.username is distinct from new.username or old.nickname is distinct from new.nickname)
-    execute function users_refresh_post_search()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'users_refresh_post_search',
+    on: 'after update of username, nickname on users',
+    when: 'old.username is distinct from new.username or old.nickname is distinct from new.nickname',
+    body: `
+      begin
+        update posts set user_id = user_id where user_id = new.id;
+        return null;
+      end
+    `,
+  })
 
   await sql`
     create table post_files (
@@ -115,22 +110,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db)
   await sql`create index post_files_cid_idx on post_files (cid)`.execute(db)
-  await sql`
-    create function post_files_count_refs() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        update blobs set refs = refs + 1 where cid = new.cid;
-        return new;
-      end if;
-      update blobs set refs = refs - 1 where cid = old.cid;
-      return old;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger post_files_count_refs_trg after insert or delete on post_files
-    for each row execute function post_files_count_refs()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'post_files_count_refs',
+    on: 'after insert or delete on post_files',
+    body: `
+      begin
+        if tg_op = 'INSERT' then
+          update blobs set refs = refs + 1 where cid = new.cid;
+          return new;
+        end if;
+        update blobs set refs = refs - 1 where cid = old.cid;
+        return old;
+      end
+    `,
+  })
 
   await sql`
     create table post_likes (

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { rowTrigger } from './triggers'
 
 /**
  * Versions of a work's files (issue 26, docs/decisions/005-file-versions.md).
@@ -57,18 +58,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row execute function post_files_count_refs()
   `.execute(db)
 
-  await sql`
-    create function comments_post_version() returns trigger language plpgsql as $$
-    begin
-      new.post_version := coalesce((select p.version from posts p where p.id = new.post_id), 1);
-      return new;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger comments_post_version_trg before insert on comments
-    for each row execute function comments_post_version()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'comments_post_version',
+    on: 'before insert on comments',
+    body: `
+      begin
+        new.post_version := coalesce((select p.version from posts p where p.id = new.post_id), 1);
+        return new;
+      end
+    `,
+  })
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

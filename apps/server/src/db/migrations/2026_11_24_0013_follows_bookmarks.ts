@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { rowTrigger } from './triggers'
 
 /**
  * Follows, bookmarks and what the Following feed reads (issue 18).
@@ -27,18 +28,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db)
   await sql`create index follows_target_idx on follows (kind, target)`.execute(db)
-  await sql`
-    create function follows_forget_user() returns trigger language plpgsql as $$
-    begin
-      delete from follows where kind = 'user' and target = old.id::text;
-      return null;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger follows_forget_user_trg after delete on users
-    for each row execute function follows_forget_user()
-  `.execute(db)
+  await rowTrigger(db, {
+    name: 'follows_forget_user',
+    on: 'after delete on users',
+    body: `
+      begin
+        delete from follows where kind = 'user' and target = old.id::text;
+        return null;
+      end
+    `,
+  })
 
   await sql`
     create table bookmarks (

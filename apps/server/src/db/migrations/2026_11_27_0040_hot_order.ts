@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { rowTrigger } from './triggers'
 
 /**
  * The Hot order moves out of `posts` into a narrow table of its own (issue 24).
@@ -27,33 +28,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index post_hot_scores_order_idx on post_hot_scores (hot_score desc, post_id desc)`.execute(
     db,
   )
-  await sql`
-    create function post_hot_scores_sync() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into post_hot_scores (post_id, hot_score) values (new.id, new.hot_score);
-      else
-        update post_hot_scores set hot_score = new.hot_score where post_id = new.id;
-      end if;
-      return null;
-    end
-    $$
-  `.execute(db)
-  await sql`
-    create trigger post_hot_scores_insert_trg after insert on posts
-    for each row execute function post_hot_scores_sync()
-  `.execute(db)
-  await sql`
-    create trigger post_hot_scores_update_trg after update on posts
-    for each row when (old.hot_score is distinct from new.hot_score) execute function post_hot_scores_sync()
-  `.execute(db)
+  // One trigger for both (an update that leaves the score, such as an edit, only returns).
+  await rowTrigger(db, {
+    name: 'post_hot_scores_sync',
+    on: 'after insert or update on posts',
+    body: `
+      begin
+        if tg_op = 'UPDATE' then
+          if old.hot_score is distinct from new.hot_score then
+            update post_hot_scores set hot_score = new.hot_score where post_id = new.id;
+          end if;
+        else
+          insert into post_hot_scores (post_id, hot_score) values (new.id, new.hot_score);
+        end if;
+        return null;
+      end
+    `,
+  })
   await sql`drop index posts_hot_idx`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create index posts_hot_idx on posts (hot_score desc, id desc)`.execute(db)
-  await sql`drop trigger post_hot_scores_update_trg on posts`.execute(db)
-  await sql`drop trigger post_hot_scores_insert_trg on posts`.execute(db)
+  await sql`drop trigger post_hot_scores_sync_trg on posts`.execute(db)
   await sql`drop table post_hot_scores`.execute(db)
   await sql`drop function post_hot_scores_sync`.execute(db)
 }
