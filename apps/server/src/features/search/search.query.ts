@@ -227,18 +227,19 @@ export function bestHits(
   )`
 }
 
+/** The share of rows at most that `fewMatches` calls rare. */
+export const FEW_MATCHES_SHARE = 0.015
+
 /**
- * Whether a search's words are rare enough in every source's table (at most this share of its
- * rows) that a list in an explicit order should find all their matches through the GIN indexes
+ * Whether a search's words are rare enough in every source's table (at most FEW_MATCHES_SHARE of
+ * its rows) that a list in an explicit order should find all their matches through the GIN indexes
  * and sort them, rather than walk the order's index and check each post until a page is full.
  * Walking costs a post's documents per post passed (its own and its comments', ~0.07 ms together
  * on the bench's 100k forum), the index a row per match: a page of 20 walks 20 / share posts, the
  * index reads share × rows matches, the same at a share of about √(20 / 100k) ≈ 1.4 %. A word
- * that matches nothing walked all 100k posts: 2.6 s in the Hot order before this, 50 ms now.
+ * that matches nothing walked all 100k posts: 2.6 s in the Hot order before this, 10–30 ms now.
  * Without statistics (a new database before ANALYZE), the walk.
  */
-export const FEW_MATCHES_SHARE = 0.015
-
 export function fewMatches(
   frequencies: Partial<Record<SearchedTable, Frequency | null>> | undefined,
 ): boolean {
