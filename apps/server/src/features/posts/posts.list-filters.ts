@@ -69,9 +69,9 @@ const DAY_MS = 86_400_000
 
 /**
  * The days also bound the hot score (posts.hot.ts: log10 of the engagement plus the creation
- * time in days), which lets a Hot page of a range seek in post_hot_scores' index instead of walking it from
- * the top (12 ms for a day a month back in 100k posts, a few ms more each month further). The
- * engagement counters are integers, so its log10 stays below 10; the slack covers rounding.
+ * time in days), which lets a Hot page of a range seek in post_hot_scores' index instead of
+ * walking it from the top (18 ms for a day a month back in 100k posts). The engagement counters
+ * are integers, so its log10 stays below 10; the slack covers rounding.
  */
 const MAX_ENGAGEMENT_LOG = 10
 const SLACK_DAYS = 0.001
