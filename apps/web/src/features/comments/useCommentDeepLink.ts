@@ -17,6 +17,9 @@ export const COMMENTS_ANCHOR = 'comments'
 
 /** When a smooth scroll should be over. */
 const SCROLL_CHECK_MS = 1_200
+/** What a reader does that takes them elsewhere: the check after a smooth scroll is then dropped. */
+const READER_MOVES = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const
+const LISTENING = { capture: true, passive: true } as const
 
 function inView(node: HTMLElement): boolean {
   const box = node.getBoundingClientRect()
@@ -107,6 +110,7 @@ export function useCommentDeepLink(
     if (!revealing) return
     let live = true
     const timers: number[] = []
+    let movedOn: (() => void) | null = null
     void loadMarkdown()
       .catch(() => undefined)
       .then(() => {
@@ -119,19 +123,23 @@ export function useCommentDeepLink(
             node.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' })
             node.focus({ preventScroll: true })
             setHighlightId(revealing.id)
-            // Anything else that loaded meanwhile (a picture) may still have cut the scroll short.
-            if (smooth)
-              timers.push(
-                window.setTimeout(() => {
-                  if (!inView(node)) node.scrollIntoView({ block: 'center' })
-                }, SCROLL_CHECK_MS),
-              )
+            // Anything else that loaded meanwhile (a picture) may still have cut the scroll short;
+            // unless the reader has moved on (pressed a passage's "p. 2", scrolled): never fight them.
+            if (smooth) {
+              const check = window.setTimeout(() => {
+                if (!inView(node)) node.scrollIntoView({ block: 'center' })
+              }, SCROLL_CHECK_MS)
+              timers.push(check)
+              movedOn = () => window.clearTimeout(check)
+              for (const event of READER_MOVES) window.addEventListener(event, movedOn, LISTENING)
+            }
           }, 60),
         )
       })
     return () => {
       live = false
       for (const timer of timers) window.clearTimeout(timer)
+      if (movedOn) for (const event of READER_MOVES) window.removeEventListener(event, movedOn, LISTENING)
     }
   }, [revealing])
 

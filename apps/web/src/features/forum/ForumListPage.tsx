@@ -62,7 +62,6 @@ export function ForumListPage() {
                 {t('search.label')}
               </label>
               <div className="forum-search__field">
-                <SearchIcon className="forum-search__icon" size={18} />
                 <input
                   id={`${headingId}-search`}
                   className="forum-search__input"
@@ -73,6 +72,9 @@ export function ForumListPage() {
                   enterKeyHint="search"
                   onChange={(event) => setText(event.target.value)}
                 />
+                {/* After the field, though drawn over it: a browser laying out the drawn page while it is
+                    still arriving never places the icon in a field that has no input yet. */}
+                <SearchIcon className="forum-search__icon" size={18} />
                 {text && (
                   <IconButton
                     className="forum-search__clear"
