@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index'
+import { claimsStore } from './rewards.claims.store'
 import { DECIMALS, unitsToWholeTokens } from './rewards.rules'
 import { rewardsStore } from './rewards.store'
 
@@ -14,6 +15,6 @@ export function rewardTotals(db: Db) {
     /** Base units earned by one user, as the API's strings carry them. */
     earnedUnits: async (userId: string) => (await store.earned(userId)).toString(),
     /** Tokens paid out by claims (fractional: claims are in base units). */
-    paid: async () => Number(await store.paidTotal()) / 10 ** DECIMALS,
+    paid: async () => Number(await claimsStore(db).paidTotal()) / 10 ** DECIMALS,
   }
 }

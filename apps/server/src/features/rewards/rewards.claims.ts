@@ -27,8 +27,9 @@ import {
   tokenChainFor,
   UNSIGNED_AFTER_MS,
 } from '../token/index'
+import { type ClaimRow, claimsStore } from './rewards.claims.store'
 import { claimableOf, DECIMALS, holdStart, rulesView, tokensToUnits, unitsToTokens } from './rewards.rules'
-import { type ClaimRow, type EntryCursor, type EntryView, rewardsStore } from './rewards.store'
+import { type EntryCursor, type EntryView, rewardsStore } from './rewards.store'
 
 const DAY_MS = 24 * 3600_000
 const CLAIMS_LISTED = 50
@@ -58,6 +59,9 @@ function toEntry(row: EntryView): RewardEntry {
     created_at: row.created_at.toISOString(),
   }
 }
+
+/** The ledger (what is earned, the users' locks) and the claims, on one connection or transaction. */
+const ledgerAndClaims = (db: Db) => ({ ...rewardsStore(db), ...claimsStore(db) })
 
 const encodeCursor = (row: EntryView) => `${row.created_at.toISOString()}_${row.id}`
 
@@ -98,7 +102,7 @@ const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 
  * paid or failed, raises `claim.settled` in the transaction that settles it (`events`).
  */
 export function rewardsService(db: Db, config: Config, events: EventBus) {
-  const store = rewardsStore(db)
+  const store = ledgerAndClaims(db)
   const rules = config.rewards
   const minClaim = tokensToUnits(rules.minClaim)
   // Explorer links need only the cluster: listing claims never has to start the chain.
@@ -137,7 +141,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
    */
   async function reserve(userId: string, clientKey: string, address: string, amount: bigint) {
     return db.transaction().execute(async (trx) => {
-      const tx = rewardsStore(trx)
+      const tx = ledgerAndClaims(trx)
       await tx.lockUsers([userId])
       const earlier = await tx.findClaimByKey(userId, clientKey)
       if (earlier) return { claim: sameClaim(earlier, address, amount), isNew: false }
@@ -174,7 +178,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
    * a claim settled already is left alone, so nothing is ever credited back (or told) twice.
    */
   async function failAndRefund(trx: Db, claim: ClaimRow, failure: string) {
-    const tx = rewardsStore(trx)
+    const tx = ledgerAndClaims(trx)
     if (!(await tx.markFailed(claim.id, failure))) return
     await tx.insertClaimEntry({ ...claim, amount: BigInt(claim.amount) }, 'claim_refund')
     await raiseSettled(trx, claim, 'failed')
@@ -183,7 +187,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
   /** Marks a claim paid, under its user's rewards lock; told once, when it was not paid before. */
   async function markPaid(claim: ClaimRow, signature: string) {
     await db.transaction().execute(async (trx) => {
-      const tx = rewardsStore(trx)
+      const tx = ledgerAndClaims(trx)
       await tx.lockUsers([claim.user_id])
       const before = await tx.findClaim(claim.id)
       await tx.markLanded(claim.id, signature)
@@ -203,7 +207,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
       const fate = await fateOf(pending, () => chain(log))
       if (fate === 'open') return
       await db.transaction().execute(async (trx) => {
-        const tx = rewardsStore(trx)
+        const tx = ledgerAndClaims(trx)
         await tx.lockUsers([userId])
         const current = await tx.findClaim(pending.id)
         // Settled by a parallel request, or signed since it was read: judged again next time.

@@ -3,8 +3,7 @@ import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
-import type { RewardClaimRow, RewardEntriesTable } from '../../db/schema'
-import { transferRows } from '../token/index'
+import type { RewardEntriesTable } from '../../db/schema'
 import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
 
 /** A cap no one reaches: the statement's cap when a rule has none. */
@@ -12,8 +11,9 @@ const NO_CAP = 2_147_483_647
 
 // Amounts are bigint in the database and read as text here (the driver reads int8 as a number,
 // which would lose base units past 2^53), then as BigInt by the service.
-const amountText = sql<string>`amount::text`.as('amount')
-const sumText = (filter = sql`true`) => sql<string>`coalesce(sum(amount) filter (where ${filter}), 0)::text`
+export const amountText = sql<string>`amount::text`.as('amount')
+export const sumText = (filter = sql`true`) =>
+  sql<string>`coalesce(sum(amount) filter (where ${filter}), 0)::text`
 
 const isEarning = sql<boolean>`reason in (${sql.join(EARNING_REASONS)})`
 /** What counts as earned: earnings and their reversals, not claims or refunds. */
@@ -71,9 +71,6 @@ export function rewardsStore(db: Db) {
   }
 
   return {
-    /** Signature and status changes of claims (shared with faucet grants). */
-    ...transferRows(db, 'reward_claims', 'paid'),
-
     /**
      * Holds, until the transaction ends, each user's rewards lock, taken in a fixed order: the cap
      * check and the entry, or the claimable check and the claim, happen one request at a time.
@@ -286,79 +283,6 @@ export function rewardsStore(db: Db) {
       if (userId) query = query.where('user_id', '=', userId)
       return BigInt((await query.executeTakeFirstOrThrow()).total)
     },
-
-    async insertClaimEntry(
-      claim: { id: string; user_id: string; amount: bigint },
-      reason: 'claim' | 'claim_refund',
-    ) {
-      await db
-        .insertInto('reward_entries')
-        .values({
-          id: uuidv7(),
-          user_id: claim.user_id,
-          amount: reason === 'claim' ? -claim.amount : claim.amount,
-          reason,
-          source_kind: 'claim',
-          source_id: claim.id,
-        })
-        .execute()
-    },
-
-    insertClaim(claim: { id: string; user_id: string; client_key: string; address: string; amount: bigint }) {
-      return db.insertInto('reward_claims').values(claim).execute()
-    },
-
-    findClaimByKey(userId: string, clientKey: string) {
-      return claims().where('user_id', '=', userId).where('client_key', '=', clientKey).executeTakeFirst()
-    },
-
-    /** Users with a claim pending since before `before`, oldest claim first. */
-    async staleClaimants(before: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('reward_claims')
-        .select('user_id')
-        .where('status', '=', 'pending')
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => row.user_id)
-    },
-
-    pendingClaim(userId: string) {
-      return claims().where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()
-    },
-
-    listClaims(userId: string, limit: number) {
-      return claims()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
-    },
-
-    findClaim(id: string) {
-      return claims().where('id', '=', id).executeTakeFirst()
-    },
-
-    /** Base units paid out by claims, for /stats. */
-    async paidTotal(): Promise<bigint> {
-      const row = await db
-        .selectFrom('reward_claims')
-        .select(sumText().as('total'))
-        .where('status', '=', 'paid')
-        .executeTakeFirstOrThrow()
-      return BigInt(row.total)
-    },
-  }
-
-  function claims() {
-    return db
-      .selectFrom('reward_claims')
-      .select(['id', 'user_id', 'client_key', 'address', 'status', 'signature', 'failure', 'created_at'])
-      .select(amountText)
   }
 }
 export type RewardsStore = ReturnType<typeof rewardsStore>
-export type ClaimRow = Omit<RewardClaimRow, 'updated_at'>
