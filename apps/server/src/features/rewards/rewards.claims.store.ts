@@ -1,10 +1,14 @@
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { RewardClaimRow } from '../../db/schema'
 import { transferRows } from '../token/index'
-import { amountText, sumText } from './rewards.store'
+import { sumText } from './rewards.store'
 
 export type ClaimRow = Omit<RewardClaimRow, 'updated_at'>
+
+/** A claim's amount as text, as the ledger reads amounts (rewards.store.ts `sumText`). */
+const amountText = sql<string>`amount::text`.as('amount')
 
 /**
  * The claims (issue 17's split of rewards): a user's request to have what they earned sent to

@@ -11,7 +11,6 @@ const NO_CAP = 2_147_483_647
 
 // Amounts are bigint in the database and read as text here (the driver reads int8 as a number,
 // which would lose base units past 2^53), then as BigInt by the service.
-export const amountText = sql<string>`amount::text`.as('amount')
 export const sumText = (filter = sql`true`) =>
   sql<string>`coalesce(sum(amount) filter (where ${filter}), 0)::text`
 
