@@ -27,6 +27,7 @@ import { hotScore } from './posts.hot'
 import { listFilters } from './posts.list-filters'
 import { ownPages } from './posts.own-page'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
+import { relevancePage } from './posts.relevance'
 import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
 import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
 import { postsForViewer } from './posts.viewer'
@@ -153,7 +154,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
         await fillCursor(cursor, byRelevance ? q : null)
       }
       const rows = byRelevance
-        ? await posts.listByRelevance(filter, cursor, limit + 1)
+        ? await relevancePage(db, filter, cursor, limit + 1)
         : following && viewerId && q === null && filters.length === 0
           ? await followingFeedQuery(db, viewerId, order, cursor, mediaType, limit + 1).execute()
           : await posts.listInOrder(filter, order, cursor, limit + 1)

@@ -5,7 +5,7 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
-import { bestHits, type Frequency, fewMatches, type SearchedTable, type SearchSource } from '../search/index'
+import { type Frequency, fewMatches, type SearchedTable, type SearchSource } from '../search/index'
 import { recordFirstVersion } from '../versions/index'
 
 /** What a list card needs of a post and its author (never the whole content). */
@@ -212,33 +212,6 @@ export function postsStore(db: Db) {
         )
       }
       return select.orderBy(key, order.direction).orderBy(id, order.direction).limit(limit).execute()
-    },
-
-    /** One page by relevance (search/ `bestHits`): pages follow (rank, created_at, id) downwards. */
-    listByRelevance(filter: ListFilter, cursor: Cursor | null, limit: number): Promise<PostSummaryRow[]> {
-      const best = bestHits(filter.sources, filter.query!, {
-        within: filter.within,
-        frequencies: filter.frequencies,
-      }).as('best')
-      let select = db
-        .selectFrom(best)
-        .innerJoin('posts', 'posts.id', 'best.post_id')
-        .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([...summaryColumns, ...previewColumns, 'best.matched_comment_id', 'best.rank'])
-        .where(visibleTo(filter.viewerId))
-      if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
-      if (filter.only) select = select.where(filter.only)
-      if (cursor) {
-        select = select.where(
-          sql<boolean>`(best.rank, posts.created_at, posts.id) < (${cursor.rank}::float8, ${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
-        )
-      }
-      return select
-        .orderBy('best.rank', 'desc')
-        .orderBy('posts.created_at', 'desc')
-        .orderBy('posts.id', 'desc')
-        .limit(limit)
-        .execute()
     },
 
     /** The current hot score and search rank of a post, to resume a page from a cursor without them. */
