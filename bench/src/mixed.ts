@@ -134,9 +134,9 @@ export async function measureMixed(
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
   loopDelay.enable()
   const api = apiClient(serverUrl)
-  let generatorNice = 0
-  const restore = yieldToTheServer()
-  const workload = runWorkload(
+  const before = getPriority()
+  const generatorNice = yieldToTheServer(before)
+  const { actions, uploaded } = await runWorkload(
     {
       api,
       users: MIXED_USERS,
@@ -153,10 +153,7 @@ export async function measureMixed(
       measuredFrom,
     },
     recorded.timed,
-  )
-  const { actions, uploaded } = await workload.finally(() => {
-    generatorNice = restore()
-  })
+  ).finally(() => setPriority(before))
   const finished = Date.now()
   loopDelay.disable()
   // Its samples are the time between ticks (ns): the resolution itself is no delay.
@@ -258,21 +255,16 @@ export async function measureMixed(
 }
 
 /**
- * Lowers this thread's priority to MIXED_GENERATOR_NICE where it can be raised again (root), and
- * answers how to set it back, which answers the nice the users ran at.
+ * Lowers this thread's priority from `before` to MIXED_GENERATOR_NICE where it can be set back
+ * after (root), and answers the nice the users run at.
  */
-function yieldToTheServer(): () => number {
-  const before = getPriority()
+function yieldToTheServer(before: number): number {
   if (process.getuid?.() !== 0) {
     console.log(
       `  (the load generator runs at nice ${before}: only root could set it back after nice ${MIXED_GENERATOR_NICE})`,
     )
-    return () => before
+    return before
   }
   setPriority(Math.max(before, MIXED_GENERATOR_NICE))
-  return () => {
-    const ran = getPriority()
-    setPriority(before)
-    return ran
-  }
+  return getPriority()
 }
