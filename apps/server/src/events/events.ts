@@ -11,7 +11,10 @@ export type LikeKind = 'post' | 'comment'
 export interface DomainEvents {
   /** A post was created (files stored, analysis queued). */
   'post.published': { postId: string; authorId: string; visibility: 'public' | 'private'; tags: string[] }
-  /** A post's text, tags or visibility changed: `revision` is the new one, `changed` names the fields. */
+  /**
+   * A post's text, tags or visibility changed: `revision` is the new one, `changed` names the
+   * fields, `text` is its title, summary and content as edited (a line each).
+   */
   'post.edited': {
     postId: string
     authorId: string
@@ -19,6 +22,7 @@ export interface DomainEvents {
     revision: number
     changed: string[]
     visibility: 'public' | 'private'
+    text: string
   }
   /** A new version of a post's files was published (features/versions); `version` is its number. */
   'post.versioned': { postId: string; authorId: string; version: number }
@@ -32,13 +36,14 @@ export interface DomainEvents {
     parentId: string | null
     postAuthorId: string
   }
-  /** A comment's text changed; `revision` is the new one. */
+  /** A comment's text changed; `revision` is the new one, `text` the text as edited. */
   'comment.edited': {
     commentId: string
     postId: string
     authorId: string
     editorId: string
     revision: number
+    text: string
   }
   /** A comment is about to be deleted with its replies (raised before the rows go). */
   'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }

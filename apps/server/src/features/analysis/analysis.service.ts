@@ -35,12 +35,12 @@ export async function enqueueAnalysis(db: Db, postId: string): Promise<string> {
 }
 
 /**
- * The same for a caller that updates the post's row anyway: it sets `ai_analysis` to
- * `PENDING_ANALYSIS_TEXT` in its own update (an edit: one write of the row, not two), and this
- * queues the job.
+ * The same for a caller that updates the post's row anyway (an edit: one write of the row, in one
+ * statement): the statement that queues the job, for its own to run (`with job as (…) update posts
+ * …`), which sets `ai_analysis` to `PENDING_ANALYSIS_TEXT`.
  */
-export async function enqueueAnalysisJob(db: Db, postId: string): Promise<void> {
-  await analysisStore(db).enqueue(postId)
+export function analysisJobInsert(db: Db, postId: string) {
+  return analysisStore(db).jobInsert(postId)
 }
 
 export function analysisService(db: Db) {

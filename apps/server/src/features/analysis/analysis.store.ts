@@ -25,13 +25,13 @@ export interface PostForAnalysis {
 export function analysisStore(db: Db) {
   return {
     /**
-     * Queues an analysis of the post. A job already waiting for the post is reused (and made due
-     * now, with fresh attempts), so repeated edits or re-runs queue one analysis, not many. With
-     * `pending`, the post's analysis is set to it in the same statement (one round trip); without,
-     * the caller writes it in its own update of the row.
+     * The statement that queues an analysis of the post, not yet run: a caller that writes the
+     * post's row anyway runs it inside its own statement (`with job as (…) update posts …`, one
+     * round trip). A job already waiting for the post is reused (and made due now, with fresh
+     * attempts), so repeated edits or re-runs queue one analysis, not many.
      */
-    async enqueue(postId: string, pending?: string): Promise<void> {
-      const job = db
+    jobInsert(postId: string) {
+      return db
         .insertInto('analysis_jobs')
         .values({ id: uuidv7(), post_id: postId })
         .onConflict((conflict) =>
@@ -41,12 +41,13 @@ export function analysisStore(db: Db) {
             .where('status', '=', sql.lit('queued'))
             .doUpdateSet({ run_after: sql`now()`, attempts: 0, last_error: null, updated_at: sql`now()` }),
         )
-      if (pending === undefined) {
-        await job.execute()
-        return
-      }
+        .returning('id')
+    },
+
+    /** Queues an analysis of the post (`jobInsert`) and sets the post's analysis to `pending`, in one statement. */
+    async enqueue(postId: string, pending: string): Promise<void> {
       await db
-        .with('job', () => job.returning('id'))
+        .with('job', () => this.jobInsert(postId))
         .updateTable('posts')
         .set({ ai_analysis: pending })
         .where('id', '=', postId)

@@ -6,8 +6,8 @@ import { analysisStore } from './analysis.store'
 export { analysisQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './analysis.queue'
 export { analysisRoutes } from './analysis.routes'
 export {
+  analysisJobInsert,
   enqueueAnalysis,
-  enqueueAnalysisJob,
   PENDING_ANALYSIS,
   PENDING_ANALYSIS_TEXT,
 } from './analysis.service'

@@ -48,16 +48,22 @@ export function commentEditing(
           return 'conflict'
         if (content === comment.content) return 'unchanged'
 
-        await revisionsStore(trx).appendComment({
+        const kept = {
           comment_id: id,
           revision: comment.revision,
           content: comment.content,
           ...madeBy(comment),
-        })
-        const revision = comment.revision + 1
-        await tx.saveEdit(id, content, revision, viewerId)
+        }
+        await tx.saveEdit(id, kept, content, viewerId)
         await events.raise(trx, 'comment.edited', [
-          { commentId: id, postId: comment.post_id, authorId: comment.user_id, editorId: viewerId, revision },
+          {
+            commentId: id,
+            postId: comment.post_id,
+            authorId: comment.user_id,
+            editorId: viewerId,
+            revision: comment.revision + 1,
+            text: content,
+          },
         ])
         return 'saved'
       })

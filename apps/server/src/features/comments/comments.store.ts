@@ -1,8 +1,9 @@
-import { sql } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { OffsetPage } from '../../db/paging'
-import type { CommentRow, NewComment } from '../../db/schema'
+import type { CommentRevisionsTable, CommentRow, NewComment } from '../../db/schema'
 import { readPostAccess } from '../../db/visibility'
+import { revisionsStore } from '../revisions/index'
 
 /** A comment with the name and avatar of its author, as lists show it. */
 export type CommentWithAuthor = CommentRow & { username: string; nickname: string; avatar: string }
@@ -97,11 +98,15 @@ export function commentsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Writes an edit's text as revision `revision`, made by `editorId` now. */
-    async saveEdit(id: string, content: string, revision: number, editorId: string) {
+    /**
+     * Writes an edit in one statement: `kept`, the revision replaced, and the text as the next
+     * revision, made by `editorId` now.
+     */
+    async saveEdit(id: string, kept: Insertable<CommentRevisionsTable>, content: string, editorId: string) {
       await db
+        .with('kept', () => revisionsStore(db).commentRevisionInsert(kept))
         .updateTable('comments')
-        .set({ content, revision, edited_at: new Date(), edited_by: editorId })
+        .set({ content, revision: kept.revision + 1, edited_at: new Date(), edited_by: editorId })
         .where('id', '=', id)
         .execute()
     },

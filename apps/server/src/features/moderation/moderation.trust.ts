@@ -121,11 +121,20 @@ export function trustLimits(config: TrustConfig) {
       )
     },
 
-    /** After an edit: a new account's text keeps to the links limit. */
-    async edited(db: Db, kind: 'post' | 'comment', id: string, authorId: string, now = new Date()) {
-      const { user, text } = await authorAndText(db, kind, id, authorId)
-      // Within the limit, nobody's trust matters (most edits: no question about the account).
+    /**
+     * After an edit, its `text` as edited: a new account's text keeps to the links limit. Within the
+     * limit nobody's trust matters, and nothing is read (most edits: no question about the account).
+     */
+    async edited(
+      db: Db,
+      kind: 'post' | 'comment',
+      id: string,
+      authorId: string,
+      text: string,
+      now = new Date(),
+    ) {
       if (linksIn(text) <= config.newLinksPerText) return
+      const { user } = await authorAndText(db, kind, id, authorId)
       if ((await trustOf(db, config, user, now)) === 'member') return
       checkLinks(user, text, now)
     },
@@ -142,9 +151,9 @@ export function subscribeTrust(events: EventBus, config: TrustConfig) {
     for (const comment of comments) await limits.written(trx, 'comment', comment.commentId, comment.authorId)
   })
   events.inTransaction('post.edited', async (trx, edits) => {
-    for (const edit of edits) await limits.edited(trx, 'post', edit.postId, edit.authorId)
+    for (const edit of edits) await limits.edited(trx, 'post', edit.postId, edit.authorId, edit.text)
   })
   events.inTransaction('comment.edited', async (trx, edits) => {
-    for (const edit of edits) await limits.edited(trx, 'comment', edit.commentId, edit.authorId)
+    for (const edit of edits) await limits.edited(trx, 'comment', edit.commentId, edit.authorId, edit.text)
   })
 }

@@ -1,10 +1,12 @@
 import type { PostDetailResponse, PostEditRequest, PostRevisionsResponse } from '@agora/contract'
+import { type Insertable, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import type { PostRevisionsTable } from '../../db/schema'
 import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
-import { enqueueAnalysisJob, PENDING_ANALYSIS_TEXT } from '../analysis/index'
+import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'
 import { madeBy, revisionsStore, sameValue } from '../revisions/index'
 import { EDITABLE_FIELDS, type EditableFields, validatePostEdit } from './posts.validation'
 
@@ -37,22 +39,27 @@ function editStore(db: Db) {
     },
 
     /**
-     * Writes an edit's changed fields as revision `revision`, made by `editorId` now, and with
-     * `analysis` the post's analysis too. Only the fields that changed are set: the search
-     * document is made again only when its text changed.
+     * Writes an edit in one statement (each round trip of the transaction is another wait for the
+     * event loop under load, with the row locked): `kept`, the revision replaced; the changed
+     * fields as the next revision, made by `editorId` now; and when the analysed text changed, the
+     * analysis queued (`analysisJobInsert`) and the post's marked pending. Only the fields that
+     * changed are set: the search document is made again only when its text changed.
      */
     async saveEdit(
       id: string,
+      kept: Insertable<PostRevisionsTable>,
       fields: Partial<EditableFields>,
-      revision: number,
       editorId: string,
-      analysis?: string,
+      analysed: boolean,
     ) {
       const now = new Date()
       await db
+        .with('kept', () => revisionsStore(db).postRevisionInsert(kept))
+        // The analysis queued, or nothing when the analysed text did not change.
+        .with('job', () => (analysed ? analysisJobInsert(db, id) : db.selectNoFrom(sql.lit(null).as('id'))))
         .updateTable('posts')
-        .set({ ...fields, revision, edited_at: now, edited_by: editorId, updated_at: now })
-        .$if(analysis !== undefined, (update) => update.set({ ai_analysis: analysis }))
+        .set({ ...fields, revision: kept.revision + 1, edited_at: now, edited_by: editorId, updated_at: now })
+        .$if(analysed, (update) => update.set({ ai_analysis: PENDING_ANALYSIS_TEXT }))
         .where('id', '=', id)
         .execute()
     },
@@ -86,7 +93,10 @@ export function postEditing(
         const changed = EDITABLE_FIELDS.filter((field) => !sameValue(post[field], next[field]))
         if (changed.length === 0) return 'unchanged'
 
-        await revisionsStore(trx).appendPost({
+        const revision = post.revision + 1
+        const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))
+        const fields = Object.fromEntries(changed.map((field) => [field, next[field]]))
+        const kept = {
           post_id: id,
           revision: post.revision,
           title: post.title,
@@ -95,12 +105,8 @@ export function postEditing(
           tags: post.tags,
           visibility: post.visibility,
           ...madeBy(post),
-        })
-        const revision = post.revision + 1
-        const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))
-        const fields = Object.fromEntries(changed.map((field) => [field, next[field]]))
-        await store.saveEdit(id, fields, revision, viewerId, analysed ? PENDING_ANALYSIS_TEXT : undefined)
-        if (analysed) await enqueueAnalysisJob(trx, id)
+        }
+        await store.saveEdit(id, kept, fields, viewerId, analysed)
         await events.raise(trx, 'post.edited', [
           {
             postId: id,
@@ -109,6 +115,7 @@ export function postEditing(
             revision,
             changed,
             visibility: next.visibility,
+            text: [next.title, next.summary, next.content].join('\n'),
           },
         ])
         return 'saved'

@@ -58,12 +58,17 @@ export function revisionsStore(db: Db) {
   }
 
   return {
-    appendPost(row: Insertable<PostRevisionsTable>): Promise<unknown> {
-      return db.insertInto('post_revisions').values(row).execute()
+    /**
+     * The statement that keeps a post's revision, not yet run: the edit runs it inside its update of
+     * the post (`with kept as (…) update posts …`, one round trip).
+     */
+    postRevisionInsert(row: Insertable<PostRevisionsTable>) {
+      return db.insertInto('post_revisions').values(row).returning('revision')
     },
 
-    appendComment(row: Insertable<CommentRevisionsTable>): Promise<unknown> {
-      return db.insertInto('comment_revisions').values(row).execute()
+    /** The same for a comment's (`with kept as (…) update comments …`). */
+    commentRevisionInsert(row: Insertable<CommentRevisionsTable>) {
+      return db.insertInto('comment_revisions').values(row).returning('revision')
     },
 
     postHistory: (postId: string) => history('post', postId) as Promise<PostRevision[]>,
