@@ -176,7 +176,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
           places = placesOf(files)
         }
         const id = uuidv7()
-        await tx.insertComment({
+        const created = await tx.addComment({
           id,
           post_id: post.id,
           user_id: viewerId,
@@ -186,8 +186,6 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
           content,
           ...anchor,
         })
-        await tx.addToPostCommentCount(post.id, 1)
-        if (place.parentId) await tx.addToReplyCount(place.parentId, 1)
         const { reward = null } = await events.raise(trx, 'comment.written', [
           {
             commentId: id,
@@ -197,8 +195,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
             postAuthorId: post.user_id,
           },
         ])
-        const created = await tx.findCommentWithAuthor(id)
-        return { ...toCommentView(created!, false, viewerId, places), reward }
+        return { ...toCommentView(created, false, viewerId, places), reward }
       })
     },
 

@@ -111,8 +111,36 @@ export function commentsStore(db: Db) {
         .execute()
     },
 
-    insertComment(comment: NewComment) {
-      return db.insertInto('comments').values(comment).execute()
+    /**
+     * Writes a comment and counts it on its post (and on its parent, for a reply) in one
+     * statement, and answers it as lists show it: a comment's write is a hot path, and each round
+     * trip of its transaction is another wait for the event loop with the post locked.
+     */
+    async addComment(comment: NewComment): Promise<CommentWithAuthor> {
+      return (
+        db
+          .with('added', (q) => q.insertInto('comments').values(comment).returning(COLUMNS))
+          .with('counted', (q) =>
+            q
+              .updateTable('posts')
+              .set({ comments_count: sql`comments_count + 1` })
+              .where('id', '=', comment.post_id)
+              .returning('id'),
+          )
+          // A top-level comment has no parent: no row matches.
+          .with('replied', (q) =>
+            q
+              .updateTable('comments')
+              .set({ reply_count: sql`reply_count + 1` })
+              .where(sql<boolean>`id = ${comment.parent_id ?? null}::uuid`)
+              .returning('id'),
+          )
+          .selectFrom('added')
+          .innerJoin('users', 'users.id', 'added.user_id')
+          .selectAll('added')
+          .select(['users.username', 'users.nickname', 'users.avatar'])
+          .executeTakeFirstOrThrow()
+      )
     },
 
     addToReplyCount(commentId: string, delta: number) {

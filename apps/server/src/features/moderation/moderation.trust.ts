@@ -16,6 +16,12 @@ export interface TrustSubject {
   trust_override: Trust | null
 }
 
+/** What trust is counted from: contributions no moderator hid or removed, and recent moderations. */
+interface Standing {
+  good: number
+  strikes: number
+}
+
 /**
  * How far a user is trusted (issue 27). A moderator's setting wins; otherwise an account is a
  * member once it is `newAccountHours` old and has `minContributions` posts and comments that no
@@ -28,23 +34,39 @@ export async function trustOf(
   user: TrustSubject,
   now = new Date(),
 ): Promise<Trust> {
+  if (user.trust_override || tooNew(config, user, now)) return decided(config, user, null, now)
+  const standing = await db
+    .selectNoFrom(standingOf(user.id, config.minContributions, now))
+    .executeTakeFirstOrThrow()
+  return decided(config, user, standing, now)
+}
+
+function tooNew(config: TrustConfig, user: TrustSubject, now: Date) {
+  return now.getTime() - user.created_at.getTime() < config.newAccountHours * HOUR
+}
+
+/** `trustOf`, from the user's standing (needed only without a moderator's setting, once the account is old enough). */
+function decided(config: TrustConfig, user: TrustSubject, standing: Standing | null, now: Date): Trust {
   if (user.trust_override) return user.trust_override
-  if (now.getTime() - user.created_at.getTime() < config.newAccountHours * HOUR) return 'new'
-  const need = config.minContributions
-  const { rows } = await sql<{ good: number; strikes: number }>`
-    select
-      (select count(*)::int from (
-        (select 1 from posts where user_id = ${user.id} and moderation is null limit ${need})
-        union all
-        (select 1 from comments where user_id = ${user.id} and moderation is null limit ${need})
-      ) g) as good,
-      (select count(*)::int from (
-        (select 1 from posts where user_id = ${user.id} and moderated_at > ${new Date(now.getTime() - 30 * 24 * HOUR)} limit 1)
-        union all
-        (select 1 from comments where user_id = ${user.id} and moderated_at > ${new Date(now.getTime() - 30 * 24 * HOUR)} limit 1)
-      ) s) as strikes
-  `.execute(db)
-  return rows[0].good >= need && rows[0].strikes === 0 ? 'member' : 'new'
+  if (tooNew(config, user, now) || !standing) return 'new'
+  return standing.good >= config.minContributions && standing.strikes === 0 ? 'member' : 'new'
+}
+
+/** The columns of `userId`'s `Standing`, for a statement of its own or one about the user. */
+function standingOf(userId: string, need: number, now: Date) {
+  const since = new Date(now.getTime() - 30 * 24 * HOUR)
+  return [
+    sql<number>`(select count(*)::int from (
+      (select 1 from posts where user_id = ${userId} and moderation is null limit ${need})
+      union all
+      (select 1 from comments where user_id = ${userId} and moderation is null limit ${need})
+    ) g)`.as('good'),
+    sql<number>`(select count(*)::int from (
+      (select 1 from posts where user_id = ${userId} and moderated_at > ${since} limit 1)
+      union all
+      (select 1 from comments where user_id = ${userId} and moderated_at > ${since} limit 1)
+    ) s)`.as('strikes'),
+  ]
 }
 
 /** Links in a text: Markdown links and bare addresses, each counted once. */
@@ -53,15 +75,17 @@ export function linksIn(text: string): number {
 }
 
 /**
- * The author's trust subject and the text of their post (title, summary, content) or comment, as
- * written now, in one query.
+ * The author's trust subject, their standing and the text of their post (title, summary,
+ * content) or comment, as written now, in one query.
  */
 async function authorAndText(
   db: Db,
   kind: 'post' | 'comment',
   id: string,
   authorId: string,
-): Promise<{ user: TrustSubject; text: string }> {
+  config: TrustConfig,
+  now: Date,
+): Promise<{ user: TrustSubject; text: string; trust: Trust }> {
   const text =
     kind === 'comment'
       ? db.selectFrom('comments').select('content').where('id', '=', id)
@@ -69,13 +93,19 @@ async function authorAndText(
           .selectFrom('posts')
           .select(sql<string>`concat_ws(chr(10), title, summary, content)`.as('content'))
           .where('id', '=', id)
-  const { text: written, ...user } = await db
+  const {
+    text: written,
+    good,
+    strikes,
+    ...user
+  } = await db
     .selectFrom('users')
     .select(['id', 'created_at', 'trust_override'])
     .select(sql<string>`coalesce((${text}), '')`.as('text'))
+    .select(standingOf(authorId, config.minContributions, now))
     .where('id', '=', authorId)
     .executeTakeFirstOrThrow()
-  return { user, text: written }
+  return { user, text: written, trust: decided(config, user, { good, strikes }, now) }
 }
 
 /**
@@ -97,8 +127,8 @@ export function trustLimits(config: TrustConfig) {
   return {
     /** After a post or comment row is written, before its transaction commits. */
     async written(db: Db, kind: 'post' | 'comment', id: string, authorId: string, now = new Date()) {
-      const { user, text } = await authorAndText(db, kind, id, authorId)
-      if ((await trustOf(db, config, user, now)) === 'member') return
+      const { user, text, trust } = await authorAndText(db, kind, id, authorId, config, now)
+      if (trust === 'member') return
       checkLinks(user, text, now)
       const [limit, windowMs, what, per] =
         kind === 'post'
@@ -134,8 +164,8 @@ export function trustLimits(config: TrustConfig) {
       now = new Date(),
     ) {
       if (linksIn(text) <= config.newLinksPerText) return
-      const { user } = await authorAndText(db, kind, id, authorId)
-      if ((await trustOf(db, config, user, now)) === 'member') return
+      const { user, trust } = await authorAndText(db, kind, id, authorId, config, now)
+      if (trust === 'member') return
       checkLinks(user, text, now)
     },
   }
