@@ -1,11 +1,8 @@
 /// <reference lib="dom" />
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
 import {
   type APIRequestContext,
@@ -17,113 +14,9 @@ import {
   request as playwrightRequest,
   type Request,
 } from '@playwright/test'
+import { type AgoraServer, freshDataDir, root, startServer } from './server'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-
-export interface AgoraServer {
-  url: string
-  dataDir: string
-  /** The server's log so far (stdout + stderr), for failure messages. */
-  log(): string
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const healthy = async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      return (await fetch(`${url}/api/v1/health`)).ok
-    } catch {
-      return false // not listening yet
-    }
-  }
-  await waitFor(healthy, 'the server to answer its health check', 60_000, 200).catch((error: Error) => {
-    throw new Error(`${error.message}:\n${log()}`)
-  })
-}
-
-export interface StartServerOptions {
-  /**
-   * Start on this data directory (e.g. again, after a command-line tool changed it) and leave it on
-   * stop: its owner removes it. Without it the server gets an empty directory of its own.
-   */
-  dataDir?: string
-}
-
-/** Starts the built server (what `npm start` runs) with its own empty data directory, or `dataDir`. */
-export async function startServer(
-  env: Record<string, string> = {},
-  options: StartServerOptions = {},
-): Promise<AgoraServer & { stop(): Promise<void> }> {
-  const port = await freePort()
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'agora-e2e-'))
-  let output = ''
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(root, 'apps/web/dist'),
-      // As `npm start` runs it (scripts/start.mjs): React renders the server-drawn screens in production mode.
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      AGORA_DEMO: '0',
-      AUTH_RATE_LIMIT: '10000',
-      COMMENT_RATE_LIMIT: '10000',
-      LIKE_RATE_LIMIT: '10000',
-      UPLOAD_RATE_LIMIT: '10000',
-      // Test users are a moment old: trusted at once (the new-account limits have their API tests).
-      TRUST_NEW_ACCOUNT_HOURS: '0',
-      TRUST_MIN_CONTRIBUTIONS: '0',
-      // A kept-alive socket stays open for the whole run. The tests' API requests (page.request) go
-      // through Playwright's keep-alive agent, which never closes an idle socket itself: with the
-      // server's 5 s, a request written on a socket as the server closed it met ECONNRESET (a POST
-      // is not retried). Browsers retry that case; the agent does not. Closing the server closes them.
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: String(60 * 60_000),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const url = `http://127.0.0.1:${port}`
-  // A server that never became healthy is stopped here: nothing else would, and it would load the machine.
-  await waitForHealth(url, child, () => output).catch((error) => {
-    child.kill('SIGKILL')
-    throw error
-  })
-  return {
-    url,
-    dataDir,
-    log: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+export { type AgoraServer, type StartServerOptions, startServer } from './server'
 
 export interface TestUser {
   id: string
@@ -172,7 +65,7 @@ export async function startServerWithModerator(
   role: 'moderator' | 'admin' = 'moderator',
   env: Record<string, string> = {},
 ): Promise<ModeratedServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agora-e2e-'))
+  const dataDir = freshDataDir()
   const sameEnv = { JWT_SECRET: randomBytes(32).toString('hex'), ...env }
   try {
     const first = await startServer(sameEnv, { dataDir })
