@@ -19,7 +19,14 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/err
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, postFileOf, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
-import { prefixQuery, searchSources, searchTerms, snippetsOf, wordFrequencies } from '../search/index'
+import {
+  prefixQuery,
+  searchSources,
+  searchTerms,
+  snippetsOf,
+  widerWindows,
+  wordFrequencies,
+} from '../search/index'
 import { versionsService } from '../versions/index'
 import { postEditing } from './posts.edit'
 import { followedBy, followingFeedQuery } from './posts.following'
@@ -40,6 +47,7 @@ export const LOGIN_FOR_FOLLOWING = 'Please login to see the posts of whom you fo
 export function postsService(db: Db, store: BlobStore, events: EventBus) {
   const posts = postsStore(db)
   const frequencies = wordFrequencies(db)
+  const windows = widerWindows(db, searchSources)
   const files = filesService(db, store)
   const likes = likesService(db, events, 'post', POST_NOT_FOUND)
   const versions = versionsService(db, store, events)
@@ -138,7 +146,10 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
       const byRelevance = q !== null && order.isDefault
-      const inTables = q ? await frequencies.of(terms) : undefined
+      const [inTables, widerFrom] = await Promise.all([
+        q ? frequencies.of(terms) : undefined,
+        byRelevance ? windows.of() : undefined,
+      ])
       const filter = {
         viewerId,
         mediaType,
@@ -148,6 +159,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
         within,
         hotBounds,
         frequencies: inTables,
+        widerFrom,
       }
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {

@@ -70,6 +70,8 @@ export interface ListFilter {
   within?: RawBuilder<boolean> | null
   /** How common the search's words are in each source's table (search/ `wordFrequencies`), when known. */
   frequencies?: Partial<Record<SearchedTable, Frequency | null>>
+  /** Where each source's wider window starts (search/ `widerWindows`), for a search by relevance. */
+  widerFrom?: Partial<Record<SearchedTable, string | null>>
   /** Conditions on `post_hot_scores` a list in the Hot order adds (posts.list-filters.ts `hotBounds`). */
   hotBounds?: RawBuilder<boolean>[]
 }

@@ -20,6 +20,8 @@ const COMMENTS: SearchTable = {
   newestFirst: 'id desc',
   window: COMMENT_RECENT_WINDOW,
   wider: 20 * COMMENT_RECENT_WINDOW,
+  windowColumn: 'id',
+  windowType: 'uuid',
 }
 
 export const commentSearchSource: SearchSource = {
@@ -36,9 +38,10 @@ export const commentSearchSource: SearchSource = {
     sql`select c.post_id from comments c where c.search @@ (select ${q}) and c.moderation is null`,
   hits: (q, limit, options) => sql`
     select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
-    from (${newestMatches(COMMENTS, q, limit, { frequency: options?.frequency })}) f
+    from (${newestMatches(COMMENTS, q, limit, { ...options, within: null })}) f
     where f.moderation is null
   `,
+  searchTable: COMMENTS,
   matchedCommentId: (q) => sql<string | null>`(
     select c.id from comments c
     where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null

@@ -15,6 +15,8 @@ const POSTS: SearchTable = {
   newestFirst: 'created_at desc, id desc',
   window: RECENT_WINDOW,
   wider: 4 * RECENT_WINDOW,
+  windowColumn: 'created_at',
+  windowType: 'timestamptz',
 }
 
 export const postSearchSource: SearchSource = {
@@ -25,5 +27,6 @@ export const postSearchSource: SearchSource = {
     select f.id as post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, null::uuid as matched_comment_id
     from (${newestMatches(POSTS, q, limit, options)}) f
   `,
+  searchTable: POSTS,
   matchedCommentId: () => sql<string | null>`null::uuid`,
 }
