@@ -1,6 +1,7 @@
 import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { type BenchTarget, openBenchDatabase } from './database'
+import { median } from './load'
 import type { Report } from './report'
 
 export const FANOUT_FOLLOWERS = 10_000
@@ -31,8 +32,6 @@ async function publish(serverUrl: string, author: Author, title: string) {
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`)
   return { postId: ((await response.json()) as { post_id: string }).post_id, ms }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
  * Fan-out (issue 18): an author with 10,000 followers publishes in the usual upload time (the

@@ -50,6 +50,10 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   })
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
 export function round(value: number, digits = 1): number {
   const scale = 10 ** digits
   return Math.round(value * scale) / scale
