@@ -139,8 +139,9 @@ export interface SearchTable {
  * Where the wider window starts is known (`widerFrom`; not with `within`), it is not walked but
  * asked of the indexes with that start written as a bound: PostgreSQL then combines the GIN
  * index's matches with the order's index range (a BitmapAnd) and visits only the matches inside
- * the window, or walks it itself where the word is common enough for that to be cheaper. Walking 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's
- * forum, the bounded read 7 ms (bench/README.md, 2026-11-28, twelfth pass).
+ * the window, or walks it itself where the word is common enough for that to be cheaper. Walking
+ * 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's forum, the bounded read
+ * 7 ms (bench/README.md, 2026-11-28, twelfth pass).
  */
 export function newestMatches(
   from: SearchTable,
@@ -253,10 +254,10 @@ export function bestHits(
   },
 ) {
   const hits = sql.join(
-    sources.map(
-      (source) =>
-        sql`(${source.hits(q, RANK_CANDIDATES, { within, frequency: frequencies?.[source.table], widerFrom: widerFrom?.[source.table] })})`,
-    ),
+    sources.map((source) => {
+      const options = { within, frequency: frequencies?.[source.table], widerFrom: widerFrom?.[source.table] }
+      return sql`(${source.hits(q, RANK_CANDIDATES, options)})`
+    }),
     sql` union all `,
   )
   return sql<{ post_id: string; rank: number; matched_comment_id: string | null }>`(
