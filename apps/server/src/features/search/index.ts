@@ -15,7 +15,7 @@ export {
   searchTerms,
 } from './search.query'
 export { type SnippetTarget, snippetsOf } from './search.snippets'
-export { type WiderWindows, widerWindows } from './search.windows'
+export { widerWindows } from './search.windows'
 
 /** Every source search looks in, best first: a post that matches itself beats one found through a comment. */
 export const searchSources: SearchSource[] = [postSearchSource, commentSearchSource]

@@ -35,4 +35,3 @@ export function widerWindows(db: Db, sources: readonly SearchSource[]) {
     },
   }
 }
-export type WiderWindows = ReturnType<typeof widerWindows>
