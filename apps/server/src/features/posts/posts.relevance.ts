@@ -22,7 +22,7 @@ export function relevancePage(
   const best = bestHits(filter.sources, filter.query!, {
     within: filter.within,
     frequencies: filter.frequencies,
-    widerFrom: filter.widerFrom,
+    starts: filter.windowStarts,
   }).as('best')
   let page = db
     .selectFrom(best)

@@ -134,7 +134,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const limit = pageLimit(query.limit)
       const cursor = parseCursor(query)
       const terms = searchTerms(query.search)
-      const q = terms.length > 0 ? prefixQuery(terms) : null
+      const q = terms.length > 0 ? prefixQuery(terms, '', await frequencies.stemsOf(terms)) : null
       // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
       const following = query.feed === 'following'
       if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
@@ -146,7 +146,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const only = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : null
       const within = filters.length > 0 ? sql<boolean>`(${sql.join(filters, sql` and `)})` : null
       const byRelevance = q !== null && order.isDefault
-      const [inTables, widerFrom] = await Promise.all([
+      const [inTables, windowStarts] = await Promise.all([
         q ? frequencies.of(terms) : undefined,
         byRelevance ? windows.of() : undefined,
       ])
@@ -159,7 +159,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
         within,
         hotBounds,
         frequencies: inTables,
-        widerFrom,
+        windowStarts,
       }
 
       if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {

@@ -5,7 +5,13 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../db/visibility'
-import { type Frequency, fewMatches, type SearchedTable, type SearchSource } from '../search/index'
+import {
+  type Frequency,
+  fewMatches,
+  type SearchedTable,
+  type SearchSource,
+  type WindowStarts,
+} from '../search/index'
 import { recordFirstVersion } from '../versions/index'
 
 /** What a list card needs of a post and its author (never the whole content). */
@@ -70,8 +76,8 @@ export interface ListFilter {
   within?: RawBuilder<boolean> | null
   /** How common the search's words are in each source's table (search/ `wordFrequencies`), when known. */
   frequencies?: Partial<Record<SearchedTable, Frequency | null>>
-  /** Where each source's wider window starts (search/ `widerWindows`), for a search by relevance. */
-  widerFrom?: Partial<Record<SearchedTable, string | null>>
+  /** Where each source's windows start (search/ `widerWindows`), for a search by relevance. */
+  windowStarts?: Partial<Record<SearchedTable, WindowStarts | null>>
   /** Conditions on `post_hot_scores` a list in the Hot order adds (posts.list-filters.ts `hotBounds`). */
   hotBounds?: RawBuilder<boolean>[]
 }

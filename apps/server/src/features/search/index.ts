@@ -13,6 +13,7 @@ export {
   RANK_CANDIDATES,
   type SearchSource,
   searchTerms,
+  type WindowStarts,
 } from './search.query'
 export { type SnippetTarget, snippetsOf } from './search.snippets'
 export { widerWindows } from './search.windows'

@@ -20,6 +20,7 @@ const COMMENTS: SearchTable = {
   newestFirst: 'id desc',
   window: COMMENT_RECENT_WINDOW,
   wider: 20 * COMMENT_RECENT_WINDOW,
+  deeper: [40 * COMMENT_RECENT_WINDOW, 80 * COMMENT_RECENT_WINDOW],
   windowColumn: 'id',
   windowType: 'uuid',
 }

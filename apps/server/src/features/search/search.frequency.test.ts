@@ -74,4 +74,55 @@ describe('how common search words are, by the statistics', () => {
     const everyFourth = ids.filter((_, i) => i % 4 === 0)
     expect(await hits('alpine', 0.5)).toEqual(everyFourth.slice(-5).sort())
   })
+
+  it('asks a word its stem begins by the stem alone, and finds the same posts as by both forms', async () => {
+    const ada = await makeUser(t)
+    const titles = [
+      'Species of the deep',
+      'A special case',
+      'Running late',
+      'The runner',
+      'Happy days',
+      'Happiness',
+    ]
+    const ids = new Map<string, string>()
+    for (const title of titles) ids.set(await dbMakePost(t, ada, { title }), title)
+    const frequencies = wordFrequencies(t.database.db)
+    const found = async (terms: string[], stems?: (string | null)[]) => {
+      const { rows } = await sql<{ id: string }>`
+        select id from posts where search @@ ${prefixQuery(terms, '', stems)}`.execute(t.database.db)
+      return rows.map((row) => ids.get(row.id)).sort()
+    }
+    expect(await frequencies.stemsOf(['species', 'happy', 'the', 'runner'])).toEqual([
+      'speci',
+      'happi',
+      null,
+      'runner',
+    ])
+    for (const terms of [
+      ['species'],
+      ['spec'],
+      ['running'],
+      ['run'],
+      ['happy'],
+      ['happ'],
+      ['the'],
+      ['the', 'deep'],
+      ['runn', 'late'],
+      ['zebra'],
+    ]) {
+      const stems = await frequencies.stemsOf(terms)
+      expect(await found(terms, stems), terms.join(' ')).toEqual(await found(terms))
+      expect(await found(terms, stems), terms.join(' ')).not.toHaveLength(ids.size)
+    }
+    expect(await found(['spec'], await frequencies.stemsOf(['spec']))).toEqual([
+      'A special case',
+      'Species of the deep',
+    ])
+    // 'species' begins with its stem 'speci': the stem is asked alone; 'happy' does not begin with 'happi'.
+    const parameters = (terms: string[], stems: (string | null)[]) =>
+      prefixQuery(terms, '', stems).compile(t.database.db).parameters
+    expect(parameters(['species'], ['speci'])).toEqual(['species:*'])
+    expect(parameters(['happy'], ['happi'])).toEqual(['happy:*', 'happy:*'])
+  })
 })

@@ -60,7 +60,7 @@ export function wordFrequencies(db: Db) {
     return stats
   }
 
-  /** The English stem of each term as the search's query takes it (null: a stop word), remembered. */
+  /** The English stem of a term as the search's query takes it (null: a stop word), remembered. */
   const stems = remembered<string | null>(10_000, STATS_TTL_MS)
   const stemOf = (term: string) =>
     stems.remember(term, async () => {
@@ -71,6 +71,13 @@ export function wordFrequencies(db: Db) {
     })
 
   return {
+    /**
+     * The English stem of each term as a search's query takes it (`prefixQuery`), in order: null
+     * for a stop word or a term the stemmer splits.
+     */
+    stemsOf(terms: readonly string[]): Promise<(string | null)[]> {
+      return Promise.all(terms.map(stemOf))
+    },
     /** How common the words (`searchTerms`, all of which a match holds) are in each table, or null. */
     async of(terms: readonly string[]): Promise<Record<SearchedTable, Frequency | null>> {
       const all = await cached.remember('stats', load)

@@ -15,6 +15,7 @@ const POSTS: SearchTable = {
   newestFirst: 'created_at desc, id desc',
   window: RECENT_WINDOW,
   wider: 4 * RECENT_WINDOW,
+  deeper: [8 * RECENT_WINDOW, 16 * RECENT_WINDOW],
   windowColumn: 'created_at',
   windowType: 'timestamptz',
 }

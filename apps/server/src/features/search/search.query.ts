@@ -23,16 +23,25 @@ export function searchTerms(search: string | undefined): string[] {
 /**
  * A tsquery matching every term as a prefix (the last word is usually still being typed), each
  * term through the English stemmer or unstemmed — the search document holds both forms (migration
- * 0002). Terms hold only letters and digits, so nothing in them is tsquery syntax.
+ * 0002). Terms hold only letters and digits, so nothing in them is tsquery syntax. Where a term's
+ * English stem is known (`stems`, search.frequency.ts `stemsOf`, in the terms' order) and begins
+ * it, the stem's prefix alone: every word the term begins, the stem begins too, and the GIN index
+ * reads one prefix instead of two (a common word's index scan 25–35 % shorter, bench/README.md,
+ * 2026-11-28, thirteenth pass).
  */
-export function prefixQuery(terms: string[], weights = ''): RawBuilder<unknown> {
-  const parts = terms.map((term) => sql`(${termQuery(term, weights)})`)
+export function prefixQuery(
+  terms: string[],
+  weights = '',
+  stems: readonly (string | null)[] = [],
+): RawBuilder<unknown> {
+  const parts = terms.map((term, i) => sql`(${termQuery(term, weights, stems[i] ?? null)})`)
   return sql`(${sql.join(parts, sql` && `)})`
 }
 
 /** One term as a prefix, stemmed or not; with `weights` (e.g. 'A'), only in those parts of a document. */
-function termQuery(term: string, weights: string): RawBuilder<unknown> {
+function termQuery(term: string, weights: string, stem: string | null = null): RawBuilder<unknown> {
   const prefix = `${term}:*${weights}`
+  if (stem !== null && term.startsWith(stem)) return sql`to_tsquery('english', ${prefix})`
   return sql`to_tsquery('english', ${prefix}) || to_tsquery('simple', ${prefix})`
 }
 
@@ -81,11 +90,18 @@ export interface HitOptions {
   /** How common the words are in the source's table (search.frequency.ts), when known. */
   frequency?: Frequency | null
   /**
-   * Where the wider window of these options starts (the key of its `wider`-th newest row,
-   * search.windows.ts), when looked up: that window is then read through the indexes
-   * (`newestMatches`). Not used with `within`, whose windows are of the rows meeting it.
+   * Where the table's windows start (search.windows.ts), when looked up: they are then read through
+   * the indexes (`newestMatches`). Not used with `within`, whose windows are of the rows meeting it.
    */
-  widerFrom?: string | null
+  starts?: WindowStarts | null
+}
+
+/** Where a table's windows start: the keys (as text) of its `wider`-th newest row and of deeper ones. */
+export interface WindowStarts {
+  /** The wider window's start; null in a table smaller than it. */
+  wider: string | null
+  /** The deeper windows (`SearchTable.deeper`) the table holds, shallowest first. */
+  deeper: readonly { rows: number; from: string }[]
 }
 
 /** Where a source's documents are: its table, the columns a hit needs, and its newest-first order. */
@@ -106,10 +122,23 @@ export interface SearchTable {
    * cost the same for the table's documents (see `newestMatches`).
    */
   wider: number
-  /** The column the newest-first order starts with, and its type: where a window starts (`widerFrom`). */
+  /**
+   * Deeper windows (rows, shallowest first) for a word too rare for the wider one to fill: the
+   * first deep enough to hold `DEEP_MARGIN` times the candidates by the word's share is read before
+   * every match of the index is (`newestMatches`).
+   */
+  deeper: readonly number[]
+  /** The column the newest-first order starts with, and its type: where a window starts (`starts`). */
   windowColumn: string
   windowType: string
 }
+
+/**
+ * How many times the candidates a deeper window should hold by a word's share before a rare word's
+ * candidates are looked for in it. The share is the whole table's: the newest rows may hold the word
+ * less often, and then the window does not fill and the index is read after all (twice the work).
+ */
+export const DEEP_MARGIN = 1.5
 
 /**
  * The newest `limit` rows of a source's table matching `q` (columns `SearchTable.keys` and
@@ -136,18 +165,22 @@ export interface SearchTable {
  * rank. With `within` (a condition on the table's rows), only rows meeting it: the windows are then
  * the newest rows that do, which the filter's own index finds.
  *
- * Where the wider window starts is known (`widerFrom`; not with `within`), it is not walked but
- * asked of the indexes with that start written as a bound: PostgreSQL then combines the GIN
+ * Where the windows start is known (`starts`; not with `within`), the wider window is not walked
+ * but asked of the indexes with its start written as a bound: PostgreSQL then combines the GIN
  * index's matches with the order's index range (a BitmapAnd) and visits only the matches inside
  * the window, or walks it itself where the word is common enough for that to be cheaper. Walking
  * 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's forum, the bounded read
- * 7 ms (bench/README.md, 2026-11-28, twelfth pass).
+ * 7 ms (bench/README.md, 2026-11-28, twelfth pass). A word listed in the statistics as too rare
+ * for the first window to fill goes there at once. A rare word listed in the statistics is first
+ * looked for the same way in the shallowest deeper window that should hold DEEP_MARGIN times the
+ * candidates, and in the whole index only where that held fewer than `limit` (bench/README.md,
+ * 2026-11-28, thirteenth pass).
  */
 export function newestMatches(
   from: SearchTable,
   q: RawBuilder<unknown>,
   limit: number,
-  { window = from.window, within = null, frequency = null, widerFrom = null }: HitOptions = {},
+  { window = from.window, within = null, frequency = null, starts = null }: HitOptions = {},
 ) {
   const table = sql.table(from.table)
   const keys = sql.raw(from.keys)
@@ -163,23 +196,45 @@ export function newestMatches(
       where r.search @@ ${q}
       order by ${order}
       limit ${limit}`
+  const since = (start: string) => sql`${sql.ref(from.windowColumn)} >= ${start}::${sql.raw(from.windowType)}`
+  const widerFrom = within === null ? (starts?.wider ?? null) : null
   const widerWindow =
-    widerFrom !== null && within === null
+    widerFrom !== null
       ? sql`
       select ${keys} from ${table}
-      where search @@ ${q} and ${sql.ref(from.windowColumn)} >= ${widerFrom}::${sql.raw(from.windowType)}
+      where search @@ ${q} and ${since(widerFrom)}
       order by ${order}
       limit ${limit}`
       : walk(wider)
-  // By the statistics: too rare for the wider window to fill (the index at once, no walk), or common
-  // enough for it (the windows only).
+  // By the statistics: too rare for the wider window to fill (a deeper window or the index, no walk),
+  // or common enough for it (the windows only).
   const rare = frequency !== null && frequency.share < limit / wider
   const tooCommon = frequency !== null && frequency.listed && !rare
   if (rare) {
     const matching = sql`select ${keys} from ${table} where search @@ (select ${q}) ${alsoMeeting}`
-    return newest(from, sql`with matching as materialized (${matching}) select * from matching`, limit)
+    const deep =
+      within === null && frequency.listed
+        ? starts?.deeper.find((start) => start.rows * frequency.share >= DEEP_MARGIN * limit)
+        : undefined
+    if (!deep)
+      return newest(from, sql`with matching as materialized (${matching}) select * from matching`, limit)
+    return newest(
+      from,
+      sql`
+    with deep as materialized (select ${keys} from ${table} where search @@ ${q} and ${since(deep.from)}),
+    seen as (select count(*) as n from deep),
+    everywhere as materialized (${matching} and (select n from seen) < ${limit})
+    select * from deep where (select n from seen) >= ${limit}
+    union all
+    select * from everywhere`,
+      limit,
+    )
   }
   if (tooCommon) {
+    // The wider window's newest matches are the first window's where it holds `limit` of them (it
+    // is the newest rows of the wider one), so a word the first window is not expected to fill is
+    // read from the wider window's start at once, without walking the first.
+    if (widerFrom !== null && frequency.share * window < limit) return newest(from, widerWindow, limit)
     return newest(
       from,
       sql`
@@ -219,13 +274,22 @@ export function newestMatches(
 }
 
 /**
- * The key where a table's wider window starts, as text (a timestamp keeps its microseconds): its
- * `wider`-th newest row's; no row in a table smaller than the window.
+ * The keys where a table's windows of `rows` rows start, as text (a timestamp keeps its
+ * microseconds): its `rows`-th newest row's, null in a table smaller than the window. Each is an
+ * index-only read of that many keys. The key is named (`start`): unnamed, it would be the name the
+ * order refers to, and PostgreSQL would sort every key's text instead (0.6 s for 64,000 comments).
  */
-export function widerStart(from: SearchTable): RawBuilder<{ bound: string }> {
-  return sql<{ bound: string }>`
-    select ${sql.ref(from.windowColumn)}::text as bound from ${sql.table(from.table)}
-    order by ${sql.raw(from.newestFirst)} offset ${from.wider - 1} limit 1`
+export function windowStarts(
+  from: SearchTable,
+  rows: readonly number[],
+): RawBuilder<Record<string, string | null>> {
+  const starts = rows.map(
+    (n, i) => sql`(
+      select ${sql.ref(from.windowColumn)}::text as start from ${sql.table(from.table)}
+      order by ${sql.raw(from.newestFirst)} offset ${n - 1} limit 1
+    ) as ${sql.ref(`start${i}`)}`,
+  )
+  return sql<Record<string, string | null>>`select ${sql.join(starts)}`
 }
 
 /** The newest `limit` of `found` (rows of `SearchTable.keys`) with their documents. */
@@ -247,15 +311,15 @@ export function bestHits(
   {
     within,
     frequencies,
-    widerFrom,
+    starts,
   }: Pick<HitOptions, 'within'> & {
     frequencies?: Partial<Record<SearchedTable, Frequency | null>>
-    widerFrom?: Partial<Record<SearchedTable, string | null>>
+    starts?: Partial<Record<SearchedTable, WindowStarts | null>>
   },
 ) {
   const hits = sql.join(
     sources.map((source) => {
-      const options = { within, frequency: frequencies?.[source.table], widerFrom: widerFrom?.[source.table] }
+      const options = { within, frequency: frequencies?.[source.table], starts: starts?.[source.table] }
       return sql`(${source.hits(q, RANK_CANDIDATES, options)})`
     }),
     sql` union all `,

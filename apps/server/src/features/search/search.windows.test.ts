@@ -5,14 +5,21 @@ import { useTestApp } from '../../../test/harness'
 import { commentSearchSource } from './search.comments'
 import type { Frequency } from './search.frequency'
 import { postSearchSource } from './search.posts'
-import { prefixQuery, type SearchSource, type SearchTable } from './search.query'
+import {
+  DEEP_MARGIN,
+  prefixQuery,
+  type SearchSource,
+  type SearchTable,
+  type WindowStarts,
+} from './search.query'
 import { widerWindows } from './search.windows'
 
 const t = useTestApp()
 
 /**
  * The windows of a search with a first window of 5 rows: `hits(…, { window: 5 })` scales the wider
- * window as the table's own (posts 4×, comments 20×), and these tables say where it starts.
+ * window as the table's own (posts 4×, comments 20×), and these tables say where it and the deeper
+ * ones start.
  */
 const POSTS_OF_5: SearchTable = {
   table: 'posts',
@@ -20,6 +27,7 @@ const POSTS_OF_5: SearchTable = {
   newestFirst: 'created_at desc, id desc',
   window: 5,
   wider: 20,
+  deeper: [45, 55],
   windowColumn: 'created_at',
   windowType: 'timestamptz',
 }
@@ -28,11 +36,19 @@ const COMMENTS_OF_5: SearchTable = {
   table: 'comments',
   newestFirst: 'id desc',
   wider: 100,
+  deeper: [230, 250],
   windowColumn: 'id',
   windowType: 'uuid',
 }
 
-/** Every way `newestMatches` may be asked, in posts (rare below 0.25) and comments (below 0.05): no statistics, listed and common, unlisted, rare. */
+/** The share of a word that the deeper window of `rows` rows is the first to be read for (5 candidates). */
+const firstReadAt = (rows: number): Frequency => ({ share: (DEEP_MARGIN * 5) / rows, listed: true })
+
+/**
+ * Every way `newestMatches` may be asked, in posts (rare below 0.25) and comments (below 0.05): no
+ * statistics, listed and common, unlisted, rare; rare and listed, read from each deeper window
+ * first.
+ */
 const FREQUENCIES: (Frequency | null)[] = [
   null,
   { share: 0.5, listed: true },
@@ -40,6 +56,8 @@ const FREQUENCIES: (Frequency | null)[] = [
   { share: 0.3, listed: false },
   { share: 0.1, listed: true },
   { share: 0.1, listed: false },
+  ...POSTS_OF_5.deeper.map(firstReadAt),
+  ...COMMENTS_OF_5.deeper.map(firstReadAt),
   { share: 0.01, listed: true },
 ]
 
@@ -48,13 +66,17 @@ async function hits(
   source: SearchSource,
   term: string,
   frequency: Frequency | null,
-  widerFrom: string | null,
+  starts: WindowStarts | null,
 ) {
-  const query = source.hits(prefixQuery([term]), 5, { window: 5, frequency, widerFrom })
-  // The wider window (every case but a rare word's) is read from where it starts.
+  const query = source.hits(prefixQuery([term]), 5, { window: 5, frequency, starts })
+  // The wider window (every case but a rare word's) is read from where it starts, and a rare word
+  // listed in the statistics from the first deeper window that should hold it twice over.
+  const parameters = query.compile(t.database.db).parameters
   const wider = source.table === 'posts' ? POSTS_OF_5.wider : COMMENTS_OF_5.wider
   const rare = frequency !== null && frequency.share < 5 / wider
-  if (widerFrom !== null && !rare) expect(query.compile(t.database.db).parameters).toContain(widerFrom)
+  if (starts?.wider && !rare) expect(parameters).toContain(starts.wider)
+  const deep = starts?.deeper.find((start) => frequency && start.rows * frequency.share >= DEEP_MARGIN * 5)
+  if (rare && frequency.listed && deep) expect(parameters).toContain(deep.from)
   const { rows } = await sql<{
     post_id: string
     rank: number
@@ -63,14 +85,14 @@ async function hits(
   return rows.map((row) => `${row.post_id} ${row.matched_comment_id} ${row.rank}`).sort()
 }
 
-/** Where the wider window of `table` starts, looked up as a search does. */
+/** Where the windows of `table` start, looked up as a search does. */
 async function startOf(source: SearchSource, table: SearchTable) {
   const windows = widerWindows(t.database.db, [{ ...source, searchTable: table }])
   return (await windows.of())[table.table]
 }
 
 /** Each term's candidates, however common it is said to be, the same read from `start` as walked. */
-async function expectSameAsWalking(source: SearchSource, terms: string[], start: string | null) {
+async function expectSameAsWalking(source: SearchSource, terms: string[], start: WindowStarts | null) {
   for (const term of terms) {
     for (const frequency of FREQUENCIES) {
       const walked = await hits(source, term, frequency, null)
@@ -81,10 +103,19 @@ async function expectSameAsWalking(source: SearchSource, terms: string[], start:
   }
 }
 
-describe('the wider window read through the indexes from where it starts', () => {
+/** The ids of `table`'s rows from `start` on (a window's). */
+async function idsSince(table: 'posts' | 'comments', start: string | undefined) {
+  const column = table === 'posts' ? sql`created_at >= ${start}::timestamptz` : sql`id >= ${start}::uuid`
+  const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)} where ${column}`.execute(
+    t.database.db,
+  )
+  return rows.map((row) => row.id).sort()
+}
+
+describe('the windows read through the indexes from where they start', () => {
   it('finds the same candidates in posts as walking the window', async () => {
     const ada = await makeUser(t)
-    expect(await startOf(postSearchSource, POSTS_OF_5)).toBeNull()
+    expect(await startOf(postSearchSource, POSTS_OF_5)).toEqual({ wider: null, deeper: [] })
     // 60 posts, oldest first: 'alpha' in every one, 'alpine' in every fourth, 'delta' in two of
     // the newest ten and every fourth of the oldest thirty, 'omega' in the two oldest.
     const ids: string[] = []
@@ -103,36 +134,50 @@ describe('the wider window read through the indexes from where it starts', () =>
       )
     }
     const start = await startOf(postSearchSource, POSTS_OF_5)
-    // The 20th newest post's time, kept to the microsecond.
-    const { rows } = await sql<{
-      id: string
-    }>`select id from posts where created_at >= ${start}::timestamptz`.execute(t.database.db)
-    expect(rows.map((row) => row.id).sort()).toEqual(ids.slice(-20).sort())
+    // The 20th, 45th and 55th newest posts' times, kept to the microsecond.
+    expect(await idsSince('posts', start?.wider ?? undefined)).toEqual(ids.slice(-20).sort())
+    expect(start?.deeper.map((deeper) => deeper.rows)).toEqual([45, 55])
+    for (const deeper of start?.deeper ?? []) {
+      expect(await idsSince('posts', deeper.from)).toEqual(ids.slice(-deeper.rows).sort())
+    }
 
     await expectSameAsWalking(postSearchSource, ['alpha', 'alpine', 'delta', 'omega', 'nothing'], start)
     // The windows were looked in, not the whole table: 'delta' is in 2 of the 20 newest only, which
     // a common word's windows take as its candidates.
     expect(await hits(postSearchSource, 'delta', { share: 0.5, listed: true }, start)).toHaveLength(2)
+    // A deeper window is only where the search looks first: 'delta' is in 6 of the 45 newest and
+    // 'omega' in none, which the index then answers; a window the table does not hold is not asked.
+    expect(await hits(postSearchSource, 'omega', firstReadAt(45), start)).toHaveLength(2)
+    expect(await hits(postSearchSource, 'delta', firstReadAt(45), { wider: null, deeper: [] })).toEqual(
+      await hits(postSearchSource, 'delta', firstReadAt(45), start),
+    )
   })
 
   it('finds the same candidates in comments as walking the window', async () => {
     const ada = await makeUser(t)
     const post = await dbMakePost(t, ada, { title: 'A post to comment on' })
-    // 130 comments, oldest first: 'kappa' in every tenth, 'lambda' in the three oldest, 'mu' in
-    // every one, 'nu' in two of the newest twenty and every fifth of the oldest thirty.
-    const contents = Array.from({ length: 130 }, (_, i) =>
+    // 260 comments, oldest first: 'kappa' in every tenth, 'lambda' in the three oldest, 'mu' in
+    // every one, 'nu' in two of the newest twenty (so in 2 of the newest 230 and 6 of the 250) and
+    // every fifth of the oldest thirty.
+    const contents = Array.from({ length: 260 }, (_, i) =>
       [
         'mu',
         i % 10 === 0 ? 'kappa' : 'filler',
         i < 3 ? 'lambda' : '',
-        (i >= 110 && i % 9 === 0) || (i < 30 && i % 5 === 0) ? 'nu' : '',
+        (i >= 240 && i % 9 === 0) || (i < 30 && i % 5 === 0) ? 'nu' : '',
       ]
         .join(' ')
         .trim(),
     )
     const commentIds = await dbMakeComments(t, ada, post, contents)
     const start = await startOf(commentSearchSource, COMMENTS_OF_5)
-    expect(start).toBe(commentIds[130 - 100])
+    expect(start).toEqual({
+      wider: commentIds[260 - 100],
+      deeper: [
+        { rows: 230, from: commentIds[260 - 230] },
+        { rows: 250, from: commentIds[260 - 250] },
+      ],
+    })
 
     await expectSameAsWalking(commentSearchSource, ['mu', 'kappa', 'lambda', 'nu', 'nothing'], start)
     expect(await hits(commentSearchSource, 'kappa', { share: 0.1, listed: true }, start)).toHaveLength(5)

@@ -1,33 +1,50 @@
 import type { Db } from '../../db/index'
 import { remembered } from '../../http/remembered'
 import type { SearchedTable } from './search.frequency'
-import { type SearchSource, widerStart } from './search.query'
+import { type SearchSource, type WindowStarts, windowStarts } from './search.query'
 
 /**
- * How long a window's start is kept. The rows added meanwhile only make the window that many rows
- * wider: it is where a search looks first for candidates, not a limit anything depends on.
+ * How long a wider window's start is kept. The rows added meanwhile only make the window that many
+ * rows wider: it is where a search looks first for candidates, not a limit anything depends on.
  */
 const WINDOW_START_TTL_MS = 10_000
+/**
+ * How long the deeper windows' starts are kept: they are reads of up to 64,000 keys (both of the
+ * comments' windows took 26 ms on the bench's forum), and a few more rows matter less to a deeper
+ * window.
+ */
+const DEEPER_START_TTL_MS = 60_000
 
 /**
- * Where each source's wider window starts (search.query.ts `newestMatches`), looked up at most
- * every WINDOW_START_TTL_MS in each process: an index-only read of the window's keys (about 2 ms
- * for 16,000 comments), which a search would otherwise repeat.
+ * Where each source's windows start (search.query.ts `newestMatches`), looked up at most every
+ * WINDOW_START_TTL_MS (the wider window) and DEEPER_START_TTL_MS (the deeper ones) in each process:
+ * index-only reads of the windows' keys (about 2 ms for 16,000 comments), which a search would
+ * otherwise repeat.
  */
 export function widerWindows(db: Db, sources: readonly SearchSource[]) {
-  const starts = remembered<string | null>(sources.length, WINDOW_START_TTL_MS)
-  return {
-    /** The start of each source's wider window, or null where its table is smaller than the window. */
-    async of(): Promise<Record<SearchedTable, string | null>> {
-      const found = await Promise.all(
-        sources.map((source) =>
-          starts.remember(
-            source.table,
-            async () => (await widerStart(source.searchTable).execute(db)).rows[0]?.bound ?? null,
-          ),
+  const wider = remembered<string | null>(sources.length, WINDOW_START_TTL_MS)
+  const deeper = remembered<WindowStarts['deeper']>(sources.length, DEEPER_START_TTL_MS)
+  const startsOf = async (source: SearchSource, rows: readonly number[]) => {
+    if (rows.length === 0) return []
+    const found = (await windowStarts(source.searchTable, rows).execute(db)).rows[0] ?? {}
+    return rows.map((n, i) => ({ rows: n, from: found[`start${i}`] ?? null }))
+  }
+  const startsOfSource = async (source: SearchSource): Promise<WindowStarts> => {
+    const [widerStart, deeperStarts] = await Promise.all([
+      wider.remember(source.table, async () => (await startsOf(source, [source.searchTable.wider]))[0].from),
+      deeper.remember(source.table, async () =>
+        (await startsOf(source, source.searchTable.deeper)).flatMap(({ rows, from }) =>
+          from === null ? [] : [{ rows, from }],
         ),
-      )
-      const windows: Record<SearchedTable, string | null> = { posts: null, comments: null }
+      ),
+    ])
+    return { wider: widerStart, deeper: deeperStarts }
+  }
+  return {
+    /** Where each source's windows start: none where its table is smaller than a window. */
+    async of(): Promise<Record<SearchedTable, WindowStarts | null>> {
+      const found = await Promise.all(sources.map(startsOfSource))
+      const windows: Record<SearchedTable, WindowStarts | null> = { posts: null, comments: null }
       sources.forEach((source, i) => {
         windows[source.table] = found[i]
       })
