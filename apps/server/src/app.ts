@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Shared in Redis, per process while Redis is down (never off, issue 25).
   const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
   app.addHook('onClose', () => rateLimitCounters.close())
-  const ctx: AppContext = createContext(config, database, options.readCache, rateLimitCounters.redis)
+  const ctx: AppContext = createContext(config, database, app.log, options.readCache, rateLimitCounters.redis)
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)

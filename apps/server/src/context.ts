@@ -64,6 +64,7 @@ export interface Probes {
 export function createContext(
   config: Config,
   database: DatabaseHandle,
+  log: FastifyBaseLogger,
   readCache: ReadCache = createReadCache(config.readCacheMs),
   redis: Probes['redis'] = () => 'off',
 ): AppContext {
@@ -96,7 +97,7 @@ export function createContext(
     forgetOnWrites: (forget) => forgetters.push(forget),
     sessions,
     events,
-    live: createLive(database),
+    live: createLive(database, log),
     invalidation,
     probes: { pool: () => database.poolStats(), redis },
   }

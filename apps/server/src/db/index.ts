@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 'kysely'
+import { type Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { CommitAwareKysely } from './after-commit'
 import { migrations } from './migrations/index'
 import { PGliteDialect } from './pglite-dialect'
 import { namePreparedStatements } from './prepared'
@@ -184,7 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
     namePreparedStatements(pool, options.preparedStatements ?? 0)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new CommitAwareKysely<Database>({ dialect: new PostgresDialect({ pool }) })
     const url = options.url
     return {
       db,
@@ -208,7 +209,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteStart ? { loadDataDir: options.pgliteStart } : {}),
     extensions: { pg_trgm, unaccent },
   })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new CommitAwareKysely<Database>({ dialect: new PGliteDialect(pglite) })
   return {
     db,
     kind: 'pglite',

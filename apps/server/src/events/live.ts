@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { sql } from 'kysely'
+import { afterCommit } from '../db/after-commit'
 import type { DatabaseHandle, Db } from '../db/index'
 
 /** The one LISTEN/NOTIFY channel live news travels on; a message names its topic. */
@@ -11,9 +12,15 @@ export const LIVE_CHANNEL = 'agora_live'
  * process — once the action's transaction commits, and never when it rolls back — through
  * PostgreSQL's NOTIFY (PGlite's, in the embedded set-up). Messages carry ids only; a stream reads
  * what it sends from the database, so nobody learns more than a request would tell them.
+ *
+ * The NOTIFY is sent after the commit, outside the action's transaction, one for all the news of a
+ * turn of the event loop: PostgreSQL serialises the commits of transactions that notified (a global
+ * lock held through the commit's flush to disk), so a NOTIFY inside every like that notifies its
+ * author made the likes wait on each other whenever the disk flushed slowly (bench/README.md, the
+ * fourteenth pass). A transaction that `afterCommit` cannot follow notifies inside itself, as before.
  */
 export interface Live {
-  /** Inside `trx`: each `data` goes to the listeners of its `topic` when `trx` commits. */
+  /** Each `data` goes to the listeners of its `topic` once `trx` commits (never if it rolls back). */
   tell(trx: Db, news: readonly News[]): Promise<void>
   /** Listens to `topic` in this process (from the moment it answers); answers the function that stops. */
   listen(topic: string, listener: (data: Record<string, unknown>) => void): Promise<() => void>
@@ -51,10 +58,33 @@ function payloadsOf(news: readonly News[]): string[] {
   return payloads
 }
 
-export function createLive(database: Pick<DatabaseHandle, 'listen'>): Live {
+export function createLive(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  log: { warn(details: object, message: string): void },
+): Live {
   const topics = new EventEmitter()
   topics.setMaxListeners(0)
   const enders = new Set<() => void>()
+  const notify = (db: Db, payload: string) => sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db)
+  /** News of committed transactions not sent yet (all of a turn go in one NOTIFY), and the NOTIFY under way. */
+  let queued: News[] = []
+  let sending: Promise<void> = Promise.resolve()
+  const send = () => {
+    const news = queued
+    queued = []
+    if (news.length === 0) return sending
+    const sent = sending.then(async () => {
+      for (const payload of payloadsOf(news)) await notify(database.db, payload)
+    })
+    sending = sent.catch((err) =>
+      log.warn({ err }, 'open event streams were not told of new activity; they catch up when reopened'),
+    )
+    return sending
+  }
+  const queue = (news: readonly News[]) => {
+    if (queued.length === 0) setImmediate(send)
+    queued.push(...news)
+  }
   let listening: Promise<() => Promise<void>> | null = null
   const start = () => {
     listening ??= database.listen(LIVE_CHANNEL, (payload) => {
@@ -72,8 +102,8 @@ export function createLive(database: Pick<DatabaseHandle, 'listen'>): Live {
 
   return {
     async tell(trx, news) {
-      for (const payload of payloadsOf(news))
-        await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(trx)
+      if (afterCommit(trx, () => queue(news))) return
+      for (const payload of payloadsOf(news)) await notify(trx, payload)
     },
     async listen(topic, listener) {
       await start()
@@ -84,7 +114,9 @@ export function createLive(database: Pick<DatabaseHandle, 'listen'>): Live {
       enders.add(end)
       return () => void enders.delete(end)
     },
+    /** Sends the news of what has committed, ends the streams open here, and stops listening. */
     async stop() {
+      await send()
       for (const end of [...enders]) end()
       enders.clear()
       const unlisten = listening
