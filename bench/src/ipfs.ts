@@ -8,6 +8,7 @@ import {
   fiftyMegabytesAndCeiling,
   removePost,
   reportSpeedAndMemory,
+  seriesOf,
   UPLOAD_BUDGET,
   uploadNoise,
 } from './upload'
@@ -17,10 +18,6 @@ export const CAR_FIGURES = [
   '50 MB CAR from /ipfs speed',
   '50 MB CAR from /ipfs server memory growth',
 ] as const
-
-/** Each of `seconds` as a raw measurement of its own (`name1`, `name2`, …). */
-const seriesOf = (name: string, seconds: readonly number[]) =>
-  Object.fromEntries(seconds.map((value, i) => [`${name}${i + 1}Seconds`, value]))
 
 /** Reads a response body to its end, counting its bytes. */
 async function drain(response: Response) {
