@@ -79,10 +79,14 @@ export function createContext(
       for (const forget of forgetters) forget()
     },
   }
-  const invalidation = createInvalidation(database, (what) => {
-    if (what === 'all') cache.invalidate()
-    sessions.forget()
-  })
+  const invalidation = createInvalidation(
+    database,
+    (what) => {
+      if (what === 'all') cache.invalidate()
+      sessions.forget()
+    },
+    log,
+  )
   events.onEvery((trx) => {
     cache.invalidate()
     sessions.forget()

@@ -31,7 +31,7 @@ export class CommitAwareKysely<DB> extends Kysely<DB> {
  * CommitAwareKysely (on a connection of its own, `withoutRequestLimits`) or a handle derived from it
  * (`withPlugin`).
  */
-export function afterCommit<DB>(db: Kysely<DB>, then: () => void): boolean {
+export function afterCommit(db: Pick<Kysely<unknown>, 'isTransaction'>, then: () => void): boolean {
   if (!db.isTransaction) {
     then()
     return true

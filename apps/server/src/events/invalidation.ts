@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import { afterCommit } from '../db/after-commit'
 import type { DatabaseHandle, Db } from '../db/index'
 
 /** The LISTEN/NOTIFY channel on which a process tells the others to forget what they keep. */
@@ -10,21 +11,24 @@ export const INVALIDATE_CHANNEL = 'agora_invalidate'
  * What each server process keeps in memory of what the database holds (the read cache, and what
  * the database answered about sessions: http/read-cache.ts, http/auth.ts) is forgotten in every
  * process when any of them writes: through PostgreSQL's NOTIFY on the database they share, so it
- * works without Redis. A NOTIFY sent inside a transaction is delivered when it commits and dropped
- * when it rolls back, so no process reloads before the write can be read. The payload names the
- * sender, which has already forgotten its own — but for a write made outside a request (a worker's):
- * the sender forgot when the event was raised, and a read made before the commit could have kept
- * what the transaction was changing, so it forgets again when its own NOTIFY comes back, committed
- * (a request's write is forgotten again when it is answered: http/read-cache.ts). With PGlite there
- * is one process and one connection, on which no read runs while a transaction is open: nothing to tell.
+ * works without Redis. The NOTIFY is sent once the write has committed, outside its transaction (a
+ * NOTIFY inside one makes commits wait on each other, below), so no process reloads before the write
+ * can be read, and nothing is told of a write that rolled back. The payload names the sender, which
+ * has already forgotten its own — but for a write made outside a request (a worker's): the sender
+ * forgot when the event was raised, and a read made before the commit could have kept what the
+ * transaction was changing, so it forgets again once the transaction has committed (a request's write
+ * is forgotten again when it is answered: http/read-cache.ts). With PGlite there is one process and
+ * one connection, on which no read runs while a transaction is open: nothing to tell.
  */
 export interface Invalidation {
   /**
-   * A domain event was raised in `trx`. Outside a request (a worker): the other processes forget
-   * when `trx` commits (a NOTIFY inside it). Inside a request: the request is marked, and they are
-   * told once it is answered (`tellCommitted`), its transactions committed — a NOTIFY inside every
-   * write's transaction would make commits wait on each other (PostgreSQL serialises committing
-   * transactions that notified: 1,200–1,800 commits/s fell to 330–400 in docs/reliability.md).
+   * A domain event was raised in `trx`. Outside a request (a worker): once `trx` commits, this
+   * process forgets again and the others are told (`tellCommitted`; a transaction `afterCommit`
+   * cannot follow sends its NOTIFY inside itself). Inside a request: the request is marked, and they
+   * are told once it is answered (`tellCommitted`), its transactions committed — a NOTIFY inside
+   * every write's transaction would make commits wait on each other (PostgreSQL serialises
+   * committing transactions that notified: 1,200–1,800 commits/s fell to 330–400 in
+   * docs/reliability.md).
    */
   tellInTransaction(trx: Db): Promise<void>
   /**
@@ -44,9 +48,14 @@ export interface Invalidation {
   stop(): Promise<void>
 }
 
+type Log = { warn(details: object, message: string): void }
+
 /** What the other processes forget: everything they keep, or only the sessions' answers (http/auth.ts). */
 export type Forgotten = 'all' | 'sessions'
-/** The payload's word for a NOTIFY sent inside a transaction: its sender forgets too when it comes back. */
+/**
+ * The payload's word for a NOTIFY sent inside a transaction `afterCommit` cannot follow: its sender
+ * forgets too when it comes back.
+ */
 const COMMITTED = 'committed'
 
 /** Per request being handled: whether it raised a domain event (Invalidation.tellInTransaction). */
@@ -55,6 +64,7 @@ const requestScope = new AsyncLocalStorage<{ raised: boolean; answered: boolean 
 export function createInvalidation(
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>,
   forget: (what: Forgotten) => void,
+  log: Log,
 ): Invalidation {
   if (database.kind === 'pglite') {
     return {
@@ -71,7 +81,6 @@ export function createInvalidation(
   // when it was sent inside a transaction (processes that know no word forget everything).
   const notify = (db: Db, what: Forgotten | typeof COMMITTED = 'all') =>
     sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} ${what}`})`.execute(db)
-  type Log = { warn(details: object, message: string): void }
   /** What the writes answered in this turn asked the others to forget, and where a failure is told. */
   let queued: { what: Forgotten; log: Log } | null = null
   let sending: Promise<void> | null = null
@@ -88,11 +97,12 @@ export function createInvalidation(
       )
     return sending
   }
-  return {
+  const invalidation: Invalidation = {
     async tellInTransaction(trx) {
       const request = requestScope.getStore()
       if (request && !request.answered) request.raised = true
-      else await notify(trx, COMMITTED)
+      else if (!afterCommit(trx, () => (forget('all'), invalidation.tellCommitted(log))))
+        await notify(trx, COMMITTED)
     },
     scopeRequest(done) {
       requestScope.run({ raised: false, answered: false }, done)
@@ -127,4 +137,5 @@ export function createInvalidation(
       await stopping?.()
     },
   }
+  return invalidation
 }

@@ -10,7 +10,7 @@ import { firstFreshReadAt } from './first-fresh-read'
 /**
  * Two apps (as two processes would hold them, each with its own read cache) on one PostgreSQL
  * database: a write made outside any request — a background job raising a domain event — empties
- * the other's cache when its transaction commits, and a rolled-back one does not.
+ * the other's cache once its transaction commits, and a rolled-back one does not.
  */
 describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY', () => {
   const scratch = useScratchPostgres()
@@ -34,7 +34,7 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
   const retitleQuietly = (id: string, to: string) =>
     sql`update posts set title = ${to} where id = ${id}`.execute(writer.database.db)
 
-  it('a NOTIFY sent inside a transaction goes out when it commits, never when it rolls back', async () => {
+  it('a write outside a request is told once its transaction commits, never when it rolls back', async () => {
     const heard: string[] = []
     const stop = await writer.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))
     try {
@@ -147,8 +147,10 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     const heard: string[] = []
     const stopListening = await reader.database.listen(INVALIDATE_CHANNEL, (payload) => heard.push(payload))
     try {
-      const stopping = createInvalidation(writer.database, () => {})
       const warnings: object[] = []
+      const stopping = createInvalidation(writer.database, () => {}, {
+        warn: (details) => warnings.push(details),
+      })
       // A logout answered, then the process told to stop in the same turn: the NOTIFY still goes.
       stopping.tellCommitted({ warn: (details) => warnings.push(details) }, 'sessions')
       await stopping.stop()
