@@ -98,9 +98,11 @@ describe(`live news (${TEST_DB})`, () => {
     const heard: unknown[] = []
     const stop = await live.listen('user:c', (data) => void heard.push(data.n))
     try {
-      await database.db.connection().execute((connection) =>
-        connection.transaction().execute((trx) => live.tell(trx, [news('user:c', 4)])),
-      )
+      await database.db
+        .connection()
+        .execute((connection) =>
+          connection.transaction().execute((trx) => live.tell(trx, [news('user:c', 4)])),
+        )
       await waitFor(() => heard.length === 1, 'the news of the unfollowed transaction')
       expect(heard).toEqual([4])
     } finally {
