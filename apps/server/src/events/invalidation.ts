@@ -48,7 +48,8 @@ export interface Invalidation {
   stop(): Promise<void>
 }
 
-type Log = { warn(details: object, message: string): void }
+/** Where a failed NOTIFY is told (the app's logger). */
+export type Log = { warn(details: object, message: string): void }
 
 /** What the other processes forget: everything they keep, or only the sessions' answers (http/auth.ts). */
 export type Forgotten = 'all' | 'sessions'
@@ -101,8 +102,13 @@ export function createInvalidation(
     async tellInTransaction(trx) {
       const request = requestScope.getStore()
       if (request && !request.answered) request.raised = true
-      else if (!afterCommit(trx, () => (forget('all'), invalidation.tellCommitted(log))))
-        await notify(trx, COMMITTED)
+      else {
+        const told = afterCommit(trx, () => {
+          forget('all')
+          invalidation.tellCommitted(log)
+        })
+        if (!told) await notify(trx, COMMITTED)
+      }
     },
     scopeRequest(done) {
       requestScope.run({ raised: false, answered: false }, done)

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { sql } from 'kysely'
 import { afterCommit } from '../db/after-commit'
 import type { DatabaseHandle, Db } from '../db/index'
+import type { Log } from './invalidation'
 
 /** The one LISTEN/NOTIFY channel live news travels on; a message names its topic. */
 export const LIVE_CHANNEL = 'agora_live'
@@ -58,10 +59,7 @@ function payloadsOf(news: readonly News[]): string[] {
   return payloads
 }
 
-export function createLive(
-  database: Pick<DatabaseHandle, 'db' | 'listen'>,
-  log: { warn(details: object, message: string): void },
-): Live {
+export function createLive(database: Pick<DatabaseHandle, 'db' | 'listen'>, log: Log): Live {
   const topics = new EventEmitter()
   topics.setMaxListeners(0)
   const enders = new Set<() => void>()
