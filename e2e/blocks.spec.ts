@@ -1,9 +1,9 @@
 // Blocks and moderation on the existing screens (issue 27): Ada blocks Bob from his page; his
 // comment, and his post in the forum, fold away for her until she asks for them; he cannot reply to
-// her and is told why; My page lists him, and unblocking brings it all back. A comment a moderator
-// hid keeps its place; a suspension is told.
+// her and is told why; My page lists him, and unblocking brings it all back. (A comment a moderator
+// hid, and a suspension, are in moderation.spec.ts, on its server with a moderator.)
 import type { Page } from '@playwright/test'
-import { apiCommentedPost, apiMakeComment, apiMakePost, apiSignIn, uploadFile } from './factories'
+import { apiCommentedPost, apiMakeComment, apiMakePost, uploadFile } from './factories'
 import {
   type AgoraServer,
   commentWith,
@@ -13,7 +13,6 @@ import {
   people,
   person,
   signedIn,
-  startServerWithModerator,
   type TestUser,
   test,
 } from './fixtures'
@@ -140,67 +139,4 @@ test('a blocked person who tries to reply is told why, in the server’s words',
   await expect(dialog.getByRole('textbox', { name: 'Your reply' })).toHaveValue('Which month exactly?')
   // The browser logs the refused call itself; nothing else may go wrong.
   expect(errors.filter((line) => !line.includes('Failed to load resource'))).toEqual([])
-})
-
-test('a comment a moderator hid keeps its place: others see that, its author sees why', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(180_000)
-  // Moderators are made only by the command line, on a stopped server: this test has a server of its own.
-  const server = await startServerWithModerator()
-  try {
-    const {
-      errors,
-      users: [, bob],
-      pages: [adaPage, bobPage],
-    } = await people(browser, request, server, 'ada', 'bob')
-    const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
-    const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
-    await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)
-
-    await apiSignIn(request, server, server.moderator)
-    const hide = await request.post(`${server.url}/api/v1/mod/comments/${bobs._id}/hide`, {
-      headers: { origin: server.url },
-      data: { reason: 'Advertising' },
-    })
-    expect(hide.status(), await hide.text()).toBe(200)
-
-    // Ada: its place, nothing of it, no controls; her reply stays under it.
-    await adaPage.goto(`/forum/detail/${postId}`)
-    const place = adaPage.locator(`[id="${bobs._id}"]`)
-    await expect(place).toHaveText('[hidden by a moderator]')
-    await expect(place.getByRole('button')).toHaveCount(0)
-    await expect(adaPage.getByText('Buy cheap sieves')).toHaveCount(0)
-    await expect(commentWith(adaPage, 'Ada answers under it.')).toBeVisible()
-
-    // Bob: his text, why, and one request for review.
-    await bobPage.goto(`/forum/detail/${postId}`)
-    const his = commentWith(bobPage, 'Buy cheap sieves at my shop!')
-    await expect(his).toContainText('Hidden by a moderator: Advertising')
-    await expect(his.getByRole('button', { name: /^Reply to/ })).toHaveCount(0)
-    const review = his.getByRole('button', { name: 'Ask for review' })
-    await review.click()
-    await expect(his.getByRole('button', { name: 'Review requested' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    )
-
-    // Suspended, Bob is told until when and why on every screen.
-    const until = new Date(Date.now() + 3 * 24 * 3600_000).toISOString()
-    const suspend = await request.post(`${server.url}/api/v1/mod/users/${bob.id}/suspend`, {
-      headers: { origin: server.url },
-      data: { until, reason: 'Repeated advertising' },
-    })
-    expect(suspend.status(), await suspend.text()).toBe(200)
-    await bobPage.goto('/forum')
-    await expect(
-      bobPage.getByRole('status').filter({ hasText: 'Your account is suspended until' }),
-    ).toHaveText(
-      /^Your account is suspended until .+: Repeated advertising\. You can read, but not post, comment or like\.$/,
-    )
-    expect(errors).toEqual([])
-  } finally {
-    await server.stop()
-  }
 })

@@ -1,17 +1,20 @@
 // Moderation (issue 27): a reader reports a post through the dialog; a moderator finds it in the
 // queue, grouped with its reasons, and hides it with a reason; its author sees why, a visitor gets
 // "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
+// A comment a moderator hid keeps its place in the thread, and a suspended member is told why.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiPostBy, apiSignIn } from './factories'
+import { apiMakeComment, apiMakePost, apiPostBy, apiSignIn } from './factories'
 import {
   type AgoraServer,
   test as base,
+  commentWith,
   createUser,
   createUsers,
   expect,
   expectAccessible,
   type ModeratedServer,
   networkQuiet,
+  people,
   personPage,
   signInThroughDialog,
   startServerWithModerator,
@@ -413,5 +416,58 @@ test('a moderator finds a person in People, trusts them as a member with a reaso
   await expect(rows.filter({ hasText: 'Known to the editors' })).toContainText('Trust level set Member')
   await expect(rows.filter({ hasText: 'Back to the usual rules' })).toContainText('Trust level set Automatic')
   await networkQuiet(page)
+  expect(errors).toEqual([])
+})
+
+test('a comment a moderator hid keeps its place: others see that, its author sees why', async ({
+  browser,
+  request,
+  moderated: server,
+}) => {
+  test.setTimeout(120_000)
+  const {
+    errors,
+    users: [, bob],
+    pages: [adaPage, bobPage],
+  } = await people(browser, request, server, 'ada', 'bob')
+  const postId = await apiMakePost(adaPage.request, server, { title: 'Sediment sampling plan' })
+  const bobs = await apiMakeComment(bobPage.request, server, postId, 'Buy cheap sieves at my shop!')
+  await apiMakeComment(adaPage.request, server, postId, 'Ada answers under it.', bobs._id)
+
+  await apiSignIn(request, server, server.moderator)
+  const hide = await request.post(`${server.url}/api/v1/mod/comments/${bobs._id}/hide`, {
+    headers: { origin: server.url },
+    data: { reason: 'Advertising' },
+  })
+  expect(hide.status(), await hide.text()).toBe(200)
+
+  // Ada: its place, nothing of it, no controls; her reply stays under it.
+  await adaPage.goto(`/forum/detail/${postId}`)
+  const place = adaPage.locator(`[id="${bobs._id}"]`)
+  await expect(place).toHaveText('[hidden by a moderator]')
+  await expect(place.getByRole('button')).toHaveCount(0)
+  await expect(adaPage.getByText('Buy cheap sieves')).toHaveCount(0)
+  await expect(commentWith(adaPage, 'Ada answers under it.')).toBeVisible()
+
+  // Bob: his text, why, and one request for review.
+  await bobPage.goto(`/forum/detail/${postId}`)
+  const his = commentWith(bobPage, 'Buy cheap sieves at my shop!')
+  await expect(his).toContainText('Hidden by a moderator: Advertising')
+  await expect(his.getByRole('button', { name: /^Reply to/ })).toHaveCount(0)
+  const review = his.getByRole('button', { name: 'Ask for review' })
+  await review.click()
+  await expect(his.getByRole('button', { name: 'Review requested' })).toHaveAttribute('aria-disabled', 'true')
+
+  // Suspended, Bob is told until when and why on every screen.
+  const until = new Date(Date.now() + 3 * 24 * 3600_000).toISOString()
+  const suspend = await request.post(`${server.url}/api/v1/mod/users/${bob.id}/suspend`, {
+    headers: { origin: server.url },
+    data: { until, reason: 'Repeated advertising' },
+  })
+  expect(suspend.status(), await suspend.text()).toBe(200)
+  await bobPage.goto('/forum')
+  await expect(bobPage.getByRole('status').filter({ hasText: 'Your account is suspended until' })).toHaveText(
+    /^Your account is suspended until .+: Repeated advertising\. You can read, but not post, comment or like\.$/,
+  )
   expect(errors).toEqual([])
 })
