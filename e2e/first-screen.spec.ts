@@ -76,8 +76,16 @@ async function expectSameScreen(
       type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
       const shifts: { value: number; drawnPage: boolean; moved: string[] }[] = []
       Object.assign(window, { __shifts: shifts })
-      // What moved, from where to where: a failure names it.
+      // What moved, from where to where, and in what: a failure names it. `where` says whether the
+      // node was in the drawn shell, in the app, or already gone when the shift was told; `in` is the
+      // text of its card or section (which post it was, and what that post showed).
       const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`
+      const where = (node?: Node) =>
+        !node?.isConnected ? 'detached' : (node as Element).closest?.('#static-shell') ? 'shell' : 'app'
+      const within = (node?: Node) =>
+        ((node as Element | undefined)?.closest?.('article, section, li') as Element | null)?.textContent
+          .replace(/\s+/g, ' ')
+          .slice(0, 160) ?? ''
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: Source[] })[])
           shifts.push({
@@ -85,7 +93,7 @@ async function expectSameScreen(
             drawnPage: document.getElementById('static-shell') !== null,
             moved: entry.sources.map(
               (source) =>
-                `${(source.node as Element | undefined)?.className || source.node?.nodeName} ${rect(source.previousRect)} → ${rect(source.currentRect)}`,
+                `${(source.node as Element | undefined)?.className || source.node?.nodeName} ${rect(source.previousRect)} → ${rect(source.currentRect)} at ${Math.round(entry.startTime)} ms (${where(source.node)}; in "${within(source.node)}")`,
             ),
           })
       }).observe({ type: 'layout-shift', buffered: true })
