@@ -24,12 +24,20 @@ export const IPFS_ADD_OPTIONS = {
 /** The importer wants somewhere to put blocks; we store whole files, so the blocks are dropped. */
 const discardBlocks = { put: async (cid: CID) => cid }
 
+/**
+ * The CID `ipfs add --cid-version 1` gives these bytes, and the size of the DAG under it (every
+ * block's bytes, the importer's `size`: what a directory's link to the file records as its Tsize).
+ */
+async function importFile(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+  let root: { cid: CID; size: bigint } | undefined
+  for await (const entry of importer([{ content: source }], discardBlocks, IPFS_ADD_OPTIONS)) root = entry
+  if (!root) throw new Error('The importer produced no CID')
+  return { cid: root.cid.toString(), dagSize: Number(root.size) }
+}
+
 /** The CID `ipfs add --cid-version 1` gives these bytes. */
 export async function contentIdOf(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<string> {
-  let root: CID | undefined
-  for await (const entry of importer([{ content: source }], discardBlocks, IPFS_ADD_OPTIONS)) root = entry.cid
-  if (!root) throw new Error('The importer produced no CID')
-  return root.toString()
+  return (await importFile(source)).cid
 }
 
 /** An upload written to a temporary file, with its content id. Either put it in a store or discard it. */
@@ -37,6 +45,11 @@ export interface StagedFile {
   path: string
   cid: string
   size: number
+  /**
+   * The size of the file's DAG (its bytes and its dag-pb nodes), known from the CID's computation:
+   * a directory of staged files (a version's manifest) gets its CID without reading them again.
+   */
+  dagSize: number
   /** Removes the temporary file (nothing happens when a store has already taken it). */
   discard(): Promise<void>
 }
@@ -74,10 +87,10 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
         yield last
       }
     }
-    const cid = await contentIdOf(written())
+    const { cid, dagSize } = await importFile(written())
     await writer.finish()
     await handle.close()
-    return { path, cid, size, discard }
+    return { path, cid, size, dagSize, discard }
   } catch (error) {
     await writer.abandon()
     await handle.close().catch(() => {})

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import * as dagPb from '@ipld/dag-pb'
 import { UnixFS } from 'ipfs-unixfs'
 import { importer } from 'ipfs-unixfs-importer'
-import { CID } from 'multiformats/cid'
+import type { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { IPFS_ADD_OPTIONS } from '../../blobs/stage'
@@ -102,29 +102,6 @@ export async function indexContent(size: number, source: AsyncIterable<Uint8Arra
 export async function indexFile(cid: string, size: number, source: AsyncIterable<Uint8Array>) {
   const { root, ...index } = await indexContent(size, source)
   return root.toString() === cid ? (index satisfies FileIndex) : null
-}
-
-/** One file of a directory: its name there, its root CID and its DAG's size. */
-export interface DirectoryEntry {
-  name: string
-  cid: string
-  dagSize: number
-}
-
-/**
- * The UnixFS directory node holding `entries` under their names, as the importer's
- * `wrapWithDirectory` (and `ipfs add -r --cid-version 1`) makes it: links sorted by name, each
- * with its child's DAG size.
- */
-export async function directoryNode(entries: readonly DirectoryEntry[]) {
-  const bytes = dagPb.encode(
-    dagPb.prepare({
-      Data: new UnixFS({ type: 'directory' }).marshal(),
-      Links: entries.map((entry) => ({ Name: entry.name, Hash: CID.parse(entry.cid), Tsize: entry.dagSize })),
-    }),
-  )
-  const cid = CID.createV1(dagPb.code, await sha256.digest(bytes))
-  return { cid, bytes, dagSize: bytes.byteLength + entries.reduce((sum, entry) => sum + entry.dagSize, 0) }
 }
 
 /** The links of a directory node, by name. */

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context'
 import { NotFoundError } from '../../http/errors'
 import { anchoredComments } from '../comments/index'
 import { postsService } from '../posts/index'
-import { manifestNames } from '../versions/index'
-import { directoryLinks, directoryNode, indexContent } from './ipfs.dag'
+import { directoryNode, manifestNames } from '../versions/index'
+import { directoryLinks, indexContent } from './ipfs.dag'
 import type { Block, IpfsService } from './ipfs.service'
 
 /** The name of the metadata record in a post's CAR; a file of the post of that name gets `metadata (2).json`. */

@@ -3,7 +3,7 @@ import { CID } from 'multiformats/cid'
 import { BlobMissingError, type BlobStore } from '../../blobs/index'
 import type { Db } from '../../db/index'
 import { HttpError, NotFoundError } from '../../http/errors'
-import { manifestNames } from '../versions/index'
+import { directoryNode, manifestNames } from '../versions/index'
 import {
   type ByteSpan,
   blockMatches,
@@ -11,7 +11,6 @@ import {
   CorruptBlockError,
   type DagStep,
   directoryLinks,
-  directoryNode,
   indexFile,
   walkFile,
 } from './ipfs.dag'

@@ -159,7 +159,8 @@ export function postsStore(db: Db) {
   }
 
   return {
-    async insertPost(post: NewPost, files: Omit<PostFilesTable, 'post_id'>[]) {
+    /** The post, its files, and version 1 with the manifest of those files (null for none). */
+    async insertPost(post: NewPost, files: Omit<PostFilesTable, 'post_id'>[], manifestCid: string | null) {
       await db.insertInto('posts').values(post).execute()
       if (files.length > 0) {
         await db
@@ -168,7 +169,7 @@ export function postsStore(db: Db) {
           .execute()
       }
       // Its files are version 1 (features/versions).
-      await recordFirstVersion(db, post.id, post.user_id)
+      await recordFirstVersion(db, post.id, post.user_id, manifestCid)
     },
 
     /**

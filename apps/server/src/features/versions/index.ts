@@ -2,13 +2,13 @@
 import type { Db } from '../../db/index'
 import { versionsStore } from './versions.store'
 
-export { manifestNames } from './versions.manifest'
+export { type DirectoryEntry, directoryNode, manifestCidOfKnown, manifestNames } from './versions.manifest'
 export { type PostDetailOf, versionsRoutes } from './versions.routes'
 export { type ShownVersion, VERSION_NOT_FOUND, versionsService } from './versions.service'
 
-/** Writes the row of version 1 of a post being created, inside its transaction (`db`). */
-export const recordFirstVersion = (db: Db, postId: string, authorId: string) =>
-  versionsStore(db).insertFirst(postId, authorId)
+/** Writes the row of version 1 of a post being created, with its manifest, inside its transaction (`db`). */
+export const recordFirstVersion = (db: Db, postId: string, authorId: string, manifestCid: string | null) =>
+  versionsStore(db).insertFirst(postId, authorId, manifestCid)
 
 export type { FileOfSomeVersion } from './versions.store'
 

@@ -2,6 +2,9 @@
 // a directory node rebuilt here by hand (raw leaves hashed with node:crypto, the dag-pb directory
 // encoded with @ipld/dag-pb), a second method that shares nothing with the importer's code path.
 import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as dagPb from '@ipld/dag-pb'
 import { UnixFS } from 'ipfs-unixfs'
 import { CID } from 'multiformats/cid'
@@ -9,18 +12,23 @@ import * as raw from 'multiformats/codecs/raw'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { describe, expect, it } from 'vitest'
-import { type ManifestEntry, manifestCidOf, manifestNames } from './versions.manifest'
+import { stageStream } from '../../blobs/index'
+import {
+  type ManifestEntry,
+  manifestCidOf,
+  manifestCidOfKnown,
+  manifestNames,
+  stagedEntry,
+} from './versions.manifest'
 
 const CHUNK = 262_144
 const bytes = (value: string) => new TextEncoder().encode(value)
-const inline = (name: string, content: Uint8Array): ManifestEntry => ({
-  name,
-  open: async function* () {
-    // Uneven pieces: the CID must not depend on how the bytes arrive.
-    for (let offset = 0; offset < content.length; offset += 100_003)
-      yield content.subarray(offset, offset + 100_003)
-  },
-})
+/** The bytes in uneven pieces: the CID must not depend on how the bytes arrive. */
+async function* pieces(content: Uint8Array) {
+  for (let offset = 0; offset < content.length; offset += 100_003)
+    yield content.subarray(offset, offset + 100_003)
+}
+const inline = (name: string, content: Uint8Array): ManifestEntry => ({ name, open: () => pieces(content) })
 
 function patterned(length: number) {
   const out = new Uint8Array(length)
@@ -98,6 +106,35 @@ describe('manifest CID', () => {
 
   it('is null for no files', async () => {
     expect(await manifestCidOf([])).toBeNull()
+    expect(await manifestCidOfKnown([])).toBeNull()
+  })
+
+  it('is the same from the CIDs and DAG sizes an upload computed as from reading the files again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agora-manifest-'))
+    try {
+      // One raw leaf, a few leaves under one node, and more than 174 leaves: a tree of two levels.
+      const contents = [
+        bytes('tiny\n'),
+        patterned(3 * CHUNK + 5),
+        patterned(175 * CHUNK + 1),
+        bytes('tiny\n'),
+      ]
+      const names = ['notes.md', 'paper.pdf', 'talk.wav', 'notes.md']
+      const staged = []
+      for (const content of contents) staged.push(await stageStream(pieces(content), dir))
+      const known = await manifestCidOfKnown(
+        staged.map((file, index) => ({ name: names[index]!, cid: file.cid, dagSize: file.dagSize })),
+      )
+      const read = await manifestCidOf(staged.map((file, index) => stagedEntry(names[index]!, file.path)))
+      expect(known).toBe(read)
+      expect(known).toMatch(/^bafybei/)
+      // The small files' DAG is their bytes; the larger ones' adds their dag-pb nodes.
+      expect(staged[0]!.dagSize).toBe(5)
+      expect(staged[1]!.dagSize).toBe(fileByHand(contents[1]!).tsize)
+      expect(staged[2]!.dagSize).toBeGreaterThan(contents[2]!.length)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('gives each file its own name in the directory', () => {

@@ -1,6 +1,9 @@
 import { createReadStream } from 'node:fs'
+import * as dagPb from '@ipld/dag-pb'
+import { UnixFS } from 'ipfs-unixfs'
 import { importer } from 'ipfs-unixfs-importer'
-import type { CID } from 'multiformats/cid'
+import { CID } from 'multiformats/cid'
+import { sha256 } from 'multiformats/hashes/sha2'
 import type { BlobStore } from '../../blobs/index'
 import { IPFS_ADD_OPTIONS } from '../../blobs/stage'
 
@@ -56,6 +59,43 @@ export async function manifestCidOf(entries: readonly ManifestEntry[]): Promise<
   }
   if (!root) throw new Error('The importer produced no directory')
   return root.toString()
+}
+
+/** One file of a directory: its name there, its root CID and its DAG's size. */
+export interface DirectoryEntry {
+  name: string
+  cid: string
+  dagSize: number
+}
+
+/**
+ * The UnixFS directory node holding `entries` under their names, as the importer's
+ * `wrapWithDirectory` (and `ipfs add -r --cid-version 1`) makes it: links sorted by name, each
+ * with its child's DAG size.
+ */
+export async function directoryNode(entries: readonly DirectoryEntry[]) {
+  const bytes = dagPb.encode(
+    dagPb.prepare({
+      Data: new UnixFS({ type: 'directory' }).marshal(),
+      Links: entries.map((entry) => ({ Name: entry.name, Hash: CID.parse(entry.cid), Tsize: entry.dagSize })),
+    }),
+  )
+  const cid = CID.createV1(dagPb.code, await sha256.digest(bytes))
+  return { cid, bytes, dagSize: bytes.byteLength + entries.reduce((sum, entry) => sum + entry.dagSize, 0) }
+}
+
+/**
+ * The manifest CID of files whose CIDs and DAG sizes are known (a new post's staged files): the
+ * directory node of manifestCidOf, built without reading a byte of the files. For a post of
+ * 50 MB, reading the files again to hash them took 80–100 ms of its upload's answer (2026-11-29).
+ */
+export async function manifestCidOfKnown(
+  files: readonly { name: string; cid: string; dagSize: number }[],
+): Promise<string | null> {
+  if (files.length === 0) return null
+  const names = manifestNames(files.map((file) => file.name))
+  const node = await directoryNode(files.map((file, index) => ({ ...file, name: names[index]! })))
+  return node.cid.toString()
 }
 
 /** A manifest entry read from a staged upload. */

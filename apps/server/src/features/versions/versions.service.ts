@@ -258,9 +258,6 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       }
       return { post_id: post.id, current: post.version, items }
     },
-
-    /** Writes version 1's row of a post being created (inside its transaction). */
-    recordFirst: (postId: string, authorId: string) => versions.insertFirst(postId, authorId),
   }
 }
 export type VersionsService = ReturnType<typeof versionsService>

@@ -62,10 +62,16 @@ export function versionsStore(db: Db) {
     },
 
     /** Writes the row of version 1 of a new post (its files are the post's post_files). */
-    async insertFirst(postId: string, authorId: string) {
+    async insertFirst(postId: string, authorId: string, manifestCid: string | null) {
       await db
         .insertInto('post_versions')
-        .values({ post_id: postId, version: 1, changelog: '', created_by: authorId })
+        .values({
+          post_id: postId,
+          version: 1,
+          changelog: '',
+          created_by: authorId,
+          manifest_cid: manifestCid,
+        })
         .execute()
     },
 
