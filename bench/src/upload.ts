@@ -120,13 +120,15 @@ export async function removePost(serverUrl: string, token: string, answer: strin
 }
 
 /**
- * Bytes of the upload sent (and deleted) before the timed one. The first upload of a fresh process
- * compiles the route's answer serializer and warms the parsing and hashing code (about 50 ms of
- * the first upload in a profile, a quarter of a 50 MB upload on this machine): start-up, which no
- * figure should measure (the reads get a 5 s warm-up for the same reason).
+ * Full-size uploads sent (and deleted) before the timed ones, their times kept with the others. A
+ * process's first 50 MB uploads are slower than the ones after: the route's answer serializer is
+ * compiled and the parsing, hashing and writing code optimised on the way. On a fresh server here
+ * (2026-11-29) six uploads took 0.33, 0.21, then 0.09–0.11 s; after the 4 MB warm-up used until
+ * then, the first two of three timed uploads were 2–3 times the third in three full or partial runs
+ * of four. That is start-up, which no figure should measure (the reads get a 5 s warm-up for the
+ * same reason).
  */
-const WARMUP_BYTES = 4 * MB
-
+const WARMUPS = 2
 /** Each of `seconds` as a raw measurement of its own (`name1`, `name2`, …). */
 export const seriesOf = (name: string, seconds: readonly number[]) =>
   Object.fromEntries(seconds.map((value, i) => [`${name}${i + 1}Seconds`, value]))
@@ -136,12 +138,12 @@ export const seriesOf = (name: string, seconds: readonly number[]) =>
  * run to the next on an idle machine, with the copies fast (bench/README.md, 2026-11-28): one upload
  * against the median of three copies measured the disk's minute more than the server.
  */
-const UPLOADS = 3
+const UPLOADS = 5
 
 /**
  * 50 MB uploads through the real multipart route (Bearer token), each timed from the first byte
- * sent to the answer and deleted after, UPLOADS times, after a small warm-up upload; the server's
- * RSS is sampled from before the warm-up to the last answer.
+ * sent to the answer and deleted after, UPLOADS times, after WARMUPS untimed ones; the server's
+ * RSS is sampled from before the warm-ups to the last answer.
  */
 export async function measureUpload(
   serverUrl: string,
@@ -151,22 +153,16 @@ export async function measureUpload(
   report: Report,
 ) {
   const { source, copySeconds, copies } = await fiftyMegabytesAndCeiling(workDir, 'upload-50mb')
-  const warmupSource = join(workDir, 'upload-warmup.wav')
-  writeWav(warmupSource, WARMUP_BYTES)
-
   const memory = sampleResident(serverPid)
-  const warmup = await uploadNoise(serverUrl, token, warmupSource, 'Bench upload: warm-up')
-  rmSync(warmupSource)
-  await removePost(serverUrl, token, createdBody(warmup))
-
-  const uploads: number[] = []
-  for (let i = 0; i < UPLOADS; i++) {
+  const times: number[] = []
+  for (let i = 0; i < WARMUPS + UPLOADS; i++) {
     const started = process.hrtime.bigint()
     const answer = await uploadNoise(serverUrl, token, source, 'Bench upload: fifty megabytes of noise')
-    uploads.push(Number(process.hrtime.bigint() - started) / 1e9)
+    times.push(Number(process.hrtime.bigint() - started) / 1e9)
     // Each run would otherwise leave posts and 50 MB of noise each in the reused forum.
     await removePost(serverUrl, token, createdBody(answer))
   }
+  const [warmups, uploads] = [times.slice(0, WARMUPS), times.slice(WARMUPS)]
   const { first, peak } = memory.stop()
   rmSync(source)
 
@@ -182,6 +178,7 @@ export async function measureUpload(
       copySeconds,
       uploadMBps: size / uploadSeconds,
       copyMBps: size / copySeconds,
+      ...seriesOf('warmup', warmups),
       ...seriesOf('upload', uploads),
       ...seriesOf('copy', copies),
     },
