@@ -129,6 +129,7 @@ export async function removePost(serverUrl: string, token: string, answer: strin
  * same reason).
  */
 const WARMUPS = 2
+
 /** Each of `seconds` as a raw measurement of its own (`name1`, `name2`, …). */
 export const seriesOf = (name: string, seconds: readonly number[]) =>
   Object.fromEntries(seconds.map((value, i) => [`${name}${i + 1}Seconds`, value]))

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/index'
 import { versionsStore } from './versions.store'
 
-export { type DirectoryEntry, directoryNode, manifestCidOfKnown, manifestNames } from './versions.manifest'
+export { directoryNode, manifestCidOfKnown, manifestNames } from './versions.manifest'
 export { type PostDetailOf, versionsRoutes } from './versions.routes'
 export { type ShownVersion, VERSION_NOT_FOUND, versionsService } from './versions.service'
 

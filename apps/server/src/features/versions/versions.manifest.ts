@@ -89,9 +89,7 @@ export async function directoryNode(entries: readonly DirectoryEntry[]) {
  * directory node of manifestCidOf, built without reading a byte of the files. For a post of
  * 50 MB, reading the files again to hash them took 80–100 ms of its upload's answer (2026-11-29).
  */
-export async function manifestCidOfKnown(
-  files: readonly { name: string; cid: string; dagSize: number }[],
-): Promise<string | null> {
+export async function manifestCidOfKnown(files: readonly DirectoryEntry[]): Promise<string | null> {
   if (files.length === 0) return null
   const names = manifestNames(files.map((file) => file.name))
   const node = await directoryNode(files.map((file, index) => ({ ...file, name: names[index]! })))
