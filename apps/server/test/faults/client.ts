@@ -99,11 +99,16 @@ export function apiClient(baseUrl: string) {
       >
     },
 
-    /** Edits the summary of one's own post, from the revision it has now. */
-    async editPost(user: ApiUser, id: string, summary: string) {
+    /** The revision one's post has now: what an editor opens with. */
+    async revisionOf(user: ApiUser, id: string) {
       const { revision } = (await call('post', `/media/${id}`, { headers: user.headers })) as {
         revision: number
       }
+      return revision
+    },
+
+    /** Saves a new summary of one's own post, edited from `revision`. */
+    editPost(user: ApiUser, id: string, revision: number, summary: string) {
       return call('edit', `/media/${id}`, {
         ...json(user, { base_revision: revision, summary }),
         method: 'PATCH',
