@@ -6,7 +6,7 @@ import type { BlobStore } from './store'
 
 export { durationOfFile, durationOfStream, isRecording } from './duration'
 export type { StagedFile } from './stage'
-export { contentIdOf, removeLeftoverStaging, stageStream } from './stage'
+export { contentIdOf, importFile, removeLeftoverStaging, stageStream } from './stage'
 export type { BlobStore, ByteRange } from './store'
 export { BlobMissingError, isCidString } from './store'
 

@@ -28,7 +28,7 @@ const discardBlocks = { put: async (cid: CID) => cid }
  * The CID `ipfs add --cid-version 1` gives these bytes, and the size of the DAG under it (every
  * block's bytes, the importer's `size`: what a directory's link to the file records as its Tsize).
  */
-async function importFile(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+export async function importFile(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
   let root: { cid: CID; size: bigint } | undefined
   for await (const entry of importer([{ content: source }], discardBlocks, IPFS_ADD_OPTIONS)) root = entry
   if (!root) throw new Error('The importer produced no CID')

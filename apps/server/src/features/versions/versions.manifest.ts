@@ -1,21 +1,16 @@
 import { createReadStream } from 'node:fs'
 import * as dagPb from '@ipld/dag-pb'
 import { UnixFS } from 'ipfs-unixfs'
-import { importer } from 'ipfs-unixfs-importer'
 import { CID } from 'multiformats/cid'
 import { sha256 } from 'multiformats/hashes/sha2'
-import type { BlobStore } from '../../blobs/index'
-import { IPFS_ADD_OPTIONS } from '../../blobs/stage'
+import { type BlobStore, importFile } from '../../blobs/index'
 
 /** One file of a version, as the manifest needs it: its name and a way to read its bytes. */
 export interface ManifestEntry {
   name: string
-  /** Opened only when the importer reaches the file. */
+  /** Opened when its turn comes: one file is read at a time. */
   open(): AsyncIterable<Uint8Array> | Promise<AsyncIterable<Uint8Array>>
 }
-
-/** The importer wants somewhere to put blocks; only the root's CID is kept. */
-const discardBlocks = { put: async (cid: CID) => cid }
 
 /**
  * The names the files have in the manifest directory. A directory holds each name once, while a
@@ -37,28 +32,15 @@ export function manifestNames(names: readonly string[]): string[] {
 
 /**
  * The CID `ipfs add -r --cid-version 1 dir` (Kubo) gives a directory `dir` holding these files under
- * their names: the importer with the options of a file's CID (blobs/stage.ts, IPFS_ADD_OPTIONS: raw
- * leaves, 256 KiB chunks, balanced layout, CIDv1) wrapping the files in one UnixFS directory. The
- * directory's links are sorted by name, so the order of `entries` does not matter. Null for no files.
+ * their names: each file's CID and DAG size with the options of a file's CID (blobs/stage.ts,
+ * IPFS_ADD_OPTIONS: raw leaves, 256 KiB chunks, balanced layout, CIDv1), then their UnixFS directory
+ * (manifestCidOfKnown). The directory's links are sorted by name, so the order of `entries` does not
+ * matter. Null for no files.
  */
 export async function manifestCidOf(entries: readonly ManifestEntry[]): Promise<string | null> {
-  if (entries.length === 0) return null
-  const names = manifestNames(entries.map((entry) => entry.name))
-  const source = entries.map((entry, index) => ({
-    path: names[index],
-    content: (async function* () {
-      yield* await entry.open()
-    })(),
-  }))
-  let root: CID | undefined
-  for await (const result of importer(source, discardBlocks, {
-    ...IPFS_ADD_OPTIONS,
-    wrapWithDirectory: true,
-  })) {
-    if (result.path === '') root = result.cid
-  }
-  if (!root) throw new Error('The importer produced no directory')
-  return root.toString()
+  const files: DirectoryEntry[] = []
+  for (const entry of entries) files.push({ name: entry.name, ...(await importFile(await entry.open())) })
+  return manifestCidOfKnown(files)
 }
 
 /** One file of a directory: its name there, its root CID and its DAG's size. */
