@@ -82,14 +82,16 @@ export function createContext(
   const invalidation = createInvalidation(
     database,
     (what) => {
-      if (what === 'all') cache.invalidate()
-      sessions.forget()
+      if (what !== 'sessions') cache.invalidate()
+      if (what !== 'content') sessions.forget()
     },
     log,
   )
+  // A domain event changes content; what was learnt of sessions is forgotten once it has committed,
+  // where it may have changed one (a request under /auth or /mod, read-cache.ts; a worker's
+  // event, `tellInTransaction`).
   events.onEvery((trx) => {
     cache.invalidate()
-    sessions.forget()
     return invalidation.tellInTransaction(trx)
   })
   return {

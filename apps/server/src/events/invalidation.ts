@@ -33,7 +33,7 @@ export interface Invalidation {
   tellInTransaction(trx: Db): Promise<void>
   /**
    * After a write committed (an answered request): one NOTIFY per turn of the event loop. `what`:
-   * everything kept (the default), or only what was learnt of sessions (a sign-in or logout).
+   * everything kept (the default), only what was learnt of sessions, or only the content (`Forgotten`).
    */
   tellCommitted(log: { warn(details: object, message: string): void }, what?: Forgotten): void
   /** Runs a request's handling (`done`) in a scope that records whether it raised domain events. */
@@ -51,8 +51,15 @@ export interface Invalidation {
 /** Where a failed NOTIFY is told (the app's logger). */
 export type Log = { warn(details: object, message: string): void }
 
-/** What the other processes forget: everything they keep, or only the sessions' answers (http/auth.ts). */
-export type Forgotten = 'all' | 'sessions'
+/**
+ * What the other processes forget: everything they keep; only the sessions' answers (http/auth.ts:
+ * a sign-in or logout); or only what they keep of the content (`content`: the read cache's bodies
+ * and viewers' facts), for a write that changes no session, role or suspension — a like, a comment,
+ * an edit. Sessions' answers are then kept: without that, every signed-in request after any write
+ * in the forum asked the database for its session again (under the mixed load of bench/README.md,
+ * nearly every one).
+ */
+export type Forgotten = 'all' | 'sessions' | 'content'
 /**
  * The payload's word for a NOTIFY sent inside a transaction `afterCommit` cannot follow: its sender
  * forgets too when it comes back.
@@ -103,9 +110,11 @@ export function createInvalidation(
       const request = requestScope.getStore()
       if (request && !request.answered) request.raised = true
       else {
+        // A worker changes content only: sessions, roles and suspensions change through requests
+        // (under /auth and /mod, http/read-cache.ts) and `npm run admin`, which tell it themselves.
         const told = afterCommit(trx, () => {
-          forget('all')
-          invalidation.tellCommitted(log)
+          forget('content')
+          invalidation.tellCommitted(log, 'content')
         })
         if (!told) await notify(trx, COMMITTED)
       }
@@ -121,7 +130,7 @@ export function createInvalidation(
     },
     tellCommitted(log, what = 'all') {
       const pending = queued
-      queued = { what: pending?.what === 'all' || what === 'all' ? 'all' : 'sessions', log }
+      queued = { what: pending === null ? what : both(pending.what, what), log }
       if (pending === null) setImmediate(send)
     },
     async start() {
@@ -129,7 +138,8 @@ export function createInvalidation(
         INVALIDATE_CHANNEL,
         (payload) => {
           const [sender, what] = payload.split(' ')
-          if (sender !== self || what === COMMITTED) forget(what === 'sessions' ? 'sessions' : 'all')
+          if (sender !== self || what === COMMITTED)
+            forget(what === 'sessions' || what === 'content' ? what : 'all')
         },
         // Notifications sent while the connection was down were not heard.
         () => forget('all'),
@@ -144,4 +154,9 @@ export function createInvalidation(
     },
   }
   return invalidation
+}
+
+/** What forgetting both `a` and `b` forgets. */
+function both(a: Forgotten, b: Forgotten): Forgotten {
+  return a === b ? a : 'all'
 }

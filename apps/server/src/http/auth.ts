@@ -117,8 +117,8 @@ const SESSIONS_KEPT = 20_000
  * What the database answered about sessions (live with the user's role and suspension, or not),
  * remembered for KEPT_TTL_FACTOR × READ_CACHE_MS (a minute) — and forgotten at once, in every process, whenever a
  * request that may change a session, a role or a suspension succeeds: any write under /auth (a
- * logout, a revoked session, a password change, an account deleted) or any other write (the
- * moderators' suspensions and roles), told to the other processes by NOTIFY
+ * logout, a revoked session, a password change, an account deleted) or the moderators' writes under
+ * /mod (suspensions and roles), told to the other processes by NOTIFY
  * (events/invalidation.ts, http/read-cache.ts `invalidateOnWrites`), and by `npm run admin` when
  * it changes a role. The TTL bounds only what a change made behind the server's back (the database
  * edited by hand) or a notification lost while a process could not listen may leave. READ_CACHE_MS=0:

@@ -360,6 +360,34 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     expect(comment.statusCode, comment.body).toBe(403)
   })
 
+  it('keeps what it learnt of sessions through writes that change none; a moderator’s write forgets it', async () => {
+    const [ada, bob] = await makeUsers(t, 2)
+    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    expect((await me(ada)).statusCode).toBe(200)
+    // Ada's session ended behind the server's back: only what it remembers still says it is live.
+    await t.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', ada.id)
+      .execute()
+
+    // Bob posts and likes: writes that change no session, role or suspension. The read cache's
+    // bodies go (his post shows at once), what was learnt of Ada's session stays.
+    const { post_id } = await apiMakePost(t, bob, { title: 'Kept sessions' })
+    await apiLikePost(t, bob, post_id)
+    expect(await titles(t)).toContain('Kept sessions')
+    expect((await me(ada)).statusCode).toBe(200)
+
+    // Any moderator's write may suspend someone or change a role: sessions are asked again.
+    const moderator = await makeModerator(t)
+    const suspended = await sendMod(t, moderator, `users/${bob.id}/suspend`, {
+      until: new Date(Date.now() + 86_400_000).toISOString(),
+      reason: 'Spam',
+    })
+    expect(suspended.statusCode, suspended.body).toBe(200)
+    expect((await me(ada)).statusCode).toBe(401)
+  })
+
   it("marks the comments each viewer likes, and shows a comment's author what moderators did to it", async () => {
     const [ada, bob, carol] = await makeUsers(t, 3)
     const postId = await dbMakePost(t, ada)

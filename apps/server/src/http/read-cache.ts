@@ -258,6 +258,12 @@ function readKey(request: FastifyRequest): string {
 const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
 /** Writes that may end a session (logout, revocation, a password changed, an account deleted). */
 const SESSION_WRITES = /^\/api\/v1\/auth\//
+/**
+ * Writes that may change what is learnt of a session (http/auth.ts `LiveSession`): those under
+ * /auth, and the moderators' (a suspension, from a user's page or a report; a role). No other write
+ * does, so they leave it kept (`Forgotten` 'content', events/invalidation.ts).
+ */
+const CHANGES_SESSIONS = /^\/api\/v1\/(auth|mod)\//
 
 /**
  * Forgets the cached bodies whenever a write that may change what they show succeeds. The bump
@@ -267,9 +273,10 @@ const SESSION_WRITES = /^\/api\/v1\/auth\//
  * the cache over and over; nor can signing in and refreshing tokens. The other processes are told
  * too (`others`), the write having committed.
  *
- * What was learnt of sessions (`sessions`, http/auth.ts) is forgotten with the bodies, and after
- * any write under /auth whatever its answer (a refresh token used twice revokes its session and
- * answers 401): a logout ends the session on every process with the next request.
+ * What was learnt of sessions (`sessions`, http/auth.ts) is forgotten with the bodies by a write that
+ * may change it (CHANGES_SESSIONS), and after any write under /auth whatever its answer (a refresh
+ * token used twice revokes its session and answers 401): a logout ends the session on every process
+ * with the next request.
  */
 export function invalidateOnWrites(
   app: FastifyInstance,
@@ -279,23 +286,24 @@ export function invalidateOnWrites(
 ) {
   app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
   const forget = (request: FastifyRequest, reply: FastifyReply) => {
-    const forgetAll = () => {
+    const route = request.routeOptions.url ?? request.url
+    const forgetContent = () => {
       cache.invalidate()
+      if (!CHANGES_SESSIONS.test(route)) return others.tellCommitted(request.log, 'content')
       sessions.forget()
       others.tellCommitted(request.log)
     }
     // A domain event raised by this request (whatever its answer) is told to the other processes
     // now, its transaction having committed (events/invalidation.ts).
-    if (others.endRequest()) return forgetAll()
+    if (others.endRequest()) return forgetContent()
     if (READ_METHODS.has(request.method)) return
-    const route = request.routeOptions.url ?? request.url
     if (SESSION_WRITES.test(route)) {
       sessions.forget()
       others.tellCommitted(request.log, 'sessions')
       return
     }
     if (reply.statusCode >= 400 || CHANGES_NO_CONTENT.test(route)) return
-    forgetAll()
+    forgetContent()
   }
   // A callback hook, not an async one: every answer passes here.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/index'
 import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
-import { dbMakePost, makeUser } from '../factories'
+import { dbMakePost, makeModerator, makeUser, sendMod } from '../factories'
 import { createTestApp, openMigrated, TEST_DB, type TestApp, useScratchPostgres } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 
@@ -19,7 +20,8 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
 
   beforeAll(async () => {
     const options = { url: scratch.url, pgliteDir: null, poolSize: 4 }
-    const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' }
+    // One secret, as processes of one server share it: a token signed by one app is good on the other.
+    const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0', JWT_SECRET: randomBytes(32).toString('hex') }
     writer = await createTestApp(env, { database: await openMigrated(options) })
     reader = await createTestApp(env, { database: await openDatabase(options) })
   }, 60_000)
@@ -182,5 +184,46 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
       "the other app's fresh comments",
     )
     expect(seenAt - committed).toBeLessThanOrEqual(105)
+  })
+
+  it("a content write keeps what the other app learnt of sessions; a moderator's write makes it ask again", async () => {
+    // Everyone signs in first: a sign-in tells the other app to forget sessions.
+    const [ada, author, moderator] = [
+      await makeUser(writer),
+      await makeUser(writer),
+      await makeModerator(writer),
+    ]
+    const postId = await dbMakePost(writer, author, { title: 'Sessions kept' })
+    const comments = async () =>
+      JSON.parse((await reader.app.inject({ url: `/api/v1/comments/post/${postId}` })).body) as unknown[]
+    const comment = async (content: string, count: number) => {
+      const answered = await writer.app.inject({
+        method: 'POST',
+        url: '/api/v1/comments/create',
+        headers: { ...author.headers, 'content-type': 'application/json' },
+        payload: { postId, content },
+      })
+      expect(answered.statusCode).toBe(201)
+      // Heard by the reader (its bodies went), and so every notification sent before it.
+      await waitFor(async () => (await comments()).length === count, "the other app's fresh comments", 5_000)
+    }
+    const me = async () =>
+      (await reader.app.inject({ url: '/api/v1/auth/me', headers: ada.headers })).statusCode
+    expect(await comments()).toEqual([])
+    // The sign-ins' notifications (forget sessions) are heard before the reader learns Ada's session.
+    await comment('First', 1)
+    expect(await me()).toBe(200)
+    // Ada's session ended behind both apps' backs: only what the reader remembers says it is live.
+    await sql`update sessions set revoked_at = now() where user_id = ${ada.id}`.execute(writer.database.db)
+
+    await comment('A comment changes no session', 2)
+    expect(await me()).toBe(200)
+
+    const suspended = await sendMod(writer, moderator, `users/${author.id}/suspend`, {
+      until: new Date(Date.now() + 86_400_000).toISOString(),
+      reason: 'Spam',
+    })
+    expect(suspended.statusCode, suspended.body).toBe(200)
+    await waitFor(async () => (await me()) === 401, "the other app asking for Ada's session again", 5_000)
   })
 })
