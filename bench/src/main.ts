@@ -14,6 +14,7 @@ import { measureFirstComment } from './first-comment'
 import { freshForum, scaleFor } from './generate'
 import { CAR_FIGURES, measureCar } from './ipfs'
 import { measure } from './load'
+import { measureRoundTrips } from './machine'
 import { MIXED_FIGURE, measureMixed } from './mixed'
 import { parseOptions } from './options'
 import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
@@ -258,6 +259,11 @@ async function measureAll() {
 async function main() {
   const started = Date.now()
   let failure: unknown = null
+  // Before anything else runs: how fast a hop between two processes is on this machine today.
+  const roundTrips = await measureRoundTrips()
+  log(
+    `Loopback round trip between two idle processes: p50 ${roundTrips.p50Us} µs, p99 ${roundTrips.p99Us} µs (${roundTrips.requests} requests, one after another).`,
+  )
   try {
     await measureAll()
   } catch (error) {
@@ -271,6 +277,7 @@ async function main() {
       cpu: cpus()[0]?.model,
       memoryGB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
+      loopbackRoundTrip: roundTrips,
     },
     options,
     seconds: Math.round((Date.now() - started) / 1000),

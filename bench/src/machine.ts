@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process'
+import { Agent, get } from 'node:http'
+import { percentile } from '../../apps/server/test/faults/workload'
+import { round } from './load'
+
+/** The trivial server of `measureRoundTrips`, run in a process of its own. */
+const ECHO_SERVER = `
+  const server = require('node:http').createServer((request, response) => response.end('ok'))
+  server.listen(0, '127.0.0.1', () => process.send(server.address().port))
+`
+
+/**
+ * How long one hop between two processes takes on this machine: a trivial HTTP request answered by
+ * another Node process over loopback, one after another on one connection. Its p99 is what a woken
+ * process waits for a core now and then, and every request the server answers makes several such
+ * hops (to PostgreSQL and back for each statement). It tells a slow day from a fast one before
+ * anything is measured: the 2026-11-29 restart measured p50 218–227 µs, p99 4.6–5.1 ms, on a day
+ * the paired ceiling was 10.6–11.6k req/s (bench/README.md, sixteenth pass).
+ */
+export async function measureRoundTrips(requests = 3000, warmup = 500) {
+  const child = spawn(process.execPath, ['-e', ECHO_SERVER], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (message) => resolve(Number(message)))
+      child.once('error', reject)
+    })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const ask = () =>
+      new Promise<void>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, agent }, (response) => {
+          response.resume()
+          response.on('end', resolve)
+        }).on('error', reject)
+      })
+    for (let i = 0; i < warmup; i++) await ask()
+    const micros: number[] = []
+    for (let i = 0; i < requests; i++) {
+      const started = process.hrtime.bigint()
+      await ask()
+      micros.push(Number(process.hrtime.bigint() - started) / 1000)
+    }
+    agent.destroy()
+    micros.sort((a, b) => a - b)
+    return { requests, p50Us: round(percentile(micros, 0.5)), p99Us: round(percentile(micros, 0.99)) }
+  } finally {
+    child.kill()
+  }
+}
