@@ -361,7 +361,9 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
   })
 
   it('keeps what it learnt of sessions through writes that change none; a moderator’s write forgets it', async () => {
+    // Everyone signs in first: a sign-in (under /auth) forgets what was learnt of sessions.
     const [ada, bob] = await makeUsers(t, 2)
+    const moderator = await makeModerator(t)
     const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
     expect((await me(ada)).statusCode).toBe(200)
     // Ada's session ended behind the server's back: only what it remembers still says it is live.
@@ -379,7 +381,6 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     expect((await me(ada)).statusCode).toBe(200)
 
     // Any moderator's write may suspend someone or change a role: sessions are asked again.
-    const moderator = await makeModerator(t)
     const suspended = await sendMod(t, moderator, `users/${bob.id}/suspend`, {
       until: new Date(Date.now() + 86_400_000).toISOString(),
       reason: 'Spam',
