@@ -362,6 +362,15 @@ export async function makeModerator(t: TestApp, role: 'moderator' | 'admin' = 'm
   return user
 }
 
+/** `moderator` suspends `user` for a day through the moderators' API (`POST /mod/users/:id/suspend`); 200 checked. */
+export async function apiSuspend(t: TestApp, moderator: Caller, user: { id: string }) {
+  const response = await sendMod(t, moderator, `users/${user.id}/suspend`, {
+    until: new Date(Date.now() + 86_400_000).toISOString(),
+    reason: 'Spam',
+  })
+  expectStatus(response, 200, 'suspend')
+}
+
 /** Suspends a user straight in the database until `until` (a day from now unless given). */
 export async function dbSuspend(t: TestApp, user: { id: string }, until = new Date(Date.now() + 86_400_000)) {
   await t.database.db

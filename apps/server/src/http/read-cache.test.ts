@@ -10,6 +10,7 @@ import {
   apiLikePost,
   apiMakeComment,
   apiMakePost,
+  apiSuspend,
   dbMakePost,
   dbModerate,
   makeModerator,
@@ -17,7 +18,6 @@ import {
   makeUsers,
   send,
   sendLogin,
-  sendMod,
 } from '../../test/factories'
 import { createTestApp, type TestApp, useTestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
@@ -348,11 +348,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
 
     const moderator = await makeModerator(t)
     const postId = await dbMakePost(t, ada)
-    const suspended = await sendMod(t, moderator, `users/${carol.id}/suspend`, {
-      until: new Date(Date.now() + 86_400_000).toISOString(),
-      reason: 'Spam',
-    })
-    expect(suspended.statusCode, suspended.body).toBe(200)
+    await apiSuspend(t, moderator, carol)
     const comment = await send(t, carol, 'POST', '/api/v1/comments/create', {
       postId,
       content: 'Still here?',
@@ -381,11 +377,7 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     expect((await me(ada)).statusCode).toBe(200)
 
     // Any moderator's write may suspend someone or change a role: sessions are asked again.
-    const suspended = await sendMod(t, moderator, `users/${bob.id}/suspend`, {
-      until: new Date(Date.now() + 86_400_000).toISOString(),
-      reason: 'Spam',
-    })
-    expect(suspended.statusCode, suspended.body).toBe(200)
+    await apiSuspend(t, moderator, bob)
     expect((await me(ada)).statusCode).toBe(401)
   })
 

@@ -287,7 +287,8 @@ export function invalidateOnWrites(
   app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
   const forget = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? request.url
-    const forgetContent = () => {
+    // What the write may have changed: the content, and sessions where CHANGES_SESSIONS says so.
+    const forgetWritten = () => {
       cache.invalidate()
       if (!CHANGES_SESSIONS.test(route)) return others.tellCommitted(request.log, 'content')
       sessions.forget()
@@ -295,7 +296,7 @@ export function invalidateOnWrites(
     }
     // A domain event raised by this request (whatever its answer) is told to the other processes
     // now, its transaction having committed (events/invalidation.ts).
-    if (others.endRequest()) return forgetContent()
+    if (others.endRequest()) return forgetWritten()
     if (READ_METHODS.has(request.method)) return
     if (SESSION_WRITES.test(route)) {
       sessions.forget()
@@ -303,7 +304,7 @@ export function invalidateOnWrites(
       return
     }
     if (reply.statusCode >= 400 || CHANGES_NO_CONTENT.test(route)) return
-    forgetContent()
+    forgetWritten()
   }
   // A callback hook, not an async one: every answer passes here.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/index'
 import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
-import { dbMakePost, makeModerator, makeUser, sendMod } from '../factories'
+import { apiSuspend, dbMakePost, makeModerator, makeUser } from '../factories'
 import { createTestApp, openMigrated, TEST_DB, type TestApp, useScratchPostgres } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 
@@ -188,11 +188,9 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
 
   it("a content write keeps what the other app learnt of sessions; a moderator's write makes it ask again", async () => {
     // Everyone signs in first: a sign-in tells the other app to forget sessions.
-    const [ada, author, moderator] = [
-      await makeUser(writer),
-      await makeUser(writer),
-      await makeModerator(writer),
-    ]
+    const ada = await makeUser(writer)
+    const author = await makeUser(writer)
+    const moderator = await makeModerator(writer)
     const postId = await dbMakePost(writer, author, { title: 'Sessions kept' })
     const comments = async () =>
       JSON.parse((await reader.app.inject({ url: `/api/v1/comments/post/${postId}` })).body) as unknown[]
@@ -219,11 +217,7 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     await comment('A comment changes no session', 2)
     expect(await me()).toBe(200)
 
-    const suspended = await sendMod(writer, moderator, `users/${author.id}/suspend`, {
-      until: new Date(Date.now() + 86_400_000).toISOString(),
-      reason: 'Spam',
-    })
-    expect(suspended.statusCode, suspended.body).toBe(200)
+    await apiSuspend(writer, moderator, author)
     await waitFor(async () => (await me()) === 401, "the other app asking for Ada's session again", 5_000)
   })
 })
