@@ -13,7 +13,8 @@ export interface DomainEvents {
   'post.published': { postId: string; authorId: string; visibility: 'public' | 'private'; tags: string[] }
   /**
    * A post's text, tags or visibility changed: `revision` is the new one, `changed` names the
-   * fields, `text` is its title, summary and content as edited (a line each).
+   * fields, `text` is its title, summary and content as edited (a line each), `content` the
+   * content alone.
    */
   'post.edited': {
     postId: string
@@ -23,6 +24,7 @@ export interface DomainEvents {
     changed: string[]
     visibility: 'public' | 'private'
     text: string
+    content: string
   }
   /** A new version of a post's files was published (features/versions); `version` is its number. */
   'post.versioned': { postId: string; authorId: string; version: number }

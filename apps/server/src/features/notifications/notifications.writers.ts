@@ -114,7 +114,11 @@ export function subscribeNotifications(events: EventBus, live: Live) {
   events.inTransaction('comment.edited', async (trx, edits) => {
     const store = notificationsStore(trx)
     const drafts: Draft[] = []
-    const byId = new Map(edits.map((edit) => [edit.commentId, edit]))
+    // A text that names nobody tells nobody: most edits read nothing more.
+    const byId = new Map(
+      edits.filter((edit) => mentionedNames(edit.text).length > 0).map((edit) => [edit.commentId, edit]),
+    )
+    if (byId.size === 0) return
     for (const comment of await store.commentsWithContext([...byId.keys()])) {
       if (comment.visibility === 'private') continue
       const before = await store.commentTextAt(comment.id, byId.get(comment.id)!.revision - 1)
@@ -175,14 +179,18 @@ export function subscribeNotifications(events: EventBus, live: Live) {
         continue
       }
       if (!edit.changed.includes('content') && !edit.changed.includes('visibility')) continue
-      const post = await store.post(edit.postId)
-      if (!post) continue
+      // A text that names nobody tells nobody: most edits read nothing more.
+      if (mentionedNames(edit.content).length === 0) continue
       const before = await store.postAt(edit.postId, edit.revision - 1)
       // A post that was private named nobody: all of its mentions are new once it is public.
       const earlier = before?.visibility === 'public' ? before.content : null
-      const named = await newMentions(trx, post.user_id, post.content, earlier)
+      const named = await newMentions(trx, edit.authorId, edit.content, earlier)
       drafts.push(
-        ...(await mention(events, trx, named, { authorId: post.user_id, postId: post.id, commentId: null })),
+        ...(await mention(events, trx, named, {
+          authorId: edit.authorId,
+          postId: edit.postId,
+          commentId: null,
+        })),
       )
     }
     await write(trx, drafts)

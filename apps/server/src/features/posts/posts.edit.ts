@@ -116,6 +116,7 @@ export function postEditing(
             changed,
             visibility: next.visibility,
             text: [next.title, next.summary, next.content].join('\n'),
+            content: next.content,
           },
         ])
         return 'saved'

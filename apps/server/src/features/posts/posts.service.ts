@@ -35,13 +35,19 @@ import { listFilters } from './posts.list-filters'
 import { ownPages } from './posts.own-page'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
 import { relevancePage } from './posts.relevance'
-import { type PostDetailRow, type PostSummaryRow, postsStore } from './posts.store'
+import { type PostSummaryRow, postsStore } from './posts.store'
 import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
 import { postsForViewer } from './posts.viewer'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
 export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
 export const LOGIN_FOR_FOLLOWING = 'Please login to see the posts of whom you follow'
+
+/** A settled promise's value, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason
+  return result.value
+}
 
 /** Posts: creating them from an upload, listing, searching, reading, liking and deleting. */
 export function postsService(db: Db, store: BlobStore, events: EventBus) {
@@ -59,20 +65,21 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     return rows.map((row) => toPostListItem(row, byPost.get(row.id) ?? []))
   }
 
-  async function visiblePost(viewerId: string | null, id: string): Promise<PostDetailRow> {
-    return visibleOr404(isId(id) ? await posts.findPost(id) : undefined, viewerId)
-  }
-
   const forViewer = postsForViewer(db, ownPages(db, withFiles))
 
   /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
   async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
-    const row = await visiblePost(viewerId, id)
-    const [shown, postFiles, marks] = await Promise.all([
-      versions.shown(row.id, version),
-      posts.filesOf([row.id]),
-      viewerId ? forViewer.marksOf(viewerId, row.id) : null,
-    ])
+    if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+    // The row and what goes with it are asked at once (one wait on the database, not two). The
+    // row's visibility answers first: a version's own 404 would tell that a hidden post exists.
+    const [found, ...rest] = await Promise.allSettled([
+      posts.findPost(id),
+      versions.shown(id, version),
+      posts.filesOf([id]),
+      viewerId ? forViewer.marksOf(viewerId, id) : null,
+    ] as const)
+    const row = visibleOr404(settled(found), viewerId)
+    const [shown, postFiles, marks] = [settled(rest[0]), settled(rest[1]), settled(rest[2])]
     const { files: versionFiles, ...versionFields } = shown
     const view = { ...toPostDetail(row, versionFiles ?? postFiles, marks?.liked ?? false), ...versionFields }
     // Bookmarks (issue 18): a signed-in viewer learns whether they saved the post.

@@ -376,6 +376,15 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect((await get(`/media/${secret}/versions`, bob)).statusCode).toBe(404)
     expect((await get(`/media/${secret}/versions`, ada)).statusCode).toBe(200)
     expect((await get(`/media/${secret}?version=1`, bob)).statusCode).toBe(404)
+    // A version that does not exist says no more than the post would: nothing of it to bob.
+    for (const viewer of [bob, undefined]) {
+      const hidden = await get(`/media/${secret}?version=99`, viewer)
+      expect(hidden.statusCode).toBe(404)
+      expect(hidden.json().detail).toBe('Post not found')
+    }
+    expect((await get(`/media/${secret}?version=99`, ada)).json().detail).toBe(
+      'This post has no such version',
+    )
     expect((await sendVersion(ada, secret, fields, file)).statusCode).toBe(201)
   })
 
