@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
 import { Agent, get } from 'node:http'
+import { sql } from 'kysely'
 import { percentile } from '../../apps/server/test/faults/workload'
+import { openBenchDatabase } from './database'
 import { round } from './load'
 
 /** The trivial server of `measureRoundTrips`, run in a process of its own. */
@@ -48,3 +50,29 @@ export async function measureRoundTrips(requests = 3000, warmup = 500) {
     child.kill()
   }
 }
+
+/**
+ * The PostgreSQL server's settings that decide how much of the forum it keeps in memory and how it
+ * cleans up after writes: `shared_buffers` (a 100k forum is about 2.4 GB; Debian's default keeps
+ * 128 MB of it) and `autovacuum` (off on the bench machine, so the bench vacuums where it says so).
+ */
+export async function databaseSettings(url: string) {
+  const { db, close } = await openBenchDatabase({ url })
+  try {
+    const { rows } = await sql<{ name: string; setting: string }>`
+      select name, current_setting(name) as setting from unnest(${sql.val(DATABASE_SETTINGS)}::text[]) as name`.execute(
+      db,
+    )
+    return Object.fromEntries(rows.map((row) => [row.name, row.setting]))
+  } finally {
+    await close()
+  }
+}
+
+const DATABASE_SETTINGS = [
+  'server_version',
+  'shared_buffers',
+  'autovacuum',
+  'effective_cache_size',
+  'work_mem',
+]

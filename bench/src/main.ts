@@ -14,7 +14,7 @@ import { measureFirstComment } from './first-comment'
 import { freshForum, scaleFor } from './generate'
 import { CAR_FIGURES, measureCar } from './ipfs'
 import { measure } from './load'
-import { measureRoundTrips } from './machine'
+import { databaseSettings, measureRoundTrips } from './machine'
 import { MIXED_FIGURE, measureMixed } from './mixed'
 import { parseOptions } from './options'
 import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
@@ -270,6 +270,12 @@ async function main() {
     failure = error
     console.error(error)
   }
+  // What PostgreSQL keeps in memory and whether it vacuums on its own (read once the forum exists).
+  const postgres =
+    'url' in target
+      ? await databaseSettings(target.url).catch((error: unknown) => ({ error: String(error) }))
+      : null
+  if (postgres) log(`\nPostgreSQL: ${JSON.stringify(postgres)}`)
   const path = report.write({
     date: new Date().toISOString(),
     machine: {
@@ -278,6 +284,7 @@ async function main() {
       memoryGB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       loopbackRoundTrip: roundTrips,
+      postgres,
     },
     options,
     seconds: Math.round((Date.now() - started) / 1000),
