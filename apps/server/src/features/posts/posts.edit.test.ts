@@ -79,6 +79,15 @@ describe(`editing a post (${TEST_DB})`, () => {
     })
   })
 
+  it("answers with the author's own marks, whatever the case of the id in the URL", async () => {
+    const ada = await makeUser(t)
+    const { post_id: id } = await apiMakePost(t, ada, { title: 'Marked' })
+    await apiLikePost(t, ada, id)
+    const edited = await sendEditPost(t, ada, id.toUpperCase(), { title: 'Marked again' })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json()).toMatchObject({ id, title: 'Marked again', is_liked: true, is_saved: false })
+  })
+
   it('makes no revision when nothing changes, and still answers 200 with the post', async () => {
     const ada = await makeUser(t)
     const { post_id: id } = await apiMakePost(t, ada, { title: 'Same', tags: 'a, b' })
