@@ -68,14 +68,8 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   const forViewer = postsForViewer(db, ownPages(db, withFiles))
 
   /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
-  async function detail(
-    viewerId: string | null,
-    given: string,
-    version?: number,
-  ): Promise<PostDetailResponse> {
-    if (!isId(given)) throw new NotFoundError(POST_NOT_FOUND)
-    // As the database writes it: the viewer's marks are matched by the id's text.
-    const id = given.toLowerCase()
+  async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
+    if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
     // The row and what goes with it are asked at once (one wait on the database, not two). The
     // row's visibility answers first: a version's own 404 would tell that a hidden post exists.
     const [found, ...rest] = await Promise.allSettled([

@@ -75,8 +75,11 @@ export function postsForViewer(db: Db, ownPage: OwnPage) {
         : { variant: `own ${viewerId}`, make: () => page }
     },
 
-    /** Whether the viewer likes the post and saved it, asked with this turn's other readers'. */
-    marksOf: (viewerId: string, postId: string) => marks.load(`${viewerId} ${postId}`),
+    /**
+     * Whether the viewer likes the post and saved it, asked with this turn's other readers'. The
+     * answers are matched by the ids' text, so the post's id is taken as the database writes it.
+     */
+    marksOf: (viewerId: string, postId: string) => marks.load(`${viewerId} ${postId.toLowerCase()}`),
 
     /**
      * The shared post with whether the viewer likes and saved it: one of four variants. Only a
