@@ -14,8 +14,8 @@ import { type PostSummaryRow, postsStore } from './posts.store'
 const t = useTestApp()
 
 const RARE: Record<'posts' | 'comments', Frequency> = {
-  posts: { share: 0.001, listed: false },
-  comments: { share: 0.001, listed: false },
+  posts: { share: 0.001, listed: false, least: 0, rows: 100_000 },
+  comments: { share: 0.001, listed: false, least: 0, rows: 500_000 },
 }
 
 describe('a search in an explicit order', () => {

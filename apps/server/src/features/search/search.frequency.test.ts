@@ -33,9 +33,18 @@ describe('how common search words are, by the statistics', () => {
     const frequencies = wordFrequencies(t.database.db)
     const share = async (...terms: string[]) => (await frequencies.of(terms)).posts?.share
     expect(await share('alpha')).toBeCloseTo(1, 1)
+    // With the table's rows by the same statistics (40 posts, and the demo's none here).
+    expect((await frequencies.of(['alpha'])).posts?.rows).toBe(40)
     // In a quarter of the posts; its stem 'alpin' is in the same ones and counted too: a bound.
     expect(await share('alpine')).toBeGreaterThanOrEqual(0.2)
     expect(await share('alpine')).toBeLessThanOrEqual(0.55)
+    // Surely in a quarter: its most common form's share, whichever of the two that is.
+    const least = async (...terms: string[]) => (await frequencies.of(terms)).posts?.least
+    expect(await least('alpine')).toBeCloseTo(0.25, 1)
+    expect(await least('alp')).toBeCloseTo(1, 1)
+    // Several words may share no row, and a word not listed may be in none: nothing is sure.
+    expect(await least('alpha', 'alpine')).toBe(0)
+    expect(await least('zebra')).toBe(0)
     // A prefix holds every word it begins (and their stems), added up: at most every row.
     expect(await share('alp')).toBe(1)
     // 'alphas' is stemmed to 'alpha' by the query: the lexemes that begin with the stem count.
@@ -57,7 +66,10 @@ describe('how common search words are, by the statistics', () => {
   it('takes a rare word from the index at once and a very common one from the windows only', async () => {
     const ids = await forum()
     const hits = async (term: string, share: number, listed = true) => {
-      const query = postSearchSource.hits(prefixQuery([term]), 5, { window: 5, frequency: { share, listed } })
+      const query = postSearchSource.hits(prefixQuery([term]), 5, {
+        window: 5,
+        frequency: { share, listed, least: listed ? share : 0, rows: 40 },
+      })
       const { rows: found } = await sql<{ post_id: string }>`${query}`.execute(t.database.db)
       return found.map((row) => row.post_id).sort()
     }

@@ -14,12 +14,21 @@ export interface Frequency {
    * lexeme's share, which a rarer word is somewhere below).
    */
   listed: boolean
+  /**
+   * The share of rows that surely match, as far as the statistics tell: a single word's most common
+   * listed form's (its stem and itself are one word, which `share` counts twice); 0 where that is
+   * unknown (several words, whose forms may share no row; a word not listed).
+   */
+  least: number
+  /** The table's rows, by the same statistics (`reltuples`). */
+  rows: number
 }
 
 /** Statistics are read again after this long (ANALYZE runs every few minutes on a busy table). */
 const STATS_TTL_MS = 10 * 60_000
 
 interface TableStats {
+  rows: number
   /** The most common lexemes of the `search` column and the share of rows holding each. */
   elements: Map<string, number>
   /** The share of the least common of them: a word not among them is in fewer rows than that. */
@@ -55,7 +64,7 @@ export function wordFrequencies(db: Db) {
       if (!row.elements || !row.shares || row.rows <= 0) continue
       const elements = new Map(row.elements.map((element, i) => [element, row.shares![i]]))
       // After the elements' shares: the smallest and largest of them, then the share of nulls.
-      stats.set(row.table, { elements, below: row.shares[row.elements.length] })
+      stats.set(row.table, { rows: row.rows, elements, below: row.shares[row.elements.length] })
     }
     return stats
   }
@@ -90,6 +99,8 @@ export function wordFrequencies(db: Db) {
         return {
           share: Math.min(...shares.map((word) => word.share)),
           listed: shares.every((word) => word.listed),
+          least: shares.length === 1 ? shares[0].least : 0,
+          rows: stats.rows,
         }
       }
       return { posts: inTable('posts'), comments: inTable('comments') }
@@ -103,13 +114,20 @@ export type WordFrequencies = ReturnType<typeof wordFrequencies>
  * (search.query.ts `prefixQuery`): the lexemes that begin with its stem, added up (every word it
  * may begin, and their stems: a document holds both forms, so this may count a word twice), and
  * those that begin with the word as typed where its stem does not begin it; at least the share
- * below every common lexeme, which a rarer word may still have.
+ * below every common lexeme, which a rarer word may still have. `least`: the most common of those
+ * lexemes' shares, which every row holding it matches.
  */
-function shareOf(stats: TableStats, { term, stem }: { term: string; stem: string | null }): Frequency {
+function shareOf(
+  stats: TableStats,
+  { term, stem }: { term: string; stem: string | null },
+): Omit<Frequency, 'rows'> {
   const prefixes = stem === null ? [term] : term.startsWith(stem) ? [stem] : [stem, term]
   let share = 0
+  let least = 0
   for (const [element, elementShare] of stats.elements) {
-    if (prefixes.some((prefix) => element.startsWith(prefix))) share += elementShare
+    if (!prefixes.some((prefix) => element.startsWith(prefix))) continue
+    share += elementShare
+    least = Math.max(least, elementShare)
   }
-  return { share: Math.min(1, Math.max(share, stats.below)), listed: share > 0 }
+  return { share: Math.min(1, Math.max(share, stats.below)), listed: share > 0, least }
 }

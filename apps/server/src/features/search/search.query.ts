@@ -128,6 +128,14 @@ export interface SearchTable {
    * every match of the index is (`newestMatches`).
    */
   deeper: readonly number[]
+  /**
+   * What checking one row's document costs while walking the table newest first, against one match
+   * handed over by the GIN index for a bounded read (`newestMatches`): a walk for `limit` candidates
+   * checks about `limit / share` rows, a read from the window's start takes every match of the whole
+   * table (`share × rows`) to combine with the window's range. Decided on the share the statistics
+   * say surely matches (`Frequency.least`).
+   */
+  walkCost: number
   /** The column the newest-first order starts with, and its type: where a window starts (`starts`). */
   windowColumn: string
   windowType: string
@@ -171,10 +179,13 @@ export const DEEP_MARGIN = 1.5
  * the window, or walks it itself where the word is common enough for that to be cheaper. Walking
  * 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's forum, the bounded read
  * 7 ms (bench/README.md, 2026-11-28, twelfth pass). A word listed in the statistics as too rare
- * for the first window to fill goes there at once. A rare word listed in the statistics is first
- * looked for the same way in the shallowest deeper window that should hold DEEP_MARGIN times the
- * candidates, and in the whole index only where that held fewer than `limit` (bench/README.md,
- * 2026-11-28, thirteenth pass).
+ * for the first window to fill goes there at once, walked where it surely is common enough for
+ * that to cost less than combining every one of its matches in the table with the window's range
+ * (`SearchTable.walkCost`): PostgreSQL chose the combination for a word in 9 % of 500k comments,
+ * 26–30 ms against 4–5 ms walked (bench/README.md, 2026-11-29, eighteenth pass). A rare word
+ * listed in the statistics is first looked for the same way in the shallowest deeper window that
+ * should hold DEEP_MARGIN times the candidates, and in the whole index only where that held fewer
+ * than `limit` (bench/README.md, 2026-11-28, thirteenth pass).
  */
 export function newestMatches(
   from: SearchTable,
@@ -233,8 +244,14 @@ export function newestMatches(
   if (tooCommon) {
     // The wider window's newest matches are the first window's where it holds `limit` of them (it
     // is the newest rows of the wider one), so a word the first window is not expected to fill is
-    // read from the wider window's start at once, without walking the first.
-    if (widerFrom !== null && frequency.share * window < limit) return newest(from, widerWindow, limit)
+    // looked for in the wider window at once, without walking the first: walked where that is the
+    // cheaper way (`walkCost`), else read from the window's start.
+    if (frequency.share * window < limit) {
+      // By the share it surely has: walking for a rarer word than it looks costs more, reading less.
+      const walkCheaper = (limit / frequency.least) * from.walkCost <= frequency.least * frequency.rows
+      if (widerFrom === null || walkCheaper) return newest(from, walk(wider), limit)
+      return newest(from, widerWindow, limit)
+    }
     return newest(
       from,
       sql`

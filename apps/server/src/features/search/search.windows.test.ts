@@ -28,6 +28,7 @@ const POSTS_OF_5: SearchTable = {
   window: 5,
   wider: 20,
   deeper: [45, 55],
+  walkCost: postSearchSource.searchTable.walkCost,
   windowColumn: 'created_at',
   windowType: 'timestamptz',
 }
@@ -37,29 +38,50 @@ const COMMENTS_OF_5: SearchTable = {
   newestFirst: 'id desc',
   wider: 100,
   deeper: [230, 250],
+  walkCost: commentSearchSource.searchTable.walkCost,
   windowColumn: 'id',
   windowType: 'uuid',
 }
 
+/**
+ * The rows the statistics are said to count: enough for a common word's wider window to be walked
+ * (0.3 and more, `walkCost`) rather than read from its start (0.1), in both tables.
+ */
+const ROWS = 800
+
+/** A word in `share` of a table of ROWS rows, by the statistics: surely so where it is listed. */
+const inShare = (share: number, listed = true): Frequency => ({
+  share,
+  listed,
+  least: listed ? share : 0,
+  rows: ROWS,
+})
+
 /** The share of a word that the deeper window of `rows` rows is the first to be read for (5 candidates). */
-const firstReadAt = (rows: number): Frequency => ({ share: (DEEP_MARGIN * 5) / rows, listed: true })
+const firstReadAt = (rows: number): Frequency => inShare((DEEP_MARGIN * 5) / rows)
 
 /**
  * Every way `newestMatches` may be asked, in posts (rare below 0.25) and comments (below 0.05): no
- * statistics, listed and common, unlisted, rare; rare and listed, read from each deeper window
- * first.
+ * statistics, listed and common (walked, or read from the wider window's start), unlisted, rare;
+ * rare and listed, read from each deeper window first.
  */
 const FREQUENCIES: (Frequency | null)[] = [
   null,
-  { share: 0.5, listed: true },
-  { share: 0.3, listed: true },
-  { share: 0.3, listed: false },
-  { share: 0.1, listed: true },
-  { share: 0.1, listed: false },
+  inShare(0.5),
+  inShare(0.3),
+  inShare(0.3, false),
+  inShare(0.1),
+  inShare(0.1, false),
+  // Said to be in 0.3 of the rows, surely in 0.1 only (a word and its stem, counted twice).
+  { ...inShare(0.3), least: 0.1 },
   ...POSTS_OF_5.deeper.map(firstReadAt),
   ...COMMENTS_OF_5.deeper.map(firstReadAt),
-  { share: 0.01, listed: true },
+  inShare(0.01),
 ]
+
+/** Whether a listed word is walked for in the wider window, by the share it surely has (as `newestMatches` decides). */
+const walked = (table: SearchTable, frequency: Frequency) =>
+  (5 / frequency.least) * table.walkCost <= frequency.least * frequency.rows
 
 /** The candidates of `source` for `term` (5 at most, first window 5), in the order found. */
 async function hits(
@@ -72,9 +94,14 @@ async function hits(
   // The wider window (every case but a rare word's) is read from where it starts, and a rare word
   // listed in the statistics from the first deeper window that should hold it twice over.
   const parameters = query.compile(t.database.db).parameters
-  const wider = source.table === 'posts' ? POSTS_OF_5.wider : COMMENTS_OF_5.wider
-  const rare = frequency !== null && frequency.share < 5 / wider
-  if (starts?.wider && !rare) expect(parameters).toContain(starts.wider)
+  const table = source.table === 'posts' ? POSTS_OF_5 : COMMENTS_OF_5
+  const rare = frequency !== null && frequency.share < 5 / table.wider
+  // A listed word common enough is walked for (`walkCost`), so the window's start is not asked.
+  const walking = frequency?.listed === true && !rare && walked(table, frequency)
+  if (starts?.wider && !rare) {
+    if (walking) expect(parameters).not.toContain(starts.wider)
+    else expect(parameters).toContain(starts.wider)
+  }
   const deep = starts?.deeper.find((start) => frequency && start.rows * frequency.share >= DEEP_MARGIN * 5)
   if (rare && frequency.listed && deep) expect(parameters).toContain(deep.from)
   const { rows } = await sql<{
@@ -144,7 +171,7 @@ describe('the windows read through the indexes from where they start', () => {
     await expectSameAsWalking(postSearchSource, ['alpha', 'alpine', 'delta', 'omega', 'nothing'], start)
     // The windows were looked in, not the whole table: 'delta' is in 2 of the 20 newest only, which
     // a common word's windows take as its candidates.
-    expect(await hits(postSearchSource, 'delta', { share: 0.5, listed: true }, start)).toHaveLength(2)
+    expect(await hits(postSearchSource, 'delta', inShare(0.5), start)).toHaveLength(2)
     // A deeper window is only where the search looks first: 'delta' is in 6 of the 45 newest and
     // 'omega' in none, which the index then answers; a window the table does not hold is not asked.
     expect(await hits(postSearchSource, 'omega', firstReadAt(45), start)).toHaveLength(2)
@@ -180,6 +207,13 @@ describe('the windows read through the indexes from where they start', () => {
     })
 
     await expectSameAsWalking(commentSearchSource, ['mu', 'kappa', 'lambda', 'nu', 'nothing'], start)
-    expect(await hits(commentSearchSource, 'kappa', { share: 0.1, listed: true }, start)).toHaveLength(5)
+    expect(await hits(commentSearchSource, 'kappa', inShare(0.1), start)).toHaveLength(5)
+    // Both ways of a listed word too rare for the first window are taken: walked where it is
+    // surely common enough in a table this size, read from the window's start where it is not.
+    for (const table of [POSTS_OF_5, COMMENTS_OF_5]) {
+      expect(walked(table, inShare(0.3))).toBe(true)
+      expect(walked(table, inShare(0.1))).toBe(false)
+      expect(walked(table, { ...inShare(0.3), least: 0.1 })).toBe(false)
+    }
   })
 })
