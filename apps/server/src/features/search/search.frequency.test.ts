@@ -33,7 +33,7 @@ describe('how common search words are, by the statistics', () => {
     const frequencies = wordFrequencies(t.database.db)
     const share = async (...terms: string[]) => (await frequencies.of(terms)).posts?.share
     expect(await share('alpha')).toBeCloseTo(1, 1)
-    // With the table's rows by the same statistics (40 posts, and the demo's none here).
+    // With the table's rows by the same statistics: the 40 posts, the test database's only ones.
     expect((await frequencies.of(['alpha'])).posts?.rows).toBe(40)
     // In a quarter of the posts; its stem 'alpin' is in the same ones and counted too: a bound.
     expect(await share('alpine')).toBeGreaterThanOrEqual(0.2)

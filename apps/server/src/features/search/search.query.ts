@@ -178,7 +178,8 @@ export const DEEP_MARGIN = 1.5
  * index's matches with the order's index range (a BitmapAnd) and visits only the matches inside
  * the window, or walks it itself where the word is common enough for that to be cheaper. Walking
  * 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's forum, the bounded read
- * 7 ms (bench/README.md, 2026-11-28, twelfth pass). A word listed in the statistics as too rare
+ * 7 ms (bench/README.md, 2026-11-28, twelfth pass; timed under EXPLAIN ANALYZE, which overstates a
+ * walk about threefold, eighteenth pass). A word listed in the statistics as too rare
  * for the first window to fill goes there at once, walked where it surely is common enough for
  * that to cost less than combining every one of its matches in the table with the window's range
  * (`SearchTable.walkCost`): PostgreSQL chose the combination for a word in 9 % of 500k comments,
