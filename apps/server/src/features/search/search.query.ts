@@ -248,9 +248,7 @@ export function newestMatches(
     // looked for in the wider window at once, without walking the first: walked where that is the
     // cheaper way (`walkCost`), else read from the window's start.
     if (frequency.share * window < limit) {
-      // By the share it surely has: walking for a rarer word than it looks costs more, reading less.
-      const walkCheaper = (limit / frequency.least) * from.walkCost <= frequency.least * frequency.rows
-      if (widerFrom === null || walkCheaper) return newest(from, walk(wider), limit)
+      if (widerFrom === null || walkIsCheaper(from, frequency, limit)) return newest(from, walk(wider), limit)
       return newest(from, widerWindow, limit)
     }
     return newest(
@@ -289,6 +287,15 @@ export function newestMatches(
     select * from found`,
     limit,
   )
+}
+
+/**
+ * Whether walking `from` newest first for `limit` matches of a listed word costs less than reading
+ * every one of its matches through the indexes (`SearchTable.walkCost`), by the share it surely has:
+ * walking for a rarer word than it looks costs more, reading less.
+ */
+export function walkIsCheaper(from: SearchTable, frequency: Frequency, limit: number): boolean {
+  return (limit / frequency.least) * from.walkCost <= frequency.least * frequency.rows
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type SearchSource,
   type SearchTable,
   type WindowStarts,
+  walkIsCheaper,
 } from './search.query'
 import { widerWindows } from './search.windows'
 
@@ -79,10 +80,6 @@ const FREQUENCIES: (Frequency | null)[] = [
   inShare(0.01),
 ]
 
-/** Whether a listed word is walked for in the wider window, by the share it surely has (as `newestMatches` decides). */
-const walked = (table: SearchTable, frequency: Frequency) =>
-  (5 / frequency.least) * table.walkCost <= frequency.least * frequency.rows
-
 /** The candidates of `source` for `term` (5 at most, first window 5), in the order found. */
 async function hits(
   source: SearchSource,
@@ -97,7 +94,7 @@ async function hits(
   const table = source.table === 'posts' ? POSTS_OF_5 : COMMENTS_OF_5
   const rare = frequency !== null && frequency.share < 5 / table.wider
   // A listed word common enough is walked for (`walkCost`), so the window's start is not asked.
-  const walking = frequency?.listed === true && !rare && walked(table, frequency)
+  const walking = frequency?.listed === true && !rare && walkIsCheaper(table, frequency, 5)
   if (starts?.wider && !rare) {
     if (walking) expect(parameters).not.toContain(starts.wider)
     else expect(parameters).toContain(starts.wider)
@@ -211,9 +208,9 @@ describe('the windows read through the indexes from where they start', () => {
     // Both ways of a listed word too rare for the first window are taken: walked where it is
     // surely common enough in a table this size, read from the window's start where it is not.
     for (const table of [POSTS_OF_5, COMMENTS_OF_5]) {
-      expect(walked(table, inShare(0.3))).toBe(true)
-      expect(walked(table, inShare(0.1))).toBe(false)
-      expect(walked(table, { ...inShare(0.3), least: 0.1 })).toBe(false)
+      expect(walkIsCheaper(table, inShare(0.3), 5)).toBe(true)
+      expect(walkIsCheaper(table, inShare(0.1), 5)).toBe(false)
+      expect(walkIsCheaper(table, { ...inShare(0.3), least: 0.1 }, 5)).toBe(false)
     }
   })
 })
