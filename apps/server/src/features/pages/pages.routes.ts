@@ -80,6 +80,10 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes a brotli and a gzip copy beside each file worth compressing (the web app's
+    // vite.config.ts): sent as they are to a browser that accepts them, so no request pays for the
+    // compression. A file without copies (too small, or a picture) is sent plain.
+    preCompressed: true,
     setHeaders(reply, path) {
       // Vite names assets by content hash: they never change under the same name.
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')

@@ -2,9 +2,10 @@
 // is written into it (first-screen.ts). The screens themselves are drawn by the web app's server-side
 // build: apps/web/src/entry-server.test.tsx renders them, e2e/first-screen.spec.ts checks the pages
 // the built product serves (privacy included).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dbMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
@@ -29,6 +30,15 @@ function builtIndexHtml(): string {
     )
 }
 
+/**
+ * A chunk of the app as the build leaves it: the file, and its brotli and gzip copies beside it. The
+ * copies are made with settings the server's own compression never uses (brotli 11, gzip 1), so
+ * their bytes tell a copy sent as it is from one compressed afresh.
+ */
+const CHUNK = Buffer.from(
+  Array.from({ length: 400 }, (_, i) => `export const line${i} = 'the hive at dawn ${i}'`).join('\n'),
+)
+
 let t: TestApp
 let webDist: string
 let indexHtml: string
@@ -36,6 +46,13 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'agora-web-'))
   indexHtml = builtIndexHtml()
   writeFileSync(join(webDist, 'index.html'), indexHtml)
+  mkdirSync(join(webDist, 'assets'))
+  writeFileSync(join(webDist, 'assets/app-H9.js'), CHUNK)
+  writeFileSync(
+    join(webDist, 'assets/app-H9.js.br'),
+    brotliCompressSync(CHUNK, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  )
+  writeFileSync(join(webDist, 'assets/app-H9.js.gz'), gzipSync(CHUNK, { level: 1 }))
   t = await createTestApp({ WEB_DIST: webDist })
 })
 afterEach(() => t.reset())
@@ -66,6 +83,31 @@ describe(`pages (${TEST_DB})`, () => {
     if (path.includes('{id}')) expect(response.body).toMatch(/<meta name="citation_title" content="Listed">/)
     else expect(response.body).not.toMatch(scholarly)
     expect(response.body.replace(scholarly, '')).toBe(indexHtml)
+  })
+
+  it.each([
+    ['br', 'br, gzip, deflate', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)(
+    "sends the build's %s copy of an asset as it is, not compressed again",
+    async (encoding, accepted, decode) => {
+      const response = await page('/assets/app-H9.js', { 'accept-encoding': accepted })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-encoding']).toBe(encoding)
+      expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/)
+      expect(response.headers.vary).toMatch(/accept-encoding/i)
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      const suffix = encoding === 'br' ? 'br' : 'gz'
+      expect(response.rawPayload.equals(readFileSync(join(webDist, `assets/app-H9.js.${suffix}`)))).toBe(true)
+      expect(decode(response.rawPayload).equals(CHUNK)).toBe(true)
+    },
+  )
+
+  it('sends an asset plain to a client that accepts no encoding', async () => {
+    const plain = await page('/assets/app-H9.js', { 'accept-encoding': 'identity' })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.equals(CHUNK)).toBe(true)
   })
 
   it('answers a missing asset or API path with a 404 detail, not the page', async () => {
