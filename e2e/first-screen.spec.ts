@@ -2,9 +2,56 @@
 // page.evaluate callbacks run in the browser: they use DOM globals.
 // The first screens the server draws (apps/server/src/features/pages): the forum and a post are on
 // screen before the app's code runs, and the app takes over without anything moving.
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
 import { apiBearer, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
+import { root } from './server'
+
+const DIST = join(root, 'apps/web/dist')
+
+/** The built file of one of the app's source modules (Vite's manifest), as a URL path. */
+function builtFile(source: string): string {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'))
+  return `/${manifest[source].file}`
+}
+
+/**
+ * Whether `open` (a navigation) makes the page ask for `file` before the app's code has run: the
+ * app's entry script is held back until the page has asked for the file (10 s at most), then let go.
+ */
+async function askedBeforeTheAppRan(page: Page, file: string, open: () => Promise<unknown>) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(
+    readFileSync(join(DIST, 'index.html'), 'utf8'),
+  )?.[1]
+  if (!entry) throw new Error('the build names no entry script')
+  let entryHeld = true
+  let askedWhileHeld = false
+  let asked: () => void = () => {}
+  const askedFor = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname !== file) return
+    askedWhileHeld ||= entryHeld
+    asked()
+  }
+  page.on('request', onRequest)
+  await page.route(`**${entry}`, async (route) => {
+    await Promise.race([askedFor, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    entryHeld = false
+    await route.continue()
+  })
+  try {
+    await open()
+    await askedFor
+  } finally {
+    page.off('request', onRequest)
+    await page.unroute(`**${entry}`)
+  }
+  return askedWhileHeld
+}
 
 /** A real PNG drawn by the browser: a 800×600 gradient. */
 async function pictureBytes(page: Page): Promise<Buffer> {
@@ -164,7 +211,9 @@ test("a post's page shows the post before the app runs, and the app takes over i
   ])
 
   // The app has taken over: its controls work (Back, on the first page of a visit, leads to the forum).
-  await page.goto(`/forum/detail/${id}`)
+  // The screen's texts are asked for beside the app's code, not once that code has run.
+  const texts = builtFile('src/i18n/locales/en/comments.json')
+  expect(await askedBeforeTheAppRan(page, texts, () => page.goto(`/forum/detail/${id}`))).toBe(true)
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.locator('#static-shell')).toHaveCount(0)
   await page.getByRole('button', { name: 'Back' }).click()
@@ -256,7 +305,10 @@ test('the forum is drawn in the reader’s language, and the app takes over in p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('社区论坛')
   const cookies = await page.context().cookies()
   expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh')
-  await page.reload()
+  // Drawn in Chinese, the page asks for the Chinese texts beside the app's code.
+  const chinese = /data-texts-zh="([^"]+)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1]
+  expect(chinese, 'the build names the Chinese texts').toBeTruthy()
+  expect(await askedBeforeTheAppRan(page, chinese!, () => page.reload())).toBe(true)
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('社区论坛')
 

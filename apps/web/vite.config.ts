@@ -2,13 +2,9 @@ import { constants } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
-
-/** The screens the server may draw before the app runs, by the name their files go under. */
-const DRAWN_SCREENS = {
-  home: '/src/features/home/HomePage.tsx',
-  post: '/src/features/post/PostDetailPage.tsx',
-  forum: '/src/features/forum/ForumListPage.tsx',
-}
+// The screens the server may draw before the app runs (apps/server/src/features/pages), each one's
+// module and the texts (i18n namespaces beyond the shell's) its route fetches with it (router.tsx).
+import DRAWN_SCREENS from './src/app/drawn-screens.json' with { type: 'json' }
 
 /**
  * Parts a drawn post's text may need (issue 19: the server draws its Markdown, math and code as the
@@ -26,10 +22,11 @@ const DRAWN_PARTS = {
 
 /**
  * Names each drawn screen's files (its chunk, the chunks it imports that the entry does not, their
- * CSS) on index.html's route-prefetch.js tag (`data-home-screen`, …), so that script
- * can fetch them on that screen's page beside the app's own code (otherwise they are found only once
- * the app's code has run: public/route-prefetch.js), and the server can link the stylesheets of a
- * screen it draws (apps/server/src/features/pages).
+ * CSS, and its English texts' chunks) on index.html's route-prefetch.js tag (`data-home-screen`, …),
+ * so that script can fetch them on that screen's page beside the app's own code (otherwise they are
+ * found only once the app's code has run: public/route-prefetch.js), and the server can link the
+ * stylesheets of a screen it draws (apps/server/src/features/pages). The texts of each other
+ * language, one chunk each, go on `data-texts-<language>` (`data-texts-zh`), for a page drawn in it.
  */
 function screenFiles(): Plugin {
   return {
@@ -60,18 +57,26 @@ function screenFiles(): Plugin {
           })
           return [...needed, ...css].map((file) => `/${file}`).join(' ')
         }
-        const attributes = Object.entries(DRAWN_SCREENS).map(([name, screen]) => {
-          const route = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(screen))
-          if (!route) throw new Error(`no chunk for ${screen} in the bundle`)
-          return ` data-${name}-screen="${filesBeyondEntry(route.fileName)}"`
-        })
-        const parts = Object.entries(DRAWN_PARTS).map(([name, part]) => {
+        const chunkOf = (module: string) => {
           const chunk = chunks.find((candidate) =>
-            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(part),
+            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(module),
           )
-          if (!chunk) throw new Error(`no chunk for ${part} in the bundle`)
-          return ` data-${name}-part="${filesBeyondEntry(chunk.fileName)}"`
+          if (!chunk) throw new Error(`no chunk for ${module} in the bundle`)
+          return chunk
+        }
+        const attributes = Object.entries(DRAWN_SCREENS).map(([name, screen]) => {
+          const texts = screen.texts.map((text) => chunkOf(`/src/i18n/locales/en/${text}.json`).fileName)
+          const files = [chunkOf(screen.module).fileName, ...texts].map(filesBeyondEntry).join(' ')
+          return ` data-${name}-screen="${files}"`
         })
+        for (const chunk of chunks) {
+          const language = /^locale-([\w-]+)$/.exec(chunk.name)?.[1]
+          if (language && language !== 'en' && !loaded.has(chunk.fileName))
+            attributes.push(` data-texts-${language}="${filesBeyondEntry(chunk.fileName)}"`)
+        }
+        const parts = Object.entries(DRAWN_PARTS).map(
+          ([name, part]) => ` data-${name}-part="${filesBeyondEntry(chunkOf(part).fileName)}"`,
+        )
         attributes.push(...parts)
         // pdf.js's worker, which route-prefetch.js starts on a drawn page with a PDF (features/post/pdf/source.ts).
         const worker = Object.values(bundle).find(

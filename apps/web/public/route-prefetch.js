@@ -1,5 +1,5 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
-// and on the home, forum or a post's page it fetches the screen's code beside the app's own (the build lists the
+// and on the home, forum or a post's page it fetches the screen's code and texts beside the app's own (the build lists the
 // screens' files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
 // the post and its first comments and starts loading its first picture (the page's largest paint), so all are on their way
 // while the app's code still loads; the app takes the post through src/api/early.ts (takeEarly). A
@@ -44,7 +44,13 @@
       : page === '/'
         ? tag?.dataset.homeScreen
         : ''
-  const screenFiles = (screen ?? '').split(' ')
+  // A screen's files include its English texts (every language's fallback). A page the server drew in
+  // another language (it writes the language on <html lang>) needs that language's texts too: one
+  // chunk, named on this tag as data-texts-<language>.
+  const language = document.documentElement.lang.split('-')[0]
+  const texts =
+    screen && language ? tag?.dataset[`texts${language[0].toUpperCase()}${language.slice(1)}`] : ''
+  const screenFiles = `${screen ?? ''} ${texts ?? ''}`.split(' ')
   // The code of what the drawn text uses (Markdown, math, code): the app draws the text so before
   // it takes over, so it comes with the app's own (the page has loaded by then).
   const drawnParts = () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { importsOf, resolveImport, sourceTree } from '@agora/test-kit/imports'
 import { describe, expect, it } from 'vitest'
+import DRAWN_SCREENS from './drawn-screens.json'
 
 // Each screen's route names the i18n namespaces its code uses beyond the shell's (lazyScreen fetches
 // them beside the screen): a namespace left out would show its keys until it arrived.
@@ -48,13 +49,18 @@ function namespacesReachedFrom(entry: string): Set<string> {
 /** Each screen of router.tsx: its module and the namespaces its route fetches. */
 function routesDeclared() {
   const router = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8')
+  // The texts are listed in place, or those of a drawn screen named (DRAWN_SCREENS.post.texts).
   const calls = router.matchAll(
-    /lazyScreen\(\s*\(\) => import\('\.\.\/([^']+)'\),\s*'(\w+)'(?:,\s*\[([^\]]*)\])?/g,
+    /lazyScreen\(\s*\(\) => import\('\.\.\/([^']+)'\),\s*'(\w+)'(?:,\s*(?:\[([^\]]*)\]|DRAWN_SCREENS\.(\w+)\.texts))?/g,
   )
-  return [...calls].map(([, module, name, list]) => ({
+  return [...calls].map(([, module, name, list, drawn]) => ({
     module: resolveImport('app/router.tsx', `../${module}`, paths),
     name,
-    namespaces: new Set([...(list ?? '').matchAll(/'([\w-]+)'/g)].map(([, namespace]) => namespace)),
+    namespaces: new Set<string>(
+      drawn
+        ? DRAWN_SCREENS[drawn as keyof typeof DRAWN_SCREENS].texts
+        : [...(list ?? '').matchAll(/'([\w-]+)'/g)].map(([, namespace]) => namespace),
+    ),
   }))
 }
 

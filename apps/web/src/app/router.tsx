@@ -1,4 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+// The screens the server may draw: the build names their code and texts for route-prefetch.js (vite.config.ts).
+import DRAWN_SCREENS from './drawn-screens.json'
 import { lazyScreen } from './lazyScreen'
 import { NotFoundPage } from './NotFoundPage'
 import { RootLayout } from './RootLayout'
@@ -27,14 +29,11 @@ export const screenRoutes: RouteObject[] = [
   { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') },
   {
     path: 'forum/detail/:id',
-    lazy: lazyScreen(() => import('../features/post/PostDetailPage'), 'PostDetailPage', [
-      'comments',
-      'ipfs',
-      'moderation',
-      'post',
-      'rewards',
-      'upload',
-    ]),
+    lazy: lazyScreen(
+      () => import('../features/post/PostDetailPage'),
+      'PostDetailPage',
+      DRAWN_SCREENS.post.texts,
+    ),
   },
   { path: 'tag/:name', lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
   {
