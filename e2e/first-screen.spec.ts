@@ -4,6 +4,7 @@
 // screen before the app's code runs, and the app takes over without anything moving.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { waitFor } from '@agora/test-kit'
 import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
 import { apiBearer, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
@@ -27,30 +28,26 @@ async function askedBeforeTheAppRan(page: Page, file: string, open: () => Promis
   )?.[1]
   if (!entry) throw new Error('the build names no entry script')
   let entryHeld = true
-  let askedWhileHeld = false
-  let asked: () => void = () => {}
-  const askedFor = new Promise<void>((resolve) => {
-    asked = resolve
-  })
+  let asked: 'while the app was held' | 'after' | null = null
   const onRequest = (request: Request) => {
-    if (new URL(request.url()).pathname !== file) return
-    askedWhileHeld ||= entryHeld
-    asked()
+    if (asked === null && new URL(request.url()).pathname === file)
+      asked = entryHeld ? 'while the app was held' : 'after'
   }
   page.on('request', onRequest)
   await page.route(`**${entry}`, async (route) => {
-    await Promise.race([askedFor, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    // Past the deadline the app's code goes on, and asks for the file itself if it needs it.
+    await waitFor(() => asked, `the page to ask for ${file}`).catch(() => {})
     entryHeld = false
     await route.continue()
   })
   try {
     await open()
-    await askedFor
+    await waitFor(() => asked, `the page to ask for ${file}`)
   } finally {
     page.off('request', onRequest)
     await page.unroute(`**${entry}`)
   }
-  return askedWhileHeld
+  return asked === 'while the app was held'
 }
 
 /** A real PNG drawn by the browser: a 800×600 gradient. */
