@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
+import { parse } from 'parse5'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dbMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
@@ -139,6 +140,30 @@ describe('PageTemplate', () => {
     )
     expect(html).toContain('<div id="static-shell" data-first-screen="/forum/detail/1">')
     expect(html).toContain('<main class="app__main" inert><p>drawn</p></main>')
+  })
+
+  it('holds the first paint until the screen it drew has been parsed whole', () => {
+    // Read by parse5, the HTML standard's parser: each element in document order, with its place.
+    type Node = { nodeName: string; attrs?: { name: string; value: string }[]; childNodes?: Node[] }
+    const elements: { node: Node; inHead: boolean }[] = []
+    const walk = (node: Node, inHead: boolean) => {
+      if (node.attrs) elements.push({ node, inHead })
+      for (const child of node.childNodes ?? []) walk(child, inHead || node.nodeName === 'head')
+    }
+    walk(parse(new PageTemplate(builtIndexHtml()).render(screen)) as Node, false)
+    const attribute = (node: Node, name: string) => node.attrs?.find((each) => each.name === name)?.value
+    // A slow device paints a page as it arrives; the link holds painting until #root is parsed.
+    const hold = elements.findIndex(
+      ({ node }) => node.nodeName === 'link' && attribute(node, 'rel') === 'expect',
+    )
+    expect(hold, 'a link that holds the first paint').toBeGreaterThanOrEqual(0)
+    expect(elements[hold].inHead).toBe(true)
+    expect(attribute(elements[hold].node, 'blocking')).toBe('render')
+    expect(attribute(elements[hold].node, 'href')).toBe('#root')
+    const root = elements.findIndex(({ node }) => attribute(node, 'id') === 'root')
+    const drawn = elements.findIndex(({ node }) => node.nodeName === 'p')
+    expect(drawn, 'the drawn screen').toBeGreaterThan(hold)
+    expect(root, '#root comes after the drawn screen').toBeGreaterThan(drawn)
   })
 
   it("links the screen's own stylesheets after the app's, and names the app's code on the boot script", () => {
