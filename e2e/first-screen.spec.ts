@@ -8,9 +8,7 @@ import { waitFor } from '@agora/test-kit'
 import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
 import { apiBearer, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
-import { root } from './server'
-
-const DIST = join(root, 'apps/web/dist')
+import { WEB_DIST as DIST } from './server'
 
 /** The built file of one of the app's source modules (Vite's manifest), as a URL path. */
 function builtFile(source: string): string {

@@ -3,7 +3,7 @@ import { get, type IncomingHttpHeaders } from 'node:http'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { expect, test } from './fixtures'
-import { root } from './server'
+import { WEB_DIST } from './server'
 
 // The built product answers both the API and the web app from one origin.
 test('serves the API and the single-page app from one server', async ({ request, server }) => {
@@ -42,7 +42,7 @@ test("the app's code is sent as the build compressed it, and what it decodes to 
       response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }))
     }).on('error', reject)
   })
-  const file = join(root, 'apps/web/dist', entry!)
+  const file = join(WEB_DIST, entry!)
   expect(sent.headers['content-encoding']).toBe('br')
   expect(sent.body.equals(readFileSync(`${file}.br`)), 'the build’s brotli copy, sent as it is').toBe(true)
   expect(brotliDecompressSync(sent.body).equals(readFileSync(file))).toBe(true)

@@ -15,6 +15,9 @@ import { waitFor } from '@agora/test-kit'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** The built web app the server sends (what `npm start` builds). */
+export const WEB_DIST = join(root, 'apps/web/dist')
+
 /**
  * Where the global setup left an empty, migrated embedded database (global-setup.ts). A new PGlite
  * database costs an initdb: about 5 s of a core here when idle, and over 60 s when the machine was
@@ -85,7 +88,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST: join(root, 'apps/web/dist'),
+      WEB_DIST,
       // As `npm start` runs it (scripts/start.mjs): React renders the server-drawn screens in production mode.
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
