@@ -8,11 +8,11 @@ import { waitFor } from '@agora/test-kit'
 import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
 import { apiBearer, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
-import { WEB_DIST as DIST } from './server'
+import { WEB_DIST } from './server'
 
 /** The built file of one of the app's source modules (Vite's manifest), as a URL path. */
 function builtFile(source: string): string {
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'))
+  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite/manifest.json'), 'utf8'))
   return `/${manifest[source].file}`
 }
 
@@ -22,7 +22,7 @@ function builtFile(source: string): string {
  */
 async function askedBeforeTheAppRan(page: Page, file: string, open: () => Promise<unknown>) {
   const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(
-    readFileSync(join(DIST, 'index.html'), 'utf8'),
+    readFileSync(join(WEB_DIST, 'index.html'), 'utf8'),
   )?.[1]
   if (!entry) throw new Error('the build names no entry script')
   let entryHeld = true
@@ -301,7 +301,7 @@ test('the forum is drawn in the reader’s language, and the app takes over in p
   const cookies = await page.context().cookies()
   expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('zh')
   // Drawn in Chinese, the page asks for the Chinese texts beside the app's code.
-  const chinese = /data-texts-zh="([^"]+)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1]
+  const chinese = /data-texts-zh="([^"]+)"/.exec(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'))?.[1]
   expect(chinese, 'the build names the Chinese texts').toBeTruthy()
   expect(await askedBeforeTheAppRan(page, chinese!, () => page.reload())).toBe(true)
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
