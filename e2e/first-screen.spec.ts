@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
-import { apiBearer, apiMakeComment, apiMakePost } from './factories'
+import { apiBearer, apiLikePost, apiMakeComment, apiMakePost } from './factories'
 import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
 import { WEB_DIST } from './server'
 
@@ -214,6 +214,50 @@ test("a post's page shows the post before the app runs, and the app takes over i
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/forum$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Community Forum' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test("a signed-in reader's post and comments are asked for before the app runs, as that reader sees them", async ({
+  page,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  const author = await createUser(request, server, 'early')
+  const id = await apiMakePost(
+    page.request,
+    server,
+    { title: 'Thresholds of the second run', content: 'Two regions, one threshold.' },
+    { headers: await apiBearer(page.request, server, author) },
+  )
+  const reader = await createUser(request, server, 'early-reader')
+  await loginViaApi(page, server, reader)
+  await apiLikePost(page.request, server, id)
+  await apiMakeComment(page.request, server, id, 'Which threshold did you pick?')
+  // The analysis finished first, so the page does not ask for the post again to follow it.
+  await waitFor(
+    async () => {
+      const post = await (await page.request.get(`${server.url}/api/v1/media/${id}`)).json()
+      return JSON.parse(post.ai_analysis).status !== 'pending'
+    },
+    "the post's analysis to finish",
+    30_000,
+  )
+
+  const postPath = `/api/v1/media/${id}`
+  const commentsPath = `/api/v1/comments/post/${id}`
+  const asked = { [postPath]: 0, [commentsPath]: 0 }
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path in asked) asked[path] += 1
+  })
+  expect(await askedBeforeTheAppRan(page, postPath, () => page.goto(`/forum/detail/${id}`))).toBe(true)
+  await expect(page.locator('#static-shell')).toHaveCount(0)
+  // The reader's own mark, which the drawn page (an anonymous reader's) cannot show, and their comment.
+  await expect(page.getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.locator('.comment').first()).toContainText('Which threshold did you pick?')
+  // The app took the early answers: nothing was asked twice.
+  expect(asked).toEqual({ [postPath]: 1, [commentsPath]: 1 })
   expect(consoleErrors).toEqual([])
 })
 

@@ -1,9 +1,10 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
 // and on the home, forum or a post's page it fetches the screen's code and texts beside the app's own (the build lists the
-// screens' files on this script's tag, see vite.config.ts). For an anonymous visitor it also asks for
-// the post and its first comments and starts loading its first picture (the page's largest paint), so all are on their way
-// while the app's code still loads; the app takes the post through src/api/early.ts (takeEarly). A
-// signed-in visitor's requests are left to the app's API client (session refresh, Bearer token).
+// screens' files on this script's tag, see vite.config.ts). On a post's page it also asks for the post
+// and its first comments and starts loading its first picture (the page's largest paint), so all are on
+// their way while the app's code still loads; the app takes them through src/api/early.ts (takeEarly).
+// A signed-in visitor's are asked as the app's API client would (their cookie, or their Bearer token)
+// while their access holds; a session that must be renewed first is left to the API client.
 //
 // On a page the server drew (apps/server/src/features/pages/first-screen.ts) the reader already sees
 // the content, and the app's code is named on this tag instead of in the head: it is asked for once
@@ -113,8 +114,25 @@
     preload(screenFiles)
   }
   if (!match) return
+  // Who asks, from the session marker src/app/session.ts keeps: an anonymous visitor, or a signed-in
+  // one whose access holds for more than the 30 s the API client renews it ahead (src/api/client.ts,
+  // REFRESH_AHEAD_MS). In secure mode the access cookie goes with the request; in compatibility mode
+  // the token goes as a Bearer header. The app takes the answers only for the session they were asked
+  // with (window.__agoraEarlyAs).
+  const headers = { Accept: 'application/json' }
+  let session = null
   try {
-    if (localStorage.getItem('auth_mode') !== null) return
+    const mode = localStorage.getItem('auth_mode')
+    if (mode !== null) {
+      const expiresAt = Number(localStorage.getItem('token_expiry'))
+      if (!(expiresAt - Date.now() > 30000)) return
+      if (mode === 'compat') {
+        const token = localStorage.getItem('access_token')
+        if (!token) return
+        headers.Authorization = `Bearer ${token}`
+      } else if (mode !== 'secure') return
+      session = `${mode} ${expiresAt}`
+    }
   } catch {
     // storage blocked: no stored session, so the visitor is anonymous
   }
@@ -125,7 +143,7 @@
     return
   }
   const path = `/media/${encodeURIComponent(id)}`
-  const answer = fetch(`/api/v1${path}`, { headers: { Accept: 'application/json' }, priority: 'high' })
+  const answer = fetch(`/api/v1${path}`, { headers, priority: 'high' })
     .then((response) => (response.ok ? response.json() : null))
     .then((post) => {
       const first = post?.media?.[0]
@@ -140,8 +158,9 @@
   // The first comments too, beside the post (features/comments/useComments.ts takes them; the page
   // size is COMMENTS_PAGE_SIZE).
   const commentsPath = `/comments/post/${encodeURIComponent(id)}?skip=0&limit=12`
-  const comments = fetch(`/api/v1${commentsPath}`, { headers: { Accept: 'application/json' } })
+  const comments = fetch(`/api/v1${commentsPath}`, { headers })
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null)
   window.__agoraEarly = { ...window.__agoraEarly, [path]: answer, [commentsPath]: comments }
+  window.__agoraEarlyAs = session
 })()

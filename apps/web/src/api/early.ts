@@ -1,17 +1,23 @@
-import { getAuth } from './session'
+import { getAuth, type StoredAuth } from './session'
 
 declare global {
   interface Window {
     /** Answers of requests public/route-prefetch.js started before the app's code ran, by API path. */
     __agoraEarly?: Record<string, Promise<unknown>>
+    /** The session those requests were asked with (`earlySession`), null when anonymously. */
+    __agoraEarlyAs?: string | null
   }
 }
+
+/** How public/route-prefetch.js names the session marker it asked with. */
+export const earlySession = (auth: StoredAuth | null): string | null =>
+  auth ? `${auth.mode} ${auth.expiresAt}` : null
 
 /**
  * The answer of a request index.html started early (public/route-prefetch.js), taken once: the body,
  * or null when it failed or answered otherwise than 2xx (the caller then asks through the API client,
- * which reports the error). Null too for a signed-in visitor, whose requests need the API client's
- * session handling.
+ * which renews a session and reports the error). Null too when the session is no longer the one it
+ * was asked with (a sign-in, a sign-out or a renewal since): its viewer's marks may not be this one's.
  *
  *   queryFn: async ({ signal }) => (await takeEarly<Post>(`/media/${id}`)) ?? getPost(id, signal)
  */
@@ -20,6 +26,6 @@ export async function takeEarly<T>(path: string): Promise<T | null> {
   const answer = early?.[path]
   if (!answer) return null
   delete early[path]
-  if (getAuth()) return null
+  if (earlySession(getAuth()) !== (window.__agoraEarlyAs ?? null)) return null
   return ((await answer) as T | null) ?? null
 }

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { browserSession, endSession, getAuth, saveLogin } from '../app/authState'
+import { earlySession, takeEarly } from './early'
+import { configureSession } from './session'
+
+// takeEarly in Node, with the app's session installed as main.tsx does (in-memory storage) and the
+// early answers public/route-prefetch.js leaves on `window` set by hand.
+
+configureSession(browserSession)
+const post = { id: 'p1', is_liked: true }
+
+function asked(session: string | null, answer: unknown = post) {
+  vi.stubGlobal('window', { __agoraEarly: { '/media/p1': Promise.resolve(answer) }, __agoraEarlyAs: session })
+}
+
+beforeEach(() => endSession())
+afterEach(() => vi.unstubAllGlobals())
+
+describe('takeEarly', () => {
+  it('gives an anonymous answer to an anonymous reader, once', async () => {
+    asked(null)
+    expect(await takeEarly('/media/p1')).toEqual(post)
+    expect(await takeEarly('/media/p1')).toBeNull()
+  })
+
+  it('gives a signed-in answer to the session it was asked with, and to no other', async () => {
+    saveLogin({ access_token: '', token_type: 'bearer', expires_in: 900, secure_mode: true })
+    asked(earlySession(getAuth()))
+    expect(await takeEarly('/media/p1')).toEqual(post)
+
+    // Signed out since: the answer carries the signed-in reader's marks.
+    asked(earlySession(getAuth()))
+    endSession()
+    expect(await takeEarly('/media/p1')).toBeNull()
+
+    // Signed in since an anonymous request: it lacks this reader's marks.
+    asked(null)
+    saveLogin({ access_token: 't', token_type: 'bearer', expires_in: 900, secure_mode: false })
+    expect(await takeEarly('/media/p1')).toBeNull()
+  })
+
+  it('gives nothing for a request that failed (the API client asks again)', async () => {
+    asked(null, null)
+    expect(await takeEarly('/media/p1')).toBeNull()
+  })
+})
