@@ -261,6 +261,34 @@ test("a signed-in reader's post and comments are asked for before the app runs, 
   expect(consoleErrors).toEqual([])
 })
 
+test("the forum's first page and figures are asked for before the app runs, and not again", async ({
+  page,
+  request,
+  server,
+  consoleErrors,
+}) => {
+  const author = await createUser(request, server, 'lister')
+  const title = 'Calibration notes for the spring run'
+  await apiMakePost(
+    page.request,
+    server,
+    { title },
+    { headers: await apiBearer(page.request, server, author) },
+  )
+
+  const asked = { '/api/v1/media/list': 0, '/api/v1/stats': 0 }
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path in asked) asked[path as keyof typeof asked] += 1
+  })
+  expect(await askedBeforeTheAppRan(page, '/api/v1/media/list', () => page.goto('/forum'))).toBe(true)
+  await expect(page.locator('#static-shell')).toHaveCount(0)
+  await expect(page.locator('.post-card__title').first()).toContainText(title)
+  await expect(page.locator('.forum-hero__stats')).toHaveAttribute('aria-busy', 'false')
+  expect(asked).toEqual({ '/api/v1/media/list': 1, '/api/v1/stats': 1 })
+  expect(consoleErrors).toEqual([])
+})
+
 test('a post with math and code is drawn by the server as the app draws it, and the app takes over in place', async ({
   page,
   browser,

@@ -1,8 +1,10 @@
 // Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
-// and on the home, forum or a post's page it fetches the screen's code and texts beside the app's own (the build lists the
-// screens' files on this script's tag, see vite.config.ts). On a post's page it also asks for the post
-// and its first comments and starts loading its first picture (the page's largest paint), so all are on
-// their way while the app's code still loads; the app takes them through src/api/early.ts (takeEarly).
+// and on the home, forum or a post's page it fetches the screen's code and texts beside the app's own
+// (the build lists the screens' files on this script's tag, see vite.config.ts). It also asks for the
+// screen's data: on a post's page the post and its first comments, and it starts loading its first
+// picture (the page's largest paint); on the forum its first page and the site's figures; on the home
+// page the figures. So all are on their way while the app's code still loads, and the app takes them
+// through src/api/early.ts (takeEarly).
 // A signed-in visitor's are asked as the app's API client would (their cookie, or their Bearer token)
 // while their access holds; a session that must be renewed first is left to the API client.
 //
@@ -113,7 +115,24 @@
   } else {
     preload(screenFiles)
   }
-  if (!match) return
+  // The screen's data, by the API path the app's client asks it by: a post and its first comments
+  // (features/post/usePost.ts, features/comments/useComments.ts: COMMENTS_PAGE_SIZE), or the forum's
+  // first page as its address without a query shows it (src/api/posts.ts listPostsPath: FORUM_PAGE_SIZE)
+  // and the site's figures in its hero, or the home page's figures (ui/useSiteStats.ts).
+  let paths
+  if (match) {
+    let id
+    try {
+      id = encodeURIComponent(decodeURIComponent(match[1]))
+    } catch {
+      return
+    }
+    paths = [`/media/${id}`, `/comments/post/${id}?skip=0&limit=12`]
+  } else if (/^\/forum\/?$/.test(page) && !window.location.search) {
+    paths = ['/media/list?limit=12', '/stats']
+  } else if (page === '/') {
+    paths = ['/stats']
+  } else return
   // Who asks, from the session marker src/app/session.ts keeps: an anonymous visitor, or a signed-in
   // one whose access holds for more than the 30 s the API client renews it ahead (src/api/client.ts,
   // REFRESH_AHEAD_MS). In secure mode the access cookie goes with the request; in compatibility mode
@@ -136,16 +155,15 @@
   } catch {
     // storage blocked: no stored session, so the visitor is anonymous
   }
-  let id
-  try {
-    id = decodeURIComponent(match[1])
-  } catch {
-    return
+  const answers = {}
+  for (const [index, path] of paths.entries()) {
+    answers[path] = fetch(`/api/v1${path}`, { headers, priority: index === 0 ? 'high' : 'auto' })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
   }
-  const path = `/media/${encodeURIComponent(id)}`
-  const answer = fetch(`/api/v1${path}`, { headers, priority: 'high' })
-    .then((response) => (response.ok ? response.json() : null))
-    .then((post) => {
+  if (match) {
+    // The post's first picture is the page's largest paint: it starts loading with the post.
+    answers[paths[0]] = answers[paths[0]].then((post) => {
       const first = post?.media?.[0]
       if (first?.kind === 'image' && typeof first.url === 'string') {
         const picture = new Image()
@@ -154,13 +172,7 @@
       }
       return post
     })
-    .catch(() => null)
-  // The first comments too, beside the post (features/comments/useComments.ts takes them; the page
-  // size is COMMENTS_PAGE_SIZE).
-  const commentsPath = `/comments/post/${encodeURIComponent(id)}?skip=0&limit=12`
-  const comments = fetch(`/api/v1${commentsPath}`, { headers })
-    .then((response) => (response.ok ? response.json() : null))
-    .catch(() => null)
-  window.__agoraEarly = { ...window.__agoraEarly, [path]: answer, [commentsPath]: comments }
+  }
+  window.__agoraEarly = { ...window.__agoraEarly, ...answers }
   window.__agoraEarlyAs = session
 })()

@@ -68,13 +68,18 @@ export interface RequestOptions {
   unauthorized?: 'default' | 'silent' | 'none'
 }
 
-function withQuery(path: string, query: RequestOptions['query']): string {
-  const url = `${API_BASE}${path}`
-  if (!query) return url
+/**
+ * An API path with its query as the client sends it (null/undefined left out), without API_BASE: the
+ * name an early answer goes by (api/early.ts).
+ *
+ *   apiPath('/media/list', { limit: 12, search: undefined }) // '/media/list?limit=12'
+ */
+export function apiPath(path: string, query: RequestOptions['query']): string {
+  if (!query) return path
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value != null) params.append(key, String(value))
   const text = params.toString()
-  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path
 }
 
 function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: string } {
@@ -100,7 +105,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   try {
-    return await fetch(withQuery(path, options.query), {
+    return await fetch(`${API_BASE}${apiPath(path, options.query)}`, {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { browserSession, endSession, getAuth, saveLogin } from '../app/authState'
+import { COMMENTS_PAGE_SIZE } from './comments'
 import { earlySession, takeEarly } from './early'
+import { listPostsPath } from './posts'
 import { configureSession } from './session'
 
 // takeEarly in Node, with the app's session installed as main.tsx does (in-memory storage) and the
@@ -42,5 +45,18 @@ describe('takeEarly', () => {
   it('gives nothing for a request that failed (the API client asks again)', async () => {
     asked(null, null)
     expect(await takeEarly('/media/p1')).toBeNull()
+  })
+})
+
+// public/route-prefetch.js runs before the app's code, so it cannot import the paths or the page
+// sizes: it writes the requests the app takes, and this keeps the two in step.
+describe('public/route-prefetch.js', () => {
+  const script = readFileSync(new URL('../../public/route-prefetch.js', import.meta.url), 'utf8')
+
+  it('asks by the paths the app takes: the forum’s first page, the figures, a post’s first comments', () => {
+    expect(listPostsPath({ search: '', sort: null, cursor: null })).toBe('/media/list?limit=12')
+    expect(script).toContain(`'/media/list?limit=12'`)
+    expect(script).toContain(`'/stats'`)
+    expect(script).toContain(`\`/comments/post/\${id}?skip=0&limit=${COMMENTS_PAGE_SIZE}\``)
   })
 })

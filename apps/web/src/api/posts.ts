@@ -16,7 +16,8 @@ import type {
   PostUploadResponse,
   UploadQuotaResponse,
 } from '@agora/contract'
-import { API_BASE, ApiError, api, isEditConflict, refreshSession } from './client'
+import { API_BASE, ApiError, api, apiPath, isEditConflict, refreshSession } from './client'
+import { takeEarly } from './early'
 import { endSession, getAuth } from './session'
 
 /** The forum's page size (spec §9). */
@@ -43,22 +44,34 @@ export interface PostListParams {
 }
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
+function listQuery(params: PostListParams) {
+  return {
+    limit: params.limit ?? FORUM_PAGE_SIZE,
+    sort_by: params.sort ?? undefined,
+    search: params.search || undefined,
+    cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
+    feed: params.feed,
+    tag: params.tag,
+    media_type: params.mediaType,
+    author_username: params.author,
+    from: params.from,
+    to: params.to,
+  }
+}
+
+/**
+ * The path listPosts asks by. The forum's first page, '/media/list?limit=12', may have been asked for
+ * before the app ran (public/route-prefetch.js): listPosts takes that answer.
+ */
+export const listPostsPath = (params: PostListParams) => apiPath('/media/list', listQuery(params))
+
 export async function listPosts(params: PostListParams, signal?: AbortSignal): Promise<PostListResponse> {
-  const answer = await api.get<PostListResponse | PostListResponse['items']>('/media/list', {
-    signal,
-    query: {
-      limit: params.limit ?? FORUM_PAGE_SIZE,
-      sort_by: params.sort ?? undefined,
-      search: params.search || undefined,
-      cursor: params.cursor ? JSON.stringify(params.cursor) : undefined,
-      feed: params.feed,
-      tag: params.tag,
-      media_type: params.mediaType,
-      author_username: params.author,
-      from: params.from,
-      to: params.to,
-    },
-  })
+  const answer =
+    (await takeEarly<PostListResponse>(listPostsPath(params))) ??
+    (await api.get<PostListResponse | PostListResponse['items']>('/media/list', {
+      signal,
+      query: listQuery(params),
+    }))
   // The spec also allows a bare array: one page with nothing after it.
   return Array.isArray(answer) ? { items: answer, has_next: false, next_cursor: null } : answer
 }
