@@ -165,10 +165,14 @@
     // The post's first picture is the page's largest paint: it starts loading with the post.
     answers[paths[0]] = answers[paths[0]].then((post) => {
       const first = post?.media?.[0]
-      if (first?.kind === 'image' && typeof first.url === 'string') {
-        const picture = new Image()
-        picture.fetchPriority = 'high'
-        picture.src = first.url
+      try {
+        if (first?.kind === 'image' && typeof first.url === 'string') {
+          const picture = new Image()
+          picture.fetchPriority = 'high'
+          picture.src = first.url
+        }
+      } catch {
+        // no picture started early: the page loads it as it draws
       }
       return post
     })

@@ -4,7 +4,7 @@ declare global {
   interface Window {
     /** Answers of requests public/route-prefetch.js started before the app's code ran, by API path. */
     __agoraEarly?: Record<string, Promise<unknown>>
-    /** The session those requests were asked with (`earlySession`), null when anonymously. */
+    /** The session those requests were asked with (`earlySession`), null for an anonymous visitor. */
     __agoraEarlyAs?: string | null
   }
 }

@@ -43,7 +43,7 @@ export interface PostListParams {
   to?: string
 }
 
-/** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
+/** GET /media/list's query for one page. */
 function listQuery(params: PostListParams) {
   return {
     limit: params.limit ?? FORUM_PAGE_SIZE,
@@ -65,6 +65,7 @@ function listQuery(params: PostListParams) {
  */
 export const listPostsPath = (params: PostListParams) => apiPath('/media/list', listQuery(params))
 
+/** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
 export async function listPosts(params: PostListParams, signal?: AbortSignal): Promise<PostListResponse> {
   const answer =
     (await takeEarly<PostListResponse>(listPostsPath(params))) ??
