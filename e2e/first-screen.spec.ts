@@ -48,6 +48,16 @@ async function askedBeforeTheAppRan(page: Page, file: string, open: () => Promis
   return asked === 'while the app was held'
 }
 
+/** How many times the page asks for each of `paths` (URL paths, queries aside) from now on. */
+function countAsked(page: Page, paths: string[]): Record<string, number> {
+  const asked = Object.fromEntries(paths.map((path) => [path, 0]))
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path in asked) asked[path] += 1
+  })
+  return asked
+}
+
 /** A real PNG drawn by the browser: a 800×600 gradient. */
 async function pictureBytes(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -246,11 +256,7 @@ test("a signed-in reader's post and comments are asked for before the app runs, 
 
   const postPath = `/api/v1/media/${id}`
   const commentsPath = `/api/v1/comments/post/${id}`
-  const asked = { [postPath]: 0, [commentsPath]: 0 }
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname
-    if (path in asked) asked[path] += 1
-  })
+  const asked = countAsked(page, [postPath, commentsPath])
   expect(await askedBeforeTheAppRan(page, postPath, () => page.goto(`/forum/detail/${id}`))).toBe(true)
   await expect(page.locator('#static-shell')).toHaveCount(0)
   // The reader's own mark, which the drawn page (an anonymous reader's) cannot show, and their comment.
@@ -276,11 +282,7 @@ test("the forum's first page and figures are asked for before the app runs, and 
     { headers: await apiBearer(page.request, server, author) },
   )
 
-  const asked = { '/api/v1/media/list': 0, '/api/v1/stats': 0 }
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname
-    if (path in asked) asked[path as keyof typeof asked] += 1
-  })
+  const asked = countAsked(page, ['/api/v1/media/list', '/api/v1/stats'])
   expect(await askedBeforeTheAppRan(page, '/api/v1/media/list', () => page.goto('/forum'))).toBe(true)
   await expect(page.locator('#static-shell')).toHaveCount(0)
   await expect(page.locator('.post-card__title').first()).toContainText(title)

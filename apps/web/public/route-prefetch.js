@@ -155,27 +155,26 @@
   } catch {
     // storage blocked: no stored session, so the visitor is anonymous
   }
+  // A post's first picture is the page's largest paint: it starts loading as soon as the post is here.
+  const startPicture = (post) => {
+    const first = post?.media?.[0]
+    try {
+      if (first?.kind === 'image' && typeof first.url === 'string') {
+        const picture = new Image()
+        picture.fetchPriority = 'high'
+        picture.src = first.url
+      }
+    } catch {
+      // no picture started early: the page loads it as it draws
+    }
+    return post
+  }
   const answers = {}
   for (const [index, path] of paths.entries()) {
-    answers[path] = fetch(`/api/v1${path}`, { headers, priority: index === 0 ? 'high' : 'auto' })
+    const answer = fetch(`/api/v1${path}`, { headers, priority: index === 0 ? 'high' : 'auto' })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null)
-  }
-  if (match) {
-    // The post's first picture is the page's largest paint: it starts loading with the post.
-    answers[paths[0]] = answers[paths[0]].then((post) => {
-      const first = post?.media?.[0]
-      try {
-        if (first?.kind === 'image' && typeof first.url === 'string') {
-          const picture = new Image()
-          picture.fetchPriority = 'high'
-          picture.src = first.url
-        }
-      } catch {
-        // no picture started early: the page loads it as it draws
-      }
-      return post
-    })
+    answers[path] = match && index === 0 ? answer.then(startPicture) : answer
   }
   window.__agoraEarly = { ...window.__agoraEarly, ...answers }
   window.__agoraEarlyAs = session

@@ -67,12 +67,10 @@ export const listPostsPath = (params: PostListParams) => apiPath('/media/list', 
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
 export async function listPosts(params: PostListParams, signal?: AbortSignal): Promise<PostListResponse> {
+  const query = listQuery(params)
   const answer =
-    (await takeEarly<PostListResponse>(listPostsPath(params))) ??
-    (await api.get<PostListResponse | PostListResponse['items']>('/media/list', {
-      signal,
-      query: listQuery(params),
-    }))
+    (await takeEarly<PostListResponse>(apiPath('/media/list', query))) ??
+    (await api.get<PostListResponse | PostListResponse['items']>('/media/list', { signal, query }))
   // The spec also allows a bare array: one page with nothing after it.
   return Array.isArray(answer) ? { items: answer, has_next: false, next_cursor: null } : answer
 }
