@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { getPriority, setPriority } from 'node:os'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { apiClient } from '../../apps/server/test/faults/client'
 import { counterMismatches } from '../../apps/server/test/faults/recount'
 import { type GivenUser, percentile, recorder, runWorkload } from '../../apps/server/test/faults/workload'
@@ -41,6 +41,8 @@ export const MIXED_READS = ['browse', 'search', 'open', 'comments', 'unread'] as
  */
 export const MIXED_BUDGET = { readP99Ms: 100, paceShare: 0.9, editP99Ms: 100 }
 const LOOP_RESOLUTION_MS = 10
+/** How many of the seconds holding the most requests over the read budget the figure's log names. */
+const STALL_SECONDS_SHOWN = 5
 /**
  * The load generator's niceness while the users run. It shares the machine's cores with the server
  * and PostgreSQL, as a generator on another machine would not: at the same priority its bursts
@@ -139,6 +141,7 @@ export async function measureMixed(
   // The simulated users share this process's event loop: its delay is added to every latency measured.
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
   loopDelay.enable()
+  const ownStalls = watchOwnStalls(measuredFrom)
   const api = apiClient(serverUrl)
   const before = getPriority()
   const generatorNice = yieldToTheServer(before)
@@ -162,6 +165,7 @@ export async function measureMixed(
   ).finally(() => setPriority(before))
   const finished = Date.now()
   loopDelay.disable()
+  const stalls = ownStalls.stop()
   // Its samples are the time between ticks (ns): the resolution itself is no delay.
   const delayMs = (ns: number) => round(Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS))
   const clientDelayP99Ms = delayMs(loopDelay.percentile(99))
@@ -171,6 +175,17 @@ export async function measureMixed(
   const ratio = requestsPerSecond / ceiling.requestsPerSecond
   const byKind = recorded.latencyByAction()
   const all = [...recorded.latencies].sort((a, b) => a - b)
+  // Over the read budget, by the second they began in: a few stalls, or a tail spread over the window.
+  const slow = recorded.slowBySecond(MIXED_BUDGET.readP99Ms)
+  const busiest = slow.seconds.slice(0, STALL_SECONDS_SHOWN)
+  console.log(
+    `  ${slow.slow} of ${all.length} requests over ${MIXED_BUDGET.readP99Ms} ms, in ${slow.seconds.length} of the ${seconds} seconds; ` +
+      `the busiest ${busiest.length} held ${busiest.reduce((sum, { slow }) => sum + slow, 0)} (${busiest.map(({ second, slow }) => `s${second}: ${slow}`).join(', ')})`,
+  )
+  console.log(
+    `  the load generator used ${percent(stalls.coreShare)} of a core; its own stalls over ${OWN_STALL_MS} ms: ${stalls.loop.map(({ second, ms }) => `s${second}: ${ms} ms`).join(', ') || 'none'}; ` +
+      `its GC pauses over ${OWN_STALL_MS} ms: ${stalls.gc.map(({ second, ms }) => `s${second}: ${ms} ms`).join(', ') || 'none'}`,
+  )
 
   // The posts uploaded go again (through the API, so the files' reference counts follow), so a
   // reused forum does not collect them; the recount below covers the deletions too.
@@ -241,6 +256,8 @@ export async function measureMixed(
       latencyByAction: byKind,
       p50Ms: round(percentile(all, 0.5)),
       p99Ms: round(percentile(all, 0.99)),
+      overReadBudget: { requests: slow.slow, bySecond: slow.seconds },
+      generatorStalls: stalls,
       errors: recorded.errors,
       firstErrors: recorded.firstErrors,
       // How long the actions under way at the deadline took to finish (a server behind drains late).
@@ -258,6 +275,47 @@ export async function measureMixed(
     },
   )
   if (recorded.firstErrors.length) console.log(`  first errors:\n    ${recorded.firstErrors.join('\n    ')}`)
+}
+
+/** A pause of the load generator's event loop (or a GC of its heap) worth naming: the read budget's fifth. */
+const OWN_STALL_MS = MIXED_BUDGET.readP99Ms / 5
+
+/**
+ * The load generator's own stalls while the users run, by the second of the measured window
+ * (from `from`, epoch ms): its event loop late by more than OWN_STALL_MS, and its GC pauses that
+ * long. Every request under way then is measured that much slower, whatever the server did.
+ */
+function watchOwnStalls(from: number) {
+  const loop: { second: number; ms: number }[] = []
+  const gc: { second: number; ms: number }[] = []
+  const secondOf = (epochMs: number) => Math.floor((epochMs - from) / 1000)
+  let last = Date.now()
+  const cpuBefore = process.cpuUsage()
+  const startedAt = last
+  const ticker = setInterval(() => {
+    const now = Date.now()
+    const late = now - last - LOOP_RESOLUTION_MS
+    if (late > OWN_STALL_MS && now >= from) loop.push({ second: secondOf(last), ms: late })
+    last = now
+  }, LOOP_RESOLUTION_MS)
+  const observer = new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) {
+      const began = performance.timeOrigin + entry.startTime
+      if (entry.duration > OWN_STALL_MS && began >= from)
+        gc.push({ second: secondOf(began), ms: round(entry.duration) })
+    }
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return {
+    stop() {
+      clearInterval(ticker)
+      observer.disconnect()
+      const { user, system } = process.cpuUsage(cpuBefore)
+      // Its CPU time over the whole run (the users' arrival included), as a share of one core.
+      const coreShare = round((user + system) / 1000 / (Date.now() - startedAt), 3)
+      return { loop, gc, coreShare }
+    },
+  }
 }
 
 /**

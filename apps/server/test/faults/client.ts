@@ -1,4 +1,11 @@
-/** A user of the API over real HTTP (fetch), in compatibility mode (Bearer tokens). */
+import { FormData, request } from 'undici'
+
+/**
+ * A user of the API over real HTTP, in compatibility mode (Bearer tokens). Requests go through
+ * undici's `request`, not `fetch`: the same HTTP/1.1 connections without the web streams around each
+ * answer, so the simulated users of the soak and the bench's mixed load spend less of the machine's
+ * CPU, which they share with the server they measure (bench/README.md, twenty-first pass).
+ */
 export interface ApiUser {
   id: string
   username: string
@@ -17,17 +24,29 @@ export class ApiError extends Error {
 
 const PASSWORD = 'correct horse battery staple'
 
+/** What a call sends: its method (GET unless said), headers and body (JSON text or a form). */
+export interface CallInit {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  headers?: Record<string, string>
+  body?: string | FormData
+}
+
 export function apiClient(baseUrl: string) {
   const api = `${baseUrl}/api/v1`
 
-  async function call(what: string, path: string, init: RequestInit = {}): Promise<unknown> {
-    const response = await fetch(`${api}${path}`, init)
-    const text = await response.text()
-    if (!response.ok) throw new ApiError(response.status, text, what)
+  async function call(what: string, path: string, init: CallInit = {}): Promise<unknown> {
+    const response = await request(`${api}${path}`, {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      body: init.body,
+    })
+    const text = await response.body.text()
+    if (response.statusCode < 200 || response.statusCode > 299)
+      throw new ApiError(response.statusCode, text, what)
     return text ? JSON.parse(text) : null
   }
 
-  function json(user: ApiUser, body: unknown): RequestInit {
+  function json(user: ApiUser, body: unknown): CallInit {
     return {
       method: 'POST',
       headers: { ...user.headers, 'content-type': 'application/json' },

@@ -64,6 +64,8 @@ export function recorder(countUntil = Number.POSITIVE_INFINITY, countFrom = Numb
   const latencies: number[] = []
   const byAction: Record<string, number> = {}
   const latenciesOf = new Map<string, number[]>()
+  /** When each counted request began (epoch ms), in the order of `latencies`. */
+  const begunAt: number[] = []
   const firstErrors: string[] = []
   const state = { errors: 0 }
 
@@ -76,6 +78,7 @@ export function recorder(countUntil = Number.POSITIVE_INFINITY, countFrom = Numb
       const took = performance.now() - started
       if (counted) {
         latencies.push(took)
+        begunAt.push(now)
         const ofAction = latenciesOf.get(action) ?? []
         ofAction.push(took)
         latenciesOf.set(action, ofAction)
@@ -105,6 +108,24 @@ export function recorder(countUntil = Number.POSITIVE_INFINITY, countFrom = Numb
           return [action, { p50: round(percentile(values, 0.5)), p99: round(percentile(values, 0.99)) }]
         }),
       )
+    },
+    /**
+     * The counted requests slower than `ms`, by the second they began in (counted from the first
+     * counted request), busiest first: whether a tail is a few stalls that hold up every request at
+     * once, or spread over the whole window.
+     */
+    slowBySecond(ms: number): { slow: number; seconds: { second: number; slow: number }[] } {
+      const from = Number.isFinite(countFrom) ? countFrom : begunAt.reduce((a, b) => Math.min(a, b), Infinity)
+      const perSecond = new Map<number, number>()
+      latencies.forEach((took, i) => {
+        if (took <= ms) return
+        const second = Math.floor((begunAt[i] - from) / 1000)
+        perSecond.set(second, (perSecond.get(second) ?? 0) + 1)
+      })
+      const seconds = [...perSecond]
+        .map(([second, slow]) => ({ second, slow }))
+        .sort((a, b) => b.slow - a.slow || a.second - b.second)
+      return { slow: seconds.reduce((sum, { slow }) => sum + slow, 0), seconds }
     },
   }
 }
