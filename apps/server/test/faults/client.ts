@@ -145,9 +145,10 @@ export function apiClient(baseUrl: string) {
     },
 
     async file(cid: string): Promise<Buffer> {
-      const response = await fetch(`${api}/files/${cid}`)
-      if (!response.ok) throw new ApiError(response.status, await response.text(), 'file')
-      return Buffer.from(await response.arrayBuffer())
+      const response = await request(`${api}/files/${cid}`)
+      if (response.statusCode < 200 || response.statusCode > 299)
+        throw new ApiError(response.statusCode, await response.body.text(), 'file')
+      return Buffer.from(await response.body.arrayBuffer())
     },
   }
 }
