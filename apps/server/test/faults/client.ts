@@ -34,15 +34,19 @@ export interface CallInit {
 export function apiClient(baseUrl: string) {
   const api = `${baseUrl}/api/v1`
 
-  async function call(what: string, path: string, init: CallInit = {}): Promise<unknown> {
-    const response = await request(`${api}${path}`, {
+  /** The body of a 2xx answer; any other answer throws an ApiError with its text. */
+  async function answer(what: string, path: string, init: CallInit = {}) {
+    const { statusCode, body } = await request(`${api}${path}`, {
       method: init.method ?? 'GET',
       headers: init.headers,
       body: init.body,
     })
-    const text = await response.body.text()
-    if (response.statusCode < 200 || response.statusCode > 299)
-      throw new ApiError(response.statusCode, text, what)
+    if (statusCode < 200 || statusCode > 299) throw new ApiError(statusCode, await body.text(), what)
+    return body
+  }
+
+  async function call(what: string, path: string, init: CallInit = {}): Promise<unknown> {
+    const text = await (await answer(what, path, init)).text()
     return text ? JSON.parse(text) : null
   }
 
@@ -145,10 +149,7 @@ export function apiClient(baseUrl: string) {
     },
 
     async file(cid: string): Promise<Buffer> {
-      const response = await request(`${api}/files/${cid}`)
-      if (response.statusCode < 200 || response.statusCode > 299)
-        throw new ApiError(response.statusCode, await response.body.text(), 'file')
-      return Buffer.from(await response.body.arrayBuffer())
+      return Buffer.from(await (await answer('file', `/files/${cid}`)).arrayBuffer())
     },
   }
 }
