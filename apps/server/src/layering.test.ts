@@ -109,6 +109,43 @@ function verdict(from: string, to: string, target: string): string | null {
     : `${from} may use ${to} only through its public entry, ${to}/index.ts, if listed`
 }
 
+/** The longest a server module may be (issue 17): a file past it is doing two jobs. */
+const MAX_LINES = 350
+/** Written by a program, not read as code: `npm run train:keyphrases` writes the lexicon. */
+const GENERATED = new Set(['features/analysis/nlp.keyphrases.lexicon.ts'])
+
+/** The modules in `files` longer than MAX_LINES, one sentence each; tests, demo data and generated files aside. */
+export function oversizedFiles(files: Readonly<Record<string, string>>): string[] {
+  return Object.entries(files)
+    .filter(([path]) => path.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$|\.d\.ts$/.test(path))
+    .filter(([path]) => !path.startsWith('features/demo/') && !GENERATED.has(path))
+    .map(([path, source]) => [path, source.split('\n').length - (source.endsWith('\n') ? 1 : 0)] as const)
+    .filter(([, lines]) => lines > MAX_LINES)
+    .map(([path, lines]) => `${path} has ${lines} lines (at most ${MAX_LINES}): split it by job`)
+}
+
+describe('file size', () => {
+  const tree = sourceTree(fileURLToPath(new URL('.', import.meta.url)))
+
+  it(`no module in apps/server/src is over ${MAX_LINES} lines, outside tests, demo data and generated files`, () => {
+    expect(oversizedFiles(tree)).toEqual([])
+  })
+
+  it('names a module that is too long, and passes tests, demo data and the lexicon', () => {
+    const long = 'export const x = 1\n'.repeat(MAX_LINES + 1)
+    const files = {
+      'features/posts/posts.long.ts': long,
+      'features/posts/posts.exact.ts': 'export const x = 1\n'.repeat(MAX_LINES),
+      'features/posts/posts.long.test.ts': long,
+      'features/demo/demo.long.ts': long,
+      'features/analysis/nlp.keyphrases.lexicon.ts': long,
+    }
+    expect(oversizedFiles(files)).toEqual([
+      `features/posts/posts.long.ts has ${MAX_LINES + 1} lines (at most ${MAX_LINES}): split it by job`,
+    ])
+  })
+})
+
 describe('import rule', () => {
   const src = fileURLToPath(new URL('.', import.meta.url))
   const tree = sourceTree(src)

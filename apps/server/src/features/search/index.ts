@@ -4,6 +4,7 @@ import type { SearchSource } from './search.query'
 
 export { commentSearchSource } from './search.comments'
 export { type Frequency, type SearchedTable, type WordFrequencies, wordFrequencies } from './search.frequency'
+export type { WindowStarts } from './search.newest'
 export { postSearchSource, RECENT_WINDOW } from './search.posts'
 export {
   anyWordQuery,
@@ -13,7 +14,6 @@ export {
   RANK_CANDIDATES,
   type SearchSource,
   searchTerms,
-  type WindowStarts,
 } from './search.query'
 export { type SnippetTarget, snippetsOf } from './search.snippets'
 export { widerWindows } from './search.windows'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { newestMatches, RANK_CANDIDATES, type SearchSource, type SearchTable } from './search.query'
+import { newestMatches, type SearchTable } from './search.newest'
+import { RANK_CANDIDATES, type SearchSource } from './search.query'
 
 /** How many of the newest comments are looked at first for relevance candidates (SearchTable.window). */
 export const COMMENT_RECENT_WINDOW = 4 * RANK_CANDIDATES

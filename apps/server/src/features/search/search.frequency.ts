@@ -39,7 +39,7 @@ interface TableStats {
  * How common a search's words are in posts and comments, from what ANALYZE gathered about the
  * `search` column (the most common lexemes and how many rows hold each, `pg_stats`), read once per
  * `STATS_TTL_MS` in each process. This is what the planner knows too; search uses it to pick how
- * to find the newest matches (search.query.ts `newestMatches`), because the planner weighs it
+ * to find the newest matches (search.newest.ts `newestMatches`), because the planner weighs it
  * against costs that leave out what reading a document costs. Null where nothing was gathered yet
  * (a new or embedded database before ANALYZE).
  */

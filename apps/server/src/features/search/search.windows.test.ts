@@ -4,15 +4,9 @@ import { dbMakeComments, dbMakePost, makeUser } from '../../../test/factories'
 import { useTestApp } from '../../../test/harness'
 import { commentSearchSource } from './search.comments'
 import type { Frequency } from './search.frequency'
+import { DEEP_MARGIN, type SearchTable, type WindowStarts, walkIsCheaper } from './search.newest'
 import { postSearchSource } from './search.posts'
-import {
-  DEEP_MARGIN,
-  prefixQuery,
-  type SearchSource,
-  type SearchTable,
-  type WindowStarts,
-  walkIsCheaper,
-} from './search.query'
+import { prefixQuery, type SearchSource } from './search.query'
 import { widerWindows } from './search.windows'
 
 const t = useTestApp()

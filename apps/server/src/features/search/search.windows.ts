@@ -1,7 +1,8 @@
 import type { Db } from '../../db/index'
 import { remembered } from '../../http/remembered'
 import type { SearchedTable } from './search.frequency'
-import { type SearchSource, type WindowStarts, windowStarts } from './search.query'
+import { type WindowStarts, windowStarts } from './search.newest'
+import type { SearchSource } from './search.query'
 
 /**
  * How long a wider window's start is kept. The rows added meanwhile only make the window that many
@@ -16,7 +17,7 @@ const WINDOW_START_TTL_MS = 10_000
 const DEEPER_START_TTL_MS = 60_000
 
 /**
- * Where each source's windows start (search.query.ts `newestMatches`), looked up at most every
+ * Where each source's windows start (search.newest.ts `newestMatches`), looked up at most every
  * WINDOW_START_TTL_MS (the wider window) and DEEPER_START_TTL_MS (the deeper ones) in each process:
  * index-only reads of the windows' keys (about 2 ms for 16,000 comments), which a search would
  * otherwise repeat.
