@@ -22,21 +22,29 @@
     // no Intl: nothing to prepare
   }
   const tag = document.currentScript
+  // Each once (the parts share files with the screen). A preload link costs the main thread a few
+  // milliseconds as it goes in (its request is set up then), and a screen has dozens: they go in a
+  // handful at a time, each handful a task of its own, so a tap never waits behind all of them (a
+  // single task of 50–200 ms on Lighthouse's simulated phone before).
+  const PRELOADS_PER_TASK = 8
   const preload = (files) => {
-    // Each once (the parts share files with the screen).
-    for (const file of new Set(files)) {
-      if (!file) continue
-      const link = document.createElement('link')
-      if (file.endsWith('.css')) {
-        link.rel = 'preload'
-        link.as = 'style'
-      } else {
-        link.rel = 'modulepreload'
+    const waiting = [...new Set(files)].filter(Boolean)
+    const next = () => {
+      for (const file of waiting.splice(0, PRELOADS_PER_TASK)) {
+        const link = document.createElement('link')
+        if (file.endsWith('.css')) {
+          link.rel = 'preload'
+          link.as = 'style'
+        } else {
+          link.rel = 'modulepreload'
+        }
+        link.crossOrigin = ''
+        link.href = file
+        document.head.appendChild(link)
       }
-      link.crossOrigin = ''
-      link.href = file
-      document.head.appendChild(link)
+      if (waiting.length > 0) setTimeout(next, 0)
     }
+    next()
   }
   const page = window.location.pathname
   const match = /^\/forum\/detail\/([^/]+)\/?$/.exec(page)

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { browserSession, endSession, getAuth, saveLogin } from '../app/authState'
 import { COMMENTS_PAGE_SIZE } from './comments'
@@ -58,5 +59,48 @@ describe('public/route-prefetch.js', () => {
     expect(script).toContain(`'/media/list?limit=12'`)
     expect(script).toContain(`'/stats'`)
     expect(script).toContain(`\`/comments/post/\${id}?skip=0&limit=${COMMENTS_PAGE_SIZE}\``)
+  })
+
+  it('names every file of a drawn screen to the browser once, a handful per task', () => {
+    const screen = Array.from({ length: 20 }, (_, i) => `/assets/part-${i}.js`)
+    const appended: string[][] = [[]]
+    const tasks: (() => void)[] = []
+    const element = () => ({ dataset: {} }) as Record<string, unknown>
+    const document = {
+      currentScript: {
+        dataset: {
+          app: '/assets/index.js /assets/vendor.js',
+          postScreen: [...screen, screen[0], '/assets/post.css'].join(' '),
+        },
+      },
+      documentElement: { lang: 'en' },
+      readyState: 'complete',
+      querySelector: () => null,
+      createElement: element,
+      head: {
+        appendChild: (node: { src?: string; href?: string }) =>
+          appended.at(-1)?.push(node.src ?? node.href ?? ''),
+      },
+    }
+    const answer = new Promise(() => {})
+    runInNewContext(script, {
+      document,
+      window: { location: { pathname: '/forum/detail/p1', search: '' }, addEventListener: () => {} },
+      localStorage: { getItem: () => null },
+      fetch: () => answer,
+      setTimeout: (task: () => void, ms: number) => ms === 0 && tasks.push(task),
+    })
+    // The tasks the script queued, one after another, as the browser runs them.
+    for (let task = tasks.shift(); task; task = tasks.shift()) {
+      appended.push([])
+      task()
+    }
+    const named = appended.flat()
+    expect(named.sort()).toEqual(
+      ['/assets/index.js', '/assets/vendor.js', ...screen, '/assets/post.css'].sort(),
+    )
+    expect(appended.length).toBeGreaterThan(2)
+    // The entry's script tag and the first handful of preloads share the first task.
+    expect(Math.max(...appended.map((task) => task.length))).toBeLessThanOrEqual(9)
   })
 })

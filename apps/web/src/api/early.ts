@@ -13,6 +13,32 @@ declare global {
 export const earlySession = (auth: StoredAuth | null): string | null =>
   auth ? `${auth.mode} ${auth.expiresAt}` : null
 
+/** Whether index.html started a request for `path` (public/route-prefetch.js) that is not taken yet. */
+export function hasEarly(path: string): boolean {
+  return typeof window !== 'undefined' && window.__agoraEarly?.[path] !== undefined
+}
+
+/** How long a screen waits at most for the answers index.html asked for before it renders without them. */
+export const EARLY_WAIT_MS = 2000
+
+/**
+ * A screen's route loader (app/lazyScreen.ts) for the visit's first page: when index.html asked for
+ * `path` early, the screen's first render waits for `load` (which puts the early answers into the
+ * query cache) so that render draws the content, but never longer than EARLY_WAIT_MS: a request that
+ * hangs must not keep the app from taking over (the screen then shows it loading, as on any visit).
+ * Null at once on any later visit.
+ */
+export function waitForEarly(path: string, load: () => Promise<unknown>): Promise<null> | null {
+  if (!hasEarly(path)) return null
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => resolve(null), EARLY_WAIT_MS)
+    void load().finally(() => {
+      clearTimeout(deadline)
+      resolve(null)
+    })
+  })
+}
+
 /**
  * The answer of a request index.html started early (public/route-prefetch.js), taken once: the body,
  * or null when it failed or answered otherwise than 2xx (the caller then asks through the API client,

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { LoaderFunction } from 'react-router'
 import { loadNamespaces } from '../i18n'
 
 const RELOAD_FLAG = 'agora:chunk-reload'
@@ -16,8 +17,12 @@ export class ScreenLoadError extends Error {
   override name = 'ScreenLoadError'
 }
 
+/** A screen's module: its component, and the route's `loader` where the screen has one. */
+type ScreenModule<Name extends string> = Record<Name, ComponentType> & { loader?: LoaderFunction }
+
 /**
- * A route's `lazy` loader for a screen module's named component export, and the texts (i18n
+ * A route's `lazy` loader for a screen module's named component export (and its `loader` export, run
+ * before the screen renders), and the texts (i18n
  * namespaces beyond the shell's) its code uses, fetched beside it so the screen draws in words at once.
  *
  *   { path: 'post', lazy: lazyScreen(() => import('../features/post/PostPage'), 'PostPage', ['post']) }
@@ -26,19 +31,19 @@ export class ScreenLoadError extends Error {
  * `reloadOnce`); the reload happens there because only then does the address bar show the target.
  */
 export function lazyScreen<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
+  load: () => Promise<ScreenModule<Name>>,
   name: Name,
   namespaces: readonly string[] = [],
-): () => Promise<{ Component: ComponentType }> {
+): () => Promise<{ Component: ComponentType; loader?: LoaderFunction }> {
   return async () => {
-    let module: Record<Name, ComponentType>
+    let module: ScreenModule<Name>
     try {
       ;[module] = await Promise.all([load(), loadNamespaces(namespaces)])
     } catch (error) {
       throw new ScreenLoadError(error instanceof Error ? error.message : String(error), { cause: error })
     }
     storage()?.removeItem(RELOAD_FLAG)
-    return { Component: module[name] }
+    return module.loader ? { Component: module[name], loader: module.loader } : { Component: module[name] }
   }
 }
 

@@ -17,5 +17,5 @@ export {
 export { type CommentDraft, CommentModal } from './CommentModal'
 export { CommentsSection } from './CommentsSection'
 export { formatTime } from './timestamps'
-export { firstCommentsData, useComments } from './useComments'
+export { commentsQuery, firstCommentsData, useComments } from './useComments'
 export { useShowComment } from './useShowComment'

@@ -1,5 +1,6 @@
 import type { CommentView, PostDetailResponse } from '@agora/contract'
 import {
+  infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -49,16 +50,20 @@ const earlyPath = (postId: string) =>
  * A post's comment threads, 12 top-level comments a page (spec §9), newest first. The first page of a
  * visitor's first view comes from the request index.html started beside the post's (issue 28).
  */
-export function useComments(postId: string) {
-  const query = useInfiniteQuery({
+export const commentsQuery = (postId: string) =>
+  infiniteQueryOptions({
     queryKey: commentKeys.post(postId),
     queryFn: async ({ pageParam, signal }) => {
       const early = pageParam === 0 ? await takeEarly<CommentView[]>(earlyPath(postId)) : null
       return toPage(early ?? (await listComments(postId, { skip: pageParam }, signal)), COMMENTS_PAGE_SIZE)
     },
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasMore ? nextSkip(pages) : undefined),
+    getNextPageParam: (last: CommentsPage, pages: CommentsPage[]) =>
+      last.hasMore ? nextSkip(pages) : undefined,
   })
+
+export function useComments(postId: string) {
+  const query = useInfiniteQuery(commentsQuery(postId))
   const threads = useMemo(() => groupThreads(query.data?.pages ?? []), [query.data])
   return { ...query, threads }
 }

@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { waitForEarly } from '../../api/early'
+import { listPostsPath } from '../../api/posts'
+import { queryClient } from '../../app/queryClient'
 import { useStaticShellHandover } from '../../app/staticShell'
 import { useMyBlocks } from '../../app/useBlocks'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
@@ -12,17 +15,32 @@ import { IconButton } from '../../ui/IconButton'
 import { CloseIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { SegmentedControl } from '../../ui/SegmentedControl'
-import { useSiteFigures, useSiteStats } from '../../ui/useSiteStats'
+import { siteStatsQuery, useSiteFigures, useSiteStats } from '../../ui/useSiteStats'
 import { FollowTag, tagOfSearch } from './FollowTag'
 import { ForumFilterPanel } from './ForumFilterPanel'
 import { activeFilterCount, NO_FILTERS } from './forumFilters'
 import { ListFailed, ListMore } from './ListMore'
 import { BlockedPostCard, PostCard } from './PostCard'
 import { SortButtons } from './SortButtons'
-import { useForumPosts, useRestartForumList } from './useForumPosts'
+import { forumListParams, forumPostsQuery, useForumPosts, useRestartForumList } from './useForumPosts'
 import { useForumUrlState } from './useForumUrlState'
 import '../../app/Screen.css'
 import './ForumListPage.css'
+
+/**
+ * The route's loader (app/lazyScreen.ts): on the visit's first page, the forum's first page and the
+ * site's figures index.html asked for (api/early.ts) go into the cache before the screen's first
+ * render, which then draws the list in slices instead of once more in one long task when they arrive
+ * (PostDetailPage's loader says more). Any later visit passes straight through.
+ */
+export function loader() {
+  return waitForEarly(listPostsPath(forumListParams('', null, undefined, NO_FILTERS)), () =>
+    Promise.all([
+      queryClient.prefetchInfiniteQuery(forumPostsQuery('', null, undefined, NO_FILTERS)),
+      queryClient.prefetchQuery(siteStatsQuery),
+    ]),
+  )
+}
 
 /** /forum — Community Forum (spec §2): hero with live figures, search, Hot/Recent sort, the post grid. */
 export function ForumListPage() {

@@ -1,7 +1,7 @@
 import type { PostCursor, PostListItem, PostListResponse } from '@agora/contract'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { listPosts } from '../../api/posts'
+import { listPosts, type PostListParams } from '../../api/posts'
 import { postKeys } from '../../api/queryKeys'
 import type { ForumFilters } from './forumFilters'
 import type { ChosenSort } from './forumSort'
@@ -21,36 +21,53 @@ export function uniquePosts(pages: readonly PostListResponse[]): PostListItem[] 
   return posts
 }
 
+/** What the list asks the server for, from its first page (`cursor` null) on. */
+export function forumListParams(
+  search: string,
+  sort: ChosenSort | null,
+  feed: 'following' | undefined,
+  filters: ForumFilters,
+  cursor: PostCursor | null = null,
+): PostListParams {
+  return {
+    search,
+    sort,
+    cursor,
+    feed,
+    tag: filters.tag || undefined,
+    mediaType: filters.type || undefined,
+    author: filters.author || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  }
+}
+
 /**
  * The forum list for a search, sort and filters: keyset pages of 12 (spec §4). Changing any starts a
  * new list from its first page; the next page starts after the last post of the one before.
  */
+export const forumPostsQuery = (
+  search: string,
+  sort: ChosenSort | null,
+  feed: 'following' | undefined,
+  filters: ForumFilters,
+) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.list(search, sort, feed, filters),
+    queryFn: ({ pageParam, signal }) =>
+      listPosts(forumListParams(search, sort, feed, filters, pageParam), signal),
+    initialPageParam: null as PostCursor | null,
+    getNextPageParam: (last: PostListResponse) =>
+      last.has_next && last.next_cursor ? last.next_cursor : undefined,
+  })
+
 export function useForumPosts(
   search: string,
   sort: ChosenSort | null,
   feed: 'following' | undefined,
   filters: ForumFilters,
 ) {
-  const query = useInfiniteQuery({
-    queryKey: postKeys.list(search, sort, feed, filters),
-    queryFn: ({ pageParam, signal }) =>
-      listPosts(
-        {
-          search,
-          sort,
-          cursor: pageParam,
-          feed,
-          tag: filters.tag || undefined,
-          mediaType: filters.type || undefined,
-          author: filters.author || undefined,
-          from: filters.from || undefined,
-          to: filters.to || undefined,
-        },
-        signal,
-      ),
-    initialPageParam: null as PostCursor | null,
-    getNextPageParam: (last) => (last.has_next && last.next_cursor ? last.next_cursor : undefined),
-  })
+  const query = useInfiniteQuery(forumPostsQuery(search, sort, feed, filters))
   const posts = useMemo(() => uniquePosts(query.data?.pages ?? []), [query.data])
   return { ...query, posts }
 }

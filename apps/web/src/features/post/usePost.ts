@@ -1,5 +1,5 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { requestReview } from '../../api/blocks'
 import { isApiError } from '../../api/client'
@@ -11,17 +11,23 @@ import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/que
 import { toast } from '../../ui/toast'
 import { analysisPollInterval } from './analysis'
 
+/** The path public/route-prefetch.js asks for a post by (src/api/early.ts). */
+export const earlyPostPath = (id: string) => `/media/${encodeURIComponent(id)}`
+
 /**
  * One post. While its AI analysis is pending the page asks again every few seconds (see analysis.ts).
  * The first answer may be the one index.html asked for before the app ran (public/route-prefetch.js).
  */
-export function usePost(id: string) {
-  return useQuery({
+export const postQuery = (id: string) =>
+  queryOptions({
     queryKey: postKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await takeEarly<PostDetailResponse>(`/media/${encodeURIComponent(id)}`)) ?? getPost(id, signal),
+      (await takeEarly<PostDetailResponse>(earlyPostPath(id))) ?? getPost(id, signal),
     refetchInterval: (query) => analysisPollInterval(query.state.data),
   })
+
+export function usePost(id: string) {
+  return useQuery(postQuery(id))
 }
 
 /** A failure toasted under `title` with the server's words; a 401 opens the login card by itself. */
