@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /** Runs `callback` once the browser has nothing more urgent to do (Safari has no requestIdleCallback). */
 function whenIdle(callback: () => void): () => void {
@@ -20,7 +20,8 @@ export function useAfterLoad(): boolean {
   useEffect(() => {
     let cancelIdle = () => {}
     const start = () => {
-      cancelIdle = whenIdle(() => setReady(true))
+      // A transition: what the late code draws is rendered in slices, between which the reader is answered.
+      cancelIdle = whenIdle(() => startTransition(() => setReady(true)))
     }
     if (document.readyState === 'complete') start()
     else window.addEventListener('load', start, { once: true })

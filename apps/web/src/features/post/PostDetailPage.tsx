@@ -1,5 +1,5 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { lazy, Suspense, useContext, useEffect, useState } from 'react'
+import { lazy, Suspense, startTransition, useContext, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/client'
@@ -296,7 +296,8 @@ function useDrawnMarkdownReady(eager: boolean, content: string | undefined): boo
   useEffect(() => {
     if (!eager || content === undefined) return
     let live = true
-    const done = () => live && setReady(true)
+    // A transition: the post's text drawn as Markdown is rendered in slices, not in one long task.
+    const done = () => live && startTransition(() => setReady(true))
     // A chunk that fails to load: the plain text stays, and the app takes over all the same.
     Promise.all([
       loadMarkdown(),
