@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { constants } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
@@ -141,8 +143,24 @@ function precompressed(): Plugin {
 
 // In development the API runs separately (`npx tsx apps/server/src/main.ts`); Vite proxies /api to it.
 // In production the API server serves the built app itself, so every request is same-origin.
-export default defineConfig({
+/**
+ * React Router's package names only its development build (ENABLE_DEV_WARNINGS on) as its export,
+ * production included (remix-run/react-router#14102): the browser's build takes its production
+ * build, the same code without the warnings. The server's build (entry-server) leaves it to Node.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+)
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), screenFiles(), stylesFirst(), precompressed()],
+  resolve: {
+    alias:
+      command === 'build' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   server: {
     proxy: { '/api': { target: process.env.AGORA_API ?? 'http://localhost:8080' } },
   },
@@ -176,4 +194,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))
