@@ -141,8 +141,6 @@ function precompressed(): Plugin {
   return { ...plugin, apply: (_config, env) => env.command === 'build' && !env.isSsrBuild }
 }
 
-// In development the API runs separately (`npx tsx apps/server/src/main.ts`); Vite proxies /api to it.
-// In production the API server serves the built app itself, so every request is same-origin.
 /**
  * React Router's package names only its development build (ENABLE_DEV_WARNINGS on) as its export,
  * production included (remix-run/react-router#14102): the browser's build takes its production
@@ -153,6 +151,8 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 )
 
+// In development the API runs separately (`npx tsx apps/server/src/main.ts`); Vite proxies /api to it.
+// In production the API server serves the built app itself, so every request is same-origin.
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), screenFiles(), stylesFirst(), precompressed()],
   resolve: {

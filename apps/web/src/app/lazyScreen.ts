@@ -21,9 +21,9 @@ export class ScreenLoadError extends Error {
 type ScreenModule<Name extends string> = Record<Name, ComponentType> & { loader?: LoaderFunction }
 
 /**
- * A route's `lazy` loader for a screen module's named component export (and its `loader` export, run
- * before the screen renders), and the texts (i18n
+ * A route's `lazy` loader for a screen module's named component export and the texts (i18n
  * namespaces beyond the shell's) its code uses, fetched beside it so the screen draws in words at once.
+ * A module's `loader` export, if any, becomes the route's loader: it runs before the screen renders.
  *
  *   { path: 'post', lazy: lazyScreen(() => import('../features/post/PostPage'), 'PostPage', ['post']) }
  *
