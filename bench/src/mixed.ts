@@ -183,8 +183,8 @@ export async function measureMixed(
       `the busiest ${busiest.length} held ${busiest.reduce((sum, { slow }) => sum + slow, 0)} (${busiest.map(({ second, slow }) => `s${second}: ${slow}`).join(', ')})`,
   )
   console.log(
-    `  the load generator used ${percent(stalls.coreShare)} of a core; its own stalls over ${OWN_STALL_MS} ms: ${stalls.loop.map(({ second, ms }) => `s${second}: ${ms} ms`).join(', ') || 'none'}; ` +
-      `its GC pauses over ${OWN_STALL_MS} ms: ${stalls.gc.map(({ second, ms }) => `s${second}: ${ms} ms`).join(', ') || 'none'}`,
+    `  the load generator used ${percent(stalls.coreShare)} of a core; its own stalls over ${OWN_STALL_MS} ms: ${bySecondText(stalls.loop)}; ` +
+      `its GC pauses over ${OWN_STALL_MS} ms: ${bySecondText(stalls.gc)}`,
   )
 
   // The posts uploaded go again (through the API, so the files' reference counts follow), so a
@@ -276,6 +276,10 @@ export async function measureMixed(
   )
   if (recorded.firstErrors.length) console.log(`  first errors:\n    ${recorded.firstErrors.join('\n    ')}`)
 }
+
+/** Pauses as the log names them: `s3: 42 ms, s17: 25 ms`, or none. */
+const bySecondText = (pauses: readonly { second: number; ms: number }[]) =>
+  pauses.map(({ second, ms }) => `s${second}: ${ms} ms`).join(', ') || 'none'
 
 /** A pause of the load generator's event loop (or a GC of its heap) worth naming: the read budget's fifth. */
 const OWN_STALL_MS = MIXED_BUDGET.readP99Ms / 5

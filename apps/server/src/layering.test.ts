@@ -63,6 +63,9 @@ const SHARED = new Set([
 ])
 const ROOT = new Set(['main.ts', 'app.ts', 'admin.ts'])
 
+/** Whether the rules judge `path`: the server's own modules, not its tests, fixtures or declarations. */
+const isModule = (path: string) => path.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$|\.d\.ts$/.test(path)
+
 /** 'features/posts', 'db', 'app.ts', … for a path under src/. */
 function scopeOf(path: string): string {
   const [top, feature] = path.split('/')
@@ -77,7 +80,7 @@ export function importViolations(files: Readonly<Record<string, string>>): strin
   const paths = new Set(Object.keys(files))
   const problems: string[] = []
   for (const [path, source] of Object.entries(files)) {
-    if (!path.endsWith('.ts') || /\.test\.ts$|\.fixtures\.ts$|\.d\.ts$/.test(path)) continue
+    if (!isModule(path)) continue
     const from = scopeOf(path)
     for (const { specifier } of importsOf(path, source)) {
       if (!specifier.startsWith('.')) continue
@@ -117,8 +120,7 @@ const GENERATED = new Set(['features/analysis/nlp.keyphrases.lexicon.ts'])
 /** The modules in `files` longer than MAX_LINES, one sentence each; tests, demo data and generated files aside. */
 export function oversizedFiles(files: Readonly<Record<string, string>>): string[] {
   return Object.entries(files)
-    .filter(([path]) => path.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$|\.d\.ts$/.test(path))
-    .filter(([path]) => !path.startsWith('features/demo/') && !GENERATED.has(path))
+    .filter(([path]) => isModule(path) && !path.startsWith('features/demo/') && !GENERATED.has(path))
     .map(([path, source]) => [path, source.split('\n').length - (source.endsWith('\n') ? 1 : 0)] as const)
     .filter(([, lines]) => lines > MAX_LINES)
     .map(([path, lines]) => `${path} has ${lines} lines (at most ${MAX_LINES}): split it by job`)

@@ -14,7 +14,7 @@ export const earlySession = (auth: StoredAuth | null): string | null =>
   auth ? `${auth.mode} ${auth.expiresAt}` : null
 
 /** Whether index.html started a request for `path` (public/route-prefetch.js) that is not taken yet. */
-export function hasEarly(path: string): boolean {
+function hasEarly(path: string): boolean {
   return typeof window !== 'undefined' && window.__agoraEarly?.[path] !== undefined
 }
 
