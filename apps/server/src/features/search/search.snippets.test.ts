@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { markAll, passage, plainText } from './search.snippets'
+import { markAll, passage } from './search.snippets'
 
 /** The marked words of an answer. */
 const marked = ({ text, highlights }: { text: string; highlights: [number, number][] }) =>
@@ -43,13 +43,5 @@ describe('passage', () => {
 
   it('answers the start of the text, unmarked, when no word starts with a needle', () => {
     expect(passage('nothing here', ['zz'])).toEqual({ text: 'nothing here', highlights: [] })
-  })
-})
-
-describe('plainText', () => {
-  it('reduces Markdown to words', () => {
-    expect(plainText('## The **cell** [atlas](https://x.org) ![f](a.png)\n\n```js\ncode\n```')).toBe(
-      'The cell atlas',
-    )
   })
 })

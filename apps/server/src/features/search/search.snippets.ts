@@ -1,4 +1,4 @@
-import type { SearchSnippet, SnippetField } from '@agora/contract'
+import { plainText, type SearchSnippet, type SnippetField } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import { anyWordQuery, prefixQuery } from './search.query'
@@ -185,15 +185,4 @@ export function passage(
     .filter((word) => word.hit)
     .map((word): [number, number] => [word.start - start + before.length, word.end - start + before.length])
   return { text: `${before}${text.slice(start, end).trim()}${after}`, highlights }
-}
-
-/** Markdown reduced to its words, as a card's preview is: no link targets, images or markup. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
 }

@@ -1,7 +1,7 @@
 import type { CommentAnchor, CommentAnchorInput, CommentView } from '@agora/contract'
+import { plainText } from '@agora/contract/text'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { plainText } from '../../ui/plainText'
 import { focusAnchor, usePassagePlace } from './anchors'
 import { formatTime } from './timestamps'
 

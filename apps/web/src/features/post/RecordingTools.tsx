@@ -1,8 +1,8 @@
 import type { CommentView, MediaItem } from '@agora/contract'
+import { plainText } from '@agora/contract/text'
 import { type RefObject, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CommentIcon } from '../../ui/contentIcons'
-import { plainText } from '../../ui/plainText'
 import { formatTime, openAnchoredComment, useAnchoredComments } from '../comments'
 import './RecordingTools.css'
 

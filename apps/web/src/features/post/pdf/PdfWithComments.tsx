@@ -1,7 +1,7 @@
 import type { CommentAnchor, CommentView, MediaItem } from '@agora/contract'
+import { plainText } from '@agora/contract/text'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { plainText } from '../../../ui/plainText'
 import {
   openAnchoredComment,
   reportPassagePlaces,

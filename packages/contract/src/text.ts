@@ -1,14 +1,16 @@
 /**
- * Markdown reduced to its words, for a one-line excerpt where rendering would not fit (a quote, a
- * list row): code, images and markup go; a link keeps its text. Cut before `length` characters, at
- * a word's end when one is near, with an ellipsis.
+ * Markdown reduced to its words, for text shown without rendering: a search hit's passage, a
+ * quote, a list row. Code blocks and images go, a link keeps its text, markup characters become
+ * spaces. Cut before `length` characters, at a word's end when one is near, with an ellipsis.
+ * The server's search snippets and the web app's excerpts both read it, so a passage the server
+ * marks is worded as the app shows it.
  */
 export function plainText(markdown: string, length = Number.POSITIVE_INFINITY): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|]+/g, '')
+    .replace(/[#>*_`~|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   if (text.length <= length) return text
