@@ -12,8 +12,12 @@ describe('plainText', () => {
     )
   })
 
-  it('keeps apart the words that markup separates', () => {
-    expect(plainText('growth_rate and *a*b')).toBe('growth rate and a b')
+  it('reads markup as Markdown renders it', () => {
+    expect(plainText('The **spec** says `pH 7.4`, see [the paper](https://example.org).')).toBe(
+      'The spec says pH 7.4, see the paper.',
+    )
+    expect(plainText('growth_rate is _fast_ and **cell**s grow')).toBe('growth_rate is fast and cells grow')
+    expect(plainText('# C# and F#\n> a > b\n\n| x | y |')).toBe('C# and F# a > b x y')
   })
 
   it('cuts at the length with an ellipsis, at a word’s end when one is near', () => {
