@@ -285,11 +285,34 @@ export async function expectAccessible(page: Page, label: string) {
 }
 
 interface Fixtures {
-  /** Console errors and uncaught page errors seen during the test. */
+  /** The console errors and uncaught errors of the test's `page` so far (checked at its end regardless). */
   consoleErrors: string[]
 }
 interface WorkerFixtures {
   server: AgoraServer
+}
+
+/** The console errors and uncaught errors of each page the `page` fixture made, and those expected. */
+const pageErrors = new WeakMap<Page, { seen: string[]; expected: RegExp[] }>()
+
+function watchErrors(page: Page) {
+  const errors = { seen: [] as string[], expected: [] as RegExp[] }
+  pageErrors.set(page, errors)
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.seen.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.seen.push(error.message))
+  return errors
+}
+
+/**
+ * Console errors matching `pattern` are expected on the test's page (the browser's own note of a
+ * refused request, say): the check at the test's end passes over them, and over nothing else.
+ */
+export function expectConsoleErrors(page: Page, pattern: RegExp) {
+  const errors = pageErrors.get(page)
+  if (!errors) throw new Error('expectConsoleErrors needs the page the page fixture made')
+  errors.expected.push(pattern)
 }
 
 /** Requests in flight on each page, event streams left out: a page holds those open while shown. */
@@ -376,8 +399,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // copy stays up, inert, until the app shows the same screen (apps/web/src/app/staticShell.ts); with
   // both in the page every locator would be ambiguous. So a navigation returns once the app has taken
   // over. (e2e/first-screen.spec.ts looks at the drawn pages themselves, in contexts of its own.)
+  // Every test's page is checked for console errors and uncaught errors at the test's end, whether or
+  // not the test looks at them (expectConsoleErrors names the expected ones).
   page: async ({ page }, use) => {
     trackRequests(page)
+    const errors = watchErrors(page)
     const appShown = () =>
       page.waitForFunction(() => !document.querySelector('#static-shell[data-first-screen]'), undefined, {
         timeout: 30_000,
@@ -395,14 +421,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       return response
     }
     await use(page)
+    const unexpected = errors.seen.filter((text) => !errors.expected.some((pattern) => pattern.test(text)))
+    expect(unexpected, 'console errors and uncaught errors on the page').toEqual([])
   },
   consoleErrors: async ({ page }, use) => {
-    const errors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
-    page.on('pageerror', (error) => errors.push(error.message))
-    await use(errors)
+    await use(pageErrors.get(page)!.seen)
   },
 })
 

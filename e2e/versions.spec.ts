@@ -4,11 +4,7 @@
 import { apiCommentedPost } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'
 
-test('the author uploads a new version; the picker switches between versions', async ({
-  page,
-  server,
-  consoleErrors,
-}) => {
+test('the author uploads a new version; the picker switches between versions', async ({ page, server }) => {
   await signedIn(page, server)
   const postId = await apiCommentedPost(
     page.request,
@@ -68,5 +64,4 @@ test('the author uploads a new version; the picker switches between versions', a
   await picker.focus()
   await page.keyboard.press('ArrowUp')
   await expect(versions).toContainText('Version 2 of 2')
-  expect(consoleErrors).toEqual([])
 })
