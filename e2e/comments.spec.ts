@@ -5,6 +5,7 @@ import {
   commentWith,
   createUser,
   expect,
+  expectConsoleErrors,
   people,
   person,
   personPage,
@@ -51,7 +52,7 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   server,
 }) => {
   test.setTimeout(150_000)
-  const { errors, users, pages } = await people(browser, request, server, 'alice', 'bob')
+  const { users, pages } = await people(browser, request, server, 'alice', 'bob')
   const [alice, bob] = users
   const [pageA, pageB] = pages
   const postId = await apiMakePost(
@@ -194,8 +195,6 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   await expect(commentsHeading(pageB)).toBeFocused()
   const after = await pageB.request.get(`${server.url}/api/v1/media/${postId}`)
   expect(((await after.json()) as { comments: number }).comments).toBe(13)
-
-  expect(errors).toEqual([])
 })
 
 test('a visitor reads comments but must log in to write one; a like does nothing without a session', async ({
@@ -204,7 +203,7 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   request,
   server,
 }) => {
-  const { errors: authorErrors, page: authorPage } = await person(browser, request, server, 'author')
+  const { page: authorPage } = await person(browser, request, server, 'author')
   const comment = await openCommentedPost(page, authorPage.request, server, {
     title: 'Open question',
     file: ['question.txt', 'Does the buffer pH drift during long recordings?\n'],
@@ -228,11 +227,11 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   await dialog.getByPlaceholder('Share your thoughts...').fill('Now with an account: does it drift at 4 °C?')
   await dialog.getByRole('button', { name: 'Comment', exact: true }).click()
   await expect(commentWith(page, 'does it drift at 4 °C?')).toBeVisible()
-  expect(authorErrors).toEqual([])
 })
 
 test('failures roll back and say so: like, submit, delete', async ({ browser, request, server }) => {
-  const { errors, page } = await person(browser, request, server, 'unlucky')
+  const { page } = await person(browser, request, server, 'unlucky')
+  expectConsoleErrors(page, /status of 500/) // the browser's notes of the calls refused below
   const comment = await openCommentedPost(page, page.request, server, {
     title: 'Flaky network',
     file: ['flaky.txt', 'Measurements taken on a flaky network.\n'],
@@ -285,9 +284,6 @@ test('failures roll back and say so: like, submit, delete', async ({ browser, re
   await expect(page.getByText('Delete failed, please retry')).toBeVisible()
   await expect(comment).toBeVisible()
   await expect(commentsHeading(page)).toHaveText('Comments (1)')
-
-  // The browser reports each refused call in the console; nothing else went wrong.
-  expect(errors.filter((line) => !line.includes('Failed to load resource'))).toEqual([])
 })
 
 test('the AI box shows the analysis of an uploaded text, and a topic starts a comment', async ({
@@ -296,7 +292,7 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
   server,
 }) => {
   test.setTimeout(120_000)
-  const { errors, page } = await person(browser, request, server, 'analyst')
+  const { page } = await person(browser, request, server, 'analyst')
   await openNewPost(
     page,
     server,
@@ -328,7 +324,6 @@ test('the AI box shows the analysis of an uploaded text, and a topic starts a co
   await expect(created).toBeVisible()
   await expect(created).toBeInViewport()
   await expect(commentsHeading(page)).toHaveText('Comments (1)')
-  expect(errors).toEqual([])
 })
 
 // On a server of its own: the worker's shared server has the analyses of every earlier test queued
@@ -346,7 +341,7 @@ ownServer(
 )
 
 async function failedAnalysis(browser: Browser, request: APIRequestContext, server: AgoraServer) {
-  const { errors, page } = await person(browser, request, server, 'broken')
+  const { page } = await person(browser, request, server, 'broken')
   const postId = await openNewPost(
     page,
     server,
@@ -371,9 +366,8 @@ async function failedAnalysis(browser: Browser, request: APIRequestContext, serv
 
   // Someone else sees the failure but no re-run.
   const reader = await createUser(request, server, 'reader')
-  const readerPage = await personPage(browser, server, reader, errors, `/forum/detail/${postId}`)
+  const readerPage = await personPage(browser, server, reader, `/forum/detail/${postId}`)
   const readerBox = readerPage.getByRole('region', { name: 'AI Content Analysis' })
   await expect(readerBox.getByText('The analysis could not be completed.')).toBeVisible()
   await expect(readerBox.getByRole('button', { name: 'Run again' })).toHaveCount(0)
-  expect(errors).toEqual([])
 }

@@ -126,44 +126,32 @@ export async function loginViaApi(page: Page, server: AgoraServer, user: TestUse
 
 /**
  * A browser context of its own (its own cookies and storage), signed in as `user`, on `path` (the
- * home page unless given); its console errors and uncaught errors go to `errors`, named after the user.
+ * home page unless given). Its console errors and uncaught errors, named after the user, are checked
+ * at the test's end as the test page's are (expectConsoleErrors names the expected ones).
  */
-export async function personPage(
-  browser: Browser,
-  server: AgoraServer,
-  user: TestUser,
-  errors: string[],
-  path?: string,
-) {
+export async function personPage(browser: Browser, server: AgoraServer, user: TestUser, path?: string) {
   const context = await browser.newContext({ baseURL: server.url })
   const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${user.username}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${user.username}: ${error.message}`))
+  watchErrors(page, user.username)
   await loginViaApi(page, server, user)
   if (path) await page.goto(path)
   return page
 }
 
-/**
- * New users, one per prefix, each signed in in a browser context of its own (personPage); all their
- * pages' errors go to the one `errors` list.
- */
+/** New users, one per prefix, each signed in in a browser context of its own (personPage). */
 export async function people<const Prefixes extends readonly string[]>(
   browser: Browser,
   request: APIRequestContext,
   server: AgoraServer,
   ...prefixes: Prefixes
 ) {
-  const errors: string[] = []
   const users = await createUsers(request, server, ...prefixes)
   const pages: Page[] = []
-  for (const user of users) pages.push(await personPage(browser, server, user, errors))
-  return { errors, users, pages: pages as { [K in keyof Prefixes]: Page } }
+  for (const user of users) pages.push(await personPage(browser, server, user))
+  return { users, pages: pages as { [K in keyof Prefixes]: Page } }
 }
 
-/** One new user signed in in a browser context of its own (personPage), with its errors' list. */
+/** One new user signed in in a browser context of its own (personPage). */
 export async function person(
   browser: Browser,
   request: APIRequestContext,
@@ -171,11 +159,10 @@ export async function person(
   prefix: string,
 ) {
   const {
-    errors,
     users: [user],
     pages: [page],
   } = await people(browser, request, server, prefix)
-  return { errors, user, page }
+  return { user, page }
 }
 
 /** A new user, signed in on `page` (secure mode, through the API): most tests start here. */
@@ -287,17 +274,28 @@ export async function expectAccessible(page: Page, label: string) {
 interface Fixtures {
   /** The console errors and uncaught errors of the test's `page` so far (checked at its end regardless). */
   consoleErrors: string[]
+  pagesChecked: undefined
 }
 interface WorkerFixtures {
   server: AgoraServer
 }
 
-/** The console errors and uncaught errors of each page the `page` fixture made, and those expected. */
-const pageErrors = new WeakMap<Page, { seen: string[]; expected: RegExp[] }>()
+/** A page's console errors and uncaught errors, and those the test expects there. */
+interface PageErrors {
+  /** Whose page (personPage), named in a failure; null for the test's own page. */
+  owner: string | null
+  seen: string[]
+  expected: RegExp[]
+}
+const pageErrors = new WeakMap<Page, PageErrors>()
+/** The pages each running test made, by test id: checked at its end (the pagesChecked fixture). */
+const testPages = new Map<string, PageErrors[]>()
 
-function watchErrors(page: Page) {
-  const errors = { seen: [] as string[], expected: [] as RegExp[] }
+function watchErrors(page: Page, owner: string | null = null) {
+  const errors: PageErrors = { owner, seen: [], expected: [] }
   pageErrors.set(page, errors)
+  const { testId } = base.info()
+  testPages.set(testId, [...(testPages.get(testId) ?? []), errors])
   page.on('console', (message) => {
     if (message.type() === 'error') errors.seen.push(message.text())
   })
@@ -305,13 +303,22 @@ function watchErrors(page: Page) {
   return errors
 }
 
+/** What a test's pages logged that it did not expect, each line named after the page's owner. */
+function unexpectedErrors(pages: PageErrors[]) {
+  return pages.flatMap(({ owner, seen, expected }) =>
+    seen
+      .filter((text) => !expected.some((pattern) => pattern.test(text)))
+      .map((text) => (owner ? `${owner}: ${text}` : text)),
+  )
+}
+
 /**
- * Console errors matching `pattern` are expected on the test's page (the browser's own note of a
- * refused request, say): the check at the test's end passes over them, and over nothing else.
+ * Console errors matching `pattern` are expected on `page` (the browser's own note of a refused
+ * request, say): the check at the test's end passes over them, and over nothing else.
  */
 export function expectConsoleErrors(page: Page, pattern: RegExp) {
   const errors = pageErrors.get(page)
-  if (!errors) throw new Error('expectConsoleErrors needs the page the page fixture made')
+  if (!errors) throw new Error('expectConsoleErrors needs a page made by the page fixture or personPage')
   errors.expected.push(pattern)
 }
 
@@ -399,11 +406,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // copy stays up, inert, until the app shows the same screen (apps/web/src/app/staticShell.ts); with
   // both in the page every locator would be ambiguous. So a navigation returns once the app has taken
   // over. (e2e/first-screen.spec.ts looks at the drawn pages themselves, in contexts of its own.)
-  // Every test's page is checked for console errors and uncaught errors at the test's end, whether or
-  // not the test looks at them (expectConsoleErrors names the expected ones).
   page: async ({ page }, use) => {
     trackRequests(page)
-    const errors = watchErrors(page)
+    watchErrors(page)
     const appShown = () =>
       page.waitForFunction(() => !document.querySelector('#static-shell[data-first-screen]'), undefined, {
         timeout: 30_000,
@@ -421,9 +426,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       return response
     }
     await use(page)
-    const unexpected = errors.seen.filter((text) => !errors.expected.some((pattern) => pattern.test(text)))
-    expect(unexpected, 'console errors and uncaught errors on the page').toEqual([])
   },
+  // Every page a test made (its own, and personPage's) is checked for console errors and uncaught
+  // errors at the test's end, whether or not the test looked at them.
+  pagesChecked: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use, testInfo) => {
+      await use(undefined)
+      const pages = testPages.get(testInfo.testId) ?? []
+      testPages.delete(testInfo.testId)
+      expect(unexpectedErrors(pages), 'console errors and uncaught errors on the pages').toEqual([])
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     await use(pageErrors.get(page)!.seen)
   },

@@ -1,6 +1,14 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use DOM globals.
-import { createUser, expect, expectAccessible, expectConsoleErrors, networkQuiet, test } from './fixtures'
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  expectConsoleErrors,
+  networkQuiet,
+  person,
+  test,
+} from './fixtures'
 
 const screens = [
   { path: '/', title: 'Agora' },
@@ -35,13 +43,25 @@ for (const screen of screens) {
   })
 }
 
-// The page fixture checks every test's page for console errors at its end (fixtures.ts): shown failing
+// Every page a test makes is checked for console errors at the test's end (fixtures.ts): shown failing
 // on an unexpected one, and passing over an expected one and nothing else.
 test('an unexpected console error on the page fails the test at its end', async ({ page, consoleErrors }) => {
   test.fail() // by the page fixture's check alone: every assertion of the body passes
   await page.goto('/')
   await page.evaluate(() => console.error('an unexpected error'))
   await expect.poll(() => consoleErrors).toEqual(['an unexpected error'])
+})
+
+test('an unexpected console error on a page personPage made fails the test at its end too', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.fail() // by the check alone, as above
+  const { page } = await person(browser, request, server, 'noisy')
+  const logged = page.waitForEvent('console')
+  await page.evaluate(() => console.error('an unexpected error'))
+  expect((await logged).text()).toBe('an unexpected error')
 })
 
 test('an expected console error is passed over by the check, and only it', async ({
