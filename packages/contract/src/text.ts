@@ -1,8 +1,9 @@
 /**
  * Markdown reduced to its words, for text shown without rendering: a search hit's passage, a
- * quote, a list row. Code blocks and images go, a link keeps its text, markup goes. Cut before `length` characters, at a word's end when one is near, with an ellipsis.
- * The server's search snippets and the web app's excerpts both read it, so a passage the server
- * marks is worded as the app shows it.
+ * quote, a list row. Code blocks and images go, a link keeps its text, markup goes. Cut before
+ * `length` characters, at a word's end when one is near, with an ellipsis. The server's search
+ * snippets and the web app's excerpts both read it, so a passage the server marks is worded as the
+ * app shows it.
  */
 export function plainText(markdown: string, length = Number.POSITIVE_INFINITY): string {
   const text = markdown

@@ -14,8 +14,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // The contract's schemas are TypeBox objects: a value import would pull the schema library into the
-// browser bundle. The web app takes types only, plain constants from '@agora/contract/limits' and plain functions from
-// '@agora/contract/text'.
+// browser bundle. The web app takes types only, plain constants from '@agora/contract/limits' and
+// plain functions from '@agora/contract/text'.
 it("app code imports only types from '@agora/contract'", () => {
   const offenders = sourceFiles(src).filter((file) =>
     /import\s+(?!type\b)[^'"]*?\sfrom\s+['"]@agora\/contract['"]/.test(readFileSync(file, 'utf8')),
