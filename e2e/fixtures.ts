@@ -428,14 +428,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(page)
   },
   // Every page a test made (its own, and personPage's) is checked for console errors and uncaught
-  // errors at the test's end, whether or not the test looked at them.
+  // errors at the test's end, whether or not the test looked at them. The browser contexts the test
+  // opened and left open are closed then: Playwright leaves them to the worker, where their pages
+  // would go on running the app (event streams, timers) through every later test of the worker.
   pagesChecked: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use, testInfo) => {
+    async ({ browser }, use, testInfo) => {
+      const before = new Set(browser.contexts())
       await use(undefined)
-      const pages = testPages.get(testInfo.testId) ?? []
+      const unexpected = unexpectedErrors(testPages.get(testInfo.testId) ?? [])
       testPages.delete(testInfo.testId)
-      expect(unexpectedErrors(pages), 'console errors and uncaught errors on the pages').toEqual([])
+      await Promise.all(browser.contexts().map((context) => before.has(context) || context.close()))
+      expect(unexpected, 'console errors and uncaught errors on the pages').toEqual([])
     },
     { auto: true },
   ],
