@@ -295,12 +295,11 @@ function watchErrors(page: Page, owner: string | null = null) {
   const errors: PageErrors = { owner, seen: [], expected: [] }
   pageErrors.set(page, errors)
   const { testId } = base.info()
-  testPages.set(testId, [...(testPages.get(testId) ?? []), errors])
+  testPages.set(testId, (testPages.get(testId) ?? []).concat(errors))
   page.on('console', (message) => {
     if (message.type() === 'error') errors.seen.push(message.text())
   })
   page.on('pageerror', (error) => errors.seen.push(error.message))
-  return errors
 }
 
 /** What a test's pages logged that it did not expect, each line named after the page's owner. */
