@@ -8,6 +8,7 @@ import {
   makeUser,
   send,
   sendComment,
+  sendEditComment,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -85,5 +86,41 @@ describe(`blocks (${TEST_DB})`, () => {
     await block(blocker, pest.id, 'DELETE')
     expect((await sendComment(t, pest, { postId: ownPost, content: 'Sorry' })).statusCode).toBe(201)
     expect(await unread(blocker)).toBe(before + 1)
+  })
+
+  it('a blocked user cannot edit their old comments on the blocker’s posts or replies to them', async () => {
+    const blocker = await makeUser(t)
+    const pest = await makeUser(t)
+    const neutral = await makeUser(t)
+    const ownPost = await dbMakePost(t, blocker)
+    const otherPost = await dbMakePost(t, neutral)
+    const blockerComment = await apiMakeComment(t, blocker, otherPost, { content: 'My view' })
+    const onPost = await apiMakeComment(t, pest, ownPost, { content: 'Fair point' })
+    const reply = await apiMakeComment(t, pest, otherPost, {
+      content: 'Agreed',
+      parentId: blockerComment._id,
+    })
+    const elsewhere = await apiMakeComment(t, pest, otherPost, { content: 'Elsewhere' })
+    await block(blocker, pest.id)
+
+    // Refused as a new comment there is: the same status and code.
+    const refusedNew = await sendComment(t, pest, { postId: ownPost, content: 'Hey' })
+    for (const id of [onPost._id, reply._id]) {
+      const edit = await sendEditComment(t, pest, id, { content: 'Rewritten to insult' })
+      expect(edit.statusCode).toBe(refusedNew.statusCode)
+      expect(edit.json().code).toBe(refusedNew.json().code)
+      expect(edit.json().detail).toMatch(/blocked you/)
+    }
+    const history = await send(t, null, 'GET', `/api/v1/comments/${onPost._id}/revisions`)
+    expect(history.json().items.map((item: { content: string }) => item.content)).toEqual(['Fair point'])
+
+    // Elsewhere, and once unblocked, edits go through.
+    expect((await sendEditComment(t, pest, elsewhere._id, { content: 'Elsewhere, edited' })).statusCode).toBe(
+      200,
+    )
+    await block(blocker, pest.id, 'DELETE')
+    expect((await sendEditComment(t, pest, onPost._id, { content: 'Fair point, edited' })).statusCode).toBe(
+      200,
+    )
   })
 })
