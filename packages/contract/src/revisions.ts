@@ -30,6 +30,11 @@ export const PostEditRequest = Type.Object({
   license: Type.Optional(Type.String({ maxLength: 40 })),
   /** A DOI ('10.1234/abc', `doi:…` or a doi.org link); '' removes it. */
   doi: Type.Optional(Type.String({ maxLength: 300 })),
+  /**
+   * With the post public after the edit: others see what it held while private (its earlier
+   * revisions and versions). Without it they see only what was written while it was public.
+   */
+  share_private_history: Type.Optional(Type.Boolean()),
 })
 export type PostEditRequest = Static<typeof PostEditRequest>
 

@@ -205,6 +205,8 @@ export interface PostsTable extends EditedColumns, ModeratedColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
   /** The current version of the post's files (features/versions); 1 when written. */
   version: ColumnType<number, never, number>
+  /** When its author last shared what the post held while private (migration 0041); null: never. */
+  private_history_shared_at: ColumnType<Date | null, never, Date | null>
 }
 export type PostRow = Selectable<PostsTable>
 
@@ -302,6 +304,8 @@ export interface PostVersionsTable {
   manifest_cid: ColumnType<string | null, string | null | undefined, string | null>
   created_by: string | null
   created_at: ColumnType<Date, Date | string | undefined, never>
+  /** Published while the post was private (migration 0041): shown to others only once shared. */
+  made_private: ColumnType<boolean, boolean | undefined, never>
 }
 export type PostVersionRow = Selectable<PostVersionsTable>
 

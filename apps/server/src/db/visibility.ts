@@ -4,10 +4,10 @@ import type { Database } from './schema'
 
 /**
  * Who may see a post: everyone a public one, only its author a private one or one the moderators
- * hid or removed (issue 27). Someone else's private or moderated post does not exist as far as they
- * can tell (404, never 403), and nor do its comments, likes, analysis or files. Written once here,
- * for rows in memory (`canSee`) and for queries (`visibleTo` for Kysely, `visibleSql` for raw SQL);
- * every read of posts goes through one of them.
+ * hid or removed. Someone else's private or moderated post does not exist as far as they can tell
+ * (404, never 403), and nor do its comments, likes, analysis or files. Written once here, for rows
+ * in memory (`canSee`) and for queries (`visibleTo` for Kysely, `visibleSql` for raw SQL); every
+ * read of posts goes through one of them. Histories and files add moderators (`Reader`).
  */
 export interface PostAccess {
   user_id: string
@@ -72,4 +72,86 @@ export function readPostAccess(db: Kysely<Database>, id: string, { lock = false 
     .select(['id', 'user_id', 'visibility', 'moderation'])
     .where('id', '=', id)
   return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst()
+}
+
+/** Who reads, as the rules of histories and files need them: their id, and whether they moderate. */
+export interface Reader {
+  userId: string
+  moderator: boolean
+}
+
+const readerId = (reader: Reader | null) => reader?.userId ?? null
+
+/**
+ * Who may read a post's history (its revisions and versions): whoever may see the post, and
+ * moderators one that is not private (they judge what was hidden or removed).
+ */
+export function canSeeHistory(post: PostAccess, reader: Reader | null): boolean {
+  return canSee(post, readerId(reader)) || (!!reader?.moderator && post.visibility !== 'private')
+}
+
+/**
+ * Whether a revision or version made (at `madeAt`) while its post was private is shown: to the
+ * post's author and moderators, to others once the author shared the post's private history after it.
+ */
+export function canSeePrivateEra(
+  post: { user_id: string; private_history_shared_at: Date | null },
+  madeAt: Date | string,
+  reader: Reader | null,
+): boolean {
+  if (post.user_id === readerId(reader) || reader?.moderator) return true
+  return post.private_history_shared_at !== null && new Date(madeAt) <= post.private_history_shared_at
+}
+
+/**
+ * Whether a comment's text (and so its history) may be read: a hidden one by its author and
+ * moderators, a removed one by moderators only.
+ */
+export function canReadComment(
+  comment: { user_id: string; moderation: string | null },
+  reader: Reader | null,
+): boolean {
+  if (comment.moderation === null || reader?.moderator) return true
+  return comment.moderation === 'hidden' && comment.user_id === readerId(reader)
+}
+
+/** Whether a file is served to everyone ('public'), to this reader alone ('private') or not at all. */
+export type FileAccess = 'public' | 'private' | 'none'
+
+/**
+ * Whether `reader` may fetch the stored file or version directory `cid` (by /files and the IPFS
+ * gateway): a post or version holding it is one they may see, or it is a file uploaded on its own
+ * that no post holds (public, like an IPFS pin). A removed post's files go to moderators only; a
+ * data export is never served by its CID. 'private' answers must not be kept by shared caches.
+ */
+export async function fileAccess(
+  db: Kysely<Database>,
+  cid: string,
+  reader: Reader | null,
+): Promise<FileAccess> {
+  const { rows } = await sql<{ open: boolean; theirs: boolean }>`
+    select ${fileVisibleSql(cid, null)} as open, ${fileVisibleSql(cid, reader)} as theirs`.execute(db)
+  const row = rows[0]
+  return row?.open ? 'public' : row?.theirs ? 'private' : 'none'
+}
+
+function fileVisibleSql(cid: string, reader: Reader | null) {
+  const viewer = sql`${readerId(reader)}::uuid`
+  const moderator = sql.lit(reader?.moderator ?? false)
+  const holder = sql<boolean>`((p.visibility = 'public' and p.moderation is null)
+      or (p.user_id = ${viewer} and p.moderation is distinct from 'removed')
+      or (${moderator} and p.visibility <> 'private'))`
+  // `canSeePrivateEra` for the version row `v` (none for versions from before their table).
+  const era = sql<boolean>`(v.made_private is not true or p.user_id = ${viewer} or ${moderator}
+      or v.created_at <= p.private_history_shared_at)`
+  return sql<boolean>`(not exists (select 1 from account_exports e where e.cid = ${cid}) and (
+      exists (select 1 from post_files f join posts p on p.id = f.post_id where f.cid = ${cid} and ${holder})
+      or exists (select 1 from post_version_files f join posts p on p.id = f.post_id
+                 left join post_versions v on v.post_id = f.post_id and v.version = f.version
+                 where f.cid = ${cid} and ${holder} and ${era})
+      or exists (select 1 from post_versions v join posts p on p.id = v.post_id
+                 where v.manifest_cid = ${cid} and ${holder} and (v.version = p.version or ${era}))
+      or exists (select 1 from blobs b where b.cid = ${cid} and b.pinned
+                 and not exists (select 1 from post_files f where f.cid = b.cid)
+                 and not exists (select 1 from post_version_files f where f.cid = b.cid))))`
 }

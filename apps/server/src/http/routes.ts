@@ -1,8 +1,10 @@
 import type { Static, TSchema } from 'typebox'
 import type { AppInstance } from '../context'
+import type { Reader } from '../db/visibility'
 import { requireUserId } from './auth'
 import type { perUserLimit } from './rate-limit'
 import { failures, toggleSchema } from './responses'
+import { readerOf } from './standing'
 
 /** The words of a route on one item (`…/:id`): its tags, summary and params, and the like. */
 interface ItemRoute {
@@ -58,7 +60,7 @@ export function editingRoutes<Body extends TSchema>(
   { rateLimit, login }: ItemWrite,
   service: {
     edit(userId: string, id: string, body: Static<Body>): Promise<unknown>
-    revisions(viewerId: string | null, id: string): Promise<unknown>
+    revisions(reader: Reader | null, id: string): Promise<unknown>
   },
 ) {
   app.patch<{ Params: { id: string } }>(
@@ -80,7 +82,7 @@ export function editingRoutes<Body extends TSchema>(
   app.get<{ Params: { id: string } }>(
     `${url}/revisions`,
     { schema: { ...history, response: { 200: answers.history, ...failures(404) } } },
-    async (request) => service.revisions((await request.viewer())?.userId ?? null, request.params.id),
+    async (request) => service.revisions(await readerOf(request), request.params.id),
   )
 }
 

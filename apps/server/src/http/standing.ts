@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { activeSuspension } from '../db/moderation-state'
+import type { Reader } from '../db/visibility'
 import { requireViewer, type Viewer } from './auth'
 import { ForbiddenError, HttpError } from './errors'
 
@@ -33,6 +34,12 @@ export class SuspendedError extends HttpError {
 
 export function isModerator(viewer: Pick<Viewer, 'role'> | null): boolean {
   return viewer?.role === 'moderator' || viewer?.role === 'admin'
+}
+
+/** The request's reader as the visibility rules take them (db/visibility.ts); null for a visitor. */
+export async function readerOf(request: FastifyRequest): Promise<Reader | null> {
+  const viewer = await request.viewer()
+  return viewer ? { userId: viewer.userId, moderator: isModerator(viewer) } : null
 }
 
 /** The signed-in moderator or admin; 401 for a visitor, 403 for anyone else. */

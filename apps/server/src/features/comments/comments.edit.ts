@@ -1,7 +1,7 @@
 import type { CommentEditRequest, CommentRevisionsResponse, CommentView } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { visibleOr404 } from '../../db/visibility'
+import { canReadComment, canSeeHistory, type Reader, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { madeBy, revisionsStore } from '../revisions/index'
@@ -9,6 +9,8 @@ import { COMMENT_NOT_FOUND, normalizeContent } from './comments.rules'
 import { commentsStore } from './comments.store'
 
 export const NOT_COMMENT_EDITOR = 'Only the author of a comment can edit it'
+export const COMMENT_HIDDEN = 'The moderators hid this comment'
+export const COMMENT_REMOVED = 'The moderators removed this comment'
 export const COMMENT_CHANGED_MEANWHILE = 'This comment was changed meanwhile: compare it with your edit'
 
 /**
@@ -20,12 +22,17 @@ export function commentEditing(
   events: EventBus,
   view: (viewerId: string, id: string) => Promise<CommentView>,
 ) {
-  /** The comment when its post is visible to the viewer (a private post's comments do not exist for others). */
-  async function visibleComment(viewerId: string | null, id: string) {
+  /**
+   * The comment whose history `reader` may read: its post's history is theirs to see
+   * (canSeeHistory), and its text too (canReadComment); 404 otherwise.
+   */
+  async function readableComment(reader: Reader | null, id: string) {
     const store = commentsStore(db)
     const comment = isId(id) ? await store.findComment(id) : undefined
-    if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
-    visibleOr404(await store.findPost(comment.post_id), viewerId, COMMENT_NOT_FOUND)
+    const post = comment && (await store.findPost(comment.post_id))
+    if (!comment || !post || !canSeeHistory(post, reader)) throw new NotFoundError(COMMENT_NOT_FOUND)
+    if (!canReadComment(comment, reader))
+      throw new NotFoundError(comment.moderation === 'hidden' ? COMMENT_HIDDEN : COMMENT_REMOVED)
     return comment
   }
 
@@ -72,9 +79,9 @@ export function commentEditing(
       return current
     },
 
-    /** Every revision, oldest first, the current one last; seen by whoever may see the post. */
-    async revisions(viewerId: string | null, id: string): Promise<CommentRevisionsResponse> {
-      await visibleComment(viewerId, id)
+    /** Every revision, oldest first, the current one last; seen by whoever may read the comment. */
+    async revisions(reader: Reader | null, id: string): Promise<CommentRevisionsResponse> {
+      await readableComment(reader, id)
       const items = await revisionsStore(db).commentHistory(id)
       if (items.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND)
       return { items }

@@ -3,7 +3,13 @@ import { type Insertable, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostRevisionsTable } from '../../db/schema'
-import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
+import {
+  canSeeHistory,
+  canSeePrivateEra,
+  POST_NOT_FOUND,
+  type Reader,
+  visibleOr404,
+} from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'
@@ -32,6 +38,7 @@ function editStore(db: Db) {
           'created_at',
           'edited_at',
           'edited_by',
+          'private_history_shared_at',
         ])
         .where('id', '=', id)
         .forUpdate()
@@ -51,6 +58,7 @@ function editStore(db: Db) {
       fields: Partial<EditableFields>,
       editorId: string,
       analysed: boolean,
+      sharePrivateHistory: boolean,
     ) {
       const now = new Date()
       await db
@@ -60,8 +68,27 @@ function editStore(db: Db) {
         .updateTable('posts')
         .set({ ...fields, revision: kept.revision + 1, edited_at: now, edited_by: editorId, updated_at: now })
         .$if(analysed, (update) => update.set({ ai_analysis: PENDING_ANALYSIS_TEXT }))
+        .$if(sharePrivateHistory, (update) => update.set({ private_history_shared_at: now }))
         .where('id', '=', id)
         .execute()
+    },
+
+    /** The author shares the post's private history without changing anything else. */
+    async sharePrivateHistory(id: string) {
+      await db
+        .updateTable('posts')
+        .set({ private_history_shared_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /** What the rules of a post's history read: who may see it, and what of its private past. */
+    historyAccess(id: string) {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'user_id', 'visibility', 'moderation', 'private_history_shared_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
     },
   }
 }
@@ -91,7 +118,12 @@ export function postEditing(
         if (request.base_revision !== undefined && request.base_revision !== post.revision) return 'conflict'
         const next = validatePostEdit(post, request)
         const changed = EDITABLE_FIELDS.filter((field) => !sameValue(post[field], next[field]))
-        if (changed.length === 0) return 'unchanged'
+        // Sharing the private history counts only for a post that is public after the edit.
+        const share = request.share_private_history === true && next.visibility === 'public'
+        if (changed.length === 0) {
+          if (share) await store.sharePrivateHistory(id)
+          return 'unchanged'
+        }
 
         const revision = post.revision + 1
         const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))
@@ -106,7 +138,7 @@ export function postEditing(
           visibility: post.visibility,
           ...madeBy(post),
         }
-        await store.saveEdit(id, kept, fields, viewerId, analysed)
+        await store.saveEdit(id, kept, fields, viewerId, analysed, share)
         await events.raise(trx, 'post.edited', [
           {
             postId: id,
@@ -126,13 +158,21 @@ export function postEditing(
       return current
     },
 
-    /** Every revision, oldest first, the current one last; seen by whoever may see the post. */
-    async revisions(viewerId: string | null, id: string): Promise<PostRevisionsResponse> {
-      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
-      visibleOr404(await readPostAccess(db, id), viewerId)
+    /**
+     * Every revision the reader may see, oldest first, the current one last: the post's history
+     * when they may see it (canSeeHistory), without what was written while it was private unless
+     * they may see that too (canSeePrivateEra).
+     */
+    async revisions(reader: Reader | null, id: string): Promise<PostRevisionsResponse> {
+      const post = isId(id) ? await editStore(db).historyAccess(id) : undefined
+      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
       const items = await revisionsStore(db).postHistory(id)
       if (items.length === 0) throw new NotFoundError(POST_NOT_FOUND)
-      return { items }
+      return {
+        items: items.filter(
+          (item) => item.visibility !== 'private' || canSeePrivateEra(post, item.created_at, reader),
+        ),
+      }
     },
   }
 }

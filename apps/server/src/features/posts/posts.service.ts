@@ -74,7 +74,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     // row's visibility answers first: a version's own 404 would tell that a hidden post exists.
     const [found, ...rest] = await Promise.allSettled([
       posts.findPost(id),
-      versions.shown(id, version),
+      versions.shown(id, version, viewerId),
       posts.filesOf([id]),
       viewerId ? forViewer.marksOf(viewerId, id) : null,
     ] as const)

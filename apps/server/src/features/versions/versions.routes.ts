@@ -4,6 +4,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
+import { readerOf } from '../../http/standing'
 import { receivePostFiles, uploadGate } from '../files/index'
 import { versionsService } from './versions.service'
 
@@ -69,11 +70,16 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
         response: { 200: PostVersionsResponse, ...failures(404) },
       },
     },
-    async (request, reply) =>
-      ctx.readCache.answer(request, reply, {
-        load: (viewerId) => versions.list(viewerId, request.params.id),
-        // Nothing in it is the viewer's own; a post hidden from others is loaded for its author.
-        personalize: async (shared) => ({ variant: '', make: () => shared }),
-      }),
+    async (request, reply) => {
+      const reader = await readerOf(request)
+      return ctx.readCache.answer(request, reply, {
+        load: (viewerId) => versions.list(viewerId === null ? null : reader, request.params.id),
+        // Its author and moderators see versions others do not; a post hidden from others is loaded for its author.
+        personalize: async (shared) =>
+          reader && (await versions.seesMoreThanVisitors(reader, request.params.id))
+            ? null
+            : { variant: '', make: () => shared },
+      })
+    },
   )
 }

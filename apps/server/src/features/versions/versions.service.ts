@@ -3,7 +3,13 @@ import { BlobMissingError, type BlobStore } from '../../blobs/index'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostFileRow } from '../../db/schema'
-import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import {
+  canSeeHistory,
+  canSeePrivateEra,
+  POST_NOT_FOUND,
+  type Reader,
+  visibleOr404,
+} from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
@@ -201,7 +207,11 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
      * no such version. A manifest not computed yet (versions from before migration 0011) is
      * computed from the stored files now, and kept.
      */
-    async shown(postId: string, requested: number | undefined): Promise<ShownVersion> {
+    async shown(
+      postId: string,
+      requested: number | undefined,
+      viewerId: string | null,
+    ): Promise<ShownVersion> {
       if (requested !== undefined && (requested < 1 || requested > INT_MAX))
         throw new NotFoundError(VERSION_NOT_FOUND)
       const row = await versions.version(postId, requested ?? null)
@@ -209,6 +219,10 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const number = requested ?? row.current
       if (number > row.current) throw new NotFoundError(VERSION_NOT_FOUND)
       const isCurrent = number === row.current
+      if (!isCurrent && row.made_private && row.created_at) {
+        const reader = viewerId && { userId: viewerId, moderator: await versions.isModerator(viewerId) }
+        if (!canSeePrivateEra(row, row.created_at, reader || null)) throw new NotFoundError(VERSION_NOT_FOUND)
+      }
       const earlier = isCurrent ? null : await versions.earlierFiles(postId, number)
       let manifest = row.manifest_cid
       if (manifest === null) {
@@ -230,9 +244,14 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       }
     },
 
-    /** Every version of a post the viewer may see, oldest first, each with its files. */
-    async list(viewerId: string | null, postId: string): Promise<PostVersionsResponse> {
-      const post = visibleOr404(isId(postId) ? await versions.findPost(postId) : undefined, viewerId)
+    /**
+     * Every version of a post the reader may see, oldest first, each with its files: the post's
+     * when they may see its history, without the earlier versions published while it was private
+     * unless they may see those too (db/visibility.ts).
+     */
+    async list(reader: Reader | null, postId: string): Promise<PostVersionsResponse> {
+      const post = isId(postId) ? await versions.findPost(postId) : undefined
+      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
       const [rows, earlier, current] = await Promise.all([
         versions.versions(post.id),
         versions.earlierFiles(post.id),
@@ -241,6 +260,8 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const items: PostVersionsResponse['items'] = []
       for (let number = 1; number <= post.version; number++) {
         const row = rows.find((candidate) => candidate.version === number)
+        if (number < post.version && row?.made_private && !canSeePrivateEra(post, row.created_at, reader))
+          continue
         const files = number === post.version ? current : earlier.filter((file) => file.version === number)
         let manifest = row?.manifest_cid ?? null
         if (manifest === null && files.length > 0) {
@@ -257,6 +278,12 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
         })
       }
       return { post_id: post.id, current: post.version, items }
+    },
+
+    /** Whether `reader` sees more of the post's versions than anonymous readers do. */
+    async seesMoreThanVisitors(reader: Reader, postId: string): Promise<boolean> {
+      const post = isId(postId) ? await versions.findPost(postId) : undefined
+      return !!post && (reader.moderator || post.user_id === reader.userId)
     },
   }
 }

@@ -11,6 +11,7 @@ export interface VersionedPost {
   moderation: 'hidden' | 'removed' | null
   version: number
   created_at: Date
+  private_history_shared_at: Date | null
 }
 
 /** One version's row, with the number of the post's current version. */
@@ -21,6 +22,7 @@ export interface VersionRow {
   manifest_cid: string | null
   created_by: string | null
   created_at: Date
+  made_private: boolean
 }
 
 /** A file of some version of a post (filesOfEveryVersion). */
@@ -44,7 +46,15 @@ export type VersionFile = Omit<PostFilesTable, 'post_id'>
  * here and writes the new ones there (docs/decisions/005-file-versions.md).
  */
 export function versionsStore(db: Db) {
-  const postColumns = ['id', 'user_id', 'visibility', 'moderation', 'version', 'created_at'] as const
+  const postColumns = [
+    'id',
+    'user_id',
+    'visibility',
+    'moderation',
+    'version',
+    'created_at',
+    'private_history_shared_at',
+  ] as const
 
   return {
     findPost(id: string): Promise<VersionedPost | undefined> {
@@ -71,6 +81,7 @@ export function versionsStore(db: Db) {
           changelog: '',
           created_by: authorId,
           manifest_cid: manifestCid,
+          made_private: sql<boolean>`(select visibility = 'private' from posts where id = ${postId})`,
         })
         .execute()
     },
@@ -98,6 +109,8 @@ export function versionsStore(db: Db) {
           'post_versions.manifest_cid',
           'post_versions.created_by',
           'post_versions.created_at',
+          'post_versions.made_private',
+          'posts.private_history_shared_at',
           // Asked only of a version without a manifest (null otherwise): a post without files has
           // none to make, and its detail need not read its files again.
           sql<boolean | null>`case when post_versions.manifest_cid is null
@@ -105,6 +118,12 @@ export function versionsStore(db: Db) {
         ])
         .where('posts.id', '=', postId)
         .executeTakeFirst()
+    },
+
+    /** Whether a user moderates (the rules of a post's private past let moderators see it). */
+    async isModerator(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst()
+      return row?.role === 'moderator' || row?.role === 'admin'
     },
 
     /** Every version row of a post, oldest first. */
@@ -232,6 +251,7 @@ export function versionsStore(db: Db) {
           changelog: next.changelog,
           manifest_cid: next.manifestCid,
           created_by: next.createdBy,
+          made_private: post.visibility === 'private',
         })
         .execute()
       await db
