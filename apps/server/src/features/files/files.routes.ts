@@ -9,6 +9,7 @@ import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
+import { fileAccess } from '../../db/visibility'
 import { requireViewer } from '../../http/auth'
 import {
   BadRequestError,
@@ -18,7 +19,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../http/errors'
 import { failures } from '../../http/responses'
-import { isModerator } from '../../http/standing'
+import { readerOf } from '../../http/standing'
 import { thumbnailOf } from '../analysis/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
 import { uploadGate } from './files.gate'
@@ -30,6 +31,8 @@ import { receiveUpload } from './files.upload'
 /** Largest DOCX the preview converts in memory. */
 const PREVIEW_MAX_BYTES = 20 * 1024 * 1024
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** A file only this reader may fetch (their private post's): asked again each time, kept by no shared cache. */
+const PERSONAL = 'private, no-cache'
 /** Text fields of a file-only upload are ignored; keep them small. */
 const SMALL_FIELDS = 16 * 1024
 
@@ -62,15 +65,12 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   const files = filesService(ctx.db, store)
   const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 
+  /** The stored file and how widely it is served, or 404 (the same as for an unknown CID). */
   async function blobOrNotFound(request: FastifyRequest, cid: string) {
     const blob = isCidString(cid) ? await files.find(cid) : undefined
-    if (!blob?.mime) throw new NotFoundError('File not found')
-    // A data export (issue 20) is its owner's alone, through /auth/me/exports.
-    if (blob.pinned && (await files.isExportArchive(blob.cid))) throw new NotFoundError('File not found')
-    if ((await files.withdrawn(blob)) && !isModerator(await request.viewer())) {
-      throw new NotFoundError('This file was removed by a moderator')
-    }
-    return blob
+    const access = blob?.mime ? await fileAccess(ctx.db, blob.cid, await readerOf(request)) : 'none'
+    if (!blob || access === 'none') throw new NotFoundError('File not found')
+    return { ...blob, cache: access === 'public' ? IMMUTABLE : PERSONAL }
   }
 
   async function sendBlob(
@@ -98,7 +98,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     const textual = blob.mime.startsWith('text/')
     reply
       .header('etag', etag)
-      .header('cache-control', IMMUTABLE)
+      .header('cache-control', blob.cache)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send()
@@ -171,7 +171,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       } catch {
         throw new UnsupportedMediaTypeError('This document could not be read for preview')
       }
-      reply.header('cache-control', IMMUTABLE)
+      reply.header('cache-control', blob.cache)
       return { html, mime: blob.mime }
     },
   )
@@ -192,7 +192,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       if (!thumbnail) throw new NotFoundError('This file has no thumbnail')
       return (reply as FastifyReply)
         .header('content-type', thumbnail.mime)
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', blob.cache)
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(thumbnail.image))
     },

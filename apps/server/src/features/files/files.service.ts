@@ -24,21 +24,6 @@ export function filesService(db: Db, store: BlobStore) {
       return rows.findBlob(cid)
     },
 
-    /** A user's data export: never served by its CID (its owner downloads it through their account). */
-    async isExportArchive(cid: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('account_exports')
-        .select('id')
-        .where('cid', '=', cid)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
-    /** Removed by a moderator with every post that held it: served to moderators only. */
-    async withdrawn(blob: BlobRow): Promise<boolean> {
-      return !blob.pinned && (await rows.withdrawn(blob.cid))
-    },
-
     /**
      * Claims and stores each file. Call inside the transaction that inserts the rows referring to
      * them (post_files), with `db` bound to that transaction. Same bytes twice are stored once.

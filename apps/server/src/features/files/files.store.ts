@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { BlobRow } from '../../db/schema'
 
@@ -40,27 +39,6 @@ export function filesStore(db: Db) {
         .onConflict((oc) => oc.column('cid').doUpdateSet((eb) => ({ cid: eb.ref('excluded.cid') })))
         .returning(['refs', 'pinned'])
         .executeTakeFirstOrThrow()
-    },
-
-    /**
-     * Whether a file is withdrawn: every post that holds it (in any version) was removed by a
-     * moderator (issue 27). A file uploaded on its own (pinned) or shared with a post still up is not.
-     */
-    async withdrawn(cid: string): Promise<boolean> {
-      const { rows } = await sql<{ withdrawn: boolean }>`
-        select exists (
-            select 1 from post_files f join posts p on p.id = f.post_id where f.cid = ${cid} and p.moderation = 'removed'
-            union all
-            select 1 from post_version_files f join posts p on p.id = f.post_id
-            where f.cid = ${cid} and p.moderation = 'removed'
-          ) and not exists (
-            select 1 from post_files f join posts p on p.id = f.post_id
-            where f.cid = ${cid} and p.moderation is distinct from 'removed'
-            union all
-            select 1 from post_version_files f join posts p on p.id = f.post_id
-            where f.cid = ${cid} and p.moderation is distinct from 'removed'
-          ) as withdrawn`.execute(db)
-      return rows[0]?.withdrawn ?? false
     },
 
     deleteBlob(cid: string) {

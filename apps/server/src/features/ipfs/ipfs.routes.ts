@@ -8,6 +8,7 @@ import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { BadRequestError, NotFoundError } from '../../http/errors'
 import { failures } from '../../http/responses'
+import { readerOf } from '../../http/standing'
 import { CorruptBlockError } from './ipfs.dag'
 import { postCarMaker } from './ipfs.export'
 import { CAR, type GatewayAsk, RAW, readAsk } from './ipfs.request'
@@ -15,6 +16,8 @@ import { type Block, type IpfsService, ipfsService, type Located } from './ipfs.
 
 /** What the Trustless Gateway spec's path gateway sends for immutable /ipfs/ content (a year less a day). */
 const IMMUTABLE = 'public, max-age=29030400, immutable'
+/** A block only this reader may fetch: asked again each time, kept by no shared cache. */
+const PERSONAL = 'private, no-cache'
 const IDENTITY = 0x00
 
 /**
@@ -43,8 +46,7 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
         reply.header('content-location', `/ipfs/${encodeURI(rest)}?format=${ask.format}`)
       }
       if (ask.cid.multihash.code === IDENTITY) return answerIdentity(request, reply, ask)
-      const viewerId = (await request.viewer())?.userId ?? null
-      const target = await service.locate(ask.cid.toString(), viewerId)
+      const target = await service.locate(ask.cid.toString(), await readerOf(request))
       if (!target) throw new NotFoundError('No content with this CID is here')
       if (ask.format === 'raw') return answerBlock(request, reply, service, target)
       return answerCar(request, reply, service, ask, target)
@@ -86,10 +88,17 @@ export async function postCarRoutes(app: AppInstance, ctx: AppContext) {
   )
 }
 
-function commonHeaders(reply: FastifyReply, etag: string, type: string, filename: string, roots: CID[]) {
+function commonHeaders(
+  reply: FastifyReply,
+  etag: string,
+  type: string,
+  filename: string,
+  roots: CID[],
+  personal = false,
+) {
   reply
     .header('etag', etag)
-    .header('cache-control', IMMUTABLE)
+    .header('cache-control', personal ? PERSONAL : IMMUTABLE)
     .header('content-type', type)
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('x-ipfs-roots', roots.map((cid) => cid.toString()).join(','))
@@ -106,7 +115,7 @@ async function answerBlock(
 ) {
   const cid = target.cid.toString()
   const etag = `"${cid}.raw"`
-  commonHeaders(reply, etag, RAW, `${cid}.bin`, [target.cid])
+  commonHeaders(reply, etag, RAW, `${cid}.bin`, [target.cid], target.personal)
   if (notModified(request, etag)) return reply.status(304).send()
   const bytes = await service.blockBytes(target)
   reply.header('content-length', bytes.byteLength)
@@ -143,7 +152,7 @@ async function answerCar(
   const variant = `${ask.path.join('/')}|${scope}|${ask.bytes ? `${ask.bytes.from}:${ask.bytes.to}` : ''}|${ask.dups}`
   const etag = `"${ask.cid}.car.${scope}.${createHash('sha256').update(variant).digest('hex').slice(0, 16)}"`
   const roots = [...prefix.map((located) => located.cid), terminus.cid]
-  commonHeaders(reply, etag, carType(ask.dups), `${ask.cid}.car`, roots)
+  commonHeaders(reply, etag, carType(ask.dups), `${ask.cid}.car`, roots, target.personal)
   if (notModified(request, etag)) return reply.status(304).send()
   if (request.method === 'HEAD') return reply.status(200).send()
 

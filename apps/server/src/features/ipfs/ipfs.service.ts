@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { CID } from 'multiformats/cid'
 import { BlobMissingError, type BlobStore } from '../../blobs/index'
 import type { Db } from '../../db/index'
+import type { Reader } from '../../db/visibility'
 import { HttpError, NotFoundError } from '../../http/errors'
 import { directoryNode, manifestNames } from '../versions/index'
 import {
@@ -21,6 +22,8 @@ export interface Located {
   cid: CID
   root: IndexedRoot
   place: BlockPlace
+  /** Served to this reader alone (not to everyone): no shared cache may keep it. */
+  personal?: boolean
 }
 
 export interface Block {
@@ -168,18 +171,22 @@ export function ipfsService(db: Db, store: BlobStore, log: FastifyBaseLogger) {
 
   return {
     /**
-     * The block `cid` names, when `viewerId` may fetch it: a stored file's root (indexed on first
+     * The block `cid` names, when `reader` may fetch it: a stored file's root (indexed on first
      * use), a version's directory, or a block inside one of them. Null: unknown or not theirs.
      */
-    async locate(cid: string, viewerId: string | null): Promise<Located | null> {
-      if (await rows.visible(cid, viewerId)) {
+    async locate(cid: string, reader: Reader | null): Promise<Located | null> {
+      const access = await rows.access(cid, reader)
+      if (access !== 'none') {
         const root = (await fileRoot(cid)) ?? (await directoryRoot(cid))
-        if (root) return placeIn(usable(root), cid)
+        if (root) return { ...(await placeIn(usable(root), cid)), personal: access === 'private' }
       }
       for (const place of await rows.places(cid)) {
-        if (place.root === cid || !(await rows.visible(place.root, viewerId))) continue
+        if (place.root === cid) continue
+        const rootAccess = await rows.access(place.root, reader)
+        if (rootAccess === 'none') continue
         const root = await rows.root(place.root)
-        if (root) return { cid: CID.parse(cid), root: usable(root), place }
+        if (root)
+          return { cid: CID.parse(cid), root: usable(root), place, personal: rootAccess === 'private' }
       }
       return null
     },

@@ -1,7 +1,7 @@
-import { type Insertable, sql } from 'kysely'
+import type { Insertable } from 'kysely'
 import type { Db } from '../../db/index'
 import type { IpfsRootsTable } from '../../db/schema'
-import { visibleSql } from '../../db/visibility'
+import { type FileAccess, fileAccess, type Reader } from '../../db/visibility'
 import type { DagStep } from './ipfs.dag'
 
 export interface IndexedRoot {
@@ -153,27 +153,8 @@ export function ipfsStore(db: Db) {
         .execute()
     },
 
-    /**
-     * Whether `viewerId` may fetch the file or directory `cid` through the gateway: a post or a
-     * version holding it is one they may see (db/visibility.ts), or it was uploaded on its own
-     * (pinned, as /files serves it) and is no data export. One public holder is enough: a CID a
-     * public and a private post share stays public.
-     */
-    async visible(cid: string, viewerId: string | null): Promise<boolean> {
-      const viewer = sql`${viewerId}::uuid`
-      const { rows } = await sql<{ visible: boolean }>`
-        select (
-          exists (select 1 from post_files f join posts p on p.id = f.post_id
-                  where f.cid = ${cid} and ${visibleSql('p', viewer)})
-          or exists (select 1 from post_version_files f join posts p on p.id = f.post_id
-                     where f.cid = ${cid} and ${visibleSql('p', viewer)})
-          or exists (select 1 from post_versions v join posts p on p.id = v.post_id
-                     where v.manifest_cid = ${cid} and ${visibleSql('p', viewer)})
-          or exists (select 1 from blobs b where b.cid = ${cid} and b.pinned
-                     and not exists (select 1 from account_exports e where e.cid = b.cid))
-        ) as visible`.execute(db)
-      return rows[0]?.visible ?? false
-    },
+    /** Whether `reader` may fetch the file or directory `cid` through the gateway (db/visibility.ts). */
+    access: (cid: string, reader: Reader | null): Promise<FileAccess> => fileAccess(db, cid, reader),
   }
 }
 export type IpfsStore = ReturnType<typeof ipfsStore>

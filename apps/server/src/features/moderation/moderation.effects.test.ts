@@ -167,8 +167,9 @@ describe(`moderation effects (${TEST_DB})`, () => {
     await act(moderator, 'posts', created.post_id, 'remove', 'Copyright')
     for (const who of [undefined, author]) {
       const response = await get(`/files/${cid}`, who)
+      // As for a CID nothing here stores.
       expect(response.statusCode).toBe(404)
-      expect(response.json().detail).toBe('This file was removed by a moderator')
+      expect(response.json().detail).toBe('File not found')
     }
     expect((await get(`/files/${cid}`, moderator)).statusCode).toBe(200)
     // The author still has the post, marked removed.
