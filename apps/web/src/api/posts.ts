@@ -100,6 +100,8 @@ export interface PostEdit {
   license: string
   /** A DOI or doi.org link; '' for none. */
   doi: string
+  /** Making the post public: others also see its revisions and versions from while it was private. */
+  share_private_history?: boolean
 }
 
 /** PATCH /media/{id} (author only): the post as it is after the edit. */

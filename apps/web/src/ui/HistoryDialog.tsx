@@ -51,7 +51,13 @@ export default function HistoryDialog<Item extends Revision>({
           {title}
         </h2>
         {revisions.isError ? (
-          <p role="alert">{isApiError(revisions.error) ? revisions.error.detail : t('history.failed')}</p>
+          <p role="alert">
+            {isApiError(revisions.error, 404)
+              ? t('history.withheld')
+              : isApiError(revisions.error)
+                ? revisions.error.detail
+                : t('history.failed')}
+          </p>
         ) : !revisions.data ? (
           <Loading block text={t('history.loading')} />
         ) : (

@@ -46,6 +46,9 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const [errors, setErrors] = useState<MetadataErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [conflict, setConflict] = useState<PostDetailResponse | null>(null)
+  // Made public, a post shows others only what was written while public unless the author shares the rest.
+  const [sharePrivateHistory, setSharePrivateHistory] = useState(false)
+  const goingPublic = post.visibility === 'private' && fields.visibility === 'public'
   const edit = useEditPost(post.id)
 
   function save(event: FormEvent) {
@@ -55,7 +58,11 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
     setFailure(null)
     if (problems.title || problems.tags || problems.doi) return
     edit.mutate(
-      { ...fields, base_revision: baseRevision },
+      {
+        ...fields,
+        base_revision: baseRevision,
+        ...(goingPublic && sharePrivateHistory ? { share_private_history: true } : {}),
+      },
       {
         onSuccess: (saved) => {
           toast.success(saved.revision === baseRevision ? t('edit.unchanged') : t('edit.saved'))
@@ -112,6 +119,16 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         errors={errors}
         withAiInstruction={false}
       />
+      {goingPublic && (
+        <label className="post-editor__share">
+          <input
+            type="checkbox"
+            checked={sharePrivateHistory}
+            onChange={(event) => setSharePrivateHistory(event.target.checked)}
+          />{' '}
+          {t('edit.sharePrivateHistory')}
+        </label>
+      )}
     </DialogForm>
   )
 }
