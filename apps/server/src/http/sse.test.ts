@@ -3,7 +3,8 @@ import { waitFor } from '@agora/test-kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dbMakePost, makeUser, type TestUser } from '../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { openEventStreamCount } from './sse'
+import { httpServerConfig } from '../config.http'
+import { openEventStreamCount, streamAddressKey } from './sse'
 
 // Event streams capped per client address and per user, over a real HTTP server: one client
 // cannot hold the process's sockets, and everyone else still reads and streams.
@@ -92,6 +93,15 @@ describe(`event streams per client (${TEST_DB})`, () => {
     expect((await open('/notifications/stream', from('198.51.100.1', bob))).status).toBe(200)
   })
 
+  it('an IPv6 client is counted by its /64: another address of it is no way round the cap', async () => {
+    for (let i = 1; i <= PER_IP; i++)
+      expect((await open(commentStream(), from(`2001:db8:0:7::${i}`))).status).toBe(200)
+    expect((await open(commentStream(), from('2001:db8::7:abcd:1:2:3'))).status).toBe(429)
+    expect((await open(commentStream(), from('2001:db8:0:8::1'))).status).toBe(200)
+    expect(streamAddressKey('2001:0db8:0000:0007:0000:0000:0000:0001')).toBe('2001:db8:0:7::/64')
+    expect(streamAddressKey('::ffff:203.0.113.9')).toBe('::ffff:203.0.113.9')
+  })
+
   it('a stream refused before it opens (a post nobody may see) holds no slot', async () => {
     const author = await makeUser(t)
     const hidden = await dbMakePost(t, author, { title: 'Drafts', visibility: 'private' })
@@ -99,5 +109,14 @@ describe(`event streams per client (${TEST_DB})`, () => {
       expect((await open(`/comments/post/${hidden}/stream`, from('192.0.2.7'))).status).toBe(404)
     await waitFor(() => t.app.ctx.streams.held('192.0.2.7').ip === 0, 'the refused streams given back')
     expect((await open(commentStream(), from('192.0.2.7'))).status).toBe(200)
+  })
+})
+
+describe('the caps as settings', () => {
+  it('are 20 per address and per user unless set; 0 turns one off; a bad value names its variable', () => {
+    expect(httpServerConfig({})).toMatchObject({ maxStreamsPerIp: 20, maxStreamsPerUser: 20 })
+    expect(httpServerConfig({ HTTP_MAX_STREAMS_PER_USER: '0' }).maxStreamsPerUser).toBe(0)
+    expect(() => httpServerConfig({ HTTP_MAX_STREAMS_PER_IP: 'many' })).toThrow(/HTTP_MAX_STREAMS_PER_IP/)
+    expect(() => httpServerConfig({ HTTP_MAX_STREAMS_PER_USER: '-1' })).toThrow(/HTTP_MAX_STREAMS_PER_USER/)
   })
 })

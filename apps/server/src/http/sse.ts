@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 import { TOO_MANY_STREAMS } from '@agora/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from './errors'
@@ -34,7 +35,8 @@ export class TooManyStreamsError extends HttpError {
 }
 
 /**
- * The event streams of every route, counted per client address (as TRUST_PROXY says it) and per
+ * The event streams of every route, counted per client address (as TRUST_PROXY says it; an IPv6
+ * one by its /64) and per
  * signed-in user: a stream lives in one process, so the count does too. One client holding the
  * process's sockets open would lock every other reader out.
  */
@@ -44,8 +46,19 @@ export interface StreamSlots {
    * answer ends: the stream closed by either side, or an error answered before it opened.
    */
   take(request: FastifyRequest, reply: FastifyReply, userId: string | null): void
-  /** Streams held now by an address and by a user (for tests and /metrics). */
+  /** Streams held now by an address (its /64 for IPv6) and by a user. */
   held(ip: string, userId?: string | null): { ip: number; user: number }
+}
+
+/** The key an address is counted under: an IPv6 client is given a whole /64, so it counts as one. */
+export function streamAddressKey(ip: string): string {
+  if (!isIPv6(ip) || ip.toLowerCase().startsWith('::ffff:')) return ip
+  const [head = '', tail] = ip.split('%')[0].toLowerCase().split('::')
+  const front = head ? head.split(':') : []
+  const back = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array(Math.max(0, 8 - front.length - back.length)).fill('0')
+  const groups = [...front, ...zeros, ...back].slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ''))
+  return `${groups.join(':')}::/64`
 }
 
 export function createStreamSlots(limits: StreamLimits): StreamSlots {
@@ -60,7 +73,7 @@ export function createStreamSlots(limits: StreamLimits): StreamSlots {
     cap > 0 && (counts.get(key) ?? 0) >= cap
   return {
     take(request, reply, userId) {
-      const ip = request.ip
+      const ip = streamAddressKey(request.ip)
       if (full(perIp, ip, limits.maxStreamsPerIp)) {
         throw new TooManyStreamsError(
           `Too many live streams from your address (at most ${limits.maxStreamsPerIp}); close some pages and try again`,
@@ -81,7 +94,10 @@ export function createStreamSlots(limits: StreamLimits): StreamSlots {
         if (userId) add(perUser, userId, -1)
       })
     },
-    held: (ip, userId) => ({ ip: perIp.get(ip) ?? 0, user: userId ? (perUser.get(userId) ?? 0) : 0 }),
+    held: (ip, userId) => ({
+      ip: perIp.get(streamAddressKey(ip)) ?? 0,
+      user: userId ? (perUser.get(userId) ?? 0) : 0,
+    }),
   }
 }
 
