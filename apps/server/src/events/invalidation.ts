@@ -136,6 +136,7 @@ export function createInvalidation(
     const number = ++syncsSent
     const heard = new Promise<boolean>((resolve) => {
       const late = setTimeout(() => settleSync(number, false), SYNC_WAIT_MS)
+      late.unref()
       syncs.set(number, (value) => {
         clearTimeout(late)
         resolve(value)
