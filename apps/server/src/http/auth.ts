@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Verified once per request, including that the session is live. */
     viewer(): Promise<Viewer | null>
+    /** The signed-in user as of now (a long request, e.g. an event stream, whose session may end meanwhile). */
+    viewerNow(): Promise<Viewer | null>
   }
 }
 
@@ -116,6 +118,9 @@ export function registerViewer(
   app.decorateRequest('viewer', function (this: FastifyRequest & { _viewer?: Promise<Viewer | null> }) {
     this._viewer ??= resolveViewer(this, signer, liveSessions)
     return this._viewer
+  })
+  app.decorateRequest('viewerNow', function (this: FastifyRequest) {
+    return resolveViewer(this, signer, liveSessions)
   })
 }
 

@@ -47,6 +47,8 @@ export function notificationStreamRoute(app: AppInstance, ctx: AppContext) {
       let chain = Promise.resolve()
       const deliver = (id: string) => {
         chain = chain.then(async () => {
+          // A session ended while its stream was open (a logout anywhere) gets nothing more.
+          if ((await request.viewerNow())?.userId !== userId) return stream.end()
           const item = await notifications.one(userId, id)
           if (!item) return
           stream.send('notification', item, item.id)
