@@ -273,7 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       ),
   })
   registerCsrfGuard(app, config.corsOrigins)
-  registerViewer(app, ctx.db, ctx.signer, ctx.sessions)
+  registerViewer(app, ctx.db, ctx.signer, ctx.sessions, ctx.invalidation.caughtUp)
   registerSuspensionGuard(app, API_PREFIX)
   invalidateOnWrites(app, ctx.readCache, ctx.sessions, ctx.invalidation)
   // A row held locked takes at most a few connections: other items' reads and writes go on.

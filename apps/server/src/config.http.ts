@@ -13,6 +13,10 @@ export interface UploadLimitsConfig {
 export interface HttpServerConfig {
   /** Open sockets the process accepts at once; further ones are closed on arrival. 0: no cap. */
   maxConnections: number
+  /** Event streams one client address may hold open in the process (429 past it). 0: no cap. */
+  maxStreamsPerIp: number
+  /** Event streams one signed-in user may hold open in the process (429 past it). 0: no cap. */
+  maxStreamsPerUser: number
   /** Time for a request's headers to arrive in full (a client sending them a byte a second is cut off). */
   headersTimeoutMs: number
   /** Time for a whole request; off by default, so a long upload that keeps sending is never cut off. */
@@ -35,6 +39,8 @@ export function httpServerConfig(env: Env): HttpServerConfig {
   const DAY_MS = 86_400_000
   const http = {
     maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 0, 1_000_000),
+    maxStreamsPerIp: int(env, 'HTTP_MAX_STREAMS_PER_IP', 20, 0, 1_000_000),
+    maxStreamsPerUser: int(env, 'HTTP_MAX_STREAMS_PER_USER', 20, 0, 1_000_000),
     headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000, 100, DAY_MS),
     requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 0, 0, DAY_MS),
     idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000, 0, DAY_MS),

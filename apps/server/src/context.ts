@@ -14,6 +14,7 @@ import { createLive, type Live } from './events/live'
 import { createSessionMemo, type SessionMemo, type TokenSigner, tokenSigner } from './http/auth'
 import type { RedisState } from './http/rate-limit-store'
 import { createReadCache, type ReadCache } from './http/read-cache'
+import { createStreamSlots, type StreamSlots } from './http/sse'
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -42,6 +43,8 @@ export interface AppContext {
   events: EventBus
   /** News for open event streams, across processes (events/live.ts). */
   live: Live
+  /** The event streams open in this process, capped per client address and per user (http/sse.ts). */
+  streams: StreamSlots
   /** Tells the other server processes to forget their cached reads (events/invalidation.ts). */
   invalidation: Invalidation
   /** The state of shared parts, for readiness and /metrics (issue 25). */
@@ -104,6 +107,7 @@ export function createContext(
     sessions,
     events,
     live: createLive(database, log),
+    streams: createStreamSlots(config.http),
     invalidation,
     probes: { pool: () => database.poolStats(), redis },
   }

@@ -24,6 +24,9 @@ export const ErrorResponse = Type.Object(
 )
 export type ErrorResponse = Static<typeof ErrorResponse>
 
+/** The code of a 429 for an event stream past its client's cap (streams per address or per user). */
+export const TOO_MANY_STREAMS = 'too_many_streams'
+
 /** A message-only answer, as the spec's delete and logout calls give. */
 export const MessageResponse = Type.Object({ message: Type.String(), status: Type.Optional(Type.String()) })
 export type MessageResponse = Static<typeof MessageResponse>

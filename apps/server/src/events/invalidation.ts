@@ -43,6 +43,13 @@ export interface Invalidation {
    * must be told). Events raised after it (work it started in the background) are told on commit.
    */
   endRequest(): boolean
+  /**
+   * Whether this process has heard every notification committed before the call: true once a
+   * NOTIFY of its own sent after the call comes back (they arrive in commit order), false when that
+   * is not known in time (not listening, the NOTIFY failed or is late): then ask the database.
+   * Calls waiting at once share one NOTIFY.
+   */
+  caughtUp(): Promise<boolean>
   /** Listens (one connection of its own; a lost one is opened again, and then everything is forgotten). */
   start(): Promise<void>
   stop(): Promise<void>
@@ -66,6 +73,11 @@ export type Forgotten = 'all' | 'sessions' | 'content'
  */
 const COMMITTED = 'committed'
 
+/** The payload's word for a process's own catch-up NOTIFY (`caughtUp`), which the others ignore. */
+const SYNC = 'sync'
+/** Longest a request waits for its catch-up NOTIFY to come back before it asks the database. */
+const SYNC_WAIT_MS = 500
+
 /** Per request being handled: whether it raised a domain event (Invalidation.tellInTransaction). */
 const requestScope = new AsyncLocalStorage<{ raised: boolean; answered: boolean }>()
 
@@ -80,6 +92,8 @@ export function createInvalidation(
       tellCommitted() {},
       scopeRequest: (done) => done(),
       endRequest: () => false,
+      // One process, one connection: nothing is committed that it has not seen.
+      caughtUp: async () => true,
       start: async () => {},
       stop: async () => {},
     }
@@ -87,7 +101,7 @@ export function createInvalidation(
   const self = randomBytes(8).toString('hex')
   // The payload: the sender, then ' sessions' when only sessions are to be forgotten, or ' committed'
   // when it was sent inside a transaction (processes that know no word forget everything).
-  const notify = (db: Db, what: Forgotten | typeof COMMITTED = 'all') =>
+  const notify = (db: Db, what: string = 'all') =>
     sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} ${what}`})`.execute(db)
   /** What the writes answered in this turn asked the others to forget, and where a failure is told. */
   let queued: { what: Forgotten; log: Log } | null = null
@@ -104,6 +118,35 @@ export function createInvalidation(
         log.warn({ err }, 'other processes were not told of a write; they may show it READ_CACHE_MS late'),
       )
     return sending
+  }
+  /** The catch-up NOTIFYs sent and not yet heard, by number. */
+  const syncs = new Map<number, (heard: boolean) => void>()
+  let syncsSent = 0
+  /** The one under way, and the one that callers arriving meanwhile wait for (sent after it). */
+  let syncing: Promise<boolean> | null = null
+  let nextSync: Promise<boolean> | null = null
+  /** A catch-up NOTIFY came back late or not at all: answer false at once until one is heard. */
+  let syncLost = false
+  const settleSync = (number: number, heard: boolean) => {
+    const settle = syncs.get(number)
+    syncs.delete(number)
+    settle?.(heard)
+  }
+  const sync = (): Promise<boolean> => {
+    const number = ++syncsSent
+    const heard = new Promise<boolean>((resolve) => {
+      const late = setTimeout(() => settleSync(number, false), SYNC_WAIT_MS)
+      late.unref()
+      syncs.set(number, (value) => {
+        clearTimeout(late)
+        resolve(value)
+      })
+    })
+    notify(database.db, `${SYNC} ${number}`).catch(() => settleSync(number, false))
+    return heard.then((value) => {
+      syncLost = !value
+      return value
+    })
   }
   const invalidation: Invalidation = {
     async tellInTransaction(trx) {
@@ -133,11 +176,32 @@ export function createInvalidation(
       queued = { what: pending === null ? what : both(pending.what, what), log }
       if (pending === null) setImmediate(send)
     },
+    caughtUp() {
+      if (!unlisten) return Promise.resolve(false)
+      if (!syncing) {
+        syncing = sync().finally(() => {
+          syncing = null
+        })
+        return syncLost ? Promise.resolve(false) : syncing
+      }
+      // The one under way may have been sent before this call: wait for the next.
+      nextSync ??= syncing.then(() => {
+        nextSync = null
+        return invalidation.caughtUp()
+      })
+      return syncLost ? Promise.resolve(false) : nextSync
+    },
     async start() {
       unlisten ??= await database.listen(
         INVALIDATE_CHANNEL,
         (payload) => {
-          const [sender, what] = payload.split(' ')
+          const [sender, what, number] = payload.split(' ')
+          if (what === SYNC) {
+            if (sender === self) settleSync(Number(number), true)
+            return
+          }
+          // 'database sessions' comes from a trigger in the transaction that ended a session or
+          // changed a user's standing (migration 0041): every process forgets, the writer's too.
           if (sender !== self || what === COMMITTED)
             forget(what === 'sessions' || what === 'content' ? what : 'all')
         },
@@ -150,6 +214,7 @@ export function createInvalidation(
       await send()
       const stopping = unlisten
       unlisten = null
+      for (const number of [...syncs.keys()]) settleSync(number, false)
       await stopping?.()
     },
   }

@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Verified once per request, including that the session is live. */
     viewer(): Promise<Viewer | null>
+    /** The signed-in user as of now (a long request, e.g. an event stream, whose session may end meanwhile). */
+    viewerNow(): Promise<Viewer | null>
   }
 }
 
@@ -102,11 +104,23 @@ export function accessTokenOf(request: FastifyRequest): { token: string; via: Vi
   return cookie ? { token: cookie, via: 'cookie' } : null
 }
 
-export function registerViewer(app: FastifyInstance, db: Db, signer: TokenSigner, known: SessionMemo) {
-  const liveSessions = liveSessionsLoader(db, known)
+/** Whether this process has heard every session ended before now (events/invalidation.ts `caughtUp`). */
+export type CaughtUp = () => Promise<boolean>
+
+export function registerViewer(
+  app: FastifyInstance,
+  db: Db,
+  signer: TokenSigner,
+  known: SessionMemo,
+  caughtUp: CaughtUp,
+) {
+  const liveSessions = liveSessionsLoader(db, known, caughtUp)
   app.decorateRequest('viewer', function (this: FastifyRequest & { _viewer?: Promise<Viewer | null> }) {
     this._viewer ??= resolveViewer(this, signer, liveSessions)
     return this._viewer
+  })
+  app.decorateRequest('viewerNow', function (this: FastifyRequest) {
+    return resolveViewer(this, signer, liveSessions)
   })
 }
 
@@ -132,9 +146,11 @@ export const createSessionMemo = (ttlMs: number): SessionMemo =>
 /**
  * Whether sessions are live (not revoked): remembered answers (`known`), else asked of the
  * database. The requests of one turn of the event loop ask together, in one query: under load that
- * is one round trip for many requests instead of one each.
+ * is one round trip for many requests instead of one each. A remembered answer is used only once
+ * this process has heard every notification committed before the request came (`caughtUp`): a
+ * session ended through another process, whose answer has left, is never served here.
  */
-function liveSessionsLoader(db: Db, known: SessionMemo) {
+function liveSessionsLoader(db: Db, known: SessionMemo, caughtUp: CaughtUp) {
   const loader = perTurnLoader<string, LiveSession | null>(async (sessionIds) => {
     const rows = await db
       .selectFrom('sessions')
@@ -151,7 +167,12 @@ function liveSessionsLoader(db: Db, known: SessionMemo) {
     )
     return sessionIds.map((id) => owners.get(id) ?? null)
   }, 200)
-  return { load: (sessionId: string) => known.remember(sessionId, () => loader.load(sessionId)) }
+  return {
+    async load(sessionId: string) {
+      if (known.has(sessionId) && !(await caughtUp())) return loader.load(sessionId)
+      return known.remember(sessionId, () => loader.load(sessionId))
+    },
+  }
 }
 
 async function resolveViewer(

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { waitFor } from '@agora/test-kit'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   apiBookmark,
@@ -362,12 +363,16 @@ describe('read cache, signed-in readers (issue 24: the shared answer plus their 
     const moderator = await makeModerator(t)
     const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
     expect((await me(ada)).statusCode).toBe(200)
-    // Ada's session ended behind the server's back: only what it remembers still says it is live.
-    await t.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', ada.id)
-      .execute()
+    // Ada's session ended behind the server's back (triggers off, so not even the database tells):
+    // only what it remembers still says it is live.
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx)
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', ada.id)
+        .execute()
+    })
 
     // Bob posts and likes: writes that change no session, role or suspension. The read cache's
     // bodies go (his post shows at once), what was learnt of Ada's session stays.

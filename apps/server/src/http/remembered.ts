@@ -16,6 +16,8 @@ export const KEPT_TTL_FACTOR = 60
 
 export interface Remembered<V> {
   remember(key: string, load: () => Promise<V>): Promise<V>
+  /** Whether an answer for `key` is remembered now. */
+  has(key: string): boolean
   forget(): void
 }
 
@@ -31,6 +33,7 @@ export function remembered<V>(max: number, ttlMs: number): Remembered<V> {
       if (startedIn === generation) answers?.set(`${startedIn} ${key}`, { value })
       return value
     },
+    has: (key) => answers?.has(`${generation} ${key}`) ?? false,
     forget() {
       generation++
     },

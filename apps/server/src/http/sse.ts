@@ -1,4 +1,7 @@
+import { isIPv6 } from 'node:net'
+import { TOO_MANY_STREAMS } from '@agora/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from './errors'
 
 /** A comment line this often keeps proxies and the browser from taking a quiet stream for a dead one. */
 const HEARTBEAT_MS = 25_000
@@ -10,6 +13,92 @@ let openStreams = 0
 /** Event streams this process holds open now (for /metrics). */
 export function openEventStreamCount() {
   return openStreams
+}
+
+/** Streams one client may hold open in this process at once; 0: no cap. */
+export interface StreamLimits {
+  maxStreamsPerIp: number
+  maxStreamsPerUser: number
+}
+
+/** When a refused client may try again: streams end when their readers leave, not on a clock. */
+const RETRY_AFTER_SECONDS = 30
+
+/** 429 past a cap; the socket is closed with the answer, so a refused stream holds no connection. */
+export class TooManyStreamsError extends HttpError {
+  constructor(detail: string) {
+    super(429, TOO_MANY_STREAMS, detail, undefined, {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+      connection: 'close',
+    })
+  }
+}
+
+/**
+ * The event streams of every route, counted per client address (as TRUST_PROXY says it; an IPv6
+ * one by its /64) and per
+ * signed-in user: a stream lives in one process, so the count does too. One client holding the
+ * process's sockets open would lock every other reader out.
+ */
+export interface StreamSlots {
+  /**
+   * Holds a slot for the stream `request` is about to open (429 past a cap), given back when its
+   * answer ends: the stream closed by either side, or an error answered before it opened.
+   */
+  take(request: FastifyRequest, reply: FastifyReply, userId: string | null): void
+  /** Streams held now by an address (its /64 for IPv6) and by a user. */
+  held(ip: string, userId?: string | null): { ip: number; user: number }
+}
+
+/** The key an address is counted under: an IPv6 client is given a whole /64, so it counts as one. */
+export function streamAddressKey(ip: string): string {
+  if (!isIPv6(ip) || ip.toLowerCase().startsWith('::ffff:')) return ip
+  const [head = '', tail] = ip.split('%')[0].toLowerCase().split('::')
+  const front = head ? head.split(':') : []
+  const back = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array(Math.max(0, 8 - front.length - back.length)).fill('0')
+  const groups = [...front, ...zeros, ...back].slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ''))
+  return `${groups.join(':')}::/64`
+}
+
+export function createStreamSlots(limits: StreamLimits): StreamSlots {
+  const perIp = new Map<string, number>()
+  const perUser = new Map<string, number>()
+  const add = (counts: Map<string, number>, key: string, by: number) => {
+    const count = (counts.get(key) ?? 0) + by
+    if (count > 0) counts.set(key, count)
+    else counts.delete(key)
+  }
+  const full = (counts: Map<string, number>, key: string, cap: number) =>
+    cap > 0 && (counts.get(key) ?? 0) >= cap
+  return {
+    take(request, reply, userId) {
+      const ip = streamAddressKey(request.ip)
+      if (full(perIp, ip, limits.maxStreamsPerIp)) {
+        throw new TooManyStreamsError(
+          `Too many live streams from your address (at most ${limits.maxStreamsPerIp}); close some pages and try again`,
+        )
+      }
+      if (userId && full(perUser, userId, limits.maxStreamsPerUser)) {
+        throw new TooManyStreamsError(
+          `Too many live streams on your account (at most ${limits.maxStreamsPerUser}); close some pages and try again`,
+        )
+      }
+      add(perIp, ip, 1)
+      if (userId) add(perUser, userId, 1)
+      let released = false
+      reply.raw.once('close', () => {
+        if (released) return
+        released = true
+        add(perIp, ip, -1)
+        if (userId) add(perUser, userId, -1)
+      })
+    },
+    held: (ip, userId) => ({
+      ip: perIp.get(streamAddressKey(ip)) ?? 0,
+      user: userId ? (perUser.get(userId) ?? 0) : 0,
+    }),
+  }
 }
 
 export interface EventStream {

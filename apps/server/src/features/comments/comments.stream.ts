@@ -37,11 +37,12 @@ export function commentStreamRoute(app: AppInstance, ctx: AppContext) {
         summary: 'New comments on a post as they are written (server-sent events: comment)',
         description: 'text/event-stream; each `comment` event carries {_id, postId, parentId}.',
         params: PostCommentsParams,
-        response: { ...failures(404) },
+        response: { ...failures(404, 429) },
       },
     },
     async (request, reply) => {
       const viewerId = (await request.viewer())?.userId ?? null
+      ctx.streams.take(request, reply, viewerId)
       const { id } = request.params
       visibleOr404(isId(id) ? await readPostAccess(ctx.db, id) : undefined, viewerId)
       // Listening before the stream opens: a comment written once the reader sees it open is told.

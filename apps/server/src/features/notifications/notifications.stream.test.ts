@@ -111,6 +111,21 @@ describe(`live streams (${TEST_DB})`, () => {
     expect(byQuery.of('notification').map((event) => event.data.excerpt)).toEqual(['two', 'three', 'four'])
   })
 
+  it('sends nothing more on a stream whose session ended (a logout): it ends, and reopening is refused', async () => {
+    const ada = await makeUser(t)
+    const bob = await makeUser(t)
+    const post = await apiMakePost(t, ada, { title: 'Moss spores' })
+    const live = stream('/notifications/stream', ['unread', 'notification'], ada.headers)
+    await waitFor(() => live.of('unread').length === 1, 'the first unread count')
+    const loggedOut = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
+    expect(loggedOut.statusCode).toBe(200)
+
+    await apiMakeComment(t, bob, post.post_id, { content: 'After the logout' })
+    // The client reconnects the ended stream by itself; the ended session's token is refused.
+    await waitFor(() => live.source.readyState === live.source.CLOSED, 'the stream closed for good')
+    expect(live.of('notification')).toEqual([])
+  })
+
   it("streams a post's new comments to an anonymous reader, and nothing of other posts", async () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)

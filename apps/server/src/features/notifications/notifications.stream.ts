@@ -29,11 +29,12 @@ export function notificationStreamRoute(app: AppInstance, ctx: AppContext) {
           type: 'object',
           properties: { last_event_id: { type: 'string', maxLength: 20 } },
         },
-        response: { ...failures(401) },
+        response: { ...failures(401, 429) },
       },
     },
     async (request, reply) => {
       const userId = await requireUserId(request, LOGIN_FOR_NOTIFICATIONS)
+      ctx.streams.take(request, reply, userId)
       const asked =
         request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id
       const after = typeof asked === 'string' && NOTIFICATION_ID.test(asked) ? asked : null
@@ -46,6 +47,8 @@ export function notificationStreamRoute(app: AppInstance, ctx: AppContext) {
       let chain = Promise.resolve()
       const deliver = (id: string) => {
         chain = chain.then(async () => {
+          // A session ended while its stream was open (a logout anywhere) gets nothing more.
+          if ((await request.viewerNow())?.userId !== userId) return stream.end()
           const item = await notifications.one(userId, id)
           if (!item) return
           stream.send('notification', item, item.id)

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { API_BASE } from '../../api/client'
+import { holdEventStream } from '../../api/eventStream'
 import { commentKeys, postKeys } from '../../api/queryKeys'
 
 interface CommentWritten {
@@ -20,15 +21,17 @@ export function useLiveComments(postId: string, isShown: (id: string) => boolean
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
-    const source = new EventSource(`${API_BASE}/comments/post/${encodeURIComponent(postId)}/stream`, {
-      withCredentials: true,
-    })
-    source.addEventListener('comment', (event) => {
-      const { _id } = JSON.parse((event as MessageEvent<string>).data) as CommentWritten
-      if (!_id || shown.current(_id)) return
-      setWaiting((current) => (current.has(_id) ? current : new Set([...current, _id])))
-    })
-    return () => source.close()
+    // Comments written while the stream was down are not told: a reload of the page shows them.
+    const stream = holdEventStream(
+      () => `${API_BASE}/comments/post/${encodeURIComponent(postId)}/stream`,
+      (source) =>
+        source.addEventListener('comment', (event) => {
+          const { _id } = JSON.parse((event as MessageEvent<string>).data) as CommentWritten
+          if (!_id || shown.current(_id)) return
+          setWaiting((current) => (current.has(_id) ? current : new Set([...current, _id])))
+        }),
+    )
+    return () => stream.close()
   }, [postId])
 
   const show = useCallback(async () => {
