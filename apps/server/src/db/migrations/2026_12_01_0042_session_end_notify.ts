@@ -6,7 +6,7 @@ import { rowTrigger } from './triggers'
  * process on the invalidation channel, from inside the transaction that made the change: the
  * NOTIFY commits with it, before any answer about it can leave, whoever wrote it (a request, a
  * job, `npm run admin`, a hand edit). Duplicate payloads of one transaction arrive once.
- * docs/decisions/012-session-ends-everywhere-at-once.md.
+ * docs/decisions/013-session-ends-everywhere-at-once.md.
  */
 const TELL = `begin perform pg_notify('agora_invalidate', 'database sessions'); return null; end`
 
