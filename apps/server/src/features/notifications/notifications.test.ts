@@ -97,6 +97,13 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
     expect(await kindsOf(ada)).toEqual(['comment', 'comment'])
   })
 
+  it('says mail is written to the data folder when no mail server is configured', async () => {
+    const ada = await makeUser(t)
+    const response = await send(t, ada, 'GET', '/api/v1/notifications/mail')
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().delivery).toBe('folder')
+  })
+
   it('previews a comment as text: no Markdown marks, no math delimiters, no code block', async () => {
     const [ada, bo] = await makeUsers(t, 2)
     const post = await apiMakePost(t, ada)
