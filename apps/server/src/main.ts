@@ -5,7 +5,7 @@ import { BlobStoreNotSharedError, checkSharedBlobStore } from './blobs/shared-st
 import { runPrimary, stopWhenAsked, WORKER_STOP_SIGNALS } from './cluster'
 import { ConfigError, loadConfig } from './config'
 import { warmCitations } from './features/citations/index'
-import { DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
+import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS } from './features/demo/index'
 import { DataDirInUseError, lockDataDir } from './folder-lock'
 
 /** A line for the person who started the server, in words (the log is for operators). */
@@ -90,7 +90,7 @@ async function demoLogin(db: Awaited<ReturnType<typeof buildApp>>['ctx']['db']) 
   const [first, ...others] = DEMO_USERS.map((user) => user.username)
   const demo = await db.selectFrom('users').select('id').where('username', '=', first).executeTakeFirst()
   if (!demo) return ''
-  return ` — log in as ${first} with the password ${DEMO_PASSWORD} (or ${others.join(', ')})`
+  return ` — log in as ${first} with the password ${DEMO_PASSWORD} (or ${others.join(', ')}; ${DEMO_MODERATOR.username} moderates)`
 }
 
 main().catch((error) => {

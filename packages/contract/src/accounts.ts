@@ -67,6 +67,8 @@ export const MailSettings = Type.Object({
   kinds: MailModes,
   /** Mail goes only to a verified address. */
   email: EmailStatus,
+  /** How this server sends mail: by a mail server, or (no SMTP_URL) as files in DATA_DIR/mail. */
+  delivery: Type.Optional(LiteralUnion('smtp', 'folder')),
 })
 export type MailSettings = Static<typeof MailSettings>
 

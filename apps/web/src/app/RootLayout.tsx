@@ -5,6 +5,7 @@ import { ToastViewport } from '../ui/ToastViewport'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { LoginModalProvider } from './LoginModalProvider'
+import { rememberPlace } from './lastPlace'
 import { SuspensionBanner } from './SuspensionBanner'
 import { firstScreenPath, releaseStaticShell } from './staticShell'
 import { useDeviceClass } from './useDeviceClass'
@@ -26,6 +27,9 @@ export function RootLayout() {
     const drawn = firstScreenPath()
     if (drawn !== null && drawn !== location.pathname) releaseStaticShell()
   }, [location.pathname])
+
+  // Signing in at /login returns to the screen before it.
+  useEffect(() => rememberPlace(location.pathname, location.search + location.hash), [location])
 
   // After moving to another screen, start keyboard and screen-reader users at its content.
   useEffect(() => {

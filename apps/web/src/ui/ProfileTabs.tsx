@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import './ProfileTabs.css'
 
@@ -17,6 +17,13 @@ export interface ProfileTabsProps<K extends string> {
   idPrefix: string
 }
 
+/** How far a strip scrolls sideways to show a tab wholly (as scrollIntoView's inline: 'nearest'). */
+export function sidewaysToShow(strip: Pick<DOMRect, 'left' | 'right'>, tab: Pick<DOMRect, 'left' | 'right'>) {
+  if (tab.left < strip.left) return tab.left - strip.left
+  if (tab.right > strip.right) return Math.min(tab.right - strip.right, tab.left - strip.left)
+  return 0
+}
+
 export const tabId = (prefix: string, key: string) => `${prefix}-tab-${key}`
 export const panelId = (prefix: string, key: string) => `${prefix}-panel-${key}`
 
@@ -32,6 +39,14 @@ export function ProfileTabs<K extends string>({
   idPrefix,
 }: ProfileTabsProps<K>) {
   const list = useRef<HTMLDivElement>(null)
+
+  // The selected tab is in sight on a narrow screen: the strip scrolls sideways to it, the page stays.
+  useEffect(() => {
+    const strip = list.current
+    const tab = strip?.querySelector<HTMLElement>(`#${CSS.escape(tabId(idPrefix, active))}`)
+    if (strip && tab)
+      strip.scrollLeft += sidewaysToShow(strip.getBoundingClientRect(), tab.getBoundingClientRect())
+  }, [active, idPrefix])
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.findIndex((tab) => tab.key === active)

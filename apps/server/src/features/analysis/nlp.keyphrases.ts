@@ -134,9 +134,22 @@ const UNITS =
 const FILE_WORDS =
   /^(?:pdf|docx?|txt|md|csv|xlsx?|pptx?|png|jpe?g|gif|svg|html?|json|xml|zip|tex|bib|mime|utf-?8|ascii|page|pp|vol|doi|isbn|issn|arxiv|http|https|www|com|org|preprint|draft|copyright|licen[cs]e|fig|figure|table|eq|equation|section|appendix|et|al)$/u
 
+/** Scripts where one character is a syllable or a word, so two of them make a tag. */
+const SYLLABIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+
+/**
+ * Whether a suggested tag reads as a word: at least two letters and three characters (two in
+ * Chinese, Japanese or Korean); a variable such as `dT` or a symbol is not a subject.
+ */
+export function isTagShaped(tag: string): boolean {
+  const letters = tag.match(/\p{L}/gu)?.length ?? 0
+  return letters >= 2 && (SYLLABIC.test(tag) || [...tag.trim()].length >= 3)
+}
+
 /** The candidates that may become tags: no file-format noise, units, kinds of text or generic words. */
 export function keyphrasePool(candidates: Candidate[]): Candidate[] {
   return candidates.filter((candidate) => {
+    if (candidate.author === undefined && !isTagShaped(candidate.label)) return false
     const words = candidate.key.split(' ')
     if (words.every((word) => FILE_WORDS.test(word) || UNITS.test(word) || /^\p{N}+$/u.test(word)))
       return false

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { isTagShaped } from './nlp.keyphrases'
 import { localAnalysis } from './nlp.local'
 import { structureOf } from './nlp.structure'
+import { parseAnswer } from './remote-engine'
 
 /** The steps added for issue 21: structure, TLDR, grounded topics, focus, Chinese. */
 
@@ -182,5 +184,44 @@ describe('summary sentences', () => {
     expect(chosen.length).toBeGreaterThanOrEqual(2)
     for (const sentence of chosen) expect([blocks[0], blocks[6], blocks[7]]).toContain(sentence)
     expect([blocks[0], blocks[6], blocks[7]]).toContain(result.tldr)
+  })
+})
+
+describe('suggested tags', () => {
+  it('are words: never a one-letter variable, a two-character symbol like dT, or a symbol', () => {
+    const text =
+      'The temperature step dT drives the heat flux. We measure dT at each sensor. A larger dT means ' +
+      'more flux. The dT of the probe follows the heater. Heat flux scales with dT. Let x be the ' +
+      'state of the sensor and x its reading; the probe reads x twice.'
+    const { tags } = localAnalysis({ title: 'Heat flux in a probe', blocks: [text], instruction: '' }, null)
+    expect(tags).toContain('heat flux')
+    for (const tag of tags) expect(isTagShaped(tag), tag).toBe(true)
+    expect(tags).not.toContain('dT')
+    expect(tags).not.toContain('x')
+  })
+
+  it('keep the rule in every script: two letters and three characters, two in Chinese', () => {
+    expect(['dT', 'x', 'Δ', '#', '∂T', 'a1'].filter(isTagShaped)).toEqual([])
+    expect(['EEG', 'heat flux', 'ΔT ratio', '蛋白', 'fMRI'].every(isTagShaped)).toBe(true)
+  })
+
+  it('from an AI service follow it too', () => {
+    const answer = parseAnswer(
+      JSON.stringify({ summary: 'S.', tags: ['dT', 'heat flux', 'x'], topics: ['t'] }),
+    )
+    expect(answer.tags).toEqual(['heat flux'])
+  })
+
+  it('still keep the authors own short tags', () => {
+    const { tags } = localAnalysis(
+      {
+        title: 'Heat flux in a probe',
+        blocks: ['Heat flux scales with the step.'],
+        instruction: '',
+        tags: ['dT'],
+      },
+      null,
+    )
+    expect(tags[0]).toBe('dT')
   })
 })

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
+import { isTagShaped } from './nlp.keyphrases'
 
 /**
  * The optional engine: any OpenAI-compatible chat-completions endpoint (OpenAI, a local Ollama,
@@ -98,7 +99,7 @@ export function parseAnswer(content: string): RemoteAnswer {
   return {
     ...(tldr ? { tldr } : {}),
     summary: value.summary.trim(),
-    tags: unique(value.tags).slice(0, 8),
+    tags: unique(value.tags).filter(isTagShaped).slice(0, 8),
     topics: unique(value.topics).slice(0, 3),
   }
 }

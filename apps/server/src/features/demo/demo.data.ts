@@ -37,6 +37,15 @@ export const DEMO_USERS = [
   },
 ] as const
 
+/** The demo's moderator: contributes nothing, so it reaches the moderators' screens with a clean forum. */
+export const DEMO_MODERATOR = {
+  username: 'sam_moderator',
+  nickname: 'Sam Okafor',
+  title: 'Community moderator',
+  bio: 'I keep the discussion on topic and answer reports.',
+  tags: 'moderation',
+} as const
+
 export type DemoUsername = (typeof DEMO_USERS)[number]['username']
 
 export interface DemoFile {

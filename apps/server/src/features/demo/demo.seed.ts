@@ -8,7 +8,14 @@ import { seedDemoComments } from '../comments/index'
 import { mediaKindOf, type ReceivedFile } from '../files/index'
 import { postsService } from '../posts/index'
 import { rewardsLedger } from '../rewards/index'
-import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS, type DemoFile, type DemoUsername } from './demo.data'
+import {
+  DEMO_MODERATOR,
+  DEMO_PASSWORD,
+  DEMO_POSTS,
+  DEMO_USERS,
+  type DemoFile,
+  type DemoUsername,
+} from './demo.data'
 
 /** How long ago the demo researchers joined: before the oldest demo post (two weeks). */
 const DEMO_MEMBER_DAYS = 30
@@ -44,7 +51,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   const nothing = { created: false, users: 0, posts: 0 }
   if (!ctx.config.demo) return nothing
 
-  const users = await ctx.db.transaction().execute(async (trx) => {
+  const seeded = await ctx.db.transaction().execute(async (trx) => {
     // A second server starting waits here for the first one's seeding: longer than a request may wait.
     await sql`set local lock_timeout = 0`.execute(trx)
     await sql`select pg_advisory_xact_lock(${DEMO_LOCK})`.execute(trx)
@@ -56,6 +63,8 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
       const row = await auth.register({ ...user, password: DEMO_PASSWORD })
       ids.set(user.username, row.id)
     }
+    const moderator = await auth.register({ ...DEMO_MODERATOR, password: DEMO_PASSWORD })
+    await trx.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute()
     // Trusted while their two weeks of work are written at once (the new-account limits would stop
     // it); once they have joined in the past, below, trust follows their age and activity again.
     await trx
@@ -63,9 +72,10 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
       .set({ trust_override: 'member' })
       .where('id', 'in', [...ids.values()])
       .execute()
-    return ids
+    return { ids, moderatorId: moderator.id }
   })
-  if (!users) return nothing
+  if (!seeded) return nothing
+  const users = seeded.ids
 
   const store = blobStoreFor(ctx.config)
   const posts = postsService(ctx.db, store, ctx.events)
@@ -104,11 +114,11 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   // earned are paid at the contributions' times, so balances and the leaderboard are not empty.
   const joined = new Date(now - DEMO_MEMBER_DAYS * 24 * 3600_000).toISOString()
   await sql`update users set created_at = ${joined}::timestamptz, trust_override = null
-    where id in (${sql.join([...users.values()])})`.execute(ctx.db)
+    where id in (${sql.join([...users.values(), seeded.moderatorId])})`.execute(ctx.db)
   await rewardsLedger(ctx.config.rewards).backfill(ctx.db)
   log?.info(
-    { users: users.size, posts: DEMO_POSTS.length, comments },
-    `demo data loaded: log in as ${DEMO_USERS[0].username} / ${DEMO_PASSWORD}`,
+    { users: users.size + 1, posts: DEMO_POSTS.length, comments },
+    `demo data loaded: log in as ${DEMO_USERS[0].username} (moderator: ${DEMO_MODERATOR.username}) / ${DEMO_PASSWORD}`,
   )
-  return { created: true, users: users.size, posts: DEMO_POSTS.length }
+  return { created: true, users: users.size + 1, posts: DEMO_POSTS.length }
 }

@@ -1,11 +1,11 @@
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sendLogin } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { DEMO_COMMENTS } from '../comments/comments.demo'
-import { DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
+import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
 import { seedDemo } from './demo.seed'
 
 let t: TestApp
@@ -23,7 +23,7 @@ describe(`demo data (${TEST_DB})`, () => {
   it('fills an empty database once with users, every kind of media, and likes', async () => {
     const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, demo: true } }
     const result = await seedDemo(ctx)
-    expect(result).toEqual({ created: true, users: DEMO_USERS.length, posts: DEMO_POSTS.length })
+    expect(result).toEqual({ created: true, users: DEMO_USERS.length + 1, posts: DEMO_POSTS.length })
 
     const kinds = await t.database.db.selectFrom('post_files').select('kind').distinct().execute()
     expect(kinds.map((row) => row.kind).sort()).toEqual(['audio', 'document', 'image', 'video'])
@@ -80,6 +80,22 @@ describe(`demo data (${TEST_DB})`, () => {
       secure_mode: false,
     })
     expect(login.statusCode).toBe(200)
+
+    // A moderator account, named in the README, signs in and reaches the moderators' queue.
+    const readme = readFileSync(join(import.meta.dirname, '../../../../../README.md'), 'utf8')
+    expect(readme).toContain(`\`${DEMO_MODERATOR.username}\``)
+    const moderator = await sendLogin(t, {
+      username: DEMO_MODERATOR.username,
+      password: DEMO_PASSWORD,
+      secure_mode: false,
+    })
+    expect(moderator.statusCode).toBe(200)
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/mod/reports',
+      headers: { authorization: `Bearer ${moderator.json().access_token}` },
+    })
+    expect(queue.statusCode).toBe(200)
 
     // Their contributions earned rewards at the time they were made, by the rules: one entry per
     // post, comment and like from someone else (within the daily caps), and a leaderboard.

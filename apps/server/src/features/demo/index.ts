@@ -1,2 +1,2 @@
-export { DEMO_PASSWORD, DEMO_USERS } from './demo.data'
+export { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS } from './demo.data'
 export { seedDemo } from './demo.seed'

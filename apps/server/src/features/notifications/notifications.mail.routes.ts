@@ -29,6 +29,7 @@ export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) 
         verified: user.email !== '' && user.email_verified_at !== null,
         bounced: user.email !== '' && user.email_bounced_at !== null,
       },
+      delivery: ctx.config.mail.smtpUrl ? ('smtp' as const) : ('folder' as const),
     }
   }
 

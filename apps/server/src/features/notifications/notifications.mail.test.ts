@@ -92,6 +92,7 @@ describe(`notification mail (${TEST_DB})`, () => {
     expect(first.json()).toMatchObject({
       kinds: { reply: 'instant', comment: 'daily', like: 'off', followed_author: 'weekly' },
       email: { email: 'settings@example.org', verified: true, bounced: false },
+      delivery: 'smtp',
     })
     const put = await m.t.app.inject({
       method: 'PUT',

@@ -97,6 +97,24 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
     expect(await kindsOf(ada)).toEqual(['comment', 'comment'])
   })
 
+  it('says mail is written to the data folder when no mail server is configured', async () => {
+    const ada = await makeUser(t)
+    const response = await send(t, ada, 'GET', '/api/v1/notifications/mail')
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().delivery).toBe('folder')
+  })
+
+  it('previews a comment as text: no Markdown marks, no math delimiters, no code block', async () => {
+    const [ada, bo] = await makeUsers(t, 2)
+    const post = await apiMakePost(t, ada)
+    await apiMakeComment(t, bo, post.post_id, {
+      content:
+        '## Energy\n\nThe **energy** is $E = mc^2$, so $$\\int_0^1 x^2 dx$$ holds.\n\n```py\nprint(1)\n```',
+    })
+    const [item] = (await inbox(ada)).items
+    expect(item.excerpt).toBe('Energy The energy is E = mc^2, so \\int_0^1 x^2 dx holds.')
+  })
+
   it('tells the post author once of a reply to her own comment (a reply, not also a comment)', async () => {
     const [ada, bo] = await makeUsers(t, 2)
     await commentAndReply(ada, ada, bo)

@@ -70,4 +70,10 @@ describe('excerptOf', () => {
     expect(long.endsWith('word…')).toBe(true)
     expect(excerptOf(null)).toBe('')
   })
+
+  it('keeps math as its TeX without the dollar signs, and leaves prices alone', () => {
+    expect(excerptOf('Let $x^2$ grow, and $$\\frac{a}{b}$$ too')).toBe('Let x^2 grow, and \\frac{a}{b} too')
+    expect(excerptOf('It costs $5 and $10 more')).toBe('It costs $5 and $10 more')
+    expect(excerptOf('$$\n\\sum_i a_i\n$$')).toBe('\\sum_i a_i')
+  })
 })

@@ -1,4 +1,5 @@
 import { USERNAME_MAX } from '@agora/contract'
+import { plainText } from '@agora/contract/text'
 import type { Nodes } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { toString as mdastToString } from 'mdast-util-to-string'
@@ -8,6 +9,8 @@ export const MENTIONS_PER_TEXT = 10
 /** Names looked up per text at most: a text of a thousand @names costs no more than this. */
 const NAMES_LOOKED_UP = 50
 const EXCERPT_CHARS = 140
+/** Source read for an excerpt: enough for its words after markup and code are gone. */
+const EXCERPT_SOURCE_CHARS = 2000
 
 /**
  * `@name` where a username may stand (letters, digits, `_`, `.`, `-`, as USERNAME_PATTERN), not
@@ -68,31 +71,19 @@ export function mentionedUsers(
   return users
 }
 
-/** Nodes after which words of the next one are separated by a space. */
-const BLOCKS = new Set([
-  'paragraph',
-  'heading',
-  'code',
-  'blockquote',
-  'listItem',
-  'tableCell',
-  'break',
-  'thematicBreak',
-])
+/** `$$…$$` and `$…$`; an inline one neither opens nor closes on a space (Pandoc's rule), so prices stay. */
+const MATH = /\$\$([\s\S]+?)\$\$|\$(?![\s$])([^$\n]+?)(?<![\s\\])\$/g
 
-/** A few words of a Markdown text as plain text, cut at a word's end: a notification's excerpt. */
+/**
+ * A few words of a Markdown text as plain text, cut at a word's end: a notification's excerpt.
+ * Math keeps its TeX without the dollar signs (`x^2`), which reads as text where nothing typesets it.
+ */
 export function excerptOf(markdown: string | null | undefined): string {
   if (!markdown) return ''
-  const parts: string[] = []
-  const visit = (node: Nodes) => {
-    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') parts.push(node.value)
-    else if ('children' in node) for (const child of node.children) visit(child)
-    if (BLOCKS.has(node.type)) parts.push(' ')
-  }
-  visit(fromMarkdown(markdown.slice(0, 1000)))
-  const words = parts.join('').replace(/\s+/g, ' ').trim()
-  if (words.length <= EXCERPT_CHARS) return words
-  const cut = words.slice(0, EXCERPT_CHARS)
-  const atWord = cut.lastIndexOf(' ')
-  return `${(atWord > EXCERPT_CHARS / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`
+  const unmathed = markdown
+    .slice(0, EXCERPT_SOURCE_CHARS)
+    .replace(MATH, (_match, display: string | undefined, inline: string | undefined) =>
+      display === undefined ? inline! : ` ${display.trim()} `,
+    )
+  return plainText(unmathed, EXCERPT_CHARS + 1)
 }

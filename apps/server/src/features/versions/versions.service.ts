@@ -78,7 +78,8 @@ export interface PlannedFile {
 
 /**
  * The new version's files: each current file that is kept stays in its place, one replaced by a new
- * file of the same name takes that file's place, and the other new files follow in upload order.
+ * file of the same name takes that file's place (kept or not: the upload is the newer), and the
+ * other new files follow in upload order.
  * Names must differ (a directory, and so the manifest, holds each name once).
  */
 export function composeVersion(
@@ -90,12 +91,12 @@ export function composeVersion(
   const waiting = [...received]
   const planned: PlannedFile[] = []
   for (const old of current) {
-    const replacement = kept.has(old.name) ? -1 : waiting.findIndex((file) => file.name === old.name)
-    if (kept.has(old.name)) {
+    const replacement = waiting.findIndex((file) => file.name === old.name)
+    if (replacement >= 0) {
+      planned.push(fresh(waiting.splice(replacement, 1)[0]!))
+    } else if (kept.has(old.name)) {
       const { post_id: _postId, ...file } = old
       planned.push({ file, received: null })
-    } else if (replacement >= 0) {
-      planned.push(fresh(waiting.splice(replacement, 1)[0]!))
     }
   }
   planned.push(...waiting.map(fresh))

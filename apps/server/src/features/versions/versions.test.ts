@@ -153,6 +153,19 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     ])
   })
 
+  it('lets a new file replace a kept file of the same name, in its place', async () => {
+    const { ada, id } = await adasPost()
+    const v1 = (await get(`/media/${id}`)).json()
+    const newer = pdfFile('the corrected paper')
+    const v2 = await publishVersion(ada, id, { changelog: 'Corrected PDF', keep: 'figure.png,paper.pdf' }, [
+      { name: 'paper.pdf', data: newer },
+    ])
+    expect(v2.media.map((file: { name: string }) => file.name)).toEqual(['figure.png', 'paper.pdf'])
+    expect(v2.media[0].cid).toBe(v1.media[0].cid)
+    expect(v2.media[1].cid).not.toBe(v1.media[1].cid)
+    expect(v2.manifest_cid).toBe(await manifestOf({ 'figure.png': figure1, 'paper.pdf': newer }))
+  })
+
   it('publishes a new version: kept files carried over, a same-named file replaced in place, new ones after', async () => {
     const { ada, id } = await adasPost()
     const v1 = (await get(`/media/${id}`)).json()
@@ -313,13 +326,13 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
       'A version needs at least one file: upload one or keep one',
     ],
     [
-      'with two files of one name',
+      'with two new files of one name',
+      [['changelog', 'Twice']],
       [
-        ['changelog', 'Twice'],
-        ['keep', 'paper.pdf'],
+        { name: 'notes.md', data: notes },
+        { name: 'notes.md', data: noteFiles(1)[0]!.data },
       ],
-      [{ name: 'paper.pdf', data: pdfFile('other') }],
-      'Two files of the new version are named paper.pdf',
+      'Two files of the new version are named notes.md',
     ],
     [
       'with more than 5 files, kept and new',

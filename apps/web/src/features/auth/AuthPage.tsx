@@ -1,6 +1,7 @@
 import type { MeResponse } from '@agora/contract'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { lastPlace } from '../../app/lastPlace'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { toast } from '../../ui/toast'
 import { AuthCard } from './AuthCard'
@@ -24,10 +25,11 @@ function AuthPage({ mode }: { mode: AuthMode }) {
     else navigate('/', { replace: true })
   }
 
-  // A new member lands on their own page's welcome (next steps), or back where they came from.
+  // A new member lands on their own page's welcome (next steps); signing in returns where they were.
   function succeeded(me: MeResponse) {
     toast.success(t('common:user.welcome', { name: me.username }))
-    navigate(next ?? (mode === 'register' ? '/mypage?welcome=1' : '/'), { replace: true })
+    const before = safeNextPath(lastPlace())
+    navigate(next ?? (mode === 'register' ? '/mypage?welcome=1' : (before ?? '/')), { replace: true })
   }
 
   function switchMode(target: AuthMode) {

@@ -2,7 +2,7 @@ import type { CommentAnchor, CommentAnchorInput, CommentView } from '@agora/cont
 import { plainText } from '@agora/contract/text'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { focusAnchor, usePassagePlace } from './anchors'
+import { focusAnchor, usePassagePlace, useRecordingName } from './anchors'
 import { formatTime } from './timestamps'
 
 /** Characters of a quoted passage shown beside a comment (the whole quote is in its label). */
@@ -21,6 +21,8 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
   const place = usePassagePlace(comment.postId, comment._id)
   const replaced = anchor.kind === 'text' && !anchor.current
   const page = replaced && place ? place : anchor.page
+  // With several recordings on the post, a moment says which one it is in.
+  const recording = useRecordingName(comment.postId, time ? anchor.cid : null)
   return (
     <p className="comment__anchor">
       <button
@@ -28,7 +30,9 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
         className="comment__anchor-button"
         aria-label={
           time
-            ? t('anchor.playFrom', { time })
+            ? recording
+              ? t('anchor.playFromIn', { time, name: recording })
+              : t('anchor.playFrom', { time })
             : t('anchor.showPassage', { page, quote: plainText(quote, 300) })
         }
         onClick={() => focusAnchor(comment.postId, { anchor, comment })}
@@ -37,6 +41,7 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
           <>
             <span aria-hidden="true">▶ </span>
             <span className="comment__anchor-time">{time}</span>
+            {recording && <span className="comment__anchor-recording"> · {recording}</span>}
           </>
         ) : (
           <>

@@ -108,6 +108,42 @@ export function useRecordingOnPage(postId: string | undefined, present: boolean)
   }, [postId, present])
 }
 
+/** Each post's recordings on the page by CID, while its player is mounted: a moment names its recording. */
+const recordingNames = new Map<string, ReadonlyMap<string, string>>()
+
+/** The player's side: the post's recordings (CID and file name), while it is mounted. */
+export function useRecordingNames(
+  postId: string | undefined,
+  recordings: readonly { cid: string; name: string }[],
+) {
+  const key = recordings.map((recording) => `${recording.cid}/${recording.name}`).join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the recordings' contents.
+  useEffect(() => {
+    if (!postId || recordings.length === 0) return
+    recordingNames.set(postId, new Map(recordings.map((recording) => [recording.cid, recording.name])))
+    for (const listener of playerListeners) listener()
+    return () => {
+      recordingNames.delete(postId)
+      for (const listener of playerListeners) listener()
+    }
+  }, [postId, key])
+}
+
+/** The file name of the recording `cid` when the post shows more than one (with one, none is needed). */
+export function useRecordingName(postId: string, cid: string | null | undefined): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      playerListeners.add(listener)
+      return () => playerListeners.delete(listener)
+    },
+    () => {
+      const names = recordingNames.get(postId)
+      return names && names.size > 1 && cid ? (names.get(cid) ?? null) : null
+    },
+    () => null,
+  )
+}
+
 /** Whether the post's page shows a video or audio player (its comments' `[mm:ss]` then seek it). */
 export function useHasRecording(postId: string): boolean {
   return useSyncExternalStore(

@@ -12,6 +12,8 @@ export {
   reportPassagePlaces,
   useAnchoredComments,
   useAnchorFocus,
+  useRecordingName,
+  useRecordingNames,
   useRecordingOnPage,
 } from './anchors'
 export { type CommentDraft, CommentModal } from './CommentModal'

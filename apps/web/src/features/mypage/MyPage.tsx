@@ -1,7 +1,10 @@
 import type { OwnUserResponse } from '@agora/contract'
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { getMailSettings } from '../../api/account'
+import { notificationKeys } from '../../api/queryKeys'
 import { ErrorScreen } from '../../app/ErrorScreen'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useLogout } from '../../app/useLogout'
@@ -51,7 +54,7 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
 
   return (
     <div className="container mypage">
-      <Welcome />
+      <Welcome user={user} />
       <div className="mypage__top">
         <ProfileCard
           user={user}
@@ -82,11 +85,21 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
   )
 }
 
-/** After registering (`?welcome=1`): what a new member can do first, until they dismiss it. */
-function Welcome() {
+/**
+ * After registering (`?welcome=1`): what a new member can do first, until they dismiss it; with an
+ * address given, that a verification link was mailed, and where it lies when the server has no mail server.
+ */
+function Welcome({ user }: { user: OwnUserResponse }) {
   const { t } = useTranslation('mypage')
   const [params, setParams] = useSearchParams()
-  if (params.get('welcome') !== '1') return null
+  const shown = params.get('welcome') === '1'
+  const unverified = Boolean(user.email) && !user.email_verified
+  const mail = useQuery({
+    queryKey: notificationKeys.mail(user.id),
+    queryFn: ({ signal }) => getMailSettings(signal),
+    enabled: shown && unverified,
+  })
+  if (!shown) return null
   const dismiss = () =>
     setParams(
       (current) => {
@@ -114,6 +127,13 @@ function Welcome() {
         }
       >
         <span id="mypage-welcome-title">{t('welcome.text')}</span>
+        {unverified && (
+          <span className="mypage-welcome__mail">
+            {' '}
+            {t('welcome.verifySent', { email: user.email })}
+            {mail.data?.delivery === 'folder' && <> {t('welcome.verifyFolder')}</>}
+          </span>
+        )}
       </Notice>
     </section>
   )

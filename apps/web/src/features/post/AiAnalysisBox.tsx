@@ -20,6 +20,7 @@ import {
   restartAnalysisPolling,
   type TopicSource,
 } from './analysis'
+import { focusSentence } from './focusSentence'
 import { findSentence, showRange } from './showSentence'
 import { useRerunAnalysis } from './useRerunAnalysis'
 import './AiAnalysisBox.css'
@@ -133,6 +134,7 @@ function AnalysisResult({
   onSource: (source: TopicSource) => void
 }) {
   const { t } = useTranslation('post')
+  const locale = useIntlLocale()
   const hintId = useId()
   const language = useLanguageName(analysis.language)
   const tldr = analysis.tldr
@@ -145,7 +147,7 @@ function AnalysisResult({
         </>
       )}
       {analysis.focus.length > 0 && (
-        <p className="ai-box__focus">{t('ai.focus', { terms: analysis.focus.join(t('ai.focusJoiner')) })}</p>
+        <p className="ai-box__focus">{focusSentence(t, locale, analysis.focus)}</p>
       )}
       {analysis.summary && analysis.summary !== tldr && (
         <>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AudioIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/contentIcons'
 import fallbackImage from '../../ui/cover-fallback.svg?no-inline'
 import { IconButton } from '../../ui/IconButton'
-import { ANY_RECORDING, useAnchorFocus, useRecordingOnPage } from '../comments'
+import { ANY_RECORDING, useAnchorFocus, useRecordingNames, useRecordingOnPage } from '../comments'
 // The viewer's frame (name, type, download, a body of fixed height) is drawn with the page, the server's
 // too, so nothing moves when its contents arrive: the PDF viewer itself loads after the page has.
 import { DocumentViewer } from './DocumentViewer'
@@ -40,6 +40,7 @@ export function MediaCarousel({
   const shown = Math.min(index, total - 1)
   const isRecording = (item: MediaItem | undefined) => item?.kind === 'video' || item?.kind === 'audio'
   useRecordingOnPage(postId, items.some(isRecording))
+  useRecordingNames(postId, items.filter(isRecording))
   // A reader pressed a moment in a comment: show that recording (a typed [mm:ss]: the one shown, else
   // the first) and take its player there.
   useAnchorFocus(postId, ({ anchor }) => {

@@ -15,8 +15,8 @@ export interface UploadVersionDialogProps {
 
 /**
  * "Upload new version" (issue 26): new files, a one-line changelog, and which current files to keep
- * (all checked at first). A new file named like a file not kept replaces it. The Modal traps focus
- * and closes on Escape.
+ * (all checked at first). A new file named like a current file replaces it, kept or not, and the
+ * dialog says so before it is sent. The Modal traps focus and closes on Escape.
  */
 export default function UploadVersionDialog({ post, onClose }: UploadVersionDialogProps) {
   const { t } = useTranslation('post')
@@ -25,7 +25,11 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
   const [keep, setKeep] = useState<Set<string>>(() => new Set(post.media.map((file) => file.name)))
   const [problem, setProblem] = useState<string | null>(null)
   const publish = usePublishVersion(post.id)
-  const total = files.length + post.media.filter((file) => keep.has(file.name)).length
+  // A new file named like a current one replaces it, so that one is no longer kept (the dialog says so).
+  const currentNames = new Set(post.media.map((file) => file.name))
+  const replaced = new Set(files.map((file) => file.name).filter((name) => currentNames.has(name)))
+  const kept = [...keep].filter((name) => !replaced.has(name))
+  const total = files.length + kept.length
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -35,7 +39,7 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
     if (total > UPLOAD_MAX_FILES) return setProblem(t('versions.dialog.tooMany', { max: UPLOAD_MAX_FILES }))
     setProblem(null)
     publish.mutate(
-      { files, changelog: line, keep: [...keep] },
+      { files, changelog: line, keep: kept },
       {
         onSuccess: (next) => {
           toast.success(t('versions.dialog.done', { version: next.version }))
@@ -66,7 +70,8 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
           <label key={`${file.cid}-${file.name}`} className="version-dialog__file">
             <input
               type="checkbox"
-              checked={keep.has(file.name)}
+              checked={keep.has(file.name) && !replaced.has(file.name)}
+              disabled={replaced.has(file.name)}
               onChange={(event) => {
                 const next = new Set(keep)
                 if (event.target.checked) next.add(file.name)
@@ -75,6 +80,9 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
               }}
             />{' '}
             {file.name}
+            {replaced.has(file.name) && (
+              <span className="version-dialog__replaced"> {t('versions.dialog.replacedMark')}</span>
+            )}
           </label>
         ))}
       </fieldset>
@@ -91,6 +99,10 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
           />
         )}
       </Field>
+      <p className="version-dialog__replacing" role="status">
+        {replaced.size > 0 &&
+          t('versions.dialog.replacing', { count: replaced.size, names: [...replaced].join(', ') })}
+      </p>
       <TextField
         label={t('versions.dialog.changelog')}
         required

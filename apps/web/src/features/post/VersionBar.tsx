@@ -11,9 +11,10 @@ export interface VersionBarProps {
 }
 
 /**
- * "Version 3 of 3 · {changelog}" and the version picker (issue 26): a native select, so it is
- * operated by keyboard and read by screen readers as every other select. Shown once a post has
- * more than one version.
+ * "Version 3 of 3 · {changelog}" and the version picker (issue 26): a native select with a visible
+ * label, so it is operated by keyboard and read by screen readers as every other select; the manifest
+ * CID wraps anywhere, as a 59-character CID is wider than a phone. Shown once a post has more than one
+ * version.
  */
 export function VersionBar({ post, version, onChoose }: VersionBarProps) {
   const { t } = useTranslation('post')
@@ -26,7 +27,7 @@ export function VersionBar({ post, version, onChoose }: VersionBarProps) {
         {t('versions.label', { version, count: post.version_count })}
         {post.version_changelog && <span className="post__changelog"> · {post.version_changelog}</span>}
       </p>
-      <label htmlFor={`${id}-picker`} className="visually-hidden">
+      <label htmlFor={`${id}-picker`} className="post__version-picker-label">
         {t('versions.picker')}
       </label>
       <select
@@ -45,9 +46,12 @@ export function VersionBar({ post, version, onChoose }: VersionBarProps) {
         />
       </select>
       {post.manifest_cid && (
-        <code className="post__manifest" title={t('versions.manifest')}>
-          {post.manifest_cid}
-        </code>
+        <p className="post__manifest-line">
+          <span>{t('versions.manifestLabel')}</span>{' '}
+          <code className="post__manifest" title={t('versions.manifest')}>
+            {post.manifest_cid}
+          </code>
+        </p>
       )}
     </div>
   )

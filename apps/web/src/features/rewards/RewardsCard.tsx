@@ -26,6 +26,9 @@ export function RewardsCard({ userId, tabHref, className }: RewardsCardProps) {
       <h2 id="rewards-card-title" className="rewards-card__title">
         {t('title')}
       </h2>
+      <p className="rewards-muted" data-testid="rewards-what">
+        {t('card.what')}
+      </p>
       {summary ? (
         <dl className="rewards-figures" data-testid="rewards-figures">
           <div className="rewards-figures__item rewards-figures__item--main">

@@ -32,6 +32,7 @@ export function TokenPage() {
   const session = useSession()
   const { openLogin } = useLoginModal()
   const info = useTokenInfo()
+  const networkName = useNetworkName(info.data)
   const grant = useRequestTokens()
   const locale = useIntlLocale()
   const [inputs, setInputs] = useState<Record<FieldName, string>>({ address: '', amount: '' })
@@ -167,6 +168,9 @@ export function TokenPage() {
           {balanceAddress && (
             <section className="card card--raised token-panel stack" aria-label={t('balance.title')}>
               <h2 className="token-panel__title">{t('balance.title')}</h2>
+              <p className="token-panel__muted" data-testid="token-balance-what">
+                {networkName ? t('balance.what', { network: networkName }) : t('balance.whatNoNetwork')}
+              </p>
               {balance.data ? (
                 <p className="token-balance" data-testid="token-balance">
                   <span className="token-balance__tokens">

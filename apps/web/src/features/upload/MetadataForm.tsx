@@ -33,6 +33,31 @@ export interface MetadataFormProps {
   errors: MetadataErrors
   /** The AI instructions field: on for an upload; an edit does not change them. */
   withAiInstruction?: boolean
+  /** The title field: off where the form shows TitleField outside this one (the upload page). */
+  withTitle?: boolean
+}
+
+export interface TitleFieldProps {
+  fields: UploadFields
+  onChange: (fields: UploadFields) => void
+  error?: string | null
+}
+
+/** The post's required title, on its own so a form can show it outside a collapsed section. */
+export function TitleField({ fields, onChange, error }: TitleFieldProps) {
+  const { t } = useTranslation('upload')
+  return (
+    <TextField
+      label={t('metadata.title')}
+      labelNote={t('metadata.required')}
+      maxLength={TITLE_MAX}
+      required
+      autoComplete="off"
+      error={error}
+      value={fields.title}
+      onChange={(event) => onChange({ ...fields, title: event.target.value })}
+    />
+  )
 }
 
 /** The problems of an edit's fields (no files involved), in words. */
@@ -65,26 +90,25 @@ const SHORT_TEXT = { inputClassName: 'field__textarea', rows: 2 }
  * AI instructions, licence, DOI and visibility (spec §2, issue 19).
  * The title is the form's first input (the page focuses it when it is missing).
  */
-export function MetadataForm({ id, fields, onChange, errors, withAiInstruction = true }: MetadataFormProps) {
+export function MetadataForm({
+  id,
+  fields,
+  onChange,
+  errors,
+  withAiInstruction = true,
+  withTitle = true,
+}: MetadataFormProps) {
   const { t } = useTranslation('upload')
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) =>
     onChange({ ...fields, [key]: value })
   /** A text field's value and its change, for an input, a textarea or a select. */
-  const bound = (key: 'title' | 'summary' | 'ai_instruction' | 'license' | 'doi') => ({
+  const bound = (key: 'summary' | 'ai_instruction' | 'license' | 'doi') => ({
     value: fields[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   })
   return (
     <div id={id} className="metadata">
-      <TextField
-        label={t('metadata.title')}
-        labelNote={t('metadata.required')}
-        maxLength={TITLE_MAX}
-        required
-        autoComplete="off"
-        error={errors.title}
-        {...bound('title')}
-      />
+      {withTitle && <TitleField fields={fields} onChange={onChange} error={errors.title} />}
       <TextAreaField
         label={t('metadata.summary')}
         labelNote={t('metadata.optional')}

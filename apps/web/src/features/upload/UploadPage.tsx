@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
 import { ChevronDownIcon } from '../../ui/icons'
 import { FileDropZone } from './FileDropZone'
-import { type MetadataErrors, MetadataForm, metadataErrors } from './MetadataForm'
+import { type MetadataErrors, MetadataForm, metadataErrors, TitleField } from './MetadataForm'
 import { SelectedFiles } from './SelectedFiles'
 import { UploadQuota } from './UploadQuota'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
@@ -51,6 +51,7 @@ export function UploadPage() {
   const [fieldErrors, setFieldErrors] = useState<MetadataErrors>({})
   const id = useId()
   const metadataId = `${id}-metadata`
+  const titleId = `${id}-title`
   const selectionErrorId = `${id}-selection`
   const uploading = upload.isPending
 
@@ -84,8 +85,7 @@ export function UploadPage() {
   }
 
   function focusTitle() {
-    // After the panel opens (it may just have been rendered).
-    window.requestAnimationFrame(() => document.getElementById(metadataId)?.querySelector('input')?.focus())
+    document.getElementById(titleId)?.querySelector('input')?.focus()
   }
 
   function start() {
@@ -95,10 +95,8 @@ export function UploadPage() {
     setSelectionProblems(selection)
     setFieldErrors(errors)
     if (problems.length > 0) {
-      if (errors.title || errors.tags || errors.doi) {
-        setMetadataOpen(true)
-        if (selection.length === 0) focusTitle()
-      }
+      if (errors.tags || errors.doi) setMetadataOpen(true)
+      if (errors.title && selection.length === 0) focusTitle()
       return
     }
     if (status === 'anonymous') {
@@ -164,6 +162,10 @@ export function UploadPage() {
         <SelectedFiles files={files} onRemove={removeFile} disabled={uploading} />
         <UploadQuota />
 
+        {/* Required, so never inside the collapsed section below. */}
+        <fieldset id={titleId} className="upload-form__title" disabled={uploading}>
+          <TitleField fields={fields} onChange={setFields} error={fieldErrors.title} />
+        </fieldset>
         <div className="card upload-form__metadata">
           <button
             type="button"
@@ -177,7 +179,13 @@ export function UploadPage() {
           </button>
           {metadataOpen && (
             <fieldset className="upload-form__fieldset" disabled={uploading}>
-              <MetadataForm id={metadataId} fields={fields} onChange={setFields} errors={fieldErrors} />
+              <MetadataForm
+                id={metadataId}
+                fields={fields}
+                onChange={setFields}
+                errors={fieldErrors}
+                withTitle={false}
+              />
             </fieldset>
           )}
         </div>
