@@ -1,10 +1,11 @@
+import { CiteQuery, citeFormatOf } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { failures } from '../../http/responses'
-import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, CITE_FORMATS, cite } from './citations'
+import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
 /** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
 export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
@@ -15,11 +16,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['posts'],
         summary: 'Cite a post: BibTeX, RIS, CSL-JSON or an APA reference (text)',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        querystring: Type.Object({
-          format: Type.Optional(Type.Union(CITE_FORMATS.map((format) => Type.Literal(format)))),
-          version: Type.Optional(Type.Integer({ minimum: 1 })),
-          download: Type.Optional(Type.Boolean()),
-        }),
+        querystring: CiteQuery,
         response: { ...failures(400, 404) },
       },
     },
@@ -57,7 +54,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
           .executeTakeFirst()
         if (!found) throw new NotFoundError(`This post has no version ${version}`)
       }
-      const format = request.query.format ?? 'bibtex'
+      const format = citeFormatOf(request.query.format)
       const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
       const text = cite(
         {
