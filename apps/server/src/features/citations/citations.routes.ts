@@ -4,7 +4,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { bodyAnswer, failures } from '../../http/responses'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
 /** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
@@ -17,7 +17,13 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Cite a post: BibTeX, RIS, CSL-JSON or an APA reference (text)',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         querystring: CiteQuery,
-        response: { ...failures(400, 404) },
+        response: {
+          200: bodyAnswer(
+            'The citation in the format asked for',
+            Object.values(CITE_CONTENT_TYPES).map((type) => type.split(';')[0]!),
+          ),
+          ...failures(400, 404),
+        },
       },
     },
     async (request, reply) => {
