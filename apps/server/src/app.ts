@@ -7,8 +7,6 @@ import cors from '@fastify/cors'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ajvFormats from 'ajv-formats'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -54,6 +52,7 @@ import { NotFoundError, TooManyRequestsError } from './http/errors'
 import { trackHandlers } from './http/in-flight'
 import { logControllerFor, loggerOptions, requestIdOf } from './http/logging'
 import { registerMetrics } from './http/metrics'
+import { registerOpenApi } from './http/openapi'
 import { openRateLimitCounters } from './http/rate-limit-store'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
 import { capConnections, slowClientOptions } from './http/slow-clients'
@@ -279,19 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // A row held locked takes at most a few connections: other items' reads and writes go on.
   registerWriteGate(app, { perItem: config.writesPerItem, waitMs: config.databaseTimeouts.lockMs })
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Agora API', version: '1.0.0', description: 'The API of the Agora research forum.' },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'agora_access' },
-        },
-      },
-    },
-  })
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` })
+  await registerOpenApi(app, API_PREFIX)
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 export * from './accounts'
 export * from './analysis'
 export * from './auth'
+export * from './citations'
 export * from './comments'
 export * from './common'
 export * from './files'

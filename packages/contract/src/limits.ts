@@ -131,6 +131,11 @@ export function normaliseDoi(raw: string): string | null {
   if (!doi) return ''
   return doi.length <= DOI_MAX && /^10\.\d{4,9}\/[-._;()/:a-z0-9<>[\]]+$/i.test(doi) ? doi : null
 }
+/** A DOI's doi.org link, encoded as the DOI Handbook asks (every reserved character but `/`). */
+export function doiUrl(doi: string): string {
+  return `https://doi.org/${encodeURIComponent(doi).replaceAll('%2F', '/')}`
+}
+
 /** Where each open licence is explained (all-rights-reserved has no such page). */
 export const LICENSE_URLS: Readonly<Record<string, string>> = {
   'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',

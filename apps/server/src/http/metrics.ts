@@ -9,6 +9,12 @@ import { openEventStreamCount } from './sse'
 /** Where Prometheus scrapes (the convention; outside /api/v1, so not in the API's documents). */
 export const METRICS_PATH = '/metrics'
 
+const DROPPED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+]
+
 /**
  * Prometheus metrics (issue 25): requests and their latency per route, the database pool, the
  * durable queues, rate-limit refusals, Redis, open event streams, and the process's own. The
@@ -19,6 +25,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   // One registry per app: tests build many apps in one process.
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
+  // prom-client's totals of these are gauges named `_total`, which Prometheus keeps for counters
+  // (promtool refuses them); the same figures remain by type: sum(nodejs_active_handles).
+  for (const name of DROPPED_DEFAULTS) registry.removeSingleMetric(name)
   const labelNames = ['route', 'method', 'status_class'] as const
   const requests = new Counter({
     name: 'http_requests_total',

@@ -11,6 +11,12 @@ export function failures<Status extends number>(...statuses: Status[]): Record<S
   >
 }
 
+/** A 200 answer that is bytes or text, not JSON, documented by the content types it comes in. */
+export function bodyAnswer(description: string, types: readonly string[]) {
+  const schema = { type: 'string', format: 'binary' }
+  return { description, content: Object.fromEntries(types.map((type) => [type, { schema }])) }
+}
+
 /**
  * The schema of a toggle (like, save): it flips the state, or sets the one an optional `{action}`
  * body names, and answers the new state; it fails when signed out, on a missing item and too fast.

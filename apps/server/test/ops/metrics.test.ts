@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { waitFor } from '@agora/test-kit'
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -94,6 +95,25 @@ describe(`/metrics (${TEST_DB})`, () => {
     } finally {
       stream.source.close()
     }
+  })
+
+  it('names no gauge with the _total suffix, which Prometheus keeps for counters', async () => {
+    const families = await scrape()
+    const gauges = families.filter((family) => family.type === 'GAUGE').map((family) => family.name)
+    expect(gauges).toContain('event_streams_open')
+    expect(gauges.filter((name) => name.endsWith('_total'))).toEqual([])
+    expect(gauges).toEqual(expect.arrayContaining(['nodejs_active_handles', 'nodejs_active_requests']))
+  })
+
+  it('passes promtool check metrics', async (context) => {
+    const { text } = await scrape()
+    const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+    if (promtool.error) {
+      console.warn('promtool is not installed (Debian: apt-get install prometheus): its check is skipped')
+      context.skip()
+    }
+    expect(`${promtool.stdout}${promtool.stderr}`).toBe('')
+    expect(promtool.status).toBe(0)
   })
 
   it('answers 401 to a missing or wrong token', async () => {

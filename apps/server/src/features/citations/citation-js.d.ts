@@ -2,6 +2,9 @@
 declare module '@citation-js/core' {
   export class Cite {
     constructor(data: unknown)
+    /** The items read, as CSL-JSON. */
+    data: Record<string, unknown>[]
+    format(type: 'bibtex' | 'ris', options: { format: 'object' }): unknown[]
     format(type: 'bibtex' | 'ris' | 'data', options?: Record<string, unknown>): string
     format(type: 'bibliography', options: { format: 'text' | 'html'; template: string; lang: string }): string
   }

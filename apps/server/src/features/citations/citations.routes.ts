@@ -1,10 +1,11 @@
+import { CiteQuery, citeFormatOf } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
-import { failures } from '../../http/responses'
-import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, CITE_FORMATS, cite } from './citations'
+import { bodyAnswer, failures } from '../../http/responses'
+import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
 /** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
 export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
@@ -15,12 +16,14 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['posts'],
         summary: 'Cite a post: BibTeX, RIS, CSL-JSON or an APA reference (text)',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        querystring: Type.Object({
-          format: Type.Optional(Type.Union(CITE_FORMATS.map((format) => Type.Literal(format)))),
-          version: Type.Optional(Type.Integer({ minimum: 1 })),
-          download: Type.Optional(Type.Boolean()),
-        }),
-        response: { ...failures(400, 404) },
+        querystring: CiteQuery,
+        response: {
+          200: bodyAnswer(
+            'The citation in the format asked for',
+            Object.values(CITE_CONTENT_TYPES).map((type) => type.split(';')[0]!),
+          ),
+          ...failures(400, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -57,7 +60,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
           .executeTakeFirst()
         if (!found) throw new NotFoundError(`This post has no version ${version}`)
       }
-      const format = request.query.format ?? 'bibtex'
+      const format = citeFormatOf(request.query.format)
       const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
       const text = cite(
         {

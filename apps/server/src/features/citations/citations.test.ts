@@ -1,3 +1,6 @@
+import { Cite } from '@citation-js/core'
+import '@citation-js/plugin-bibtex'
+import '@citation-js/plugin-ris'
 import { parse as parseBibtex } from '@retorquere/bibtex-parser'
 import { describe, expect, it } from 'vitest'
 import { apiMakePost, dbMakePost, makeUser, send, sendForm } from '../../../test/factories'
@@ -83,6 +86,81 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
       URL: `http://agora.test/forum/detail/${post.post_id}?version=2`,
     })
     expect((await citation(post.post_id, 'mla')).statusCode).toBe(400)
+  })
+
+  /** A post with a DOI that needs encoding in a URL, cited at its second version (a long URL). */
+  async function versionedPost() {
+    const ada = await makeUser(t)
+    await send(t, ada, 'POST', '/api/v1/modify/modify_profile', { user_id: ada.id, nickname: 'Ada Lovelace' })
+    const post = await apiMakePost(t, ada, { title: 'Trustless <gateways>', doi: '10.1000/a<b>' })
+    const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(78) }])
+    expect((await sendForm(t, ada, `/api/v1/media/${post.post_id}/versions`, form)).statusCode).toBe(201)
+    const created = new Date(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.post_id}` })).json().created_at,
+    )
+    return {
+      id: post.post_id,
+      url: `http://agora.test/forum/detail/${post.post_id}?version=2`,
+      day: [created.getUTCFullYear(), created.getUTCMonth() + 1, created.getUTCDate()],
+    }
+  }
+
+  it('writes RIS with one field per line and CRLF, which citation-js reads back field for field', async () => {
+    const post = await versionedPost()
+    const answer = await citation(post.id, 'ris', {}, '&version=2')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.body).not.toMatch(/[^\r]\n/)
+    const lines = answer.body.split('\r\n')
+    expect(lines.at(-1)).toBe('')
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/^[A-Z][A-Z0-9] {2}- /)
+    const [item] = new Cite(answer.body).data
+    expect(item).toMatchObject({
+      title: 'Trustless <gateways>',
+      URL: post.url,
+      DOI: '10.1000/a<b>',
+      issued: { 'date-parts': [post.day] },
+    })
+    expect(JSON.stringify(item!.author)).toContain('Ada Lovelace')
+  })
+
+  it('writes the BibTeX month as its bare macro, which two BibTeX parsers read back', async () => {
+    const post = await versionedPost()
+    const answer = await citation(post.id, 'bibtex', {}, '&version=2')
+    const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+    expect(answer.body).toMatch(new RegExp(`^\\s*month = ${months[post.day[1]! - 1]},$`, 'm'))
+    const library = parseBibtex(answer.body)
+    expect(library.errors).toEqual([])
+    expect(library.entries[0]!.fields).toMatchObject({ title: 'Trustless <gateways>', url: post.url })
+    const [item] = new Cite(answer.body).data
+    expect(item).toMatchObject({
+      title: 'Trustless <gateways>',
+      URL: post.url,
+      DOI: '10.1000/a<b>',
+      issued: { 'date-parts': [post.day.slice(0, 2)] },
+    })
+  })
+
+  it('names Agora once in an APA reference and encodes the DOI in its link', async () => {
+    const post = await versionedPost()
+    const apa = (await citation(post.id, 'apa')).body
+    expect(apa.match(/Agora/g)).toHaveLength(1)
+    expect(apa).toContain('https://doi.org/10.1000/a%3Cb%3E')
+    const [item] = (await citation(post.id, 'csl')).json()
+    expect(item).toMatchObject({ 'container-title': 'Agora', DOI: '10.1000/a<b>' })
+  })
+
+  it('accepts csl-json as another name of csl', async () => {
+    const post = await versionedPost()
+    const alias = await citation(post.id, 'csl-json', {}, '&download=true')
+    expect(alias.statusCode).toBe(200)
+    expect(alias.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8')
+    expect(alias.headers['content-disposition']).toBe(`attachment; filename="agora-${post.id}.json"`)
+    expect(alias.json()).toEqual(
+      (await citation(post.id, 'csl')).json().map((item: object) => ({
+        ...item,
+        accessed: expect.anything(),
+      })),
+    )
   })
 
   it('hides a private post’s citation from everyone but its author', async () => {

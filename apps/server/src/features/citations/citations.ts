@@ -2,9 +2,7 @@ import { Cite } from '@citation-js/core'
 import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-csl'
 import '@citation-js/plugin-ris'
-
-export const CITE_FORMATS = ['bibtex', 'ris', 'csl', 'apa'] as const
-export type CiteFormat = (typeof CITE_FORMATS)[number]
+import { type CiteFormat, doiUrl } from '@agora/contract'
 
 /** The content type of each format's answer. */
 export const CITE_CONTENT_TYPES: Record<CiteFormat, string> = {
@@ -40,7 +38,7 @@ const dateParts = (date: Date) => ({
   'date-parts': [[date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]],
 })
 
-/** The post as a CSL-JSON item (an online forum post of the Agora "container"). */
+/** The post as a CSL-JSON item: an online post on the Agora site, its container (no publisher: APA would name Agora twice). */
 export function toCsl(post: CitedPost) {
   return {
     id: `agora-${post.id}`,
@@ -52,7 +50,6 @@ export function toCsl(post: CitedPost) {
     issued: dateParts(post.createdAt),
     accessed: dateParts(post.accessed),
     'container-title': 'Agora',
-    publisher: 'Agora',
     URL: post.url,
     ...(post.doi ? { DOI: post.doi } : {}),
     ...(post.summary ? { abstract: post.summary } : {}),
@@ -61,14 +58,55 @@ export function toCsl(post: CitedPost) {
   }
 }
 
-/** The post cited in `format`, by citation-js (BibTeX and RIS exporters, the APA style of CSL). */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+interface BibtexEntry {
+  type: string
+  label: string
+  properties: Record<string, string>
+}
+
+/** citation-js's BibTeX fields, the month as its bare macro (`month = dec`) and no day, which BibTeX has no field for. */
+function toBibtex(citation: Cite, post: CitedPost): string {
+  const [entry] = citation.format('bibtex', { format: 'object' }) as BibtexEntry[]
+  const { month: _day, ...fields } = entry!.properties
+  const lines = Object.entries({ ...fields, publisher: 'Agora' }).map(
+    ([field, value]) => `\t${field} = {${value}},`,
+  )
+  lines.splice(
+    lines.findIndex((line) => line.startsWith('\tyear =')) + 1,
+    0,
+    `\tmonth = ${MONTHS[post.createdAt.getUTCMonth()]},`,
+  )
+  return `@${entry!.type}{${entry!.label},\n${lines.join('\n')}\n}\n`
+}
+
+/** RIS as its specification has it: one `TAG  - value` per line, CRLF, never a value wrapped. */
+function toRis(citation: Cite): string {
+  const [entry] = citation.format('ris', { format: 'object' }) as Record<string, string | string[]>[]
+  const { TY, ...tags } = entry!
+  const lines = [`TY  - ${TY}`]
+  for (const [tag, values] of Object.entries({ ...tags, PB: 'Agora' })) {
+    for (const value of [values].flat())
+      lines.push(`${tag}  - ${String(value).replace(/\s*[\r\n]+\s*/g, ' ')}`)
+  }
+  lines.push('ER  - ')
+  return `${lines.join('\r\n')}\r\n`
+}
+
+/** The post cited in `format`, by citation-js (BibTeX and RIS fields, the APA style of CSL). */
 export function cite(post: CitedPost, format: CiteFormat): string {
   const item = toCsl(post)
   if (format === 'csl') return `${JSON.stringify([item], null, 2)}\n`
+  if (format === 'apa') {
+    // The style puts the DOI after https://doi.org/ as it is: given encoded, the link is one.
+    const linked = post.doi ? { ...item, DOI: doiUrl(post.doi).replace('https://doi.org/', '') } : item
+    return new Cite([linked])
+      .format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' })
+      .trim()
+  }
   const citation = new Cite([item])
-  if (format === 'apa')
-    return citation.format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }).trim()
-  return citation.format(format)
+  return format === 'ris' ? toRis(citation) : toBibtex(citation, post)
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { Feed } from 'feed'
 import { sql } from 'kysely'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
@@ -8,6 +7,7 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { NotFoundError } from '../../http/errors'
 import { normaliseTags } from '../posts/index'
+import { type AtomEntry, toAtom } from './feeds.atom'
 
 /** Entries per feed: the newest public posts. */
 const FEED_SIZE = 50
@@ -24,6 +24,8 @@ interface FeedPost {
   doi: string
   created_at: Date
   edited_at: Date | null
+  /** When its newest version of files was made. */
+  versioned_at: Date | null
   user_id: string
   username: string
   nickname: string
@@ -46,6 +48,12 @@ function newestPublic(db: Db, scope: Scope): Promise<FeedPost[]> {
       'posts.doi',
       'posts.created_at',
       'posts.edited_at',
+      (eb) =>
+        eb
+          .selectFrom('post_versions')
+          .select(({ fn }) => fn.max('post_versions.created_at').as('at'))
+          .whereRef('post_versions.post_id', '=', 'posts.id')
+          .as('versioned_at'),
       'posts.user_id',
       'users.username',
       'users.nickname',
@@ -58,6 +66,16 @@ function newestPublic(db: Db, scope: Scope): Promise<FeedPost[]> {
     query = query.where('posts.user_id', '=', scope.id).where('users.public_posts', '=', true)
   return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(FEED_SIZE).execute()
 }
+
+/** An entry changes when its post is edited or given a new version. */
+const updatedOf = (post: FeedPost) =>
+  new Date(
+    Math.max(
+      post.created_at.getTime(),
+      post.edited_at?.getTime() ?? 0,
+      post.versioned_at ? new Date(post.versioned_at).getTime() : 0,
+    ),
+  )
 
 /** A strong ETag of what the feed says: its posts and when each last changed. */
 function etagOf(parts: string[]): string {
@@ -84,49 +102,60 @@ function answer(
 export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
   const base = ctx.config.mail.publicUrl
 
+  /** `since` dates a feed without entries; `mustHaveEntries` makes one a 404 instead. */
   async function sendFeed(
     request: FastifyRequest,
     reply: FastifyReply,
     scope: Scope,
-    title: string,
-    self: string,
-    page: string,
+    feed: { title: string; self: string; page: string; since?: Date; mustHaveEntries?: boolean },
   ) {
     const posts = await newestPublic(ctx.db, scope)
-    const etag = etagOf([
-      self,
-      ...posts.map((post) => `${post.id}:${(post.edited_at ?? post.created_at).toISOString()}`),
-    ])
-    return answer(request, reply, etag, 'application/atom+xml; charset=utf-8', () => {
-      const feed = new Feed({
-        id: `${base}${self}`,
-        title,
-        link: `${base}${page}`,
-        updated: posts[0] ? (posts[0].edited_at ?? posts[0].created_at) : new Date(0),
-        feedLinks: { atom: `${base}${self}` },
-        generator: 'Agora',
-        copyright: 'Each post carries its own licence',
-      })
-      for (const post of posts) {
-        const link = `${base}/forum/detail/${post.id}`
-        feed.addItem({
-          title: post.title,
-          id: link,
-          link,
-          date: post.edited_at ?? post.created_at,
-          published: post.created_at,
-          description: post.summary || post.content.slice(0, 300),
-          author: [{ name: post.nickname || post.username, link: `${base}/author/${post.user_id}` }],
-          category: post.tags.map((tag) => ({ name: tag, term: tag })),
-          copyright: post.license === 'all-rights-reserved' ? 'All rights reserved' : post.license,
-        })
+    if (feed.mustHaveEntries && posts.length === 0) throw new NotFoundError('No such feed')
+    const entries: AtomEntry[] = posts.map((post) => {
+      const link = `${base}/forum/detail/${post.id}`
+      return {
+        id: link,
+        link,
+        title: post.title,
+        summary: post.summary || post.content.slice(0, 300),
+        updated: updatedOf(post),
+        published: post.created_at,
+        author: { name: post.nickname || post.username, uri: `${base}/author/${post.user_id}` },
+        categories: post.tags,
+        rights: post.license === 'all-rights-reserved' ? 'All rights reserved' : post.license,
       }
-      return feed.atom1()
     })
+    const newest = Math.max(...entries.map((entry) => entry.updated.getTime()))
+    const updated = entries.length > 0 ? new Date(newest) : (feed.since ?? new Date())
+    const etag = etagOf([
+      feed.self,
+      updated.toISOString(),
+      ...entries.map((entry) => `${entry.link}:${entry.updated.toISOString()}`),
+    ])
+    return answer(request, reply, etag, 'application/atom+xml; charset=utf-8', () =>
+      toAtom({
+        id: `${base}${feed.self}`,
+        title: feed.title,
+        link: `${base}${feed.page}`,
+        self: `${base}${feed.self}`,
+        updated,
+        rights: 'Each post carries its own licence',
+        entries,
+      }),
+    )
   }
 
   app.get('/feeds/forum.atom', { schema: { hide: true } }, (request, reply) =>
-    sendFeed(request, reply, { kind: 'forum' }, 'Agora — newest posts', '/feeds/forum.atom', '/forum'),
+    sendFeed(
+      request,
+      reply,
+      { kind: 'forum' },
+      {
+        title: 'Agora — newest posts',
+        self: '/feeds/forum.atom',
+        page: '/forum',
+      },
+    ),
   )
 
   app.get(
@@ -137,13 +166,12 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
       const tag = normaliseTags(decodeURIComponent(name))[0]
       if (!tag || !request.params.name.endsWith('.atom')) throw new NotFoundError('No such feed')
       const self = `/feeds/tag/${encodeURIComponent(tag)}.atom`
+      // A tag no public post carries has no feed, as an unknown author has none.
       return sendFeed(
         request,
         reply,
         { kind: 'tag', tag },
-        `Agora — #${tag}`,
-        self,
-        `/tag/${encodeURIComponent(tag)}`,
+        { title: `Agora — #${tag}`, self, page: `/tag/${encodeURIComponent(tag)}`, mustHaveEntries: true },
       )
     },
   )
@@ -156,7 +184,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
       if (!request.params.file.endsWith('.atom') || !isId(id)) throw new NotFoundError('No such feed')
       const author = await ctx.db
         .selectFrom('users')
-        .select(['username', 'nickname'])
+        .select(['username', 'nickname', 'created_at'])
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
@@ -166,9 +194,12 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         request,
         reply,
         { kind: 'author', id },
-        `Agora — ${name}`,
-        `/feeds/author/${id}.atom`,
-        `/author/${id}`,
+        {
+          title: `Agora — ${name}`,
+          self: `/feeds/author/${id}.atom`,
+          page: `/author/${id}`,
+          since: author.created_at,
+        },
       )
     },
   )

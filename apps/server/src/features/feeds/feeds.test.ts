@@ -1,11 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DOMParser } from '@xmldom/xmldom'
 import { parse as parseXml, validate as validateXml } from 'fast-xml-parser'
 import { parse as parseHtml } from 'node-html-parser'
 import Parser from 'rss-parser'
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, dbMakePost, makeUser, sendEditPost, sendForm } from '../../../test/factories'
+import { multipart, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 // A web build of one plain page: the post page's head is written into whatever page is served.
@@ -16,6 +18,37 @@ writeFileSync(
 )
 const t = useTestApp({ PUBLIC_URL: 'http://agora.test', WEB_DIST: webDist })
 const atom = new Parser()
+const ATOM = 'http://www.w3.org/2005/Atom'
+
+/** An Atom document read by a DOM parser that is not ours; any well-formedness error fails the test. */
+function readAtom(body: string) {
+  expect(validateXml(body)).toBe(true)
+  const errors: string[] = []
+  const report = (message: string) => void errors.push(message)
+  const doc = new DOMParser({
+    errorHandler: { warning: report, error: report, fatalError: report },
+  }).parseFromString(body, 'application/xml')
+  expect(errors).toEqual([])
+  const feed = doc.documentElement!
+  const child = (parent: Element, name: string) => parent.getElementsByTagNameNS(ATOM, name)[0]!
+  const text = (parent: Element, name: string) => {
+    const element = child(parent, name)
+    return element ? { type: element.getAttribute('type'), text: element.textContent } : null
+  }
+  const entries = Array.from(feed.getElementsByTagNameNS(ATOM, 'entry')).map((entry) => ({
+    title: text(entry, 'title'),
+    summary: text(entry, 'summary'),
+    updated: new Date(child(entry, 'updated').textContent!),
+    categories: Array.from(entry.getElementsByTagNameNS(ATOM, 'category')).map((category) => ({
+      term: category.getAttribute('term'),
+      label: category.getAttribute('label'),
+    })),
+  }))
+  const updated = Array.from(feed.childNodes).find(
+    (node) => node.nodeType === 1 && (node as Element).localName === 'updated',
+  )
+  return { updated: new Date(updated!.textContent!), entries }
+}
 
 describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
   it('serves Atom feeds of the forum, a tag and an author that a feed parser reads; private posts never', async () => {
@@ -41,6 +74,65 @@ describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
     )
     expect(author.items).toHaveLength(2)
     expect((await t.app.inject({ method: 'GET', url: '/feeds/author/nobody.atom' })).statusCode).toBe(404)
+  })
+
+  it('keeps tags, titles and summaries as exactly their text, in a well-formed feed', async () => {
+    const ada = await makeUser(t)
+    const tag = `a<b&"c'`
+    await dbMakePost(t, ada, {
+      title: 'Trustless <gateways>',
+      summary: '<img src=x onerror=alert(1)>',
+      tags: [tag, 'plain'],
+    })
+    for (const url of ['/feeds/forum.atom', `/feeds/tag/${encodeURIComponent(tag)}.atom`]) {
+      const answer = await t.app.inject({ method: 'GET', url })
+      expect(answer.statusCode, url).toBe(200)
+      const [entry] = readAtom(answer.body).entries
+      expect(entry!.title).toEqual({ type: 'text', text: 'Trustless <gateways>' })
+      expect(entry!.summary).toEqual({ type: 'text', text: '<img src=x onerror=alert(1)>' })
+      expect(entry!.categories).toEqual([
+        { term: tag, label: tag },
+        { term: 'plain', label: 'plain' },
+      ])
+    }
+  })
+
+  it('dates a feed by its newest change: an edit or a new version bumps the entry and the feed', async () => {
+    const ada = await makeUser(t)
+    const day = 86_400_000
+    const older = await dbMakePost(t, ada, { title: 'Older', created_at: new Date(Date.now() - 2 * day) })
+    await dbMakePost(t, ada, { title: 'Newer', created_at: new Date(Date.now() - day) })
+    const feedOf = async () =>
+      readAtom((await t.app.inject({ method: 'GET', url: `/feeds/author/${ada.id}.atom` })).body)
+    const newest = (feed: Awaited<ReturnType<typeof feedOf>>) =>
+      Math.max(...feed.entries.map((entry) => entry.updated.getTime()))
+
+    const before = await feedOf()
+    expect(before.updated.getTime()).toBe(newest(before))
+    expect((await sendEditPost(t, ada, older, { title: 'Older, edited' })).statusCode).toBe(200)
+    const edited = await feedOf()
+    const olderEntry = edited.entries.find((entry) => entry.title?.text === 'Older, edited')!
+    expect(olderEntry.updated.getTime()).toBeGreaterThan(before.updated.getTime())
+    expect(edited.updated.getTime()).toBe(newest(edited))
+
+    const uploaded = await apiMakePost(t, ada, { title: 'Versioned' })
+    const written = (await feedOf()).entries.find((entry) => entry.title?.text === 'Versioned')!.updated
+    const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(91) }])
+    expect((await sendForm(t, ada, `/api/v1/media/${uploaded.post_id}/versions`, form)).statusCode).toBe(201)
+    const versioned = await feedOf()
+    const entry = versioned.entries.find((item) => item.title?.text === 'Versioned')!
+    expect(entry.updated.getTime()).toBeGreaterThan(written.getTime())
+    expect(versioned.updated.getTime()).toBe(newest(versioned))
+  })
+
+  it('answers 404 for the feed of a tag no public post has', async () => {
+    const ada = await makeUser(t)
+    await dbMakePost(t, ada, { title: 'Only private', tags: ['secretive'], visibility: 'private' })
+    for (const url of ['/feeds/tag/never-used.atom', '/feeds/tag/secretive.atom']) {
+      const answer = await t.app.inject({ method: 'GET', url })
+      expect(answer.statusCode, url).toBe(404)
+      expect(answer.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) })
+    }
   })
 
   it('answers 304 to a reader who has the current version (ETag), and the new one after a post', async () => {

@@ -18,7 +18,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { bodyAnswer, failures } from '../../http/responses'
 import { readerOf } from '../../http/standing'
 import { thumbnailOf } from '../analysis/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
@@ -137,7 +137,11 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
             download: { type: 'string', maxLength: 5 },
           },
         },
-        response: { ...failures(404) },
+        response: {
+          200: bodyAnswer('The file', ['application/octet-stream']),
+          206: bodyAnswer('The byte range asked for', ['application/octet-stream']),
+          ...failures(404),
+        },
       },
     },
     async (request, reply) => {

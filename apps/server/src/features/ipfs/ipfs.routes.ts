@@ -7,7 +7,7 @@ import type { CID } from 'multiformats/cid'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { BadRequestError, NotFoundError } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { bodyAnswer, failures } from '../../http/responses'
 import { readerOf } from '../../http/standing'
 import { CorruptBlockError } from './ipfs.dag'
 import { postCarMaker } from './ipfs.export'
@@ -71,7 +71,7 @@ export async function postCarRoutes(app: AppInstance, ctx: AppContext) {
         description:
           "application/vnd.ipld.car (v1, depth first). The root is a directory holding the files under their names and `metadata.json` (title, authors, licence, DOI, version, dates, each file's name, CID, size and type, the anchored comments the viewer may see). A private or moderated post: its author only (404 to others).",
         params: PostIdParams,
-        response: { ...failures(404) },
+        response: { 200: bodyAnswer('The CAR', ['application/vnd.ipld.car']), ...failures(404) },
       },
     },
     async (request, reply) => {

@@ -32,7 +32,8 @@ function messageOf(from: string, mail: QueuedMail) {
     subject: mail.subject,
     text: mail.text_body,
     html: mail.html_body,
-    headers: mail.headers,
+    // Every message is sent by the site itself (RFC 3834): responders must not answer it.
+    headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
     messageId: `<${mail.id}@agora.mail>`,
   }
 }

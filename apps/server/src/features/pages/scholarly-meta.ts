@@ -1,4 +1,4 @@
-import { LICENSE_URLS, type PostDetailResponse } from '@agora/contract'
+import { doiUrl, LICENSE_URLS, type PostDetailResponse } from '@agora/contract'
 import escapeHtml from 'escape-html'
 
 const day = (iso: string) => iso.slice(0, 10)
@@ -33,7 +33,7 @@ export function scholarlyHead(post: PostDetailResponse, base: string): string {
     meta('name', 'DC.title', post.title),
     meta('name', 'DC.creator', author),
     meta('name', 'DC.date', day(post.created_at)),
-    meta('name', 'DC.identifier', post.doi ? `https://doi.org/${post.doi}` : url),
+    meta('name', 'DC.identifier', post.doi ? doiUrl(post.doi) : url),
     meta('name', 'DC.rights', licenseUrl ?? 'All rights reserved'),
     meta('name', 'DC.publisher', 'Agora'),
     meta('name', 'DC.type', 'Text'),

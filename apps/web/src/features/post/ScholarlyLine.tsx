@@ -1,5 +1,5 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { LICENSE_URLS } from '@agora/contract/limits'
+import { doiUrl, LICENSE_URLS } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
 import { postCarUrl } from '../../api/ipfs'
 import { Button } from '../../ui/Button'
@@ -25,7 +25,7 @@ export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCi
       {post.doi && (
         <span className="post__doi">
           DOI{' '}
-          <a href={`https://doi.org/${post.doi}`} rel="noopener" target="_blank">
+          <a href={doiUrl(post.doi)} rel="noopener" target="_blank">
             {post.doi}
           </a>
         </span>
