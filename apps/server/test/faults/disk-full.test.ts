@@ -22,7 +22,7 @@ function mountSmallTmpfs(dir: string): string | null {
 function upload(t: TestApp, headers: Record<string, string>, bytes: Buffer) {
   const form = new FormData()
   form.set('title', 'A large dataset')
-  form.set('files', new Blob([bytes], { type: 'text/plain' }), 'data.txt')
+  form.set('files', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), 'data.txt')
   return t.app.inject({ method: 'POST', url: '/api/v1/media/upload', headers, payload: form })
 }
 

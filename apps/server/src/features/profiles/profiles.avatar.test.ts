@@ -15,7 +15,7 @@ async function multipart(
 ) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  if (file) form.append('new_avatar', new Blob([file.bytes], { type: file.type }), file.name)
+  if (file) form.append('new_avatar', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   const request = new Request('http://localhost/', { method: 'POST', body: form })
   return {
     payload: Buffer.from(await request.arrayBuffer()),
