@@ -17,6 +17,7 @@ import { measure } from './load'
 import { databaseSettings, measureRoundTrips } from './machine'
 import { MIXED_FIGURE, measureMixed } from './mixed'
 import { parseOptions } from './options'
+import { measurePathologicalPosts } from './pathological-post'
 import { FIRST_PDF_PAGE_FIGURE, makePdfPost, measureFirstPdfPage, PDF_LIGHTHOUSE_FIGURE } from './pdf-post'
 import { ROOT, type Service, startService } from './processes'
 import { Report } from './report'
@@ -228,6 +229,7 @@ async function benchWeb() {
   )
   try {
     await measureFirstComment(app, report)
+    await measurePathologicalPosts(app, report)
     const pdfPostId =
       report.wants(FIRST_PDF_PAGE_FIGURE) || report.wants(PDF_LIGHTHOUSE_FIGURE)
         ? await makePdfPost(app)

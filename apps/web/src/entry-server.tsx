@@ -108,6 +108,7 @@ export async function renderPost(
   id: string,
   post: PostDetailResponse,
   comments: CommentView[] | null = null,
+  { plainText = false }: { plainText?: boolean } = {},
 ): Promise<DrawnScreen> {
   const queries = serverQueries()
   queries.setQueryData(postKeys.detail(id), post)
@@ -115,9 +116,10 @@ export async function renderPost(
   const { t } = await textsIn(language)
   // The text drawn as the app shows it, math and code too (issue 19): the render is synchronous, so
   // what the text needs is loaded first, and the page links its stylesheets (`parts`).
-  await loadMarkdownExtras(post.content)
+  // With `plainText` the text is drawn as written, in paragraphs, as the app shows it before Markdown loads.
+  if (!plainText) await loadMarkdownExtras(post.content)
   const screen = (
-    <DrawnMarkdown.Provider value={Markdown}>
+    <DrawnMarkdown.Provider value={plainText ? null : Markdown}>
       <Routes>
         <Route path="/forum/detail/:id" element={<PostDetailPage />} />
       </Routes>
@@ -127,8 +129,27 @@ export async function renderPost(
     html: await render(url, language, queries, screen),
     title: `${post.title} · ${t('appName')}`,
     description: post.summary || t('common:descriptions.post'),
-    parts: post.content ? ['markdown', ...extrasNeeded(post.content)] : [],
+    parts: post.content ? ['markdown', ...(plainText ? [] : extrasNeeded(post.content))] : [],
   }
+}
+
+/** renderPost's arguments as one value, for a worker thread's pool (apps/server/src/features/pages). */
+export interface PostTask {
+  url: string
+  language: Language
+  id: string
+  post: PostDetailResponse
+  comments: CommentView[] | null
+}
+
+/** Loads what drawing may need (every language's texts, math, the highlighter), for a thread's first draw. */
+export async function warmUp(): Promise<void> {
+  await Promise.all(LANGUAGES.map((language) => textsIn(language.code)))
+  await loadMarkdownExtras('$x$\n```js\nx\n```')
+}
+
+export function renderPostTask({ url, language, id, post, comments }: PostTask): Promise<DrawnScreen> {
+  return renderPost(url, language, id, post, comments)
 }
 
 async function render(url: string, language: Language, queries: QueryClient, screen: ReactNode) {

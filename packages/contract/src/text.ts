@@ -8,8 +8,10 @@
 export function plainText(markdown: string, length = Number.POSITIVE_INFINITY): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // No bracket inside a label, no unpaired parenthesis in a target: each scan stops at the next
+    // one, so a text of unclosed `[` or `![a](b` costs linear time, not quadratic.
+    .replace(/!\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g, ' ')
+    .replace(/\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     // As Markdown renders them: a quote's and a heading's markers only at a line's start, emphasis
     // and code marks with no space left behind ("`pH 7.4`," stays "pH 7.4,"), an underscore inside
     // a word kept (growth_rate), a table's cells apart.

@@ -27,6 +27,26 @@ describe('Markdown extras', () => {
     expect(extrasNeeded('- a list\n\n  ```py\n  print(1)\n  ```')).toEqual(['code'])
     expect(extrasNeeded('> quoted\n> ~~~\n> x\n> ~~~')).toEqual(['code'])
   })
+
+  it('looks for fences line by line, in one pass over a text of many short lines', () => {
+    // Quadratic before: a line's prefix ran on through the following lines.
+    expect(extrasNeeded('-\n'.repeat(50_000))).toEqual([])
+    expect(extrasNeeded(`${'> \n'.repeat(30_000)}\`\`\`py\nx\n\`\`\``)).toEqual(['code'])
+  })
+})
+
+describe('Markdown limits', () => {
+  it('renders a text past the limits with every character of it', async () => {
+    const text = '*_'.repeat(2_000)
+    const html = await render(text)
+    expect(html.replace(/<[^>]+>/g, '').length).toBeGreaterThan(text.length - 64)
+  })
+
+  it('caps nested quotes, the rest shown as text', async () => {
+    const html = await render(`${'> '.repeat(3_000)}deep`)
+    expect(html.match(/<blockquote>/g)).toHaveLength(16)
+    expect(html).toContain('deep')
+  })
 })
 
 describe('Markdown math', () => {

@@ -1,4 +1,5 @@
-import { type ComponentPropsWithoutRef, use, useRef } from 'react'
+import { tameMarkdown } from '@agora/contract/markdown-limits'
+import { type ComponentPropsWithoutRef, use, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import { Link } from 'react-router'
@@ -152,12 +153,14 @@ function plugins(extras: MarkdownExtras) {
  * it lazily from the screens that show Markdown.
  */
 export function Markdown({ children, className }: MarkdownProps) {
-  const needed = markdownExtras(children)
+  // Read through the limits first: no text may cost the parser more than linear time.
+  const text = useMemo(() => tameMarkdown(children), [children])
+  const needed = markdownExtras(text)
   const { remark, rehype } = plugins(needed instanceof Promise ? use(needed) : needed)
   return (
     <div className={['markdown', className].filter(Boolean).join(' ')}>
       <ReactMarkdown remarkPlugins={remark} rehypePlugins={rehype} components={components}>
-        {children}
+        {text}
       </ReactMarkdown>
     </div>
   )

@@ -1,14 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type {
-  PostCommentsResponse,
-  PostDetailResponse,
-  PostListResponse,
-  StatsResponse,
-} from '@agora/contract'
+import type { PostDetailResponse } from '@agora/contract'
 import fastifyStatic from '@fastify/static'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import Negotiator from 'negotiator'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
@@ -16,58 +10,14 @@ import { NotFoundError } from '../../http/errors'
 import { firstCommentsPage } from '../comments/index'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
-import { type FirstScreen, PageTemplate, type Part, type Screen } from './first-screen'
+import { type DrawnScreen, type DrawnScreens, loadDrawnScreens } from './drawn-screens'
+import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
 import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
 /** The forum's address parameters that make it another list than its first page (features/forum). */
 const DRAWN_FORUM_SKIPS = ['search', 'sort', 'feed', 'tag', 'type', 'author', 'from', 'to'] as const
-
-/** A screen as the web app's server-side build draws it. */
-interface DrawnScreen {
-  html: string
-  title: string
-  description: string
-  /** What its text uses beyond the screen (a post's Markdown, math, code). */
-  parts?: Part[]
-}
-
-/** The app's screens rendered on the server (apps/web/src/entry-server.tsx), as this side uses them. */
-interface DrawnScreens {
-  LANGUAGES: readonly { code: string; htmlLang: string }[]
-  renderForum(
-    url: string,
-    language: string,
-    data: { list: PostListResponse; stats: StatsResponse | null },
-  ): Promise<DrawnScreen>
-  renderPost(
-    url: string,
-    language: string,
-    id: string,
-    post: PostDetailResponse,
-    comments: PostCommentsResponse | null,
-  ): Promise<DrawnScreen>
-  renderHome(url: string, language: string, stats: StatsResponse | null): Promise<DrawnScreen>
-}
-
-/**
- * The web app's server-side build (`dist-ssr` beside `dist`, made by scripts/build.mjs with the app),
- * or null without it: every page is then served plain and drawn by the app.
- */
-async function loadDrawnScreens(webDist: string, log: FastifyBaseLogger): Promise<DrawnScreens | null> {
-  const file = join(webDist, '..', 'dist-ssr', 'entry-server.js')
-  if (!existsSync(file)) return null
-  try {
-    return (await import(pathToFileURL(file).href)) as DrawnScreens
-  } catch (error) {
-    log.warn(
-      { err: error, file },
-      'the web app’s server-side screens could not be loaded; pages are served plain',
-    )
-    return null
-  }
-}
 
 /**
  * The web app: its built files, and index.html for every other path (each is a screen of the
@@ -91,6 +41,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   })
   const template = new PageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'))
   const screens = template.canHoldFirstScreens ? await loadDrawnScreens(webDist, app.log) : null
+  if (screens) app.addHook('onClose', () => screens.close())
   const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
   const stats = statsService(ctx.db)
 

@@ -16,8 +16,11 @@ const importers: Record<Extra, () => Promise<MarkdownExtras>> = {
   code: () => import('./highlight').then((module) => module.highlightExtras),
 }
 
-/** A fence at a line's start, or inside a quote or a list item (a generous test: at worst it loads for nothing). */
-const FENCE = /^[\s>*+\-\d.)]*(`{3,}|~{3,})\s*(\w*)/gm
+/**
+ * A fence at a line's start, or inside a quote or a list item (a generous test: at worst it loads for
+ * nothing). Within one line: a prefix that could span lines made a text of many short lines quadratic.
+ */
+const FENCE = /^[ \t>*+\-\d.)]*(`{3,}|~{3,})[ \t]*(\w*)/gm
 
 /** Which extras `text` needs, math first (else the highlighter would colour a ```math block). */
 export function extrasNeeded(text: string): Extra[] {

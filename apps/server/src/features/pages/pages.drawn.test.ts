@@ -1,0 +1,82 @@
+// A post's page drawn by the web app's own server-side build, built here from the sources (the
+// suite runs before any `npm run build`): whatever its text, the page is drawn in bounded time.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { waitFor } from '@agora/test-kit'
+import { parse } from 'parse5'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiMakePost, makeUser } from '../../../test/factories'
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
+
+const webRoot = fileURLToPath(new URL('../../../../web', import.meta.url))
+/** Inside the repository, so the build's imports of installed packages resolve. */
+const scratch = join(webRoot, '.vite', `pages-drawn-${process.pid}`)
+
+/** apps/web/index.html with its script as the build leaves it (first-screen.ts needs the entry tag). */
+function builtIndexHtml(): string {
+  return readFileSync(join(webRoot, 'index.html'), 'utf8')
+    .replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '')
+    .replace('</head>', '<script type="module" crossorigin src="/assets/index-F6.js"></script>\n  </head>')
+}
+
+let t: TestApp
+beforeAll(async () => {
+  mkdirSync(join(scratch, 'dist'), { recursive: true })
+  writeFileSync(join(scratch, 'dist', 'index.html'), builtIndexHtml())
+  const { build } = await import('vite')
+  await build({
+    root: webRoot,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: join(scratch, 'dist-ssr'),
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  })
+  t = await createTestApp({ WEB_DIST: join(scratch, 'dist') })
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+/** The text of the page's drawn `<main>`. */
+function mainText(html: string): string {
+  const texts: string[] = []
+  const walk = (node: { nodeName: string; value?: string; childNodes?: unknown[] }, inMain: boolean) => {
+    const here = inMain || node.nodeName === 'main'
+    if (here && node.nodeName === '#text') texts.push(node.value ?? '')
+    for (const child of (node.childNodes ?? []) as (typeof node)[]) walk(child, here)
+  }
+  walk(parse(html) as never, false)
+  return texts.join('')
+}
+
+describe(`a post's drawn page (${TEST_DB})`, () => {
+  it('draws an ordinary post as Markdown once the drawing thread is up', async () => {
+    const ada = await makeUser(t)
+    const { post_id } = await apiMakePost(t, ada, { content: 'The **hive** at dawn' })
+    const page = () => t.app.inject({ method: 'GET', url: `/forum/detail/${post_id}` })
+    // Until the thread has loaded the app's code, a post is drawn as written.
+    await waitFor(
+      async () => /<strong>hive<\/strong> at dawn/.test((await page()).body),
+      'the post drawn as Markdown',
+      60_000,
+    )
+  }, 90_000)
+
+  it('draws a post of pathological emphasis, with every character of its text', async () => {
+    const ada = await makeUser(t)
+    const content = '*_'.repeat(49_500)
+    const { post_id } = await apiMakePost(t, ada, { content })
+    const response = await t.app.inject({ method: 'GET', url: `/forum/detail/${post_id}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain(`data-first-screen="/forum/detail/${post_id}"`)
+    // Drawn as Markdown the first runs are emphasis marks; drawn plain, all of it is there.
+    const longest = Math.max(...(mainText(response.body).match(/(?:\*_)+/g) ?? ['']).map((run) => run.length))
+    expect(longest).toBeGreaterThan(content.length - 100)
+  })
+})
