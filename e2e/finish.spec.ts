@@ -325,6 +325,7 @@ test('in Chinese every screen is translated, fits at 360 px and keeps its langua
   server,
 }) => {
   test.setTimeout(120_000)
+  expectConsoleErrors(page, /status of 404/) // the browser's note of /no-such-page, which answers 404
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' })
   const english = englishOnlyTexts()

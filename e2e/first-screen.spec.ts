@@ -7,7 +7,16 @@ import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import type { Browser, BrowserContextOptions, Page, Request } from '@playwright/test'
 import { apiBearer, apiLikePost, apiMakeComment, apiMakePost } from './factories'
-import { type AgoraServer, boxesOf, createUser, expect, loginViaApi, type TestUser, test } from './fixtures'
+import {
+  type AgoraServer,
+  boxesOf,
+  createUser,
+  expect,
+  expectConsoleErrors,
+  loginViaApi,
+  type TestUser,
+  test,
+} from './fixtures'
 import { WEB_DIST } from './server'
 
 /** The built file of one of the app's source modules (Vite's manifest), as a URL path. */
@@ -404,7 +413,29 @@ test('the home page is drawn in the reader’s language, and the app takes over 
   ])
 })
 
-test("someone's private post, a search and another order are drawn by the app alone", async ({
+test('an address that is no screen answers 404 with the not-found screen drawn, and the app takes over in place', async ({
+  browser,
+  page,
+  server,
+}) => {
+  expectConsoleErrors(page, /status of 404/) // the browser's note of the page's own 404
+  for (const path of ['/nope', '/forum/detail/abc/extra']) {
+    const answer = await page.request.get(path)
+    expect(answer.status(), path).toBe(404)
+    const html = await answer.text()
+    expect(html, path).toContain('<meta name="robots" content="noindex">')
+    expect(html, path).toContain(`data-first-screen="${path}"`)
+    expect(html, path).toContain('Page not found')
+  }
+  const visit = await page.goto('/nope')
+  expect(visit?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
+  await expect(page.locator('#static-shell')).toHaveCount(0)
+  await expectSameScreen(browser, `${server.url}/nope`, ['h1', '.screen__lead'])
+})
+
+test("someone's private post is drawn as not found, a search and another order by the app alone", async ({
   page,
   request,
   server,
@@ -412,11 +443,16 @@ test("someone's private post, a search and another order are drawn by the app al
   const author = await createUser(request, server, 'private')
   const id = await publishPost(page, server, author, 'Unpublished private notes', 'private')
 
-  for (const path of [`/forum/detail/${id}`, '/forum?search=graphene', '/forum?sort=recent_desc']) {
+  for (const path of ['/forum?search=graphene', '/forum?sort=recent_desc']) {
     const html = await (await page.request.get(path)).text()
     expect(html, path).not.toContain('data-first-screen')
-    expect(html, path).not.toContain('Unpublished private notes')
   }
+  // To anyone else the private post is not there: 404 with the post screen's "not found" drawn.
+  const secret = await page.request.get(`/forum/detail/${id}`)
+  expect(secret.status()).toBe(404)
+  const html = await secret.text()
+  expect(html).not.toContain('Unpublished private notes')
+  expect(html).toContain('Post not found')
   await page.goto('/forum?search=graphene')
   await expect(page.getByRole('heading', { level: 2, name: /graphene/ })).toBeVisible()
 })

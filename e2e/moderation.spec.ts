@@ -124,7 +124,7 @@ test('a report sent through the dialog reaches the queue, grouped by post with i
   await expectAccessible(modPage, '/mod with a reported post')
 })
 
-test('hidden with a reason, the author sees why and a visitor gets not found; restored from the log, it is back', async ({
+test('hidden with a reason, the author sees why and a visitor is told it was hidden and why; restored from the log, it is back', async ({
   browser,
   page,
   request,
@@ -153,14 +153,26 @@ test('hidden with a reason, the author sees why and a visitor gets not found; re
   // Its reports are settled: it leaves the queue.
   await expect(item).toHaveCount(0)
 
-  const adaPage = await personPage(browser, moderated, ada, `/forum/detail/${postId}`)
+  const adaPage = await personPage(browser, moderated, ada)
+  // The page itself answers 404 (its request carries no session: the cookie is the API's); the app then shows her the post.
+  expectConsoleErrors(adaPage, /status of 404/)
+  await adaPage.goto(`/forum/detail/${postId}`)
   await expect(adaPage.getByText(/Hidden by a moderator/)).toContainText(reason)
 
-  await page.goto(`/forum/detail/${postId}`)
-  await expect(page.getByText('Post not found')).toBeVisible()
-  // Nor do the pages the server draws before the app runs show it.
+  // A visitor is told it was hidden, and why (the public log's reason), on a 404 page.
+  const visit = await page.goto(`/forum/detail/${postId}`)
+  expect(visit?.status()).toBe(404)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This post was hidden by the moderators' }),
+  ).toBeVisible()
+  await expect(page.getByText(`Reason: ${reason}`)).toBeVisible()
+  await expect(page.locator('#static-shell')).toHaveCount(0) // the app took over from the drawn screen
+  // Nor do the pages the server draws before the app runs show it; its own says it was hidden.
   for (const path of [`/forum/detail/${postId}`, '/forum', '/'])
     expect(await drawn(path), path).not.toContain(title)
+  const hiddenPage = await drawn(`/forum/detail/${postId}`)
+  expect(hiddenPage).toContain('This post was hidden by the moderators')
+  expect(hiddenPage).toContain('<meta name="robots" content="noindex">')
 
   await modPage.goto('/mod/log')
   await modPage

@@ -16,14 +16,14 @@ const screens = [
   { path: '/token', title: 'Token Management' },
   { path: '/forum', title: 'Community Forum' },
   { path: '/forum?search=graphene', title: 'Community Forum' },
-  // No such post: the screen says so, and the browser logs the API's 404 for it.
+  // No such post or page: the screen says so, and the browser logs the 404 of the page and the API.
   { path: '/forum/detail/00000000-0000-7000-8000-000000000000', title: null, missing: true },
   { path: '/author/{authorId}', title: null },
   { path: '/mypage', title: null },
   { path: '/test-liked', title: null },
   { path: '/login', title: 'Welcome Back' },
   { path: '/register', title: 'Create Account' },
-  { path: '/no-such-page', title: 'Page not found' },
+  { path: '/no-such-page', title: 'Page not found', missing: true },
 ]
 
 // One test a screen: each loads one page, so none runs near the time limit and workers share them.

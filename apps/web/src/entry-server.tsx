@@ -13,13 +13,16 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { Route, Routes, StaticRouter } from 'react-router'
+import { ApiError } from './api/client'
 import { commentKeys, postKeys, statsKey } from './api/queryKeys'
 import { LoginModalProvider } from './app/LoginModalProvider'
+import { NotFoundPage } from './app/NotFoundPage'
 import { firstCommentsData } from './features/comments'
 import { ForumListPage } from './features/forum/ForumListPage'
 import { NO_FILTERS } from './features/forum/forumFilters'
 import { HomePage } from './features/home/HomePage'
 import { PostDetailPage } from './features/post/PostDetailPage'
+import { postUnavailable, unavailableTitle } from './features/post/PostUnavailable'
 import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
 import { DrawnMarkdown } from './ui/drawnMarkdown'
 import { Markdown } from './ui/Markdown'
@@ -62,7 +65,10 @@ export async function renderForum(url: string, language: Language, data: ForumDa
 
 /** A query cache for one render: the server's data, never fetched again (the page is not hydrated). */
 function serverQueries() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  // retryOnMount off: a query the server put in its error state is drawn as that error, not loading.
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retryOnMount: false } },
+  })
 }
 
 /** The texts of each language, made once: each render is synchronous, so they can be shared. */
@@ -150,6 +156,54 @@ export async function warmUp(): Promise<void> {
 
 export function renderPostTask({ url, language, id, post, comments }: PostTask): Promise<DrawnScreen> {
   return renderPost(url, language, id, post, comments)
+}
+
+/** The not-found screen at `url` (a path that is no screen of the app) in `language`. */
+export async function renderNotFound(url: string, language: Language): Promise<DrawnScreen> {
+  const { t } = await textsIn(language)
+  return {
+    html: await render(url, language, serverQueries(), <NotFoundPage />),
+    title: `${t('notFound.title')} · ${t('appName')}`,
+    description: '',
+  }
+}
+
+/** Why a post's page has no post: the status, `code` and public `reason` of GET /media/{id}'s answer. */
+export interface PostUnavailableAnswer {
+  status: number
+  code: string
+  reason?: string
+}
+
+/**
+ * A post's page at `url` in `language` for the post `id` a reader who is not signed in cannot open
+ * (hidden, removed or not there): the screen as the app draws the API's answer.
+ */
+export async function renderPostUnavailable(
+  url: string,
+  language: Language,
+  id: string,
+  answer: PostUnavailableAnswer,
+): Promise<DrawnScreen> {
+  const queries = serverQueries()
+  const body = { detail: '', ...answer }
+  const error = new ApiError(answer.status, '', answer.code, undefined, body)
+  queries
+    .getQueryCache()
+    .build(queries, { queryKey: postKeys.detail(id) })
+    .setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus: 'idle' })
+  const { t } = await textsIn(language)
+  const screen = (
+    <Routes>
+      <Route path="/forum/detail/:id" element={<PostDetailPage />} />
+    </Routes>
+  )
+  const why = postUnavailable(error) ?? { kind: 'notFound', reason: '' }
+  return {
+    html: await render(url, language, queries, screen),
+    title: `${t(`post:${unavailableTitle(why)}`)} · ${t('appName')}`,
+    description: '',
+  }
 }
 
 async function render(url: string, language: Language, queries: QueryClient, screen: ReactNode) {

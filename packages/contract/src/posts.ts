@@ -1,5 +1,13 @@
 import Type, { type Static } from 'typebox'
-import { EditState, LikeRequest, LikeResponse, LiteralUnion, Nullable, SuccessResponse } from './common'
+import {
+  EditState,
+  ErrorResponse,
+  LikeRequest,
+  LikeResponse,
+  LiteralUnion,
+  Nullable,
+  SuccessResponse,
+} from './common'
 import { BothIds, Timestamp } from './fields'
 import {
   MEDIA_TYPES,
@@ -255,3 +263,21 @@ export type PostUploadResponse = Static<typeof PostUploadResponse>
 /** POST /media/upload/ipfs: one file stored on its own (kept, like an IPFS pin). */
 export const IpfsUploadResponse = StoredFile
 export type IpfsUploadResponse = Static<typeof IpfsUploadResponse>
+
+/**
+ * The `code` of GET /media/{id}'s 404 and 410: a post nobody else may see is `post_not_found`
+ * (private, or absent), one the moderators hid `post_hidden` (404) and removed `post_removed` (410).
+ */
+export const POST_UNAVAILABLE = {
+  notFound: 'post_not_found',
+  hidden: 'post_hidden',
+  removed: 'post_removed',
+} as const
+export type PostUnavailableCode = (typeof POST_UNAVAILABLE)[keyof typeof POST_UNAVAILABLE]
+
+/** The 404 or 410 of a post that cannot be shown; `reason` is the public moderation log's, when it gives one. */
+export const PostUnavailableResponse = Type.Object({
+  ...ErrorResponse.properties,
+  reason: Type.Optional(Type.String()),
+})
+export type PostUnavailableResponse = Static<typeof PostUnavailableResponse>

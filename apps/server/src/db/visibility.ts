@@ -1,5 +1,6 @@
+import { POST_UNAVAILABLE } from '@agora/contract'
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely'
-import { NotFoundError } from '../http/errors'
+import { GoneError, NotFoundError } from '../http/errors'
 import type { Database } from './schema'
 
 /**
@@ -30,6 +31,29 @@ export function visibleOr404<P extends PostAccess>(
 ): P {
   if (!post || !canSee(post, viewerId)) throw new NotFoundError(detail)
   return post
+}
+
+/**
+ * The post when the viewer may see it; otherwise what a reader may learn of it: a post the
+ * moderators hid is a 404 and one they removed a 410, each with the reason the public log shows;
+ * someone else's private post stays an unknown one.
+ */
+export function visibleOrUnavailable<P extends PostAccess & { moderation_reason: string }>(
+  post: P | null | undefined,
+  viewerId: string | null,
+): P {
+  if (post && canSee(post, viewerId)) return post
+  if (!post || post.visibility === 'private') throw postNotFound()
+  const more = post.moderation_reason ? { reason: post.moderation_reason } : undefined
+  if (post.moderation === 'removed') {
+    throw new GoneError('This post was removed by the moderators', POST_UNAVAILABLE.removed, more)
+  }
+  throw new NotFoundError('This post was hidden by the moderators', POST_UNAVAILABLE.hidden, more)
+}
+
+/** The 404 of a post that does not exist, as far as the viewer can tell. */
+export function postNotFound(): NotFoundError {
+  return new NotFoundError(POST_NOT_FOUND, POST_UNAVAILABLE.notFound)
 }
 
 /** `canSee` as a condition on the `posts` table, for Kysely queries. */

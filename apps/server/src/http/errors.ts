@@ -47,8 +47,14 @@ export class ForbiddenError extends HttpError {
   }
 }
 export class NotFoundError extends HttpError {
-  constructor(detail = 'Not found') {
-    super(404, 'not_found', detail)
+  constructor(detail = 'Not found', code = 'not_found', more?: Record<string, unknown>) {
+    super(404, code, detail, undefined, undefined, more)
+  }
+}
+/** 410: the thing was there and is gone for good (a post the moderators removed). */
+export class GoneError extends HttpError {
+  constructor(detail: string, code = 'gone', more?: Record<string, unknown>) {
+    super(410, code, detail, undefined, undefined, more)
   }
 }
 export class ConflictError extends HttpError {

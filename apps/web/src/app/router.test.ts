@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { APP_ROUTES } from '@agora/contract/routes'
 import { importsOf, resolveImport, sourceTree } from '@agora/test-kit/imports'
 import { describe, expect, it } from 'vitest'
 import DRAWN_SCREENS from './drawn-screens.json'
@@ -83,5 +84,15 @@ describe('texts of each screen', () => {
     const needed = [...namespacesReachedFrom(module)].filter((name) => !shell.has(name)).sort()
     for (const name of needed) expect(english.has(name), `${name} is a namespace`).toBe(true)
     expect([...namespaces].sort(), module).toEqual(needed)
+  })
+})
+
+describe('addresses of the screens', () => {
+  // The server answers 404 on any address outside APP_ROUTES: each must be a route here, and only they.
+  it('routes each address of APP_ROUTES once, and no other', () => {
+    const router = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8')
+    const routed = [...router.matchAll(/path: APP_ROUTES\.(\w+)/g)].map(([, name]) => name)
+    expect(routed.sort()).toEqual(Object.keys(APP_ROUTES).sort())
+    expect([...router.matchAll(/path: '([^']*)'/g)].map(([, path]) => path)).toEqual(['*', '/'])
   })
 })

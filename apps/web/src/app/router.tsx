@@ -1,3 +1,4 @@
+import { APP_ROUTES } from '@agora/contract/routes'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 // The screens the server may draw: the build names their code and texts for route-prefetch.js (vite.config.ts).
 import DRAWN_SCREENS from './drawn-screens.json'
@@ -8,14 +9,14 @@ import { RouteErrorBoundary } from './RouteErrorBoundary'
 import { ShellFallback } from './ShellFallback'
 
 /**
- * Every route of product-spec §2. Each screen is its own chunk, loaded on first visit, so the first
+ * Every route of product-spec §2, at its address in APP_ROUTES (the server answers 404 on any other). Each screen is its own chunk, loaded on first visit, so the first
  * load of any page carries only the shell plus that screen. A feature replaces its module's body;
  * the path and export name stay.
  */
 export const screenRoutes: RouteObject[] = [
-  { index: true, lazy: lazyScreen(() => import('../features/home/HomePage'), 'HomePage') },
+  { path: APP_ROUTES.home, lazy: lazyScreen(() => import('../features/home/HomePage'), 'HomePage') },
   {
-    path: 'upload',
+    path: APP_ROUTES.upload,
     lazy: lazyScreen(() => import('../features/upload/UploadPage'), 'UploadPage', [
       'post',
       'rewards',
@@ -23,21 +24,24 @@ export const screenRoutes: RouteObject[] = [
     ]),
   },
   {
-    path: 'token',
+    path: APP_ROUTES.token,
     lazy: lazyScreen(() => import('../features/token/TokenPage'), 'TokenPage', ['rewards', 'token']),
   },
-  { path: 'forum', lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage') },
   {
-    path: 'forum/detail/:id',
+    path: APP_ROUTES.forum,
+    lazy: lazyScreen(() => import('../features/forum/ForumListPage'), 'ForumListPage'),
+  },
+  {
+    path: APP_ROUTES.post,
     lazy: lazyScreen(
       () => import('../features/post/PostDetailPage'),
       'PostDetailPage',
       DRAWN_SCREENS.post.texts,
     ),
   },
-  { path: 'tag/:name', lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
+  { path: APP_ROUTES.tag, lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
   {
-    path: 'author/:id',
+    path: APP_ROUTES.author,
     lazy: lazyScreen(() => import('../features/author/AuthorPage'), 'AuthorPage', [
       'author',
       'moderation',
@@ -45,44 +49,47 @@ export const screenRoutes: RouteObject[] = [
     ]),
   },
   {
-    path: 'u/:name',
+    path: APP_ROUTES.userByName,
     lazy: lazyScreen(() => import('../features/people/UserByNamePage'), 'UserByNamePage', ['people']),
   },
   {
-    path: 'notifications',
+    path: APP_ROUTES.notifications,
     lazy: lazyScreen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
   },
-  { path: 'mod', lazy: lazyScreen(() => import('../features/mod/ModPage'), 'ModPage', ['moderation']) },
   {
-    path: 'mod/log',
+    path: APP_ROUTES.mod,
+    lazy: lazyScreen(() => import('../features/mod/ModPage'), 'ModPage', ['moderation']),
+  },
+  {
+    path: APP_ROUTES.modLog,
     lazy: lazyScreen(() => import('../features/mod/ModLogPage'), 'ModLogPage', ['moderation']),
   },
   {
-    path: 'mypage',
+    path: APP_ROUTES.mypage,
     lazy: lazyScreen(() => import('../features/mypage/MyPage'), 'MyPage', ['account', 'mypage', 'rewards']),
   },
   {
-    path: 'test-liked',
+    path: APP_ROUTES.testLiked,
     lazy: lazyScreen(() => import('../features/test-liked/TestLikedPage'), 'TestLikedPage', ['author']),
   },
-  { path: 'login', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'LoginPage') },
-  { path: 'register', lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'RegisterPage') },
+  { path: APP_ROUTES.login, lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'LoginPage') },
+  { path: APP_ROUTES.register, lazy: lazyScreen(() => import('../features/auth/AuthPage'), 'RegisterPage') },
   {
-    path: 'forgot-password',
+    path: APP_ROUTES.forgotPassword,
     lazy: lazyScreen(() => import('../features/account/ForgotPasswordPage'), 'ForgotPasswordPage', [
       'account',
     ]),
   },
   {
-    path: 'reset-password',
+    path: APP_ROUTES.resetPassword,
     lazy: lazyScreen(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage', ['account']),
   },
   {
-    path: 'verify-email',
+    path: APP_ROUTES.verifyEmail,
     lazy: lazyScreen(() => import('../features/account/VerifyEmailPage'), 'VerifyEmailPage', ['account']),
   },
   {
-    path: 'unsubscribe',
+    path: APP_ROUTES.unsubscribe,
     lazy: lazyScreen(() => import('../features/account/UnsubscribePage'), 'UnsubscribePage', ['account']),
   },
   { path: '*', Component: NotFoundPage },

@@ -204,6 +204,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
     },
   )
 
+  // Crawlers may fetch the files a post's scholarly metadata points to, and nothing else of the API.
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -211,6 +212,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         [
           'User-agent: *',
           'Allow: /',
+          'Allow: /api/v1/files/',
           'Disallow: /api/',
           'Disallow: /mypage',
           'Disallow: /notifications',

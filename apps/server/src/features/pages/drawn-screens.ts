@@ -10,6 +10,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify'
 import { Piscina } from 'piscina'
 import type { Part } from './first-screen'
+import type { PostUnavailable } from './page-status'
 
 /** A screen as the web app's server-side build draws it. */
 export interface DrawnScreen {
@@ -37,6 +38,14 @@ export interface DrawnScreens {
     options?: { plainText?: boolean },
   ): Promise<DrawnScreen>
   renderHome(url: string, language: string, stats: StatsResponse | null): Promise<DrawnScreen>
+  /** Absent from a build before these screens: such a page is then served plain. */
+  renderNotFound?(url: string, language: string): Promise<DrawnScreen>
+  renderPostUnavailable?(
+    url: string,
+    language: string,
+    id: string,
+    why: PostUnavailable,
+  ): Promise<DrawnScreen>
 }
 
 /**

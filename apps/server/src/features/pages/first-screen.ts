@@ -24,7 +24,7 @@ export interface FirstScreen {
   parts?: readonly Part[]
 }
 
-export type Screen = 'home' | 'forum' | 'post'
+export type Screen = 'home' | 'forum' | 'post' | 'notFound'
 export type Part = 'markdown' | 'math' | 'code'
 const PARTS: readonly Part[] = ['markdown', 'math', 'code']
 
@@ -87,7 +87,12 @@ export class PageTemplate {
         .map((file) => `<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" />`)
         .join('')
     const stylesOf = (screen: Screen) => links(screenFiles(screen))
-    this.styles = { home: stylesOf('home'), forum: stylesOf('forum'), post: stylesOf('post') }
+    this.styles = {
+      home: stylesOf('home'),
+      forum: stylesOf('forum'),
+      post: stylesOf('post'),
+      notFound: stylesOf('notFound'),
+    }
     this.partStyles = {
       markdown: links(partFiles('markdown')),
       math: links(partFiles('math')),

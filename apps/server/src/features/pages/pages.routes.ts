@@ -12,6 +12,7 @@ import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
 import { type DrawnScreen, type DrawnScreens, loadDrawnScreens } from './drawn-screens'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
+import { isAppScreen, NOINDEX, type PostOfPage, type PostUnavailable, postOfPage } from './page-status'
 import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
@@ -89,21 +90,6 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     )
   }
 
-  /**
-   * The post of a post page as an anonymous reader sees it (someone's private or hidden post is
-   * drawn into nobody's page), or null: not found, a broken %-escape, or the database failing.
-   */
-  async function publicPost(request: FastifyRequest, encodedId: string): Promise<PostDetailResponse | null> {
-    try {
-      return await posts.detail(null, decodeURIComponent(encodedId))
-    } catch (error) {
-      if (!(error instanceof NotFoundError) && !(error instanceof URIError)) {
-        request.log.warn({ err: error }, 'post of the page not read')
-      }
-      return null // the app shows its "not found", or asks again itself
-    }
-  }
-
   async function postScreen(
     request: FastifyRequest,
     path: string,
@@ -121,14 +107,34 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     )
   }
 
+  /** The not-found screen, or a post page's own (hidden, removed, not found), drawn in. */
+  async function unavailableScreen(
+    request: FastifyRequest,
+    path: string,
+    why: PostUnavailable | null,
+    drawn: DrawnScreens,
+  ): Promise<FirstScreen | null> {
+    const post = POST_PAGE.exec(path)
+    if (post && why && drawn.renderPostUnavailable) {
+      const render = drawn.renderPostUnavailable
+      const id = decodeURIComponent(post[1])
+      return drawnIn(request, path, 'post', drawn, (language) => render(request.url, language, id, why))
+    }
+    if (post || !drawn.renderNotFound) return null
+    const render = drawn.renderNotFound
+    return drawnIn(request, path, 'notFound', drawn, (language) => render(request.url, language))
+  }
+
   async function firstScreenOf(
     request: FastifyRequest,
     path: string,
-    post: PostDetailResponse | null,
+    page: PostOfPage | null,
+    found: boolean,
   ): Promise<FirstScreen | null> {
     if (!screens) return null
     try {
-      if (POST_PAGE.test(path)) return post ? await postScreen(request, path, post, screens) : null
+      if (!found) return await unavailableScreen(request, path, page?.unavailable ?? null, screens)
+      if (POST_PAGE.test(path)) return page?.post ? await postScreen(request, path, page.post, screens) : null
       if (FORUM_PAGE.test(path)) return await forumScreen(request, path, screens)
       if (path === '/') return await homeScreen(request, screens)
     } catch (error) {
@@ -145,16 +151,20 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
     if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
     const postPage = POST_PAGE.exec(path)
-    const post = postPage ? await publicPost(request, postPage[1]) : null
-    const screen = await firstScreenOf(request, path, post)
+    const page = postPage ? await postOfPage(request, postPage[1], posts.detail) : null
+    // Only the app's own screens are pages; a post's page of a post the reader may not see is not one.
+    const status = page?.unavailable?.status ?? (isAppScreen(path) ? 200 : 404)
+    const screen = await firstScreenOf(request, path, page, status === 200)
     const html = screen ? template.render(screen) : template.plain
+    const head = page?.post
+      ? scholarlyHead(page.post, ctx.config.mail.publicUrl)
+      : status === 200
+        ? feedLinkOf(path)
+        : NOINDEX
     return reply
+      .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(
-        post
-          ? withHead(html, scholarlyHead(post, ctx.config.mail.publicUrl))
-          : withHead(html, feedLinkOf(path)),
-      )
+      .send(withHead(html, head))
   })
 }

@@ -6,9 +6,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
+import { APP_ROUTES } from '@agora/contract'
 import { parse } from 'parse5'
+import robotsParser from 'robots-parser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { dbMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, dbMakePost, dbModerate, makeUser, send } from '../../../test/factories'
+import { pdfFile, pngFile } from '../../../test/files'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { PageTemplate } from './first-screen'
 
@@ -71,7 +74,6 @@ describe(`pages (${TEST_DB})`, () => {
     ['the forum', '/forum'],
     ["a post's page", '/forum/detail/{id}'],
     ['the home page', '/'],
-    ['an unknown screen', '/no-such-page'],
   ])("serves %s plain when the web app's server-side build is not there", async (_case, path) => {
     const ada = await makeUser(t)
     const id = await dbMakePost(t, ada, { title: 'Listed' })
@@ -109,6 +111,91 @@ describe(`pages (${TEST_DB})`, () => {
     expect(plain.statusCode).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.rawPayload.equals(CHUNK)).toBe(true)
+  })
+
+  const NOINDEX = '<meta name="robots" content="noindex">'
+
+  it("serves every screen of the app's router as a page, 200", async () => {
+    const ada = await makeUser(t)
+    const id = await dbMakePost(t, ada)
+    for (const pattern of Object.values(APP_ROUTES)) {
+      const response = await page(pattern.replace(/:\w+/, (name) => (name === ':id' ? id : 'hive')))
+      expect(response.statusCode, pattern).toBe(200)
+      expect(response.body, pattern).not.toContain(NOINDEX)
+    }
+  })
+
+  it.each([
+    '/nope',
+    '/forum/detail/abc/extra',
+    '/forum/detail/',
+    '/mod/log/more',
+    '/api', // not the API's own prefix
+  ])('answers %s, no screen of the app, 404 with the page and noindex', async (path) => {
+    const response = await page(path)
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.body).toBe(indexHtml.replace('</head>', `${NOINDEX}</head>`))
+  })
+
+  it("matches a screen as the app's router does: in any case, with a trailing slash, a query", async () => {
+    for (const path of ['/Forum', '/forum/', '/tag/hive?sort=new', '/MOD/log/']) {
+      expect((await page(path)).statusCode, path).toBe(200)
+    }
+  })
+
+  it.each([
+    ['an unknown post', 'unknown', 404],
+    ['a malformed id', 'not-an-id', 404],
+    ["someone's private post", 'private', 404],
+    ['a post the moderators hid', 'hidden', 404],
+    ['a post the moderators removed', 'removed', 410],
+  ] as const)(
+    'answers the page of %s (%s) %i, noindex, with no scholarly metadata',
+    async (_case, kind, status) => {
+      const ada = await makeUser(t)
+      let id: string = kind
+      if (kind === 'unknown') id = '00000000-0000-7000-8000-000000000000'
+      if (kind === 'private') id = await dbMakePost(t, ada, { visibility: 'private', title: 'Secret' })
+      if (kind === 'hidden' || kind === 'removed') {
+        id = await dbMakePost(t, ada, { title: 'Secret' })
+        await dbModerate(t, 'post', id, kind, 'Spam')
+      }
+      const response = await page(`/forum/detail/${id}`)
+      expect(response.statusCode).toBe(status)
+      expect(response.body).toBe(indexHtml.replace('</head>', `${NOINDEX}</head>`))
+      // The reader who may see it (its author) gets the page; the app draws it for them.
+      if (kind === 'private' || kind === 'hidden') {
+        const own = await page(`/forum/detail/${id}`, ada.headers)
+        expect(own.statusCode).toBe(200)
+        expect(own.body).not.toContain('Secret')
+      }
+    },
+  )
+
+  it("lets crawlers fetch the files a post's scholarly metadata points to, and nothing else of the API", async () => {
+    const ada = await makeUser(t)
+    const created = await apiMakePost(t, ada, { title: 'Bees' }, [
+      { name: 'paper.pdf', data: pdfFile(), type: 'application/pdf' },
+      { name: 'figure.png', data: pngFile(7), type: 'image/png' },
+    ])
+    const body = (await page(`/forum/detail/${created.post_id}`)).body
+    const linked = (name: string) =>
+      new RegExp(`<meta (?:name|property)="${name}" content="([^"]+)"`).exec(body)?.[1]
+    const [pdf, image] = [linked('citation_pdf_url'), linked('og:image')]
+    expect(pdf).toMatch(/\/api\/v1\/files\//)
+    expect(image).toMatch(/\/api\/v1\/files\//)
+    const base = new URL(pdf ?? '').origin
+    const robots = robotsParser(`${base}/robots.txt`, (await page('/robots.txt')).body)
+    for (const agent of ['Googlebot', 'Zotero', 'facebookexternalhit']) {
+      expect(robots.isAllowed(pdf ?? '', agent), `${agent}: ${pdf}`).toBe(true)
+      expect(robots.isAllowed(image ?? '', agent), `${agent}: ${image}`).toBe(true)
+      for (const path of ['/api/v1/media/list', `/api/v1/media/${created.post_id}`, '/api/v1/auth/me']) {
+        expect(robots.isAllowed(`${base}${path}`, agent), `${agent}: ${path}`).toBe(false)
+      }
+    }
+    expect(robots.isAllowed(`${base}/forum/detail/${created.post_id}`, 'Googlebot')).toBe(true)
+    expect((await send(t, null, 'GET', new URL(pdf ?? '').pathname)).statusCode).toBe(200)
   })
 
   it('answers a missing asset or API path with a 404 detail, not the page', async () => {

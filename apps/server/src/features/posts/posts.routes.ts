@@ -12,6 +12,7 @@ import {
   PostPageQuery,
   PostPageResponse,
   PostRevisionsResponse,
+  PostUnavailableResponse,
   PostUploadResponse,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
@@ -128,10 +129,11 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'One post with its media, analysis and whether the viewer likes it',
-        description: '`version=N` shows the files of version N (404 when the post has no such version).',
+        description:
+          '`version=N` shows the files of version N (404 when the post has no such version). A post the moderators hid answers 404 `post_hidden` and one they removed 410 `post_removed`, with the public reason; any other post the viewer may not see is 404 `post_not_found`.',
         params: PostIdParams,
         querystring: PostDetailQuery,
-        response: { 200: PostDetailResponse, ...failures(404) },
+        response: { 200: PostDetailResponse, 404: PostUnavailableResponse, 410: PostUnavailableResponse },
       },
     },
     async (request, reply) =>

@@ -13,7 +13,7 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
 import type { PostFileRow } from '../../db/schema'
-import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import { POST_NOT_FOUND, postNotFound, visibleOr404, visibleOrUnavailable } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
@@ -69,7 +69,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
 
   /** The post as `viewerId` sees it, with the files of `version` (features/versions; default the current one). */
   async function detail(viewerId: string | null, id: string, version?: number): Promise<PostDetailResponse> {
-    if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+    if (!isId(id)) throw postNotFound()
     // The row and what goes with it are asked at once (one wait on the database, not two). The
     // row's visibility answers first: a version's own 404 would tell that a hidden post exists.
     const [found, ...rest] = await Promise.allSettled([
@@ -78,7 +78,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       posts.filesOf([id]),
       viewerId ? forViewer.marksOf(viewerId, id) : null,
     ] as const)
-    const row = visibleOr404(settled(found), viewerId)
+    const row = visibleOrUnavailable(settled(found), viewerId)
     const [shown, postFiles, marks] = [settled(rest[0]), settled(rest[1]), settled(rest[2])]
     const { files: versionFiles, ...versionFields } = shown
     const view = { ...toPostDetail(row, versionFiles ?? postFiles, marks?.liked ?? false), ...versionFields }

@@ -30,6 +30,7 @@ import { DeletePostMenu } from './DeletePostMenu'
 import { LikeButton } from './LikeButton'
 import { MediaCarousel } from './MediaCarousel'
 import { ModerationBanner } from './ModerationBanner'
+import { PostUnavailable, postUnavailable, unavailableTitle } from './PostUnavailable'
 import { SaveButton } from './SaveButton'
 import { ScholarlyLine } from './ScholarlyLine'
 import { earlyPostPath, postQuery, usePost } from './usePost'
@@ -84,7 +85,7 @@ export function PostDetailPage() {
   // Asked for beside the post, not after it; the section below reads the same query.
   const comments = useComments(id)
   const back = useBack()
-  const notFound = isApiError(post.error, 404)
+  const unavailable = postUnavailable(post.error)
   // Whether the server drew the post's text as Markdown into the page (read once, while it is shown).
   const [eagerMarkdown] = useState(shellHoldsDrawnMarkdown)
   const markdownReady = useDrawnMarkdownReady(eagerMarkdown, post.data?.content)
@@ -92,7 +93,8 @@ export function PostDetailPage() {
   // over once this screen shows them too (or the post's own error).
   useStaticShellHandover(!post.isPending && (post.isError || (!comments.isPending && markdownReady)))
   useDocumentMeta({
-    title: post.data?.title ?? (notFound ? t('notFound.title') : t('common:screens.postDetail')),
+    title:
+      post.data?.title ?? (unavailable ? t(unavailableTitle(unavailable)) : t('common:screens.postDetail')),
     description: post.data?.summary || t('common:descriptions.post'),
   })
 
@@ -109,14 +111,8 @@ export function PostDetailPage() {
       </Button>
       {post.isPending ? (
         <Loading block text={t('loading')} />
-      ) : notFound ? (
-        <div className="screen__state stack post-page__state">
-          <h1>{t('notFound.title')}</h1>
-          <p>{t('notFound.message')}</p>
-          <Link className="btn btn--primary btn--md" to="/forum">
-            {t('notFound.toForum')}
-          </Link>
-        </div>
+      ) : unavailable ? (
+        <PostUnavailable why={unavailable} />
       ) : post.isError ? (
         <div className="screen__state stack post-page__state" role="alert">
           <h1>{t('loadFailed')}</h1>
