@@ -27,6 +27,7 @@ import * as m0037 from './2026_11_26_0037_instance_settings'
 import * as m0038 from './2026_11_26_0038_withheld_posts'
 import * as m0039 from './2026_11_26_0039_user_reference_indexes'
 import * as m0040 from './2026_11_27_0040_hot_order'
+import * as m0041 from './2026_12_01_0041_comment_placeholders'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0038_withheld_posts': m0038,
   '2026_11_26_0039_user_reference_indexes': m0039,
   '2026_11_27_0040_hot_order': m0040,
+  '2026_12_01_0041_comment_placeholders': m0041,
 }

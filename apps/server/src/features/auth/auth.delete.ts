@@ -60,6 +60,7 @@ export async function deleteAccount(
         .updateTable('comments')
         .set({ content: DELETED_TEXT })
         .where('user_id', '=', user.id)
+        .where('deleted_at', 'is', null)
         .execute()
     }
     await trx

@@ -143,19 +143,20 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Delete a comment of yours with all its replies',
+        summary: 'Delete a comment of yours; its replies stay',
+        description:
+          'A comment without replies goes. One with replies stays in its place as a placeholder ' +
+          "(`deleted: true`, no author, text or likes) so the replies, often other people's, keep theirs; " +
+          'the placeholder goes when its last reply does. The post counts the comments that are there.',
         params: CommentIdParams,
         response: { 200: DeleteCommentResponse, ...failures(401, 403, 404) },
       },
     },
     async (request) => {
       const viewer = await requireViewer(request)
-      const deleted = await comments.remove(viewer.userId, request.params.id)
-      const message =
-        deleted === 1
-          ? 'Comment deleted'
-          : `Comment and ${deleted - 1} repl${deleted === 2 ? 'y' : 'ies'} deleted`
-      return { status: 'success' as const, message, deleted }
+      const { deleted, placeholder } = await comments.remove(viewer.userId, request.params.id)
+      const message = placeholder ? 'Comment deleted; the replies to it stay' : 'Comment deleted'
+      return { status: 'success' as const, message, deleted, placeholder }
     },
   )
 
