@@ -17,7 +17,7 @@ import {
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
-import { perUserLimit } from '../../http/rate-limit'
+import { perUserLimit, perUserWriteLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { editingRoutes, toggleRoute } from '../../http/routes'
 import { commentsService } from './comments.service'
@@ -56,12 +56,11 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       }),
   )
 
+  // Counts the comments written: a refused attempt (400, 404) costs nothing of the allowance.
+  const commentLimit = perUserWriteLimit(app, ctx.config.commentRateLimit, 'You are commenting too quickly.')
   app.post(
     '/comments/create',
     {
-      config: {
-        rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are commenting too quickly.'),
-      },
       schema: {
         tags,
         summary: 'Comment on a post, or reply to a comment',
@@ -80,7 +79,9 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, LOGIN_TO_COMMENT)
+      await commentLimit.check(request)
       const created = await comments.create(viewer.userId, request.body)
+      await commentLimit.count(request)
       return reply.status(201).send(created)
     },
   )

@@ -337,6 +337,25 @@ describe(`comments (${TEST_DB})`, () => {
     expect(await likeState(c._id)).toEqual({ stored: 20, real: 20 })
   })
 
+  it('counts only the comments written toward the limit, not the attempts refused with 400 or 404', async () => {
+    const ana = await makeUser(t)
+    const postId = await dbMakePost(t, ana)
+    const refused = [
+      { postId, content: '   ' },
+      { postId, content: 'x'.repeat(5001) },
+      { postId, content: 'To nothing', parentId: uuidv7() },
+      { content: 'No post' },
+    ]
+    for (let i = 0; i < COMMENT_LIMIT; i += 1) {
+      const attempt = await sendComment(t, ana, refused[i % refused.length])
+      expect([400, 404], attempt.body).toContain(attempt.statusCode)
+    }
+    for (let i = 0; i < COMMENT_LIMIT; i += 1)
+      await apiMakeComment(t, ana, postId, { content: `Comment ${i}` })
+    expect((await sendComment(t, ana, { postId, content: 'One more' })).statusCode).toBe(429)
+    expect(await recountPostComments(postId)).toBe(COMMENT_LIMIT)
+  })
+
   it('limits comments and likes per user per minute with 429', async () => {
     const [ana, ben] = [await makeUser(t), await makeUser(t)]
     const postId = await dbMakePost(t, ana)
