@@ -325,7 +325,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const stops = [
         startAnalysisWorker(ctx, { log: app.log }),
         startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
-        startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
+        startMailWorker(
+          ctx.db,
+          // Links in the log only for a developer at a terminal reading pretty lines.
+          mailTransport(
+            config.mail,
+            config.dataDir,
+            app.log,
+            config.logFormat === 'pretty' && !!process.stdout.isTTY,
+          ),
+          config.mail,
+          app.log,
+        ),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
         startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
         startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log),
