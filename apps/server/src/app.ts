@@ -31,7 +31,7 @@ import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
 import { ipfsRoutes, postCarRoutes } from './features/ipfs/index'
-import { mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
+import { logsLinks, mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
 import { moderationRoutes, subscribeTrust } from './features/moderation/index'
 import {
   notificationsRoutes,
@@ -327,13 +327,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
         startMailWorker(
           ctx.db,
-          // Links in the log only for a developer at a terminal reading pretty lines.
-          mailTransport(
-            config.mail,
-            config.dataDir,
-            app.log,
-            config.logFormat === 'pretty' && !!process.stdout.isTTY,
-          ),
+          mailTransport(config.mail, config.dataDir, app.log, logsLinks(config)),
           config.mail,
           app.log,
         ),

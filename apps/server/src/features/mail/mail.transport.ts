@@ -37,6 +37,10 @@ function messageOf(from: string, mail: QueuedMail) {
   }
 }
 
+/** Links go in the log only for a developer at a terminal reading pretty lines, never in JSON logs. */
+export const logsLinks = (config: { logFormat: 'pretty' | 'json' }) =>
+  config.logFormat === 'pretty' && !!process.stdout.isTTY
+
 /** The first link of a text: what the log shows of a message written to a file. */
 const firstLink = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? ''
 
