@@ -29,7 +29,7 @@ import { filesRoutes, sweepBlobs } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
 import { ipfsRoutes, postCarRoutes } from './features/ipfs/index'
-import { mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
+import { logsLinks, mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
 import { moderationRoutes, subscribeTrust } from './features/moderation/index'
 import {
   notificationsRoutes,
@@ -312,7 +312,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const stops = [
         startAnalysisWorker(ctx, { log: app.log }),
         startOutboxWorker(ctx.db, ctx.events, { log: app.log }),
-        startMailWorker(ctx.db, mailTransport(config.mail, config.dataDir, app.log), config.mail, app.log),
+        startMailWorker(
+          ctx.db,
+          mailTransport(config.mail, config.dataDir, app.log, logsLinks(config)),
+          config.mail,
+          app.log,
+        ),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
         startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
         startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log),

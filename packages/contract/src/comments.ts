@@ -89,6 +89,13 @@ export const CommentView = Type.Object({
   moderation: Type.Optional(ModerationState),
   /** Where in one of the post's files the comment points (top-level comments only); absent: nowhere. */
   anchor: Type.Optional(CommentAnchor),
+  /**
+   * Present (true) when its author deleted it while it had replies: a placeholder ("[deleted]")
+   * that keeps its place so the replies keep theirs, with no author (`userId`, `username`,
+   * `display_name`, `avatar` empty), no `content` and no likes. It cannot be liked, replied to,
+   * edited or reported, and has no revisions; it goes when its last reply does.
+   */
+  deleted: Type.Optional(Type.Literal(true)),
 })
 export type CommentView = Static<typeof CommentView>
 
@@ -145,8 +152,10 @@ export type LikeCommentResponse = LikeResponse
 
 export const DeleteCommentResponse = Type.Object({
   ...SuccessResponse.properties,
-  /** How many comments went: the comment itself plus all of its replies. */
+  /** How many comments went: 1, the comment itself (its replies stay). */
   deleted: Type.Integer(),
+  /** True when it had replies: it stays as a placeholder (CommentView `deleted`) above them. */
+  placeholder: Type.Optional(Type.Boolean()),
 })
 export type DeleteCommentResponse = Static<typeof DeleteCommentResponse>
 

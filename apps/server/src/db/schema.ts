@@ -260,6 +260,8 @@ export interface CommentsTable extends EditedColumns, ModeratedColumns {
   anchor_suffix: ColumnType<string | null, string | null | undefined, never>
   anchor_start: ColumnType<number | null, number | null | undefined, never>
   anchor_end: ColumnType<number | null, number | null | undefined, never>
+  /** Set when its author deleted it while it had replies: a placeholder in the thread (migration 0041). */
+  deleted_at: ColumnType<Date | null, never, Date | null>
 }
 export type CommentRow = Omit<Selectable<CommentsTable>, 'search'>
 export type NewComment = Insertable<CommentsTable>

@@ -18,6 +18,8 @@ export interface RateLimitCounters {
 const CONNECT_WAIT_MS = 2_000
 
 type Incr = Parameters<FastifyRateLimitStore['incr']>
+/** The plugin's stores also read a counter without moving it (`{ increment: false }`); its types omit it. */
+type Readable = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] }
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0]
 
 /**
@@ -77,6 +79,21 @@ export async function openRateLimitCounters(
           if (!error) return callback(null, result)
           down(error)
           this.local.incr(key, callback, timeWindow, max)
+        },
+        timeWindow,
+        max,
+      )
+    }
+
+    read(key: Incr[0], callback: Incr[1], timeWindow: Incr[2], max: Incr[3]) {
+      const [shared, local] = [this.shared as Readable, this.local as Readable]
+      if (redis.status !== 'ready') return local.read(key, callback, timeWindow, max)
+      shared.read(
+        key,
+        (error, result) => {
+          if (!error) return callback(null, result)
+          down(error)
+          local.read(key, callback, timeWindow, max)
         },
         timeWindow,
         max,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { TooManyRequestsError } from './errors'
 
 const ANONYMOUS = 'anonymous'
@@ -15,5 +15,32 @@ export function perUserLimit(max: number, tooFast: string, timeWindow = '1 minut
     allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
       new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
+  }
+}
+
+/**
+ * A per-user limit on writes that counts only those that were made: `check` before the write
+ * refuses (429) once `max` were counted in the window, `count` after it counts one. A request
+ * refused as invalid (400) or not found costs nothing of the allowance.
+ */
+export function perUserWriteLimit(
+  app: FastifyInstance,
+  max: number,
+  tooFast: string,
+  timeWindow = '1 minute',
+) {
+  const { errorResponseBuilder: _builder, ...options } = perUserLimit(max, tooFast, timeWindow)
+  const limit = app.createRateLimit(options)
+  return {
+    async check(request: FastifyRequest) {
+      const state = await limit(request, { increment: false })
+      if (state.isAllowed || state.remaining > 0) return
+      const seconds = Math.max(1, state.ttlInSeconds)
+      const after = seconds === 1 ? '1 second' : `${seconds} seconds`
+      throw new TooManyRequestsError(`${tooFast} Please wait ${after} and try again.`, seconds)
+    },
+    async count(request: FastifyRequest) {
+      await limit(request)
+    },
   }
 }

@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
+import type { Db } from '../../db/index'
 import { cidsOfPosts } from '../../db/post-files'
 import type { Viewer } from '../../http/auth'
 import { BadRequestError, UnauthorizedError } from '../../http/errors'
-import { filesService } from '../files/index'
+import { filesService, fileUrl } from '../files/index'
 import { passwordMatches } from './auth.service'
 
 /** A deleted account's name is held this long before anyone may take it. */
@@ -14,6 +16,21 @@ export const DELETED_NAME = '[deleted user]'
 export const DELETED_TEXT = '[deleted]'
 /** Never the hash of any password: nobody signs in to a deleted account. */
 const NO_PASSWORD = '!deleted'
+
+/**
+ * Unpins the files the user uploaded on their own, so the collector takes them, unless someone
+ * else uploaded the same bytes, has them as avatar, or an account export is them. Answers their CIDs.
+ */
+async function unpinAlone(trx: Db, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ cid: string }>`
+    update blobs b set pinned = false
+    where b.pinned and b.cid in (select cid from blob_uploads where user_id = ${userId})
+      and not exists (select 1 from blob_uploads u where u.cid = b.cid and u.user_id <> ${userId})
+      and not exists (select 1 from users o where o.avatar = ${fileUrl('')} || b.cid and o.id <> ${userId})
+      and not exists (select 1 from account_exports e where e.cid = b.cid)
+    returning b.cid`.execute(trx)
+  return rows.map((row) => row.cid)
+}
 
 /**
  * Deletes the caller's account (issue 20). With `content: 'delete'` their posts go (with their
@@ -56,10 +73,12 @@ export async function deleteAccount(
         )
         await trx.deleteFrom('posts').where('id', 'in', postIds).execute()
       }
+      cids.push(...(await unpinAlone(trx, user.id)))
       await trx
         .updateTable('comments')
         .set({ content: DELETED_TEXT })
         .where('user_id', '=', user.id)
+        .where('deleted_at', 'is', null)
         .execute()
     }
     await trx

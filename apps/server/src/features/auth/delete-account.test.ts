@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser, send, sendLogin } from '../../../test/factories'
+import { apiMakeComment, apiMakePost, makeUser, send, sendForm, sendLogin } from '../../../test/factories'
+import { multipart } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { blobStoreFor } from '../../blobs/index'
 
@@ -97,12 +98,42 @@ describe(`deleting an account (${TEST_DB})`, () => {
     const cid = own.post.media[0]!.cid
     expect(await blobStoreFor(t.config).exists(cid)).toBe(true)
 
-    expect((await remove(ada.headers, ada.password, 'delete')).statusCode).toBe(200)
+    const gone = await remove(ada.headers, ada.password, 'delete')
+    expect(gone.statusCode, gone.body).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(404)
     expect(await blobStoreFor(t.config).exists(cid)).toBe(false)
     const thread = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${theirs.post_id}` })
     expect(thread.body).not.toContain('A remark to forget')
     expect(thread.body).toContain('[deleted]')
     expect(thread.body).toContain('A reply that stays')
+  })
+
+  it("'delete' takes the files uploaded on their own too, and keeps those someone else uploaded as well", async () => {
+    const ada = await makeUser(t)
+    const bob = await makeUser(t)
+    const upload = async (user: typeof ada, text: string) => {
+      const body = multipart({}, [{ name: 'notes.txt', data: Buffer.from(text), field: 'file' }])
+      const response = await sendForm(t, user, '/api/v1/media/upload/ipfs', body)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json().cid as string
+    }
+    const alone = await upload(ada, 'Only Ada kept these notes')
+    const shared = await upload(ada, 'Both kept these notes')
+    expect(await upload(bob, 'Both kept these notes')).toBe(shared)
+    const served = async (cid: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })).statusCode
+
+    expect((await remove(ada.headers, ada.password, 'delete')).statusCode).toBe(200)
+    expect(await served(alone)).toBe(404)
+    expect(await blobStoreFor(t.config).exists(alone)).toBe(false)
+    expect(await served(shared)).toBe(200)
+  })
+
+  it("'keep' keeps the files uploaded on their own", async () => {
+    const ada = await makeUser(t)
+    const body = multipart({}, [{ name: 'kept.txt', data: Buffer.from('Kept notes'), field: 'file' }])
+    const { cid } = (await sendForm(t, ada, '/api/v1/media/upload/ipfs', body)).json()
+    expect((await remove(ada.headers, ada.password, 'keep')).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })).statusCode).toBe(200)
   })
 })

@@ -17,7 +17,7 @@ import {
 import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
-import { perUserLimit } from '../../http/rate-limit'
+import { perUserLimit, perUserWriteLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { editingRoutes, toggleRoute } from '../../http/routes'
 import { commentsService } from './comments.service'
@@ -56,12 +56,11 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
       }),
   )
 
+  // Counts the comments written: a refused attempt (400, 404) costs nothing of the allowance.
+  const commentLimit = perUserWriteLimit(app, ctx.config.commentRateLimit, 'You are commenting too quickly.')
   app.post(
     '/comments/create',
     {
-      config: {
-        rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are commenting too quickly.'),
-      },
       schema: {
         tags,
         summary: 'Comment on a post, or reply to a comment',
@@ -80,7 +79,9 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, LOGIN_TO_COMMENT)
+      await commentLimit.check(request)
       const created = await comments.create(viewer.userId, request.body)
+      await commentLimit.count(request)
       return reply.status(201).send(created)
     },
   )
@@ -143,19 +144,20 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Delete a comment of yours with all its replies',
+        summary: 'Delete a comment of yours; its replies stay',
+        description:
+          'A comment without replies goes. One with replies stays in its place as a placeholder ' +
+          "(`deleted: true`, no author, text or likes) so the replies, often other people's, keep theirs; " +
+          'the placeholder goes when its last reply does. The post counts the comments that are there.',
         params: CommentIdParams,
         response: { 200: DeleteCommentResponse, ...failures(401, 403, 404) },
       },
     },
     async (request) => {
       const viewer = await requireViewer(request)
-      const deleted = await comments.remove(viewer.userId, request.params.id)
-      const message =
-        deleted === 1
-          ? 'Comment deleted'
-          : `Comment and ${deleted - 1} repl${deleted === 2 ? 'y' : 'ies'} deleted`
-      return { status: 'success' as const, message, deleted }
+      const { deleted, placeholder } = await comments.remove(viewer.userId, request.params.id)
+      const message = placeholder ? 'Comment deleted; the replies to it stay' : 'Comment deleted'
+      return { status: 'success' as const, message, deleted, placeholder }
     },
   )
 

@@ -41,6 +41,7 @@ export function toCommentView(
   viewerId: string | null,
   places: FilePlaces = new Map(),
 ): CommentView {
+  if (row.deleted_at) return placeholderView(row, places)
   const own = row.user_id === viewerId
   const shown = row.moderation === null || (own && row.moderation === 'hidden')
   return {
@@ -63,6 +64,37 @@ export function toCommentView(
     ...(row.moderation ? { moderation: moderationState(row, own) } : {}),
     ...anchorView(row, places),
   }
+}
+
+/** A comment its author deleted while it had replies: its place in the thread, nothing of it or them. */
+function placeholderView(row: CommentWithAuthor, places: FilePlaces): CommentView {
+  return {
+    _id: row.id,
+    postId: row.post_id,
+    userId: '',
+    username: '',
+    display_name: '',
+    avatar: '',
+    content: '',
+    createdAt: row.created_at.toISOString(),
+    likes: 0,
+    is_liked: false,
+    level: row.level,
+    parentId: row.parent_id,
+    rootId: row.root_id,
+    replyCount: row.reply_count,
+    revision: row.revision,
+    edited_at: null,
+    post_version: row.post_version,
+    deleted: true,
+    ...anchorView(row, places),
+  }
+}
+
+/** What deleting a comment did: `placeholder` when it had replies and stays, empty, for them. */
+export interface CommentRemoval {
+  deleted: number
+  placeholder: boolean
 }
 
 /** `blobs`: where a time anchor's recording is read to learn its length (comments.facts.ts). */
@@ -203,10 +235,11 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
     like: likes.like,
 
     /**
-     * Deletes a comment of the viewer's with all its replies. Answers how many comments went; the
-     * post's count falls by that many and the parent's reply count by one.
+     * Deletes a comment of the viewer's. One with replies stays as an empty placeholder so the
+     * replies keep their place; one without goes, and so do the placeholders above it that it was
+     * the last reply of. The post's count is of comments that are there, placeholders not included.
      */
-    async remove(viewerId: string, commentId: string): Promise<number> {
+    async remove(viewerId: string, commentId: string): Promise<CommentRemoval> {
       const found = isId(commentId) ? await store.findComment(commentId) : undefined
       if (!found) throw new NotFoundError(COMMENT_NOT_FOUND)
       if (found.user_id !== viewerId) throw new ForbiddenError(NOT_COMMENT_OWNER)
@@ -217,14 +250,24 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
         await tx.lockPost(found.post_id)
         const comment = await tx.lockComment(commentId)
         if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
-        const deleted = await tx.subtreeSize(comment.id)
         await events.raise(trx, 'comment.removed', [
           { commentId: comment.id, postId: comment.post_id, authorId: comment.user_id, removedBy: viewerId },
         ])
+        await tx.addToPostCommentCount(comment.post_id, -1)
+        if (comment.reply_count > 0) {
+          await tx.leavePlaceholder(comment.id)
+          return { deleted: 1, placeholder: true }
+        }
         await tx.deleteComment(comment.id)
-        await tx.addToPostCommentCount(comment.post_id, -deleted)
-        if (comment.parent_id) await tx.addToReplyCount(comment.parent_id, -1)
-        return deleted
+        let parentId = comment.parent_id
+        while (parentId) {
+          await tx.addToReplyCount(parentId, -1)
+          const bare = await tx.lockBarePlaceholder(parentId)
+          if (!bare) break
+          await tx.deleteComment(bare.id)
+          parentId = bare.parent_id
+        }
+        return { deleted: 1, placeholder: false }
       })
     },
   }

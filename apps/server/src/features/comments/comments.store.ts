@@ -57,6 +57,7 @@ const COLUMNS = [
   'comments.anchor_suffix',
   'comments.anchor_start',
   'comments.anchor_end',
+  'comments.deleted_at',
 ] as const
 
 export function commentsStore(db: Db) {
@@ -81,8 +82,14 @@ export function commentsStore(db: Db) {
       return addToCounter(db, ['posts', 'comments_count'], postId, delta)
     },
 
+    /** A comment that is there: a placeholder left for its replies is not (it cannot be edited or replied to). */
     findComment(id: string): Promise<CommentRow | undefined> {
-      return db.selectFrom('comments').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+      return db
+        .selectFrom('comments')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
     },
 
     findCommentWithAuthor(id: string): Promise<CommentWithAuthor | undefined> {
@@ -94,8 +101,35 @@ export function commentsStore(db: Db) {
         .selectFrom('comments')
         .select(COLUMNS)
         .where('id', '=', id)
+        .where('deleted_at', 'is', null)
         .forNoKeyUpdate()
         .executeTakeFirst()
+    },
+
+    /** The placeholder `id`, row-locked, when its last reply went: then it goes too. */
+    lockBarePlaceholder(id: string): Promise<{ id: string; parent_id: string | null } | undefined> {
+      return db
+        .selectFrom('comments')
+        .select(['id', 'parent_id'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .where('reply_count', '=', 0)
+        .forNoKeyUpdate()
+        .executeTakeFirst()
+    },
+
+    /**
+     * Empties the comment into a placeholder that keeps its id and place for its replies: no text,
+     * no likes, no earlier revisions.
+     */
+    async leavePlaceholder(id: string) {
+      await db.deleteFrom('comment_likes').where('comment_id', '=', id).execute()
+      await db.deleteFrom('comment_revisions').where('comment_id', '=', id).execute()
+      await db
+        .updateTable('comments')
+        .set({ deleted_at: new Date(), content: '', likes_count: 0 })
+        .where('id', '=', id)
+        .execute()
     },
 
     /**
@@ -181,20 +215,7 @@ export function commentsStore(db: Db) {
       return withAuthor().where('comments.root_id', 'in', rootIds).execute()
     },
 
-    /** How many comments deleting this one removes: itself and every reply below it. */
-    async subtreeSize(commentId: string): Promise<number> {
-      const { rows } = await sql<{ size: number }>`
-        with recursive subtree as (
-          select id from comments where id = ${commentId}
-          union all
-          select c.id from comments c join subtree s on c.parent_id = s.id
-        )
-        select count(*)::int as size from subtree
-      `.execute(db)
-      return rows[0]?.size ?? 0
-    },
-
-    /** Deletes the comment; the foreign keys take its replies and their likes along. */
+    /** Deletes the comment (one without replies) with its likes and revisions, by the foreign keys. */
     deleteComment(id: string) {
       return db.deleteFrom('comments').where('id', '=', id).execute()
     },
@@ -211,6 +232,7 @@ export function commentsStore(db: Db) {
         .select(COLUMNS)
         .select('posts.title as post_title')
         .where('comments.user_id', '=', userId)
+        .where('comments.deleted_at', 'is', null)
       if (page.mediaType) query = query.where('posts.media_type', '=', page.mediaType)
       if (page.order.key === 'hot') query = query.orderBy('comments.likes_count', direction)
       return query

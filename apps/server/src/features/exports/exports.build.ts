@@ -70,7 +70,8 @@ export async function exportData(db: Db, userId: string) {
           path: `files/${file.cid}`,
         })),
     })),
-    comments: (await table('comments')).map(commentForExport),
+    // A placeholder left for replies holds nothing of theirs.
+    comments: (await table('comments')).filter((row) => !row.deleted_at).map(commentForExport),
     likes: { posts: await table('post_likes'), comments: await table('comment_likes') },
     bookmarks: await table('bookmarks'),
     follows: await db.selectFrom('follows').selectAll().where('follower_id', '=', userId).execute(),

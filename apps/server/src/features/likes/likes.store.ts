@@ -37,11 +37,11 @@ const KINDS: Record<
     likes: 'comment_likes',
     column: 'comment_id',
     counter: 'comments',
-    // A comment a moderator hid or removed is as unlikeable as a moderated post.
+    // A comment a moderator hid or removed is as unlikeable as a moderated post; a deleted one's placeholder is not there.
     targets: sql`select c.id, c.user_id, c.post_id, p.visibility, coalesce(c.moderation, p.moderation) as moderation,
                  p.user_id as post_user_id, c.likes_count
                  from comments c join posts p on p.id = c.post_id
-                 where c.id in (select target_id from input) order by c.id for no key update of c`,
+                 where c.id in (select target_id from input) and c.deleted_at is null order by c.id for no key update of c`,
   },
 }
 

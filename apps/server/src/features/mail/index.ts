@@ -2,5 +2,5 @@ export { compose, languageOfRequest, type MailContent, type MailLanguage, mailLa
 export { unsubscribeHeaders, unsubscribeTokens } from './mail.links'
 export { mailRoutes } from './mail.routes'
 export { mailStore, type OutgoingMail } from './mail.store'
-export { type MailTransport, mailTransport, SendFailure } from './mail.transport'
+export { logsLinks, type MailTransport, mailTransport, SendFailure } from './mail.transport'
 export { mailWorker, startMailWorker } from './mail.worker'

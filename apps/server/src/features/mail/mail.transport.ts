@@ -38,16 +38,25 @@ function messageOf(from: string, mail: QueuedMail) {
   }
 }
 
+/** Links go in the log only for a developer at a terminal reading pretty lines, never in JSON logs. */
+export const logsLinks = (config: { logFormat: 'pretty' | 'json' }) =>
+  config.logFormat === 'pretty' && !!process.stdout.isTTY
+
 /** The first link of a text: what the log shows of a message written to a file. */
 const firstLink = (text: string) => text.match(/https?:\/\/\S+/)?.[0] ?? ''
 
 /**
  * SMTP through nodemailer when `SMTP_URL` is set. Without it every message is written to
  * `dataDir/mail/{id}.eml` (a complete RFC 5322 message, as nodemailer would send it) and its
- * subject and link are logged, so a forum without a mail server still works (and its owner can
- * follow the links by hand).
+ * subject is logged, so a forum without a mail server still works. `linksInLog`: its link too, for
+ * a developer at a terminal; a link signs in or resets a password, so never in collected logs.
  */
-export function mailTransport(config: MailConfig, dataDir: string, log: Logger): MailTransport {
+export function mailTransport(
+  config: MailConfig,
+  dataDir: string,
+  log: Logger,
+  linksInLog = false,
+): MailTransport {
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl)
     const transport = nodemailer.createTransport(config.smtpUrl)
@@ -74,10 +83,8 @@ export function mailTransport(config: MailConfig, dataDir: string, log: Logger):
       // Written whole or not at all: a reader never sees half a message.
       await writeFile(`${file}.partial`, info.message as Buffer)
       await rename(`${file}.partial`, file)
-      log.info(
-        { to: mail.to_address, subject: mail.subject, link: firstLink(mail.text_body), file },
-        'mail written',
-      )
+      const link = linksInLog ? { link: firstLink(mail.text_body) } : {}
+      log.info({ to: mail.to_address, subject: mail.subject, ...link, file }, 'mail written')
     },
     close() {},
   }

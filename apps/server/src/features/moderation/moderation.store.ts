@@ -74,7 +74,8 @@ export function moderationStore(db: Db) {
             select 'comment' as type, c.id, p.title, left(c.content, ${EXCERPT}) as excerpt, c.user_id as author_id,
               u.username as author_name, c.post_id, c.moderation, c.moderation_reason, c.moderated_at,
               c.review_requested_at, null::timestamptz as suspended_until
-            from comments c join posts p on p.id = c.post_id join users u on u.id = c.user_id where c.id = ${id}`
+            from comments c join posts p on p.id = c.post_id join users u on u.id = c.user_id
+            where c.id = ${id} and c.deleted_at is null`
           : sql<TargetRow>`
             select 'user' as type, u.id, u.username as title, left(u.bio, ${EXCERPT}) as excerpt, u.id as author_id,
               u.username as author_name, null::uuid as post_id, null as moderation, '' as moderation_reason,

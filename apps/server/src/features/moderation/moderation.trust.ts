@@ -59,7 +59,7 @@ function standingOf(userId: string, need: number, now: Date) {
     sql<number>`(select count(*)::int from (
       (select 1 from posts where user_id = ${userId} and moderation is null limit ${need})
       union all
-      (select 1 from comments where user_id = ${userId} and moderation is null limit ${need})
+      (select 1 from comments where user_id = ${userId} and moderation is null and deleted_at is null limit ${need})
     ) g)`.as('good'),
     sql<number>`(select count(*)::int from (
       (select 1 from posts where user_id = ${userId} and moderated_at > ${since} limit 1)

@@ -135,6 +135,12 @@ export function subscribeNotifications(events: EventBus, live: Live) {
   })
 
   // Likes come in batches (the likes of one event-loop turn): one statement counts them all.
+  // A deleted comment's notifications go with it, also when it stays as a placeholder for its replies.
+  events.inTransaction('comment.removed', async (trx, removed) => {
+    const ids = removed.map((event) => event.commentId)
+    await trx.deleteFrom('notifications').where('comment_id', 'in', ids).execute()
+  })
+
   events.inTransaction('like.given', async (trx, likes) => {
     const day = utcDay(new Date())
     const seen = new Set<string>()

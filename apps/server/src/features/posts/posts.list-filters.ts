@@ -20,9 +20,11 @@ export interface ListFilters {
  * The forum list's filters (issue 19): tag, author, and a range of days. Each is a condition on
  * the `posts` row that one of its indexes answers (tags: GIN, migration 0017; author:
  * posts_user_recent_idx; days: posts_recent_idx), so they combine with any order and cursor.
+ * An author's posts are listed only when they show them (settings.public_posts) or to themselves.
  */
 export function listFilters(
   query: Pick<PostListQuery, 'tag' | 'author' | 'author_username' | 'from' | 'to'>,
+  viewerId: string | null,
 ): ListFilters {
   // A tag page (issue 19): exact tag match through the tags index, not a text search.
   const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
@@ -48,6 +50,11 @@ export function listFilters(
   if (authorName) {
     conditions.push(
       sql<boolean>`posts.user_id = (select u.id from users u where lower(u.username) = lower(${authorName}))`,
+    )
+  }
+  if (author || authorName) {
+    conditions.push(
+      sql<boolean>`(posts.user_id = ${viewerId}::uuid or exists (select 1 from users u where u.id = posts.user_id and u.public_posts))`,
     )
   }
   if (from) {

@@ -44,7 +44,7 @@ export function ownPages(db: Db, withFiles: (rows: PostSummaryRow[]) => Promise<
     const cursor = parseCursor(query)
     if (cursor && order.key === 'hot' && cursor.hot === null) return null
     const limit = pageLimit(query.limit)
-    const { conditions, hotBounds } = listFilters(query)
+    const { conditions, hotBounds } = listFilters(query, viewerId)
     const own = [sql<boolean>`posts.user_id = ${viewerId}::uuid`, withheldSql('posts'), ...conditions]
     const rows = await posts.listInOrder(
       {

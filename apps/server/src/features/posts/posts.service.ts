@@ -154,7 +154,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const following = query.feed === 'following'
       if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
       // Tag, author and days (issue 19): conditions on the post that its indexes answer.
-      const { conditions: filters, hotBounds } = listFilters(query)
+      const { conditions: filters, hotBounds } = listFilters(query, viewerId)
       const conditions = [following && viewerId ? followedBy(viewerId) : null, ...filters].filter(
         (condition) => condition !== null,
       )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
+import { dbMakePost, makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -170,5 +170,27 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     expect((await postsOf(author.headers)).statusCode).toBe(200)
     const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/liked` })
     expect(liked.statusCode).toBe(200)
+  })
+
+  it('with public_posts off the forum list filtered by that author lists nothing but to the author', async () => {
+    const author = await makeUser(t)
+    const stranger = await makeUser(t)
+    const postId = await dbMakePost(t, author)
+    const listed = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/media/list?${query}`, headers })
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json().items as { _id: string }[]).map((post) => post._id)
+    }
+    const byId = `author=${author.id}`
+    const byName = `author_username=${author.username}`
+    expect(await listed(byId)).toEqual([postId])
+    await setFlag(author, 'public_posts', false)
+    for (const query of [byId, byName, `${byId}&sort_by=hot_desc`]) {
+      expect(await listed(query)).toEqual([])
+      expect(await listed(query, stranger.headers)).toEqual([])
+      expect(await listed(query, author.headers)).toEqual([postId])
+    }
+    // The post itself stays public: only the listing by author follows the flag.
+    expect(await listed('')).toContain(postId)
   })
 })

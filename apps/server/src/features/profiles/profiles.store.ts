@@ -76,7 +76,7 @@ export function profilesStore(db: Db) {
           (select coalesce(sum(p.comments_count), 0)::int from posts p where p.user_id = ${userId} ${onlyVisible})
             as comments_on_posts,
           (select count(*)::int from comments c join posts p on p.id = c.post_id
-            where c.user_id = ${userId} ${onlyVisible}) as comments_written,
+            where c.user_id = ${userId} and c.deleted_at is null ${onlyVisible}) as comments_written,
           (select count(*)::int from post_likes l join posts p on p.id = l.post_id
             where l.user_id = ${userId} ${onlyVisible}) as likes_given
       `.execute(db)
@@ -92,7 +92,8 @@ export function profilesStore(db: Db) {
           order by p.created_at desc limit ${limit})
         union all
         (select 'comment', c.post_id, c.id, p.title, c.created_at
-          from comments c join posts p on p.id = c.post_id where c.user_id = ${userId} ${onlyVisible}
+          from comments c join posts p on p.id = c.post_id
+            where c.user_id = ${userId} and c.deleted_at is null ${onlyVisible}
             ${includePrivate ? sql`` : sql`and c.moderation is null`}
           order by c.created_at desc limit ${limit})
         union all
@@ -112,7 +113,8 @@ export function profilesStore(db: Db) {
         from (
           select created_at as happened_at, 'post' as kind from posts where user_id = ${userId} and created_at >= ${since}
           union all
-          select created_at, 'comment' from comments where user_id = ${userId} and created_at >= ${since}
+          select created_at, 'comment' from comments
+            where user_id = ${userId} and created_at >= ${since} and deleted_at is null
           union all
           select created_at, 'like' from post_likes where user_id = ${userId} and created_at >= ${since}
         ) events

@@ -118,9 +118,9 @@ export function rewardsLedger(config: RewardsConfig) {
      * analysis, the likes it received) is reversed, once. Restoring pays nothing again.
      */
     contentModerated: (db: Db, id: string) => reverse(db, (store) => store.reversibleByTarget([id])),
-    /** Before the comment is deleted: what it and its replies earned, likes included. */
+    /** Before the comment is deleted: what it earned, likes included; its replies stay and keep theirs. */
     commentDeleted: (db: Db, commentId: string) =>
-      reverse(db, async (store) => store.reversibleByTarget(await store.lockCommentSubtree(commentId))),
+      reverse(db, async (store) => store.reversibleByTarget(await store.lockComment(commentId))),
   }
 }
 export type RewardsLedger = ReturnType<typeof rewardsLedger>

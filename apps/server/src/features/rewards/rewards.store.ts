@@ -179,16 +179,11 @@ export function rewardsStore(db: Db) {
         .execute()
     },
 
-    /** A comment and all its replies, row-locked: a like on one of them cannot land unseen during a delete. */
-    async lockCommentSubtree(commentId: string): Promise<string[]> {
-      const { rows } = await sql<{ id: string }>`
-        with recursive subtree(id) as (
-          select id from comments where id = ${commentId}
-          union all
-          select c.id from comments c join subtree s on c.parent_id = s.id
-        )
-        select id from comments where id in (select id from subtree) order by id for update
-      `.execute(db)
+    /** A comment, row-locked: a like on it cannot land unseen during its delete. */
+    async lockComment(commentId: string): Promise<string[]> {
+      const { rows } = await sql<{
+        id: string
+      }>`select id from comments where id = ${commentId} for update`.execute(db)
       return rows.map((row) => row.id)
     },
 

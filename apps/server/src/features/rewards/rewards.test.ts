@@ -375,15 +375,17 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     ).toBe(true)
   })
 
-  it('reverses a deleted comment with its replies and their likes, and nothing else', async () => {
+  it('reverses what a deleted comment earned, its likes included, and keeps what its replies earned', async () => {
     const { author, other, post, comment: top, reply } = await threadOnPost()
     const kept = await apiMakeComment(t, other, post.post_id)
     await apiLikeComment(t, author, top._id, 'like')
     await apiLikeComment(t, other, reply._id, 'like')
+    const authorEarned = (await me(author)).balance
 
     await remove(other, `/api/v1/comments/${top._id}`)
     expect((await me(other)).balance).toBe(units(2))
-    expect((await me(author)).balance).toBe(units(10))
+    expect((await me(author)).balance).toBe(authorEarned)
+    expect((await ledger(author)).filter((row) => row.reason === 'reversal')).toEqual([])
     expect(
       (await ledger(other)).filter((row) => row.reason === 'comment_written').map((row) => row.source_id),
     ).toEqual([top._id, kept._id])

@@ -55,6 +55,7 @@ export function CommentItem(props: CommentItemProps) {
   const { basic } = useSession()
   const display = commentDisplay(comment, basic?.id ?? null, useContext(BlockedAuthors))
   const [revealed, setRevealed] = useState(false)
+  if (display.kind === 'deleted') return <DeletedComment comment={comment} highlighted={props.highlighted} />
   if (display.kind === 'tombstone')
     return (
       <CommentTombstone comment={comment} moderation={display.moderation} highlighted={props.highlighted} />
@@ -266,6 +267,22 @@ function CommentTombstone({
       <p className="comment__tombstone">
         {moderation.state === 'hidden' ? t('moderation.tombstoneHidden') : t('moderation.tombstoneRemoved')}
       </p>
+    </article>
+  )
+}
+
+/** A comment its author deleted while it had replies: "[deleted]" above them, nothing to act on. */
+function DeletedComment({ comment, highlighted }: { comment: CommentView; highlighted: boolean }) {
+  const { t } = useTranslation('comments')
+  const classes = ['comment', 'comment--tombstone', highlighted && 'comment--highlight']
+  return (
+    <article
+      id={comment._id}
+      className={classes.filter(Boolean).join(' ')}
+      tabIndex={-1}
+      data-level={comment.level}
+    >
+      <p className="comment__tombstone">{t('deleted.placeholder')}</p>
     </article>
   )
 }

@@ -22,6 +22,18 @@ const hidden = (reason: string): ModerationState => ({
 const none = new Set<string>()
 
 describe('commentDisplay', () => {
+  it('shows a comment deleted above its replies as a placeholder, to anyone', () => {
+    const placeholder = sampleComment({
+      userId: '',
+      username: '',
+      display_name: '',
+      content: '',
+      deleted: true,
+    })
+    for (const viewer of [null, 'ada', ''])
+      expect(commentDisplay(placeholder, viewer, new Set(['']))).toEqual({ kind: 'deleted' })
+  })
+
   it('shows a plain comment as itself, to anyone', () => {
     expect(commentDisplay(comment('bob'), null, none)).toEqual({ kind: 'shown', moderation: null })
     expect(commentDisplay(comment('bob'), 'ada', none)).toEqual({ kind: 'shown', moderation: null })

@@ -168,9 +168,13 @@ export function useDeleteComment(postId: string) {
     onSuccess: (answer, comment) => {
       const key = commentKeys.post(postId)
       const data = queryClient.getQueryData<CommentsData>(key)
-      const { pages } = data ? removeComment(data.pages, comment._id) : { pages: [] }
+      // One with replies stays as a placeholder: left in place until the page comes back.
+      const { pages } =
+        data && !answer.placeholder ? removeComment(data.pages, comment._id) : { pages: data?.pages ?? [] }
       if (data) queryClient.setQueryData<CommentsData>(key, { ...data, pages })
       adjustPostComments(queryClient, postId, -answer.deleted)
+      // A placeholder stays for the replies, and a bare one above goes: the server's page says which.
+      void queryClient.invalidateQueries({ queryKey: key })
       void queryClient.invalidateQueries({ queryKey: commentKeys.anchoredAll(postId) })
       void refreshOwnCounts(queryClient, 'comments')
     },
