@@ -2,6 +2,7 @@ import { DOI_MAX, POST_LICENSES } from '@agora/contract/limits'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
+import { MarkdownEditor, type MarkdownEditorProps } from '../../ui/MarkdownEditor'
 import { MentionTextarea } from '../../ui/MentionField'
 import { RadioGroup } from '../../ui/RadioGroup'
 import { SelectOptions } from '../../ui/SelectOptions'
@@ -33,6 +34,8 @@ export interface MetadataFormProps {
   errors: MetadataErrors
   /** The AI instructions field: on for an upload; an edit does not change them. */
   withAiInstruction?: boolean
+  /** The form's kept draft, shown (with Discard) beside the content's Write and Preview. */
+  draft?: Pick<MarkdownEditorProps, 'kept' | 'restored' | 'onDiscard'>
 }
 
 /** The problems of an edit's fields (no files involved), in words. */
@@ -65,7 +68,14 @@ const SHORT_TEXT = { inputClassName: 'field__textarea', rows: 2 }
  * AI instructions, licence, DOI and visibility (spec §2, issue 19).
  * The title is the form's first input (the page focuses it when it is missing).
  */
-export function MetadataForm({ id, fields, onChange, errors, withAiInstruction = true }: MetadataFormProps) {
+export function MetadataForm({
+  id,
+  fields,
+  onChange,
+  errors,
+  withAiInstruction = true,
+  draft,
+}: MetadataFormProps) {
   const { t } = useTranslation('upload')
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) =>
     onChange({ ...fields, [key]: value })
@@ -98,14 +108,16 @@ export function MetadataForm({ id, fields, onChange, errors, withAiInstruction =
         hint={t('metadata.contentHint')}
       >
         {(control) => (
-          <MentionTextarea
-            className="field__input field__textarea"
-            rows={6}
-            maxLength={CONTENT_MAX}
-            value={fields.content}
-            onValueChange={(text) => set('content', text)}
-            {...control}
-          />
+          <MarkdownEditor text={fields.content} {...draft}>
+            <MentionTextarea
+              className="field__input field__textarea"
+              rows={6}
+              maxLength={CONTENT_MAX}
+              value={fields.content}
+              onValueChange={(text) => set('content', text)}
+              {...control}
+            />
+          </MarkdownEditor>
         )}
       </Field>
       <TagsField
