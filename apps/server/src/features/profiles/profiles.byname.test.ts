@@ -67,6 +67,10 @@ describe(`a public profile by name (${TEST_DB})`, () => {
   )
 
   it('answers 404 with a code for a name nobody holds and for a deleted account', async () => {
+    // A NUL no name holds is refused as a user's error, never a 500.
+    const withNul = await byName('ada\u0000')
+    expect(withNul.statusCode).toBeGreaterThanOrEqual(400)
+    expect(withNul.statusCode).toBeLessThan(500)
     const missing = await byName('nobody_by_that_name')
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toMatchObject({ detail: 'User not found', code: expect.any(String) })

@@ -156,7 +156,8 @@ export function profilesService(db: Db, events?: EventBus) {
     personInformation,
 
     async personByName(viewerId: string | null, name: string): Promise<PersonInformationResponse> {
-      const found = await store.findUserIdByUsername(name)
+      // Postgres text cannot hold NUL, and no name has one.
+      const found = name.includes('\u0000') ? undefined : await store.findUserIdByUsername(name)
       if (!found) throw new NotFoundError('User not found')
       return personInformation(viewerId, found.id)
     },
