@@ -191,7 +191,6 @@ export function SettingsPanel({
           <form className="settings-panel__group" onSubmit={saveContact} noValidate>
             <fieldset className="settings-panel__fields">
               <legend className="settings-panel__legend">{t('settings.contact')}</legend>
-              <p className="settings-panel__note">{t('settings.contactNote')}</p>
               <TextField
                 label={t('settings.email')}
                 name="email"
