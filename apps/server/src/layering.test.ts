@@ -30,7 +30,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/likes/index.ts': ['posts', 'comments'],
   'features/exports/index.ts': [],
   'features/mail/index.ts': ['auth', 'notifications', 'exports'],
-  'features/moderation/index.ts': ['profiles'],
+  'features/moderation/index.ts': ['profiles', 'files'],
   'features/notifications/index.ts': [],
   'features/pages/index.ts': [],
   'features/pinning/index.ts': [],

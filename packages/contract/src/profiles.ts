@@ -117,6 +117,10 @@ export type ModifyResponse = Static<typeof ModifyResponse>
 export const PersonInformationQuery = Type.Object({ user_id: UserId })
 export type PersonInformationQuery = Static<typeof PersonInformationQuery>
 
+/** A profile by name (where an @mention leads); older names may predate today's pattern. */
+export const PersonByNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) })
+export type PersonByNameParams = Static<typeof PersonByNameParams>
+
 /** One entry of a user's recent activity, newest first. `link` is the web route it points to. */
 export const ActivityItem = Type.Object({
   id: Type.String(),

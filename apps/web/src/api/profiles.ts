@@ -43,6 +43,11 @@ export function getPersonInformation(
   })
 }
 
+/** GET /users/by_name/{name}: the same profile by name (any letter case); 404 when nobody holds it. */
+export function getPersonByName(name: string, signal?: AbortSignal): Promise<PersonInformationResponse> {
+  return api.get<PersonInformationResponse>(`/users/by_name/${encodeURIComponent(name)}`, { signal })
+}
+
 /**
  * One page of a user's list of posts: GET /media/user/{id}/posts, an author's own (403 when they keep
  * them private); GET /media/user/{id}/liked, the posts they liked (no privacy gate, spec §6).

@@ -110,6 +110,7 @@ export const accountKeys = {
 /** People found by the start of their name (@mention suggestions). */
 export const userKeys = {
   search: (prefix: string) => ['users', 'search', prefix] as const,
+  byName: (name: string) => ['users', 'by-name', name.toLowerCase()] as const,
 }
 
 /** Whom and which tags the reader follows (GET /auth/me/follows), per user. */

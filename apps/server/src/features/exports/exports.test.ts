@@ -67,9 +67,10 @@ describe(`data export (${TEST_DB})`, () => {
     expect(data.comments.map((c: { content: string }) => c.content)).toEqual(['My own remark'])
     const cid = post.post.media[0]!.cid
     expect(data.posts[0].files).toEqual([
-      expect.objectContaining({ cid, name: 'note-g.png', path: `files/${cid}` }),
+      expect.objectContaining({ cid, name: 'note-g.png', path: 'posts/Lovelace notes/v1/note-g.png' }),
     ])
-    expect(Buffer.from(await zip.file(`files/${cid}`)!.async('uint8array')).equals(figure)).toBe(true)
+    const stored = await zip.file('posts/Lovelace notes/v1/note-g.png')!.async('uint8array')
+    expect(Buffer.from(stored).equals(figure)).toBe(true)
 
     // Nobody else gets it: not by its address, not by its content id.
     const bob = await makeUser(m.t)

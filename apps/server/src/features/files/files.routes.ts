@@ -21,6 +21,7 @@ import {
 import { bodyAnswer, failures } from '../../http/responses'
 import { readerOf } from '../../http/standing'
 import { thumbnailOf } from '../analysis/index'
+import { postingAllowance } from '../moderation/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
 import { uploadGate } from './files.gate'
 import { docxToSafeHtml } from './files.preview'
@@ -207,7 +208,8 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['files'],
-        summary: "The signed-in user's storage used, their quota and upload rate",
+        summary:
+          "The signed-in user's storage used, their quota, upload rate and a new account's posting limit",
         response: { 200: UploadQuotaResponse, ...failures(401) },
       },
     },
@@ -218,6 +220,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
         used_bytes: await storageQuota(ctx.db).usedBytes(viewer.userId),
         quota_bytes: ctx.config.uploads.storageQuotaBytes,
         uploads_per_hour: ctx.config.uploads.perHour,
+        ...(await postingAllowance(ctx.db, ctx.config.trust, viewer.userId)),
       }
     },
   )

@@ -171,6 +171,30 @@ export function trustLimits(config: TrustConfig) {
   }
 }
 
+/** What a user may still post today: a new account's limit and what is left of it; no limit for a member. */
+export async function postingAllowance(db: Db, config: TrustConfig, userId: string, now = new Date()) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'created_at', 'trust_override'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const trust = await trustOf(db, config, user, now)
+  if (trust === 'member') return { trust, posts_per_day: null, posts_left: null, posts_again_at: null }
+  const limit = config.newPostsPerDay
+  // Counted as `written` counts them: the posts of the last 24 hours, newest first.
+  const rows = await db
+    .selectFrom('posts')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(now.getTime() - 24 * HOUR))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute()
+  const left = Math.max(0, limit - rows.length)
+  const again = left === 0 ? new Date(rows[limit - 1].created_at.getTime() + 24 * HOUR).toISOString() : null
+  return { trust, posts_per_day: limit, posts_left: left, posts_again_at: again }
+}
+
 /** New accounts' limits hold every post and comment written or edited (domain events, in their transactions). */
 export function subscribeTrust(events: EventBus, config: TrustConfig) {
   const limits = trustLimits(config)

@@ -10,6 +10,7 @@ import {
   ModifyUrlRequest,
   OwnCommentsResponse,
   OwnUserResponse,
+  PersonByNameParams,
   PersonInformationQuery,
   PersonInformationResponse,
   PostPageQuery,
@@ -116,6 +117,23 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const viewer = await request.viewer()
       return profiles.personInformation(viewer?.userId ?? null, request.query.user_id)
+    },
+  )
+
+  // Anyone may follow an @mention: the same profile, and the same withholding, as by id.
+  app.get(
+    '/users/by_name/:name',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's public profile by name (any letter case), withheld as `/auth/person_information`",
+        params: PersonByNameParams,
+        response: { 200: PersonInformationResponse, ...failures(400, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await request.viewer()
+      return profiles.personByName(viewer?.userId ?? null, request.params.name)
     },
   )
 

@@ -121,6 +121,26 @@ export function profilesService(db: Db, events?: EventBus) {
     return { status: 'success', message, ...changedValues(updated, fields) }
   }
 
+  async function personInformation(
+    viewerId: string | null,
+    userId: string,
+  ): Promise<PersonInformationResponse> {
+    const user = await requireUser(userId)
+    const isSelf = viewerId === user.id
+    const showCounts = isSelf || (user.public_profile && user.public_statistics)
+    const showActivity = isSelf || user.public_activities
+    const counts = showCounts ? await store.counts(user.id, isSelf) : null
+    const activity = showActivity
+      ? (await store.recentActivity(user.id, isSelf, ACTIVITY_RECENT_LIMIT)).map(toActivityItem)
+      : null
+    const view = toPersonInformation(user, isSelf, counts, activity)
+    // Rewards earned are a statistic: shown and withheld with the counts.
+    if (counts) view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
+    // Followers and following (issue 18) are statistics too; whether the viewer follows is theirs.
+    Object.assign(view, await followStats(db, user.id, viewerId, counts !== null))
+    return view
+  }
+
   return {
     modify,
 
@@ -133,21 +153,13 @@ export function profilesService(db: Db, events?: EventBus) {
       return toOwnUserView(user, await trustOf(db, trust, user, now), counts, summarizeActivity(daily, now))
     },
 
-    async personInformation(viewerId: string | null, userId: string): Promise<PersonInformationResponse> {
-      const user = await requireUser(userId)
-      const isSelf = viewerId === user.id
-      const showCounts = isSelf || (user.public_profile && user.public_statistics)
-      const showActivity = isSelf || user.public_activities
-      const counts = showCounts ? await store.counts(user.id, isSelf) : null
-      const activity = showActivity
-        ? (await store.recentActivity(user.id, isSelf, ACTIVITY_RECENT_LIMIT)).map(toActivityItem)
-        : null
-      const view = toPersonInformation(user, isSelf, counts, activity)
-      // Rewards earned are a statistic: shown and withheld with the counts.
-      if (counts) view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
-      // Followers and following (issue 18) are statistics too; whether the viewer follows is theirs.
-      Object.assign(view, await followStats(db, user.id, viewerId, counts !== null))
-      return view
+    personInformation,
+
+    async personByName(viewerId: string | null, name: string): Promise<PersonInformationResponse> {
+      // Postgres text cannot hold NUL, and no name has one.
+      const found = name.includes('\u0000') ? undefined : await store.findUserIdByUsername(name)
+      if (!found) throw new NotFoundError('User not found')
+      return personInformation(viewerId, found.id)
     },
 
     async ownComments(userId: string, query: PostPageQuery): Promise<OwnCommentItem[]> {

@@ -43,6 +43,16 @@ export function profilesStore(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    /** The live account holding this name in any letter case (unique among live accounts). */
+    findUserIdByUsername(username: string): Promise<{ id: string } | undefined> {
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    },
+
     /** Another user holding this name in any letter case, if one does. */
     findOtherUserByUsername(username: string, exceptId: string): Promise<{ id: string } | undefined> {
       return db

@@ -8,8 +8,10 @@ import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { DialogActions } from '../../ui/DialogActions'
+import { MarkdownEditor } from '../../ui/MarkdownEditor'
 import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
+import { useDraft } from '../../ui/useDraft'
 import '../../ui/Field.css'
 import { useRewardNotice } from '../rewards'
 import { AnchorDraft } from './AnchorChip'
@@ -57,6 +59,7 @@ export function CommentModal({ postId, draft, onClose, onCreated }: CommentModal
     >
       {draft && (
         <CommentForm
+          postId={postId}
           draft={draft}
           titleId={titleId}
           textarea={textarea}
@@ -73,6 +76,7 @@ export function CommentModal({ postId, draft, onClose, onCreated }: CommentModal
 }
 
 interface CommentFormProps {
+  postId: string
   draft: CommentDraft
   titleId: string
   textarea: RefObject<HTMLTextAreaElement | null>
@@ -81,12 +85,25 @@ interface CommentFormProps {
   onCreated: (comment: CommentView) => void
 }
 
-function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: CommentFormProps) {
+/** Where an unsent comment is kept: per user, post, and the comment or passage it answers. */
+function draftKey(userId: string | undefined, postId: string, draft: CommentDraft): string | null {
+  if (!userId) return null
+  const anchor = draft.anchor
+  const target = draft.parent
+    ? `reply:${draft.parent._id}`
+    : anchor
+      ? `anchor:${[anchor.cid, anchor.kind, anchor.page, anchor.start, anchor.end].join(':')}`
+      : 'top'
+  return `comment:${userId}:${postId}:${target}`
+}
+
+function CommentForm({ postId, draft, titleId, textarea, create, onCancel, onCreated }: CommentFormProps) {
   const { t } = useTranslation('comments')
-  const { status } = useSession()
+  const { status, basic } = useSession()
   const { openLogin } = useLoginModal()
   const announceReward = useRewardNotice()
-  const [text, setText] = useState(draft.initialText ?? '')
+  const kept = useDraft(draftKey(basic?.id, postId, draft), draft.initialText ?? '')
+  const { value: text, setValue: setText } = kept
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null)
   const hintId = useId()
   const errorId = useId()
@@ -119,6 +136,7 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       },
       {
         onSuccess: (created) => {
+          kept.forget()
           announceReward(created.reward, parent ? t('modal.replied') : t('modal.posted'))
           onCreated(created)
         },
@@ -160,19 +178,21 @@ function CommentForm({ draft, titleId, textarea, create, onCancel, onCreated }: 
       <label className="visually-hidden" htmlFor={`${titleId}-text`}>
         {parent ? t('modal.replyLabel') : t('modal.commentLabel')}
       </label>
-      <MentionTextarea
-        id={`${titleId}-text`}
-        ref={textarea}
-        className="field__input field__input--multiline comment-modal__text"
-        rows={6}
-        value={text}
-        placeholder={parent ? t('modal.replyPlaceholder') : t('modal.commentPlaceholder')}
-        aria-describedby={describedBy}
-        aria-invalid={tooLong || undefined}
-        readOnly={create.isPending}
-        onValueChange={setText}
-        onKeyDown={onKeyDown}
-      />
+      <MarkdownEditor text={text} kept={kept.kept} restored={kept.restored} onDiscard={kept.discard}>
+        <MentionTextarea
+          id={`${titleId}-text`}
+          ref={textarea}
+          className="field__input field__input--multiline comment-modal__text"
+          rows={6}
+          value={text}
+          placeholder={parent ? t('modal.replyPlaceholder') : t('modal.commentPlaceholder')}
+          aria-describedby={describedBy}
+          aria-invalid={tooLong || undefined}
+          readOnly={create.isPending}
+          onValueChange={setText}
+          onKeyDown={onKeyDown}
+        />
+      </MarkdownEditor>
       <div className="comment-modal__notes">
         <p id={hintId} className="comment-modal__hint">
           {t('modal.hint')}

@@ -74,10 +74,13 @@ function OwnProfile({ user }: { user: OwnUserResponse }) {
         open={settingsOpen}
         settings={user.settings}
         contact={contact}
-        onSettingsChange={(next) => void edits.saveSettings(next)}
-        onSaveContact={(changes) => {
-          if (changes.email !== undefined) void edits.saveContact('email', changes.email)
-          if (changes.phone !== undefined) void edits.saveContact('phone', changes.phone)
+        onSettingsChange={edits.saveSettings}
+        onSaveContact={async (changes) => {
+          const saves = [
+            changes.email !== undefined && edits.saveContact('email', changes.email),
+            changes.phone !== undefined && edits.saveContact('phone', changes.phone),
+          ]
+          return (await Promise.all(saves)).every((kept) => kept !== false)
         }}
         onClose={() => setSettingsOpen(false)}
       />

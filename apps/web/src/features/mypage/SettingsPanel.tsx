@@ -27,10 +27,10 @@ export interface SettingsPanelProps {
   open: boolean
   settings: ProfileSettings
   contact: ContactValues
-  /** A flag was flipped: apply and send all five at once. */
-  onSettingsChange: (next: ProfileSettings) => void
-  /** Save the changed contact fields. */
-  onSaveContact: (changes: Partial<ContactValues>) => void
+  /** A flag was flipped: apply and send all five at once; resolves true when the server kept them. */
+  onSettingsChange: (next: ProfileSettings) => Promise<boolean>
+  /** Save the changed contact fields; resolves true when the server kept them. */
+  onSaveContact: (changes: Partial<ContactValues>) => Promise<boolean>
   onClose: () => void
 }
 
@@ -41,9 +41,12 @@ function changedContact(draft: ContactValues, saved: ContactValues): Partial<Con
   return changes
 }
 
+type SaveState = 'saving' | 'saved' | 'failed'
+
 /**
  * Settings as a draggable panel (product-spec §2): the five privacy toggles, sent at once, and Email
- * and Phone saved with Save. A modal dialog underneath — the page behind is inert, Tab stays inside,
+ * and Phone saved with Save. Switches take effect when flipped, as switches do; the panel says so,
+ * and each says "Saving…", "Saved" or "Not saved" in a live region beside it. A modal dialog underneath — the page behind is inert, Tab stays inside,
  * Escape closes — that can be moved by its header with mouse, pen or touch (or the grip button's
  * arrow keys) and never leaves the viewport. Closing saves contact edits not yet saved.
  */
@@ -63,6 +66,10 @@ export function SettingsPanel({
   const { position, centre, handle, onGripKeyDown } = useDragPosition(dialog, open)
   const [draft, setDraft] = useState<ContactValues>(contact)
   const [emailProblem, setEmailProblem] = useState<string | null>(null)
+  const [flagStates, setFlagStates] = useState<Partial<Record<keyof ProfileSettings, SaveState>>>({})
+  const [contactState, setContactState] = useState<SaveState | null>(null)
+  // A newer flip of the same switch owns its status: an older answer must not overwrite it.
+  const flips = useRef(new Map<string, number>())
 
   // Open: show as a modal, start centred and from the saved contact values.
   useLayoutEffect(() => {
@@ -72,6 +79,8 @@ export function SettingsPanel({
       returnFocus.current = document.activeElement as HTMLElement | null
       setDraft(contact)
       setEmailProblem(null)
+      setFlagStates({})
+      setContactState(null)
       node.showModal()
       // Start at the first setting rather than the grip (showModal's pick).
       node.querySelector<HTMLElement>('[role="switch"]')?.focus()
@@ -85,8 +94,18 @@ export function SettingsPanel({
 
   function close() {
     const changes = changedContact(draft, contact)
-    if (Object.keys(changes).length > 0) onSaveContact(changes)
+    if (Object.keys(changes).length > 0) void onSaveContact(changes)
     onClose()
+  }
+
+  function flip(flag: keyof ProfileSettings) {
+    const turn = (flips.current.get(flag) ?? 0) + 1
+    flips.current.set(flag, turn)
+    setFlagStates((states) => ({ ...states, [flag]: 'saving' }))
+    void onSettingsChange({ ...settings, [flag]: !settings[flag] }).then((kept) => {
+      if (flips.current.get(flag) === turn)
+        setFlagStates((states) => ({ ...states, [flag]: kept ? 'saved' : 'failed' }))
+    })
   }
 
   function saveContact(event: FormEvent<HTMLFormElement>) {
@@ -98,7 +117,9 @@ export function SettingsPanel({
       return
     }
     const changes = changedContact(draft, contact)
-    if (Object.keys(changes).length > 0) onSaveContact(changes)
+    if (Object.keys(changes).length === 0) return
+    setContactState('saving')
+    void onSaveContact(changes).then((kept) => setContactState(kept ? 'saved' : 'failed'))
   }
 
   const dirty = Object.keys(changedContact(draft, contact)).length > 0
@@ -136,6 +157,7 @@ export function SettingsPanel({
 
           <fieldset className="settings-panel__group">
             <legend className="settings-panel__legend">{t('settings.privacy')}</legend>
+            <p className="settings-panel__note">{t('settings.privacyNote')}</p>
             {SETTING_FLAGS.map((flag) => (
               <div key={flag} className="settings-switch">
                 <span className="settings-switch__text stack">
@@ -155,9 +177,12 @@ export function SettingsPanel({
                     className="settings-switch__input"
                     aria-describedby={`${titleId}-${flag}-hint`}
                     checked={settings[flag]}
-                    onChange={() => onSettingsChange({ ...settings, [flag]: !settings[flag] })}
+                    onChange={() => flip(flag)}
                   />
                   <span className="settings-switch__track" aria-hidden="true" />
+                </span>
+                <span className="settings-switch__status" role="status" data-state={flagStates[flag]}>
+                  {flagStates[flag] ? t(`settings.state.${flagStates[flag]}`) : ''}
                 </span>
               </div>
             ))}
@@ -177,6 +202,7 @@ export function SettingsPanel({
                 onChange={(event) => {
                   setDraft((current) => ({ ...current, email: event.target.value }))
                   setEmailProblem(null)
+                  setContactState(null)
                 }}
               />
               <TextField
@@ -187,10 +213,16 @@ export function SettingsPanel({
                 autoComplete="tel"
                 maxLength={OWN_PAGE_LIMITS.phone}
                 value={draft.phone}
-                onChange={(event) => setDraft((current) => ({ ...current, phone: event.target.value }))}
+                onChange={(event) => {
+                  setDraft((current) => ({ ...current, phone: event.target.value }))
+                  setContactState(null)
+                }}
               />
             </fieldset>
             <div className="settings-panel__actions">
+              <span className="settings-panel__status" role="status" data-state={contactState ?? undefined}>
+                {contactState ? t(`settings.state.${contactState}`) : ''}
+              </span>
               <Button
                 onClick={() => {
                   setDraft(contact)

@@ -3,11 +3,13 @@ import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { type PostEdit, postConflictOf, type UploadFields } from '../../api/posts'
+import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { DialogForm } from '../../ui/DialogForm'
 import { CompareVersions } from '../../ui/HistoryDialog'
 import { Modal } from '../../ui/Modal'
 import { toast } from '../../ui/toast'
+import { useDraft } from '../../ui/useDraft'
 import { checkMetadata, type MetadataErrors, MetadataForm } from '../upload/MetadataForm'
 import { useEditPost } from './usePost'
 import './EditPostDialog.css'
@@ -41,8 +43,16 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const { t } = useTranslation('post')
   const { t: tUpload } = useTranslation('upload')
   const id = useId()
-  const [fields, setFields] = useState<EditableFields>(() => fieldsOf(post))
-  const [baseRevision, setBaseRevision] = useState(post.revision)
+  const { basic } = useSession()
+  // An unsent edit stays on this device, with the revision it started from, until saved or discarded.
+  const draft = useDraft(basic?.id ? `post-edit:${basic.id}:${post.id}` : null, {
+    fields: fieldsOf(post),
+    baseRevision: post.revision,
+  })
+  const { fields, baseRevision } = draft.value
+  const setFields = (next: EditableFields) => draft.setValue((current) => ({ ...current, fields: next }))
+  const setBaseRevision = (revision: number) =>
+    draft.setValue((current) => ({ ...current, baseRevision: revision }))
   const [errors, setErrors] = useState<MetadataErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [conflict, setConflict] = useState<PostDetailResponse | null>(null)
@@ -65,6 +75,7 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
       },
       {
         onSuccess: (saved) => {
+          draft.forget()
           toast.success(saved.revision === baseRevision ? t('edit.unchanged') : t('edit.saved'))
           onClose()
         },
@@ -118,6 +129,7 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         onChange={({ ai_instruction: _, ...next }) => setFields(next)}
         errors={errors}
         withAiInstruction={false}
+        draft={draft}
       />
       {goingPublic && (
         <label className="post-editor__share">

@@ -2,6 +2,7 @@ import { DOI_MAX, POST_LICENSES } from '@agora/contract/limits'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { UploadFields } from '../../api/posts'
+import { MarkdownEditor, type MarkdownEditorProps } from '../../ui/MarkdownEditor'
 import { MentionTextarea } from '../../ui/MentionField'
 import { RadioGroup } from '../../ui/RadioGroup'
 import { SelectOptions } from '../../ui/SelectOptions'
@@ -35,6 +36,8 @@ export interface MetadataFormProps {
   withAiInstruction?: boolean
   /** The title field: off where the form shows TitleField outside this one (the upload page). */
   withTitle?: boolean
+  /** The form's kept draft, shown (with Discard) beside the content's Write and Preview. */
+  draft?: Pick<MarkdownEditorProps, 'kept' | 'restored' | 'onDiscard'>
 }
 
 export interface TitleFieldProps {
@@ -97,6 +100,7 @@ export function MetadataForm({
   errors,
   withAiInstruction = true,
   withTitle = true,
+  draft,
 }: MetadataFormProps) {
   const { t } = useTranslation('upload')
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) =>
@@ -122,14 +126,16 @@ export function MetadataForm({
         hint={t('metadata.contentHint')}
       >
         {(control) => (
-          <MentionTextarea
-            className="field__input field__textarea"
-            rows={6}
-            maxLength={CONTENT_MAX}
-            value={fields.content}
-            onValueChange={(text) => set('content', text)}
-            {...control}
-          />
+          <MarkdownEditor text={fields.content} {...draft}>
+            <MentionTextarea
+              className="field__input field__textarea"
+              rows={6}
+              maxLength={CONTENT_MAX}
+              value={fields.content}
+              onValueChange={(text) => set('content', text)}
+              {...control}
+            />
+          </MarkdownEditor>
         )}
       </Field>
       <TagsField

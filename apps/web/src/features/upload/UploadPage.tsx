@@ -9,8 +9,10 @@ import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
 import { ChevronDownIcon } from '../../ui/icons'
+import { useDraft } from '../../ui/useDraft'
 import { FileDropZone } from './FileDropZone'
 import { type MetadataErrors, MetadataForm, metadataErrors, TitleField } from './MetadataForm'
+import { PostingLimit } from './PostingLimit'
 import { SelectedFiles } from './SelectedFiles'
 import { UploadQuota } from './UploadQuota'
 import { UploadError, UploadProgressBar, UploadSuccess } from './UploadStatus'
@@ -41,12 +43,18 @@ const RESET_AFTER_MS = 1000
 export function UploadPage() {
   const { t } = useTranslation('upload')
   useDocumentMeta({ title: t('title'), description: t('common:descriptions.upload') })
-  const { status } = useSession()
+  const { status, basic } = useSession()
   const { openLogin } = useLoginModal()
   const upload = useUploadPost()
   const [files, setFiles] = useState<File[]>([])
-  const [fields, setFields] = useState<UploadFields>(EMPTY_FIELDS)
-  const [metadataOpen, setMetadataOpen] = useState(false)
+  // The text of an unsent post stays on this device (files cannot) until it is sent or discarded.
+  const draft = useDraft<UploadFields>(basic?.id ? `upload:${basic.id}` : null, EMPTY_FIELDS)
+  const { value: fields, setValue: setFields, forget: forgetDraft } = draft
+  const [metadataOpen, setMetadataOpen] = useState(draft.restored)
+  // A restored draft is shown, not left in a closed section.
+  useEffect(() => {
+    if (draft.restored) setMetadataOpen(true)
+  }, [draft.restored])
   const [selectionProblems, setSelectionProblems] = useState<string[]>([])
   const [fieldErrors, setFieldErrors] = useState<MetadataErrors>({})
   const id = useId()
@@ -58,13 +66,14 @@ export function UploadPage() {
   // After a success the form empties itself; the success panel and its link stay.
   useEffect(() => {
     if (!upload.isSuccess) return
+    forgetDraft()
     const timer = window.setTimeout(() => {
       setFiles([])
       setFields(EMPTY_FIELDS)
       setFieldErrors({})
     }, RESET_AFTER_MS)
     return () => window.clearTimeout(timer)
-  }, [upload.isSuccess])
+  }, [upload.isSuccess, forgetDraft, setFields])
 
   function addFiles(incoming: File[]) {
     if (upload.isSuccess || upload.isError) upload.reset()
@@ -146,6 +155,8 @@ export function UploadPage() {
         </div>
       )}
 
+      <PostingLimit />
+
       <form className="upload-form stack" onSubmit={submit} noValidate>
         <FileDropZone
           onFiles={addFiles}
@@ -185,6 +196,7 @@ export function UploadPage() {
                 onChange={setFields}
                 errors={fieldErrors}
                 withTitle={false}
+                draft={draft}
               />
             </fieldset>
           )}
