@@ -55,11 +55,18 @@ export function CommentItem(props: CommentItemProps) {
   const { basic } = useSession()
   const display = commentDisplay(comment, basic?.id ?? null, useContext(BlockedAuthors))
   const [revealed, setRevealed] = useState(false)
-  if (display.kind === 'deleted') return <DeletedComment comment={comment} highlighted={props.highlighted} />
-  if (display.kind === 'tombstone')
+  const { t } = useTranslation('comments')
+  if (display.kind === 'deleted')
     return (
-      <CommentTombstone comment={comment} moderation={display.moderation} highlighted={props.highlighted} />
+      <CommentTombstone comment={comment} words={t('deleted.placeholder')} highlighted={props.highlighted} />
     )
+  if (display.kind === 'tombstone') {
+    const words =
+      display.moderation.state === 'hidden'
+        ? t('moderation.tombstoneHidden')
+        : t('moderation.tombstoneRemoved')
+    return <CommentTombstone comment={comment} words={words} highlighted={props.highlighted} />
+  }
   if (display.kind === 'blocked' && !revealed)
     return <BlockedComment comment={comment} onReveal={() => setRevealed(true)} />
   const isOwner = !!basic && basic.id === comment.userId
@@ -245,17 +252,19 @@ function ModerationNotice({
   )
 }
 
-/** A comment the moderators hid or removed, as others see it: its place in the thread, no more. */
+/**
+ * A comment kept only for its place in the thread: hidden or removed by the moderators (as others see
+ * it), or deleted by its author while it had replies. `words` says which; there is nothing to act on.
+ */
 function CommentTombstone({
   comment,
-  moderation,
+  words,
   highlighted,
 }: {
   comment: CommentView
-  moderation: ModerationState
+  words: string
   highlighted: boolean
 }) {
-  const { t } = useTranslation('comments')
   const classes = ['comment', 'comment--tombstone', highlighted && 'comment--highlight']
   return (
     <article
@@ -264,25 +273,7 @@ function CommentTombstone({
       tabIndex={-1}
       data-level={comment.level}
     >
-      <p className="comment__tombstone">
-        {moderation.state === 'hidden' ? t('moderation.tombstoneHidden') : t('moderation.tombstoneRemoved')}
-      </p>
-    </article>
-  )
-}
-
-/** A comment its author deleted while it had replies: "[deleted]" above them, nothing to act on. */
-function DeletedComment({ comment, highlighted }: { comment: CommentView; highlighted: boolean }) {
-  const { t } = useTranslation('comments')
-  const classes = ['comment', 'comment--tombstone', highlighted && 'comment--highlight']
-  return (
-    <article
-      id={comment._id}
-      className={classes.filter(Boolean).join(' ')}
-      tabIndex={-1}
-      data-level={comment.level}
-    >
-      <p className="comment__tombstone">{t('deleted.placeholder')}</p>
+      <p className="comment__tombstone">{words}</p>
     </article>
   )
 }
