@@ -320,8 +320,14 @@ describe(`comment anchors (${TEST_DB})`, () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/media/list?search=${word}` })).json().items,
     ).toEqual([])
 
+    // Deleted with a reply, it keeps its place and anchor as a placeholder; with the reply, it goes.
     const removed = await send(t, ben, 'DELETE', `/api/v1/comments/${anchored._id}`)
-    expect(removed.json()).toMatchObject({ deleted: 2 })
+    expect(removed.json()).toMatchObject({ deleted: 1, placeholder: true })
+    expect((await list(postId, `?anchor_cid=${mp4}`)).json()).toEqual([
+      expect.objectContaining({ _id: anchored._id, deleted: true, content: '', username: '' }),
+      expect.objectContaining({ _id: reply._id, content: 'Indeed', parentId: anchored._id }),
+    ])
+    expect((await send(t, ada, 'DELETE', `/api/v1/comments/${reply._id}`)).statusCode).toBe(200)
     expect((await list(postId, `?anchor_cid=${mp4}`)).json()).toEqual([])
   })
 
