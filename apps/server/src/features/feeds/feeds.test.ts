@@ -219,7 +219,7 @@ describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
 
     const secret = await dbMakePost(t, ada, { title: 'Private work', visibility: 'private' })
     const hidden = await t.app.inject({ method: 'GET', url: `/forum/detail/${secret}` })
-    expect(hidden.statusCode).toBe(200)
+    expect(hidden.statusCode).toBe(404)
     expect(hidden.body).not.toContain('citation_title')
     expect(hidden.body).not.toContain('Private work')
   })

@@ -146,11 +146,16 @@ describe(`a post as a CAR (${TEST_DB})`, () => {
     const secret = await apiMakePost(t, ada, { title: 'Mine alone', visibility: 'private' })
     const moderated = await apiMakePost(t, ada, { title: 'Hidden' })
     await dbModerate(t, 'post', moderated.post_id, 'hidden')
-    for (const postId of [secret.post_id, moderated.post_id]) {
+    // A private post is absent to others; a hidden one says so, as its page does.
+    const refusals = [
+      [secret.post_id, 'Post not found'],
+      [moderated.post_id, 'This post was hidden by the moderators'],
+    ] as const
+    for (const [postId, detail] of refusals) {
       for (const viewer of [undefined, ben]) {
         const refused = await getCar(postId, viewer)
         expect(refused.statusCode).toBe(404)
-        expect(refused.json().detail).toBe('Post not found')
+        expect(refused.json().detail).toBe(detail)
       }
       const own = await getCar(postId, ada)
       expect(own.statusCode).toBe(200)
