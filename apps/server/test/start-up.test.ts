@@ -60,7 +60,7 @@ describe('npm start', () => {
         step,
       ).toBe(true)
     expect(running[2]).toBe(
-      ' — log in as ada_lab with the password agora-demo-2026 (or mira_chen, tomas_k, noor_audio)',
+      ' — log in as ada_lab with the password agora-demo-2026 (or mira_chen, tomas_k, noor_audio; sam_moderator moderates)',
     )
 
     const health = await fetch(`${running[1]}/api/v1/health`)

@@ -264,16 +264,7 @@ export type PostUploadResponse = Static<typeof PostUploadResponse>
 export const IpfsUploadResponse = StoredFile
 export type IpfsUploadResponse = Static<typeof IpfsUploadResponse>
 
-/**
- * The `code` of GET /media/{id}'s 404 and 410: a post nobody else may see is `post_not_found`
- * (private, or absent), one the moderators hid `post_hidden` (404) and removed `post_removed` (410).
- */
-export const POST_UNAVAILABLE = {
-  notFound: 'post_not_found',
-  hidden: 'post_hidden',
-  removed: 'post_removed',
-} as const
-export type PostUnavailableCode = (typeof POST_UNAVAILABLE)[keyof typeof POST_UNAVAILABLE]
+export { POST_UNAVAILABLE, type PostUnavailableCode } from './codes'
 
 /** The 404 or 410 of a post that cannot be shown; `reason` is the public moderation log's, when it gives one. */
 export const PostUnavailableResponse = Type.Object({

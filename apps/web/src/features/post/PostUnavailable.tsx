@@ -1,4 +1,4 @@
-import { POST_UNAVAILABLE } from '@agora/contract'
+import { POST_UNAVAILABLE } from '@agora/contract/codes'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
