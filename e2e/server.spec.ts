@@ -10,8 +10,9 @@ test('serves the API and the single-page app from one server', async ({ request,
   const health = await request.get(`${server.url}/api/v1/health`)
   expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' })
 
+  // A missing post's page is the app's page all the same, with 404 for crawlers and link checkers.
   const page = await request.get(`${server.url}/forum/detail/some-id`)
-  expect(page.status()).toBe(200)
+  expect(page.status()).toBe(404)
   expect(page.headers()['content-type']).toContain('text/html')
   expect(page.headers()['content-security-policy']).toContain("script-src 'self'")
 
