@@ -5,11 +5,13 @@ import {
   commentWith,
   createUser,
   expect,
+  expectAccessible,
   expectConsoleErrors,
   people,
   person,
   personPage,
   pressLike,
+  signedIn,
   signInThroughDialog,
   startServer,
   test,
@@ -196,6 +198,63 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
   await expect(pageB.getByRole('link', { name: '15 comments' })).toBeVisible()
   const after = await pageB.request.get(`${server.url}/api/v1/media/${postId}`)
   expect(((await after.json()) as { comments: number }).comments).toBe(15)
+})
+
+test('a comment edited in place previews its Markdown, keeps the edit through a reload, and saves', async ({
+  page,
+  server,
+}) => {
+  await signedIn(page, server)
+  const postId = await apiMakePost(page.request, server, { title: 'Soil respiration' })
+  const { _id: id } = await apiMakeComment(page.request, server, postId, 'Measured at 20 degrees.')
+  await page.goto(`/forum/detail/${postId}`)
+  const comment = page.locator(`[id="${id}"]`)
+  const edit = comment.getByRole('button', { name: 'Edit your comment' })
+  const text = comment.getByLabel('Comment text')
+  const draftNote = comment.getByText(/^(Draft kept on this device|Your unsent draft was restored)$/)
+  await edit.click()
+  await expect(text).toBeFocused()
+  await expect(draftNote).toHaveCount(0)
+  await text.fill('Measured at **thirty** degrees: $E = mc^2$')
+  await expect(comment.getByText('Draft kept on this device')).toBeVisible()
+  // Preview, by keyboard, draws the text as the comment will show it.
+  const preview = comment.getByRole('button', { name: 'Preview' })
+  await preview.focus()
+  await page.keyboard.press('Enter')
+  await expect(preview).toHaveAttribute('aria-pressed', 'true')
+  const drawn = comment.getByRole('region', { name: 'Preview' })
+  await expect(drawn.locator('strong', { hasText: 'thirty' })).toBeVisible()
+  await expect(drawn.locator('.katex annotation')).toContainText('E = mc^2')
+  await expect(text).toBeHidden()
+  await expectAccessible(page, 'a comment edited in place, in Preview')
+
+  // A reload keeps the unsaved edit: Edit brings it back and says so.
+  await page.reload()
+  await expect(comment.getByText('Measured at 20 degrees.')).toBeVisible()
+  await edit.click()
+  await expect(text).toHaveValue('Measured at **thirty** degrees: $E = mc^2$')
+  await expect(comment.getByText('Your unsent draft was restored')).toBeVisible()
+  await expectAccessible(page, 'a comment editor with a restored draft')
+  // Cancel drops it.
+  await comment.getByRole('button', { name: 'Cancel' }).click()
+  await expect(text).toHaveCount(0)
+  await edit.click()
+  await expect(text).toHaveValue('Measured at 20 degrees.')
+  await expect(draftNote).toHaveCount(0)
+
+  // Saved, the edit shows as Markdown and leaves no draft behind.
+  await text.fill('Measured at **thirty** degrees.')
+  await expect(comment.getByText('Draft kept on this device')).toBeVisible()
+  await comment.getByRole('button', { name: 'Save' }).click()
+  await expect(text).toHaveCount(0)
+  await expect(comment.locator('strong', { hasText: 'thirty' })).toBeVisible()
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('agora_draft:'))),
+  ).toEqual([])
+  await page.reload()
+  await edit.click()
+  await expect(text).toHaveValue('Measured at **thirty** degrees.')
+  await expect(draftNote).toHaveCount(0)
 })
 
 test('a visitor reads comments but must log in to write one; a like does nothing without a session', async ({

@@ -5,7 +5,9 @@ import { isApiError } from '../../api/client'
 import { COMMENT_CONTENT_MAX, commentConflictOf } from '../../api/comments'
 import { Button } from '../../ui/Button'
 import { CompareVersions } from '../../ui/HistoryDialog'
+import { MarkdownEditor } from '../../ui/MarkdownEditor'
 import { MentionTextarea } from '../../ui/MentionField'
+import { useDraft } from '../../ui/useDraft'
 import { useEditComment } from './useComments'
 
 export interface CommentEditorProps {
@@ -13,18 +15,29 @@ export interface CommentEditorProps {
   onDone: () => void
 }
 
+/** Where an unsaved edit of a comment is kept: only its author edits it, so theirs is the comment's user. */
+export const editDraftKey = (comment: Pick<CommentView, '_id' | 'userId'>) =>
+  `comment-edit:${comment.userId}:${comment._id}`
+
 /**
- * A comment's text, edited in place (issue 26). Saving sends the revision the edit started from;
- * when the comment changed meanwhile both versions show, and the author chooses.
+ * A comment's text, edited in place (issue 26), with Write and Preview. Saving sends the revision the
+ * edit started from; when the comment changed meanwhile both versions show, and the author chooses.
+ * The unsaved edit stays on this device (with that revision) until saved or cancelled.
  */
 export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
   const { t } = useTranslation('comments')
   const id = useId()
-  const [text, setText] = useState(comment.content)
-  const [baseRevision, setBaseRevision] = useState(comment.revision)
+  const draft = useDraft(editDraftKey(comment), { text: comment.content, baseRevision: comment.revision })
+  const { text, baseRevision } = draft.value
+  const setText = (next: string) => draft.setValue((current) => ({ ...current, text: next }))
   const [conflict, setConflict] = useState<CommentView | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const edit = useEditComment(comment.postId, comment._id)
+
+  function cancel() {
+    draft.forget()
+    onDone()
+  }
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -36,7 +49,10 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
     edit.mutate(
       { content: text, baseRevision },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          draft.forget()
+          onDone()
+        },
         onError: (error) => {
           const current = commentConflictOf(error)
           if (current) setConflict(current)
@@ -57,8 +73,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
           <Button
             size="sm"
             onClick={() => {
-              setText(conflict.content)
-              setBaseRevision(conflict.revision)
+              draft.setValue({ text: conflict.content, baseRevision: conflict.revision })
               setConflict(null)
             }}
           >
@@ -68,7 +83,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
             size="sm"
             variant="primary"
             onClick={() => {
-              setBaseRevision(conflict.revision)
+              draft.setValue((current) => ({ ...current, baseRevision: conflict.revision }))
               setConflict(null)
             }}
           >
@@ -84,29 +99,31 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
       <label htmlFor={`${id}-text`} className="visually-hidden">
         {t('edit.label')}
       </label>
-      <MentionTextarea
-        id={`${id}-text`}
-        className="field__input field__textarea comment-editor__input"
-        rows={3}
-        maxLength={COMMENT_CONTENT_MAX}
-        value={text}
-        // biome-ignore lint/a11y/noAutofocus: opened by the author's own press of Edit, to type at once.
-        autoFocus
-        onValueChange={setText}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation()
-            onDone()
-          }
-        }}
-      />
+      <MarkdownEditor text={text} kept={draft.kept} restored={draft.restored} onDiscard={draft.discard}>
+        <MentionTextarea
+          id={`${id}-text`}
+          className="field__input field__textarea comment-editor__input"
+          rows={3}
+          maxLength={COMMENT_CONTENT_MAX}
+          value={text}
+          // Opened by the author's own press of Edit, to type at once.
+          autoFocus
+          onValueChange={setText}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation()
+              cancel()
+            }
+          }}
+        />
+      </MarkdownEditor>
       {failure && (
         <p role="alert" className="comment-editor__alert">
           {failure}
         </p>
       )}
       <div className="comment-editor__actions">
-        <Button size="sm" onClick={onDone} disabled={edit.isPending}>
+        <Button size="sm" onClick={cancel} disabled={edit.isPending}>
           {t('edit.cancel')}
         </Button>
         <Button size="sm" type="submit" variant="primary" loading={edit.isPending}>
