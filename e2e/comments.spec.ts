@@ -257,6 +257,66 @@ test('a comment edited in place previews its Markdown, keeps the edit through a 
   await expect(draftNote).toHaveCount(0)
 })
 
+test('a reader sees a comment deleted above its replies as [deleted], until its last reply goes', async ({
+  browser,
+  page,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const {
+    users: [bob],
+    pages: [bobPage, carolPage],
+  } = await people(browser, request, server, 'bob', 'carol')
+  const postId = await apiMakePost(bobPage.request, server, { title: 'Frozen soil cores' })
+  const asked = await apiMakeComment(bobPage.request, server, postId, 'Were the cores frozen at once?')
+  await apiMakeComment(carolPage.request, server, postId, 'Within the hour, in dry ice.', asked._id)
+  await apiMakeComment(carolPage.request, server, postId, 'And kept at minus eighty.', asked._id)
+  const removed = await bobPage.request.delete(`${server.url}/api/v1/comments/${asked._id}`, {
+    headers: { origin: server.url },
+  })
+  expect(removed.status(), await removed.text()).toBe(200)
+
+  // A signed-out reader: the placeholder keeps its place, with nothing of its author, and the
+  // replies stay under it.
+  const postUrl = `/forum/detail/${postId}`
+  await page.goto(postUrl)
+  const placeholder = page.locator(`[id="${asked._id}"]`)
+  await expect(placeholder).toHaveText('[deleted]')
+  await expect(placeholder.getByRole('link')).toHaveCount(0)
+  await expect(placeholder.getByRole('button')).toHaveCount(0)
+  await expect(placeholder.locator('.comment__avatar')).toHaveCount(0)
+  await expect(page.locator('#comments').getByText(bob.username)).toHaveCount(0)
+  const replies = page.getByRole('list', { name: 'Replies to a deleted comment' })
+  // Newest reply first.
+  await expect(replies.getByRole('article').filter({ hasText: 'minus eighty' })).toBeVisible()
+  await page.getByRole('button', { name: 'Show 1 more reply' }).click()
+  await expect(replies.getByRole('article').filter({ hasText: 'Within the hour' })).toBeVisible()
+  await expect(commentsHeading(page)).toHaveText('Comments (2)')
+  await expectAccessible(page, 'a [deleted] comment above its replies')
+
+  // Carol deletes her replies: the placeholder stays while one is left, and goes with the last.
+  await carolPage.goto(postUrl)
+  for (const [reply, left] of [
+    ['minus eighty', 1],
+    ['Within the hour', 0],
+  ] as const) {
+    await commentWith(carolPage, reply).getByRole('button', { name: 'Delete your comment' }).click()
+    const confirm = carolPage.getByRole('dialog', { name: 'Delete this comment?' })
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(commentWith(carolPage, reply)).toHaveCount(0)
+    await expect(commentsHeading(carolPage)).toHaveText(`Comments (${left})`)
+    await expect(carolPage.locator(`[id="${asked._id}"]`)).toHaveCount(left)
+  }
+  await expect(carolPage.getByText('No comments yet. Be the first to comment!')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible()
+  await expect(placeholder).toHaveCount(0)
+  await expect(page.getByText('[deleted]', { exact: true })).toHaveCount(0)
+})
+
 test('a visitor reads comments but must log in to write one; a like does nothing without a session', async ({
   page,
   browser,

@@ -48,7 +48,12 @@ export function CommentThread({
         <ol
           id={repliesId}
           className="comment-replies"
-          aria-label={t('thread.replies', { name: thread.top.username })}
+          // A deleted comment has no name left to say whose replies these are.
+          aria-label={
+            thread.top.deleted
+              ? t('thread.repliesToDeleted')
+              : t('thread.replies', { name: thread.top.username })
+          }
         >
           {shown.map((reply) => (
             <li key={reply._id} className="comment-replies__item" data-level={reply.level}>
