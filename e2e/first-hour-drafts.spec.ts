@@ -1,6 +1,7 @@
 // The first hour of a new researcher: @mentions for signed-out readers, what Settings
 // saves when, Markdown previews, drafts kept on the device, and a new account's posting limit.
-import { apiBearer, apiMakePost } from './factories'
+import type { Page } from '@playwright/test'
+import { apiBearer, apiMakePost, openNewPost } from './factories'
 import {
   type AgoraServer,
   createUser,
@@ -12,6 +13,19 @@ import {
   test,
   workerServer,
 } from './fixtures'
+
+/** Opens the post page's comment form; answers its dialog. */
+async function openCommentForm(page: Page) {
+  await page.getByRole('button', { name: 'Write a Comment' }).click()
+  return page.getByRole('dialog', { name: 'Write a Comment' })
+}
+
+/** Signs `page` in as a new user, opens a new post of theirs titled `title` and its comment form. */
+async function commentFormOnNewPost(page: Page, server: AgoraServer, title: string) {
+  await signedIn(page, server)
+  await openNewPost(page, server, { title })
+  return openCommentForm(page)
+}
 
 test('an @mention followed by a signed-out reader shows the member’s profile', async ({
   page,
@@ -49,17 +63,12 @@ test('the Settings dialog says the switches save at once, and says Saved', async
 })
 
 test('a comment draft survives a reload and is gone once sent', async ({ page, server }) => {
-  await signedIn(page, server)
-  const postId = await apiMakePost(page.request, server, { title: 'A post to answer' })
-  await page.goto(`/forum/detail/${postId}`)
-  await page.getByRole('button', { name: 'Write a Comment' }).click()
-  let dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  let dialog = await commentFormOnNewPost(page, server, 'A post to answer')
   await dialog.getByRole('textbox').fill('A thought I have not finished')
   await expect(dialog.getByText('Draft kept on this device')).toBeVisible()
 
   await page.reload()
-  await page.getByRole('button', { name: 'Write a Comment' }).click()
-  dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  dialog = await openCommentForm(page)
   await expect(dialog.getByRole('textbox')).toHaveValue('A thought I have not finished')
   await expect(dialog.getByText('Your unsent draft was restored')).toBeVisible()
   await expectAccessible(page, 'the comment form with a restored draft')
@@ -68,18 +77,13 @@ test('a comment draft survives a reload and is gone once sent', async ({ page, s
   await expect(dialog).toBeHidden()
   await expect(page.getByText('A thought I have not finished')).toBeVisible()
   await page.reload()
-  await page.getByRole('button', { name: 'Write a Comment' }).click()
-  dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  dialog = await openCommentForm(page)
   await expect(dialog.getByRole('textbox')).toHaveValue('')
   await expect(dialog.getByText('Draft kept on this device')).toHaveCount(0)
 })
 
 test('Discard empties a kept draft', async ({ page, server }) => {
-  await signedIn(page, server)
-  const postId = await apiMakePost(page.request, server, { title: 'A post to think about' })
-  await page.goto(`/forum/detail/${postId}`)
-  await page.getByRole('button', { name: 'Write a Comment' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  const dialog = await commentFormOnNewPost(page, server, 'A post to think about')
   await dialog.getByRole('textbox').fill('Second thoughts')
   await dialog.getByRole('button', { name: 'Discard draft' }).click()
   await expect(dialog.getByRole('textbox')).toHaveValue('')
@@ -89,11 +93,7 @@ test('Discard empties a kept draft', async ({ page, server }) => {
 })
 
 test('the comment form previews math and code as a post shows them', async ({ page, server }) => {
-  await signedIn(page, server)
-  const postId = await apiMakePost(page.request, server, { title: 'A post with a formula' })
-  await page.goto(`/forum/detail/${postId}`)
-  await page.getByRole('button', { name: 'Write a Comment' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Write a Comment' })
+  const dialog = await commentFormOnNewPost(page, server, 'A post with a formula')
   await dialog.getByRole('textbox').fill('Energy: $E = mc^2$\n\n```python\nprint(42)\n```\n')
   await dialog.getByRole('button', { name: 'Preview' }).click()
   await expect(dialog.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true')

@@ -348,6 +348,12 @@ export async function apiBookmark(t: TestApp, user: Caller, postId: string, acti
   return (response.json() as { saved: boolean }).saved
 }
 
+/** `user` sets one of their settings (`new_${setting}`: 'public_posts', 'show_profile'…) as a form sends it; 200 checked. */
+export async function apiSetSetting(t: TestApp, user: TestUser, setting: string, value: boolean) {
+  const form = urlEncoded({ user_id: user.id, [`new_${setting}`]: String(value) })
+  expectStatus(await sendForm(t, user, '/api/v1/modify/modify_settings', form), 200, `setting ${setting}`)
+}
+
 // Moderation (issue 27)
 
 /** Gives a user a role straight in the database (the command line's path has its own test). */

@@ -91,6 +91,33 @@ export function useScratchPostgres(): ScratchPostgres {
   return scratch
 }
 
+/**
+ * `count` apps on one scratch PostgreSQL database, as processes of one server hold it (each its own
+ * pool, memory and listener; one JWT secret), for the tests of a `describe`: the first migrates it
+ * before the first test, all close after the last. Answers the database and the apps, filled in then.
+ */
+export function useAppsOnPostgres(
+  count: number,
+  env: Record<string, string>,
+  database: Pick<DatabaseOptions, 'poolSize' | 'timeouts'> = { poolSize: 4 },
+): { scratch: ScratchPostgres; apps: TestApp[] } {
+  const scratch = useScratchPostgres()
+  const apps = Array.from({ length: count }, () => ({}) as TestApp)
+  beforeAll(async () => {
+    const options = { url: scratch.url, pgliteDir: null, ...database }
+    const shared = { ...env, JWT_SECRET: randomBytes(32).toString('hex') }
+    for (const [i, app] of apps.entries())
+      Object.assign(
+        app,
+        await createTestApp(shared, { database: await (i === 0 ? openMigrated : openDatabase)(options) }),
+      )
+  })
+  afterAll(async () => {
+    for (const app of apps) await app.close?.()
+  })
+  return { scratch, apps }
+}
+
 /** Empties every table (but the migration bookkeeping) between tests. */
 export async function resetDatabase(handle: DatabaseHandle) {
   const { rows } = await sql<{ tablename: string }>`

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/db/index'
+import { describe, expect, it } from 'vitest'
 import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
 import { apiSuspend, dbMakePost, makeModerator, makeUser } from '../factories'
-import { createTestApp, openMigrated, TEST_DB, type TestApp, useScratchPostgres } from '../harness'
+import { TEST_DB, useAppsOnPostgres } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 
 /**
@@ -14,22 +12,9 @@ import { firstFreshReadAt } from './first-fresh-read'
  * the other's cache once its transaction commits, and a rolled-back one does not.
  */
 describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY', () => {
-  const scratch = useScratchPostgres()
-  let writer: TestApp
-  let reader: TestApp
-
-  beforeAll(async () => {
-    const options = { url: scratch.url, pgliteDir: null, poolSize: 4 }
-    // One secret, as processes of one server share it: a token signed by one app is good on the other.
-    const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0', JWT_SECRET: randomBytes(32).toString('hex') }
-    writer = await createTestApp(env, { database: await openMigrated(options) })
-    reader = await createTestApp(env, { database: await openDatabase(options) })
-  }, 60_000)
-
-  afterAll(async () => {
-    await writer?.close()
-    await reader?.close()
-  })
+  const {
+    apps: [writer, reader],
+  } = useAppsOnPostgres(2, { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' })
 
   const title = async (id: string) =>
     (JSON.parse((await reader.app.inject({ url: `/api/v1/media/${id}` })).body) as { title: string }).title

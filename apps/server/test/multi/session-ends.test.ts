@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/db/index'
-import {
-  createTestApp,
-  noteSkippedOnPglite,
-  openMigrated,
-  TEST_DB,
-  type TestApp,
-  useScratchPostgres,
-} from '../harness'
+import { describe, expect, it } from 'vitest'
+import { noteSkippedOnPglite, TEST_DB, type TestApp, useAppsOnPostgres } from '../harness'
 
 /**
  * A session ended through one process is refused by the other from the moment the first answered:
@@ -25,22 +17,10 @@ const PASSWORD = 'correct horse battery staple'
 const PROBES = 4
 
 describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused by the other at once', () => {
-  const scratch = useScratchPostgres()
-  let first: TestApp
-  let second: TestApp
-
-  beforeAll(async () => {
-    const options = { url: scratch.url, pgliteDir: null, poolSize: 4 }
-    // One secret, as processes of one server share it; sessions' answers kept for a minute.
-    const env = { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0', JWT_SECRET: randomBytes(32).toString('hex') }
-    first = await createTestApp(env, { database: await openMigrated(options) })
-    second = await createTestApp(env, { database: await openDatabase(options) })
-  }, 60_000)
-
-  afterAll(async () => {
-    await first?.close()
-    await second?.close()
-  })
+  // Sessions' answers kept for a minute.
+  const {
+    apps: [first, second],
+  } = useAppsOnPostgres(2, { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' })
 
   const call = async (
     on: TestApp,
@@ -89,6 +69,14 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
     for (const headers of [bearer(token), cookie(token)])
       expect((await call(b(), '/auth/me', { headers })).status).toBe(200)
   }
+  /** A new user's two sessions, the second remembered on B. */
+  const twoSessions = async () => {
+    const { username } = await register()
+    const here = await signIn(username)
+    const there = await signIn(username)
+    await rememberedOnB(there)
+    return { here, there }
+  }
   /** Sends `path` to B PROBES times with the token as a Bearer header and as a cookie, all at once. */
   const probeB = (token: string, path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}) =>
     Promise.all(
@@ -106,10 +94,7 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
   })
 
   it('a session signed out from the sessions list on A: refused by B at once', async () => {
-    const ada = await register()
-    const here = await signIn(ada.username)
-    const there = await signIn(ada.username)
-    await rememberedOnB(there)
+    const { here, there } = await twoSessions()
     const listed = await call(a(), '/auth/sessions', { headers: bearer(here) })
     const others = (listed.body.items as { id: string; current: boolean }[]).filter((item) => !item.current)
     expect(others).toHaveLength(1)
@@ -122,10 +107,7 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
   })
 
   it("a password changed on A: the other sessions' tokens are refused by B at once", async () => {
-    const ada = await register()
-    const here = await signIn(ada.username)
-    const there = await signIn(ada.username)
-    await rememberedOnB(there)
+    const { here, there } = await twoSessions()
     const changed = await call(a(), '/auth/password/change', {
       method: 'POST',
       headers: bearer(here),

@@ -5,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/index'
 import { apiMakePost, makeUser, sendLikePost } from '../factories'
 import { counterMismatches } from '../faults/recount'
-import {
-  createTestApp,
-  noteSkippedOnPglite,
-  openMigrated,
-  TEST_DB,
-  type TestApp,
-  useScratchPostgres,
-} from '../harness'
+import { noteSkippedOnPglite, TEST_DB, useAppsOnPostgres } from '../harness'
 
 /** The request connections' lock wait in this test (the default is 3 s). */
 const LOCK_MS = 2_000
@@ -33,24 +26,23 @@ noteSkippedOnPglite(
 )
 
 describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => {
-  const scratch = useScratchPostgres()
-  let t: TestApp
+  const {
+    scratch,
+    apps: [t],
+  } = useAppsOnPostgres(
+    1,
+    { DATABASE_LOCK_TIMEOUT_MS: String(LOCK_MS), DATABASE_POOL_SIZE: String(POOL_SIZE) },
+    { poolSize: POOL_SIZE, timeouts: { lockMs: LOCK_MS } },
+  )
   let locker: pg.Client
 
   beforeAll(async () => {
-    const timeouts = { lockMs: LOCK_MS }
-    const database = await openMigrated({ url: scratch.url, pgliteDir: null, poolSize: POOL_SIZE, timeouts })
-    t = await createTestApp(
-      { DATABASE_LOCK_TIMEOUT_MS: String(LOCK_MS), DATABASE_POOL_SIZE: String(POOL_SIZE) },
-      { database },
-    )
     locker = new pg.Client({ connectionString: scratch.url })
     await locker.connect()
   })
 
   afterAll(async () => {
     await locker?.end()
-    await t?.close()
   })
 
   it('answers the waiting likes 503 within seconds and keeps serving everything else', async () => {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { rowTrigger } from './triggers'
+import { type RowTrigger, rowTrigger } from './triggers'
 
 /**
  * A session ended (revoked or deleted) or a user's role or suspension changed tells every server
@@ -10,33 +10,40 @@ import { rowTrigger } from './triggers'
  */
 const TELL = `begin perform pg_notify('agora_invalidate', 'database sessions'); return null; end`
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await rowTrigger(db, {
-    name: 'sessions_ended_notify',
-    on: 'after update of revoked_at on sessions',
+/** Each table that tells: on its deletion, and on the update `change` names under its condition. */
+const TELLING = [
+  {
+    table: 'sessions',
+    change: 'ended',
+    columns: 'revoked_at',
     when: 'old.revoked_at is null and new.revoked_at is not null',
-    body: TELL,
-  })
-  await rowTrigger(db, { name: 'sessions_deleted_notify', on: 'after delete on sessions', body: TELL })
-  await rowTrigger(db, {
-    name: 'users_standing_notify',
-    on: 'after update of role, suspended_until on users',
+  },
+  {
+    table: 'users',
+    change: 'standing',
+    columns: 'role, suspended_until',
     when: 'old.role is distinct from new.role or old.suspended_until is distinct from new.suspended_until',
+  },
+]
+
+const TRIGGERS: (RowTrigger & { table: string })[] = TELLING.flatMap(({ table, change, columns, when }) => [
+  {
+    table,
+    name: `${table}_${change}_notify`,
+    on: `after update of ${columns} on ${table}`,
+    when,
     body: TELL,
-  })
-  await rowTrigger(db, { name: 'users_deleted_notify', on: 'after delete on users', body: TELL })
+  },
+  { table, name: `${table}_deleted_notify`, on: `after delete on ${table}`, body: TELL },
+])
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const trigger of TRIGGERS) await rowTrigger(db, trigger)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger users_deleted_notify_trg on users`.execute(db)
-  await sql`drop trigger users_standing_notify_trg on users`.execute(db)
-  await sql`drop trigger sessions_deleted_notify_trg on sessions`.execute(db)
-  await sql`drop trigger sessions_ended_notify_trg on sessions`.execute(db)
-  for (const name of [
-    'users_deleted_notify',
-    'users_standing_notify',
-    'sessions_deleted_notify',
-    'sessions_ended_notify',
-  ])
-    await sql`drop function ${sql.raw(name)}()`.execute(db)
+  const last = [...TRIGGERS].reverse()
+  for (const { name, table } of last)
+    await sql`drop trigger ${sql.raw(`${name}_trg`)} on ${sql.raw(table)}`.execute(db)
+  for (const { name } of last) await sql`drop function ${sql.raw(name)}()`.execute(db)
 }

@@ -32,6 +32,17 @@ async function unread(user: TestUser) {
   return response.json().unread as number
 }
 
+/** A blocker with a post of their own and a comment on a neutral user's post; a pest not yet blocked. */
+async function blockerAndPest() {
+  const blocker = await makeUser(t)
+  const pest = await makeUser(t)
+  const neutral = await makeUser(t)
+  const ownPost = await dbMakePost(t, blocker)
+  const otherPost = await dbMakePost(t, neutral)
+  const blockerComment = await apiMakeComment(t, blocker, otherPost, { content: 'My view' })
+  return { blocker, pest, neutral, ownPost, otherPost, blockerComment }
+}
+
 describe(`blocks (${TEST_DB})`, () => {
   it('blocks and unblocks, listed newest first; refuses oneself, nobody, and visitors', async () => {
     const me = await makeUser(t)
@@ -48,12 +59,7 @@ describe(`blocks (${TEST_DB})`, () => {
   })
 
   it('a blocked user cannot comment on the blocker’s posts or reply to their comments, nor notify them', async () => {
-    const blocker = await makeUser(t)
-    const pest = await makeUser(t)
-    const neutral = await makeUser(t)
-    const ownPost = await dbMakePost(t, blocker)
-    const otherPost = await dbMakePost(t, neutral)
-    const blockerComment = await apiMakeComment(t, blocker, otherPost, { content: 'My view' })
+    const { blocker, pest, neutral, ownPost, otherPost, blockerComment } = await blockerAndPest()
     await block(blocker, pest.id)
 
     const onPost = await sendComment(t, pest, { postId: ownPost, content: 'Hey' })
@@ -89,12 +95,7 @@ describe(`blocks (${TEST_DB})`, () => {
   })
 
   it('a blocked user cannot edit their old comments on the blocker’s posts or replies to them', async () => {
-    const blocker = await makeUser(t)
-    const pest = await makeUser(t)
-    const neutral = await makeUser(t)
-    const ownPost = await dbMakePost(t, blocker)
-    const otherPost = await dbMakePost(t, neutral)
-    const blockerComment = await apiMakeComment(t, blocker, otherPost, { content: 'My view' })
+    const { blocker, pest, ownPost, otherPost, blockerComment } = await blockerAndPest()
     const onPost = await apiMakeComment(t, pest, ownPost, { content: 'Fair point' })
     const reply = await apiMakeComment(t, pest, otherPost, {
       content: 'Agreed',

@@ -67,6 +67,9 @@ export function commentsStore(db: Db) {
       .innerJoin('users', 'users.id', 'comments.user_id')
       .select(COLUMNS)
       .select(['users.username', 'users.nickname', 'users.avatar'])
+  /** The comment `id` unless it is a placeholder left for its replies. */
+  const standing = (id: string) =>
+    db.selectFrom('comments').select(COLUMNS).where('id', '=', id).where('deleted_at', 'is', null)
 
   return {
     findPost(postId: string): Promise<PostForComments | undefined> {
@@ -84,12 +87,7 @@ export function commentsStore(db: Db) {
 
     /** A comment that is there: a placeholder left for its replies is not (it cannot be edited or replied to). */
     findComment(id: string): Promise<CommentRow | undefined> {
-      return db
-        .selectFrom('comments')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()
+      return standing(id).executeTakeFirst()
     },
 
     findCommentWithAuthor(id: string): Promise<CommentWithAuthor | undefined> {
@@ -97,13 +95,7 @@ export function commentsStore(db: Db) {
     },
 
     lockComment(id: string): Promise<CommentRow | undefined> {
-      return db
-        .selectFrom('comments')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .forNoKeyUpdate()
-        .executeTakeFirst()
+      return standing(id).forNoKeyUpdate().executeTakeFirst()
     },
 
     /** The placeholder `id`, row-locked, when its last reply went: then it goes too. */

@@ -1,19 +1,9 @@
 import { extname } from 'node:path'
 import sanitize from 'sanitize-filename'
-
-/** A file of a post's version as the tables hold it. */
-export interface ExportFile {
-  post_id: string
-  position: number
-  cid: string
-  name: string
-  mime: string
-  size: number
-  kind: string
-}
+import type { PostFileRow, PostVersionFileRow } from '../../db/schema'
 
 /** A file as the export lists it: which version of which post, and where its bytes are in the ZIP. */
-export interface PlacedFile extends ExportFile {
+export interface PlacedFile extends PostFileRow {
   version: number
   current: boolean
   path: string
@@ -47,8 +37,8 @@ function unique(name: string, taken: Set<string>, keepExtension: boolean): strin
  */
 export function placeFiles(
   posts: { id: string; title: string; version: number }[],
-  current: ExportFile[],
-  earlier: (ExportFile & { version: number })[],
+  current: PostFileRow[],
+  earlier: PostVersionFileRow[],
 ): PlacedFile[] {
   const folders = new Set<string>()
   const firstPath = new Map<string, string>()

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   apiFollow,
+  apiSetSetting,
   makeUser,
   makeUsers,
   send,
   sendFollow,
-  sendForm,
   type TestUser,
-  urlEncoded,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
@@ -37,16 +36,6 @@ async function personInformation(userId: string, viewer?: TestUser) {
   })
   expect(response.statusCode).toBe(200)
   return response.json()
-}
-
-async function setStatisticsPublic(user: TestUser, value: boolean) {
-  const response = await sendForm(
-    t,
-    user,
-    '/api/v1/modify/modify_settings',
-    urlEncoded({ user_id: user.id, new_public_statistics: String(value) }),
-  )
-  expect(response.statusCode).toBe(200)
 }
 
 async function myFollows(user: TestUser) {
@@ -186,7 +175,7 @@ describe(`follows (${TEST_DB})`, () => {
   it('withholds the follow figures with the statistics when they are private', async () => {
     const [ada, bo] = await makeUsers(t, 2)
     await apiFollow(t, bo, { kind: 'user', target: ada.id })
-    await setStatisticsPublic(ada, false)
+    await apiSetSetting(t, ada, 'public_statistics', false)
 
     const seen = await personInformation(ada.id, bo)
     expect(seen.show_statistics).toBe(false)

@@ -26,6 +26,16 @@ function stream(path: string, types: string[], headers: Record<string, string> =
   return opened
 }
 
+/** Ada, with a post titled `title`, listening to her notifications since their first unread count; Bob. */
+async function adaListening(title: string) {
+  const ada = await makeUser(t)
+  const bob = await makeUser(t)
+  const post = await apiMakePost(t, ada, { title })
+  const live = stream('/notifications/stream', ['unread', 'notification'], ada.headers)
+  await waitFor(() => live.of('unread').length === 1, 'the first unread count')
+  return { ada, bob, post, live }
+}
+
 describe(`live streams (${TEST_DB})`, () => {
   it('answers 401 with a detail to a visitor, and 404 for a stream of a post nobody may see', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/notifications/stream' })
@@ -48,11 +58,7 @@ describe(`live streams (${TEST_DB})`, () => {
   })
 
   it('tells the unread count at once, then each new notification and the count, as they happen', async () => {
-    const ada = await makeUser(t)
-    const bob = await makeUser(t)
-    const post = await apiMakePost(t, ada, { title: 'Lichen growth' })
-    const live = stream('/notifications/stream', ['unread', 'notification'], ada.headers)
-    await waitFor(() => live.of('unread').length === 1, 'the first unread count')
+    const { ada, bob, post, live } = await adaListening('Lichen growth')
     expect(live.received).toEqual([{ type: 'unread', data: { unread: 0 }, id: '' }])
 
     const comment = await apiMakeComment(t, bob, post.post_id, { content: 'Which substrate?' })
@@ -112,11 +118,7 @@ describe(`live streams (${TEST_DB})`, () => {
   })
 
   it('sends nothing more on a stream whose session ended (a logout): it ends, and reopening is refused', async () => {
-    const ada = await makeUser(t)
-    const bob = await makeUser(t)
-    const post = await apiMakePost(t, ada, { title: 'Moss spores' })
-    const live = stream('/notifications/stream', ['unread', 'notification'], ada.headers)
-    await waitFor(() => live.of('unread').length === 1, 'the first unread count')
+    const { ada, bob, post, live } = await adaListening('Moss spores')
     const loggedOut = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
     expect(loggedOut.statusCode).toBe(200)
 

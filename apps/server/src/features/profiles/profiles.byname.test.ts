@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
+import { apiSetSetting, makeUser, send } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -11,16 +11,6 @@ const byName = (name: string, headers: Record<string, string> = {}) =>
 
 const byId = (userId: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1/auth/person_information?user_id=${userId}`, headers })
-
-async function setFlag(user: User, flag: string, value: boolean) {
-  const response = await sendForm(
-    t,
-    user,
-    '/api/v1/modify/modify_settings',
-    urlEncoded({ user_id: user.id, [`new_${flag}`]: String(value) }),
-  )
-  expect(response.statusCode).toBe(200)
-}
 
 async function authorWithProfile(): Promise<User> {
   const author = await makeUser(t)
@@ -51,7 +41,7 @@ describe(`a public profile by name (${TEST_DB})`, () => {
     async (flag) => {
       const author = await authorWithProfile()
       const stranger = await makeUser(t)
-      await setFlag(author, flag, false)
+      await apiSetSetting(t, author, flag, false)
       for (const headers of [{}, stranger.headers]) {
         const named = (await byName(author.username, headers)).json()
         expect(named).toEqual((await byId(author.id, headers)).json())

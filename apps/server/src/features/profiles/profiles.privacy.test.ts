@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dbMakePost, makeUser, send, sendForm, urlEncoded } from '../../../test/factories'
+import { apiSetSetting, dbMakePost, makeUser, send } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -31,16 +31,6 @@ async function authorWithFullProfile(): Promise<User> {
   })
   expect(response.statusCode).toBe(200)
   return author
-}
-
-async function setFlag(user: User, flag: string, value: boolean) {
-  const response = await sendForm(
-    t,
-    user,
-    '/api/v1/modify/modify_settings',
-    urlEncoded({ user_id: user.id, [`new_${flag}`]: String(value) }),
-  )
-  expect(response.statusCode).toBe(200)
 }
 
 async function personInformation(userId: string, headers: Record<string, string> = {}) {
@@ -103,7 +93,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     async (flag, hidden) => {
       const author = await authorWithFullProfile()
       const stranger = await makeUser(t)
-      await setFlag(author, flag, false)
+      await apiSetSetting(t, author, flag, false)
 
       const flagName = `show_${flag.replace('public_', '').replace('activities', 'activity')}`
       for (const headers of [{}, stranger.headers]) {
@@ -137,7 +127,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
       'public_statistics',
       'public_contact',
     ]) {
-      await setFlag(author, flag, false)
+      await apiSetSetting(t, author, flag, false)
     }
     const body = (await personInformation(author.id)).json()
     expect(Object.keys(body).sort()).toEqual(
@@ -161,7 +151,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     const postsOf = (headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/posts`, headers })
     expect((await postsOf()).statusCode).toBe(200)
-    await setFlag(author, 'public_posts', false)
+    await apiSetSetting(t, author, 'public_posts', false)
     for (const headers of [{}, stranger.headers]) {
       const hidden = await postsOf(headers)
       expect(hidden.statusCode).toBe(403)
@@ -184,7 +174,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     const byId = `author=${author.id}`
     const byName = `author_username=${author.username}`
     expect(await listed(byId)).toEqual([postId])
-    await setFlag(author, 'public_posts', false)
+    await apiSetSetting(t, author, 'public_posts', false)
     for (const query of [byId, byName, `${byId}&sort_by=hot_desc`]) {
       expect(await listed(query)).toEqual([])
       expect(await listed(query, stranger.headers)).toEqual([])

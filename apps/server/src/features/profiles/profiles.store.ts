@@ -38,6 +38,10 @@ function visible(alias: string, includePrivate: boolean): RawBuilder<unknown> {
 }
 
 export function profilesStore(db: Db) {
+  /** The accounts holding `username` in any letter case. */
+  const holdersOf = (username: string) =>
+    db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase())
+
   return {
     findUserById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
@@ -45,22 +49,12 @@ export function profilesStore(db: Db) {
 
     /** The live account holding this name in any letter case (unique among live accounts). */
     findUserIdByUsername(username: string): Promise<{ id: string } | undefined> {
-      return db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()
+      return holdersOf(username).where('deleted_at', 'is', null).executeTakeFirst()
     },
 
     /** Another user holding this name in any letter case, if one does. */
     findOtherUserByUsername(username: string, exceptId: string): Promise<{ id: string } | undefined> {
-      return db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .where('id', '<>', exceptId)
-        .executeTakeFirst()
+      return holdersOf(username).where('id', '<>', exceptId).executeTakeFirst()
     },
 
     updateUser(id: string, patch: UserUpdate): Promise<UserRow | undefined> {
