@@ -31,24 +31,30 @@ describe('the words for refusals', () => {
     for (const [code, { detail }] of Object.entries(ERRORS)) {
       const named = placeholders(detail)
       for (const language of ['en', 'zh']) {
-        for (const used of placeholders(texts(language)[code])) expect(named, `${language} ${code}`).toContain(used)
+        for (const used of placeholders(texts(language)[code]))
+          expect(named, `${language} ${code}`).toContain(used)
       }
     }
   })
 
   it('speaks the reader’s language, with the wait and the date filled in', () => {
-    expect(refusalText(refusal(401, 'invalid_credentials'), t.t)).toBe('用户名或密码错误。')
-    expect(refusalText(refusal(429, 'too_many_requests', { seconds: 30 }), t.t)).toBe(
+    expect(refusalText(refusal(401, 'invalid_credentials'), t.t, 'zh')).toBe('用户名或密码错误。')
+    expect(refusalText(refusal(429, 'too_many_requests', { seconds: 30 }), t.t, 'zh')).toBe(
       '请求过于频繁，请等待 30 秒后重试。',
     )
-    const suspended = refusalText(refusal(403, 'suspended', { until: '2026-12-24T10:00:00.000Z' }), t.t)
+    const suspended = refusalText(refusal(403, 'suspended', { until: '2026-12-24T10:00:00.000Z' }), t.t, 'zh')
     expect(suspended).toContain('2026')
     expect(suspended).not.toContain('T10:00')
   })
 
+  it('gives an English reader the server’s own sentence', () => {
+    expect(refusalText(refusal(401, 'invalid_credentials'), t.t, 'en')).toBe('English words')
+  })
+
   it('falls back for a code it does not know, and for no answer', () => {
-    expect(refusalText(refusal(418, 'teapot'), t.t)).toBeNull()
-    expect(errorText(refusal(418, 'teapot'), t.t, 'fallback')).toBe('fallback')
+    expect(refusalText(refusal(418, 'teapot'), t.t, 'zh')).toBeNull()
+    expect(refusalText(refusal(500, 'internal'), t.t, 'zh')).toBeNull()
+    expect(errorText(refusal(503, 'teapot'), t.t, 'fallback')).toBe('fallback')
     expect(errorText(new Error('boom'), t.t, 'fallback')).toBe('fallback')
   })
 })

@@ -1,6 +1,7 @@
 import { isErrorCode } from '@agora/contract/errors'
 import type { TFunction } from 'i18next'
 import { isApiError } from '../api/client'
+import { currentLanguage } from '../i18n'
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
@@ -16,18 +17,22 @@ function formatParams(params: Record<string, string | number> | undefined) {
 }
 
 /**
- * A refusal in the reader's language: the words for its `code` (locales/<language>/errors.json),
- * or null when the code is not one of the contract's (an old server, a proxy's error page).
+ * A refusal in the reader's language, or null when there is none worth showing (no answer, a 500).
+ * An English reader gets the server's own sentence (English, and as precise as the case: the spec's
+ * texts); others the words for its `code` (locales/<language>/errors.json).
  */
-export function refusalText(error: unknown, t: TFunction): string | null {
-  if (!isApiError(error) || !isErrorCode(error.code)) return null
-  return t(`errors:${error.code}`, formatParams(error.params))
+export function refusalText(
+  error: unknown,
+  t: TFunction,
+  language: string = currentLanguage(),
+): string | null {
+  if (!isApiError(error) || error.status < 400 || error.status === 500) return null
+  const known = isErrorCode(error.code)
+  if (language === 'en' && error.detail && (known || error.status < 500)) return error.detail
+  return known ? t(`errors:${error.code}`, formatParams(error.params)) : null
 }
 
-/**
- * What a failed call tells people: the words for its code, our own words for network trouble,
- * else `fallback` (an English sentence or a bare 5xx helps nobody).
- */
+/** What a failed call tells people: the refusal's words, our own for network trouble, else `fallback`. */
 export function errorText(error: unknown, t: TFunction, fallback: string): string {
   if (!isApiError(error)) return fallback
   if (error.code === 'network') return t('common:api.network')
