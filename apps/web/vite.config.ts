@@ -187,7 +187,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 const language = /i18n[\\/]locales[\\/]([\w-]+)[\\/]/.exec(id)?.[1]
                 return language ? `locale-${language}` : null
               },
-              test: /i18n[\\/]locales[\\/](?!en[\\/](?!(common|auth|wallet|notifications|home|forum)\.json))/,
+              test: /i18n[\\/]locales[\\/](?!en[\\/](?!(common|auth|errors|wallet|notifications|home|forum)\.json))/,
             },
           ],
         },

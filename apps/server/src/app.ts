@@ -266,10 +266,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     global: false,
     ...rateLimitCounters.options,
     errorResponseBuilder: (_request, context) =>
-      new TooManyRequestsError(
-        `Too many attempts. Please wait ${context.after} and try again.`,
-        context.ttl / 1000,
-      ),
+      new TooManyRequestsError('too_many_attempts', context.ttl / 1000, {
+        detail: `Too many attempts. Please wait ${context.after} and try again.`,
+      }),
   })
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer, ctx.sessions, ctx.invalidation.caughtUp)
@@ -284,7 +283,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     async (api) => {
       for (const feature of features) await feature(api as AppInstance, ctx)
       api.setNotFoundHandler((request) => {
-        throw new NotFoundError(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`)
+        throw new NotFoundError('no_such_endpoint', {
+          params: { method: request.method, path: request.url.split('?')[0] },
+        })
       })
     },
     { prefix: API_PREFIX },
@@ -300,7 +301,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await pagesRoutes(app as AppInstance, ctx, webDist)
   } else {
     app.setNotFoundHandler((request) => {
-      throw new NotFoundError(`No such page: ${request.url.split('?')[0]}`)
+      throw new NotFoundError('no_such_page', { params: { path: request.url.split('?')[0] } })
     })
   }
 

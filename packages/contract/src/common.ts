@@ -13,11 +13,15 @@ export function LiteralUnion<const Values extends string[]>(
   return Type.Union(values.map((value) => Type.Literal(value))) as never
 }
 
-/** Every error answer: a sentence for people, a stable code for programs, and per-field problems. */
+/**
+ * Every error answer: an English sentence, a stable code from ERRORS (errors.ts) that clients word in
+ * their reader's language, the values those words take, and per-field problems.
+ */
 export const ErrorResponse = Type.Object(
   {
     detail: Type.String(),
-    code: Type.Optional(Type.String()),
+    code: Type.Optional(Type.String({ description: 'One of the ErrorCode values' })),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
   { $id: 'ErrorResponse' },

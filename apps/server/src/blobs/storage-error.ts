@@ -10,9 +10,9 @@ const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT'])
 export function asStorageError(error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code
   if (code && STORAGE_FULL_CODES.has(code)) {
-    return new InsufficientStorageError(
-      'The server has no room left to store files. Your upload was not saved; try again later.',
-    )
+    return new InsufficientStorageError('insufficient_storage', {
+      detail: 'The server has no room left to store files. Your upload was not saved; try again later.',
+    })
   }
   return error
 }

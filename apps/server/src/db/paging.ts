@@ -19,9 +19,10 @@ export interface Order {
 export function parseSort(raw: string | undefined): Order {
   const sort = (raw?.trim() || 'time_desc') as PostSort
   if (!POST_SORTS.includes(sort)) {
-    throw new BadRequestError(`Unknown sort_by "${raw}": use ${POST_SORTS.join(', ')}`, [
-      { field: 'sort_by', message: `must be one of ${POST_SORTS.join(', ')}` },
-    ])
+    throw new BadRequestError('unknown_sort', {
+      params: { value: raw ?? '', allowed: POST_SORTS.join(', ') },
+      errors: [{ field: 'sort_by', message: `must be one of ${POST_SORTS.join(', ')}` }],
+    })
   }
   return {
     key: sort.startsWith('hot') ? 'hot' : 'created',
@@ -34,9 +35,10 @@ export function parseMediaType(raw: string | undefined): string | null {
   const value = raw?.trim().toLowerCase()
   if (!value || value === 'all') return null
   if (!(MEDIA_TYPES as readonly string[]).includes(value)) {
-    throw new BadRequestError(`Unknown media_type "${raw}": use ${MEDIA_TYPES.join(', ')}`, [
-      { field: 'media_type', message: `must be one of ${MEDIA_TYPES.join(', ')}` },
-    ])
+    throw new BadRequestError('unknown_media_type', {
+      params: { value: raw ?? '', allowed: MEDIA_TYPES.join(', ') },
+      errors: [{ field: 'media_type', message: `must be one of ${MEDIA_TYPES.join(', ')}` }],
+    })
   }
   return value
 }
@@ -58,17 +60,18 @@ const MALFORMED = 'Invalid cursor: pass back the next_cursor of the previous pag
 
 function finiteOrNull(value: unknown): number | null {
   if (value === undefined || value === null) return null
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadRequestError(MALFORMED)
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new BadRequestError('bad_cursor', { detail: MALFORMED })
   return value
 }
 
 function toCursor(id: unknown, createdAt: unknown, likes: unknown, hot: unknown, rank: unknown): Cursor {
-  if (typeof id !== 'string' || !isId(id)) throw new BadRequestError(MALFORMED)
+  if (typeof id !== 'string' || !isId(id)) throw new BadRequestError('bad_cursor', { detail: MALFORMED })
   if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
-    throw new BadRequestError(MALFORMED)
+    throw new BadRequestError('bad_cursor', { detail: MALFORMED })
   const likeCount = likes === undefined || likes === null ? 0 : likes
   if (typeof likeCount !== 'number' || !Number.isInteger(likeCount) || likeCount < 0) {
-    throw new BadRequestError(MALFORMED)
+    throw new BadRequestError('bad_cursor', { detail: MALFORMED })
   }
   return {
     id,
@@ -91,10 +94,10 @@ export function parseCursor(query: {
     try {
       value = JSON.parse(query.cursor)
     } catch {
-      throw new BadRequestError(MALFORMED)
+      throw new BadRequestError('bad_cursor', { detail: MALFORMED })
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw new BadRequestError(MALFORMED)
+      throw new BadRequestError('bad_cursor', { detail: MALFORMED })
     const fields = value as Record<string, unknown>
     return toCursor(fields.id, fields.created_at, fields.likes, fields.hot, fields.rank)
   }

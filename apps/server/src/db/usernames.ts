@@ -35,7 +35,7 @@ export async function usernameLookAlike(db: Db, username: string, exceptId?: str
 
 /** 409 for a name that reads as another's: said plainly, since it differs from that name by a letter's code only. */
 export function lookAlikeError() {
-  return new ConflictError('That username looks the same as one already taken; please choose another', [
-    { field: 'username', message: 'looks like an existing username' },
-  ])
+  return new ConflictError('username_lookalike', {
+    errors: [{ field: 'username', message: 'looks like an existing username' }],
+  })
 }

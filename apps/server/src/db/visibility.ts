@@ -1,4 +1,5 @@
 import { POST_UNAVAILABLE } from '@agora/contract'
+import { ERRORS, type ErrorCodeOf } from '@agora/contract/errors'
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely'
 import { GoneError, NotFoundError } from '../http/errors'
 import type { Database } from './schema'
@@ -17,19 +18,19 @@ export interface PostAccess {
   moderation: string | null
 }
 
-export const POST_NOT_FOUND = 'Post not found'
+export const POST_NOT_FOUND = ERRORS.post_not_found.detail
 
 export function canSee(post: PostAccess, viewerId: string | null): boolean {
   return (post.visibility !== 'private' && post.moderation === null) || post.user_id === viewerId
 }
 
-/** The post when the viewer may see it; otherwise 404 `detail` (default: Post not found). */
+/** The post when the viewer may see it; otherwise a 404 with `code` (default: post_not_found). */
 export function visibleOr404<P extends PostAccess>(
   post: P | null | undefined,
   viewerId: string | null,
-  detail = POST_NOT_FOUND,
+  code: ErrorCodeOf<404> = 'post_not_found',
 ): P {
-  if (!post || !canSee(post, viewerId)) throw new NotFoundError(detail)
+  if (!post || !canSee(post, viewerId)) throw new NotFoundError(code)
   return post
 }
 
@@ -45,15 +46,13 @@ export function visibleOrUnavailable<P extends PostAccess & { moderation_reason:
   if (post && canSee(post, viewerId)) return post
   if (!post || post.visibility === 'private') throw postNotFound()
   const more = post.moderation_reason ? { reason: post.moderation_reason } : undefined
-  if (post.moderation === 'removed') {
-    throw new GoneError('This post was removed by the moderators', POST_UNAVAILABLE.removed, more)
-  }
-  throw new NotFoundError('This post was hidden by the moderators', POST_UNAVAILABLE.hidden, more)
+  if (post.moderation === 'removed') throw new GoneError(POST_UNAVAILABLE.removed, { more })
+  throw new NotFoundError(POST_UNAVAILABLE.hidden, { more })
 }
 
 /** The 404 of a post that does not exist, as far as the viewer can tell. */
 export function postNotFound(): NotFoundError {
-  return new NotFoundError(POST_NOT_FOUND, POST_UNAVAILABLE.notFound)
+  return new NotFoundError(POST_UNAVAILABLE.notFound)
 }
 
 /** `canSee` as a condition on the `posts` table, for Kysely queries. */

@@ -199,7 +199,7 @@ async function resolveViewer(
 /** The signed-in user or a 401 with the given sentence. */
 export async function requireViewer(request: FastifyRequest, detail = 'Please login first'): Promise<Viewer> {
   const viewer = await request.viewer()
-  if (!viewer) throw new UnauthorizedError(detail)
+  if (!viewer) throw new UnauthorizedError('login_required', { detail: detail })
   return viewer
 }
 

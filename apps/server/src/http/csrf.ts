@@ -37,6 +37,6 @@ export function registerCsrfGuard(app: FastifyInstance, allowedOrigins: string[]
         // fall through to the refusal
       }
     }
-    done(new ForbiddenError('Cross-site request refused: it must come from this site'))
+    done(new ForbiddenError('cross_site'))
   })
 }

@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@agora/contract/errors'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { type FieldError, HttpError } from './errors'
 
 interface ErrorBody {
   detail: string
-  code: string
+  code: ErrorCode
   errors?: FieldError[]
   [more: string]: unknown
 }
@@ -49,7 +50,7 @@ function validationBody(error: FastifyError): ErrorBody {
  */
 function databaseBusy(err: { code?: string; message?: string } | undefined) {
   const unavailable = (detail: string, headers: Record<string, string>) => ({
-    ...plainError(503, 'service_unavailable', detail),
+    ...plainError(503, 'busy', detail),
     headers,
   })
   switch (err?.code) {
@@ -70,7 +71,7 @@ function databaseBusy(err: { code?: string; message?: string } | undefined) {
 }
 
 /** An answer that is only a status, its code and a sentence. */
-function plainError(status: number, code: string, detail: string) {
+function plainError(status: number, code: ErrorCode, detail: string) {
   return { status, body: { detail, code } }
 }
 
@@ -86,6 +87,7 @@ export function toErrorResponse(error: unknown): {
       body: {
         detail: error.detail,
         code: error.code,
+        ...(error.params ? { params: error.params } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
         ...error.more,
       },
@@ -140,7 +142,7 @@ export function toErrorResponse(error: unknown): {
   // Fastify's own 4xx errors (bad content-length, malformed URL, ...) carry their status.
   const status = err?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return plainError(status, err.code?.toLowerCase() ?? 'bad_request', err.message || 'Bad request')
+    return plainError(status, 'bad_request', err.message || 'Bad request')
   }
   return plainError(500, 'internal', 'Something went wrong on our side. Please try again.')
 }

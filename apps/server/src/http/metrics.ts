@@ -113,9 +113,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
 
   const token = ctx.config.metricsToken
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!token) throw new NotFoundError(`No such page: ${METRICS_PATH}`)
+    if (!token) throw new NotFoundError('no_such_page', { params: { path: METRICS_PATH } })
     if (!bearerMatches(request.headers.authorization, token)) {
-      throw new UnauthorizedError('The metrics need the Bearer token set in METRICS_TOKEN')
+      throw new UnauthorizedError('metrics_token_required')
     }
     // A database that does not answer leaves the queue gauges as they were; the rest still scrapes.
     await readQueues().catch((error) => request.log.warn({ err: error }, 'metrics: queues not read'))

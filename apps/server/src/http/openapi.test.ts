@@ -1,3 +1,4 @@
+import { ERRORS } from '@agora/contract/errors'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import type { OpenAPIV3 } from 'openapi-types'
 import { expect, it } from 'vitest'
@@ -50,4 +51,15 @@ it('documents the 200 answers of citations, files and CARs with their content ty
 it('serves a document an independent OpenAPI validator accepts', async () => {
   const doc = await openApiDocument()
   await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy()
+})
+
+it('lists every refusal code with its status and sentence', async () => {
+  const doc = await openApiDocument()
+  const codes = doc.components?.schemas?.ErrorCode as OpenAPIV3.SchemaObject & {
+    'x-enum-descriptions': string[]
+  }
+  expect(codes.enum).toEqual(Object.keys(ERRORS))
+  expect(codes['x-enum-descriptions'][codes.enum!.indexOf('invalid_credentials')]).toBe(
+    '401: Invalid username or password',
+  )
 })

@@ -1,3 +1,4 @@
+import { ERRORS } from '@agora/contract/errors'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
@@ -31,6 +32,14 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string) {
       info: { title: 'Agora API', version: '1.0.0', description: 'The API of the Agora research forum.' },
       servers: [{ url: '/' }],
       components: {
+        schemas: {
+          // The one list of refusal codes, each with its status and English sentence.
+          ErrorCode: {
+            type: 'string',
+            enum: Object.keys(ERRORS),
+            'x-enum-descriptions': Object.values(ERRORS).map(({ status, detail }) => `${status}: ${detail}`),
+          },
+        },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'agora_access' },

@@ -14,7 +14,9 @@ export function perUserLimit(max: number, tooFast: string, timeWindow = '1 minut
     keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? ANONYMOUS,
     allowList: (_request: FastifyRequest, key: string) => key === ANONYMOUS,
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string; ttl: number }) =>
-      new TooManyRequestsError(`${tooFast} Please wait ${context.after} and try again.`, context.ttl / 1000),
+      new TooManyRequestsError('too_many_requests', context.ttl / 1000, {
+        detail: `${tooFast} Please wait ${context.after} and try again.`,
+      }),
   }
 }
 
@@ -37,7 +39,9 @@ export function perUserWriteLimit(
       if (state.isAllowed || state.remaining > 0) return
       const seconds = Math.max(1, state.ttlInSeconds)
       const after = seconds === 1 ? '1 second' : `${seconds} seconds`
-      throw new TooManyRequestsError(`${tooFast} Please wait ${after} and try again.`, seconds)
+      throw new TooManyRequestsError('too_many_requests', seconds, {
+        detail: `${tooFast} Please wait ${after} and try again.`,
+      })
     },
     async count(request: FastifyRequest) {
       await limit(request)

@@ -27,9 +27,9 @@ const RETRY_AFTER_SECONDS = 30
 /** 429 past a cap; the socket is closed with the answer, so a refused stream holds no connection. */
 export class TooManyStreamsError extends HttpError {
   constructor(detail: string) {
-    super(429, TOO_MANY_STREAMS, detail, undefined, {
-      'retry-after': String(RETRY_AFTER_SECONDS),
-      connection: 'close',
+    super(TOO_MANY_STREAMS, {
+      detail,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' },
     })
   }
 }

@@ -8,8 +8,6 @@ import { ForbiddenError, HttpError } from './errors'
  * What a user's standing allows (issue 27): moderators' and admins' calls, and the suspension
  * that stops a user's writes while leaving their reading and their sessions alone.
  */
-export const MODERATORS_ONLY = 'Only moderators can do this'
-export const ADMINS_ONLY = 'Only administrators can do this'
 
 const UNTIL = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
 
@@ -21,14 +19,11 @@ export function inWords(until: Date): string {
 /** 403 for a suspended user's write: the end date in words, and as `suspended_until` for the app. */
 export class SuspendedError extends HttpError {
   constructor(until: Date) {
-    super(
-      403,
-      'suspended',
-      `Your account is suspended until ${inWords(until)}. You can read, but not post, comment, like or change anything until then.`,
-      undefined,
-      undefined,
-      { suspended_until: until.toISOString() },
-    )
+    super('suspended', {
+      params: { until: until.toISOString() },
+      detail: `Your account is suspended until ${inWords(until)}. You can read, but not post, comment, like or change anything until then.`,
+      more: { suspended_until: until.toISOString() },
+    })
   }
 }
 
@@ -45,13 +40,13 @@ export async function readerOf(request: FastifyRequest): Promise<Reader | null> 
 /** The signed-in moderator or admin; 401 for a visitor, 403 for anyone else. */
 export async function requireModerator(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request)
-  if (!isModerator(viewer)) throw new ForbiddenError(MODERATORS_ONLY)
+  if (!isModerator(viewer)) throw new ForbiddenError('moderators_only')
   return viewer
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request)
-  if (viewer.role !== 'admin') throw new ForbiddenError(ADMINS_ONLY)
+  if (viewer.role !== 'admin') throw new ForbiddenError('admins_only')
   return viewer
 }
 

@@ -28,9 +28,10 @@ export function refuseControlCharacters(value: unknown, where = '') {
   const field = controlAt(value, where)
   if (field === null) return
   const name = field || 'the text'
-  throw new BadRequestError(`${name} must not contain control characters (such as NUL)`, [
-    { field: name, message: 'must not contain control characters' },
-  ])
+  throw new BadRequestError('control_characters', {
+    params: { field: name },
+    errors: [{ field: name, message: 'must not contain control characters' }],
+  })
 }
 
 export function guardText(app: FastifyInstance) {

@@ -12,15 +12,10 @@ export interface WriteGateOptions {
 
 class ItemBusyError extends HttpError {
   constructor(retryAfterSeconds: number) {
-    super(
-      503,
-      'service_unavailable',
-      'Too many changes to this item are waiting. Please try again.',
-      undefined,
-      {
-        'retry-after': String(retryAfterSeconds),
-      },
-    )
+    super('busy', {
+      detail: 'Too many changes to this item are waiting. Please try again.',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    })
   }
 }
 

@@ -32,6 +32,11 @@ export class ApiError extends Error {
   ) {
     super(detail)
   }
+
+  /** The values the refusal's words take (a wait in seconds, a limit, a time as ISO), as the server sent them. */
+  get params(): Record<string, string | number> | undefined {
+    return (this.body as { params?: Record<string, string | number> } | undefined)?.params
+  }
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

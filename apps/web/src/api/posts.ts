@@ -173,19 +173,21 @@ function errorFrom(xhr: XMLHttpRequest): ApiError {
   let detail = xhr.statusText || `Request failed (${xhr.status})`
   let code = `http_${xhr.status}`
   let errors: ApiError['errors']
+  let parsed: unknown
   try {
     const body = JSON.parse(xhr.responseText) as {
       detail?: unknown
       code?: unknown
       errors?: ApiError['errors']
     }
+    parsed = body
     if (typeof body.detail === 'string') detail = body.detail
     if (typeof body.code === 'string') code = body.code
     errors = body.errors
   } catch {
     // Not JSON (a proxy's page): keep the status text.
   }
-  return new ApiError(xhr.status, detail, code, errors)
+  return new ApiError(xhr.status, detail, code, errors, parsed)
 }
 
 /** One XMLHttpRequest: fetch() cannot report upload progress, XHR's upload events can. */

@@ -74,7 +74,15 @@ describe('texts of each screen', () => {
   })
 
   it('knows the shell: the same namespaces bundled and kept in one chunk by the build', () => {
-    expect([...shell].sort()).toEqual(['auth', 'common', 'forum', 'home', 'notifications', 'wallet'])
+    expect([...shell].sort()).toEqual([
+      'auth',
+      'common',
+      'errors',
+      'forum',
+      'home',
+      'notifications',
+      'wallet',
+    ])
     const viteConfig = readFileSync(new URL('../../vite.config.ts', import.meta.url), 'utf8')
     expect(viteConfig).toContain(`(${shellList.replaceAll(',', '|')})\\.json`)
     expect(i18nSetup).toContain(`'!./locales/en/{${shellList}}.json'`)

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { blockUser, getMyBlocks, unblockUser } from '../api/blocks'
 import { isApiError } from '../api/client'
 import { blockKeys } from '../api/queryKeys'
+import { refusalText } from '../ui/errorText'
 import { toast } from '../ui/toast'
 import { useSession } from './useSession'
 
@@ -50,7 +51,7 @@ export function useSetBlock() {
     onError: (error) => {
       // A 401 opens the login card by itself.
       if (!isApiError(error, 401))
-        toast.error(t('blocks.failed'), { description: isApiError(error) ? error.detail : undefined })
+        toast.error(t('blocks.failed'), { description: refusalText(error, t) ?? undefined })
     },
   })
 }

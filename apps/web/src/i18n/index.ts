@@ -22,11 +22,11 @@ export const LANGUAGE_KEY = 'lang'
 type Namespace = Record<string, unknown>
 
 const english = import.meta.glob<Namespace>(
-  './locales/en/{common,auth,wallet,notifications,home,forum}.json',
+  './locales/en/{common,auth,errors,wallet,notifications,home,forum}.json',
   { eager: true, import: 'default' },
 )
 const onDemand = import.meta.glob<Namespace>(
-  ['./locales/*/*.json', '!./locales/en/{common,auth,wallet,notifications,home,forum}.json'],
+  ['./locales/*/*.json', '!./locales/en/{common,auth,errors,wallet,notifications,home,forum}.json'],
   { import: 'default' },
 )
 

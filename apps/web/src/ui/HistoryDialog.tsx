@@ -7,6 +7,7 @@ import { Loading } from './Loading'
 import { Modal } from './Modal'
 import { Timestamp } from './Timestamp'
 import './HistoryDialog.css'
+import { errorText } from './errorText'
 
 /** A revision as the API answers it: its number, who made it and when (and its fields). */
 export interface Revision {
@@ -54,9 +55,7 @@ export default function HistoryDialog<Item extends Revision>({
           <p role="alert">
             {isApiError(revisions.error, 404)
               ? t('history.withheld')
-              : isApiError(revisions.error)
-                ? revisions.error.detail
-                : t('history.failed')}
+              : errorText(revisions.error, t, t('history.failed'))}
           </p>
         ) : !revisions.data ? (
           <Loading block text={t('history.loading')} />

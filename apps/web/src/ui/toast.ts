@@ -2,7 +2,7 @@
  * Toasts from anywhere (components, hooks, plain modules):
  *
  *   toast.success(t('upload.done'))
- *   toast.error(t('profile.saveFailed'), { description: error.detail, duration: 3000 })
+ *   toast.error(t('profile.saveFailed'), { description: refusalText(error, t), duration: 3000 })
  *
  * The ToastViewport in the app layout renders them; default duration 5 s (product-spec §9).
  */

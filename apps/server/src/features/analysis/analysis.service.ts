@@ -49,7 +49,7 @@ export function analysisService(db: Db) {
     async rerun(viewerId: string, postId: string): Promise<AnalysisRerunResponse> {
       return db.transaction().execute(async (trx) => {
         const post = visibleOr404(isId(postId) ? await analysisStore(trx).findPost(postId) : null, viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_RERUNS)
+        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_RERUNS })
         const pending = await enqueueAnalysis(trx, postId)
         return { post_id: postId, status: 'pending', ai_analysis: pending, message: 'Analysis queued' }
       })

@@ -95,9 +95,9 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const name = (request.body.username ?? request.body.email ?? '').trim()
       if (!name) {
-        throw new BadRequestError('Enter your username or e-mail address', [
-          { field: 'username', message: 'is required' },
-        ])
+        throw new BadRequestError('identifier_required', {
+          errors: [{ field: 'username', message: 'is required' }],
+        })
       }
       forgottenNames.set(request, name)
       return reply.status(202).send({ status: 'accepted', message: FORGOT_ANSWER })
@@ -169,7 +169,7 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const viewer = await requireViewer(request)
-      if (!isId(request.params.id)) throw new NotFoundError('No such session')
+      if (!isId(request.params.id)) throw new NotFoundError('session_not_found')
       return accounts.revokeSession(viewer, request.params.id)
     },
   )

@@ -28,12 +28,8 @@ export const LINK_TTL_MS: Record<AccountTokenPurpose, number> = {
 /** Verification mails a user may ask for in an hour. */
 const VERIFY_PER_HOUR = 5
 
-/** Why a link was refused, in words the reset and verify screens show. */
-const LINK_REFUSALS = {
-  unknown: 'This link is not valid. Check that you copied all of it, or ask for a new one.',
-  used: 'This link has already been used. Ask for a new one if you still need it.',
-  expired: 'This link has expired. Ask for a new one.',
-} as const
+/** Why a link was refused: the code the reset and verify screens word. */
+const LINK_REFUSALS = { unknown: 'link_unknown', used: 'link_used', expired: 'link_expired' } as const
 
 interface Addressee {
   id: string
@@ -97,7 +93,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
 
   async function user(userId: string) {
     const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-    if (!row) throw new UnauthorizedError('Your account no longer exists')
+    if (!row) throw new UnauthorizedError('account_gone')
     return row
   }
 
@@ -114,14 +110,11 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
     /** A new verification link for the address on the account. */
     async requestVerification(userId: string) {
       const me = await user(userId)
-      if (!me.email) throw new BadRequestError('Add an e-mail address to your profile first')
-      if (me.email_verified_at) throw new ConflictError('Your e-mail address is already verified')
+      if (!me.email) throw new BadRequestError('email_required')
+      if (me.email_verified_at) throw new ConflictError('email_already_verified')
       const sent = await store.tokensSince(me.id, 'verify_email', new Date(Date.now() - 3600_000))
       if (sent >= VERIFY_PER_HOUR) {
-        throw new TooManyRequestsError(
-          'Too many verification e-mails. Please wait an hour and try again.',
-          3600,
-        )
+        throw new TooManyRequestsError('mail_daily_limit', 3600)
       }
       await inTransaction(db, (trx) => sendVerification(trx, me))
       return { status: 'success', message: `We sent a link to ${me.email}` }
@@ -131,7 +124,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
       return inTransaction(db, async (trx) => {
         const used = await useLink(trx, token, 'verify_email')
         if (!(await accountsStore(trx).markVerified(used.user_id, used.email))) {
-          throw new BadRequestError('This link is for an address that is no longer on your account.')
+          throw new BadRequestError('link_address_changed')
         }
         return { status: 'success', message: 'Your e-mail address is verified', email: used.email }
       })
@@ -179,9 +172,10 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
     async changePassword(viewer: Viewer, current: string, next: string) {
       const me = await user(viewer.userId)
       if (!(await passwordMatches(me.password_hash, current))) {
-        throw new BadRequestError('Your current password is not right', [
-          { field: 'current_password', message: 'is not right' },
-        ])
+        throw new BadRequestError('wrong_password', {
+          detail: 'Your current password is not right',
+          errors: [{ field: 'current_password', message: 'is not right' }],
+        })
       }
       const passwordHash = await hashPassword(next)
       const revoked = await inTransaction(db, async (trx) => {
@@ -209,7 +203,7 @@ export function accountsService(ctx: Pick<AppContext, 'db' | 'signer' | 'config'
 
     async revokeSession(viewer: Viewer, sessionId: string) {
       if (!(await authStore(db).revokeSession(sessionId, viewer.userId)))
-        throw new NotFoundError('No such session')
+        throw new NotFoundError('session_not_found')
       return { revoked: 1, message: 'Signed out' }
     },
 

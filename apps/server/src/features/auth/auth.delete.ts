@@ -54,11 +54,11 @@ export async function deleteAccount(
       .where('id', '=', viewer.userId)
       .forUpdate()
       .executeTakeFirst()
-    if (!user || user.deleted_at) throw new UnauthorizedError('Your account no longer exists')
+    if (!user || user.deleted_at) throw new UnauthorizedError('account_gone')
     if (!(await passwordMatches(user.password_hash, password))) {
-      throw new BadRequestError('Your password is not right', [
-        { field: 'password', message: 'is not right' },
-      ])
+      throw new BadRequestError('wrong_password', {
+        errors: [{ field: 'password', message: 'is not right' }],
+      })
     }
     let cids: string[] = []
     if (content === 'delete') {

@@ -87,7 +87,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const token = request.body?.refresh_token || request.cookies[REFRESH_COOKIE]
-      if (!token) throw new UnauthorizedError('Session expired, please login again')
+      if (!token) throw new UnauthorizedError('session_expired')
       try {
         return answer(reply, await auth.refresh(token))
       } catch (error) {

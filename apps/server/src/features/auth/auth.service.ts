@@ -15,7 +15,6 @@ const NO_ORIGIN: SessionOrigin = { userAgent: '', ipPrefix: '' }
 
 /** Refresh tokens (and so sessions) last 30 days from their last use. */
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600
-export const INVALID_CREDENTIALS = 'Invalid username or password'
 
 // OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane).
 const ARGON_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -70,9 +69,9 @@ export function authService(db: Db, signer: TokenSigner) {
 
     async register(input: RegisterRequest, language = 'en'): Promise<UserRow> {
       if ((await store.findUserByUsername(input.username)) || (await usernameHeld(db, input.username))) {
-        throw new ConflictError('That username is already taken', [
-          { field: 'username', message: 'is already taken' },
-        ])
+        throw new ConflictError('username_taken', {
+          errors: [{ field: 'username', message: 'is already taken' }],
+        })
       }
       if (await usernameLookAlike(db, input.username)) throw lookAlikeError()
       const passwordHash = await hashPassword(input.password)
@@ -104,10 +103,10 @@ export function authService(db: Db, signer: TokenSigner) {
       if (!user) {
         dummyHash ??= argonHash('not-a-real-password', ARGON_OPTIONS)
         await argonVerify(await dummyHash, password).catch(() => false)
-        throw new UnauthorizedError(INVALID_CREDENTIALS)
+        throw new UnauthorizedError('invalid_credentials')
       }
       const ok = await passwordMatches(user.password_hash, password)
-      if (!ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
+      if (!ok) throw new UnauthorizedError('invalid_credentials')
       return issueSession(user.id, mode, origin)
     },
 
@@ -118,10 +117,10 @@ export function authService(db: Db, signer: TokenSigner) {
       if (!session) {
         const stolen = await store.findSessionByPreviousHash(hash)
         if (stolen) await store.revokeSession(stolen.id)
-        throw new UnauthorizedError('Session expired, please login again')
+        throw new UnauthorizedError('session_expired')
       }
       if (session.revoked_at || session.expires_at.getTime() < Date.now()) {
-        throw new UnauthorizedError('Session expired, please login again')
+        throw new UnauthorizedError('session_expired')
       }
       const next = randomBytes(32).toString('base64url')
       const rotated = await store.rotateRefresh(
@@ -133,7 +132,7 @@ export function authService(db: Db, signer: TokenSigner) {
       if (!rotated) {
         // Someone else presented the same token a moment ago: treat it as reuse.
         await store.revokeSession(session.id)
-        throw new UnauthorizedError('Session expired, please login again')
+        throw new UnauthorizedError('session_expired')
       }
       const accessToken = await signer.sign(session.user_id, session.id, ACCESS_TOKEN_TTL_SECONDS)
       return { accessToken, refreshToken: next, expiresIn: ACCESS_TOKEN_TTL_SECONDS, mode: session.mode }
@@ -149,7 +148,7 @@ export function authService(db: Db, signer: TokenSigner) {
 
     async me(userId: string): Promise<UserRow> {
       const user = await store.findUserById(userId)
-      if (!user) throw new UnauthorizedError('Your account no longer exists')
+      if (!user) throw new UnauthorizedError('account_gone')
       return user
     },
   }

@@ -5,7 +5,6 @@ import type { EventBus } from '../../events/index'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { blocksStore } from './blocks.store'
 
-export const USER_NOT_FOUND = 'User not found'
 export const BLOCKED_BY_AUTHOR = 'You cannot reply here: the author has blocked you'
 export const EDIT_BLOCKED_BY_AUTHOR = 'You cannot edit this comment: the author has blocked you'
 
@@ -17,14 +16,14 @@ export function blocksService(db: Db) {
     const user = isId(id)
       ? await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
       : null
-    if (!user) throw new NotFoundError(USER_NOT_FOUND)
+    if (!user) throw new NotFoundError('user_not_found')
     return user
   }
 
   return {
     async block(blockerId: string, blockedId: string) {
       const user = await userOr404(blockedId)
-      if (user.id === blockerId) throw new BadRequestError('You cannot block yourself')
+      if (user.id === blockerId) throw new BadRequestError('cannot_block_self')
       await store.block(blockerId, user.id)
       return { blocked: true }
     },
@@ -69,7 +68,7 @@ export function subscribeBlocks(events: EventBus) {
   events.inTransaction('comment.written', async (trx, comments) => {
     for (const comment of comments) {
       if (await blockedHere(trx, comment.authorId, comment.postAuthorId, comment.parentId)) {
-        throw new ForbiddenError(BLOCKED_BY_AUTHOR)
+        throw new ForbiddenError('blocked_by_author')
       }
     }
   })
@@ -82,7 +81,7 @@ export function subscribeBlocks(events: EventBus) {
         .where('c.id', '=', edit.commentId)
         .executeTakeFirstOrThrow()
       if (await blockedHere(trx, edit.authorId, place.post_author_id, place.parent_id)) {
-        throw new ForbiddenError(EDIT_BLOCKED_BY_AUTHOR)
+        throw new ForbiddenError('blocked_by_author', { detail: EDIT_BLOCKED_BY_AUTHOR })
       }
     }
   })

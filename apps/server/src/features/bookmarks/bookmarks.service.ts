@@ -1,7 +1,7 @@
 import type { BookmarkResponse } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { POST_NOT_FOUND, readPostAccess, visibleOr404 } from '../../db/visibility'
+import { readPostAccess, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { isSavedBy } from '../posts/index'
 import { bookmarksStore } from './bookmarks.store'
@@ -17,7 +17,7 @@ export function bookmarksService(db: Db) {
   return {
     /** Saves or unsaves (`action`), or toggles without one; answers whether it is saved now. */
     async bookmark(viewerId: string, postId: string, action?: BookmarkAction): Promise<BookmarkResponse> {
-      if (!isId(postId)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!isId(postId)) throw new NotFoundError('post_not_found')
       return db.transaction().execute(async (trx) => {
         // Locked: a toggle reads the current state under it (two toggles take turns), and a
         // deletion of the post waits until the bookmark is written.

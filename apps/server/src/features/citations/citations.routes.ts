@@ -2,7 +2,7 @@ import { CiteQuery, citeFormatOf } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
-import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import { visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
@@ -29,7 +29,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const viewer = await request.viewer()
       const { id } = request.params
-      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!isId(id)) throw new NotFoundError('post_not_found')
       const row = await ctx.db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
@@ -58,7 +58,8 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
           .where('post_id', '=', id)
           .where('version', '=', version)
           .executeTakeFirst()
-        if (!found) throw new NotFoundError(`This post has no version ${version}`)
+        if (!found)
+          throw new NotFoundError('version_not_found', { detail: `This post has no version ${version}` })
       }
       const format = citeFormatOf(request.query.format)
       const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`

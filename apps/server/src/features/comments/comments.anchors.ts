@@ -46,7 +46,10 @@ export function formatSeconds(total: number): string {
 }
 
 function bad(field: string, detail: string): never {
-  throw new BadRequestError(detail, [{ field: `anchor.${field}`, message: detail }])
+  throw new BadRequestError('anchor_invalid', {
+    detail: detail,
+    errors: [{ field: `anchor.${field}`, message: detail }],
+  })
 }
 
 function codePoints(text: string): number {

@@ -111,7 +111,7 @@ describe(`deleting a comment keeps the replies (${TEST_DB})`, () => {
     expect((await sendLikeComment(t, ana, top._id)).statusCode).toBe(404)
     const answer = await sendComment(t, ana, { postId, content: 'Hello?', parentId: top._id })
     expect(answer.statusCode).toBe(404)
-    expect(answer.json()).toMatchObject({ code: 'not_found', detail: PARENT_NOT_FOUND })
+    expect(answer.json()).toMatchObject({ code: 'parent_not_found', detail: PARENT_NOT_FOUND })
     expect((await sendEditComment(t, ben, top._id, { content: 'Back again' })).statusCode).toBe(404)
     const reported = await sendReport(t, ana, { target_type: 'comment', target_id: top._id, reason: 'spam' })
     expect(reported.statusCode).toBe(404)

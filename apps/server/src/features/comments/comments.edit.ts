@@ -5,12 +5,10 @@ import { canReadComment, canSeeHistory, type Reader, visibleOr404 } from '../../
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { madeBy, revisionsStore } from '../revisions/index'
-import { COMMENT_NOT_FOUND, normalizeContent } from './comments.rules'
+import { normalizeContent } from './comments.rules'
 import { commentsStore } from './comments.store'
 
 export const NOT_COMMENT_EDITOR = 'Only the author of a comment can edit it'
-export const COMMENT_HIDDEN = 'The moderators hid this comment'
-export const COMMENT_REMOVED = 'The moderators removed this comment'
 export const COMMENT_CHANGED_MEANWHILE = 'This comment was changed meanwhile: compare it with your edit'
 
 /**
@@ -30,9 +28,9 @@ export function commentEditing(
     const store = commentsStore(db)
     const comment = isId(id) ? await store.findComment(id) : undefined
     const post = comment && (await store.findPost(comment.post_id))
-    if (!comment || !post || !canSeeHistory(post, reader)) throw new NotFoundError(COMMENT_NOT_FOUND)
+    if (!comment || !post || !canSeeHistory(post, reader)) throw new NotFoundError('comment_not_found')
     if (!canReadComment(comment, reader))
-      throw new NotFoundError(comment.moderation === 'hidden' ? COMMENT_HIDDEN : COMMENT_REMOVED)
+      throw new NotFoundError(comment.moderation === 'hidden' ? 'comment_hidden' : 'comment_removed')
     return comment
   }
 
@@ -46,11 +44,12 @@ export function commentEditing(
       const outcome = await db.transaction().execute(async (trx) => {
         const tx = commentsStore(trx)
         const found = isId(id) ? await tx.findComment(id) : undefined
-        if (!found) throw new NotFoundError(COMMENT_NOT_FOUND)
-        visibleOr404(await tx.lockPost(found.post_id), viewerId, COMMENT_NOT_FOUND)
+        if (!found) throw new NotFoundError('comment_not_found')
+        visibleOr404(await tx.lockPost(found.post_id), viewerId, 'comment_not_found')
         const comment = await tx.lockComment(id)
-        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
-        if (comment.user_id !== viewerId) throw new ForbiddenError(NOT_COMMENT_EDITOR)
+        if (!comment) throw new NotFoundError('comment_not_found')
+        if (comment.user_id !== viewerId)
+          throw new ForbiddenError('not_author', { detail: NOT_COMMENT_EDITOR })
         if (request.base_revision !== undefined && request.base_revision !== comment.revision)
           return 'conflict'
         if (content === comment.content) return 'unchanged'
@@ -83,7 +82,7 @@ export function commentEditing(
     async revisions(reader: Reader | null, id: string): Promise<CommentRevisionsResponse> {
       await readableComment(reader, id)
       const items = await revisionsStore(db).commentHistory(id)
-      if (items.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND)
+      if (items.length === 0) throw new NotFoundError('comment_not_found')
       return { items }
     },
   }

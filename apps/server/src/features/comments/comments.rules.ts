@@ -13,12 +13,14 @@ export function normalizeContent(raw: string): string {
   // Postgres text cannot hold NUL; nobody means to type one.
   const content = raw.replaceAll('\u0000', '').trim()
   if (content.length === 0) {
-    throw new BadRequestError(EMPTY_COMMENT, [{ field: 'content', message: 'is empty' }])
+    throw new BadRequestError('comment_empty', { errors: [{ field: 'content', message: 'is empty' }] })
   }
   if (codePoints(content) > COMMENT_CONTENT_MAX) {
-    throw new BadRequestError(COMMENT_TOO_LONG, [
-      { field: 'content', message: `must be at most ${COMMENT_CONTENT_MAX} characters` },
-    ])
+    throw new BadRequestError('comment_too_long', {
+      params: { max: COMMENT_CONTENT_MAX },
+      detail: COMMENT_TOO_LONG,
+      errors: [{ field: 'content', message: `must be at most ${COMMENT_CONTENT_MAX} characters` }],
+    })
   }
   return content
 }
@@ -50,7 +52,9 @@ export interface ThreadPlace {
 export function placeComment(postId: string, parent: ParentComment | null): ThreadPlace {
   if (!parent) return { level: 1, parentId: null, rootId: null }
   if (parent.post_id !== postId) {
-    throw new BadRequestError(PARENT_ON_OTHER_POST, [{ field: 'parentId', message: 'is on another post' }])
+    throw new BadRequestError('parent_on_other_post', {
+      errors: [{ field: 'parentId', message: 'is on another post' }],
+    })
   }
   if (parent.level === 1) return { level: 2, parentId: parent.id, rootId: parent.id }
   return { level: COMMENT_LEVEL_MAX, parentId: parent.id, rootId: parent.root_id }

@@ -22,7 +22,7 @@ import {
 } from './comments.anchors'
 import { commentEditing } from './comments.edit'
 import { learnDuration } from './comments.facts'
-import { COMMENT_NOT_FOUND, normalizeContent, placeComment, threadOrder } from './comments.rules'
+import { normalizeContent, placeComment, threadOrder } from './comments.rules'
 import { type CommentWithAuthor, commentsStore } from './comments.store'
 
 export { POST_NOT_FOUND } from '../../db/visibility'
@@ -100,10 +100,10 @@ export interface CommentRemoval {
 /** `blobs`: where a time anchor's recording is read to learn its length (comments.facts.ts). */
 export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
   const store = commentsStore(db)
-  const likes = likesService(db, events, 'comment', COMMENT_NOT_FOUND)
+  const likes = likesService(db, events, 'comment', 'comment_not_found')
   const editing = commentEditing(db, events, async (viewerId, id) => {
     const row = await store.findCommentWithAuthor(id)
-    if (!row) throw new NotFoundError(COMMENT_NOT_FOUND)
+    if (!row) throw new NotFoundError('comment_not_found')
     const places = await filePlacesFor(db, row.post_id, [row])
     return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId, places)
   })
@@ -195,14 +195,17 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
         let parent = null
         if (input.parentId) {
           parent = isId(input.parentId) ? await tx.findComment(input.parentId) : undefined
-          if (!parent) throw new NotFoundError(PARENT_NOT_FOUND)
+          if (!parent) throw new NotFoundError('parent_not_found')
         }
         const place = placeComment(post.id, parent)
         let anchor = {}
         let places: FilePlaces = new Map()
         if (input.anchor) {
           if (place.parentId)
-            throw new BadRequestError(ANCHOR_ON_REPLY, [{ field: 'anchor', message: ANCHOR_ON_REPLY }])
+            throw new BadRequestError('anchor_invalid', {
+              detail: ANCHOR_ON_REPLY,
+              errors: [{ field: 'anchor', message: ANCHOR_ON_REPLY }],
+            })
           const files = await filesOfEveryVersion(trx, post.id)
           anchor = checkAnchor(input.anchor, files)
           places = placesOf(files)
@@ -241,15 +244,15 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
      */
     async remove(viewerId: string, commentId: string): Promise<CommentRemoval> {
       const found = isId(commentId) ? await store.findComment(commentId) : undefined
-      if (!found) throw new NotFoundError(COMMENT_NOT_FOUND)
-      if (found.user_id !== viewerId) throw new ForbiddenError(NOT_COMMENT_OWNER)
+      if (!found) throw new NotFoundError('comment_not_found')
+      if (found.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: NOT_COMMENT_OWNER })
 
       return inTransaction(db, async (trx) => {
         const tx = commentsStore(trx)
         // Same lock order as create (post, then comment): a reply cannot slip in uncounted.
         await tx.lockPost(found.post_id)
         const comment = await tx.lockComment(commentId)
-        if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
+        if (!comment) throw new NotFoundError('comment_not_found')
         await events.raise(trx, 'comment.removed', [
           { commentId: comment.id, postId: comment.post_id, authorId: comment.user_id, removedBy: viewerId },
         ])

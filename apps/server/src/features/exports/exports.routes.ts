@@ -97,7 +97,7 @@ export async function exportsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(request)
-      if (!isId(request.params.id)) throw new NotFoundError('No such export')
+      if (!isId(request.params.id)) throw new NotFoundError('export_not_found')
       const archive = await exports.archive(viewer.userId, request.params.id)
       const day = archive.createdAt.toISOString().slice(0, 10)
       return reply

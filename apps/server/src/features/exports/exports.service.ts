@@ -68,10 +68,7 @@ export function exportsService(db: Db, store: BlobStore) {
         .where('created_at', '>', new Date(Date.now() - 86_400_000))
         .executeTakeFirstOrThrow()
       if (today.n >= 3) {
-        throw new TooManyRequestsError(
-          'You can ask for 3 exports a day. Please use the latest one or try tomorrow.',
-          3600,
-        )
+        throw new TooManyRequestsError('export_daily_limit', 3600)
       }
       const row = await db
         .insertInto('account_exports')
@@ -100,11 +97,11 @@ export function exportsService(db: Db, store: BlobStore) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst()
-      if (!row) throw new NotFoundError('No such export')
+      if (!row) throw new NotFoundError('export_not_found')
       if (row.status === 'expired' || (row.expires_at && row.expires_at.getTime() < Date.now())) {
-        throw new NotFoundError('This export has expired. Ask for a new one.')
+        throw new NotFoundError('export_expired')
       }
-      if (row.status !== 'ready' || !row.cid) throw new NotFoundError('This export is not ready yet')
+      if (row.status !== 'ready' || !row.cid) throw new NotFoundError('export_not_ready')
       return { cid: row.cid, size: Number(row.size), createdAt: row.created_at }
     },
   }

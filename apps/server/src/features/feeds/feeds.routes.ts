@@ -110,7 +110,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
     feed: { title: string; self: string; page: string; since?: Date; mustHaveEntries?: boolean },
   ) {
     const posts = await newestPublic(ctx.db, scope)
-    if (feed.mustHaveEntries && posts.length === 0) throw new NotFoundError('No such feed')
+    if (feed.mustHaveEntries && posts.length === 0) throw new NotFoundError('feed_not_found')
     const entries: AtomEntry[] = posts.map((post) => {
       const link = `${base}/forum/detail/${post.id}`
       return {
@@ -164,7 +164,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
     (request, reply) => {
       const name = request.params.name.replace(/\.atom$/, '')
       const tag = normaliseTags(decodeURIComponent(name))[0]
-      if (!tag || !request.params.name.endsWith('.atom')) throw new NotFoundError('No such feed')
+      if (!tag || !request.params.name.endsWith('.atom')) throw new NotFoundError('feed_not_found')
       const self = `/feeds/tag/${encodeURIComponent(tag)}.atom`
       // A tag no public post carries has no feed, as an unknown author has none.
       return sendFeed(
@@ -181,14 +181,14 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
     { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 120 }) }) } },
     async (request, reply) => {
       const id = request.params.file.replace(/\.atom$/, '')
-      if (!request.params.file.endsWith('.atom') || !isId(id)) throw new NotFoundError('No such feed')
+      if (!request.params.file.endsWith('.atom') || !isId(id)) throw new NotFoundError('feed_not_found')
       const author = await ctx.db
         .selectFrom('users')
         .select(['username', 'nickname', 'created_at'])
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
-      if (!author) throw new NotFoundError('No such feed')
+      if (!author) throw new NotFoundError('feed_not_found')
       const name = author.nickname || author.username
       return sendFeed(
         request,
@@ -298,7 +298,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         `.execute(ctx.db)
         urls = rows.map((row) => ({ loc: `/tag/${encodeURIComponent(row.tag)}` }))
       } else {
-        throw new NotFoundError('No such sitemap')
+        throw new NotFoundError('feed_not_found', { detail: 'No such sitemap' })
       }
       const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
       const body = urls

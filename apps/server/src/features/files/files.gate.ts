@@ -38,10 +38,9 @@ export function uploadGate(app: AppInstance, db: Db, limits: UploadLimitsConfig)
   return async function pass(request: FastifyRequest, userId: string): Promise<UploadPass> {
     const limited = await (rate as NonNullable<typeof rate>)(request)
     if (!limited.isAllowed && limited.isExceeded) {
-      throw new TooManyRequestsError(
-        `You are uploading too quickly: at most ${limits.perHour} uploads an hour. Please wait ${Math.ceil(limited.ttlInSeconds / 60)} min and try again.`,
-        limited.ttlInSeconds,
-      )
+      throw new TooManyRequestsError('uploads_too_fast', limited.ttlInSeconds, {
+        detail: `You are uploading too quickly: at most ${limits.perHour} uploads an hour. Please wait ${Math.ceil(limited.ttlInSeconds / 60)} min and try again.`,
+      })
     }
     const charge = chargeFor(userId, limits)
     const declared = request.headers['content-length']

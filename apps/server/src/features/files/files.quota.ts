@@ -40,10 +40,11 @@ export function overQuota(
     addingBytes === null
       ? ''
       : `, and this upload adds ${atLeast ? 'at least ' : ''}${megabytes(addingBytes)}`
-  return new PayloadTooLargeError(
-    `Your storage quota is ${megabytes(quotaBytes)} and you have ${megabytes(usedBytes)} stored${adding}. ` +
+  return new PayloadTooLargeError('storage_quota', {
+    detail:
+      `Your storage quota is ${megabytes(quotaBytes)} and you have ${megabytes(usedBytes)} stored${adding}. ` +
       'Nothing was saved: delete posts you no longer need, or ask the administrators for more room.',
-  )
+  })
 }
 
 export function chargeFor(userId: string, limits: UploadLimitsConfig): StorageCharge {

@@ -70,7 +70,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   async function blobOrNotFound(request: FastifyRequest, cid: string) {
     const blob = isCidString(cid) ? await files.find(cid) : undefined
     const access = blob?.mime ? await fileAccess(ctx.db, blob.cid, await readerOf(request)) : 'none'
-    if (!blob || access === 'none') throw new NotFoundError('File not found')
+    if (!blob || access === 'none') throw new NotFoundError('file_not_found')
     return { ...blob, cache: access === 'public' ? IMMUTABLE : PERSONAL }
   }
 
@@ -86,15 +86,11 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     const ifRange = request.headers['if-range']
     const range = ifRange && ifRange !== etag ? 'all' : parseRange(request.headers.range, blob.size)
     if (range === 'unsatisfiable') {
-      throw new HttpError(
-        416,
-        'range_not_satisfiable',
-        'The requested range is outside the file',
-        undefined,
-        {
+      throw new HttpError('range_not_satisfiable', {
+        headers: {
           'content-range': `bytes */${blob.size}`,
         },
-      )
+      })
     }
     const textual = blob.mime.startsWith('text/')
     reply
@@ -117,7 +113,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       return reply.status(206).send(await store.read(cid, range))
     } catch (error) {
       // A row without bytes (a store emptied by hand) is a missing file, not a crash.
-      if (error instanceof BlobMissingError) throw new NotFoundError('File not found')
+      if (error instanceof BlobMissingError) throw new NotFoundError('file_not_found')
       throw error
     }
   }
@@ -164,17 +160,15 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const blob = await blobOrNotFound(request, request.params.cid)
-      if (blob.mime !== DOCX_MIME)
-        throw new UnsupportedMediaTypeError('Preview is only available for DOCX documents')
-      if (blob.size > PREVIEW_MAX_BYTES)
-        throw new PayloadTooLargeError('This document is too large to preview')
+      if (blob.mime !== DOCX_MIME) throw new UnsupportedMediaTypeError('preview_docx_only')
+      if (blob.size > PREVIEW_MAX_BYTES) throw new PayloadTooLargeError('preview_too_large')
       const chunks: Buffer[] = []
       for await (const chunk of await store.read(blob.cid)) chunks.push(Buffer.from(chunk))
       let html: string
       try {
         html = await docxToSafeHtml(Buffer.concat(chunks))
       } catch {
-        throw new UnsupportedMediaTypeError('This document could not be read for preview')
+        throw new UnsupportedMediaTypeError('preview_unreadable')
       }
       reply.header('cache-control', blob.cache)
       return { html, mime: blob.mime }
@@ -194,7 +188,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const blob = await blobOrNotFound(request, request.params.cid)
       const thumbnail = await thumbnailOf(ctx.db, blob.cid)
-      if (!thumbnail) throw new NotFoundError('This file has no thumbnail')
+      if (!thumbnail) throw new NotFoundError('thumbnail_not_found')
       return (reply as FastifyReply)
         .header('content-type', thumbnail.mime)
         .header('cache-control', blob.cache)
@@ -249,7 +243,7 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
       })
       const [file] = upload.files
       try {
-        if (!file) throw new BadRequestError('Please select a file to upload')
+        if (!file) throw new BadRequestError('file_required')
         await ctx.db
           .transaction()
           .execute((trx) => filesService(trx, store).admit([file], { pin: true, charge: pass.charge }))

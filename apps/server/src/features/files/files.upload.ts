@@ -52,9 +52,10 @@ export interface UploadLimits {
 const MB = 1024 * 1024
 
 function tooManyFiles(limits: UploadLimits) {
-  return new BadRequestError(
-    limits.maxFiles === 1 ? 'Upload one file at a time' : `Maximum ${limits.maxFiles} files allowed`,
-  )
+  return new BadRequestError('too_many_files', {
+    params: { max: limits.maxFiles },
+    detail: limits.maxFiles === 1 ? 'Upload one file at a time' : `Maximum ${limits.maxFiles} files allowed`,
+  })
 }
 
 /**
@@ -87,7 +88,7 @@ export async function receiveUpload(
     await Promise.all(files.map((file) => file.staged.discard()))
   }
   if (!request.isMultipart()) {
-    throw new UnsupportedMediaTypeError('Send the upload as multipart/form-data')
+    throw new UnsupportedMediaTypeError('multipart_required')
   }
   let current: string | null = null
   let sent = 0
@@ -113,7 +114,8 @@ export async function receiveUpload(
     })
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw new PayloadTooLargeError(`The field ${part.fieldname} is too long`)
+        if (part.valueTruncated)
+          throw new PayloadTooLargeError('field_too_long', { params: { field: part.fieldname } })
         refuseControlCharacters({ [part.fieldname]: String(part.value ?? '') })
         fields[part.fieldname] = String(part.value ?? '')
         values[part.fieldname] = [...(values[part.fieldname] ?? []), fields[part.fieldname]]
@@ -128,18 +130,19 @@ export async function receiveUpload(
       const staged = await stageStream(quota ? counted(part.file) : part.file, store.stagingDir)
       if (part.file.truncated) {
         await staged.discard()
-        throw new PayloadTooLargeError(`File ${name} exceeds ${limits.maxFileBytes / MB}MB limit`)
+        throw new PayloadTooLargeError('file_too_large', { params: { name, mb: limits.maxFileBytes / MB } })
       }
       if (staged.size === 0) {
         await staged.discard()
-        throw new BadRequestError(`File ${name} is empty`)
+        throw new BadRequestError('file_empty', { params: { name } })
       }
       const sniffed = await sniffFile(staged.path, name)
       if (!sniffed || !isAllowedUpload(sniffed.mime)) {
         await staged.discard()
-        throw new UnsupportedMediaTypeError(
-          `File ${name} is not an allowed type: upload images, video, audio, PDF, Office documents or text`,
-        )
+        throw new UnsupportedMediaTypeError('file_type_refused', {
+          params: { name },
+          detail: `File ${name} is not an allowed type: upload images, video, audio, PDF, Office documents or text`,
+        })
       }
       files.push({ staged, name, mime: sniffed.mime, kind: mediaKindOf(sniffed.mime) })
       current = null
@@ -156,13 +159,7 @@ export async function receiveUpload(
 }
 
 function closingConnection(error: HttpError): HttpError {
-  const headers = { ...error.headers, connection: 'close' }
-  return Object.assign(
-    new HttpError(error.statusCode, error.code, error.detail, error.errors, headers, error.more),
-    {
-      name: error.name,
-    },
-  )
+  return Object.assign(error.withHeaders({ connection: 'close' }), { name: error.name })
 }
 
 function translateMultipartError(error: unknown, fileName: string | null, limits: UploadLimits): unknown {
@@ -170,9 +167,10 @@ function translateMultipartError(error: unknown, fileName: string | null, limits
   const code = (error as { code?: string }).code
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new PayloadTooLargeError(
-        `File ${fileName ?? ''} exceeds ${limits.maxFileBytes / MB}MB limit`.replace('  ', ' '),
-      )
+      return new PayloadTooLargeError('file_too_large', {
+        params: { name: fileName ?? '', mb: limits.maxFileBytes / MB },
+        detail: `File ${fileName ?? ''} exceeds ${limits.maxFileBytes / MB}MB limit`.replace('  ', ' '),
+      })
     case 'FST_FILES_LIMIT':
       return tooManyFiles(limits)
   }

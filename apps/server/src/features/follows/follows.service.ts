@@ -11,8 +11,6 @@ import { BadRequestError, NotFoundError } from '../../http/errors'
 import { normaliseTags } from '../posts/index'
 import { type FollowKind, followsStore } from './follows.store'
 
-export const USER_NOT_FOUND = 'User not found'
-export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
 
 /** A follow's target as stored, and whether its follower count may be shown to others. */
 interface Target {
@@ -34,21 +32,29 @@ export function followsService(db: Db, events: EventBus) {
     if (request.kind === 'user') {
       const id = request.target.trim().toLowerCase()
       const user = isId(id) ? await store.findUser(id) : undefined
-      if (!user) throw new NotFoundError(USER_NOT_FOUND)
+      if (!user) throw new NotFoundError('user_not_found')
       if (user.id === viewerId) {
-        throw new BadRequestError(CANNOT_FOLLOW_SELF, [{ field: 'target', message: 'is yourself' }])
+        throw new BadRequestError('cannot_follow_self', {
+          errors: [{ field: 'target', message: 'is yourself' }],
+        })
       }
       return { kind: 'user', target: user.id, countsHidden: !statisticsPublic(user) }
     }
     const tags = normaliseTags(request.target)
     if (tags.length !== 1) {
       const message = tags.length === 0 ? 'Name a tag to follow' : 'Follow one tag at a time'
-      throw new BadRequestError(message, [{ field: 'target', message }])
+      throw new BadRequestError('follow_target_invalid', {
+        detail: message,
+        errors: [{ field: 'target', message }],
+      })
     }
     const [tag] = tags
     if (tag.length > POST_TAG_MAX_LENGTH) {
       const message = `A tag is at most ${POST_TAG_MAX_LENGTH} characters`
-      throw new BadRequestError(message, [{ field: 'target', message }])
+      throw new BadRequestError('follow_target_invalid', {
+        detail: message,
+        errors: [{ field: 'target', message }],
+      })
     }
     return { kind: 'tag', target: tag, countsHidden: false }
   }

@@ -103,7 +103,10 @@ export function postCarMaker(ctx: AppContext, ipfs: IpfsService) {
     const entries = [{ name: metadataName!, cid: recordDag.root.toString(), dagSize: recordDag.dagSize }]
     for (const [index, file] of post.media.entries()) {
       const dag = await ipfs.fileDag(file.cid)
-      if (!dag) throw new NotFoundError('A file of this post is missing from the store')
+      if (!dag)
+        throw new NotFoundError('ipfs_block_missing', {
+          detail: 'A file of this post is missing from the store',
+        })
       entries.push({ name: fileNames[index]!, cid: file.cid, dagSize: dag.dagSize })
       sources.set(fileNames[index]!, dag.blocks)
     }

@@ -1,5 +1,5 @@
 import { CID } from 'multiformats/cid'
-import { BadRequestError, HttpError } from '../../http/errors'
+import { BadRequestError, NotAcceptableError } from '../../http/errors'
 import type { DagScope, EntityBytes } from './ipfs.service'
 
 export const RAW = 'application/vnd.ipld.raw'
@@ -15,12 +15,6 @@ export interface GatewayAsk {
   scope: DagScope
   bytes: EntityBytes | null
   dups: 'y' | 'n'
-}
-
-export class NotAcceptableError extends HttpError {
-  constructor(detail: string) {
-    super(406, 'not_acceptable', detail)
-  }
 }
 
 const ASK_FOR = `ask for ${RAW} or ${CAR} (Accept header or ?format=raw|car)`
@@ -64,13 +58,17 @@ function carVariantOk(params: Map<string, string>) {
 function parseEntityBytes(value: string): EntityBytes {
   const match = /^(-?\d+):(\*|-?\d+)$/.exec(value)
   if (!match)
-    throw new BadRequestError('entity-bytes must be from:to (offsets, negative from the end, * for the end)')
+    throw new BadRequestError('gateway_request_invalid', {
+      detail: 'entity-bytes must be from:to (offsets, negative from the end, * for the end)',
+    })
   const from = Number(match[1])
   const to = match[2] === '*' ? '*' : Number(match[2])
   if (!Number.isSafeInteger(from) || (to !== '*' && !Number.isSafeInteger(to)))
-    throw new BadRequestError('entity-bytes offsets are too large')
+    throw new BadRequestError('gateway_request_invalid', { detail: 'entity-bytes offsets are too large' })
   if (from >= 0 && typeof to === 'number' && to >= 0 && to < from)
-    throw new BadRequestError('entity-bytes must not end before it starts')
+    throw new BadRequestError('gateway_request_invalid', {
+      detail: 'entity-bytes must not end before it starts',
+    })
   return { from, to }
 }
 
@@ -85,24 +83,27 @@ export function readAsk(
   try {
     cid = CID.parse(first)
   } catch {
-    throw new BadRequestError(`Not a valid CID: ${first.slice(0, 100)}`)
+    throw new BadRequestError('cid_invalid', { detail: `Not a valid CID: ${first.slice(0, 100)}` })
   }
   const path = segments.filter((segment) => segment !== '')
   let format: 'raw' | 'car'
   let params = new Map<string, string>()
   if (query.format !== undefined) {
     if (query.format !== 'raw' && query.format !== 'car')
-      throw new BadRequestError(`This gateway is trustless: ${ASK_FOR}`)
+      throw new BadRequestError('gateway_trustless', { detail: `This gateway is trustless: ${ASK_FOR}` })
     format = query.format
     const wanted = mediaRanges(accept ?? '').find((range) => range.type === CAR)
     if (format === 'car' && wanted) params = wanted.params
   } else {
-    if (!accept) throw new BadRequestError(`This gateway is trustless: ${ASK_FOR}`)
+    if (!accept)
+      throw new BadRequestError('gateway_trustless', { detail: `This gateway is trustless: ${ASK_FOR}` })
     const chosen = mediaRanges(accept).find(
       (range) => range.type === RAW || (range.type === CAR && carVariantOk(range.params)),
     )
     if (!chosen)
-      throw new NotAcceptableError(`This gateway answers only verifiable blocks and CARs: ${ASK_FOR}`)
+      throw new NotAcceptableError('not_acceptable', {
+        detail: `This gateway answers only verifiable blocks and CARs: ${ASK_FOR}`,
+      })
     format = chosen.type === RAW ? 'raw' : 'car'
     params = chosen.params
   }
@@ -111,12 +112,16 @@ export function readAsk(
     if (value !== undefined) params.set(key, value)
   }
   if (format === 'car' && !carVariantOk(params))
-    throw new NotAcceptableError('This gateway writes CAR version 1 in order=dfs, with dups=y or dups=n')
+    throw new NotAcceptableError('not_acceptable', {
+      detail: 'This gateway writes CAR version 1 in order=dfs, with dups=y or dups=n',
+    })
   if (format === 'raw' && path.length > 0)
-    throw new BadRequestError('A block is asked for by its CID alone: a path needs format=car')
+    throw new BadRequestError('gateway_request_invalid', {
+      detail: 'A block is asked for by its CID alone: a path needs format=car',
+    })
   const scopeValue = query['dag-scope'] ?? 'all'
   if (scopeValue !== 'all' && scopeValue !== 'entity' && scopeValue !== 'block')
-    throw new BadRequestError('dag-scope must be block, entity or all')
+    throw new BadRequestError('gateway_request_invalid', { detail: 'dag-scope must be block, entity or all' })
   const bytes = query['entity-bytes'] === undefined ? null : parseEntityBytes(query['entity-bytes'])
   return {
     cid,

@@ -47,7 +47,7 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
       }
       if (ask.cid.multihash.code === IDENTITY) return answerIdentity(request, reply, ask)
       const target = await service.locate(ask.cid.toString(), await readerOf(request))
-      if (!target) throw new NotFoundError('No content with this CID is here')
+      if (!target) throw new NotFoundError('cid_not_found')
       if (ask.format === 'raw') return answerBlock(request, reply, service, target)
       return answerCar(request, reply, service, ask, target)
     },
@@ -138,7 +138,10 @@ async function answerCar(
   let terminus = target
   for (const [index, name] of ask.path.entries()) {
     const next = await service.child(terminus, name)
-    if (!next) throw new NotFoundError(`No "${ask.path.slice(0, index + 1).join('/')}" under ${ask.cid}`)
+    if (!next)
+      throw new NotFoundError('ipfs_path_not_found', {
+        detail: `No "${ask.path.slice(0, index + 1).join('/')}" under ${ask.cid}`,
+      })
     prefix.push(terminus)
     terminus = next
   }
@@ -146,7 +149,8 @@ async function answerCar(
   let range: ReturnType<IpfsService['resolveRange']> | undefined
   if (ask.bytes && terminus.root.kind === 'file') {
     range = service.resolveRange(terminus, ask.bytes)
-    if (range === 'outside') throw new BadRequestError('entity-bytes is outside the file')
+    if (range === 'outside')
+      throw new BadRequestError('gateway_request_invalid', { detail: 'entity-bytes is outside the file' })
     if (range === 'none') scope = 'block'
   }
   const variant = `${ask.path.join('/')}|${scope}|${ask.bytes ? `${ask.bytes.from}:${ask.bytes.to}` : ''}|${ask.dups}`

@@ -39,8 +39,7 @@ export interface EntityBytes {
   to: number | '*'
 }
 
-const corruptAnswer = () =>
-  new HttpError(500, 'corrupt_block', 'The stored bytes of this content no longer match its CID')
+const corruptAnswer = () => new HttpError('corrupt_block')
 
 /** Files being indexed now, so two requests for a new file read it once. */
 const indexing = new Map<string, Promise<IndexedRoot | null>>()
@@ -88,14 +87,17 @@ export function ipfsService(db: Db, store: BlobStore, log: FastifyBaseLogger) {
     const entries = []
     for (const [index, file] of files.entries()) {
       const root = await fileRoot(file.cid)
-      if (!root) throw new NotFoundError('A file of this directory is missing from the store')
+      if (!root)
+        throw new NotFoundError('ipfs_block_missing', {
+          detail: 'A file of this directory is missing from the store',
+        })
       if (root.status === 'corrupt') throw corruptAnswer()
       entries.push({ name: names[index]!, cid: file.cid, dagSize: root.dagSize })
     }
     const node = await directoryNode(entries)
     if (node.cid.toString() !== cid) {
       log.error({ cid, rebuilt: node.cid.toString() }, 'A version directory could not be rebuilt')
-      throw new HttpError(500, 'directory_mismatch', 'This directory could not be rebuilt from its files')
+      throw new HttpError('directory_mismatch')
     }
     await rows.saveDirectory(cid, node.bytes, node.dagSize)
     return (await rows.root(cid)) ?? null
@@ -238,7 +240,10 @@ export function ipfsService(db: Db, store: BlobStore, log: FastifyBaseLogger) {
       if (scope !== 'all') return
       for (const link of directoryLinks(target.place.bytes!).values()) {
         const root = await fileRoot(link.toString())
-        if (!root) throw new NotFoundError('A file of this directory is missing from the store')
+        if (!root)
+          throw new NotFoundError('ipfs_block_missing', {
+            detail: 'A file of this directory is missing from the store',
+          })
         yield* fileBlocks(await placeIn(usable(root), root.cid), 'all')
       }
     },

@@ -1,4 +1,5 @@
 import type { LikeResponse } from '@agora/contract'
+import type { ErrorCodeOf } from '@agora/contract/errors'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
@@ -16,7 +17,7 @@ export type LikeIntent = 'like' | 'unlike' | 'toggle'
  * of likes instead of several each). A toggle locks the liked row before reading the current
  * state, so concurrent toggles of one post or comment take turns.
  */
-export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound: string) {
+export function likesService(db: Db, events: EventBus, kind: LikeKind, notFound: ErrorCodeOf<404>) {
   /** Sets likes (`liked`) or removes them, raising the event for those that changed, in `trx`. */
   async function apply(
     trx: Db,

@@ -16,9 +16,10 @@ export function decodeCursor<T>(raw: string | undefined, valid: (value: unknown)
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString())
     if (valid(value)) return value
   } catch {}
-  throw new BadRequestError(BAD_CURSOR, [
-    { field: 'cursor', message: 'is not a cursor this server gave out' },
-  ])
+  throw new BadRequestError('bad_cursor', {
+    detail: BAD_CURSOR,
+    errors: [{ field: 'cursor', message: 'is not a cursor this server gave out' }],
+  })
 }
 
 export const isQueueCursor = (v: unknown): v is { count: number; first: string; key: string } =>

@@ -1,4 +1,5 @@
 import type { ModQueueQuery, ModQueueResponse, ReportRequest, ReportResponse } from '@agora/contract'
+import type { ErrorCodeOf } from '@agora/contract/errors'
 import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
@@ -9,14 +10,11 @@ import { decodeCursor, encodeCursor, isQueueCursor } from './moderation.cursors'
 import { toQueueItem } from './moderation.presenters'
 import { moderationStore, type TargetType } from './moderation.store'
 
-export const ALREADY_REPORTED = 'You have already reported this; the moderators will look at it'
-export const NOT_YOURSELF = 'You cannot report yourself or your own contributions'
-export const USER_NOT_FOUND = 'User not found'
-export const NOT_FOUND: Record<TargetType, string> = {
-  post: 'Post not found',
-  comment: 'Comment not found',
-  user: USER_NOT_FOUND,
-}
+export const NOT_FOUND = {
+  post: 'post_not_found',
+  comment: 'comment_not_found',
+  user: 'user_not_found',
+} as const satisfies Record<TargetType, ErrorCodeOf<404>>
 
 /** Reports (issue 27): anyone signed in files them; moderators read them as a queue grouped by target. */
 export function reportsService(db: Db, events: EventBus) {
@@ -33,12 +31,12 @@ export function reportsService(db: Db, events: EventBus) {
         if (target.moderation !== null && target.author_id !== reporterId)
           throw new NotFoundError(NOT_FOUND[type])
       }
-      if (target.author_id === reporterId) throw new BadRequestError(NOT_YOURSELF)
+      if (target.author_id === reporterId) throw new BadRequestError('cannot_report_self')
       return inTransaction(db, async (trx) => {
         const tx = moderationStore(trx)
         const open = await tx.openReportsOf([{ type, id: target.id }])
         if (open.some((report) => report.reporter_id === reporterId))
-          throw new ConflictError(ALREADY_REPORTED)
+          throw new ConflictError('already_reported')
         const row = await tx.insertReport({
           reporterId,
           targetType: type,

@@ -15,7 +15,7 @@ import type { Viewer } from '../../http/auth'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { decodeCursor, encodeCursor, isLogCursor } from './moderation.cursors'
 import { type StandingRow, toLogEntry, toModUser } from './moderation.presenters'
-import { NOT_FOUND, reportsService, USER_NOT_FOUND } from './moderation.reports'
+import { NOT_FOUND, reportsService, } from './moderation.reports'
 import { type ContentKind, moderationStore } from './moderation.store'
 import { trustOf } from './moderation.trust'
 
@@ -39,7 +39,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
 
   async function userOr404(id: string) {
     const user = isId(id) ? await store.findUser(id) : undefined
-    if (!user) throw new NotFoundError(USER_NOT_FOUND)
+    if (!user) throw new NotFoundError('user_not_found')
     return user
   }
 
@@ -51,9 +51,9 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
       if (!content) throw new NotFoundError(NOT_FOUND[kind])
       const next = action === 'restore' ? null : STATE_OF[action]
       if (content.moderation === next) {
-        throw new ConflictError(
-          next === null ? `This ${kind} is not hidden or removed` : `This ${kind} is already ${next}`,
-        )
+        throw next === null
+          ? new ConflictError('not_moderated', { detail: `This ${kind} is not hidden or removed` })
+          : new ConflictError('already_moderated', { detail: `This ${kind} is already ${next}` })
       }
       const row = await tx.setModeration(kind, id, next, reason)
       const target = await tx.target(kind, id)
@@ -84,14 +84,14 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
 
   async function suspend(moderator: Viewer, userId: string, until: Date, reason: string) {
     if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) {
-      throw new BadRequestError('The suspension must end in the future', [
-        { field: 'until', message: 'must be a date and time in the future' },
-      ])
+      throw new BadRequestError('suspension_in_past', {
+        errors: [{ field: 'until', message: 'must be a date and time in the future' }],
+      })
     }
     const user = await userOr404(userId)
-    if (user.id === moderator.userId) throw new ForbiddenError('You cannot suspend yourself')
+    if (user.id === moderator.userId) throw new ForbiddenError('cannot_suspend_self')
     if (user.role === 'admin' || (user.role === 'moderator' && moderator.role !== 'admin')) {
-      throw new ForbiddenError('Only an administrator can suspend a moderator, and nobody an administrator')
+      throw new ForbiddenError('cannot_suspend_staff')
     }
     return inTransaction(db, async (trx) => {
       const tx = moderationStore(trx)
@@ -118,8 +118,8 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
     /** Settles every open report of the report's target with one decision. */
     async resolve(moderator: Viewer, reportId: string, decision: ResolveReportRequest) {
       const report = isId(reportId) ? await store.findReport(reportId) : undefined
-      if (!report) throw new NotFoundError('Report not found')
-      if (report.status !== 'open') throw new ConflictError('This report is already resolved')
+      if (!report) throw new NotFoundError('report_not_found')
+      if (report.status !== 'open') throw new ConflictError('report_resolved')
       const reason = decision.reason.trim()
       const { target_type: type, target_id: id } = report
       if (decision.action === 'dismiss') {
@@ -139,7 +139,9 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
       }
       if (decision.action === 'suspend') {
         if (!decision.until) {
-          throw new BadRequestError('Say until when', [{ field: 'until', message: 'is required to suspend' }])
+          throw new BadRequestError('suspension_needs_end', {
+            errors: [{ field: 'until', message: 'is required to suspend' }],
+          })
         }
         return inTransaction(db, async (trx) => {
           await moderationService(trx, events, trust).suspendUser(
@@ -153,8 +155,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
           }
         })
       }
-      if (type === 'user')
-        throw new BadRequestError('A user cannot be hidden or removed; suspend them instead')
+      if (type === 'user') throw new BadRequestError('user_not_moderatable')
       const open = (await store.openReportsOf([{ type, id }])).length
       await act(moderator, type, id, decision.action, reason)
       return { resolved: open }
@@ -174,8 +175,9 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
         const tx = moderationStore(trx)
         const content = isId(id) ? await tx.lockContent(kind, id) : undefined
         if (!content || content.user_id !== authorId) throw new NotFoundError(NOT_FOUND[kind])
-        if (content.moderation === null) throw new ConflictError(`This ${kind} is not hidden or removed`)
-        if (content.review_requested_at) throw new ConflictError('You have already asked for a review')
+        if (content.moderation === null)
+          throw new ConflictError('not_moderated', { detail: `This ${kind} is not hidden or removed` })
+        if (content.review_requested_at) throw new ConflictError('review_already_asked')
         const row = await tx.requestReview(kind, id)
         await tx.log({
           moderatorId: null,
@@ -201,7 +203,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
     async unsuspend(moderator: Viewer, userId: string, reason: string): Promise<ModUserResponse> {
       const user = await userOr404(userId)
       if (!user.suspended_until || user.suspended_until.getTime() <= Date.now()) {
-        throw new ConflictError(`${user.username} is not suspended`)
+        throw new ConflictError('not_suspended', { params: { username: user.username } })
       }
       return inTransaction(db, async (trx) => {
         const tx = moderationStore(trx)
@@ -225,7 +227,7 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
     async setRole(admin: Viewer | null, userId: string, role: 'user' | 'moderator' | 'admin', reason = '') {
       const user = await userOr404(userId)
       if (admin && user.role === 'admin') {
-        throw new ForbiddenError('An administrator’s role is changed from the command line only')
+        throw new ForbiddenError('admin_role_fixed')
       }
       if (user.role === role) return standing(user)
       return inTransaction(db, async (trx) => {

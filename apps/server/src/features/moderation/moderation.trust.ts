@@ -118,10 +118,12 @@ export function trustLimits(config: TrustConfig) {
     const links = linksIn(text)
     if (links <= config.newLinksPerText) return
     const lifts = new Date(user.created_at.getTime() + config.newAccountHours * HOUR)
-    throw new BadRequestError(
-      `New accounts can include at most ${config.newLinksPerText} links in a text (this one has ${links}). ` +
-        `The limit lifts once your account is trusted${lifts > now ? `, at the earliest ${inWords(lifts)}` : ''}.`,
-    )
+    throw new BadRequestError('new_account_links', {
+      params: { max: config.newLinksPerText, count: links },
+      detail:
+        `New accounts can include at most ${config.newLinksPerText} links in a text (this one has ${links}). ` +
+        `The limit lifts once your account is trusted${lifts > now ? `, errors: at the earliest ${inWords(lifts)}` : ''}.`,
+    })
   }
 
   return {
@@ -146,8 +148,12 @@ export function trustLimits(config: TrustConfig) {
       if (rows.length <= limit) return
       const next = new Date(rows[limit].created_at.getTime() + windowMs)
       throw new TooManyRequestsError(
-        `New accounts can write ${limit} ${what} ${per}. You can ${kind === 'post' ? 'post' : 'comment'} again at ${inWords(next)}.`,
-        Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)),
+        kind === 'post' ? 'new_account_posts' : 'new_account_comments',
+        (next.getTime() - now.getTime()) / 1000,
+        {
+          params: { max: limit, at: next.toISOString() },
+          detail: `New accounts can write ${limit} ${what} ${per}. You can ${kind === 'post' ? 'post' : 'comment'} again at ${inWords(next)}.`,
+        },
       )
     },
 

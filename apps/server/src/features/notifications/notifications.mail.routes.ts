@@ -65,7 +65,7 @@ export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) 
   /** The user and what the link stops, or 400 in words. */
   function read(token: string) {
     const target = tokens.read(token)
-    if (!target) throw new BadRequestError(BAD_TOKEN)
+    if (!target) throw new BadRequestError('unsubscribe_link_invalid', { detail: BAD_TOKEN })
     return { userId: target.userId, target: target.kind as UnsubscribeTarget }
   }
 

@@ -71,9 +71,10 @@ function decodeCursor(raw: string | undefined): ListCursor | null {
   if (!raw) return null
   const match = /^(\d{1,15})\.(\d{1,18})$/.exec(Buffer.from(raw, 'base64url').toString())
   if (!match)
-    throw new BadRequestError(BAD_CURSOR, [
-      { field: 'cursor', message: 'is not a cursor this server gave out' },
-    ])
+    throw new BadRequestError('bad_cursor', {
+      detail: BAD_CURSOR,
+      errors: [{ field: 'cursor', message: 'is not a cursor this server gave out' }],
+    })
   return { updatedAt: new Date(Number(match[1])), id: match[2] }
 }
 
@@ -121,13 +122,16 @@ export function notificationsService(db: Db) {
       if (request.all) await store.markRead(userId, 'all')
       else if (request.ids) {
         if (!request.ids.every((id) => /^\d{1,18}$/.test(id))) {
-          throw new BadRequestError(BAD_IDS, [{ field: 'ids', message: 'are not all notification ids' }])
+          throw new BadRequestError('notification_ids_invalid', {
+            detail: BAD_IDS,
+            errors: [{ field: 'ids', message: 'are not all notification ids' }],
+          })
         }
         await store.markRead(userId, request.ids)
       } else {
-        throw new BadRequestError('Name the notifications to mark read (ids), or send all: true', [
-          { field: 'ids', message: 'ids or all is required' },
-        ])
+        throw new BadRequestError('mark_read_needs_ids', {
+          errors: [{ field: 'ids', message: 'ids or all is required' }],
+        })
       }
       return { unread: await store.unread(userId) }
     },

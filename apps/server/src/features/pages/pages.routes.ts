@@ -148,8 +148,10 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   // A missing asset file stays a 404, so a stale page's chunk request fails fast instead of receiving HTML.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]
-    if (path.startsWith('/api/')) throw new NotFoundError(`No such endpoint: ${request.method} ${path}`)
-    if (path.startsWith('/assets/')) throw new NotFoundError(`No such file: ${path}`)
+    if (path.startsWith('/api/'))
+      throw new NotFoundError('no_such_endpoint', { params: { method: request.method, path } })
+    if (path.startsWith('/assets/'))
+      throw new NotFoundError('file_not_found', { detail: `No such file: ${path}` })
     const postPage = POST_PAGE.exec(path)
     const page = postPage ? await postOfPage(request, postPage[1], posts.detail) : null
     // Only the app's own screens are pages; a post's page of a post the reader may not see is not one.

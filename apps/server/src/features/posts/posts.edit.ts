@@ -6,7 +6,6 @@ import type { PostRevisionsTable } from '../../db/schema'
 import {
   canSeeHistory,
   canSeePrivateEra,
-  POST_NOT_FOUND,
   type Reader,
   visibleOr404,
 } from '../../db/visibility'
@@ -110,11 +109,11 @@ export function postEditing(
      * `hot_score`, and re-queue the analysis when the analysed text changed.
      */
     async edit(viewerId: string, id: string, request: PostEditRequest): Promise<PostDetailResponse> {
-      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!isId(id)) throw new NotFoundError('post_not_found')
       const outcome = await db.transaction().execute(async (trx) => {
         const store = editStore(trx)
         const post = visibleOr404(await store.lockForEdit(id), viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_EDITS)
+        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_EDITS })
         if (request.base_revision !== undefined && request.base_revision !== post.revision) return 'conflict'
         const next = validatePostEdit(post, request)
         const changed = EDITABLE_FIELDS.filter((field) => !sameValue(post[field], next[field]))
@@ -165,9 +164,9 @@ export function postEditing(
      */
     async revisions(reader: Reader | null, id: string): Promise<PostRevisionsResponse> {
       const post = isId(id) ? await editStore(db).historyAccess(id) : undefined
-      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError('post_not_found')
       const items = await revisionsStore(db).postHistory(id)
-      if (items.length === 0) throw new NotFoundError(POST_NOT_FOUND)
+      if (items.length === 0) throw new NotFoundError('post_not_found')
       return {
         items: items.filter(
           (item) => item.visibility !== 'private' || canSeePrivateEra(post, item.created_at, reader),

@@ -30,18 +30,19 @@ export function listFilters(
   const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
   const author = query.author?.trim() || null
   if (author !== null && !isId(author)) {
-    throw new BadRequestError(`Invalid author "${author}": pass a user id`, [
-      { field: 'author', message: 'must be a user id' },
-    ])
+    throw new BadRequestError('filter_invalid', {
+      detail: `Invalid author "${author}": pass a user id`,
+      errors: [{ field: 'author', message: 'must be a user id' }],
+    })
   }
   const authorName = query.author_username?.trim() || null
   const from = parseDay('from', query.from)
   const to = parseDay('to', query.to)
   if (from && to && from > to) {
-    throw new BadRequestError(
-      `The dates are the wrong way round: from ${query.from} is after to ${query.to}`,
-      [{ field: 'from', message: 'must not be after to' }],
-    )
+    throw new BadRequestError('filter_invalid', {
+      detail: `The dates are the wrong way round: from ${query.from} is after to ${query.to}`,
+      errors: [{ field: 'from', message: 'must not be after to' }],
+    })
   }
   const conditions: RawBuilder<boolean>[] = []
   const hotBounds: RawBuilder<boolean>[] = []
@@ -91,9 +92,10 @@ export function parseDay(field: 'from' | 'to', raw: string | undefined): Date | 
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
   if (!day || day.toISOString().slice(0, 10) !== value) {
-    throw new BadRequestError(`Invalid ${field} date "${value}": use a day as YYYY-MM-DD`, [
-      { field, message: 'must be a day as YYYY-MM-DD' },
-    ])
+    throw new BadRequestError('filter_invalid', {
+      detail: `Invalid ${field} date "${value}": use a day as YYYY-MM-DD`,
+      errors: [{ field, message: 'must be a day as YYYY-MM-DD' }],
+    })
   }
   return day
 }

@@ -13,7 +13,7 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
 import type { PostFileRow } from '../../db/schema'
-import { POST_NOT_FOUND, postNotFound, visibleOr404, visibleOrUnavailable } from '../../db/visibility'
+import { postNotFound, visibleOr404, visibleOrUnavailable } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
@@ -55,7 +55,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
   const frequencies = wordFrequencies(db)
   const windows = widerWindows(db, searchSources)
   const files = filesService(db, store)
-  const likes = likesService(db, events, 'post', POST_NOT_FOUND)
+  const likes = likesService(db, events, 'post', 'post_not_found')
   const versions = versionsService(db, store, events)
 
   async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
@@ -152,7 +152,8 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       const q = terms.length > 0 ? prefixQuery(terms, '', await frequencies.stemsOf(terms)) : null
       // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
       const following = query.feed === 'following'
-      if (following && !viewerId) throw new UnauthorizedError(LOGIN_FOR_FOLLOWING)
+      if (following && !viewerId)
+        throw new UnauthorizedError('login_required', { detail: LOGIN_FOR_FOLLOWING })
       // Tag, author and days (issue 19): conditions on the post that its indexes answer.
       const { conditions: filters, hotBounds } = listFilters(query, viewerId)
       const conditions = [following && viewerId ? followedBy(viewerId) : null, ...filters].filter(
@@ -202,11 +203,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
 
     /** Deletes a post of the viewer's with its likes and comments, then the files nothing else uses. */
     async remove(viewerId: string, id: string) {
-      if (!isId(id)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!isId(id)) throw new NotFoundError('post_not_found')
       const cids = await db.transaction().execute(async (trx) => {
         const store = postsStore(trx)
         const post = visibleOr404(await store.lockPost(id), viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_DELETES)
+        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_DELETES })
         await events.raise(trx, 'post.removed', [{ postId: id, authorId: post.user_id, removedBy: viewerId }])
         return store.deletePost(id)
       })
@@ -219,16 +220,15 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
      */
     async byAuthor(viewerId: string | null, authorId: string, query: PostPageQuery): Promise<PostListItem[]> {
       const author = isId(authorId) ? await posts.findUser(authorId) : undefined
-      if (!author) throw new NotFoundError('User not found')
-      if (!author.public_posts && viewerId !== authorId)
-        throw new ForbiddenError('This author keeps their posts private')
+      if (!author) throw new NotFoundError('user_not_found')
+      if (!author.public_posts && viewerId !== authorId) throw new ForbiddenError('author_posts_private')
       return withFiles(await posts.listByAuthor(authorId, { ...offsetPage(query), viewerId }))
     },
 
     /** The posts a user liked (that the viewer may see), newest like first by default. */
     async likedBy(viewerId: string | null, userId: string, query: PostPageQuery): Promise<PostListItem[]> {
       const user = isId(userId) ? await posts.findUser(userId) : undefined
-      if (!user) throw new NotFoundError('User not found')
+      if (!user) throw new NotFoundError('user_not_found')
       return withFiles(await posts.listMarkedBy('post_likes', userId, { ...offsetPage(query), viewerId }))
     },
 

@@ -97,7 +97,8 @@ function readTextFields(fields: UploadFields, problems: FieldError[]) {
 }
 
 function throwFirst(problems: FieldError[]) {
-  if (problems.length > 0) throw new BadRequestError(problems[0].message, problems)
+  if (problems.length > 0)
+    throw new BadRequestError('validation_failed', { detail: problems[0].message, errors: problems })
 }
 
 export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) {

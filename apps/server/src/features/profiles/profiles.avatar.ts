@@ -3,7 +3,6 @@ import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { UnsupportedMediaTypeError } from '../../http/errors'
 
-export const NOT_AN_IMAGE = 'Invalid file type. Please upload an image file.'
 const UNREADABLE_IMAGE = 'This image could not be read. Please upload a PNG, JPEG, GIF or WebP image.'
 /** Decompression bombs stop here: 40 megapixels is far more than any avatar needs. */
 const MAX_INPUT_PIXELS = 40_000_000
@@ -15,7 +14,7 @@ const MAX_INPUT_PIXELS = 40_000_000
  */
 export async function avatarWebp(upload: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(upload)
-  if (!type?.mime.startsWith('image/')) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
+  if (!type?.mime.startsWith('image/')) throw new UnsupportedMediaTypeError('not_an_image')
   try {
     return await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -24,6 +23,6 @@ export async function avatarWebp(upload: Buffer): Promise<Buffer> {
       .toBuffer()
   } catch {
     // An image type sharp cannot decode (PSD, HEIC, ICO…), a truncated file, or too many pixels.
-    throw new UnsupportedMediaTypeError(UNREADABLE_IMAGE)
+    throw new UnsupportedMediaTypeError('image_unreadable', { detail: UNREADABLE_IMAGE })
   }
 }

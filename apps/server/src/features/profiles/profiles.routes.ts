@@ -43,9 +43,9 @@ async function* bytesOf(buffer: Buffer) {
 /** The avatar form: user_id and one image (new_avatar), read into memory up to the size limit. */
 async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: string; image?: Buffer }> {
   if (!request.isMultipart()) {
-    throw new UnsupportedMediaTypeError(
-      'Send the avatar as multipart/form-data with the fields user_id and new_avatar',
-    )
+    throw new UnsupportedMediaTypeError('multipart_required', {
+      detail: 'Send the avatar as multipart/form-data with the fields user_id and new_avatar',
+    })
   }
   const form: { userId?: string; image?: Buffer } = {}
   try {
@@ -59,10 +59,10 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: strin
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(`The avatar must be at most ${AVATAR_MB} MB`)
-    if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one image as new_avatar')
+      throw new PayloadTooLargeError('avatar_too_large', { params: { mb: AVATAR_MB } })
+    if (code === 'FST_FILES_LIMIT') throw new BadRequestError('one_image_only')
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new BadRequestError('The form has too many fields')
+      throw new BadRequestError('too_many_fields')
     throw error
   }
   return form
@@ -255,7 +255,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
       const viewer = await requireViewer(request, LOGIN_TO_EDIT)
       const form = await readAvatarForm(request)
       assertSelf(viewer.userId, form.userId)
-      if (!form.image?.length) throw new BadRequestError('Please choose an image to upload')
+      if (!form.image?.length) throw new BadRequestError('image_required')
       const webp = await avatarWebp(form.image)
       const staged = await stageStream(bytesOf(webp), blobs.stagingDir)
       try {

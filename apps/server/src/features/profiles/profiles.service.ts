@@ -43,7 +43,7 @@ export const isUserId = (value: string) => isId(value)
 /** Every /modify call: the user_id sent, when sent, must be the caller's. */
 export function assertSelf(callerId: string, targetId: string | undefined) {
   if (targetId !== undefined && targetId.toLowerCase() !== callerId)
-    throw new ForbiddenError('You can only modify your own profile')
+    throw new ForbiddenError('not_own_profile')
 }
 
 export function profilesService(db: Db, events?: EventBus) {
@@ -52,7 +52,7 @@ export function profilesService(db: Db, events?: EventBus) {
   async function requireUser(userId: string): Promise<UserRow> {
     const user = isUserId(userId) ? await store.findUserById(userId) : undefined
     // A deleted account is "[deleted user]" under what it kept, and has no profile.
-    if (!user || user.deleted_at) throw new NotFoundError('User not found')
+    if (!user || user.deleted_at) throw new NotFoundError('user_not_found')
     return user
   }
 
@@ -68,20 +68,21 @@ export function profilesService(db: Db, events?: EventBus) {
   ): Promise<ModifyResponse> {
     assertSelf(callerId, targetId)
     const { update, errors } = toUserUpdate(changes)
-    if (errors.length > 0) throw new BadRequestError(errors[0].message, errors)
+    if (errors.length > 0)
+      throw new BadRequestError('validation_failed', { detail: errors[0].message, errors: errors })
     const fields = Object.keys(update) as (keyof UserUpdate)[]
-    if (fields.length === 0) throw new BadRequestError('Nothing to update: send at least one field')
+    if (fields.length === 0) throw new BadRequestError('nothing_to_update')
 
     const user = await store.findUserById(callerId)
-    if (!user) throw new UnauthorizedError('Your account no longer exists')
+    if (!user) throw new UnauthorizedError('account_gone')
     if (update.username !== undefined) {
       if (
         (await store.findOtherUserByUsername(update.username, user.id)) ||
         (await usernameHeld(db, update.username))
       ) {
-        throw new ConflictError('That username is already taken', [
-          { field: 'username', message: 'is already taken' },
-        ])
+        throw new ConflictError('username_taken', {
+          errors: [{ field: 'username', message: 'is already taken' }],
+        })
       }
       if (await usernameLookAlike(db, update.username, user.id)) throw lookAlikeError()
       // A display name that was just the username follows it.
@@ -99,9 +100,9 @@ export function profilesService(db: Db, events?: EventBus) {
         .where('id', '<>', user.id)
         .executeTakeFirst()
       if (holder) {
-        throw new ConflictError('That ORCID iD is on another account', [
-          { field: 'orcid', message: 'is on another account' },
-        ])
+        throw new ConflictError('orcid_taken', {
+          errors: [{ field: 'orcid', message: 'is on another account' }],
+        })
       }
     }
 
@@ -109,7 +110,7 @@ export function profilesService(db: Db, events?: EventBus) {
     // A concurrent rename to the same name loses on the unique index and answers 409 too.
     const updated = await inTransaction(db, async (trx) => {
       const row = await profilesStore(trx).updateUser(user.id, update)
-      if (!row) throw new UnauthorizedError('Your account no longer exists')
+      if (!row) throw new UnauthorizedError('account_gone')
       // The new address is unproven, and the old one hears of the change (features/auth).
       if (emailChanged && events) {
         await events.raise(trx, 'user.email_changed', [
@@ -147,7 +148,7 @@ export function profilesService(db: Db, events?: EventBus) {
     /** `GET /auth/me`: everything about the caller, with real counts and the last 30 days. */
     async ownUser(userId: string, trust: TrustConfig, now = new Date()): Promise<OwnUserResponse> {
       const user = await store.findUserById(userId)
-      if (!user) throw new UnauthorizedError('Your account no longer exists')
+      if (!user) throw new UnauthorizedError('account_gone')
       const counts = await store.counts(user.id, true)
       const daily = await store.dailyActivity(user.id, activityWindowStart(now))
       return toOwnUserView(user, await trustOf(db, trust, user, now), counts, summarizeActivity(daily, now))
@@ -158,7 +159,7 @@ export function profilesService(db: Db, events?: EventBus) {
     async personByName(viewerId: string | null, name: string): Promise<PersonInformationResponse> {
       // Postgres text cannot hold NUL, and no name has one.
       const found = name.includes('\u0000') ? undefined : await store.findUserIdByUsername(name)
-      if (!found) throw new NotFoundError('User not found')
+      if (!found) throw new NotFoundError('user_not_found')
       return personInformation(viewerId, found.id)
     },
 
@@ -169,7 +170,7 @@ export function profilesService(db: Db, events?: EventBus) {
     /** Points the caller's avatar at a stored image (`/api/v1/files/{cid}`). */
     async setAvatar(callerId: string, avatarUrl: string): Promise<ModifyResponse> {
       const updated = await store.updateUser(callerId, { avatar: avatarUrl })
-      if (!updated) throw new UnauthorizedError('Your account no longer exists')
+      if (!updated) throw new UnauthorizedError('account_gone')
       return { status: 'success', message: 'Avatar updated', user_id: updated.id, avatar: updated.avatar }
     },
 
@@ -178,10 +179,10 @@ export function profilesService(db: Db, events?: EventBus) {
       const known = new Set<string>([...PROFILE_FIELDS, 'user_id'])
       const unknown = Object.keys(body).filter((key) => !known.has(key))
       if (unknown.length > 0) {
-        throw new BadRequestError(
-          `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
-          unknown.map((field) => ({ field, message: 'is not a profile field' })),
-        )
+        throw new BadRequestError('validation_failed', {
+          detail: `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+          errors: unknown.map((field) => ({ field, message: 'is not a profile field' })),
+        })
       }
       const { user_id, ...changes } = body as ModifyProfileRequest
       const label =

@@ -35,7 +35,6 @@ const DAY_MS = 24 * 3600_000
 const CLAIMS_LISTED = 50
 /** Stale pending claims one sweep settles (the next sweep takes the rest). */
 const SWEEP_BATCH = 100
-const INVALID_ADDRESS = 'Invalid Solana address'
 export const CLAIM_PENDING = 'You already have a claim on its way: wait until it is paid or has failed'
 export const KEY_REUSED = 'This client_key was already used for a claim with another address or amount'
 export const CLAIM_REFUSED = 'The network refused the transfer; the tokens are back in your balance'
@@ -72,9 +71,10 @@ function parseCursor(raw: string | undefined): EntryCursor | null {
   // Years the database's timestamps can hold; anything else is not a cursor we gave out.
   const year = createdAt.getUTCFullYear()
   if (Number.isNaN(year) || year < 1970 || year > 9999 || !isId(id)) {
-    throw new BadRequestError('Invalid cursor: pass back the next_cursor of an earlier page', [
-      { field: 'cursor', message: 'is not a cursor this server gave out' },
-    ])
+    throw new BadRequestError('bad_cursor', {
+      detail: 'Invalid cursor: pass back the next_cursor of an earlier page',
+      errors: [{ field: 'cursor', message: 'is not a cursor this server gave out' }],
+    })
   }
   return { createdAt, id }
 }
@@ -83,14 +83,16 @@ function parseCursor(raw: string | undefined): EntryCursor | null {
 function parseClaimAmount(raw: string, minClaim: bigint): bigint {
   const amount = /^-?[0-9]{1,30}$/.test(raw) ? BigInt(raw) : -1n
   if (amount <= 0n) {
-    throw new BadRequestError('Amount must be a positive whole number of base units (10^-9 tokens)', [
-      { field: 'amount', message: 'must be greater than 0' },
-    ])
+    throw new BadRequestError('claim_amount_invalid', {
+      detail: 'Amount must be a positive whole number of base units (10^-9 tokens)',
+      errors: [{ field: 'amount', message: 'must be greater than 0' }],
+    })
   }
   if (amount < minClaim) {
-    throw new BadRequestError(`The smallest claim is ${unitsToTokens(minClaim)} tokens`, [
-      { field: 'amount', message: `must be at least ${minClaim}` },
-    ])
+    throw new BadRequestError('claim_amount_invalid', {
+      detail: `The smallest claim is ${unitsToTokens(minClaim)} tokens`,
+      errors: [{ field: 'amount', message: `must be at least ${minClaim}` }],
+    })
   }
   return amount
 }
@@ -130,7 +132,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
         'the token chain did not start',
       )
       if (error instanceof HttpError) throw error
-      throw new ServiceUnavailableError('The Solana network could not be reached; please try again later')
+      throw new ServiceUnavailableError('chain_unreachable')
     }
   }
 
@@ -145,14 +147,14 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
       await tx.lockUsers([userId])
       const earlier = await tx.findClaimByKey(userId, clientKey)
       if (earlier) return { claim: sameClaim(earlier, address, amount), isNew: false }
-      if (await tx.pendingClaim(userId)) throw new ConflictError(CLAIM_PENDING)
+      if (await tx.pendingClaim(userId)) throw new ConflictError('claim_pending')
       const summary = await tx.summary(userId, holdStart(rules, new Date()))
       const claimable = claimableOf(BigInt(summary.balance), BigInt(summary.held))
       if (amount > claimable) {
-        throw new BadRequestError(
-          `You can claim at most ${unitsToTokens(claimable)} tokens now (earnings become claimable ${rules.holdHours} hours after they are made)`,
-          [{ field: 'amount', message: `must be at most ${claimable}` }],
-        )
+        throw new BadRequestError('claim_amount_invalid', {
+          detail: `You can claim at most ${unitsToTokens(claimable)} tokens now (earnings become claimable ${rules.holdHours} hours after they are made)`,
+          errors: [{ field: 'amount', message: `must be at most ${claimable}` }],
+        })
       }
       const claim = { id: uuidv7(), user_id: userId, client_key: clientKey, address, amount }
       await tx.insertClaim(claim)
@@ -163,7 +165,8 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
 
   /** A retried claim must be the same claim: same address and amount. */
   function sameClaim(earlier: ClaimRow, address: string, amount: bigint): ClaimRow {
-    if (earlier.address !== address || BigInt(earlier.amount) !== amount) throw new ConflictError(KEY_REUSED)
+    if (earlier.address !== address || BigInt(earlier.amount) !== amount)
+      throw new ConflictError('claim_key_reused')
     return earlier
   }
 
@@ -228,7 +231,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
 
   /** Sends a reserved claim; a failed transfer marks it failed and credits the ledger back. */
   async function pay(network: TokenChain, claim: ClaimRow, log: FastifyBaseLogger) {
-    const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
+    const { transferTokens, TransferUnconfirmedError } = await loadTransfer()
     try {
       const signature = await transferTokens(network, {
         target: claim.address,
@@ -244,7 +247,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
         'reward claim paid',
       )
     } catch (error) {
-      const failure = error instanceof HttpError ? error : new ServiceUnavailableError(TRANSFER_FAILED)
+      const failure = error instanceof HttpError ? error : new ServiceUnavailableError('transfer_failed')
       if (error instanceof TransferUnconfirmedError) {
         // It may still land: it stays pending and debited until settlePending learns its fate.
         await store.markUnconfirmed(claim.id, error.signature, failure.detail)
@@ -312,7 +315,9 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
     async claim(userId: string, input: RewardClaimRequest, log: FastifyBaseLogger): Promise<RewardClaim> {
       const address = input.address.trim()
       if (!isSolanaAddress(address)) {
-        throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+        throw new BadRequestError('invalid_address', {
+          errors: [{ field: 'address', message: 'is not a Solana address' }],
+        })
       }
       const amount = parseClaimAmount(input.amount, minClaim)
       // A retry of a claim already made answers it at once, whatever the chain is doing now.
@@ -321,9 +326,9 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
       await settlePending(userId, log)
       const network = await chain(log)
       if (network.decimals !== DECIMALS) {
-        throw new ServiceUnavailableError(
-          `Claims need a token of ${DECIMALS} decimals; this one has ${network.decimals}`,
-        )
+        throw new ServiceUnavailableError('service_unavailable', {
+          detail: `Claims need a token of ${DECIMALS} decimals; this one has ${network.decimals}`,
+        })
       }
       const { claim, isNew } = await reserve(userId, input.client_key, address, amount)
       if (isNew) await pay(network, claim, log)

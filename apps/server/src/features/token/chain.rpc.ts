@@ -90,9 +90,9 @@ export async function openRpcChain(config: TokenConfig, options: RpcChainOptions
   // The mint decides the decimals (9 for the faucet's token, but the chain is the authority).
   const [mintAccount] = await getAccounts([mint])
   if (!mintAccount || mintAccount.owner !== TOKEN_PROGRAM_ADDRESS) {
-    throw new ServiceUnavailableError(
-      `Token operation failed: the token mint does not exist on ${networkName}`,
-    )
+    throw new ServiceUnavailableError('service_unavailable', {
+      detail: `Token operation failed: the token mint does not exist on ${networkName}`,
+    })
   }
   const { decimals } = getMintDecoder().decode(mintAccount.data)
 

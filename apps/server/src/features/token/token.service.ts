@@ -15,7 +15,6 @@ export { tokensDistributed } from './token.store'
 const DAY_MS = 24 * 3600 * 1000
 // Sums of decimal amounts are compared with this much slack (amounts have at most 9 decimals).
 const EPSILON = 1e-10
-const INVALID_ADDRESS = 'Invalid Solana address'
 /** Pending grants one sweep looks at (the next sweep takes the rest). */
 const SWEEP_BATCH = 100
 
@@ -102,26 +101,29 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       const reason = error instanceof ChainFailure ? error.message : scrub(error)
       log.error({ reason }, 'the token chain did not start')
       if (error instanceof HttpError) throw error
-      throw new ServiceUnavailableError(
-        'Account verification failed: the Solana network could not be reached',
-      )
+      throw new ServiceUnavailableError('chain_unreachable', {
+        detail: 'Account verification failed: the Solana network could not be reached',
+      })
     }
   }
 
   function validate(input: { address: string; amount: number }) {
     const { amount } = input
     if (!Number.isFinite(amount) || amount <= 0) {
-      throw new BadRequestError('Amount must be greater than 0', [
-        { field: 'amount', message: 'must be greater than 0' },
-      ])
+      throw new BadRequestError('amount_invalid', {
+        errors: [{ field: 'amount', message: 'must be greater than 0' }],
+      })
     }
     if (amount > config.maxPerRequest) {
-      throw new BadRequestError(`Amount can be at most ${config.maxPerRequest} tokens per request`, [
-        { field: 'amount', message: `must be at most ${config.maxPerRequest}` },
-      ])
+      throw new BadRequestError('amount_too_large', {
+        params: { max: config.maxPerRequest },
+        errors: [{ field: 'amount', message: `must be at most ${config.maxPerRequest}` }],
+      })
     }
     if (!isSolanaAddress(input.address)) {
-      throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+      throw new BadRequestError('invalid_address', {
+        errors: [{ field: 'address', message: 'is not a Solana address' }],
+      })
     }
   }
 
@@ -160,9 +162,13 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       if (blocked) {
         const left = blocked.remaining > 0 ? `${blocked.remaining} tokens are left` : 'nothing is left'
         throw new TooManyRequestsError(
-          `Daily limit reached: ${blocked.who} can receive ${config.dailyLimit} tokens in 24 hours and ${left}. ` +
-            `${amount} tokens can be requested again after ${blocked.freesAt.toISOString()}.`,
+          'faucet_daily_limit',
           Math.max(1, (blocked.freesAt.getTime() - now.getTime()) / 1000),
+          {
+            detail:
+              `Daily limit reached: ${blocked.who} can receive ${config.dailyLimit} tokens in 24 hours and ${left}. ` +
+              `${amount} tokens can be requested again after ${blocked.freesAt.toISOString()}.`,
+          },
         )
       }
       const id = uuidv7()
@@ -224,11 +230,12 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
       const places = Math.min(network.decimals, 9)
       const baseUnits = toBaseUnits(input.amount, network.decimals)
       if (baseUnits === null || toBaseUnits(input.amount, places) === null) {
-        throw new BadRequestError(`Amount can have at most ${places} decimal places`, [
-          { field: 'amount', message: `has more than ${places} decimal places` },
-        ])
+        throw new BadRequestError('amount_too_precise', {
+          params: { places },
+          errors: [{ field: 'amount', message: `has more than ${places} decimal places` }],
+        })
       }
-      const { transferTokens, TransferUnconfirmedError, TRANSFER_FAILED } = await loadTransfer()
+      const { transferTokens, TransferUnconfirmedError } = await loadTransfer()
       await settlePending(input.userId, log)
       const grantId = await reserve(input, input.amount, network)
       try {
@@ -254,7 +261,7 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
           explorer_url: network.explorerUrl(signature),
         }
       } catch (error) {
-        const failure = error instanceof HttpError ? error : new ServiceUnavailableError(TRANSFER_FAILED)
+        const failure = error instanceof HttpError ? error : new ServiceUnavailableError('transfer_failed')
         const reason = describeReason((error as { chainReason?: ChainFailureReason }).chainReason)
         if (error instanceof TransferUnconfirmedError) {
           await store.markUnconfirmed(grantId, error.signature, failure.detail)
@@ -312,7 +319,9 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
 
     async balance(address: string, log: FastifyBaseLogger): Promise<TokenBalanceResponse> {
       if (!isSolanaAddress(address)) {
-        throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+        throw new BadRequestError('invalid_address', {
+          errors: [{ field: 'address', message: 'is not a Solana address' }],
+        })
       }
       const network = await chain(log)
       const { balanceOf } = await loadTransfer()

@@ -336,7 +336,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     const user = await makeUser(t)
     const response = await faucet(user, { address: freshAddress(), amount: 1 })
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ detail, code: 'service_unavailable' })
+    expect(response.json()).toEqual({ detail, code: 'transfer_failed' })
   })
 
   it('keeps a sent but unconfirmed grant pending, so it still counts', async () => {

@@ -37,9 +37,11 @@ const operationFailed = (why: string) => `Token operation failed: ${why}`
 /** The transfer may still land: the grant stays pending (and counts against the limits). */
 export class TransferUnconfirmedError extends ServiceUnavailableError {
   constructor(readonly signature: string) {
-    super(
-      operationFailed('the transfer was sent but the network has not confirmed it yet; check again later'),
-    )
+    super('transfer_unconfirmed', {
+      detail: operationFailed(
+        'the transfer was sent but the network has not confirmed it yet; check again later',
+      ),
+    })
   }
 }
 
@@ -57,12 +59,14 @@ export interface TransferRequest {
 export async function transferTokens(chain: TokenChain, request: TransferRequest): Promise<string> {
   // 1. The address.
   if (!isSolanaAddress(request.target)) {
-    throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+    throw new BadRequestError('invalid_address', {
+      errors: [{ field: 'address', message: 'is not a Solana address' }],
+    })
   }
   const target = address(request.target)
   const faucet = chain.faucet.address
   const mint = address(chain.mint)
-  if (target === faucet) throw new BadRequestError('The faucet cannot send tokens to itself')
+  if (target === faucet) throw new BadRequestError('faucet_to_itself')
   const [sourceTokenAccount] = await findAssociatedTokenPda({
     owner: faucet,
     mint,
@@ -93,18 +97,20 @@ export async function transferTokens(chain: TokenChain, request: TransferRequest
   } catch (error) {
     throw failureOf(error, [], verificationFailed('the Solana network could not be reached'))
   }
-  if (!source) throw new ServiceUnavailableError(SOURCE_ACCOUNT_MISSING)
+  if (!source) throw new ServiceUnavailableError('transfer_failed', { detail: SOURCE_ACCOUNT_MISSING })
   if (!sourceToken || sourceToken.owner !== TOKEN_PROGRAM_ADDRESS) {
-    throw new ServiceUnavailableError(SOURCE_TOKEN_ACCOUNT_MISSING)
+    throw new ServiceUnavailableError('transfer_failed', { detail: SOURCE_TOKEN_ACCOUNT_MISSING })
   }
   if (targetAccount && targetAccount.owner === TOKEN_PROGRAM_ADDRESS) {
     // Tokens sent to a token account's own token account would be lost.
-    throw new BadRequestError('That is a token account, not a wallet: enter the wallet address', [
-      { field: 'address', message: 'is a token account' },
-    ])
+    throw new BadRequestError('token_account_address', {
+      errors: [{ field: 'address', message: 'is a token account' }],
+    })
   }
   if (getTokenDecoder().decode(sourceToken.data).amount < request.baseUnits) {
-    throw new ServiceUnavailableError(operationFailed('the faucet has run out of tokens'))
+    throw new ServiceUnavailableError('transfer_failed', {
+      detail: operationFailed('the faucet has run out of tokens'),
+    })
   }
   const activate = targetAccount === null
   const createTokenAccount = targetToken === null
@@ -158,7 +164,9 @@ export async function transferTokens(chain: TokenChain, request: TransferRequest
 /** SOL and token balance of a wallet, in base units; an address with nothing answers zeros. */
 export async function balanceOf(chain: TokenChain, owner: string) {
   if (!isSolanaAddress(owner)) {
-    throw new BadRequestError(INVALID_ADDRESS, [{ field: 'address', message: 'is not a Solana address' }])
+    throw new BadRequestError('invalid_address', {
+      errors: [{ field: 'address', message: 'is not a Solana address' }],
+    })
   }
   const [tokenAccount] = await findAssociatedTokenPda({
     owner: address(owner),
@@ -182,9 +190,15 @@ export async function balanceOf(chain: TokenChain, owner: string) {
 }
 
 function notEnoughSol(activate: boolean, createTokenAccount: boolean): HttpError {
-  if (createTokenAccount) return new ServiceUnavailableError(NO_SOL_FOR_TOKEN_ACCOUNT)
-  if (activate) return new ServiceUnavailableError(activationFailed('the faucet does not have enough SOL'))
-  return new ServiceUnavailableError(operationFailed('the faucet does not have enough SOL to pay the fee'))
+  if (createTokenAccount)
+    return new ServiceUnavailableError('transfer_failed', { detail: NO_SOL_FOR_TOKEN_ACCOUNT })
+  if (activate)
+    return new ServiceUnavailableError('transfer_failed', {
+      detail: activationFailed('the faucet does not have enough SOL'),
+    })
+  return new ServiceUnavailableError('transfer_failed', {
+    detail: operationFailed('the faucet does not have enough SOL to pay the fee'),
+  })
 }
 
 /** Why a custom program error happened, in words, for the step that raised it. */
@@ -218,13 +232,16 @@ function explain(
   fallback: string,
   plan: { activate: boolean; createTokenAccount: boolean },
 ): HttpError {
-  if (!(error instanceof ChainFailure)) return new ServiceUnavailableError(fallback)
+  if (!(error instanceof ChainFailure))
+    return new ServiceUnavailableError('transfer_failed', { detail: fallback })
   const { reason } = error
   switch (reason.kind) {
     case 'unreachable':
-      return new ServiceUnavailableError(steps.length ? TRANSFER_FAILED : fallback)
+      return new ServiceUnavailableError('transfer_failed', {
+        detail: steps.length ? TRANSFER_FAILED : fallback,
+      })
     case 'expired':
-      return new ServiceUnavailableError(TRANSFER_FAILED)
+      return new ServiceUnavailableError('transfer_failed')
     case 'unconfirmed':
       return new TransferUnconfirmedError(reason.signature)
     case 'rejected':
@@ -236,7 +253,7 @@ function explain(
     return notEnoughSol(plan.activate, plan.createTokenAccount)
   }
   const instructionError = typeof tx === 'object' && tx ? tx.InstructionError : undefined
-  if (!Array.isArray(instructionError)) return new ServiceUnavailableError(TRANSFER_FAILED)
+  if (!Array.isArray(instructionError)) return new ServiceUnavailableError('transfer_failed')
   const [index, inner] = instructionError as [number, unknown]
   const step = steps[Number(index)]
   const custom =
@@ -246,14 +263,18 @@ function explain(
   const why = custom !== null ? customReason(step, custom) : 'the network refused it'
   switch (step) {
     case 'activate':
-      return new ServiceUnavailableError(activationFailed(why))
+      return new ServiceUnavailableError('transfer_failed', { detail: activationFailed(why) })
     case 'create_token_account':
       if (custom === 1 || inner === 'InsufficientFunds')
-        return new ServiceUnavailableError(NO_SOL_FOR_TOKEN_ACCOUNT)
-      return new ServiceUnavailableError(operationFailed(`the token account could not be created (${why})`))
+        return new ServiceUnavailableError('transfer_failed', { detail: NO_SOL_FOR_TOKEN_ACCOUNT })
+      return new ServiceUnavailableError('transfer_failed', {
+        detail: operationFailed(`the token account could not be created (${why})`),
+      })
     case 'transfer':
-      return new ServiceUnavailableError(custom !== null ? operationFailed(why) : TRANSFER_FAILED)
+      return new ServiceUnavailableError('transfer_failed', {
+        detail: custom !== null ? operationFailed(why) : TRANSFER_FAILED,
+      })
     default:
-      return new ServiceUnavailableError(TRANSFER_FAILED)
+      return new ServiceUnavailableError('transfer_failed')
   }
 }

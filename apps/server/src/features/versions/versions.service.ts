@@ -6,7 +6,6 @@ import type { PostFileRow } from '../../db/schema'
 import {
   canSeeHistory,
   canSeePrivateEra,
-  POST_NOT_FOUND,
   type Reader,
   visibleOr404,
 } from '../../db/visibility'
@@ -19,9 +18,6 @@ import { type VersionedPost, type VersionFile, versionsStore } from './versions.
 
 export const ONLY_AUTHOR_VERSIONS = 'Only the post author can publish a new version'
 export const VERSION_NOT_FOUND = 'This post has no such version'
-export const NEEDS_CHANGELOG = 'Say in one line what changed (changelog)'
-export const VERSION_MOVED_ON = 'A new version of this post was published meanwhile: reload it and try again'
-export const NO_FILES_LEFT = 'A version needs at least one file: upload one or keep one'
 export const TOO_MANY_FILES = (max: number) => `A version holds at most ${max} files`
 
 const INT_MAX = 2_147_483_647
@@ -45,10 +41,10 @@ export interface ShownVersion {
 /** The changelog: one line, trimmed, 1–200 characters. */
 export function parseChangelog(values: string[] | undefined): string {
   const changelog = (values?.at(-1) ?? '').trim()
-  if (!changelog) throw new BadRequestError(NEEDS_CHANGELOG)
-  if (/[\r\n]/.test(changelog)) throw new BadRequestError('The changelog is one line')
+  if (!changelog) throw new BadRequestError('changelog_required')
+  if (/[\r\n]/.test(changelog)) throw new BadRequestError('changelog_one_line')
   if ([...changelog].length > VERSION_CHANGELOG_MAX)
-    throw new BadRequestError(`The changelog is at most ${VERSION_CHANGELOG_MAX} characters`)
+    throw new BadRequestError('changelog_too_long', { params: { max: VERSION_CHANGELOG_MAX } })
   return changelog
 }
 
@@ -63,7 +59,7 @@ export function parseKeep(values: string[] | undefined, current: readonly string
     const names = known.has(value.trim()) ? [value.trim()] : value.split(',').map((name) => name.trim())
     for (const name of names) {
       if (!name) continue
-      if (!known.has(name)) throw new BadRequestError(`There is no file named ${name} in the current version`)
+      if (!known.has(name)) throw new BadRequestError('version_file_unknown', { params: { name } })
       kept.add(name)
     }
   }
@@ -102,7 +98,7 @@ export function composeVersion(
   planned.push(...waiting.map(fresh))
   const names = new Set<string>()
   for (const { file } of planned) {
-    if (names.has(file.name)) throw new BadRequestError(`Two files of the new version are named ${file.name}`)
+    if (names.has(file.name)) throw new BadRequestError('version_file_twice', { params: { name: file.name } })
     names.add(file.name)
   }
   return planned.map(({ file, received }, position) => ({ file: { ...file, position }, received }))
@@ -115,7 +111,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
 
   function authorsPost(post: VersionedPost | undefined, viewerId: string): VersionedPost {
     const visible = visibleOr404(post, viewerId)
-    if (visible.user_id !== viewerId) throw new ForbiddenError(ONLY_AUTHOR_VERSIONS)
+    if (visible.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_VERSIONS })
     return visible
   }
 
@@ -154,7 +150,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const discardAll = () => Promise.all(received.map((file) => file.staged.discard()))
       let plan: { post: VersionedPost; files: PlannedFile[]; changelog: string; manifest: string | null }
       try {
-        if (!isId(postId)) throw new NotFoundError(POST_NOT_FOUND)
+        if (!isId(postId)) throw new NotFoundError('post_not_found')
         const post = authorsPost(await versions.findPost(postId), viewerId)
         const changelog = parseChangelog(upload.values.changelog)
         const current = await versions.currentFiles(post.id)
@@ -163,8 +159,12 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
           current.map((file) => file.name),
         )
         const files = composeVersion(current, kept, received)
-        if (files.length === 0) throw new BadRequestError(NO_FILES_LEFT)
-        if (files.length > maxFiles) throw new BadRequestError(TOO_MANY_FILES(maxFiles))
+        if (files.length === 0) throw new BadRequestError('version_needs_file')
+        if (files.length > maxFiles)
+          throw new BadRequestError('too_many_files', {
+            params: { max: maxFiles },
+            detail: TOO_MANY_FILES(maxFiles),
+          })
         const manifest = await manifestOf(
           files.map(({ file, received }) =>
             received ? stagedEntry(file.name, received.staged.path) : storedEntry(file.name, file.cid, store),
@@ -177,13 +177,13 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       }
       const { post, changelog, manifest } = plan
       const next = post.version + 1
-      if (next > INT_MAX) throw new ConflictError('This post has too many versions')
+      if (next > INT_MAX) throw new ConflictError('too_many_versions')
       try {
         await db.transaction().execute(async (trx) => {
           const locked = versionsStore(trx)
           const now = authorsPost(await locked.lockPost(post.id), viewerId)
           // The kept files and the manifest were read from version `post.version`.
-          if (now.version !== post.version) throw new ConflictError(VERSION_MOVED_ON)
+          if (now.version !== post.version) throw new ConflictError('version_moved_on')
           await filesService(trx, store).admit(received, { charge })
           await locked.publish(
             now,
@@ -214,15 +214,16 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       viewerId: string | null,
     ): Promise<ShownVersion> {
       if (requested !== undefined && (requested < 1 || requested > INT_MAX))
-        throw new NotFoundError(VERSION_NOT_FOUND)
+        throw new NotFoundError('version_not_found')
       const row = await versions.version(postId, requested ?? null)
-      if (!row) throw new NotFoundError(POST_NOT_FOUND)
+      if (!row) throw new NotFoundError('post_not_found')
       const number = requested ?? row.current
-      if (number > row.current) throw new NotFoundError(VERSION_NOT_FOUND)
+      if (number > row.current) throw new NotFoundError('version_not_found')
       const isCurrent = number === row.current
       if (!isCurrent && row.made_private && row.created_at) {
         const reader = viewerId && { userId: viewerId, moderator: await versions.isModerator(viewerId) }
-        if (!canSeePrivateEra(row, row.created_at, reader || null)) throw new NotFoundError(VERSION_NOT_FOUND)
+        if (!canSeePrivateEra(row, row.created_at, reader || null))
+          throw new NotFoundError('version_not_found')
       }
       const earlier = isCurrent ? null : await versions.earlierFiles(postId, number)
       let manifest = row.manifest_cid
@@ -252,7 +253,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
      */
     async list(reader: Reader | null, postId: string): Promise<PostVersionsResponse> {
       const post = isId(postId) ? await versions.findPost(postId) : undefined
-      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
+      if (!post || !canSeeHistory(post, reader)) throw new NotFoundError('post_not_found')
       const [rows, earlier, current] = await Promise.all([
         versions.versions(post.id),
         versions.earlierFiles(post.id),

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next'
 import { isApiError } from '../../api/client'
+import { refusalText } from '../../ui/errorText'
 import type { AuthMode } from './validation'
 
 export interface AuthErrorText {
   title: string
-  /** The specific reason (the server's `detail`), when there is one worth showing. */
+  /** The specific reason (the words for the refusal's code), when there is one worth showing. */
   reason?: string
 }
 
@@ -18,11 +19,13 @@ export function authErrorText(mode: AuthMode, error: unknown, t: TFunction): Aut
   if (mode === 'register') {
     return {
       title: t('auth:errors.registrationFailed'),
-      reason: reachable ? error.detail : (offline ?? t('common:api.failed')),
+      reason: reachable
+        ? (refusalText(error, t) ?? t('common:api.failed'))
+        : (offline ?? t('common:api.failed')),
     }
   }
   if (isApiError(error, 401)) return { title: t('auth:errors.invalidCredentials') }
-  // Rate limit, validation, server trouble: the server's own sentence says more than a guess would.
-  if (reachable) return { title: error.status >= 500 ? t('common:api.failed') : error.detail }
+  // Rate limit, validation, server trouble: the refusal's own words say more than a guess would.
+  if (reachable) return { title: refusalText(error, t) ?? t('common:api.failed') }
   return { title: offline ?? t('common:api.failed') }
 }

@@ -7,6 +7,7 @@ import { postKeys, profileKeys } from '../../api/queryKeys'
 import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
+import { refusalText } from '../../ui/errorText'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { toast } from '../../ui/toast'
 import type { AuthorProfile } from './authorProfile'
@@ -40,7 +41,7 @@ export function FollowAuthor({ profile }: { profile: AuthorProfile }) {
       setFollowing(!next)
       setFollowers(profile.follows?.followers ?? null)
       if (!isApiError(error, 401))
-        toast.error(t('follow.failed'), { description: isApiError(error) ? error.detail : undefined })
+        toast.error(t('follow.failed'), { description: refusalText(error, t) ?? undefined })
     },
   })
 

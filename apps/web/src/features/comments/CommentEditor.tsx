@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { COMMENT_CONTENT_MAX, commentConflictOf } from '../../api/comments'
 import { Button } from '../../ui/Button'
+import { errorText } from '../../ui/errorText'
 import { CompareVersions } from '../../ui/HistoryDialog'
 import { MarkdownEditor } from '../../ui/MarkdownEditor'
 import { MentionTextarea } from '../../ui/MentionField'
@@ -56,7 +57,7 @@ export default function CommentEditor({ comment, onDone }: CommentEditorProps) {
         onError: (error) => {
           const current = commentConflictOf(error)
           if (current) setConflict(current)
-          else if (!isApiError(error, 401)) setFailure(isApiError(error) ? error.detail : t('edit.failed'))
+          else if (!isApiError(error, 401)) setFailure(errorText(error, t, t('edit.failed')))
         },
       },
     )

@@ -13,6 +13,7 @@ import { MentionTextarea } from '../../ui/MentionField'
 import { Modal } from '../../ui/Modal'
 import { useDraft } from '../../ui/useDraft'
 import '../../ui/Field.css'
+import { refusalText } from '../../ui/errorText'
 import { useRewardNotice } from '../rewards'
 import { AnchorDraft } from './AnchorChip'
 import { useCreateComment } from './useComments'
@@ -148,10 +149,7 @@ function CommentForm({ postId, draft, titleId, textarea, create, onCancel, onCre
           }
           setError({
             message: t('modal.failed'),
-            detail:
-              isApiError(failure) && failure.status >= 400 && failure.status < 500
-                ? failure.detail
-                : undefined,
+            detail: (isApiError(failure) && failure.status < 500 && refusalText(failure, t)) || undefined,
           })
         },
       },

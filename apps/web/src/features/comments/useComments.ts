@@ -24,6 +24,7 @@ import {
 import { takeEarly } from '../../api/early'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
+import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
 import { placeCreated } from './placeCreated'
 import {
@@ -151,7 +152,7 @@ export function useLikeComment(postId: string, commentId: string) {
       restore(context?.previous)
       // A 401 opens the login card by itself (the API client raises need-login).
       if (!isApiError(error, 401))
-        toast.error(t('like.failed'), { description: isApiError(error) ? error.detail : undefined })
+        toast.error(t('like.failed'), { description: refusalText(error, t) ?? undefined })
     },
   })
 }
@@ -232,7 +233,7 @@ export function useRequestCommentReview(postId: string, commentId: string) {
     onError: (error) => {
       if (!isApiError(error, 401))
         toast.error(t('moderation.reviewFailed'), {
-          description: isApiError(error) ? error.detail : undefined,
+          description: refusalText(error, t) ?? undefined,
         })
     },
   })

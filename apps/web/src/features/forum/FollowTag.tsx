@@ -5,6 +5,7 @@ import { isApiError } from '../../api/client'
 import { getMyFollows, setFollow } from '../../api/follows'
 import { followKeys, postKeys } from '../../api/queryKeys'
 import { Button } from '../../ui/Button'
+import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
 
 /** A search that is one word is a tag one may follow (tag links lead to such a search). */
@@ -38,7 +39,7 @@ export function FollowTag({ tag, userId }: { tag: string; userId: string }) {
     },
     onError: (error) => {
       if (!isApiError(error, 401))
-        toast.error(t('feed.followFailed'), { description: isApiError(error) ? error.detail : undefined })
+        toast.error(t('feed.followFailed'), { description: refusalText(error, t) ?? undefined })
     },
   })
   if (!mine.data) return null

@@ -22,6 +22,7 @@ import {
 } from '../../api/profiles'
 import { commentKeys, meKey, postKeys, profileKeys } from '../../api/queryKeys'
 import { rememberMe } from '../../app/authState'
+import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
 
 type Patch = Partial<OwnUserResponse>
@@ -66,9 +67,9 @@ export function useProfileEdits(user: OwnUserResponse) {
 
   function failed(what: keyof typeof FAILURE_KEY, error: unknown) {
     // A refused request carries a reason worth reading; anything else (5xx, network) does not.
-    const refused = isApiError(error) && error.status >= 400 && error.status < 500 && error.detail
     toast.error(t(FAILURE_KEY[what]), {
-      description: refused ? (error as { detail: string }).detail : t('saveFailed.later'),
+      description:
+        (isApiError(error) && error.status < 500 && refusalText(error, t)) || t('saveFailed.later'),
     })
   }
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { isApiError } from '../../api/client'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { MoreIcon, PencilIcon, TrashIcon, UploadCloudIcon } from '../../ui/contentIcons'
+import { refusalText } from '../../ui/errorText'
 import { Menu, MenuItem } from '../../ui/Menu'
 import { toast } from '../../ui/toast'
 import { useDeletePost } from './usePost'
@@ -40,8 +41,8 @@ export function DeletePostMenu({ postId, title, onEdit, onNewVersion }: DeletePo
         toast.error(
           isApiError(error, 403)
             ? t('delete.onlyAuthor')
-            : isApiError(error)
-              ? t('delete.failed', { detail: error.detail })
+            : refusalText(error, t)
+              ? t('delete.failed', { detail: refusalText(error, t) })
               : t('delete.failedGeneric'),
         )
       },

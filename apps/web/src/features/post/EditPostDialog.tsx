@@ -6,6 +6,7 @@ import { type PostEdit, postConflictOf, type UploadFields } from '../../api/post
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { DialogForm } from '../../ui/DialogForm'
+import { errorText } from '../../ui/errorText'
 import { CompareVersions } from '../../ui/HistoryDialog'
 import { Modal } from '../../ui/Modal'
 import { toast } from '../../ui/toast'
@@ -82,7 +83,7 @@ export default function EditPostDialog({ post, onClose }: EditPostDialogProps) {
         onError: (error) => {
           const current = postConflictOf(error)
           if (current) setConflict(current)
-          else if (!isApiError(error, 401)) setFailure(isApiError(error) ? error.detail : t('edit.failed'))
+          else if (!isApiError(error, 401)) setFailure(errorText(error, t, t('edit.failed')))
         },
       },
     )

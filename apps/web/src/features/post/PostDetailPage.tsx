@@ -2,7 +2,6 @@ import type { PostDetailResponse } from '@agora/contract'
 import { lazy, Suspense, startTransition, useContext, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router'
-import { isApiError } from '../../api/client'
 import { waitForEarly } from '../../api/early'
 import { queryClient } from '../../app/queryClient'
 import { useStaticShellHandover } from '../../app/staticShell'
@@ -14,6 +13,7 @@ import { Button } from '../../ui/Button'
 import { CommentIcon, LockIcon } from '../../ui/contentIcons'
 import { DRAWN_MARKDOWN_CLASS, DrawnMarkdown, shellHoldsDrawnMarkdown } from '../../ui/drawnMarkdown'
 import { EditedMarker } from '../../ui/EditedMarker'
+import { refusalText } from '../../ui/errorText'
 import { formatCompact, useIntlLocale } from '../../ui/format'
 import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
@@ -116,7 +116,7 @@ export function PostDetailPage() {
       ) : post.isError ? (
         <div className="screen__state stack post-page__state" role="alert">
           <h1>{t('loadFailed')}</h1>
-          {isApiError(post.error) && <p>{post.error.detail}</p>}
+          {refusalText(post.error, t) && <p>{refusalText(post.error, t)}</p>}
           <Button icon={<RefreshIcon size={18} />} onClick={() => void post.refetch()}>
             {t('retry')}
           </Button>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { DialogForm } from '../../ui/DialogForm'
+import { errorText } from '../../ui/errorText'
 import { Field, TextField } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
 import { usePublishVersion } from './useVersions'
@@ -46,8 +47,7 @@ export default function UploadVersionDialog({ post, onClose }: UploadVersionDial
           onClose()
         },
         onError: (error) => {
-          if (!isApiError(error, 401))
-            setProblem(isApiError(error) ? error.detail : t('versions.dialog.failed'))
+          if (!isApiError(error, 401)) setProblem(errorText(error, t, t('versions.dialog.failed')))
         },
       },
     )

@@ -1,5 +1,6 @@
 import type { PostDetailResponse } from '@agora/contract'
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { requestReview } from '../../api/blocks'
 import { isApiError } from '../../api/client'
@@ -8,6 +9,7 @@ import { setSaved } from '../../api/follows'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { deletePost, editPost, getPost, getPostRevisions, type PostEdit, setPostLike } from '../../api/posts'
 import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
+import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
 import { analysisPollInterval } from './analysis'
 
@@ -30,10 +32,9 @@ export function usePost(id: string) {
   return useQuery(postQuery(id))
 }
 
-/** A failure toasted under `title` with the server's words; a 401 opens the login card by itself. */
-function toastFailure(error: Error, title: string) {
-  if (!isApiError(error, 401))
-    toast.error(title, { description: isApiError(error) ? error.detail : undefined })
+/** A failure toasted under `title` with the refusal's words; a 401 opens the login card by itself. */
+function toastFailure(error: Error, title: string, t: TFunction) {
+  if (!isApiError(error, 401)) toast.error(title, { description: refusalText(error, t) ?? undefined })
 }
 
 interface PostToggle<Answer> {
@@ -53,6 +54,7 @@ interface PostToggle<Answer> {
 /** A yes/no on one post (like, save): shown at once, rolled back when the call fails or does not take. */
 function usePostToggle<Answer>(id: string, toggle: PostToggle<Answer>) {
   const queryClient = useQueryClient()
+  const { t } = useTranslation()
   const key = postKeys.detail(id)
   return useMutation({
     mutationFn: toggle.send,
@@ -72,7 +74,7 @@ function usePostToggle<Answer>(id: string, toggle: PostToggle<Answer>) {
     },
     onError: (error, _on, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous)
-      toastFailure(error, toggle.failed)
+      toastFailure(error, toggle.failed, t)
     },
   })
 }
@@ -166,6 +168,6 @@ export function useRequestPostReview(id: string) {
         (post) => post && { ...post, moderation },
       )
     },
-    onError: (error) => toastFailure(error, t('moderation.reviewFailed')),
+    onError: (error) => toastFailure(error, t('moderation.reviewFailed'), t),
   })
 }

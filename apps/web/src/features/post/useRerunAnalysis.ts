@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { rerunAnalysis } from '../../api/analysis'
 import { isApiError } from '../../api/client'
 import { postKeys } from '../../api/queryKeys'
+import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
 import { restartAnalysisPolling } from './analysis'
 
@@ -25,7 +26,7 @@ export function useRerunAnalysis(postId: string) {
     onError: (error) => {
       // A 401 opens the login card by itself.
       if (!isApiError(error, 401))
-        toast.error(t('ai.rerunFailed'), { description: isApiError(error) ? error.detail : undefined })
+        toast.error(t('ai.rerunFailed'), { description: refusalText(error, t) ?? undefined })
     },
   })
 }

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { errorText } from '../../ui/errorText'
 import { TextField } from '../../ui/TextField'
@@ -27,12 +26,8 @@ interface FieldErrors {
  * Claim: an amount (all that is claimable unless changed) to an address (the connected wallet's unless
  * another is typed). While a claim is on its way it says so instead; a refusal shows the server's words.
  */
-/**
- * Why a claim was refused, in words: the server's sentence for a refusal (4xx) and for a transfer that
- * failed or a chain out of reach (503: it says the balance is untouched); our own words otherwise.
- */
+/** Why a claim was refused: the refusal's words (a 503 says the balance is untouched), else our own. */
 function claimErrorText(error: unknown, t: TFunction): string {
-  if (isApiError(error, 503) && error.detail) return error.detail
   return errorText(error, t, t('claim.failed'))
 }
 

@@ -6,11 +6,14 @@ import { faucetErrorText } from './faucetErrors'
 const t = ((key: string) => `t:${key}`) as unknown as TFunction
 
 it("shows the server's detail, and the app's own sentence when there is none worth showing", () => {
-  expect(faucetErrorText(new ApiError(400, 'Invalid Solana address', 'bad_request'), t)).toBe(
+  expect(faucetErrorText(new ApiError(400, 'Invalid Solana address', 'invalid_address'), t)).toBe(
     'Invalid Solana address',
   )
   expect(
-    faucetErrorText(new ApiError(503, 'Source account does not exist or is not activated', 'unavailable'), t),
+    faucetErrorText(
+      new ApiError(503, 'Source account does not exist or is not activated', 'transfer_failed'),
+      t,
+    ),
   ).toBe('Source account does not exist or is not activated')
   expect(faucetErrorText(new ApiError(500, 'Internal Server Error', 'internal'), t)).toBe('t:token:failed')
   expect(faucetErrorText(new ApiError(0, 'Could not reach the server', 'network'), t)).toBe(

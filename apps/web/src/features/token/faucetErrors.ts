@@ -1,15 +1,10 @@
 import type { TFunction } from 'i18next'
-import { isApiError } from '../../api/client'
+import { errorText } from '../../ui/errorText'
 
 /**
- * What the token page says when a faucet call fails: the server's `detail` (e.g. 'Invalid Solana
- * address', the §8 token texts, a limit with when it frees up); the app's own sentence when the
- * server could not be reached or hid an internal error.
+ * What the token page says when a faucet call fails: the refusal's words (e.g. 'Invalid Solana
+ * address', the §8 token texts, a limit with when it frees up), else the app's own sentence.
  */
 export function faucetErrorText(error: unknown, t: TFunction): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return t(`common:api.${error.code === 'timeout' ? 'timeout' : 'network'}`)
-    if (error.status !== 500) return error.detail
-  }
-  return t('token:failed')
+  return errorText(error, t, t('token:failed'))
 }

@@ -8,6 +8,7 @@ import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
 import { ChevronUpIcon, UploadCloudIcon } from '../../ui/contentIcons'
+import { refusalText } from '../../ui/errorText'
 import { ChevronDownIcon } from '../../ui/icons'
 import { useDraft } from '../../ui/useDraft'
 import { FileDropZone } from './FileDropZone'
@@ -135,9 +136,7 @@ export function UploadPage() {
         ? t('loginNotice')
         : isApiError(error) && (error.code === 'network' || error.code === 'timeout')
           ? t(`common:api.${error.code}`)
-          : isApiError(error) && error.detail
-            ? error.detail
-            : t('error.generic')
+          : (refusalText(error, t) ?? t('error.generic'))
 
   return (
     <div className="container screen upload-page">
