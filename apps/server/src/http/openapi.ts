@@ -18,6 +18,13 @@ export function operationIdOf(method: string, url: string, prefix: string): stri
   return method.toLowerCase() + words.map(capital).join('')
 }
 
+/** The one list of refusal codes, each described by its status and English sentence. */
+const ERROR_CODES = {
+  type: 'string' as const,
+  enum: Object.keys(ERRORS),
+  'x-enum-descriptions': Object.values(ERRORS).map(({ status, detail }) => `${status}: ${detail}`),
+} as Record<string, unknown>
+
 /** The OpenAPI document (generated from the routes' schemas) and its viewer under `{prefix}/docs`. */
 export async function registerOpenApi(app: FastifyInstance, prefix: string) {
   // Added before any route, so that every route passes through it.
@@ -32,14 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string) {
       info: { title: 'Agora API', version: '1.0.0', description: 'The API of the Agora research forum.' },
       servers: [{ url: '/' }],
       components: {
-        schemas: {
-          // The one list of refusal codes, each with its status and English sentence.
-          ErrorCode: {
-            type: 'string',
-            enum: Object.keys(ERRORS),
-            'x-enum-descriptions': Object.values(ERRORS).map(({ status, detail }) => `${status}: ${detail}`),
-          },
-        },
+        schemas: { ErrorCode: ERROR_CODES },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'agora_access' },
