@@ -1,8 +1,10 @@
 // Versions of a work's files (issue 26): the author uploads a new version from the post's menu (a
 // focus-trapped dialog closing on Escape), the page says "Version 2 of 2 · {changelog}", and the
 // picker shows version 1's files again; a comment written on version 1 says so and leads to it.
-import { apiCommentedPost } from './factories'
-import { expect, expectAccessible, signedIn, test } from './fixtures'
+// A visitor is offered no version made while the post was private.
+import type { APIRequestContext } from '@playwright/test'
+import { apiCommentedPost, apiMakeComment, apiPostBy, uploadFile } from './factories'
+import { type AgoraServer, createUser, expect, expectAccessible, signedIn, test } from './fixtures'
 
 test('the author uploads a new version; the picker switches between versions', async ({ page, server }) => {
   await signedIn(page, server)
@@ -64,4 +66,47 @@ test('the author uploads a new version; the picker switches between versions', a
   await picker.focus()
   await page.keyboard.press('ArrowUp')
   await expect(versions).toContainText('Version 2 of 2')
+})
+
+/** Publishes a version of `postId` holding one text file, as whoever `request` is signed in as. */
+async function publishVersion(request: APIRequestContext, server: AgoraServer, postId: string, name: string) {
+  const response = await request.post(`${server.url}/api/v1/media/${postId}/versions`, {
+    headers: { origin: server.url },
+    multipart: { changelog: `Now ${name}`, files: uploadFile(name, `${name}\n`) },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+test('a visitor is offered no version made while the post was private', async ({ page, request, server }) => {
+  // Versions 1 and 2 while private (the author notes something on version 1), public from then on.
+  const ada = await createUser(request, server, 'ada')
+  const postId = await apiPostBy(
+    request,
+    server,
+    ada,
+    { title: 'Lichen transects', visibility: 'private' },
+    { file: uploadFile('draft-1.txt', 'draft one\n') },
+  )
+  await apiMakeComment(request, server, postId, 'Recount plot 4 before this goes out')
+  await publishVersion(request, server, postId, 'draft-2.txt')
+  const edit = await request.patch(`${server.url}/api/v1/media/${postId}`, {
+    headers: { origin: server.url },
+    data: { visibility: 'public' },
+  })
+  expect(edit.status(), await edit.text()).toBe(200)
+  await publishVersion(request, server, postId, 'final.txt')
+
+  await page.goto(`/forum/detail/${postId}`)
+  const versions = page.getByTestId('post-versions')
+  await expect(versions).toContainText('Version 3 of 3')
+  await expect(versions).toContainText('2 earlier versions, made while the post was private, are not shown')
+  // Only version 3 may be opened: nothing to pick.
+  await expect(page.getByLabel('Show version')).toHaveCount(0)
+  const comment = page.getByRole('article').filter({ hasText: 'Recount plot 4' })
+  await expect(comment.getByText('on an earlier version')).toBeVisible()
+  await expect(comment.getByRole('link', { name: /Written on version/ })).toHaveCount(0)
+  // A link to a withheld version shows the current one.
+  await page.goto(`/forum/detail/${postId}?version=1`)
+  await expect(versions).toContainText('Version 3 of 3')
+  await expect(page.getByText('final.txt').first()).toBeVisible()
 })

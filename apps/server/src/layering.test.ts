@@ -43,7 +43,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/tags/index.ts': [],
   'features/feeds/index.ts': [],
   'features/token/index.ts': ['rewards', 'stats', 'health'],
-  'features/versions/index.ts': ['posts', 'comments', 'ipfs'],
+  'features/versions/index.ts': ['posts', 'comments', 'ipfs', 'citations'],
   'features/ipfs/index.ts': [],
 }
 

@@ -50,6 +50,7 @@ const post: PostDetailResponse = {
   edited_at: null,
   version: 1,
   version_count: 1,
+  visible_versions: [1],
   version_changelog: '',
   manifest_cid: null,
 }

@@ -47,8 +47,9 @@ export type CommentAnchorInput = Static<typeof CommentAnchorInput>
 export const CommentAnchor = Type.Object({
   ...CommentAnchorInput.properties,
   /**
-   * Read-only: the newest version of the post whose files include `cid` (the current version when
-   * the file is still current). Absent only if the file left the post altogether.
+   * Read-only: the newest version of the post the reader may open whose files include `cid` (the
+   * current version when the file is still current). Absent when no such version holds it: the file
+   * left the post, or only versions the reader may not open hold it.
    */
   version: Type.Optional(Type.Integer({ minimum: 1 })),
   /** Read-only: whether `cid` is one of the current version's files. */
@@ -79,8 +80,11 @@ export const CommentView = Type.Object({
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */
   is_liked: Type.Boolean(),
   ...EditState.properties,
-  /** The version of the post's files the comment was written on (1 for a post never versioned). */
-  post_version: Type.Integer({ minimum: 1 }),
+  /**
+   * The version of the post's files the comment was written on (1 for a post never versioned); null
+   * when it is one the reader may not open (see the post's `visible_versions`): an earlier one.
+   */
+  post_version: Nullable(Type.Integer({ minimum: 1 })),
   /**
    * Present when moderators hid or removed the comment. Its place in the thread stays, so replies
    * keep theirs: others get it with `content` '' and no reason ("[hidden by a moderator]",

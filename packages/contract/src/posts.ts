@@ -204,8 +204,17 @@ export const PostDetailResponse = Type.Object({
   // Versions of the files (issue 26, versions.ts): `media` are the files of version `version`.
   /** The version shown (`?version=N`, else the current one, which is the last). */
   version: Type.Integer({ minimum: 1 }),
-  /** How many versions the post has: the current one's number. */
+  /**
+   * How many versions the post has: the current one's number, and so the highest version anyone who
+   * sees the post may open. Versions keep their numbers for everyone; see `visible_versions`.
+   */
   version_count: Type.Integer({ minimum: 1 }),
+  /**
+   * The versions this reader may open, oldest first; the last is the current one. Others see no
+   * earlier version made while the post was private unless its author shared them
+   * (`share_private_history`), so the numbers may skip.
+   */
+  visible_versions: Type.Array(Type.Integer({ minimum: 1 })),
   /** What changed in the version shown, in one line; '' for the first version. */
   version_changelog: Type.String(),
   /** The CID `ipfs add -r --cid-version 1` gives a directory of the shown version's files (null when a file's bytes are missing). */

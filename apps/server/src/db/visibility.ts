@@ -122,8 +122,23 @@ export function canSeePrivateEra(
   madeAt: Date | string,
   reader: Reader | null,
 ): boolean {
-  if (post.user_id === readerId(reader) || reader?.moderator) return true
+  if (seesWholePast(post, reader)) return true
   return post.private_history_shared_at !== null && new Date(madeAt) <= post.private_history_shared_at
+}
+
+/** Whether `reader` sees all of a post's private past, shared or not: its author and moderators. */
+export function seesWholePast(post: { user_id: string }, reader: Reader | null): boolean {
+  return post.user_id === readerId(reader) || !!reader?.moderator
+}
+
+/**
+ * The version row `v` of post `p` that `canSeePrivateEra` keeps from all but the author and
+ * moderators: an earlier one made while private and not shared (never the current one).
+ */
+export function withheldVersionSql(v: string, p: string): RawBuilder<boolean> {
+  const [version, shared] = [sql.ref(`${v}.version`), sql.ref(`${p}.private_history_shared_at`)]
+  return sql<boolean>`coalesce(${sql.ref(`${v}.made_private`)} and ${version} < ${sql.ref(`${p}.version`)}
+    and (${shared} is null or ${sql.ref(`${v}.created_at`)} > ${shared}), false)`
 }
 
 /**
@@ -165,15 +180,14 @@ function fileVisibleSql(cid: string, reader: Reader | null) {
       or (p.user_id = ${viewer} and p.moderation is distinct from 'removed')
       or (${moderator} and p.visibility <> 'private'))`
   // `canSeePrivateEra` for the version row `v` (none for versions from before their table).
-  const era = sql<boolean>`(v.made_private is not true or p.user_id = ${viewer} or ${moderator}
-      or v.created_at <= p.private_history_shared_at)`
+  const era = sql<boolean>`(not ${withheldVersionSql('v', 'p')} or p.user_id = ${viewer} or ${moderator})`
   return sql<boolean>`(not exists (select 1 from account_exports e where e.cid = ${cid}) and (
       exists (select 1 from post_files f join posts p on p.id = f.post_id where f.cid = ${cid} and ${holder})
       or exists (select 1 from post_version_files f join posts p on p.id = f.post_id
                  left join post_versions v on v.post_id = f.post_id and v.version = f.version
                  where f.cid = ${cid} and ${holder} and ${era})
       or exists (select 1 from post_versions v join posts p on p.id = v.post_id
-                 where v.manifest_cid = ${cid} and ${holder} and (v.version = p.version or ${era}))
+                 where v.manifest_cid = ${cid} and ${holder} and ${era})
       or exists (select 1 from blobs b where b.cid = ${cid} and b.pinned
                  and not exists (select 1 from post_files f where f.cid = b.cid)
                  and not exists (select 1 from post_version_files f where f.cid = b.cid))))`

@@ -7,7 +7,9 @@ import { BadRequestError, TooManyRequestsError } from './errors'
 
 describe('a refusal', () => {
   it('answers its code’s status and sentence, filled from its params', () => {
-    const { status, body } = toErrorResponse(new BadRequestError('changelog_too_long', { params: { max: 200 } }))
+    const { status, body } = toErrorResponse(
+      new BadRequestError('changelog_too_long', { params: { max: 200 } }),
+    )
     expect(status).toBe(ERRORS.changelog_too_long.status)
     expect(body).toEqual({
       code: 'changelog_too_long',
@@ -40,6 +42,9 @@ describe(`refusals over HTTP (${TEST_DB})`, () => {
   it('words a failed sign-in as invalid_credentials', async () => {
     const answer = await sendLogin(t, { username: 'nobody_here', password: 'not the password' })
     expect(answer.statusCode).toBe(401)
-    expect(answer.json()).toMatchObject({ code: 'invalid_credentials', detail: 'Invalid username or password' })
+    expect(answer.json()).toMatchObject({
+      code: 'invalid_credentials',
+      detail: 'Invalid username or password',
+    })
   })
 })

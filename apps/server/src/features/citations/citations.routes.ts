@@ -5,6 +5,7 @@ import { isId } from '../../db/ids'
 import { visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
+import { withheldVersions } from '../versions/index'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
 /** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
@@ -43,6 +44,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
           'posts.created_at',
           'posts.doi',
           'posts.license',
+          'posts.version',
           'users.nickname',
           'users.username',
           'users.orcid',
@@ -51,16 +53,14 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         .executeTakeFirst()
       const post = visibleOr404(row, viewer?.userId ?? null)
       const version = request.query.version ?? null
-      if (version !== null) {
-        const found = await ctx.db
-          .selectFrom('post_versions')
-          .select('version')
-          .where('post_id', '=', id)
-          .where('version', '=', version)
-          .executeTakeFirst()
-        if (!found)
-          throw new NotFoundError('version_not_found', { detail: `This post has no version ${version}` })
-      }
+      // A version the reader may not open (made while the post was private) is as unknown as none.
+      if (
+        version !== null &&
+        (version < 1 ||
+          version > post.version ||
+          (await withheldVersions(ctx.db, post.id, viewer?.userId ?? null)).has(version))
+      )
+        throw new NotFoundError('version_not_found', { detail: `This post has no version ${version}` })
       const format = citeFormatOf(request.query.format)
       const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
       const text = cite(

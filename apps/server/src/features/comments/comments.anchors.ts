@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/index'
 import type { CommentRow } from '../../db/schema'
 import { BadRequestError } from '../../http/errors'
-import { type FileOfSomeVersion, filesOfEveryVersion } from '../versions/index'
+import { type FileOfSomeVersion, filesOfEveryVersion, withheldVersions } from '../versions/index'
 
 /**
  * Anchors of comments (issue 23): a top-level comment may point at a passage of one of its post's
@@ -153,10 +153,28 @@ const EMPTY: AnchorColumns = {
 /** Where the post's files are, by CID: the newest version holding each, and whether it is current. */
 export type FilePlaces = Map<string, { version: number; current: boolean }>
 
-/** The places of a post's files, read only when one of `rows` has an anchor. */
-export async function filePlacesFor(db: Db, postId: string, rows: AnchorColumns[]): Promise<FilePlaces> {
-  if (!rows.some((row) => row.anchor_cid)) return new Map()
-  return placesOf(await filesOfEveryVersion(db, postId))
+/**
+ * What comment views say of the post's versions for one reader: the versions they may not open
+ * (features/versions), and where the files are in the others.
+ */
+export interface VersionsSeen {
+  withheld: ReadonlySet<number>
+  places: FilePlaces
+}
+
+export const NOTHING_SEEN: VersionsSeen = { withheld: new Set(), places: new Map() }
+
+/** The post's versions as `viewerId` sees them, read only when there are `rows` (their files when one has an anchor). */
+export async function versionsSeenFor(
+  db: Db,
+  postId: string,
+  rows: AnchorColumns[],
+  viewerId: string | null,
+): Promise<VersionsSeen> {
+  if (rows.length === 0) return NOTHING_SEEN
+  const withheld = await withheldVersions(db, postId, viewerId)
+  if (!rows.some((row) => row.anchor_cid)) return { withheld, places: new Map() }
+  return { withheld, places: placesOf(await filesOfEveryVersion(db, postId, withheld)) }
 }
 
 export const placesOf = (files: FileOfSomeVersion[]): FilePlaces =>

@@ -11,14 +11,15 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/error
 import type { Kept, Personal } from '../../http/read-cache'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
-import { filesOfEveryVersion } from '../versions/index'
+import { filesOfEveryVersion, seesWithheldVersions, withheldVersions } from '../versions/index'
 import {
   ANCHOR_ON_REPLY,
   anchorView,
   checkAnchor,
-  type FilePlaces,
-  filePlacesFor,
+  NOTHING_SEEN,
   placesOf,
+  type VersionsSeen,
+  versionsSeenFor,
 } from './comments.anchors'
 import { commentEditing } from './comments.edit'
 import { learnDuration } from './comments.facts'
@@ -33,15 +34,16 @@ export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
 /**
  * A comment as `viewerId` sees it. A hidden or removed comment keeps its place in its thread so
  * replies keep theirs, but only its author reads the reason, and the text only while it is hidden.
- * `places` says where the post's files are (comments.anchors.ts), for an anchored comment.
+ * `seen` is what the viewer may open of the post's versions and where its files are in them
+ * (comments.anchors.ts): the version it was written on and an anchor's say no more.
  */
 export function toCommentView(
   row: CommentWithAuthor,
   isLiked: boolean,
   viewerId: string | null,
-  places: FilePlaces = new Map(),
+  seen: VersionsSeen = NOTHING_SEEN,
 ): CommentView {
-  if (row.deleted_at) return placeholderView(row, places)
+  if (row.deleted_at) return placeholderView(row, seen)
   const own = row.user_id === viewerId
   const shown = row.moderation === null || (own && row.moderation === 'hidden')
   return {
@@ -60,14 +62,18 @@ export function toCommentView(
     rootId: row.root_id,
     replyCount: row.reply_count,
     ...editState(row),
-    post_version: row.post_version,
+    post_version: versionShown(row, seen),
     ...(row.moderation ? { moderation: moderationState(row, own) } : {}),
-    ...anchorView(row, places),
+    ...anchorView(row, seen.places),
   }
 }
 
+/** The version a comment was written on, or null when the viewer may not open it. */
+const versionShown = (row: CommentWithAuthor, seen: VersionsSeen) =>
+  seen.withheld.has(row.post_version) ? null : row.post_version
+
 /** A comment its author deleted while it had replies: its place in the thread, nothing of it or them. */
-function placeholderView(row: CommentWithAuthor, places: FilePlaces): CommentView {
+function placeholderView(row: CommentWithAuthor, seen: VersionsSeen): CommentView {
   return {
     _id: row.id,
     postId: row.post_id,
@@ -85,9 +91,9 @@ function placeholderView(row: CommentWithAuthor, places: FilePlaces): CommentVie
     replyCount: row.reply_count,
     revision: row.revision,
     edited_at: null,
-    post_version: row.post_version,
+    post_version: versionShown(row, seen),
     deleted: true,
-    ...anchorView(row, places),
+    ...anchorView(row, seen.places),
   }
 }
 
@@ -104,8 +110,8 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
   const editing = commentEditing(db, events, async (viewerId, id) => {
     const row = await store.findCommentWithAuthor(id)
     if (!row) throw new NotFoundError('comment_not_found')
-    const places = await filePlacesFor(db, row.post_id, [row])
-    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId, places)
+    const seen = await versionsSeenFor(db, row.post_id, [row], viewerId)
+    return toCommentView(row, (await likes.likedAmong(viewerId, [id])).has(id), viewerId, seen)
   })
 
   return {
@@ -132,14 +138,16 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
             ordered.map((row) => row.id),
           )
         : new Set<string>()
-      const places = await filePlacesFor(db, postId, tops)
-      return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId, places))
+      const seen = await versionsSeenFor(db, postId, ordered, viewerId)
+      return ordered.map((row) => toCommentView(row, liked.has(row.id), viewerId, seen))
     },
 
     /**
      * A page of threads as every reader gets it made the viewer's (issue 24, http/read-cache.ts):
      * the comments they like marked (one query for every reader of the event-loop turn); or null when a comment of theirs was
-     * moderated (its author reads the reason, others do not), and the page is loaded for them.
+     * moderated (its author reads the reason, others do not), or when the page names versions and
+     * the viewer may open some that others may not (the post's author, a moderator): then the page
+     * is loaded for them.
      */
     async forViewer(
       shared: CommentView[],
@@ -147,6 +155,18 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
       kept: Kept,
     ): Promise<Personal<CommentView[]> | null> {
       if (shared.some((comment) => comment.moderation !== undefined && comment.userId === viewerId))
+        return null
+      const postId = shared[0]?.postId
+      const namesEarlier = shared.some(
+        (comment) => comment.post_version === null || (comment.anchor && !comment.anchor.current),
+      )
+      if (
+        postId &&
+        namesEarlier &&
+        (await kept(`sees withheld versions ${viewerId} ${postId}`, () =>
+          seesWithheldVersions(db, postId, viewerId),
+        ))
+      )
         return null
       const ids = shared.map((comment) => comment._id)
       // Which of the page's comments the viewer likes: only a write changes it (a like is one).
@@ -171,9 +191,9 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
     async anchoredForPost(postId: string, viewerId: string | null): Promise<CommentView[]> {
       visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)
       const rows = await store.listAnchored(postId)
-      const places = await filePlacesFor(db, postId, rows)
+      const seen = await versionsSeenFor(db, postId, rows, viewerId)
       return rows
-        .map((row) => toCommentView(row, false, viewerId, places))
+        .map((row) => toCommentView(row, false, viewerId, seen))
         .filter((view) => !view.moderation || view.content !== '')
     },
 
@@ -199,16 +219,18 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
         }
         const place = placeComment(post.id, parent)
         let anchor = {}
-        let places: FilePlaces = new Map()
+        let seen = NOTHING_SEEN
         if (input.anchor) {
           if (place.parentId)
             throw new BadRequestError('anchor_invalid', {
               detail: ANCHOR_ON_REPLY,
               errors: [{ field: 'anchor', message: ANCHOR_ON_REPLY }],
             })
-          const files = await filesOfEveryVersion(trx, post.id)
+          // Only into files of versions the writer may open: the others are unknown to them.
+          const withheld = await withheldVersions(trx, post.id, viewerId)
+          const files = await filesOfEveryVersion(trx, post.id, withheld)
           anchor = checkAnchor(input.anchor, files)
-          places = placesOf(files)
+          seen = { withheld, places: placesOf(files) }
         }
         const id = uuidv7()
         const created = await tx.addComment({
@@ -230,7 +252,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
             postAuthorId: post.user_id,
           },
         ])
-        return { ...toCommentView(created, false, viewerId, places), reward }
+        return { ...toCommentView(created, false, viewerId, seen), reward }
       })
     },
 

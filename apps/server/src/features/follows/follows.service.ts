@@ -11,7 +11,6 @@ import { BadRequestError, NotFoundError } from '../../http/errors'
 import { normaliseTags } from '../posts/index'
 import { type FollowKind, followsStore } from './follows.store'
 
-
 /** A follow's target as stored, and whether its follower count may be shown to others. */
 interface Target {
   kind: FollowKind

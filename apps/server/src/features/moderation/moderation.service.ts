@@ -15,7 +15,7 @@ import type { Viewer } from '../../http/auth'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { decodeCursor, encodeCursor, isLogCursor } from './moderation.cursors'
 import { type StandingRow, toLogEntry, toModUser } from './moderation.presenters'
-import { NOT_FOUND, reportsService, } from './moderation.reports'
+import { NOT_FOUND, reportsService } from './moderation.reports'
 import { type ContentKind, moderationStore } from './moderation.store'
 import { trustOf } from './moderation.trust'
 

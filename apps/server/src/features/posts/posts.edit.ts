@@ -3,12 +3,7 @@ import { type Insertable, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostRevisionsTable } from '../../db/schema'
-import {
-  canSeeHistory,
-  canSeePrivateEra,
-  type Reader,
-  visibleOr404,
-} from '../../db/visibility'
+import { canSeeHistory, canSeePrivateEra, type Reader, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'

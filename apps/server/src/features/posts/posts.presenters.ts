@@ -50,7 +50,7 @@ export function withSnippet(item: PostListItem, snippet: SearchSnippet | undefin
 }
 
 /** The detail's fields of the version shown are features/versions' (posts.service `detail` adds them). */
-type VersionFields = 'version' | 'version_count' | 'version_changelog' | 'manifest_cid'
+type VersionFields = 'version' | 'version_count' | 'visible_versions' | 'version_changelog' | 'manifest_cid'
 
 export function toPostDetail(
   row: PostDetailRow,

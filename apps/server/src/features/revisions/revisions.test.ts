@@ -44,7 +44,10 @@ describe(`histories follow visibility (${TEST_DB})`, () => {
     for (const who of [null, stranger]) {
       const refused = await history('comments', comment._id, who)
       expect(refused.status).toBe(404)
-      expect(refused.body).toMatchObject({ code: 'comment_hidden', detail: 'The moderators hid this comment' })
+      expect(refused.body).toMatchObject({
+        code: 'comment_hidden',
+        detail: 'The moderators hid this comment',
+      })
     }
     expect(texts(await history('comments', comment._id, author))).toEqual(['First words', 'Rude words'])
     expect(texts(await history('comments', comment._id, moderator))).toEqual(['First words', 'Rude words'])

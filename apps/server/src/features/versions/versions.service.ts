@@ -7,6 +7,7 @@ import {
   canSeeHistory,
   canSeePrivateEra,
   type Reader,
+  seesWholePast,
   visibleOr404,
 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
@@ -14,7 +15,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, postFileOf, type ReceivedFile, type StorageCharge, toMediaItem } from '../files/index'
 import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
-import { type VersionedPost, type VersionFile, versionsStore } from './versions.store'
+import { type VersionedPost, type VersionFile, type VersionsStore, versionsStore } from './versions.store'
 
 export const ONLY_AUTHOR_VERSIONS = 'Only the post author can publish a new version'
 export const VERSION_NOT_FOUND = 'This post has no such version'
@@ -32,6 +33,7 @@ export interface VersionUpload {
 export interface ShownVersion {
   version: number
   version_count: number
+  visible_versions: number[]
   version_changelog: string
   manifest_cid: string | null
   /** The files of an earlier version; null when the version shown is the current one (its files are post_files). */
@@ -102,6 +104,47 @@ export function composeVersion(
     names.add(file.name)
   }
   return planned.map(({ file, received }, position) => ({ file: { ...file, position }, received }))
+}
+
+const NONE: ReadonlySet<number> = new Set()
+
+/**
+ * The earlier versions of a post that `viewerId` may not open (made while it was private, not
+ * shared): empty for its author and moderators, and for a post with none. Asks whether the viewer
+ * moderates only when it matters.
+ */
+export async function withheldVersions(
+  db: Db,
+  postId: string,
+  viewerId: string | null,
+): Promise<ReadonlySet<number>> {
+  const versions = versionsStore(db)
+  const past = await versions.privatePast(postId)
+  if (!past || past.withheld.length === 0 || (await seesPast(versions, past, viewerId))) return NONE
+  return new Set(past.withheld)
+}
+
+/** Whether the post has versions others may not open that `viewerId` may (its author, a moderator). */
+export async function seesWithheldVersions(db: Db, postId: string, viewerId: string): Promise<boolean> {
+  const versions = versionsStore(db)
+  const past = await versions.privatePast(postId)
+  return !!past && past.withheld.length > 0 && (await seesPast(versions, past, viewerId))
+}
+
+/** `seesWholePast` for a reader known by id: the post's author, or a moderator. */
+async function seesPast(versions: VersionsStore, post: { user_id: string }, viewerId: string | null) {
+  if (viewerId === null) return false
+  return seesWholePast(post, {
+    userId: viewerId,
+    moderator: post.user_id !== viewerId && (await versions.isModerator(viewerId)),
+  })
+}
+
+/** The numbers 1…`current` but the withheld ones: the versions a reader may open, oldest first. */
+function openVersions(current: number, withheld: ReadonlySet<number>): number[] {
+  const numbers: number[] = []
+  for (let number = 1; number <= current; number++) if (!withheld.has(number)) numbers.push(number)
+  return numbers
 }
 
 /** Versions of posts' files: publishing one, listing them, and the version a post's detail shows. */
@@ -220,11 +263,9 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       const number = requested ?? row.current
       if (number > row.current) throw new NotFoundError('version_not_found')
       const isCurrent = number === row.current
-      if (!isCurrent && row.made_private && row.created_at) {
-        const reader = viewerId && { userId: viewerId, moderator: await versions.isModerator(viewerId) }
-        if (!canSeePrivateEra(row, row.created_at, reader || null))
-          throw new NotFoundError('version_not_found')
-      }
+      const withheld =
+        row.withheld.length === 0 || (await seesPast(versions, row, viewerId)) ? NONE : new Set(row.withheld)
+      if (withheld.has(number)) throw new NotFoundError('version_not_found')
       const earlier = isCurrent ? null : await versions.earlierFiles(postId, number)
       let manifest = row.manifest_cid
       if (manifest === null) {
@@ -240,6 +281,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
       return {
         version: number,
         version_count: row.current,
+        visible_versions: openVersions(row.current, withheld),
         version_changelog: row.changelog ?? '',
         manifest_cid: manifest,
         files: earlier,
@@ -285,7 +327,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
     /** Whether `reader` sees more of the post's versions than anonymous readers do. */
     async seesMoreThanVisitors(reader: Reader, postId: string): Promise<boolean> {
       const post = isId(postId) ? await versions.findPost(postId) : undefined
-      return !!post && (reader.moderator || post.user_id === reader.userId)
+      return !!post && seesWholePast(post, reader)
     },
   }
 }

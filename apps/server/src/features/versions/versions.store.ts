@@ -2,6 +2,7 @@ import type { PinStatus } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { PostFileRow, PostFilesTable } from '../../db/schema'
+import { withheldVersionSql } from '../../db/visibility'
 
 /** A post as a version's publication reads it: who may change it and its current version. */
 export interface VersionedPost {
@@ -39,6 +40,11 @@ export interface FileOfSomeVersion {
 
 /** The file columns both post_files (current version) and post_version_files (earlier ones) hold. */
 export type VersionFile = Omit<PostFilesTable, 'post_id'>
+
+/** The earlier versions of the row of `posts` that others may not open (db/visibility.ts), oldest first. */
+const withheldOf = () =>
+  sql<number[]>`array(select v.version from post_versions v
+    where v.post_id = posts.id and ${withheldVersionSql('v', 'posts')} order by v.version)`
 
 /**
  * The tables of versions: post_versions (one row per version) and post_version_files (the files of
@@ -115,8 +121,18 @@ export function versionsStore(db: Db) {
           // none to make, and its detail need not read its files again.
           sql<boolean | null>`case when post_versions.manifest_cid is null
             then exists (select 1 from post_files f where f.post_id = posts.id) end`.as('has_files'),
+          withheldOf().as('withheld'),
         ])
         .where('posts.id', '=', postId)
+        .executeTakeFirst()
+    },
+
+    /** The post's author and the earlier versions only they and moderators may open; undefined: no such post. */
+    privatePast(postId: string): Promise<{ user_id: string; withheld: number[] } | undefined> {
+      return db
+        .selectFrom('posts')
+        .select(['user_id', withheldOf().as('withheld')])
+        .where('id', '=', postId)
         .executeTakeFirst()
     },
 
@@ -159,10 +175,10 @@ export function versionsStore(db: Db) {
     },
 
     /**
-     * Every file of every version of the post, once per CID, with the newest version holding it
-     * (`current`: it is one of the current version's files) and what is known of its bytes.
+     * Every file of every version of the post but the `withheld` ones, once per CID, with the newest
+     * version holding it (`current`: it is one of the current version's files) and what is known of its bytes.
      */
-    async filesOfEveryVersion(postId: string): Promise<FileOfSomeVersion[]> {
+    async filesOfEveryVersion(postId: string, withheld?: ReadonlySet<number>): Promise<FileOfSomeVersion[]> {
       const current = db
         .selectFrom('post_files')
         .innerJoin('posts', 'posts.id', 'post_files.post_id')
@@ -182,7 +198,7 @@ export function versionsStore(db: Db) {
         .orderBy('f.version', 'desc')
         .execute()
       const byCid = new Map<string, FileOfSomeVersion>()
-      for (const row of rows) if (!byCid.has(row.cid)) byCid.set(row.cid, row)
+      for (const row of rows) if (!byCid.has(row.cid) && !withheld?.has(row.version)) byCid.set(row.cid, row)
       return [...byCid.values()]
     },
 

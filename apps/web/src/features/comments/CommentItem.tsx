@@ -25,9 +25,9 @@ import { ReportButton } from '../report/ReportButton'
 import { AnchorChip } from './AnchorChip'
 import { ANY_RECORDING, focusAnchor, useHasRecording } from './anchors'
 import { BlockedAuthors } from './blockedAuthors'
+import { CommentVersion } from './CommentVersion'
 import { commentDisplay } from './commentDisplay'
 import { Markdown } from './lazyMarkdown'
-import { PostVersion } from './postVersion'
 import { linkTimestamps, timeOfLink } from './timestamps'
 import { useLikeComment, useRequestCommentReview } from './useComments'
 
@@ -91,7 +91,6 @@ function ShownComment({
   const classes = ['comment', `comment--level-${comment.level}`, highlighted && 'comment--highlight']
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
-  const writtenOnEarlier = comment.post_version < useContext(PostVersion)
   // Shown at the reader's request (a blocked person's comment): their focus continues on it.
   useEffect(() => {
     if (focusOnShow) article.current?.focus()
@@ -138,16 +137,7 @@ function ShownComment({
           {comment.edited_at && (
             <EditedMarker at={comment.edited_at} onOpen={() => setShowingHistory(true)} />
           )}
-          {writtenOnEarlier && (
-            <Link
-              to={`?version=${comment.post_version}`}
-              className="comment__version"
-              title={t('item.onVersionTitle', { version: comment.post_version })}
-              aria-label={t('item.onVersionTitle', { version: comment.post_version })}
-            >
-              {t('item.onVersion', { version: comment.post_version })}
-            </Link>
-          )}
+          <CommentVersion version={comment.post_version} />
         </header>
         {moderation && <ModerationNotice comment={comment} moderation={moderation} isOwner={isOwner} />}
         {comment.anchor && <AnchorChip comment={comment} anchor={comment.anchor} />}

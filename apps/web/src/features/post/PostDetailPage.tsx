@@ -138,11 +138,11 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
   const [showingHistory, setShowingHistory] = useState(false)
   const [citing, setCiting] = useState(false)
   // Versions of the files (issue 26): `?version=N` shows version N (a link can point at one, and a
-  // comment written on an earlier version does); without it, or out of range, the current one.
+  // comment written on an earlier version does); without it, or not one the reader may open, the current one.
   const [uploadingVersion, setUploadingVersion] = useState(false)
   const [params, setParams] = useSearchParams()
   const asked = Number(params.get('version'))
-  const chosenVersion = Number.isInteger(asked) && asked >= 1 && asked <= post.version_count ? asked : null
+  const chosenVersion = post.visible_versions.includes(asked) ? asked : null
   const setChosenVersion = (version: number | null) =>
     setParams(
       (current) => {
