@@ -1,7 +1,7 @@
 import { POST_UNAVAILABLE } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
 import { dbMakePost, dbModerate, makeModerator, makeUser, send, sendMod } from '../../../test/factories'
-import { TEST_DB, useTestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 
 // What a reader learns of a post they may not see: hidden by the moderators (404, with the public
 // log's reason), removed by them (410), or nothing at all (404 post_not_found) for a private or
@@ -37,6 +37,24 @@ describe(`a post others may not see (${TEST_DB})`, () => {
     const response = await send(t, null, 'GET', `/api/v1/media/${id}`)
     expect(response.statusCode).toBe(410)
     expect(response.json()).toMatchObject({ code: POST_UNAVAILABLE.removed, reason: 'Spam' })
+    // Its author still reads it.
+    expect((await send(t, ada, 'GET', `/api/v1/media/${id}`)).statusCode).toBe(200)
+  })
+
+  it('lets the author read their hidden or removed post with the read cache on, after others were refused', async () => {
+    await withSecondApp(t, { READ_CACHE_MS: '60000' }, async (cached) => {
+      const ada = await makeUser(cached)
+      for (const [moderation, status] of [
+        ['hidden', 404],
+        ['removed', 410],
+      ] as const) {
+        const id = await dbMakePost(cached, ada)
+        await dbModerate(cached, 'post', id, moderation, 'Spam')
+        expect((await send(cached, null, 'GET', `/api/v1/media/${id}`)).statusCode).toBe(status)
+        const theirs = await send(cached, ada, 'GET', `/api/v1/media/${id}`)
+        expect(theirs.statusCode, theirs.body).toBe(200)
+      }
+    })
   })
 
   it('answers 404 post_not_found, with no reason, for a private, hidden-and-private or unknown post', async () => {
