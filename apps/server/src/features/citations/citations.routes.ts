@@ -2,7 +2,7 @@ import { CiteQuery, citeFormatOf } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
-import { POST_NOT_FOUND, visibleOr404 } from '../../db/visibility'
+import { POST_NOT_FOUND, visibleOrGone } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
@@ -22,7 +22,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
             'The citation in the format asked for',
             Object.values(CITE_CONTENT_TYPES).map((type) => type.split(';')[0]!),
           ),
-          ...failures(400, 404),
+          ...failures(400, 404, 410),
         },
       },
     },
@@ -49,7 +49,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         ])
         .where('posts.id', '=', id)
         .executeTakeFirst()
-      const post = visibleOr404(row, viewer?.userId ?? null)
+      const post = await visibleOrGone(ctx.db, row, id, viewer?.userId ?? null)
       const version = request.query.version ?? null
       if (version !== null) {
         const found = await ctx.db

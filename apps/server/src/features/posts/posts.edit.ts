@@ -7,8 +7,10 @@ import {
   canSeeHistory,
   canSeePrivateEra,
   POST_NOT_FOUND,
+  postDeleted,
   type Reader,
   visibleOr404,
+  wasDeleted,
 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
@@ -165,6 +167,7 @@ export function postEditing(
      */
     async revisions(reader: Reader | null, id: string): Promise<PostRevisionsResponse> {
       const post = isId(id) ? await editStore(db).historyAccess(id) : undefined
+      if (!post && (await wasDeleted(db, id))) throw postDeleted()
       if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
       const items = await revisionsStore(db).postHistory(id)
       if (items.length === 0) throw new NotFoundError(POST_NOT_FOUND)

@@ -7,8 +7,10 @@ import {
   canSeeHistory,
   canSeePrivateEra,
   POST_NOT_FOUND,
+  postDeleted,
   type Reader,
   visibleOr404,
+  wasDeleted,
 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
@@ -252,6 +254,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
      */
     async list(reader: Reader | null, postId: string): Promise<PostVersionsResponse> {
       const post = isId(postId) ? await versions.findPost(postId) : undefined
+      if (!post && (await wasDeleted(db, postId))) throw postDeleted()
       if (!post || !canSeeHistory(post, reader)) throw new NotFoundError(POST_NOT_FOUND)
       const [rows, earlier, current] = await Promise.all([
         versions.versions(post.id),
