@@ -14,6 +14,7 @@ import {
   expect,
   expectConsoleErrors,
   loginViaApi,
+  personPage,
   type TestUser,
   test,
 } from './fixtures'
@@ -439,13 +440,37 @@ test('an address that is no screen answers 404 with the not-found screen drawn, 
   await expectSameScreen(browser, `${server.url}/nope`, ['h1', '.screen__lead'])
 })
 
-test("someone's private post is drawn as not found, a search and another order by the app alone", async ({
+test("someone's private post is drawn as not found but for its author, a search and another order by the app alone", async ({
+  browser,
   page,
   request,
   server,
 }) => {
   const author = await createUser(request, server, 'private')
-  const id = await publishPost(page, server, author, 'Unpublished private notes', 'private')
+  const title = 'Unpublished private notes'
+  const id = await publishPost(page, server, author, title, 'private')
+
+  // Its author's session reaches the page: 200, the post drawn, and "not found" never on screen.
+  const own = await personPage(browser, server, author)
+  await own.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { headingsSeen: string[] }).headingsSeen = seen
+    new MutationObserver(() => {
+      for (const heading of Array.from(document.querySelectorAll('h1')))
+        if (!seen.includes(heading.textContent ?? '')) seen.push(heading.textContent ?? '')
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  const visit = await own.goto(`/forum/detail/${id}`)
+  expect(visit?.status()).toBe(200)
+  const drawn = (await visit?.text()) ?? ''
+  expect(drawn).toContain(`data-first-screen="/forum/detail/${id}"`)
+  expect(drawn).toContain(title)
+  expect(drawn).not.toContain('Post not found')
+  await expect(own.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(own.locator('#static-shell')).toHaveCount(0) // the app took over from the drawn post
+  const headings = await own.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen)
+  expect(headings).toContain(title)
+  expect(headings).not.toContain('Post not found')
 
   for (const path of ['/forum?search=graphene', '/forum?sort=recent_desc']) {
     const html = await (await page.request.get(path)).text()
@@ -455,7 +480,7 @@ test("someone's private post is drawn as not found, a search and another order b
   const secret = await page.request.get(`/forum/detail/${id}`)
   expect(secret.status()).toBe(404)
   const html = await secret.text()
-  expect(html).not.toContain('Unpublished private notes')
+  expect(html).not.toContain(title)
   expect(html).toContain('Post not found')
   await page.goto('/forum?search=graphene')
   await expect(page.getByRole('heading', { level: 2, name: /graphene/ })).toBeVisible()

@@ -211,7 +211,20 @@ test('upload an image and a PDF, find the post by tag, read it, like and unlike 
   await expect(detail.getByText('Post deleted')).toBeVisible()
   await detail.getByRole('searchbox', { name: 'Search posts' }).fill(tag)
   await expect(detail.getByRole('heading', { name: 'No posts found' })).toBeVisible()
-  expect((await request.get(`${server.url}/api/v1/media/${postId}`)).status()).toBe(404)
+  // Gone, and it says so: 410 from the API and on its page, to its author too.
+  const gone = await request.get(`${server.url}/api/v1/media/${postId}`)
+  expect(gone.status()).toBe(410)
+  expect((await gone.json()).code).toBe('post_deleted')
+  expectConsoleErrors(page, /status of 410/) // the browser's note of the page's and the API's 410
+  const visit = await page.goto(postPath!)
+  expect(visit?.status()).toBe(410)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This post was deleted by its author' }),
+  ).toBeVisible()
+  await expect(page.getByText('Its author took it down; nothing of it is kept here.')).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Moderation log' })).toHaveCount(0)
+  await expect(page.locator('#static-shell')).toHaveCount(0) // the app took over from the drawn screen
+  await expect(page.getByText(title)).toHaveCount(0)
 })
 
 test('a missing post says so', async ({ page }) => {

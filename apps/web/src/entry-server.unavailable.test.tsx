@@ -39,4 +39,14 @@ describe('not-found screens drawn on the server', () => {
     expect(unknown.html).toContain('Post not found')
     expect(unknown.html).not.toContain('moderators')
   })
+
+  it('draws a post its author deleted as deleted, with no moderators in it, in Chinese too', async () => {
+    const answer = { status: 410, code: POST_UNAVAILABLE.deleted }
+    const deleted = await renderPostUnavailable(URL_OF_POST, 'en', ID, answer)
+    expect(deleted.html).toContain('This post was deleted by its author')
+    expect(deleted.title).toBe('This post was deleted by its author · Agora')
+    expect(deleted.html).not.toContain('moderators')
+    expect(deleted.html).not.toContain('/mod/log')
+    expect((await renderPostUnavailable(URL_OF_POST, 'zh', ID, answer)).html).toContain('此帖子已被作者删除')
+  })
 })

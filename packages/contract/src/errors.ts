@@ -108,6 +108,7 @@ export const ERRORS = {
   filter_invalid: { status: 400, detail: 'This filter is not valid' },
   post_hidden: { status: 404, detail: 'This post was hidden by the moderators' },
   post_removed: { status: 410, detail: 'This post was removed by the moderators' },
+  post_deleted: { status: 410, detail: 'This post was deleted by its author' },
   version_not_found: { status: 404, detail: 'This post has no such version' },
   changelog_required: { status: 400, detail: 'Say in one line what changed (changelog)' },
   changelog_one_line: { status: 400, detail: 'The changelog is one line' },

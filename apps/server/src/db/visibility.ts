@@ -2,6 +2,7 @@ import { POST_UNAVAILABLE } from '@agora/contract'
 import { ERRORS, type ErrorCodeOf } from '@agora/contract/errors'
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely'
 import { GoneError, NotFoundError } from '../http/errors'
+import { isId } from './ids'
 import type { Database } from './schema'
 
 /**
@@ -53,6 +54,32 @@ export function visibleOrUnavailable<P extends PostAccess & { moderation_reason:
 /** The 404 of a post that does not exist, as far as the viewer can tell. */
 export function postNotFound(): NotFoundError {
   return new NotFoundError(POST_UNAVAILABLE.notFound)
+}
+
+/** The 410 of a post its author deleted: nothing of it is left to say but that. */
+export function postDeleted(): GoneError {
+  return new GoneError(POST_UNAVAILABLE.deleted)
+}
+
+/** Whether `id` names a post its author deleted while others could see it (migration 0044). */
+export async function wasDeleted(db: Kysely<Database>, id: string): Promise<boolean> {
+  if (!isId(id)) return false
+  const row = await db.selectFrom('deleted_posts').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * `visibleOr404` for a read of what belongs to the post `id` (its comments, versions, citation):
+ * 410 when its author deleted it, as its own address answers.
+ */
+export async function visibleOrGone<P extends PostAccess>(
+  db: Kysely<Database>,
+  post: P | null | undefined,
+  id: string,
+  viewerId: string | null,
+): Promise<P> {
+  if (!post && (await wasDeleted(db, id))) throw postDeleted()
+  return visibleOr404(post, viewerId)
 }
 
 /** `canSee` as a condition on the `posts` table, for Kysely queries. */

@@ -9,6 +9,13 @@ import { KEPT_TTL_FACTOR, type Remembered, remembered } from './remembered'
 
 export const ACCESS_COOKIE = 'agora_access'
 export const REFRESH_COOKIE = 'agora_refresh'
+/**
+ * The access cookie goes to pages too, so a post only its author may see is drawn for them
+ * (docs/decisions/015-session-cookie-reaches-pages.md).
+ */
+export const ACCESS_COOKIE_PATH = '/'
+/** Where the access cookie lived before: cleared wherever a session is answered or ended. */
+export const OLD_ACCESS_COOKIE_PATH = '/api'
 /** The refresh cookie only travels to the auth endpoints that need it. */
 export const REFRESH_COOKIE_PATH = '/api/v1/auth'
 
@@ -209,6 +216,7 @@ export async function requireUserId(request: FastifyRequest, detail?: string): P
 }
 
 export function clearAuthCookies(reply: FastifyReply) {
-  reply.clearCookie(ACCESS_COOKIE, { path: '/api' })
+  reply.clearCookie(ACCESS_COOKIE, { path: ACCESS_COOKIE_PATH })
+  reply.clearCookie(ACCESS_COOKIE, { path: OLD_ACCESS_COOKIE_PATH })
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH })
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
 import { accessTokenOf, type SessionMemo } from './auth'
-import { NotFoundError } from './errors'
+import { GoneError, NotFoundError } from './errors'
 import { KEPT_TTL_FACTOR, remembered } from './remembered'
 
 /**
@@ -195,8 +195,9 @@ export function createReadCache(ttlMs: number): ReadCache {
       try {
         body = bodies.get(key) ?? (await shared(key, reply, () => read.load(null)))
       } catch (error) {
-        // Hidden from anonymous readers, perhaps not from this one (their own private post).
-        if (viewerId !== null && error instanceof NotFoundError) return read.load(viewerId)
+        // Hidden or removed for anonymous readers, perhaps not for this one (their own post).
+        if (viewerId !== null && (error instanceof NotFoundError || error instanceof GoneError))
+          return read.load(viewerId)
         throw error
       }
       if (viewerId !== null) {

@@ -81,7 +81,7 @@ export function editingRoutes<Body extends TSchema>(
 
   app.get<{ Params: { id: string } }>(
     `${url}/revisions`,
-    { schema: { ...history, response: { 200: answers.history, ...failures(404) } } },
+    { schema: { ...history, response: { 200: answers.history, ...failures(404, 410) } } },
     async (request) => service.revisions(await readerOf(request), request.params.id),
   )
 }

@@ -1,7 +1,13 @@
 import type { TokenResponse } from '@agora/contract'
 import type { FastifyReply } from 'fastify'
 import type { AppContext } from '../../context'
-import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../http/auth'
+import {
+  ACCESS_COOKIE,
+  ACCESS_COOKIE_PATH,
+  OLD_ACCESS_COOKIE_PATH,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+} from '../../http/auth'
 import { type IssuedSession, REFRESH_TTL_SECONDS } from './auth.service'
 
 /**
@@ -21,9 +27,11 @@ export function answerSession(ctx: AppContext, reply: FastifyReply, session: Iss
   // Secure when configured, or when this request came over HTTPS (directly or via a trusted proxy's X-Forwarded-Proto).
   const secure = ctx.config.secureCookies || reply.request.protocol === 'https'
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure }
+  // An older cookie at /api would be sent before this one to the API, holding a stale token.
+  reply.clearCookie(ACCESS_COOKIE, { ...cookie, path: OLD_ACCESS_COOKIE_PATH })
   reply.setCookie(ACCESS_COOKIE, session.accessToken, {
     ...cookie,
-    path: '/api',
+    path: ACCESS_COOKIE_PATH,
     maxAge: session.expiresIn,
   })
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {

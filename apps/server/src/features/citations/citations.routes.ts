@@ -2,7 +2,7 @@ import { CiteQuery, citeFormatOf } from '@agora/contract'
 import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
-import { visibleOr404 } from '../../db/visibility'
+import { visibleOrGone } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
 import { withheldVersions } from '../versions/index'
@@ -23,7 +23,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
             'The citation in the format asked for',
             Object.values(CITE_CONTENT_TYPES).map((type) => type.split(';')[0]!),
           ),
-          ...failures(400, 404),
+          ...failures(400, 404, 410),
         },
       },
     },
@@ -51,7 +51,7 @@ export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
         ])
         .where('posts.id', '=', id)
         .executeTakeFirst()
-      const post = visibleOr404(row, viewer?.userId ?? null)
+      const post = await visibleOrGone(ctx.db, row, id, viewer?.userId ?? null)
       const version = request.query.version ?? null
       // A version the reader may not open (made while the post was private) is as unknown as none.
       if (

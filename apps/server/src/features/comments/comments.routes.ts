@@ -43,7 +43,7 @@ export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
           'which version holds the file (`version`) and whether it is a current one (`current`).',
         params: PostCommentsParams,
         querystring: PostCommentsQuery,
-        response: { 200: PostCommentsResponse, ...failures(400, 404) },
+        response: { 200: PostCommentsResponse, ...failures(400, 404, 410) },
       },
     },
     async (request, reply) =>

@@ -5,7 +5,7 @@ import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState } from '../../db/moderation-state'
-import { visibleOr404 } from '../../db/visibility'
+import { visibleOr404, visibleOrGone } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
 import type { Kept, Personal } from '../../http/read-cache'
@@ -128,7 +128,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
       viewerId: string | null,
       page: { skip: number; limit: number; anchorCid?: string },
     ): Promise<CommentView[]> {
-      visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)
+      await visibleOrGone(db, isId(postId) ? await store.findPost(postId) : undefined, postId, viewerId)
       const tops = await store.listTopLevel(postId, page.skip, page.limit, page.anchorCid)
       const replies = await store.listReplies(tops.map((top) => top.id))
       const ordered = threadOrder(tops, replies)

@@ -14,9 +14,9 @@ export { subscribeCommentNews } from './comments.stream'
 export const commentsOfUser = (db: Db, userId: string, page: OffsetPage) =>
   commentsStore(db).listByUser(userId, page)
 
-/** The first page of a post's threads as a reader who is not signed in sees it (a drawn post page). */
-export const firstCommentsPage = (db: Db, events: EventBus, postId: string) =>
-  commentsService(db, events).listForPost(postId, null, { skip: 0, limit: COMMENTS_PAGE_SIZE })
+/** The first page of a post's threads as `viewerId` (default: a reader not signed in) sees it (a drawn post page). */
+export const firstCommentsPage = (db: Db, events: EventBus, postId: string, viewerId: string | null = null) =>
+  commentsService(db, events).listForPost(postId, viewerId, { skip: 0, limit: COMMENTS_PAGE_SIZE })
 
 /** A post's anchored comments as `viewerId` sees them, oldest first (the post's CAR export, ipfs/). */
 export const anchoredComments = (db: Db, events: EventBus, postId: string, viewerId: string | null) =>

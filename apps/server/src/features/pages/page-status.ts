@@ -12,7 +12,7 @@ export function isAppScreen(path: string): boolean {
   return SCREENS.some((screen) => screen(path) !== false)
 }
 
-/** Why a post's page shows no post: the code and public reason of the API's 404 or 410. */
+/** Why a post's page shows no post: the code and public reason of the API's 404 or 410 (deleted, moderated, unknown). */
 export interface PostUnavailable {
   status: 404 | 410
   code: string
@@ -20,12 +20,12 @@ export interface PostUnavailable {
 }
 
 /**
- * A post's page: the post as an anonymous reader sees it (drawn into the page), or why there is
- * none. A post only the viewer may see (their own private or hidden one) is served, not drawn;
- * so is one that could not be read (the app asks again itself).
+ * A post's page: the post as an anonymous reader sees it (drawn into the page), or one only the
+ * viewer may see (their own private or hidden one, drawn as they see it: `personal`), or why there
+ * is none. One that could not be read is served undrawn (the app asks again itself).
  */
 export type PostOfPage =
-  | { post: PostDetailResponse; unavailable: null }
+  | { post: PostDetailResponse; personal: boolean; unavailable: null }
   | { post: null; unavailable: PostUnavailable | null }
 
 /** `<meta name="robots">` for a page that answers 404 or 410: search engines keep it out of their index. */
@@ -43,22 +43,16 @@ export async function postOfPage(
     return { post: null, unavailable: { status: 404, code: POST_UNAVAILABLE.notFound } } // a broken %-escape
   }
   try {
-    return { post: await detail(null, id), unavailable: null }
+    return { post: await detail(null, id), personal: false, unavailable: null }
   } catch (error) {
     if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) {
       request.log.warn({ err: error }, 'post of the page not read')
       return { post: null, unavailable: null }
     }
-    const viewer = await request.viewer().catch(() => null)
-    if (
-      viewer &&
-      (await detail(viewer.userId, id).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      return { post: null, unavailable: null }
-    }
+    // The session cookie reaches pages too (path /), so an author's own post is drawn for them.
+    const viewer = error.code === POST_UNAVAILABLE.deleted ? null : await request.viewer().catch(() => null)
+    const theirs = viewer ? await detail(viewer.userId, id).catch(() => null) : null
+    if (theirs) return { post: theirs, personal: true, unavailable: null }
     const reason = error.more?.reason
     return {
       post: null,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
 import { parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, cookieHeader, makeUser, send, sendLogin, type TestUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 
 const webRoot = fileURLToPath(new URL('../../../../web', import.meta.url))
@@ -78,5 +78,51 @@ describe(`a post's drawn page (${TEST_DB})`, () => {
     // Drawn as Markdown the first runs are emphasis marks; drawn plain, all of it is there.
     const longest = Math.max(...(mainText(response.body).match(/(?:\*_)+/g) ?? ['']).map((run) => run.length))
     expect(longest).toBeGreaterThan(content.length - 100)
+  })
+})
+
+describe(`a post's drawn page for whoever asks (${TEST_DB})`, () => {
+  const NOINDEX = '<meta name="robots" content="noindex">'
+  /** The page as the browser asks for it: with the session cookie of `user`'s login, or none. */
+  async function pageAs(user: TestUser | null, path: string) {
+    if (!user) return t.app.inject({ method: 'GET', url: path })
+    const login = await sendLogin(t, { username: user.username, password: user.password })
+    return t.app.inject({ method: 'GET', url: path, headers: { cookie: cookieHeader(login.cookies) } })
+  }
+
+  it('draws an author their own private post, 200 for them alone; anyone else a 404 that says not found', async () => {
+    const [ada, bob] = [await makeUser(t), await makeUser(t)]
+    const title = 'Unpublished field notes'
+    const { post_id } = await apiMakePost(t, ada, { title, visibility: 'private' })
+    const path = `/forum/detail/${post_id}`
+    const own = await pageAs(ada, path)
+    expect(own.statusCode).toBe(200)
+    expect(own.headers['cache-control']).toBe('private, no-cache')
+    expect(own.body).toContain(`data-first-screen="${path}"`)
+    expect(mainText(own.body)).toContain(title)
+    expect(mainText(own.body)).not.toContain('Post not found')
+    expect(own.body).toContain(NOINDEX)
+    expect(own.body).not.toContain('citation_title')
+    for (const stranger of [bob, null]) {
+      const theirs = await pageAs(stranger, path)
+      expect(theirs.statusCode).toBe(404)
+      expect(theirs.headers['cache-control']).toBe('no-cache')
+      expect(mainText(theirs.body)).toContain('Post not found')
+      expect(theirs.body).not.toContain(title)
+    }
+  })
+
+  it('draws a post its author deleted as deleted, 410, to its author too', async () => {
+    const ada = await makeUser(t)
+    const title = 'A preprint withdrawn'
+    const { post_id } = await apiMakePost(t, ada, { title })
+    expect((await send(t, ada, 'DELETE', `/api/v1/media/${post_id}/delete`)).statusCode).toBe(200)
+    for (const reader of [null, ada]) {
+      const response = await pageAs(reader, `/forum/detail/${post_id}`)
+      expect(response.statusCode).toBe(410)
+      expect(mainText(response.body)).toContain('This post was deleted by its author')
+      expect(response.body).toContain(NOINDEX)
+      expect(response.body).not.toContain(title)
+    }
   })
 })

@@ -94,11 +94,12 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     request: FastifyRequest,
     path: string,
     post: PostDetailResponse,
+    viewerId: string | null,
     drawn: DrawnScreens,
   ): Promise<FirstScreen> {
     // The first comments come with the post (issue 28: the first comment at the first paint); when
     // they cannot be read the section is drawn loading, as the app would show it.
-    const comments = await firstCommentsPage(ctx.db, ctx.events, post.id).catch((error) => {
+    const comments = await firstCommentsPage(ctx.db, ctx.events, post.id, viewerId).catch((error) => {
       request.log.warn({ err: error }, 'comments of the drawn post not read')
       return null
     })
@@ -134,7 +135,11 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     if (!screens) return null
     try {
       if (!found) return await unavailableScreen(request, path, page?.unavailable ?? null, screens)
-      if (POST_PAGE.test(path)) return page?.post ? await postScreen(request, path, page.post, screens) : null
+      if (POST_PAGE.test(path)) {
+        if (!page?.post) return null
+        const viewerId = page.personal ? ((await request.viewer())?.userId ?? null) : null
+        return await postScreen(request, path, page.post, viewerId, screens)
+      }
       if (FORUM_PAGE.test(path)) return await forumScreen(request, path, screens)
       if (path === '/') return await homeScreen(request, screens)
     } catch (error) {
@@ -158,14 +163,18 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     const status = page?.unavailable?.status ?? (isAppScreen(path) ? 200 : 404)
     const screen = await firstScreenOf(request, path, page, status === 200)
     const html = screen ? template.render(screen) : template.plain
-    const head = page?.post
-      ? scholarlyHead(page.post, ctx.config.mail.publicUrl)
-      : status === 200
-        ? feedLinkOf(path)
-        : NOINDEX
+    // A post only its author may see is drawn for them alone: kept by no shared cache, nor indexed.
+    const personal = page?.post ? page.personal : false
+    const head = personal
+      ? NOINDEX
+      : page?.post
+        ? scholarlyHead(page.post, ctx.config.mail.publicUrl)
+        : status === 200
+          ? feedLinkOf(path)
+          : NOINDEX
     return reply
       .code(status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(withHead(html, head))
   })

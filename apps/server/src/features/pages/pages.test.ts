@@ -150,6 +150,7 @@ describe(`pages (${TEST_DB})`, () => {
     ["someone's private post", 'private', 404],
     ['a post the moderators hid', 'hidden', 404],
     ['a post the moderators removed', 'removed', 410],
+    ['a post its author deleted', 'deleted', 410],
   ] as const)(
     'answers the page of %s (%s) %i, noindex, with no scholarly metadata',
     async (_case, kind, status) => {
@@ -161,15 +162,22 @@ describe(`pages (${TEST_DB})`, () => {
         id = await dbMakePost(t, ada, { title: 'Secret' })
         await dbModerate(t, 'post', id, kind, 'Spam')
       }
+      if (kind === 'deleted') {
+        id = await dbMakePost(t, ada, { title: 'Secret' })
+        expect((await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)).statusCode).toBe(200)
+      }
       const response = await page(`/forum/detail/${id}`)
       expect(response.statusCode).toBe(status)
       expect(response.body).toBe(indexHtml.replace('</head>', `${NOINDEX}</head>`))
-      // The reader who may see it (its author) gets the page; the app draws it for them.
+      // The reader who may see it (its author) gets the page, for them alone and not indexed.
       if (kind === 'private' || kind === 'hidden') {
         const own = await page(`/forum/detail/${id}`, ada.headers)
         expect(own.statusCode).toBe(200)
-        expect(own.body).not.toContain('Secret')
+        expect(own.headers['cache-control']).toBe('private, no-cache')
+        expect(own.body).toBe(indexHtml.replace('</head>', `${NOINDEX}</head>`))
       }
+      // Deleted, it is gone for its author too.
+      if (kind === 'deleted') expect((await page(`/forum/detail/${id}`, ada.headers)).statusCode).toBe(410)
     },
   )
 

@@ -3,7 +3,14 @@ import { type Insertable, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostRevisionsTable } from '../../db/schema'
-import { canSeeHistory, canSeePrivateEra, type Reader, visibleOr404 } from '../../db/visibility'
+import {
+  canSeeHistory,
+  canSeePrivateEra,
+  postDeleted,
+  type Reader,
+  visibleOr404,
+  wasDeleted,
+} from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'
@@ -159,6 +166,7 @@ export function postEditing(
      */
     async revisions(reader: Reader | null, id: string): Promise<PostRevisionsResponse> {
       const post = isId(id) ? await editStore(db).historyAccess(id) : undefined
+      if (!post && (await wasDeleted(db, id))) throw postDeleted()
       if (!post || !canSeeHistory(post, reader)) throw new NotFoundError('post_not_found')
       const items = await revisionsStore(db).postHistory(id)
       if (items.length === 0) throw new NotFoundError('post_not_found')

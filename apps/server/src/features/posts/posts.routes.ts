@@ -132,7 +132,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         summary: 'One post with its media, analysis and whether the viewer likes it',
         description:
-          '`version=N` shows the files of version N (404 when the post has no such version). A post the moderators hid answers 404 `post_hidden` and one they removed 410 `post_removed`, with the public reason; any other post the viewer may not see is 404 `post_not_found`.',
+          '`version=N` shows the files of version N (404 when the post has no such version). A post the moderators hid answers 404 `post_hidden` and one they removed 410 `post_removed`, with the public reason; one its author deleted answers 410 `post_deleted`; any other post the viewer may not see is 404 `post_not_found`.',
         params: PostIdParams,
         querystring: PostDetailQuery,
         response: { 200: PostDetailResponse, 404: PostUnavailableResponse, 410: PostUnavailableResponse },

@@ -13,7 +13,13 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
 import type { PostFileRow } from '../../db/schema'
-import { postNotFound, visibleOr404, visibleOrUnavailable } from '../../db/visibility'
+import {
+  postDeleted,
+  postNotFound,
+  visibleOr404,
+  visibleOrUnavailable,
+  wasDeleted,
+} from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import { enqueueAnalysis } from '../analysis/index'
@@ -78,7 +84,9 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       posts.filesOf([id]),
       viewerId ? forViewer.marksOf(viewerId, id) : null,
     ] as const)
-    const row = visibleOrUnavailable(settled(found), viewerId)
+    const post = settled(found)
+    if (!post && (await wasDeleted(db, id))) throw postDeleted()
+    const row = visibleOrUnavailable(post, viewerId)
     const [shown, postFiles, marks] = [settled(rest[0]), settled(rest[1]), settled(rest[2])]
     const { files: versionFiles, ...versionFields } = shown
     const view = { ...toPostDetail(row, versionFiles ?? postFiles, marks?.liked ?? false), ...versionFields }

@@ -67,7 +67,7 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
         tags,
         summary: "A post's versions, oldest first, each with its changelog, manifest CID and files",
         params: PostIdParams,
-        response: { 200: PostVersionsResponse, ...failures(404) },
+        response: { 200: PostVersionsResponse, ...failures(404, 410) },
       },
     },
     async (request, reply) => {

@@ -6,9 +6,11 @@ import type { PostFileRow } from '../../db/schema'
 import {
   canSeeHistory,
   canSeePrivateEra,
+  postDeleted,
   type Reader,
   seesWholePast,
   visibleOr404,
+  wasDeleted,
 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
@@ -295,6 +297,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
      */
     async list(reader: Reader | null, postId: string): Promise<PostVersionsResponse> {
       const post = isId(postId) ? await versions.findPost(postId) : undefined
+      if (!post && (await wasDeleted(db, postId))) throw postDeleted()
       if (!post || !canSeeHistory(post, reader)) throw new NotFoundError('post_not_found')
       const [rows, earlier, current] = await Promise.all([
         versions.versions(post.id),

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
 
-/** Why a post cannot be shown: the moderators hid it (404) or removed it (410), or it is not there. */
-export type PostUnavailableReason = { kind: 'hidden' | 'removed' | 'notFound'; reason: string }
+/**
+ * Why a post cannot be shown: the moderators hid it (404) or removed it (410), its author deleted
+ * it (410), or it is not there.
+ */
+export type PostUnavailableReason = { kind: 'hidden' | 'removed' | 'deleted' | 'notFound'; reason: string }
 
 /** What the post's 404 or 410 says of it (its `code` and public `reason`), or null for any other failure. */
 export function postUnavailable(error: unknown): PostUnavailableReason | null {
@@ -13,9 +16,11 @@ export function postUnavailable(error: unknown): PostUnavailableReason | null {
   const kind =
     error.code === POST_UNAVAILABLE.hidden
       ? 'hidden'
-      : error.code === POST_UNAVAILABLE.removed || error.status === 410
-        ? 'removed'
-        : 'notFound'
+      : error.code === POST_UNAVAILABLE.deleted
+        ? 'deleted'
+        : error.code === POST_UNAVAILABLE.removed || error.status === 410
+          ? 'removed'
+          : 'notFound'
   return { kind, reason: typeof reason === 'string' ? reason : '' }
 }
 
@@ -31,11 +36,11 @@ export interface PostUnavailableProps {
 /** The post screen of a post the reader cannot open, saying why, and the moderators' reason when given. */
 export function PostUnavailable({ why }: PostUnavailableProps) {
   const { t } = useTranslation('post')
-  const moderated = why.kind !== 'notFound'
+  const moderated = why.kind === 'hidden' || why.kind === 'removed'
   return (
     <div className="screen__state stack post-page__state">
       <h1>{t(unavailableTitle(why))}</h1>
-      <p>{t(moderated ? `unavailable.${why.kind}.message` : 'notFound.message')}</p>
+      <p>{t(why.kind === 'notFound' ? 'notFound.message' : `unavailable.${why.kind}.message`)}</p>
       {moderated && why.reason && <p>{t('unavailable.reason', { reason: why.reason })}</p>}
       <p className="cluster">
         <Link className="btn btn--primary btn--md" to="/forum">
