@@ -60,7 +60,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
       return false // not listening yet
     }
   }
-  await waitFor(healthy, 'the server to answer its health check', 60_000, 200).catch((error: Error) => {
+  await waitFor(healthy, 'the server to answer its health check', 180_000, 200).catch((error: Error) => {
     throw new Error(`${error.message}:\n${log()}`)
   })
 }
