@@ -145,8 +145,9 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect(await titles(t)).toEqual(['Liked one'])
     const gone = await send(t, ada, 'DELETE', `/api/v1/media/${postId}/delete`)
     expect(gone.statusCode, gone.body).toBe(200)
-    expect((await detail()).statusCode).toBe(404)
-    expect((await comments()).statusCode).toBe(404)
+    // Gone, and said so (410 post_deleted), not a body kept from before.
+    expect((await detail()).statusCode).toBe(410)
+    expect((await comments()).statusCode).toBe(410)
     expect(await titles(t)).toEqual([])
   })
 

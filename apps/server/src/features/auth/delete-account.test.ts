@@ -100,7 +100,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
 
     const gone = await remove(ada.headers, ada.password, 'delete')
     expect(gone.statusCode, gone.body).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(410)
     expect(await blobStoreFor(t.config).exists(cid)).toBe(false)
     const thread = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${theirs.post_id}` })
     expect(thread.body).not.toContain('A remark to forget')

@@ -244,6 +244,6 @@ describe(`editing a post (${TEST_DB})`, () => {
     expect(await count('post_revisions')).toBe(1)
     await t.app.inject({ method: 'DELETE', url: `/api/v1/media/${id}/delete`, headers: ada.headers })
     expect(await count('post_revisions')).toBe(0)
-    expect((await get(`/media/${id}/revisions`)).statusCode).toBe(404)
+    expect((await get(`/media/${id}/revisions`)).statusCode).toBe(410)
   })
 })

@@ -342,7 +342,7 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toEqual({ status: 'success', message: 'Post deleted successfully' })
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })).statusCode).toBe(410)
     expect(await t.database.db.selectFrom('post_likes').selectAll().execute()).toEqual([])
     expect(await counts()).toEqual({ posts: 1, files: 1, blobs: 1 })
     expect(storedFiles(t.config.dataDir).blobs).toHaveLength(1)
