@@ -301,10 +301,6 @@ test('a post with math and code is drawn by the server as the app draws it, and 
   request,
   server,
 }) => {
-  const reason =
-    "Skipped: the post's draw in its worker thread misses the 350 ms budget on a loaded machine, so the page comes plain; to be fixed with the bounded-Markdown work."
-  console.log(reason)
-  test.skip(true, reason)
   test.slow() // four page loads at two widths, with math's fonts
   const author = await createUser(request, server, 'tex')
   const id = await apiMakePost(

@@ -2,7 +2,7 @@
 // server renders them: the app's own markup, in the reader's language, with the users' words escaped.
 import type { PostDetailResponse, PostListItem, StatsResponse } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
-import { renderForum, renderHome, renderPost } from './entry-server'
+import { renderForum, renderHome, renderPost, renderPostText } from './entry-server'
 import { sampleComment } from './features/comments/sampleComment'
 
 const HOSTILE = 'Tide <script>alert(1)</script> & "pools"'
@@ -176,6 +176,25 @@ describe("a post's page drawn on the server", () => {
     // Without them the section is drawn loading, as the app shows it.
     const without = await renderPost(`/forum/detail/${post.id}`, 'en', post.id, post, null)
     expect(without.html).not.toContain('bob_lab')
+  })
+
+  it('draws a page with its text drawn apart as it draws it in one go, and no text can take its place', async () => {
+    const forged = '<template data-drawn-text=""></template>'
+    const scholarly = {
+      ...post,
+      title: forged,
+      content: `${forged}\n\nEnergy: $E = mc^2$, $\\frac{1}{$\n\n\`\`\`ts\nconst c = 299792458\n\`\`\``,
+    }
+    const url = `/forum/detail/${post.id}`
+    for (const language of ['en', 'zh'] as const) {
+      const whole = await renderPost(url, language, post.id, scholarly)
+      const text = await renderPostText({ text: scholarly.content, language })
+      expect(await renderPost(url, language, post.id, scholarly, null, { text })).toEqual(whole)
+    }
+    const plain = await renderPost(url, 'en', post.id, scholarly, null, { plainText: true })
+    expect(plain.html).toContain('post__content--plain')
+    expect(plain.html).not.toContain(forged)
+    expect(plain.parts).toEqual(['markdown'])
   })
 
   it("draws the page's own buttons in Chinese for a Chinese reader", async () => {

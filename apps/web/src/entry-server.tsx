@@ -24,7 +24,7 @@ import { HomePage } from './features/home/HomePage'
 import { PostDetailPage } from './features/post/PostDetailPage'
 import { postUnavailable, unavailableTitle } from './features/post/PostUnavailable'
 import i18n, { LANGUAGES, type Language, loadLanguage } from './i18n'
-import { DrawnMarkdown } from './ui/drawnMarkdown'
+import { DRAWN_MARKDOWN_CLASS, DrawnMarkdown } from './ui/drawnMarkdown'
 import { Markdown } from './ui/Markdown'
 import { extrasNeeded, loadMarkdownExtras } from './ui/markdown/extras'
 
@@ -104,9 +104,30 @@ export async function renderHome(
   }
 }
 
+/** A post's text drawn as Markdown, as its page shows it, and the parts it uses (the page links their styles). */
+export interface DrawnText {
+  html: string
+  parts: ('markdown' | 'math' | 'code')[]
+}
+
+/** How a post's page draws its text (renderPost). */
+export interface TextDrawing {
+  /** Drawn as written, in paragraphs, as the app shows it before Markdown loads. */
+  plainText?: boolean
+  /** Already drawn as Markdown (renderPostText): written into the page as it is. */
+  text?: DrawnText
+}
+
+/** The class PostContent gives a text the server draws (features/post/PostDetailPage.tsx). */
+const POST_TEXT_CLASS = `post__content ${DRAWN_MARKDOWN_CLASS}`
+/** Where a page drawn with `text` gets it: markup no text of a user can produce (React escapes `<` and `"`). */
+const TEXT_SLOT = '<template data-drawn-text=""></template>'
+const TextSlot = () => <template data-drawn-text="" />
+
 /**
  * A post's page at `url` in `language`: `post` is the post `id` (as the address names it) as a reader
- * who is not signed in sees it, with the first page of its comments (null: shown loading).
+ * who is not signed in sees it, with the first page of its comments (null: shown loading). Its text
+ * is drawn as Markdown here unless it comes drawn (`text`) or is to be shown as written.
  */
 export async function renderPost(
   url: string,
@@ -114,7 +135,7 @@ export async function renderPost(
   id: string,
   post: PostDetailResponse,
   comments: CommentView[] | null = null,
-  { plainText = false }: { plainText?: boolean } = {},
+  { plainText = false, text }: TextDrawing = {},
 ): Promise<DrawnScreen> {
   const queries = serverQueries()
   queries.setQueryData(postKeys.detail(id), post)
@@ -122,40 +143,65 @@ export async function renderPost(
   const { t } = await textsIn(language)
   // The text drawn as the app shows it, math and code too (issue 19): the render is synchronous, so
   // what the text needs is loaded first, and the page links its stylesheets (`parts`).
-  // With `plainText` the text is drawn as written, in paragraphs, as the app shows it before Markdown loads.
-  if (!plainText) await loadMarkdownExtras(post.content)
+  const inline = !plainText && !text
+  if (inline) await loadMarkdownExtras(post.content)
   const screen = (
-    <DrawnMarkdown.Provider value={plainText ? null : Markdown}>
+    <DrawnMarkdown.Provider value={text ? TextSlot : plainText ? null : Markdown}>
       <Routes>
         <Route path="/forum/detail/:id" element={<PostDetailPage />} />
       </Routes>
     </DrawnMarkdown.Provider>
   )
+  const html = await render(url, language, queries, screen)
+  const parts = text ? text.parts : ['markdown' as const, ...(inline ? extrasNeeded(post.content) : [])]
   return {
-    html: await render(url, language, queries, screen),
+    html: text ? html.replace(TEXT_SLOT, () => text.html) : html,
     title: `${post.title} · ${t('appName')}`,
     description: post.summary || t('common:descriptions.post'),
-    parts: post.content ? ['markdown', ...(plainText ? [] : extrasNeeded(post.content))] : [],
+    parts: post.content ? parts : [],
   }
 }
 
-/** renderPost's arguments as one value, for a worker thread's pool (apps/server/src/features/pages). */
+/**
+ * A post's text as its page draws it, in `language` (the copy button's and math errors' words): the
+ * costly part of the page, which the server draws on its own thread under a time budget.
+ */
+export async function renderPostText(task: { text: string; language: Language }): Promise<DrawnText> {
+  const { text, language } = task
+  const [texts] = await Promise.all([textsIn(language), loadMarkdownExtras(text)])
+  // Only what the text's own components need: the page around it draws its own providers' markup.
+  const html = renderToString(
+    <I18nextProvider i18n={texts}>
+      <StaticRouter location="/">
+        <Markdown className={POST_TEXT_CLASS}>{text}</Markdown>
+      </StaticRouter>
+    </I18nextProvider>,
+  )
+  return { html, parts: ['markdown', ...extrasNeeded(text)] }
+}
+
+/** renderPost's arguments as one value, for a drawing thread (apps/server/src/features/pages). */
 export interface PostTask {
   url: string
   language: Language
   id: string
   post: PostDetailResponse
   comments: CommentView[] | null
+  /** Its text drawn (renderPostText), or null: drawn as written. */
+  text: DrawnText | null
 }
 
-/** Loads what drawing may need (every language's texts, math, the highlighter), for a thread's first draw. */
+/**
+ * Loads what drawing may need (every language's texts, math, the highlighter) and draws a text with
+ * both once, for a thread's first draw: a reader's first page then does not wait for compiling.
+ */
 export async function warmUp(): Promise<void> {
   await Promise.all(LANGUAGES.map((language) => textsIn(language.code)))
-  await loadMarkdownExtras('$x$\n```js\nx\n```')
+  await renderPostText({ text: 'A *warm* $x^2$\n\n```js\nconst x = 1\n```', language: LANGUAGES[0].code })
 }
 
-export function renderPostTask({ url, language, id, post, comments }: PostTask): Promise<DrawnScreen> {
-  return renderPost(url, language, id, post, comments)
+export function renderPostTask({ url, language, id, post, comments, text }: PostTask): Promise<DrawnScreen> {
+  return renderPost(url, language, id, post, comments, text ? { text } : { plainText: true })
 }
 
 /** The not-found screen at `url` (a path that is no screen of the app) in `language`. */

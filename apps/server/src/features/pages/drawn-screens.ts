@@ -8,7 +8,8 @@ import type {
   StatsResponse,
 } from '@agora/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { Piscina } from 'piscina'
+import { DrawingThread } from './drawing-thread'
+import { type DrawnText, DrawnTexts } from './drawn-texts'
 import type { Part } from './first-screen'
 import type { PostUnavailable } from './page-status'
 
@@ -35,8 +36,18 @@ export interface DrawnScreens {
     id: string,
     post: PostDetailResponse,
     comments: PostCommentsResponse | null,
-    options?: { plainText?: boolean },
+    options?: { plainText?: boolean; text?: DrawnText },
   ): Promise<DrawnScreen>
+  /** A post's text drawn as Markdown: a drawing thread's task, as is renderPostTask. */
+  renderPostText?(task: { text: string; language: string }): Promise<DrawnText>
+  renderPostTask?(task: {
+    url: string
+    language: string
+    id: string
+    post: PostDetailResponse
+    comments: PostCommentsResponse | null
+    text: DrawnText | null
+  }): Promise<DrawnScreen>
   renderHome(url: string, language: string, stats: StatsResponse | null): Promise<DrawnScreen>
   /** Absent from a build before these screens: such a page is then served plain. */
   renderNotFound?(url: string, language: string): Promise<DrawnScreen>
@@ -48,25 +59,39 @@ export interface DrawnScreens {
   ): Promise<DrawnScreen>
 }
 
-/**
- * Longest a post's page waits for its text drawn as Markdown, off the event loop; past it the page
- * is drawn with the text as written (docs/decisions/012-bounded-markdown.md).
- */
-export const POST_DRAW_BUDGET_MS = 350
-/** A draw still running this long is stopped, its thread replaced: the tamed text never needs it. */
-const DRAW_STOP_MS = 10_000
-/** Draws waiting for the thread past this many are not queued: their pages are drawn plain at once. */
-const DRAWS_QUEUED_MAX = 4
+/** A post's page still drawing after this long is stopped with its thread: it never needs it. */
+const PAGE_STOP_MS = 10_000
+/** Longest a post's page waits for its thread to begin drawing it (at a start, or a busy thread). */
+const PAGE_WAIT_MS = 10_000
+/** Pages waiting for their thread past this many are not queued: they are served plain. */
+const PAGES_QUEUED_MAX = 32
+/** Heap of the thread that draws texts: a text that needs more is stopped, not the process. */
+const TEXT_THREAD_HEAP_MB = 512
+
+/** The app's screens as the server draws them: a post's page on threads, the others on the event loop. */
+export interface ServerScreens extends Omit<DrawnScreens, 'renderPost'> {
+  /** The post's page, or null when it could not be drawn (the page is then served plain). */
+  renderPost(
+    url: string,
+    language: string,
+    id: string,
+    post: PostDetailResponse,
+    comments: PostCommentsResponse | null,
+  ): Promise<DrawnScreen | null>
+  close(): Promise<void>
+}
 
 /**
  * The web app's server-side build (`dist-ssr` beside `dist`, made by scripts/build.mjs with the app),
- * or null without it: every page is then served plain and drawn by the app. A post is drawn in a
- * worker thread within the budget; the home page and the forum (no Markdown) on the event loop.
+ * or null without it: every page is then served plain and drawn by the app. A post's page is drawn
+ * on one thread and its text as Markdown on another, within a budget (drawn-texts.ts): the event
+ * loop draws no post, and no text keeps a page waiting. The home page and the forum (no Markdown)
+ * are drawn on the event loop.
  */
 export async function loadDrawnScreens(
   webDist: string,
   log: FastifyBaseLogger,
-): Promise<(DrawnScreens & { close(): Promise<void> }) | null> {
+): Promise<ServerScreens | null> {
   const file = join(webDist, '..', 'dist-ssr', 'entry-server.js')
   if (!existsSync(file)) return null
   let screens: DrawnScreens
@@ -79,42 +104,21 @@ export async function loadDrawnScreens(
     )
     return null
   }
-  // One thread: pages are not the hot path, and the event loop never waits for it.
-  const pool = new Piscina({ filename: pathToFileURL(file).href, minThreads: 1, maxThreads: 1 })
-  const startThread = () =>
-    pool
-      .run(null, { name: 'warmUp' })
-      .catch((error) => log.warn({ err: error }, 'the drawing thread did not start'))
-  void startThread()
+  const entry = pathToFileURL(file).href
+  // Two threads: a text's draw, however long, never holds up the page of another post.
+  const pages = new DrawingThread(entry, 'pages', log)
+  const textThread = new DrawingThread(entry, 'texts', log, { maxOldGenerationSizeMb: TEXT_THREAD_HEAP_MB })
+  const texts = new DrawnTexts(textThread)
   return {
     ...screens,
     async renderPost(url, language, id, post, comments) {
-      if (pool.queueSize < DRAWS_QUEUED_MAX) {
-        const drawn = pool
-          .run(
-            { url, language, id, post, comments },
-            { name: 'renderPostTask', signal: AbortSignal.timeout(DRAW_STOP_MS) },
-          )
-          .then(
-            (screen: DrawnScreen) => screen,
-            (error) => {
-              if (error instanceof Error && error.name === 'AbortError') void startThread()
-              else log.warn({ err: error, post: post.id }, 'post not drawn')
-              return null
-            },
-          )
-        let timer: NodeJS.Timeout | undefined
-        const late = new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), POST_DRAW_BUDGET_MS)
-        })
-        // A draw past the budget goes on in the thread (its page is drawn plain): stopping it would
-        // cost a new thread's start for every view of a slow text.
-        const screen = await Promise.race([drawn, late])
-        clearTimeout(timer)
-        if (screen) return screen
-      }
-      return screens.renderPost(url, language, id, post, comments, { plainText: true })
+      if (pages.waiting >= PAGES_QUEUED_MAX) return null
+      const text = post.content ? await texts.drawn(post.content, language) : null
+      const page = pages.run<DrawnScreen>('renderPostTask', { url, language, id, post, comments, text })
+      page.watch = (_cpuMs, wallMs) => (wallMs >= PAGE_STOP_MS ? 'stop' : undefined)
+      const timer = setTimeout(() => page.drop(), PAGE_WAIT_MS)
+      return page.result.finally(() => clearTimeout(timer))
     },
-    close: () => pool.destroy(),
+    close: () => Promise.all([pages.close(), textThread.close()]).then(() => undefined),
   }
 }

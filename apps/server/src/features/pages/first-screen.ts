@@ -105,9 +105,6 @@ export class PageTemplate {
     if (!this.canHoldFirstScreens) return this.plain
     let html = this.drawable
       .replace(SHELL_OPEN, `<div id="static-shell" data-first-screen="${escapeHtml(screen.path)}">`)
-      // Inert until the app takes over: its buttons do nothing yet, so nothing in it takes a click or
-      // focus, and assistive technology meets the screen once, when the app shows it.
-      .replace(SHELL_MAIN, () => `<main class="app__main" inert>${screen.html}</main>`)
       .replace(TITLE, () => `<title>${escapeHtml(screen.title)}</title>`)
       .replace(HTML_LANG, () => `<html lang="${escapeHtml(screen.htmlLang)}">`)
       .replace(STYLES_PLACE, (place) => {
@@ -126,6 +123,9 @@ export class PageTemplate {
           `<meta name="description" content="${escapeHtml(screen.description)}" data-site-description="${site}"`,
       )
     }
-    return html
+    // Last, so the head's patterns scan the shell only, not a screen of a 100,000-character text.
+    // Inert until the app takes over: its buttons do nothing yet, so nothing in it takes a click or
+    // focus, and assistive technology meets the screen once, when the app shows it.
+    return html.replace(SHELL_MAIN, () => `<main class="app__main" inert>${screen.html}</main>`)
   }
 }

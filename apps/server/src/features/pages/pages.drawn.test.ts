@@ -1,6 +1,6 @@
 // A post's page drawn by the web app's own server-side build, built here from the sources (the
 // suite runs before any `npm run build`): whatever its text, the page is drawn in bounded time.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
@@ -43,6 +43,42 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
+/** The main thread's CPU time (Linux: this process's first thread is the event loop's). */
+const MAIN_THREAD_CPU = `/proc/self/task/${process.pid}/schedstat`
+const mainThreadCpuMs = () => Number(readFileSync(MAIN_THREAD_CPU, 'latin1').split(' ')[0]) / 1e6
+
+/**
+ * The longest the event loop ran without coming back to its timers while `work` ran, in CPU time of
+ * its thread: what other requests wait for, however loaded the machine is.
+ */
+async function longestTurn(work: () => Promise<unknown>): Promise<number> {
+  let last = mainThreadCpuMs()
+  let longest = 0
+  const turn = () => {
+    const now = mainThreadCpuMs()
+    longest = Math.max(longest, now - last)
+    last = now
+  }
+  const timer = setInterval(turn, 1)
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+    turn()
+  }
+  return longest
+}
+
+/** The worst texts under the post limit, one of each class that was super-linear (bench/src/pathological-post.ts). */
+const PATHOLOGICAL: Record<string, string> = {
+  'star-underscore runs': '*_'.repeat(49_500),
+  'nested quotes': `${'> '.repeat(49_000)}x`,
+  'nested ordered lists': `${'1. '.repeat(33_000)}x`,
+  'unclosed brackets': '!['.repeat(49_000),
+  'inline formulas': '$x^2$ '.repeat(16_000),
+  'setext headings': 'a\n=\n'.repeat(24_000),
+}
+
 /** The text of the page's drawn `<main>`. */
 function mainText(html: string): string {
   const texts: string[] = []
@@ -79,6 +115,41 @@ describe(`a post's drawn page (${TEST_DB})`, () => {
     const longest = Math.max(...(mainText(response.body).match(/(?:\*_)+/g) ?? ['']).map((run) => run.length))
     expect(longest).toBeGreaterThan(content.length - 100)
   })
+
+  it('keeps the event loop free while pathological posts are drawn: a page costs it what reading the post does', async (context) => {
+    if (!existsSync(MAIN_THREAD_CPU)) {
+      console.info(
+        `Skipped: the event loop's CPU time is read from ${MAIN_THREAD_CPU}, which this system lacks.`,
+      )
+      context.skip()
+    }
+    // A long ordinary text first: the event loop's first such page and answer compile code.
+    const { post_id: plain } = await apiMakePost(t, await makeUser(t), { content: 'word '.repeat(19_000) })
+    for (const url of [`/forum/detail/${plain}`, `/api/v1/media/${plain}`, `/api/v1/media/${plain}`])
+      await t.app.inject({ method: 'GET', url })
+    const pages: Record<string, number> = {}
+    const reads: Record<string, number> = {}
+    for (const [name, content] of Object.entries(PATHOLOGICAL)) {
+      const { post_id } = await apiMakePost(t, await makeUser(t), { content })
+      // The first view waits for the draw; the second finds it late, stopped or kept.
+      pages[name] = await longestTurn(async () => {
+        for (let view = 0; view < 2; view++) {
+          const response = await t.app.inject({ method: 'GET', url: `/forum/detail/${post_id}` })
+          expect(response.body).toContain(`data-first-screen="/forum/detail/${post_id}"`)
+        }
+      })
+      // The same post through the API: its reads, and a 100,000-character answer.
+      reads[name] = await longestTurn(async () => {
+        for (let read = 0; read < 2; read++)
+          await t.app.inject({ method: 'GET', url: `/api/v1/media/${post_id}` })
+      })
+    }
+    // Drawn on the event loop (plain, past the budget), each such page held it two to five times a read.
+    const longestRead = Math.max(...Object.values(reads))
+    expect(pages, `reads: ${JSON.stringify(reads)}`).toSatisfy((turns: Record<string, number>) =>
+      Object.values(turns).every((turn) => turn <= 2 * longestRead),
+    )
+  }, 240_000)
 })
 
 describe(`a post's drawn page for whoever asks (${TEST_DB})`, () => {

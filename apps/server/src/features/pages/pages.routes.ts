@@ -10,7 +10,7 @@ import { NotFoundError } from '../../http/errors'
 import { firstCommentsPage } from '../comments/index'
 import { postsService } from '../posts/index'
 import { statsService } from '../stats/index'
-import { type DrawnScreen, type DrawnScreens, loadDrawnScreens } from './drawn-screens'
+import { type DrawnScreen, loadDrawnScreens, type ServerScreens } from './drawn-screens'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
 import { isAppScreen, NOINDEX, type PostOfPage, type PostUnavailable, postOfPage } from './page-status'
 import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
@@ -47,7 +47,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   const stats = statsService(ctx.db)
 
   /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */
-  function languageOf(request: FastifyRequest, drawn: DrawnScreens) {
+  function languageOf(request: FastifyRequest, drawn: ServerScreens) {
     const codes = drawn.LANGUAGES.map((language) => language.code)
     const chosen = request.cookies.lang
     const code =
@@ -60,14 +60,15 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     request: FastifyRequest,
     path: string,
     screen: Screen,
-    drawn: DrawnScreens,
-    render: (language: string) => Promise<DrawnScreen>,
-  ): Promise<FirstScreen> {
+    drawn: ServerScreens,
+    render: (language: string) => Promise<DrawnScreen | null>,
+  ): Promise<FirstScreen | null> {
     const language = languageOf(request, drawn)
-    return { path, ...(await render(language.code)), screen, htmlLang: language.htmlLang }
+    const drawnScreen = await render(language.code)
+    return drawnScreen && { path, ...drawnScreen, screen, htmlLang: language.htmlLang }
   }
 
-  async function homeScreen(request: FastifyRequest, drawn: DrawnScreens): Promise<FirstScreen> {
+  async function homeScreen(request: FastifyRequest, drawn: ServerScreens): Promise<FirstScreen | null> {
     const counts = await stats.current().catch(() => null) // shown loading, as the app does
     return drawnIn(request, '/', 'home', drawn, (language) => drawn.renderHome(request.url, language, counts))
   }
@@ -75,7 +76,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   async function forumScreen(
     request: FastifyRequest,
     path: string,
-    drawn: DrawnScreens,
+    drawn: ServerScreens,
   ): Promise<FirstScreen | null> {
     const query = request.query as Record<string, unknown>
     // The first page in the default order only; a search, another order, a filter or the Following
@@ -95,8 +96,8 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     path: string,
     post: PostDetailResponse,
     viewerId: string | null,
-    drawn: DrawnScreens,
-  ): Promise<FirstScreen> {
+    drawn: ServerScreens,
+  ): Promise<FirstScreen | null> {
     // The first comments come with the post (issue 28: the first comment at the first paint); when
     // they cannot be read the section is drawn loading, as the app would show it.
     const comments = await firstCommentsPage(ctx.db, ctx.events, post.id, viewerId).catch((error) => {
@@ -113,7 +114,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     request: FastifyRequest,
     path: string,
     why: PostUnavailable | null,
-    drawn: DrawnScreens,
+    drawn: ServerScreens,
   ): Promise<FirstScreen | null> {
     const post = POST_PAGE.exec(path)
     if (post && why && drawn.renderPostUnavailable) {
