@@ -1,3 +1,4 @@
+import { PATHOLOGICAL_MARKDOWN } from '@agora/test-kit/pathological-markdown'
 import { paperPdf } from '@agora/test-kit/pdf'
 import { request } from 'playwright-core'
 import type { Service } from './processes'
@@ -11,15 +12,6 @@ const HEALTH_BUDGET_MS = 50
 /** Draws of each post's page: the first, and those after it (which may take the plain path at once). */
 const DRAWS = 4
 
-/** The worst texts under the post limit (100,000 characters), one of each class that was super-linear. */
-const TEXTS: Record<string, string> = {
-  'star-underscore runs': '*_'.repeat(49_500),
-  'nested quotes': `${'> '.repeat(49_000)}x`,
-  'nested ordered lists': `${'1. '.repeat(33_000)}x`,
-  'unclosed brackets': '!['.repeat(49_000),
-  'inline formulas': '$x^2$ '.repeat(16_000),
-  'setext headings': 'a\n=\n'.repeat(24_000),
-}
 
 /** Registers a user and posts `content` (new accounts may post 3 a day: one user per text). */
 async function postText(app: Service, content: string, index: number): Promise<string> {
@@ -66,7 +58,7 @@ async function timed(url: string): Promise<number> {
 export async function measurePathologicalPosts(app: Service, report: Report) {
   if (!report.wants(PATHOLOGICAL_PAGE_FIGURE) && !report.wants(PATHOLOGICAL_HEALTH_FIGURE)) return
   const posts = await Promise.all(
-    Object.entries(TEXTS).map(async ([name, text], index) => ({
+    Object.entries(PATHOLOGICAL_MARKDOWN).map(async ([name, text], index) => ({
       name,
       id: await postText(app, text, index),
     })),

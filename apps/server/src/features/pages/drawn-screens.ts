@@ -22,6 +22,15 @@ export interface DrawnScreen {
   parts?: Part[]
 }
 
+/** What a post's page is drawn from. */
+type PostPage = [
+  url: string,
+  language: string,
+  id: string,
+  post: PostDetailResponse,
+  comments: PostCommentsResponse | null,
+]
+
 /** The app's screens rendered on the server (apps/web/src/entry-server.tsx), as this side uses them. */
 export interface DrawnScreens {
   LANGUAGES: readonly { code: string; htmlLang: string }[]
@@ -31,12 +40,7 @@ export interface DrawnScreens {
     data: { list: PostListResponse; stats: StatsResponse | null },
   ): Promise<DrawnScreen>
   renderPost(
-    url: string,
-    language: string,
-    id: string,
-    post: PostDetailResponse,
-    comments: PostCommentsResponse | null,
-    options?: { plainText?: boolean; text?: DrawnText },
+    ...args: [...PostPage, options?: { plainText?: boolean; text?: DrawnText }]
   ): Promise<DrawnScreen>
   /** A post's text drawn as Markdown: a drawing thread's task, as is renderPostTask. */
   renderPostText?(task: { text: string; language: string }): Promise<DrawnText>
@@ -71,13 +75,7 @@ const TEXT_THREAD_HEAP_MB = 512
 /** The app's screens as the server draws them: a post's page on threads, the others on the event loop. */
 export interface ServerScreens extends Omit<DrawnScreens, 'renderPost'> {
   /** The post's page, or null when it could not be drawn (the page is then served plain). */
-  renderPost(
-    url: string,
-    language: string,
-    id: string,
-    post: PostDetailResponse,
-    comments: PostCommentsResponse | null,
-  ): Promise<DrawnScreen | null>
+  renderPost(...args: PostPage): Promise<DrawnScreen | null>
   close(): Promise<void>
 }
 

@@ -1,9 +1,11 @@
 // A post's page drawn by the web app's own server-side build, built here from the sources (the
 // suite runs before any `npm run build`): whatever its text, the page is drawn in bounded time.
+
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { waitFor } from '@agora/test-kit'
+import { PATHOLOGICAL_MARKDOWN } from '@agora/test-kit/pathological-markdown'
 import { parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiMakePost, cookieHeader, makeUser, send, sendLogin, type TestUser } from '../../../test/factories'
@@ -69,15 +71,6 @@ async function longestTurn(work: () => Promise<unknown>): Promise<number> {
   return longest
 }
 
-/** The worst texts under the post limit, one of each class that was super-linear (bench/src/pathological-post.ts). */
-const PATHOLOGICAL: Record<string, string> = {
-  'star-underscore runs': '*_'.repeat(49_500),
-  'nested quotes': `${'> '.repeat(49_000)}x`,
-  'nested ordered lists': `${'1. '.repeat(33_000)}x`,
-  'unclosed brackets': '!['.repeat(49_000),
-  'inline formulas': '$x^2$ '.repeat(16_000),
-  'setext headings': 'a\n=\n'.repeat(24_000),
-}
 
 /** The text of the page's drawn `<main>`. */
 function mainText(html: string): string {
@@ -129,7 +122,7 @@ describe(`a post's drawn page (${TEST_DB})`, () => {
       await t.app.inject({ method: 'GET', url })
     const pages: Record<string, number> = {}
     const reads: Record<string, number> = {}
-    for (const [name, content] of Object.entries(PATHOLOGICAL)) {
+    for (const [name, content] of Object.entries(PATHOLOGICAL_MARKDOWN)) {
       const { post_id } = await apiMakePost(t, await makeUser(t), { content })
       // The first view waits for the draw; the second finds it late, stopped or kept.
       pages[name] = await longestTurn(async () => {

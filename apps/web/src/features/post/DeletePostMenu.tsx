@@ -38,11 +38,12 @@ export function DeletePostMenu({ postId, title, onEdit, onNewVersion }: DeletePo
       onError: (error) => {
         setConfirming(false)
         if (isApiError(error, 401)) return
+        const reason = refusalText(error, t)
         toast.error(
           isApiError(error, 403)
             ? t('delete.onlyAuthor')
-            : refusalText(error, t)
-              ? t('delete.failed', { detail: refusalText(error, t) })
+            : reason
+              ? t('delete.failed', { detail: reason })
               : t('delete.failedGeneric'),
         )
       },

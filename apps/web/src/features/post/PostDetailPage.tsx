@@ -86,6 +86,7 @@ export function PostDetailPage() {
   const comments = useComments(id)
   const back = useBack()
   const unavailable = postUnavailable(post.error)
+  const loadRefusal = post.isError ? refusalText(post.error, t) : null
   // Whether the server drew the post's text as Markdown into the page (read once, while it is shown).
   const [eagerMarkdown] = useState(shellHoldsDrawnMarkdown)
   const markdownReady = useDrawnMarkdownReady(eagerMarkdown, post.data?.content)
@@ -116,7 +117,7 @@ export function PostDetailPage() {
       ) : post.isError ? (
         <div className="screen__state stack post-page__state" role="alert">
           <h1>{t('loadFailed')}</h1>
-          {refusalText(post.error, t) && <p>{refusalText(post.error, t)}</p>}
+          {loadRefusal && <p>{loadRefusal}</p>}
           <Button icon={<RefreshIcon size={18} />} onClick={() => void post.refetch()}>
             {t('retry')}
           </Button>
