@@ -12,7 +12,6 @@ const HEALTH_BUDGET_MS = 50
 /** Draws of each post's page: the first, and those after it (which may take the plain path at once). */
 const DRAWS = 4
 
-
 /** Registers a user and posts `content` (new accounts may post 3 a day: one user per text). */
 async function postText(app: Service, content: string, index: number): Promise<string> {
   const api = await request.newContext({ baseURL: app.url, extraHTTPHeaders: { origin: app.url } })

@@ -71,7 +71,6 @@ async function longestTurn(work: () => Promise<unknown>): Promise<number> {
   return longest
 }
 
-
 /** The text of the page's drawn `<main>`. */
 function mainText(html: string): string {
   const texts: string[] = []
