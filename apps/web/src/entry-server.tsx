@@ -191,13 +191,56 @@ export interface PostTask {
   text: DrawnText | null
 }
 
+const WARM_ID = '00000000-0000-7000-8000-000000000000'
+const WARM_DATE = '2026-01-01T00:00:00.000Z'
+/** A made-up post, drawn once by warmUp. */
+const WARM_POST: PostDetailResponse = {
+  _id: WARM_ID,
+  id: WARM_ID,
+  title: 'Warm',
+  tags: ['warm'],
+  media: [],
+  file_paths: [],
+  author_id: WARM_ID,
+  author_name: 'warm',
+  author_avatar: '',
+  author: 'warm',
+  author_orcid: '',
+  user_id: WARM_ID,
+  user_name: 'warm',
+  user_avatar: '',
+  author_display_name: 'Warm',
+  Summary: '',
+  summary: '',
+  content: 'A *warm* $x^2$',
+  ai_analysis: '{}',
+  license: 'CC-BY-4.0',
+  doi: '',
+  timestamp: WARM_DATE,
+  created_at: WARM_DATE,
+  likes: 0,
+  comments: 0,
+  is_liked: false,
+  media_type: 'text',
+  visibility: 'public',
+  revision: 1,
+  edited_at: null,
+  manifest_cid: null,
+  version: 1,
+  version_count: 1,
+  visible_versions: [1],
+  version_changelog: '',
+}
+
 /**
- * Loads what drawing may need (every language's texts, math, the highlighter) and draws a text with
- * both once, for a thread's first draw: a reader's first page then does not wait for compiling.
+ * Loads what drawing may need (every language's texts, math, the highlighter) and draws a text and
+ * a page once, for a thread's first draw: a reader's first page then does not wait for compiling.
  */
 export async function warmUp(): Promise<void> {
   await Promise.all(LANGUAGES.map((language) => textsIn(language.code)))
-  await renderPostText({ text: 'A *warm* $x^2$\n\n```js\nconst x = 1\n```', language: LANGUAGES[0].code })
+  const language = LANGUAGES[0].code
+  await renderPostText({ text: 'A *warm* $x^2$\n\n```js\nconst x = 1\n```', language })
+  await renderPost(`/forum/detail/${WARM_ID}`, language, WARM_ID, WARM_POST, [], { plainText: true })
 }
 
 export function renderPostTask({ url, language, id, post, comments, text }: PostTask): Promise<DrawnScreen> {

@@ -12,7 +12,7 @@ export interface DrawnText {
  * text costs, whatever else the machine does. Past it the page shows the text as written
  * (docs/decisions/012-bounded-markdown.md).
  */
-const POST_TEXT_BUDGET_MS = 350
+const POST_TEXT_BUDGET_MS = 150
 /** Longest a page waits for its text in all (the thread busy, a machine too loaded to give it the CPU). */
 const POST_TEXT_WAIT_MS = 3000
 /** A draw past this much CPU time is stopped with its thread, and the text is never drawn again. */
