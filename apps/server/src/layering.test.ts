@@ -57,6 +57,7 @@ const SHARED = new Set([
   'config.token.ts',
   'context.ts',
   'db',
+  'policy',
   'blobs',
   'http',
   'events',

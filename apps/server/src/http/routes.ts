@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox'
 import type { AppInstance } from '../context'
-import type { Reader } from '../db/visibility'
+import type { Reader } from '../policy/index'
 import { requireUserId } from './auth'
 import type { perUserLimit } from './rate-limit'
 import { failures, toggleSchema } from './responses'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { activeSuspension } from '../db/moderation-state'
-import type { Reader } from '../db/visibility'
+import type { Reader } from '../policy/index'
 import { requireViewer, type Viewer } from './auth'
 import { ForbiddenError, HttpError } from './errors'
 

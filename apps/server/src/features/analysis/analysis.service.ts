@@ -1,11 +1,8 @@
 import type { AiAnalysis, AnalysisRerunResponse } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { visibleOr404 } from '../../db/visibility'
-import { ForbiddenError } from '../../http/errors'
+import { authorize, viewerOf } from '../../policy/index'
 import { analysisStore } from './analysis.store'
-
-export const ONLY_AUTHOR_RERUNS = 'Only the post author can re-run its analysis'
 
 export const PENDING_ANALYSIS: AiAnalysis = {
   status: 'pending',
@@ -48,8 +45,8 @@ export function analysisService(db: Db) {
     /** The author asks for a fresh analysis (after a failure, or a better engine configured). */
     async rerun(viewerId: string, postId: string): Promise<AnalysisRerunResponse> {
       return db.transaction().execute(async (trx) => {
-        const post = visibleOr404(isId(postId) ? await analysisStore(trx).findPost(postId) : null, viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_RERUNS })
+        const post = isId(postId) ? await analysisStore(trx).findPost(postId) : null
+        authorize(viewerOf(viewerId), 'post.rerun_analysis', post)
         const pending = await enqueueAnalysis(trx, postId)
         return { post_id: postId, status: 'pending', ai_analysis: pending, message: 'Analysis queued' }
       })

@@ -1,8 +1,8 @@
 import type { BookmarkResponse } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { readPostAccess, visibleOr404 } from '../../db/visibility'
 import { NotFoundError } from '../../http/errors'
+import { readPostAccess, visibleOr404 } from '../../policy/index'
 import { isSavedBy } from '../posts/index'
 import { bookmarksStore } from './bookmarks.store'
 

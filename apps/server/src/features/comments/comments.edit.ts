@@ -1,14 +1,20 @@
 import type { CommentEditRequest, CommentRevisionsResponse, CommentView } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
-import { canReadComment, canSeeHistory, type Reader, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
-import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { EditConflictError, NotFoundError } from '../../http/errors'
+import {
+  authorize,
+  canReadComment,
+  canSeeHistory,
+  type Reader,
+  viewerOf,
+  visibleOr404,
+} from '../../policy/index'
 import { madeBy, revisionsStore } from '../revisions/index'
 import { normalizeContent } from './comments.rules'
 import { commentsStore } from './comments.store'
 
-export const NOT_COMMENT_EDITOR = 'Only the author of a comment can edit it'
 export const COMMENT_CHANGED_MEANWHILE = 'This comment was changed meanwhile: compare it with your edit'
 
 /**
@@ -48,8 +54,7 @@ export function commentEditing(
         visibleOr404(await tx.lockPost(found.post_id), viewerId, 'comment_not_found')
         const comment = await tx.lockComment(id)
         if (!comment) throw new NotFoundError('comment_not_found')
-        if (comment.user_id !== viewerId)
-          throw new ForbiddenError('not_author', { detail: NOT_COMMENT_EDITOR })
+        authorize(viewerOf(viewerId), 'comment.edit', comment)
         if (request.base_revision !== undefined && request.base_revision !== comment.revision)
           return 'conflict'
         if (content === comment.content) return 'unchanged'

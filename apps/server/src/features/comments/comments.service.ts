@@ -5,10 +5,10 @@ import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import { moderationState } from '../../db/moderation-state'
-import { visibleOr404, visibleOrGone } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { BadRequestError, NotFoundError } from '../../http/errors'
 import type { Kept, Personal } from '../../http/read-cache'
+import { authorize, viewerOf, visibleOr404, visibleOrGone } from '../../policy/index'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
 import { filesOfEveryVersion, seesWithheldVersions, withheldVersions } from '../versions/index'
@@ -26,10 +26,9 @@ import { learnDuration } from './comments.facts'
 import { normalizeContent, placeComment, threadOrder } from './comments.rules'
 import { type CommentWithAuthor, commentsStore } from './comments.store'
 
-export { POST_NOT_FOUND } from '../../db/visibility'
+export { POST_NOT_FOUND } from '../../policy/index'
 export { COMMENT_NOT_FOUND } from './comments.rules'
 export const PARENT_NOT_FOUND = 'The comment you are replying to no longer exists'
-export const NOT_COMMENT_OWNER = 'Only the author of a comment can delete it'
 
 /**
  * A comment as `viewerId` sees it. A hidden or removed comment keeps its place in its thread so
@@ -267,7 +266,7 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
     async remove(viewerId: string, commentId: string): Promise<CommentRemoval> {
       const found = isId(commentId) ? await store.findComment(commentId) : undefined
       if (!found) throw new NotFoundError('comment_not_found')
-      if (found.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: NOT_COMMENT_OWNER })
+      authorize(viewerOf(viewerId), 'comment.delete', found)
 
       return inTransaction(db, async (trx) => {
         const tx = commentsStore(trx)

@@ -2,7 +2,7 @@ import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { OffsetPage } from '../../db/paging'
 import type { CommentRevisionsTable, CommentRow, NewComment } from '../../db/schema'
-import { readPostAccess } from '../../db/visibility'
+import { readPostAccess } from '../../policy/index'
 import { revisionsStore } from '../revisions/index'
 
 /** A comment with the name and avatar of its author, as lists show it. */

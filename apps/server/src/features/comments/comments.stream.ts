@@ -1,11 +1,11 @@
 import { PostCommentsParams } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
-import { readPostAccess, visibleOr404 } from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import type { Live } from '../../events/live'
 import { failures } from '../../http/responses'
 import { type EventStream, openEventStream } from '../../http/sse'
+import { readPostAccess, visibleOr404 } from '../../policy/index'
 
 /** The topic a post's new comments are told on (events/live.ts). */
 const postTopic = (postId: string) => `post:${postId}`

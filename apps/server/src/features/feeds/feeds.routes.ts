@@ -6,6 +6,7 @@ import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { NotFoundError } from '../../http/errors'
+import { openSql, visibleTo } from '../../policy/index'
 import { normaliseTags } from '../posts/index'
 import { type AtomEntry, toAtom } from './feeds.atom'
 
@@ -58,8 +59,7 @@ function newestPublic(db: Db, scope: Scope): Promise<FeedPost[]> {
       'users.username',
       'users.nickname',
     ])
-    .where('posts.visibility', '=', 'public')
-    .where('posts.moderation', 'is', null)
+    .where(visibleTo(null))
   if (scope.kind === 'tag') query = query.where(sql<boolean>`posts.tags @> array[${scope.tag}]::text[]`)
   // An author who keeps their posts private (settings.public_posts off) has an empty feed.
   if (scope.kind === 'author')
@@ -230,7 +230,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [{ posts }] = (
       await sql<{ posts: number }>`
-        select count(*)::int as posts from posts where visibility = 'public' and moderation is null
+        select count(*)::int as posts from posts where ${openSql('posts')}
       `.execute(ctx.db)
     ).rows as [{ posts: number }]
     const files = [
@@ -261,8 +261,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         const rows = await ctx.db
           .selectFrom('posts')
           .select(['id', 'created_at', 'edited_at'])
-          .where('visibility', '=', 'public')
-          .where('moderation', 'is', null)
+          .where(visibleTo(null))
           .orderBy('created_at')
           .orderBy('id')
           .offset(offset)
@@ -283,8 +282,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
               selectFrom('posts')
                 .select('posts.id')
                 .whereRef('posts.user_id', '=', 'users.id')
-                .where('posts.visibility', '=', 'public')
-                .where('posts.moderation', 'is', null),
+                .where(visibleTo(null)),
             ),
           )
           .limit(SITEMAP_SIZE)
@@ -293,7 +291,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
       } else if (file === 'tags.xml') {
         const { rows } = await sql<{ tag: string }>`
           select distinct tag from posts, unnest(posts.tags) as tag
-          where posts.visibility = 'public' and posts.moderation is null
+          where ${openSql('posts')}
           order by tag limit ${SITEMAP_SIZE}
         `.execute(ctx.db)
         urls = rows.map((row) => ({ loc: `/tag/${encodeURIComponent(row.tag)}` }))

@@ -9,7 +9,6 @@ import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
-import { fileAccess } from '../../db/visibility'
 import { requireViewer } from '../../http/auth'
 import {
   BadRequestError,
@@ -20,6 +19,7 @@ import {
 } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
 import { readerOf } from '../../http/standing'
+import { fileAccess } from '../../policy/index'
 import { thumbnailOf } from '../analysis/index'
 import { postingAllowance } from '../moderation/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { CID } from 'multiformats/cid'
 import { BlobMissingError, type BlobStore } from '../../blobs/index'
 import type { Db } from '../../db/index'
-import type { Reader } from '../../db/visibility'
 import { HttpError, NotFoundError } from '../../http/errors'
+import type { Reader } from '../../policy/index'
 import { directoryNode, manifestNames } from '../versions/index'
 import {
   type ByteSpan,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/index'
 import type { IpfsRootsTable } from '../../db/schema'
-import { type FileAccess, fileAccess, type Reader } from '../../db/visibility'
+import { type FileAccess, fileAccess, type Reader } from '../../policy/index'
 import type { DagStep } from './ipfs.dag'
 
 export interface IndexedRoot {

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
-import { visibleSql } from '../../db/visibility'
 import type { LikeKind } from '../../events/index'
+import { visibleSql } from '../../policy/index'
 
 /** A like asked for: `userId` likes (or unlikes) the post or comment `targetId`. */
 export interface Like {

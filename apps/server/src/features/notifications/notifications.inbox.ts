@@ -2,6 +2,7 @@ import type { NotificationKindName } from '@agora/contract'
 import { sql } from 'kysely'
 import { oneOfIds } from '../../db/ids'
 import type { Db } from '../../db/index'
+import { visibleSql } from '../../policy/index'
 
 /** Where the list resumes: the last item of the previous page. */
 export interface ListCursor {
@@ -61,13 +62,7 @@ export function inboxStore(db: Db) {
         'n.data',
       ])
       .where('n.user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('n.post_id', 'is', null),
-          eb.and([eb('p.visibility', '<>', 'private'), eb('p.moderation', 'is', null)]),
-          eb('p.user_id', '=', userId),
-        ]),
-      )
+      .where((eb) => eb.or([eb('n.post_id', 'is', null), visibleSql('p', sql`${userId}::uuid`)]))
 
   return {
     /**

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
-import { visibleSql } from '../../db/visibility'
+import { visibleSql } from '../../policy/index'
 
 /**
  * Who may be notified of what: every notification written passes this one condition, whichever

@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import { claimDue } from '../../db/queues'
 import type { IpfsPinsTable } from '../../db/schema'
-import { visibleTo } from '../../db/visibility'
+import { visibleTo } from '../../policy/index'
 
 /** A claimed pin job: `claims` is this claim's fencing token. */
 export type PinJob = Pick<

@@ -3,21 +3,21 @@ import { type Insertable, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostRevisionsTable } from '../../db/schema'
+import type { EventBus } from '../../events/index'
+import { EditConflictError, NotFoundError } from '../../http/errors'
 import {
+  authorize,
   canSeeHistory,
   canSeePrivateEra,
   postDeleted,
   type Reader,
-  visibleOr404,
+  viewerOf,
   wasDeleted,
-} from '../../db/visibility'
-import type { EventBus } from '../../events/index'
-import { EditConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+} from '../../policy/index'
 import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'
 import { madeBy, revisionsStore, sameValue } from '../revisions/index'
 import { EDITABLE_FIELDS, type EditableFields, validatePostEdit } from './posts.validation'
 
-export const ONLY_AUTHOR_EDITS = 'Only the post author can edit this post'
 export const POST_CHANGED_MEANWHILE = 'This post was changed meanwhile: compare it with your edit'
 
 /** The fields whose change makes the analysis stale. */
@@ -114,8 +114,7 @@ export function postEditing(
       if (!isId(id)) throw new NotFoundError('post_not_found')
       const outcome = await db.transaction().execute(async (trx) => {
         const store = editStore(trx)
-        const post = visibleOr404(await store.lockForEdit(id), viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_EDITS })
+        const post = authorize(viewerOf(viewerId), 'post.edit', await store.lockForEdit(id))
         if (request.base_revision !== undefined && request.base_revision !== post.revision) return 'conflict'
         const next = validatePostEdit(post, request)
         const changed = EDITABLE_FIELDS.filter((field) => !sameValue(post[field], next[field]))

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor, Order } from '../../db/paging'
 import { pairsOf } from '../../db/pairs'
-import { visibleTo } from '../../db/visibility'
+import { openSql, visibleTo } from '../../policy/index'
 import { previewColumns, summaryColumns } from './posts.store'
 
 /**
@@ -17,7 +17,7 @@ import { previewColumns, summaryColumns } from './posts.store'
  * without search is `followingFeedQuery`.
  */
 export function followedBy(viewerId: string): RawBuilder<boolean> {
-  return sql<boolean>`(posts.visibility = 'public' and exists (
+  return sql<boolean>`(${openSql('posts')} and exists (
     select 1 from follows f where f.follower_id = ${viewerId}::uuid and (
       (f.kind = 'user' and f.target = posts.user_id::text) or (f.kind = 'tag' and f.target = any(posts.tags))
     )))`

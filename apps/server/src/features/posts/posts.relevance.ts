@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { Cursor } from '../../db/paging'
-import { visibleTo } from '../../db/visibility'
+import { visibleTo } from '../../policy/index'
 import { bestHits } from '../search/index'
 import { type ListFilter, type PostSummaryRow, previewColumns, summaryColumns } from './posts.store'
 

@@ -13,15 +13,16 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { type Cursor, offsetPage, pageLimit, parseCursor, parseMediaType, parseSort } from '../../db/paging'
 import type { PostFileRow } from '../../db/schema'
-import {
-  postDeleted,
-  postNotFound,
-  visibleOr404,
-  visibleOrUnavailable,
-  wasDeleted,
-} from '../../db/visibility'
 import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
+import {
+  authorize,
+  postDeleted,
+  postNotFound,
+  viewerOf,
+  visibleOrUnavailable,
+  wasDeleted,
+} from '../../policy/index'
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, postFileOf, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
@@ -45,8 +46,7 @@ import { type PostSummaryRow, postsStore } from './posts.store'
 import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
 import { postsForViewer } from './posts.viewer'
 
-export { POST_NOT_FOUND } from '../../db/visibility'
-export const ONLY_AUTHOR_DELETES = 'Only the post author can delete this post'
+export { POST_NOT_FOUND } from '../../policy/index'
 export const LOGIN_FOR_FOLLOWING = 'Please login to see the posts of whom you follow'
 
 /** A settled promise's value, or its error thrown. */
@@ -214,8 +214,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       if (!isId(id)) throw new NotFoundError('post_not_found')
       const cids = await db.transaction().execute(async (trx) => {
         const store = postsStore(trx)
-        const post = visibleOr404(await store.lockPost(id), viewerId)
-        if (post.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_DELETES })
+        const post = authorize(viewerOf(viewerId), 'post.delete', await store.lockPost(id))
         await events.raise(trx, 'post.removed', [{ postId: id, authorId: post.user_id, removedBy: viewerId }])
         return store.deletePost(id)
       })

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index'
 import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
-import { readPostAccess, visibleTo } from '../../db/visibility'
+import { readPostAccess, visibleTo } from '../../policy/index'
 import {
   type Frequency,
   fewMatches,

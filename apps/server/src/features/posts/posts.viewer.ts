@@ -3,8 +3,8 @@ import { sql } from 'kysely'
 import { oneOfIds } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
-import { withheldPosts } from '../../db/visibility'
 import type { Kept, Personal } from '../../http/read-cache'
+import { withheldPosts } from '../../policy/index'
 
 /** A reader's page of the list from the shared one (posts.own-page.ts). */
 type OwnPage = (

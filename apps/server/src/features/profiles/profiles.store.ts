@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { UserRow, UserUpdate } from '../../db/schema'
 import { usernameSkeleton } from '../../db/usernames'
+import { openCommentSql, openSql } from '../../policy/index'
 
 /** What a user has done, counted over the posts the viewer may see. */
 export interface UserCounts {
@@ -32,9 +33,7 @@ export interface DailyActivityRow {
  * count, so a private post's title never leaks through someone's activity.
  */
 function visible(alias: string, includePrivate: boolean): RawBuilder<unknown> {
-  return includePrivate
-    ? sql``
-    : sql`and ${sql.ref(`${alias}.visibility`)} = 'public' and ${sql.ref(`${alias}.moderation`)} is null`
+  return includePrivate ? sql`` : sql`and ${openSql(alias)}`
 }
 
 export function profilesStore(db: Db) {
@@ -98,7 +97,7 @@ export function profilesStore(db: Db) {
         (select 'comment', c.post_id, c.id, p.title, c.created_at
           from comments c join posts p on p.id = c.post_id
             where c.user_id = ${userId} and c.deleted_at is null ${onlyVisible}
-            ${includePrivate ? sql`` : sql`and c.moderation is null`}
+            ${includePrivate ? sql`` : sql`and ${openCommentSql('c')}`}
           order by c.created_at desc limit ${limit})
         union all
         (select 'like', l.post_id, null::uuid, p.title, l.created_at

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
 import type { RewardEntriesTable } from '../../db/schema'
+import { visibleSql } from '../../policy/index'
 import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
 
 /** A cap no one reaches: the statement's cap when a rule has none. */
@@ -232,9 +233,7 @@ export function rewardsStore(db: Db) {
         .select(['e.id', 'e.reason', 'e.source_kind', 'e.source_id', 'e.created_at'])
         .select(sql<string>`e.amount::text`.as('amount'))
         .select(
-          sql<string | null>`case when p.visibility = 'public' or p.user_id = e.user_id then p.id end`.as(
-            'post_id',
-          ),
+          sql<string | null>`case when ${visibleSql('p', sql.ref('e.user_id'))} then p.id end`.as('post_id'),
         )
         .where('e.user_id', '=', userId)
       if (cursor) {

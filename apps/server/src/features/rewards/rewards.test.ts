@@ -8,8 +8,10 @@ import {
   apiLikePost,
   apiMakeComment,
   apiMakePost,
+  dbModerate,
   makeUser,
   send,
+  type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
@@ -208,6 +210,19 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     })
     const sum = (await ledger(author)).reduce((total, row) => total + BigInt(row.amount), 0n)
     expect(sum.toString()).toBe(mine.balance)
+  })
+
+  it('links an entry to its post only while the earner may see it: not once moderators hid it', async () => {
+    const author = await member()
+    const reader = await member()
+    const post = await apiMakePost(t, author)
+    const written = await apiMakeComment(t, reader, post.post_id)
+    const source = async (who: TestUser) => (await me(who)).entries[0].source
+    expect(await source(reader)).toEqual({ kind: 'comment', id: written._id, post_id: post.post_id })
+    await dbModerate(t, 'post', post.post_id, 'hidden')
+    expect(await source(reader)).toMatchObject({ kind: 'comment', id: written._id, post_id: null })
+    // Its author still sees the post, and so the link.
+    expect(await source(author)).toMatchObject({ kind: 'post', post_id: post.post_id })
   })
 
   it('pays likes received on posts and comments, not likes of your own content, and reverses a withdrawn like once', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { openCommentSql } from '../../policy/index'
 import { newestMatches, type SearchTable } from './search.newest'
 import { RANK_CANDIDATES, type SearchSource } from './search.query'
 
@@ -37,19 +38,19 @@ export const commentSearchSource: SearchSource = {
   // posts takes `matchingPosts` instead (search.query.ts `fewMatches`).
   matches: (q) =>
     sql<boolean>`exists (
-      select 1 from comments c where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null offset 0
+      select 1 from comments c where c.post_id = posts.id and c.search @@ ${q} and ${openCommentSql('c')} offset 0
     )`,
   matchingPosts: (q) =>
-    sql`select c.post_id from comments c where c.search @@ (select ${q}) and c.moderation is null`,
+    sql`select c.post_id from comments c where c.search @@ (select ${q}) and ${openCommentSql('c')}`,
   hits: (q, limit, options) => sql`
     select f.post_id, ts_rank(f.search, ${q}, 1)::float8 as rank, f.id as matched_comment_id
     from (${newestMatches(COMMENTS, q, limit, { ...options, within: null })}) f
-    where f.moderation is null
+    where ${openCommentSql('f')}
   `,
   searchTable: COMMENTS,
   matchedCommentId: (q) => sql<string | null>`(
     select c.id from comments c
-    where c.post_id = posts.id and c.search @@ ${q} and c.moderation is null
+    where c.post_id = posts.id and c.search @@ ${q} and ${openCommentSql('c')}
     order by c.id desc
     limit 1
   )`,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
-import { visibleTo } from '../../db/visibility'
+import { visibleTo } from '../../policy/index'
 
 /** The live counts the heroes show, read straight from the tables (each a single aggregate). */
 export function statsStore(db: Db) {

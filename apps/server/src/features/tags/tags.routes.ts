@@ -3,6 +3,7 @@ import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import type { Db } from '../../db/index'
 import { failures } from '../../http/responses'
+import { openSql } from '../../policy/index'
 import { normaliseTags } from '../posts/index'
 
 const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 0 }) })
@@ -23,7 +24,7 @@ async function countTags(db: Db): Promise<TagCount[]> {
   const { rows } = await sql<TagCount>`
     select tag, count(*)::int as count
     from posts, unnest(posts.tags) as tag
-    where posts.visibility = 'public' and posts.moderation is null
+    where ${openSql('posts')}
     group by tag order by count desc, tag
   `.execute(db)
   return rows
@@ -98,7 +99,7 @@ export async function tagsRoutes(app: AppInstance, ctx: AppContext) {
       const { rows } = await sql<TagCount>`
         select other as tag, count(*)::int as count
         from posts, unnest(posts.tags) as other
-        where posts.tags @> array[${tag}]::text[] and posts.visibility = 'public' and posts.moderation is null
+        where posts.tags @> array[${tag}]::text[] and ${openSql('posts')}
         group by other order by count desc, other limit 11
       `.execute(ctx.db)
       const own = rows.find((row) => row.tag === tag)

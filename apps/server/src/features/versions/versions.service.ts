@@ -3,23 +3,23 @@ import { BlobMissingError, type BlobStore } from '../../blobs/index'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { PostFileRow } from '../../db/schema'
+import type { EventBus } from '../../events/index'
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors'
 import {
+  authorize,
   canSeeHistory,
   canSeePrivateEra,
   postDeleted,
   type Reader,
   seesWholePast,
-  visibleOr404,
+  viewerOf,
   wasDeleted,
-} from '../../db/visibility'
-import type { EventBus } from '../../events/index'
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+} from '../../policy/index'
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, postFileOf, type ReceivedFile, type StorageCharge, toMediaItem } from '../files/index'
 import { type ManifestEntry, manifestCidOf, stagedEntry, storedEntry } from './versions.manifest'
 import { type VersionedPost, type VersionFile, type VersionsStore, versionsStore } from './versions.store'
 
-export const ONLY_AUTHOR_VERSIONS = 'Only the post author can publish a new version'
 export const VERSION_NOT_FOUND = 'This post has no such version'
 export const TOO_MANY_FILES = (max: number) => `A version holds at most ${max} files`
 
@@ -155,9 +155,7 @@ export function versionsService(db: Db, store: BlobStore, events: EventBus) {
   const files = filesService(db, store)
 
   function authorsPost(post: VersionedPost | undefined, viewerId: string): VersionedPost {
-    const visible = visibleOr404(post, viewerId)
-    if (visible.user_id !== viewerId) throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR_VERSIONS })
-    return visible
+    return authorize(viewerOf(viewerId), 'post.add_version', post)
   }
 
   /** The manifest of these files; null when a stored file's bytes are missing from the store. */

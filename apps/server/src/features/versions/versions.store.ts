@@ -2,7 +2,7 @@ import type { PinStatus } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { PostFileRow, PostFilesTable } from '../../db/schema'
-import { withheldVersionSql } from '../../db/visibility'
+import { withheldVersionSql } from '../../policy/index'
 
 /** A post as a version's publication reads it: who may change it and its current version. */
 export interface VersionedPost {

@@ -1,9 +1,9 @@
 import { POST_UNAVAILABLE } from '@agora/contract'
 import { ERRORS, type ErrorCodeOf } from '@agora/contract/errors'
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely'
+import { isId } from '../db/ids'
+import type { Database } from '../db/schema'
 import { GoneError, NotFoundError } from '../http/errors'
-import { isId } from './ids'
-import type { Database } from './schema'
 
 /**
  * Who may see a post: everyone a public one, only its author a private one or one the moderators
@@ -107,6 +107,11 @@ export function withheldSql(post: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'public' or ${sql.ref(`${post}.moderation`)} is not null)`
 }
 
+/** What everyone may see (`canSee` of a visitor) in raw SQL, for the post row aliased `post`. */
+export function openSql(post: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${post}.visibility`)} <> 'private' and ${sql.ref(`${post}.moderation`)} is null)`
+}
+
 /** `canSee` in raw SQL, for the post row aliased `post` and the viewer id expression `viewer`. */
 export function visibleSql(post: string, viewer: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`((${sql.ref(`${post}.visibility`)} <> 'private' and ${sql.ref(`${post}.moderation`)} is null) or ${sql.ref(`${post}.user_id`)} = ${viewer})`
@@ -178,6 +183,11 @@ export function canReadComment(
 ): boolean {
   if (comment.moderation === null || reader?.moderator) return true
   return comment.moderation === 'hidden' && comment.user_id === readerId(reader)
+}
+
+/** A comment whose text everyone may read (`canReadComment` of a visitor), for the row aliased `comment`. */
+export function openCommentSql(comment: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${comment}.moderation`)} is null)`
 }
 
 /** Whether a file is served to everyone ('public'), to this reader alone ('private') or not at all. */

@@ -1,0 +1,3 @@
+// Who may see or do what: the one place the rules live (policy.restatements.test.ts keeps it so).
+export * from './can'
+export * from './visibility'
