@@ -12,15 +12,19 @@ const args = new Set(process.argv.slice(2))
 const reports = mkdtempSync(join(tmpdir(), 'agora-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 }
 const failures = []
+/** Each stage's label and wall time, printed at the end: where CI's minutes go. */
+const times = []
 const bin = (name) => join(root, 'node_modules/.bin', name)
 
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label} ===`)
+  const started = performance.now()
   const result = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   })
+  times.push([label, (performance.now() - started) / 1000])
   if (result.status !== 0) failures.push(label)
   return result.status === 0
 }
@@ -98,6 +102,7 @@ if (args.has('--no-e2e')) {
 }
 
 console.log('')
+for (const [label, seconds] of times) console.log(`${label}: ${Math.round(seconds)} s`)
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`)
 if (totals.flaky)
   console.log(`Flaky: ${totals.flaky} browser test(s) passed only on their retry — see the list above.`)
