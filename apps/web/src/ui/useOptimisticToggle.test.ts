@@ -1,9 +1,16 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { onToast, type ToastRequest } from './toast'
-import { type OptimisticToggleOptions, optimisticToggle } from './useOptimisticToggle'
+import {
+  type OptimisticToggle,
+  type OptimisticToggleOptions,
+  optimisticToggle,
+  useOptimisticToggle,
+} from './useOptimisticToggle'
 
 interface Post {
   likes: number
@@ -207,5 +214,43 @@ describe('optimisticToggle', () => {
     await settle()
     expect(shown()).toEqual({ likes: 7, is_liked: true, title: 'A post' })
     expect(send).toHaveBeenCalledTimes(2)
+  })
+})
+
+/** Renders the hook once and hands out what it gave. */
+function Probe({ onToggle }: { onToggle: (toggle: OptimisticToggle) => void }) {
+  onToggle(
+    useOptimisticToggle<Post, Answer>({
+      queryKey: key,
+      isOn: (post) => post.is_liked,
+      shown: (post, on) => ({ ...post, is_liked: on, likes: post.likes + (on ? 1 : -1) }),
+      send: () => Promise.reject(new ApiError(403, 'You may not like this', 'forbidden')),
+      answered: (post, answer) => ({ ...post, ...answer }),
+      failed: 'Could not like',
+    }),
+  )
+  return null
+}
+
+describe('useOptimisticToggle', () => {
+  it('works on the provider’s client and toasts under the title it is given', async () => {
+    let toggle: OptimisticToggle | undefined
+    renderToStaticMarkup(
+      createElement(
+        QueryClientProvider,
+        { client },
+        createElement(Probe, {
+          onToggle: (given) => {
+            toggle = given
+          },
+        }),
+      ),
+    )
+    expect(toggle?.isPending).toBe(false)
+    toggle?.mutate(true)
+    expect(shown()?.is_liked).toBe(true)
+    await settle()
+    expect(shown()).toEqual({ likes: 3, is_liked: false, title: 'A post' })
+    expect(toasts).toEqual([{ kind: 'error', title: 'Could not like', description: 'You may not like this' }])
   })
 })
