@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import type { PersonInformationResponse } from '@agora/contract'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../api/client'
 import { setFollow } from '../../api/follows'
 import { postKeys, profileKeys } from '../../api/queryKeys'
 import { useLoginModal } from '../../app/LoginModalProvider'
 import { useSession } from '../../app/useSession'
 import { Button } from '../../ui/Button'
-import { refusalText } from '../../ui/errorText'
 import { formatCompact, useIntlLocale } from '../../ui/format'
-import { toast } from '../../ui/toast'
+import { useOptimisticToggle } from '../../ui/useOptimisticToggle'
 import type { AuthorProfile } from './authorProfile'
 
 /**
@@ -23,30 +21,31 @@ export function FollowAuthor({ profile }: { profile: AuthorProfile }) {
   const client = useQueryClient()
   const { status } = useSession()
   const { openLogin } = useLoginModal()
-  const [following, setFollowing] = useState(profile.isFollowing ?? false)
-  const [followers, setFollowers] = useState(profile.follows?.followers ?? null)
-  const follow = useMutation({
-    mutationFn: (next: boolean) => setFollow('user', profile.id, next),
-    onMutate: (next) => {
-      setFollowing(next)
-      setFollowers((count) => (count === null ? null : Math.max(0, count + (next ? 1 : -1))))
-    },
-    onSuccess: (answer) => {
-      setFollowing(answer.following)
-      if (!answer.followers_hidden) setFollowers(answer.followers)
+  const following = profile.isFollowing ?? false
+  const followers = profile.follows?.followers ?? null
+  // The page's profile is drawn from this query, so the button and the count follow its cache.
+  const follow = useOptimisticToggle({
+    queryKey: profileKeys.author(profile.id),
+    send: (next: boolean) => setFollow('user', profile.id, next),
+    isOn: (info: PersonInformationResponse) => info.is_following ?? false,
+    shown: (info, next) => ({
+      ...info,
+      is_following: next,
+      ...(info.followers !== undefined && { followers: Math.max(0, info.followers + (next ? 1 : -1)) }),
+    }),
+    answered: (info, answer) => ({
+      ...info,
+      is_following: answer.following,
+      ...(info.followers !== undefined && !answer.followers_hidden && { followers: answer.followers }),
+    }),
+    onSuccess: () => {
       void client.invalidateQueries({ queryKey: profileKeys.author(profile.id) })
       void client.invalidateQueries({ queryKey: postKeys.lists() })
     },
-    onError: (error, next) => {
-      setFollowing(!next)
-      setFollowers(profile.follows?.followers ?? null)
-      if (!isApiError(error, 401))
-        toast.error(t('follow.failed'), { description: refusalText(error, t) ?? undefined })
-    },
+    failed: t('follow.failed'),
   })
 
   function press() {
-    if (follow.isPending) return
     if (status === 'anonymous') return openLogin({ onSuccess: () => follow.mutate(true) })
     follow.mutate(!following)
   }

@@ -302,8 +302,8 @@ function CommentAction(props: {
 }
 
 /**
- * The heart and the count (spec §4 "Likes"): optimistic; a press while a like is on its way is
- * ignored; without a session it does nothing (it says why on hover and to screen readers).
+ * The heart and the count (spec §4 "Likes"): optimistic; of presses while a like is on its way the
+ * last decides; without a session it does nothing (it says why on hover and to screen readers).
  */
 function CommentLikeButton({ comment }: { comment: CommentView }) {
   const { t } = useTranslation('comments')
@@ -313,7 +313,7 @@ function CommentLikeButton({ comment }: { comment: CommentView }) {
   const anonymous = status === 'anonymous'
 
   function press() {
-    if (anonymous || like.isPending) return
+    if (anonymous) return
     like.mutate(!comment.is_liked)
   }
 

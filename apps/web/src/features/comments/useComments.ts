@@ -26,6 +26,7 @@ import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { commentKeys, postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
 import { refusalText } from '../../ui/errorText'
 import { toast } from '../../ui/toast'
+import { useOptimisticToggle } from '../../ui/useOptimisticToggle'
 import { placeCreated } from './placeCreated'
 import {
   type CommentsData,
@@ -110,50 +111,32 @@ export function useCreateComment(postId: string) {
 /**
  * Like or unlike one comment (spec §4 "Likes"): the heart and the count change at once and roll back
  * if the call fails or answers otherwise than expected. The wanted state is sent, so a repeat cannot
- * flip it back. The caller ignores presses while one is on its way and without a session.
+ * flip it back. The caller does nothing without a session.
  *
  * The own "likes" figure is not moved: the server counts the posts a user likes there (the Likes tab
  * lists them), not comments, so moving it here would show a number the next load takes back.
  */
 export function useLikeComment(postId: string, commentId: string) {
-  const queryClient = useQueryClient()
   const { t } = useTranslation('comments')
-  const key = commentKeys.post(postId)
-
-  function restore(previous: Pick<CommentView, 'likes' | 'is_liked'> | undefined) {
-    if (previous)
-      editPages(queryClient, postId, (pages) =>
-        patchComment(pages, commentId, (c) => ({ ...c, ...previous })),
-      )
-  }
-
-  return useMutation({
-    mutationFn: (like: boolean) => setCommentLike(commentId, like),
-    onMutate: async (like) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const data = queryClient.getQueryData<CommentsData>(key)
-      const current = data ? findComment(data.pages, commentId) : undefined
-      const previous = current ? { likes: current.likes, is_liked: current.is_liked } : undefined
-      editPages(queryClient, postId, (pages) =>
-        patchComment(pages, commentId, (comment) => withLike(comment, like)),
-      )
-      return { previous }
+  const patch = (data: CommentsData, change: (comment: CommentView) => CommentView): CommentsData => ({
+    ...data,
+    pages: patchComment(data.pages, commentId, change),
+  })
+  return useOptimisticToggle({
+    queryKey: commentKeys.post(postId),
+    send: (like: boolean) => setCommentLike(commentId, like),
+    isOn: (data: CommentsData) => findComment(data.pages, commentId)?.is_liked ?? false,
+    shown: (data, like) => patch(data, (comment) => withLike(comment, like)),
+    tookEffect: likeTookEffect,
+    answered: (data, answer) => patch(data, (comment) => withLikeAnswer(comment, answer)),
+    // Only the comment's heart and count go back: pages loaded or changed meanwhile stay.
+    restore: (data, before) => {
+      const previous = findComment(before.pages, commentId)
+      return previous
+        ? patch(data, (comment) => ({ ...comment, likes: previous.likes, is_liked: previous.is_liked }))
+        : data
     },
-    onSuccess: (answer, like, context) => {
-      if (!likeTookEffect(answer, like)) {
-        restore(context.previous)
-        return
-      }
-      editPages(queryClient, postId, (pages) =>
-        patchComment(pages, commentId, (comment) => withLikeAnswer(comment, answer)),
-      )
-    },
-    onError: (error, _like, context) => {
-      restore(context?.previous)
-      // A 401 opens the login card by itself (the API client raises need-login).
-      if (!isApiError(error, 401))
-        toast.error(t('like.failed'), { description: refusalText(error, t) ?? undefined })
-    },
+    failed: t('like.failed'),
   })
 }
 

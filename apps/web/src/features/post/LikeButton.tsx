@@ -11,8 +11,8 @@ export interface LikeButtonProps {
 }
 
 /**
- * The heart and the count. Without a session it opens the login card and likes after signing in; a
- * press while a like is on its way is ignored (spec §4).
+ * The heart and the count. Without a session it opens the login card and likes after signing in; of
+ * presses while a like is on its way the last decides.
  */
 export function LikeButton({ postId, liked, likes }: LikeButtonProps) {
   const { t } = useTranslation('post')

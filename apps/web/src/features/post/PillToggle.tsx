@@ -3,7 +3,7 @@ import { useSignedInToggle } from '../../app/useSignedInToggle'
 import '../../ui/Button.css'
 
 export interface PillToggleProps {
-  /** The change on its way turns the toggle busy; a press meanwhile is ignored. */
+  /** The change on its way turns the toggle busy; a press meanwhile still counts (the last wins). */
   change: { isPending: boolean; mutate: (on: boolean) => void }
   on: boolean
   /** The button's name; the state is its aria-pressed. */

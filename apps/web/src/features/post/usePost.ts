@@ -1,16 +1,13 @@
 import type { PostDetailResponse } from '@agora/contract'
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { requestReview } from '../../api/blocks'
-import { isApiError } from '../../api/client'
 import { takeEarly } from '../../api/early'
 import { setSaved } from '../../api/follows'
 import { likeTookEffect, withLike, withLikeAnswer } from '../../api/likes'
 import { deletePost, editPost, getPost, getPostRevisions, type PostEdit, setPostLike } from '../../api/posts'
 import { postKeys, profileKeys, refreshOwnCounts, statsKey } from '../../api/queryKeys'
-import { refusalText } from '../../ui/errorText'
-import { toast } from '../../ui/toast'
+import { type OptimisticToggleOptions, toastFailure, useOptimisticToggle } from '../../ui/useOptimisticToggle'
 import { analysisPollInterval } from './analysis'
 
 /** The path public/route-prefetch.js asks for a post by (src/api/early.ts). */
@@ -32,51 +29,11 @@ export function usePost(id: string) {
   return useQuery(postQuery(id))
 }
 
-/** A failure toasted under `title` with the refusal's words; a 401 opens the login card by itself. */
-function toastFailure(error: Error, title: string, t: TFunction) {
-  if (!isApiError(error, 401)) toast.error(title, { description: refusalText(error, t) ?? undefined })
-}
+/** A yes/no on one post (like, save), in the post's cached detail. */
+type PostToggle<Answer> = Omit<OptimisticToggleOptions<PostDetailResponse, Answer>, 'queryKey'>
 
-interface PostToggle<Answer> {
-  send: (on: boolean) => Promise<Answer>
-  /** The post as it shows while the call is on its way. */
-  shown: (post: PostDetailResponse, on: boolean) => PostDetailResponse
-  /** Whether the answer did what was asked (else the post rolls back). */
-  tookEffect?: (answer: Answer, on: boolean) => boolean
-  /** The post as the answer says it is. */
-  answered: (post: PostDetailResponse, answer: Answer) => PostDetailResponse
-  /** What else changes once it took effect. */
-  after: (queryClient: QueryClient) => void
-  /** The toast's title when the call fails. */
-  failed: string
-}
-
-/** A yes/no on one post (like, save): shown at once, rolled back when the call fails or does not take. */
 function usePostToggle<Answer>(id: string, toggle: PostToggle<Answer>) {
-  const queryClient = useQueryClient()
-  const { t } = useTranslation()
-  const key = postKeys.detail(id)
-  return useMutation({
-    mutationFn: toggle.send,
-    onMutate: async (on: boolean) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const previous = queryClient.getQueryData<PostDetailResponse>(key)
-      if (previous) queryClient.setQueryData<PostDetailResponse>(key, toggle.shown(previous, on))
-      return { previous }
-    },
-    onSuccess: (answer, on, context) => {
-      if (toggle.tookEffect && !toggle.tookEffect(answer, on)) {
-        if (context.previous) queryClient.setQueryData(key, context.previous)
-        return
-      }
-      queryClient.setQueryData<PostDetailResponse>(key, (post) => post && toggle.answered(post, answer))
-      toggle.after(queryClient)
-    },
-    onError: (error, _on, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous)
-      toastFailure(error, toggle.failed, t)
-    },
-  })
+  return useOptimisticToggle({ queryKey: postKeys.detail(id), ...toggle })
 }
 
 /**
@@ -85,12 +42,14 @@ function usePostToggle<Answer>(id: string, toggle: PostToggle<Answer>) {
  */
 export function useLikePost(id: string) {
   const { t } = useTranslation('post')
+  const queryClient = useQueryClient()
   return usePostToggle(id, {
     send: (like) => setPostLike(id, like),
+    isOn: (post) => post.is_liked,
     shown: withLike,
     tookEffect: likeTookEffect,
     answered: withLikeAnswer,
-    after: (queryClient) => {
+    onSuccess: () => {
       void refreshOwnCounts(queryClient, 'liked')
       // Cards elsewhere show the count: they load it again when next shown.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists(), refetchType: 'none' })
@@ -99,14 +58,16 @@ export function useLikePost(id: string) {
   })
 }
 
-/** Saves or unsaves the post (issue 18): shown at once, rolled back when the server refuses. */
+/** Saves or unsaves the post: shown at once, rolled back when the server refuses. */
 export function useSavePost(id: string) {
   const { t } = useTranslation('post')
+  const queryClient = useQueryClient()
   return usePostToggle(id, {
     send: (save) => setSaved(id, save),
+    isOn: (post) => post.is_saved ?? false,
     shown: (post, save) => ({ ...post, is_saved: save }),
     answered: (post, answer) => ({ ...post, is_saved: answer.saved }),
-    after: (queryClient) => void queryClient.invalidateQueries({ queryKey: profileKeys.ownList('saved') }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.ownList('saved') }),
     failed: t('save.failed'),
   })
 }
