@@ -11,8 +11,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // On PGlite, one migrated database a run that every test file's starts from.
-          globalSetup: ['./test/pglite-template.ts'],
+          // One migrated database a run that every test file's starts from (PGlite or PostgreSQL).
+          globalSetup: ['./test/database-template.ts'],
           // A worker imports the server's modules once, not once per file. Imported again for each of
           // about a hundred files, they took 230 s of the two workers' time in a 466 s PGlite run; once
           // per worker, 24 s in a 392 s run (2026-11-29). Files share no state through modules: each

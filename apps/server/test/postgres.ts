@@ -10,3 +10,10 @@ export async function adminQuery(url: string, statement: string) {
     await client.end()
   }
 }
+
+/** `url` with its database changed to `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const next = new URL(url)
+  next.pathname = `/${name}`
+  return next.toString()
+}
