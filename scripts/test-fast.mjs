@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { root } from './build.mjs'
 
-const MARKERS = /harness|useTestApp|createTestApp|openTestDatabase|factories|pglite|openDatabase|\.inject\(|spawn|fork\(|listen\(/i
+const MARKERS =
+  /harness|useTestApp|createTestApp|openTestDatabase|factories|pglite|openDatabase|\.inject\(|spawn|fork\(|listen\(/i
 const server = join(root, 'apps/server')
 
 function testFiles(dir) {

@@ -2,7 +2,7 @@
 // client would (rules, counters, rewards and events included) and checks the answer; `send…` is
 // the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
 // that need many of them fast or a state the API cannot make (old dates, private rows).
-import type { PostDetailResponse } from '@agora/contract'
+import type { ContentKind, PostDetailResponse } from '@agora/contract'
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { multipart, pngFile, type UploadFile } from './files'
@@ -389,7 +389,7 @@ export async function dbSuspend(t: TestApp, user: { id: string }, until = new Da
 /** Hides or removes a post or comment straight in the database. */
 export async function dbModerate(
   t: TestApp,
-  kind: 'post' | 'comment',
+  kind: ContentKind,
   id: string,
   state: 'hidden' | 'removed',
   reason = 'Off topic',

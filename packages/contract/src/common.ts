@@ -132,3 +132,8 @@ export const EditState = Type.Object({
   edited_at: Nullable(Type.String({ description: 'ISO 8601' })),
 })
 export type EditState = Static<typeof EditState>
+
+/** What a user writes and others like, report and moderate. */
+export type ContentKind = 'post' | 'comment'
+/** What a report names: a contribution, or a user. */
+export type TargetType = ContentKind | 'user'

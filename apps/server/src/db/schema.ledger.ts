@@ -1,4 +1,4 @@
-import type { RewardReason } from '@agora/contract'
+import type { ContentKind, RewardReason } from '@agora/contract'
 import type { ColumnType, Selectable } from 'kysely'
 
 // The token's tables: faucet grants (features/token) and the rewards ledger and its claims (features/rewards).
@@ -34,7 +34,7 @@ export interface RewardEntriesTable {
   user_id: string
   amount: ColumnType<string, bigint | string, never>
   reason: RewardReason
-  source_kind: 'post' | 'comment' | 'like' | 'claim'
+  source_kind: ContentKind | 'like' | 'claim'
   source_id: string
   target_id: string | null
   post_id: string | null

@@ -1,3 +1,4 @@
+import type { TargetType } from '@agora/contract'
 import type { ColumnType } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
@@ -24,7 +25,7 @@ export interface StandingColumns {
 export interface ReportsTable {
   id: string
   reporter_id: string
-  target_type: 'post' | 'comment' | 'user'
+  target_type: TargetType
   target_id: string
   target_user_id: string
   reason: string
@@ -39,7 +40,7 @@ export interface ModLogTable {
   id: string
   moderator_id: string | null
   action: string
-  target_type: 'post' | 'comment' | 'user'
+  target_type: TargetType
   target_id: string
   target_label: ColumnType<string, string | undefined, never>
   reason: ColumnType<string, string | undefined, never>

@@ -1,3 +1,4 @@
+import type { ContentKind, TargetType } from '@agora/contract'
 /**
  * What happened, as the features that do it say it: the domain events. A contribution raises its
  * event inside the transaction that makes it; what reacts to it (rewards, the read cache, and next
@@ -6,7 +7,7 @@
  *
  * Payloads are plain JSON (ids and strings): a durable subscriber gets them back from the outbox.
  */
-export type LikeKind = 'post' | 'comment'
+export type LikeKind = ContentKind
 
 export interface DomainEvents {
   /** A post was created (files stored, analysis queued). */
@@ -72,7 +73,7 @@ export interface DomainEvents {
    * its author is told.
    */
   'content.moderated': {
-    kind: 'post' | 'comment'
+    kind: ContentKind
     id: string
     postId: string
     authorId: string
@@ -86,7 +87,7 @@ export interface DomainEvents {
   /** Someone reported a post, a comment or a user to the moderators. */
   /** A user changed their e-mail address (features/profiles): the new one is unproven until verified. */
   'user.email_changed': { userId: string; previous: string; email: string; language: string }
-  report: { reportId: string; reporterId: string; targetType: 'post' | 'comment' | 'user'; targetId: string }
+  report: { reportId: string; reporterId: string; targetType: TargetType; targetId: string }
 }
 
 export type EventName = keyof DomainEvents

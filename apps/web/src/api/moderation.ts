@@ -3,6 +3,7 @@
  * Screens use the hooks in features/mod and features/report, not these directly.
  */
 import type {
+  ContentKind,
   ModActionResponse,
   ModLogResponse,
   ModQueueResponse,
@@ -57,7 +58,7 @@ export function resolveReport(
   })
 }
 
-export type ModContentType = 'post' | 'comment'
+export type ModContentType = ContentKind
 export type ModContentAction = 'hide' | 'restore' | 'remove'
 
 /** POST /mod/{posts|comments}/{id}/{hide|restore|remove}, without going through a report. */

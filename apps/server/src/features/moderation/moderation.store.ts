@@ -1,10 +1,10 @@
+import type { ContentKind, TargetType } from '@agora/contract'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { ModerationColumn } from '../../db/schema'
 
-export type TargetType = 'post' | 'comment' | 'user'
-export type ContentKind = 'post' | 'comment'
+export type { ContentKind, TargetType }
 
 /** A reported or moderated thing with what the queue shows of it. */
 export interface TargetRow {

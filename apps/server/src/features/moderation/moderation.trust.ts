@@ -1,3 +1,4 @@
+import type { ContentKind } from '@agora/contract'
 import { sql } from 'kysely'
 import type { TrustConfig } from '../../config'
 import type { Db } from '../../db/index'
@@ -80,7 +81,7 @@ export function linksIn(text: string): number {
  */
 async function authorAndText(
   db: Db,
-  kind: 'post' | 'comment',
+  kind: ContentKind,
   id: string,
   authorId: string,
   config: TrustConfig,
@@ -128,7 +129,7 @@ export function trustLimits(config: TrustConfig) {
 
   return {
     /** After a post or comment row is written, before its transaction commits. */
-    async written(db: Db, kind: 'post' | 'comment', id: string, authorId: string, now = new Date()) {
+    async written(db: Db, kind: ContentKind, id: string, authorId: string, now = new Date()) {
       const { user, text, trust } = await authorAndText(db, kind, id, authorId, config, now)
       if (trust === 'member') return
       checkLinks(user, text, now)
@@ -161,14 +162,7 @@ export function trustLimits(config: TrustConfig) {
      * After an edit, its `text` as edited: a new account's text keeps to the links limit. Within the
      * limit nobody's trust matters, and nothing is read (most edits: no question about the account).
      */
-    async edited(
-      db: Db,
-      kind: 'post' | 'comment',
-      id: string,
-      authorId: string,
-      text: string,
-      now = new Date(),
-    ) {
+    async edited(db: Db, kind: ContentKind, id: string, authorId: string, text: string, now = new Date()) {
       if (linksIn(text) <= config.newLinksPerText) return
       const { user, trust } = await authorAndText(db, kind, id, authorId, config, now)
       if (trust === 'member') return

@@ -1,3 +1,4 @@
+import type { ContentKind } from '@agora/contract'
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { UserRow, UserUpdate } from '../../db/schema'
@@ -14,7 +15,7 @@ export interface UserCounts {
 }
 
 export interface ActivityRow {
-  type: 'post' | 'comment' | 'like'
+  type: ContentKind | 'like'
   post_id: string
   comment_id: string | null
   title: string
@@ -23,7 +24,7 @@ export interface ActivityRow {
 
 export interface DailyActivityRow {
   day: string
-  kind: 'post' | 'comment' | 'like'
+  kind: ContentKind | 'like'
   n: number
 }
 

@@ -1,4 +1,4 @@
-import type { RewardNotice } from '@agora/contract'
+import type { ContentKind, RewardNotice } from '@agora/contract'
 import type { RewardsConfig } from '../../config'
 import type { Db } from '../../db/index'
 import type { EventBus } from '../../events/index'
@@ -97,7 +97,7 @@ export function rewardsLedger(config: RewardsConfig) {
     postAnalysed: (db: Db, post: { id: string; user_id: string }, fileCount: number) =>
       earn(db, uploadAnalysed(post, fileCount)),
     /** Likes given (one, or a batch made together): each earns the liked content's author. */
-    likesGiven: (db: Db, kind: 'post' | 'comment', likes: readonly LikeGiven[]) =>
+    likesGiven: (db: Db, kind: ContentKind, likes: readonly LikeGiven[]) =>
       earnAll(
         db,
         likes.map(({ liked, likerId }) => likeReceived(kind, liked, likerId)),

@@ -1,4 +1,4 @@
-import type { RewardReason, RewardRulesResponse } from '@agora/contract'
+import type { ContentKind, RewardReason, RewardRulesResponse } from '@agora/contract'
 import type { EarningReason, RewardsConfig } from '../../config'
 
 // The reward rules, all of them: what earns, how much (amounts from config), who may earn, how
@@ -38,7 +38,7 @@ export function unitsToTokens(units: bigint): string {
 export interface Earning {
   userId: string
   reason: EarningReason
-  source: { kind: 'post' | 'comment' | 'like'; id: string }
+  source: { kind: ContentKind | 'like'; id: string }
   /** The post or comment the entry is about: deleting it reverses the entry. */
   targetId: string
   postId: string
@@ -72,7 +72,7 @@ export const commentWritten = (comment: { id: string; user_id: string; post_id: 
  * earns at most once, ever: withdrawing and giving it again does not earn a second time.
  */
 export function likeReceived(
-  kind: 'post' | 'comment',
+  kind: ContentKind,
   liked: { id: string; user_id: string; post_id: string },
   likerId: string,
 ): Earning | null {
