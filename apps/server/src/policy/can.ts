@@ -1,8 +1,8 @@
 import { ForbiddenError, NotFoundError } from '../http/errors'
 import { canReadComment, canSee, canSeeHistory, type PostAccess, type Reader } from './visibility'
 
-/** Who asks: a signed-in user (with whether they moderate, where it matters), or null for a visitor. */
-export type Viewer = { userId: string; moderator?: boolean } | null
+/** Who asks: a signed-in reader (with whether they moderate), or null for a visitor. */
+export type Viewer = Reader | null
 
 /** What a viewer may ask to do with a post. */
 export type PostAction =
@@ -42,9 +42,6 @@ export function viewerOf(userId: string | null | undefined, moderator = false): 
   return userId ? { userId, moderator } : null
 }
 
-const asReader = (viewer: Viewer): Reader | null =>
-  viewer ? { userId: viewer.userId, moderator: viewer.moderator ?? false } : null
-
 /**
  * Whether `viewer` may do `action` with `subject`: the one answer every route, job and store asks.
  * Reading follows visibility.ts; changing a post or a comment is its author's alone.
@@ -56,9 +53,9 @@ export function can(viewer: Viewer, action: Action, subject: PostAccess | Commen
     case 'post.read':
       return canSee(subject as PostAccess, viewer?.userId ?? null)
     case 'post.read_history':
-      return canSeeHistory(subject as PostAccess, asReader(viewer))
+      return canSeeHistory(subject as PostAccess, viewer)
     case 'comment.read_text':
-      return canReadComment(subject as CommentAccess, asReader(viewer))
+      return canReadComment(subject as CommentAccess, viewer)
     default:
       return viewer !== null && subject.user_id === viewer.userId
   }

@@ -6,9 +6,9 @@ import { authorize, type CommentAction, can, type PostAction, type Viewer } from
 const AUTHOR = 'author'
 const VIEWERS: Record<string, Viewer> = {
   visitor: null,
-  other: { userId: 'other' },
+  other: { userId: 'other', moderator: false },
   moderator: { userId: 'mod', moderator: true },
-  author: { userId: AUTHOR },
+  author: { userId: AUTHOR, moderator: false },
 }
 type Who = 'visitor' | 'other' | 'moderator' | 'author'
 const ALL: Who[] = ['visitor', 'other', 'moderator', 'author']
