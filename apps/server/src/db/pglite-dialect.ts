@@ -68,6 +68,12 @@ class PGliteDriver implements Driver {
   }
 }
 
+/**
+ * PGlite runs each statement on the event loop and resolves at once, so a request's statements
+ * would run back to back; a turn of the loop before each lets other requests (health checks) in.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pglite: PGlite | Transaction,
@@ -75,10 +81,12 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async run(sql: string) {
+    await nextTurn()
     await this.pglite.exec(sql)
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    await nextTurn()
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[])
     return {
       rows: result.rows,
