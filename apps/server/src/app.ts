@@ -18,7 +18,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from
 import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { accountRoutes, authRoutes, subscribeEmailChanges } from './features/auth/index'
-import { blocksRoutes, subscribeBlocks } from './features/blocks/index'
+import { blocksRoutes } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
 import { citationsRoutes } from './features/citations/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
@@ -30,7 +30,7 @@ import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
 import { ipfsRoutes, postCarRoutes } from './features/ipfs/index'
 import { logsLinks, mailRoutes, mailTransport, startMailWorker } from './features/mail/index'
-import { moderationRoutes, subscribeTrust } from './features/moderation/index'
+import { moderationRoutes } from './features/moderation/index'
 import {
   notificationsRoutes,
   startDigestScheduler,
@@ -217,9 +217,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)
   subscribeCommentNews(ctx.events, ctx.live)
-  // Refusals run in the writing transaction too: a blocked reply or a new account over its limits rolls back.
-  subscribeBlocks(ctx.events)
-  subscribeTrust(ctx.events, config.trust)
   // A changed address is unproven until its link is followed; the old one is told (issue 20).
   subscribeEmailChanges(ctx.events, ctx)
   // Notifications by mail: at once in the transaction that wrote them; digests by a scheduled job.

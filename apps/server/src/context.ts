@@ -15,6 +15,7 @@ import { createSessionMemo, type SessionMemo, type TokenSigner, tokenSigner } fr
 import type { RedisState } from './http/rate-limit-store'
 import { createReadCache, type ReadCache } from './http/read-cache'
 import { createStreamSlots, type StreamSlots } from './http/sse'
+import { type ContributionGuard, contributionGuard } from './policy/index'
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -47,8 +48,10 @@ export interface AppContext {
   streams: StreamSlots
   /** Tells the other server processes to forget their cached reads (events/invalidation.ts). */
   invalidation: Invalidation
-  /** The state of shared parts, for readiness and /metrics (issue 25). */
+  /** The state of shared parts, for readiness and /metrics. */
   probes: Probes
+  /** Block and trust refusals every post and comment write asks first (policy/guard.ts). */
+  guard: ContributionGuard
 }
 
 export interface Probes {
@@ -110,5 +113,6 @@ export function createContext(
     streams: createStreamSlots(config.http),
     invalidation,
     probes: { pool: () => database.poolStats(), redis },
+    guard: contributionGuard(config.trust),
   }
 }

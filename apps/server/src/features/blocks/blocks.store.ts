@@ -19,17 +19,5 @@ export function blocksStore(db: Db) {
         .limit(1000)
         .execute()
     },
-
-    /** Which of `userIds` blocked `actorId`. */
-    async blockersOf(actorId: string, userIds: string[]): Promise<Set<string>> {
-      if (userIds.length === 0) return new Set()
-      const rows = await db
-        .selectFrom('blocks')
-        .select('blocker_id')
-        .where('blocked_id', '=', actorId)
-        .where('blocker_id', 'in', userIds)
-        .execute()
-      return new Set(rows.map((row) => row.blocker_id))
-    },
   }
 }

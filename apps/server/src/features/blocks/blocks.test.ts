@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   apiLikeComment,
   apiLikePost,
@@ -62,6 +62,8 @@ describe(`blocks (${TEST_DB})`, () => {
     const { blocker, pest, neutral, ownPost, otherPost, blockerComment } = await blockerAndPest()
     await block(blocker, pest.id)
 
+    // The guard refuses before the write does anything: no event is raised, so nothing reacts.
+    const raise = vi.spyOn(t.app.ctx.events, 'raise')
     const onPost = await sendComment(t, pest, { postId: ownPost, content: 'Hey' })
     expect(onPost.statusCode).toBe(403)
     expect(onPost.json().detail).toBe('You cannot reply here: the author has blocked you')
@@ -71,6 +73,8 @@ describe(`blocks (${TEST_DB})`, () => {
       parentId: blockerComment._id,
     })
     expect(reply.statusCode).toBe(403)
+    expect(raise).not.toHaveBeenCalled()
+    raise.mockRestore()
     expect(await dbRowsOf(t, 'comments', pest)).toEqual([])
 
     // Elsewhere they may write, but a mention of the blocker tells the blocker nothing.

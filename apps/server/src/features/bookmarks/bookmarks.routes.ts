@@ -18,7 +18,7 @@ export const LOGIN_TO_SAVE = 'Please login to save posts'
 
 export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
   const bookmarks = bookmarksService(ctx.db)
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
+  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
   const tags = ['bookmarks']
 
   // A save is a like's kind of call: the like limit (LIKE_RATE_LIMIT) applies, counted apart.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
-import type { EventBus } from '../../events/index'
 import { commentsService } from './comments.service'
 
 /** A demo comment and the replies below it. `hoursAfter` counts from the post's creation. */
@@ -117,12 +117,12 @@ export const DEMO_COMMENTS: Record<string, DemoComment[]> = {
  * demo post title and username; a missing one is skipped. Answers how many comments were made.
  */
 export async function seedDemoComments(
-  db: Db,
-  events: EventBus,
+  ctx: Pick<AppContext, 'db' | 'events' | 'guard'>,
   userIds: ReadonlyMap<string, string>,
   postIds: ReadonlyMap<string, string>,
 ): Promise<number> {
-  const comments = commentsService(db, events)
+  const { db } = ctx
+  const comments = commentsService(db, ctx.events, ctx.guard)
   let made = 0
 
   async function add(postId: string, postTime: number, item: DemoComment, parentId: string | null) {

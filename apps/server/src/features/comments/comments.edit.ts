@@ -5,6 +5,7 @@ import type { EventBus } from '../../events/index'
 import { EditConflictError, NotFoundError } from '../../http/errors'
 import {
   authorize,
+  type ContributionGuard,
   canReadComment,
   canSeeHistory,
   type Reader,
@@ -24,6 +25,7 @@ export const COMMENT_CHANGED_MEANWHILE = 'This comment was changed meanwhile: co
 export function commentEditing(
   db: Db,
   events: EventBus,
+  guard: ContributionGuard,
   view: (viewerId: string, id: string) => Promise<CommentView>,
 ) {
   /**
@@ -51,13 +53,21 @@ export function commentEditing(
         const tx = commentsStore(trx)
         const found = isId(id) ? await tx.findComment(id) : undefined
         if (!found) throw new NotFoundError('comment_not_found')
-        visibleOr404(await tx.lockPost(found.post_id), viewerId, 'comment_not_found')
+        const post = visibleOr404(await tx.lockPost(found.post_id), viewerId, 'comment_not_found')
         const comment = await tx.lockComment(id)
         if (!comment) throw new NotFoundError('comment_not_found')
         authorize(viewerOf(viewerId), 'comment.edit', comment)
         if (request.base_revision !== undefined && request.base_revision !== comment.revision)
           return 'conflict'
         if (content === comment.content) return 'unchanged'
+        await guard(trx, {
+          kind: 'comment',
+          edit: true,
+          authorId: comment.user_id,
+          text: content,
+          postAuthorId: post.user_id,
+          parentId: comment.parent_id,
+        })
 
         const kept = {
           comment_id: id,

@@ -28,7 +28,7 @@ export const LOGIN_TO_LIKE = 'Please login to like comments'
 export const LOGIN_TO_EDIT = 'Please login to edit your comment'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
-  const comments = commentsService(ctx.db, ctx.events, blobStoreFor(ctx.config))
+  const comments = commentsService(ctx.db, ctx.events, ctx.guard, blobStoreFor(ctx.config))
   const tags = ['comments']
 
   app.get(

@@ -8,7 +8,7 @@ import { moderationState } from '../../db/moderation-state'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, NotFoundError } from '../../http/errors'
 import type { Kept, Personal } from '../../http/read-cache'
-import { authorize, viewerOf, visibleOr404, visibleOrGone } from '../../policy/index'
+import { authorize, type ContributionGuard, viewerOf, visibleOr404, visibleOrGone } from '../../policy/index'
 import { likesService } from '../likes/index'
 import { editState } from '../revisions/index'
 import { filesOfEveryVersion, seesWithheldVersions, withheldVersions } from '../versions/index'
@@ -103,10 +103,10 @@ export interface CommentRemoval {
 }
 
 /** `blobs`: where a time anchor's recording is read to learn its length (comments.facts.ts). */
-export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
+export function commentsService(db: Db, events: EventBus, guard: ContributionGuard, blobs?: BlobStore) {
   const store = commentsStore(db)
   const likes = likesService(db, events, 'comment', 'comment_not_found')
-  const editing = commentEditing(db, events, async (viewerId, id) => {
+  const editing = commentEditing(db, events, guard, async (viewerId, id) => {
     const row = await store.findCommentWithAuthor(id)
     if (!row) throw new NotFoundError('comment_not_found')
     const seen = await versionsSeenFor(db, row.post_id, [row], viewerId)
@@ -217,6 +217,13 @@ export function commentsService(db: Db, events: EventBus, blobs?: BlobStore) {
           if (!parent) throw new NotFoundError('parent_not_found')
         }
         const place = placeComment(post.id, parent)
+        await guard(trx, {
+          kind: 'comment',
+          authorId: viewerId,
+          text: content,
+          postAuthorId: post.user_id,
+          parentId: place.parentId,
+        })
         let anchor = {}
         let seen = NOTHING_SEEN
         if (input.anchor) {

@@ -472,7 +472,7 @@ describe(`comments (${TEST_DB})`, () => {
     const count = (items: (typeof DEMO_COMMENTS)[string]): number =>
       items.reduce((sum, item) => sum + 1 + count(item.replies ?? []), 0)
     const expected = Object.values(DEMO_COMMENTS).reduce((sum, items) => sum + count(items), 0)
-    expect(await seedDemoComments(t.database.db, t.app.ctx.events, users, posts)).toBe(expected)
+    expect(await seedDemoComments(t.app.ctx, users, posts)).toBe(expected)
 
     for (const postId of posts.values())
       expect(await postCommentCount(postId)).toBe(await recountPostComments(postId))

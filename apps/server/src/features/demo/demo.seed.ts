@@ -78,7 +78,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   const users = seeded.ids
 
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store, ctx.events)
+  const posts = postsService(ctx.db, store, ctx.events, ctx.guard)
   const now = Date.now()
   const postIds = new Map<string, string>()
   for (const demo of DEMO_POSTS) {
@@ -109,7 +109,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
     }
     postIds.set(demo.title, post.id)
   }
-  const comments = await seedDemoComments(ctx.db, ctx.events, users, postIds)
+  const comments = await seedDemoComments(ctx, users, postIds)
   // The researchers joined before their posts; the rewards their demo contributions would have
   // earned are paid at the contributions' times, so balances and the leaderboard are not empty.
   const joined = new Date(now - DEMO_MEMBER_DAYS * 24 * 3600_000).toISOString()

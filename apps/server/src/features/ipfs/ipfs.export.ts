@@ -78,10 +78,10 @@ export function postMetadata(
  * in memory. Throws 404 when the viewer may not see the post (private or moderated: its author only).
  */
 export function postCarMaker(ctx: AppContext, ipfs: IpfsService) {
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
+  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
   return async (postId: string, viewerId: string | null): Promise<PostCar> => {
     const post = await posts.detail(viewerId, postId)
-    const comments = await anchoredComments(ctx.db, ctx.events, post.id, viewerId)
+    const comments = await anchoredComments(ctx, post.id, viewerId)
     const [metadataName, ...fileNames] = manifestNames([
       METADATA_NAME,
       ...post.media.map((file) => file.name),

@@ -1,11 +1,3 @@
-/** Moderation and trust (issue 27): reports, the queue, hide/remove, suspensions, roles, the log. */
+/** Moderation: reports, the queue, hide/remove, suspensions, roles, the log (trust rules: policy/trust.ts). */
 export { moderationRoutes } from './moderation.routes'
 export { moderationService } from './moderation.service'
-export {
-  linksIn,
-  postingAllowance,
-  subscribeTrust,
-  type Trust,
-  trustLimits,
-  trustOf,
-} from './moderation.trust'

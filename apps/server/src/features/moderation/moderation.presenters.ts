@@ -1,7 +1,7 @@
 import type { ModLogEntry, ModUserResponse, QueueItem, ReportReason } from '@agora/contract'
 import { activeSuspension, moderationState, VISIBLE } from '../../db/moderation-state'
+import type { Trust } from '../../policy/index'
 import type { LogRow, OpenReportRow, TargetRow } from './moderation.store'
-import type { Trust } from './moderation.trust'
 
 export interface StandingRow {
   id: string

@@ -13,11 +13,11 @@ import { moderationState, VISIBLE } from '../../db/moderation-state'
 import type { EventBus } from '../../events/index'
 import type { Viewer } from '../../http/auth'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import { trustOf } from '../../policy/index'
 import { decodeCursor, encodeCursor, isLogCursor } from './moderation.cursors'
 import { type StandingRow, toLogEntry, toModUser } from './moderation.presenters'
 import { NOT_FOUND, reportsService } from './moderation.reports'
 import { type ContentKind, moderationStore } from './moderation.store'
-import { trustOf } from './moderation.trust'
 
 type Action = 'hide' | 'remove' | 'restore'
 const STATE_OF: Record<Exclude<Action, 'restore'>, 'hidden' | 'removed'> = {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   apiMakePost,
   dbMakePost,
@@ -171,12 +171,16 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
     ).toBe('new')
     await apiMakePost(limited, user)
     await apiMakePost(limited, user)
+    // The guard refuses before the write does anything: no event is raised, so nothing reacts.
+    const raise = vi.spyOn(limited.app.ctx.events, 'raise')
     const third = await sendUpload(limited, user, { title: 'Third' }, [{ name: 'c.png', data: pngFile(77) }])
     expect(third.statusCode, third.body).toBe(429)
     expect(third.json().detail).toMatch(
       /^New accounts can write 2 posts a day\. You can post again at .+ UTC\.$/,
     )
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(86_000)
+    expect(raise).not.toHaveBeenCalled()
+    raise.mockRestore()
     expect(await dbRowsOf(limited, 'posts', user)).toHaveLength(2)
   })
 

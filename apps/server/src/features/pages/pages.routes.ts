@@ -43,7 +43,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   const template = new PageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'))
   const screens = template.canHoldFirstScreens ? await loadDrawnScreens(webDist, app.log) : null
   if (screens) app.addHook('onClose', () => screens.close())
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events)
+  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
   const stats = statsService(ctx.db)
 
   /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */
@@ -100,7 +100,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   ): Promise<FirstScreen | null> {
     // The first comments come with the post (issue 28: the first comment at the first paint); when
     // they cannot be read the section is drawn loading, as the app would show it.
-    const comments = await firstCommentsPage(ctx.db, ctx.events, post.id, viewerId).catch((error) => {
+    const comments = await firstCommentsPage(ctx, post.id, viewerId).catch((error) => {
       request.log.warn({ err: error }, 'comments of the drawn post not read')
       return null
     })

@@ -7,6 +7,7 @@ import type { EventBus } from '../../events/index'
 import { EditConflictError, NotFoundError } from '../../http/errors'
 import {
   authorize,
+  type ContributionGuard,
   canSeeHistory,
   canSeePrivateEra,
   postDeleted,
@@ -101,6 +102,7 @@ function editStore(db: Db) {
 export function postEditing(
   db: Db,
   events: EventBus,
+  guard: ContributionGuard,
   detail: (viewerId: string, id: string) => Promise<PostDetailResponse>,
 ) {
   return {
@@ -125,6 +127,8 @@ export function postEditing(
           return 'unchanged'
         }
 
+        const text = [next.title, next.summary, next.content].join('\n')
+        await guard(trx, { kind: 'post', edit: true, authorId: post.user_id, text })
         const revision = post.revision + 1
         const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))
         const fields = Object.fromEntries(changed.map((field) => [field, next[field]]))
@@ -147,7 +151,7 @@ export function postEditing(
             revision,
             changed,
             visibility: next.visibility,
-            text: [next.title, next.summary, next.content].join('\n'),
+            text,
             content: next.content,
           },
         ])

@@ -38,7 +38,7 @@ export const LOGIN_TO_EDIT = 'Please login to edit posts'
 const MAX_FIELD_BYTES = 512 * 1024
 export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, store, ctx.events)
+  const posts = postsService(ctx.db, store, ctx.events, ctx.guard)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
   const gate = uploadGate(app, ctx.db, ctx.config.uploads)

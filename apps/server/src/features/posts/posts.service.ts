@@ -17,6 +17,7 @@ import type { EventBus } from '../../events/index'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors'
 import {
   authorize,
+  type ContributionGuard,
   postDeleted,
   postNotFound,
   viewerOf,
@@ -56,7 +57,7 @@ function settled<T>(result: PromiseSettledResult<T>): T {
 }
 
 /** Posts: creating them from an upload, listing, searching, reading, liking and deleting. */
-export function postsService(db: Db, store: BlobStore, events: EventBus) {
+export function postsService(db: Db, store: BlobStore, events: EventBus, guard: ContributionGuard) {
   const posts = postsStore(db)
   const frequencies = wordFrequencies(db)
   const windows = widerWindows(db, searchSources)
@@ -94,7 +95,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
     return marks === null ? view : { ...view, is_saved: marks.saved }
   }
 
-  const editing = postEditing(db, events, detail)
+  const editing = postEditing(db, events, guard, detail)
 
   return {
     detail,
@@ -119,6 +120,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus) {
       let post: PostFields
       try {
         post = validatePostFields(fields, received)
+        await guard(db, {
+          kind: 'post',
+          authorId,
+          text: [post.title, post.summary, post.content].filter(Boolean).join('\n'),
+        })
       } catch (error) {
         await discardAll()
         throw error

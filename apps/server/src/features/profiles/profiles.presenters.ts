@@ -9,8 +9,8 @@ import type {
 } from '@agora/contract'
 import { activeSuspension } from '../../db/moderation-state'
 import type { UserRow } from '../../db/schema'
+import type { Trust } from '../../policy/index'
 import type { UserCommentRow } from '../comments/index'
-import type { Trust } from '../moderation/index'
 import type { ActivityRow, UserCounts } from './profiles.store'
 
 export function settingsOf(user: UserRow): ProfileSettings {

@@ -71,7 +71,7 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: strin
 export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
   const profiles = profilesService(ctx.db, ctx.events)
   const blobs = blobStoreFor(ctx.config)
-  const posts = postsService(ctx.db, blobs, ctx.events)
+  const posts = postsService(ctx.db, blobs, ctx.events, ctx.guard)
 
   app.get(
     '/auth/me',

@@ -24,9 +24,9 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../../http/errors'
+import { trustOf } from '../../policy/index'
 import { commentsOfUser } from '../comments/index'
 import { followStats } from '../follows/index'
-import { trustOf } from '../moderation/index'
 import { rewardTotals } from '../rewards/index'
 import { activityWindowStart, summarizeActivity } from './profiles.activity'
 import { changedValues, type ProfileChanges, toUserUpdate } from './profiles.edits'
