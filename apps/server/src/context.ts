@@ -47,7 +47,7 @@ export interface AppContext {
   streams: StreamSlots
   /** Tells the other server processes to forget their cached reads (events/invalidation.ts). */
   invalidation: Invalidation
-  /** The state of shared parts, for readiness and /metrics (issue 25). */
+  /** The state of shared parts, for readiness and /metrics. */
   probes: Probes
 }
 

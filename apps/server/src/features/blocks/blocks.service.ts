@@ -8,7 +8,7 @@ import { blocksStore } from './blocks.store'
 export const BLOCKED_BY_AUTHOR = 'You cannot reply here: the author has blocked you'
 export const EDIT_BLOCKED_BY_AUTHOR = 'You cannot edit this comment: the author has blocked you'
 
-/** Blocks (issue 27): a user keeps another away from their posts, comments and notifications. */
+/** Blocks: a user keeps another away from their posts, comments and notifications. */
 export function blocksService(db: Db) {
   const store = blocksStore(db)
 

@@ -1,3 +1,3 @@
-/** Blocks (issue 27): who keeps whom away from their work and notifications. */
+/** Blocks: who keeps whom away from their work and notifications. */
 export { blocksRoutes } from './blocks.routes'
 export { BLOCKED_BY_AUTHOR, EDIT_BLOCKED_BY_AUTHOR, subscribeBlocks } from './blocks.service'

@@ -1,4 +1,4 @@
-/** Moderation and trust (issue 27): reports, the queue, hide/remove, suspensions, roles, the log. */
+/** Moderation and trust: reports, the queue, hide/remove, suspensions, roles, the log. */
 export { moderationRoutes } from './moderation.routes'
 export { moderationService } from './moderation.service'
 export {

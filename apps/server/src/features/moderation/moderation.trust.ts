@@ -24,7 +24,7 @@ interface Standing {
 }
 
 /**
- * How far a user is trusted (issue 27). A moderator's setting wins; otherwise an account is a
+ * How far a user is trusted. A moderator's setting wins; otherwise an account is a
  * member once it is `newAccountHours` old and has `minContributions` posts and comments that no
  * moderator hid or removed, and nothing of it was moderated in the last 30 days. Trust rises by
  * itself; a moderator can lower it (or raise it early).
@@ -110,7 +110,7 @@ async function authorAndText(
 }
 
 /**
- * The limits of a new account (issue 27), checked inside the transaction that writes a post or a
+ * The limits of a new account, checked inside the transaction that writes a post or a
  * comment, after its row: a refusal rolls the whole write back. 429 says when the next one is
  * allowed; a text with more links than a new account may include answers 400.
  */
