@@ -1,4 +1,4 @@
-// Accounts people can keep (issue 20), in the browser: forgot → mail → reset → signed in; changing
+// Accounts people can keep, in the browser: forgot → mail → reset → signed in; changing
 // the password; "sign out everywhere else"; verifying an address; mail settings. Mail goes to a real
 // SMTP server started for this file's worker, and its links are followed as a person would.
 import { randomBytes } from 'node:crypto'

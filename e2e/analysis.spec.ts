@@ -46,7 +46,7 @@ test('the analysis box shows the TLDR, what the instruction focused on and each 
   await expect(limitation.getByText(/cannot handle systems with state-dependent switching/)).toBeVisible()
   await expectAccessible(page, 'analysis box, English')
 
-  // A topic's sentence is in the post's own text: a press marks it there (issue 21).
+  // A topic's sentence is in the post's own text: a press marks it there.
   await limitation.getByRole('button', { name: /^Show the sentence of .* in the post$/ }).click()
   await expect
     .poll(() =>

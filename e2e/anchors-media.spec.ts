@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { apiPostBy } from './factories'
 import { createUser, expect, expectAccessible, networkQuiet, signedIn, tabTo, test } from './fixtures'
 
-// Discussion anchored to a moment of a recording (issue 23): "Comment at", a timestamped comment that
+// Discussion anchored to a moment of a recording: "Comment at", a timestamped comment that
 // seeks the real video, [mm:ss] links, the markers under the player; by keyboard, in English and Chinese.
 
 /** The demo forum's video: a real 6-second H.264 MP4 (apps/server/src/features/demo/assets). */

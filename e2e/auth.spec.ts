@@ -18,7 +18,7 @@ test('register → reload → still logged in → logout → login', async ({ pa
 
   const account = page.getByRole('button', { name: `Account: ${username}` })
   await expect(account).toBeVisible()
-  // A new member lands on their own page's welcome, with next steps (issue 28).
+  // A new member lands on their own page's welcome, with next steps.
   await expect(page).toHaveURL(/\/mypage\?welcome=1$/)
   await expect(page.getByText('Welcome to Agora')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Upload your first work' })).toHaveAttribute('href', '/upload')

@@ -1,4 +1,4 @@
-// Blocks and moderation on the existing screens (issue 27): Ada blocks Bob from his page; his
+// Blocks and moderation on the existing screens: Ada blocks Bob from his page; his
 // comment, and his post in the forum, fold away for her until she asks for them; he cannot reply to
 // her and is told why; My page lists him, and unblocking brings it all back. (A comment a moderator
 // hid, and a suspension, are in moderation.spec.ts, on its server with a moderator.)

@@ -100,7 +100,7 @@ test('two people discuss a post: comment, replies, folding, like, deep link and 
     'href',
     `/author/${bob.id}`,
   )
-  // One time style across the app (issue 28): relative, the full date on hover.
+  // One time style across the app: relative, the full date on hover.
   await expect(bobComment.locator('time')).toHaveText(/^(now|\d+ (second|minute)s? ago)$/)
   await expect(bobComment.locator('time')).toHaveAttribute('title', /\d{4} at \d{1,2}:\d{2}/)
   await expect(commentsHeading(pageB)).toHaveText('Comments (1)')
@@ -337,7 +337,7 @@ test('a visitor reads comments but must log in to write one; a like does nothing
   await expect(like).toHaveAccessibleName('Like, 0 likes')
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
-  // Asked to log in first (issue 28), not after writing: then the editor opens, and the comment goes.
+  // Asked to log in first, not after writing: then the editor opens, and the comment goes.
   await page.getByRole('button', { name: 'Write a Comment' }).click()
   await expect(page.getByRole('dialog', { name: 'Write a Comment' })).toHaveCount(0)
   const reader = await createUser(request, server, 'reader')

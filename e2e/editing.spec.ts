@@ -1,4 +1,4 @@
-// Editing with a public history (issue 26): the post editor, the history's word diff, the "changed
+// Editing with a public history: the post editor, the history's word diff, the "changed
 // meanwhile" screen, and a comment edited in place.
 import { apiMakeComment, apiMakePost, openNewPost } from './factories'
 import { expect, expectAccessible, expectConsoleErrors, signedIn, test } from './fixtures'

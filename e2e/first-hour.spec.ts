@@ -1,4 +1,4 @@
-// The first hour of a new researcher (issue 28): stumbles found by trying the product as a newcomer,
+// The first hour of a new researcher: stumbles found by trying the product as a newcomer,
 // each shown fixed here (the signed-out "Write a Comment" is in comments.spec.ts).
 import { waitFor } from '@agora/test-kit'
 import { apiMakeComment, apiMakePost, minimalPdf, submitUploadForm } from './factories'

@@ -198,7 +198,7 @@ test("a post's page shows the post before the app runs, and the app takes over i
   await loginViaApi(page, server, reader)
   await apiMakeComment(page.request, server, id, 'Which threshold separates the two regions?')
 
-  // JavaScript off: what the server drew is the page, with its first comments (issue 28).
+  // JavaScript off: what the server drew is the page, with its first comments.
   const drawn = await browser.newContext({ javaScriptEnabled: false })
   const serverPage = await drawn.newPage()
   await serverPage.goto(`${server.url}/forum/detail/${id}`)

@@ -1,4 +1,4 @@
-// Follows and bookmarks (issue 18): follow an author on their page and a tag from the forum, their
+// Follows and bookmarks: follow an author on their page and a tag from the forum, their
 // new posts fill the Following view; save a post and find it in My page's Saved tab.
 import { apiMakePost } from './factories'
 import { expect, expectAccessible, people, signedIn, test } from './fixtures'

@@ -1,4 +1,4 @@
-// IPFS in the browser (issue 22): beside a file its CID to copy, a link through a public gateway and
+// IPFS in the browser: beside a file its CID to copy, a link through a public gateway and
 // Verify, which re-derives the CID in a Web Worker from our gateway's CAR; "Download as CAR" for the
 // whole post, read back with @ipld/car.
 import { randomBytes } from 'node:crypto'

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Math and code in posts and comments (issue 19), in the browser: KaTeX typesets `$…$` and `$$…$$`,
+// Math and code in posts and comments, in the browser: KaTeX typesets `$…$` and `$$…$$`,
 // fenced code is highlighted in both themes with a Copy button, and TeX cannot make a live link.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -1,4 +1,4 @@
-// Moderation (issue 27): a reader reports a post through the dialog; a moderator finds it in the
+// Moderation: a reader reports a post through the dialog; a moderator finds it in the
 // queue, grouped with its reasons, and hides it with a reason; its author sees why, a visitor gets
 // "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
 // A comment a moderator hid keeps its place in the thread, and a suspended member is told why.

@@ -1,4 +1,4 @@
-// Notifications (issue 18): one person comments, the other sees the bell change without reloading,
+// Notifications: one person comments, the other sees the bell change without reloading,
 // opens the notification and lands on the highlighted comment; mark all read; the settings.
 import type { Page } from '@playwright/test'
 import { apiMakeComment, apiMakePost, uploadFile } from './factories'

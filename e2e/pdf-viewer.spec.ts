@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The PDF viewer (issue 23): pdf.js draws a real PDF's pages with selectable text, lazily; keys turn
+// The PDF viewer: pdf.js draws a real PDF's pages with selectable text, lazily; keys turn
 // pages and zoom; the file's name (not its CID) names it; passages are quoted by a selection or, by
 // keyboard only, by their typed words; English and Chinese; axe clean (with a marked passage, at 375 and
 // 1280 px: once per width, the two themes between them).

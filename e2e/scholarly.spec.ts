@@ -1,4 +1,4 @@
-// Written for science (issue 19), in the browser: the Cite dialog, the licence and DOI of a post,
+// Written for science, in the browser: the Cite dialog, the licence and DOI of a post,
 // and a tag's own page with Follow.
 import { apiMakePost, openNewPost } from './factories'
 import { expect, expectAccessible, signedIn, test } from './fixtures'

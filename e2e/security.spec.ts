@@ -1,4 +1,4 @@
-// XSS and CSP in the real browser (issue 10, "Hostile input"): every text a user controls, filled
+// XSS and CSP in the real browser: every text a user controls, filled
 // with script, event-handler, iframe, SVG and javascript: payloads, shown on the screens that
 // render it. Nothing may run (no dialog, window.__xss stays unset), no javascript: link may reach
 // the page, and the Content-Security-Policy (no inline scripts) holds without a single violation.

@@ -1,4 +1,4 @@
-// Versions of a work's files (issue 26): the author uploads a new version from the post's menu (a
+// Versions of a work's files: the author uploads a new version from the post's menu (a
 // focus-trapped dialog closing on Escape), the page says "Version 2 of 2 · {changelog}", and the
 // picker shows version 1's files again; a comment written on version 1 says so and leads to it.
 // A visitor is offered no version made while the post was private.

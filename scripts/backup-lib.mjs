@@ -14,7 +14,7 @@ import pg from 'pg'
 export const run = promisify(execFile)
 export const MANIFEST = 'manifest.json'
 export const BLOB_DIR = 'blobs'
-/** The blob folder's id, which several processes on one database compare (issue 25). */
+/** The blob folder's id, which several processes on one database compare. */
 const STORE_ID_FILE = '.store-id'
 export const DB_FILES = { postgres: 'db.dump', pglite: 'db.tar.gz' }
 /** The tables whose row counts the manifest records and a restore checks. */
@@ -100,7 +100,7 @@ export async function copyBlobs(from, to, have = new Set()) {
 }
 
 /**
- * The embedded database is one process's (issue 25): take the lock the server takes on it
+ * The embedded database is one process's: take the lock the server takes on it
  * (apps/server/src/folder-lock.ts, proper-lockfile on `<dir>.lock`), or stop with who holds it.
  * Held until this script exits.
  */

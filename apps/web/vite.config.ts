@@ -9,8 +9,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import DRAWN_SCREENS from './src/app/drawn-screens.json' with { type: 'json' }
 
 /**
- * Parts a drawn post's text may need (issue 19: the server draws its Markdown, math and code as the
- * app shows them): their files are named on the same tag (`data-markdown-part`, …), for the server
+ * Parts a drawn post's text may need (the server draws its Markdown, math and code as the app
+ * shows them): their files are named on the same tag (`data-markdown-part`, …), for the server
  * to link their stylesheets when the text it drew uses them, and for route-prefetch.js to fetch
  * their code with the app's (the app takes over once it draws the text the same).
  */
@@ -18,17 +18,14 @@ const DRAWN_PARTS = {
   markdown: '/src/ui/Markdown.tsx',
   math: '/src/ui/markdown/math.ts',
   code: '/src/ui/markdown/highlight.ts',
-  // Not the text's: the viewer of a PDF the drawn page shows, fetched with the app's code (issue 23).
+  // Not the text's: the viewer of a PDF the drawn page shows, fetched with the app's code.
   pdf: '/src/features/post/pdf/PdfWithComments.tsx',
 }
 
 /**
- * Names each drawn screen's files (its chunk, the chunks it imports that the entry does not, their
- * CSS, and its English texts' chunks) on index.html's route-prefetch.js tag (`data-home-screen`, …),
- * so that script can fetch them on that screen's page beside the app's own code (otherwise they are
- * found only once the app's code has run: public/route-prefetch.js), and the server can link the
- * stylesheets of a screen it draws (apps/server/src/features/pages). The texts of each other
- * language, one chunk each, go on `data-texts-<language>` (`data-texts-zh`), for a page drawn in it.
+ * Names each drawn screen's files on index.html's route-prefetch.js tag (`data-home-screen`, …,
+ * `data-texts-<language>`), so that script fetches them beside the app's code instead of after it,
+ * and the server can link the stylesheets of a screen it draws.
  */
 function screenFiles(): Plugin {
   return {
@@ -120,13 +117,10 @@ function stylesFirst(): Plugin {
 }
 
 /**
- * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each of the app's files the browser fetches,
- * which the server sends as they are (pages.routes.ts, `preCompressed`): compressed once at build
- * time instead of on every first visit, on the server's one thread (12–40 ms a large file at the
- * brotli quality 4 a response gets), and smaller. Brotli quality 10: over the whole app 883 KB
- * against 947 KB at 9 and 868 KB at 11, which takes 10 s instead of 4 (bench/README.md).
- * index.html is left out (the server fills it in per page and compresses the answer), and so is the
- * server-side build.
+ * Writes a brotli and a gzip copy beside each app file the browser fetches, sent as they are
+ * (`preCompressed`): compressed once at build time, not on the server's one thread per visit.
+ * Brotli quality 10 has nearly all of 11's gain in less than half its time. index.html is left out:
+ * the server fills it in per page.
  */
 function precompressed(): Plugin {
   const plugin = compression({

@@ -4,7 +4,7 @@ import type { Report } from './report'
 import { likedKey, SORTS, type Targets } from './targets'
 
 const API = '/api/v1'
-/** The budgets of the issue (2-core machine; ratios hold across machines). */
+/** The budgets (set on a 2-core machine; the ratios hold across machines). */
 export const BUDGET = {
   listRatio: 0.4,
   listP99Ms: 50,
@@ -12,16 +12,13 @@ export const BUDGET = {
   searchP50Ms: 20,
   readRatio: 0.4,
   likesPerSecond: 2000,
-  /** Issue 24: the signed-in path (list page 1 in every sort, detail, comments, notifications). */
+  /** The signed-in path (list page 1 in every sort, detail, comments, notifications). */
   signedInRatio: 0.25,
   signedInP99Ms: 50,
   unreadRatio: 0.4,
   /**
-   * Edits at 50 connections editing without pause: a capacity figure, set from the idle full runs
-   * of 2026-11-26/27 (0.87–1.10 % of the ceiling, 421–651 edits/s here; p99 116–260 ms, which at
-   * 50 connections is 50 / throughput and says nothing more): a third less fails, a regression no
-   * run-to-run swing explains. What an author waits for when saving is the mixed load's
-   * `MIXED_BUDGET.editP99Ms`. bench/README.md (2026-11-27, seventh pass) has the reasoning.
+   * Edits without pause at 50 connections are a capacity figure: a third below the idle runs, so
+   * only a regression misses it. An author's wait when saving is `MIXED_BUDGET.editP99Ms`.
    */
   editRatio: 0.0075,
 }
@@ -44,7 +41,7 @@ export const clean = (figure: LoadFigure) => figure.errors === 0 && figure.non2x
 
 /**
  * Requests as signed-in readers send them: each with the next of `tokens` as its Bearer token. The
- * server answers them from the shared read cache plus each reader's own fields (issue 24), or from
+ * server answers them from the shared read cache plus each reader's own fields, or from
  * the database for a reader the shared answer cannot serve (their own private posts in a list).
  */
 export function signedIn(tokens: readonly string[], extraHeaders: Record<string, string> = {}) {
@@ -114,7 +111,7 @@ export function depthFigure(name: string, deep: Paired, first: Paired) {
   ] as const
 }
 
-/** The budget of a signed-in read (issue 24), and whether `pair` meets it. */
+/** The budget of a signed-in read, and whether `pair` meets it. */
 export function signedInBudget(pair: Paired) {
   return {
     budget: `≥ ${percent(BUDGET.signedInRatio)} of ceiling, p99 ≤ ${BUDGET.signedInP99Ms} ms`,
@@ -124,16 +121,8 @@ export function signedInBudget(pair: Paired) {
 }
 
 /**
- * The read figures: the ceiling, the list in every sort (first and 90 % deep), search, detail,
- * comments. Other work on the machine comes and goes, so each figure's ratio is to a ceiling run
- * measured just before it (half as long), not to one measured minutes earlier.
- *
- * Anonymous readers (most page views) may be answered by the server's read cache for a second;
- * list page 1, detail and comments are also measured as signed-in readers (`tokens`), whom the
- * cache answers with the shared body plus their own fields (issue 24). What the cache must not
- * decide is measured on the database path: how a deep page costs against page 1 by requests the
- * cache cannot answer (`uncached`), what a search costs as readers with a private post of their
- * own (`ownPageTokens`), whose searches the database answers.
+ * The read figures, each against a ceiling run just before it: other work on the machine comes and
+ * goes. What the read cache must not decide (depth, search) is asked so the database answers.
  */
 export async function measureReads(
   serverUrl: string,

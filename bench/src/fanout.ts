@@ -34,10 +34,9 @@ async function publish(serverUrl: string, author: Author, title: string) {
 }
 
 /**
- * Fan-out (issue 18): an author with 10,000 followers publishes in the usual upload time (the
- * followers are told by the outbox worker, never inside the request), and every follower has the
- * notification within seconds. The followers are written straight into the bench database, so this
- * runs on PostgreSQL only (PGlite is held by the server's process). They are removed afterwards.
+ * Fan-out: an author with 10,000 followers publishes in the usual upload time (the outbox worker
+ * tells the followers, never the request), and every follower has the notification within seconds.
+ * PostgreSQL only: the followers are written straight into the database PGlite's server holds.
  */
 export async function measureFanout(
   serverUrl: string,

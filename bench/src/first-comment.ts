@@ -3,7 +3,7 @@ import type { Service } from './processes'
 import type { Report } from './report'
 
 export const FIRST_COMMENT_FIGURE = 'first comment visible, cold'
-/** Issue 28: a post's first comment is on screen within a second of a cold load. */
+/** A post's first comment is on screen within a second of a cold load. */
 const BUDGET_MS = 1000
 
 /** A visitor's cold load of a post with comments, until its first comment is visible (cold-load.ts). */

@@ -168,7 +168,7 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
   // The ledger a live forum would hold for these contributions (each post, comment and like of
   // another's post paid under the default rules and their daily caps, a like's source written as
   // `likeSourceId` writes it): without it the first likes measured would pay into an empty ledger,
-  // which no forum with a million likes has (bench/README.md, 2026-11-27).
+  // which no forum with a million likes has.
   const rules = rewardsConfig({})
   const rule = (reason: 'post_published' | 'comment_written' | 'post_like_received') => {
     const { amount, dailyCap } = ruleOf(rules, reason)
@@ -226,7 +226,7 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
     where comments.id = r.parent_id`,
   )
   // One user in twenty keeps a post private (their oldest that few discuss): a signed-in reader with
-  // a post only they may see is answered their own list page, not the shared one (issue 24).
+  // a post only they may see is answered their own list page, not the shared one.
   await run(
     'private posts',
     sql`
@@ -236,12 +236,8 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
       where u.n % 20 = 0 and p.comments_count < 24
       order by p.user_id, p.created_at)`,
   )
-  // A forum receives its posts and comments in the order they are written, so each table's rows lie
-  // on disk in time order. The statements above wrote them in the order they were drawn, at random
-  // dates (and the counters rewrote nearly every post), so a walk of the newest rows (the search's
-  // windows, a list's first page) read one page per row. CLUSTER rewrites each table in its
-  // ids' order (UUIDv7: time first), without the counters' dead versions (bench/README.md,
-  // nineteenth pass).
+  // A live forum's rows lie on disk in time order; these were written at random dates, so a walk of
+  // the newest rows would read a page per row. CLUSTER on the UUIDv7 keys puts them in time order.
   await run('posts in time order', sql`cluster posts using posts_pkey`)
   await run('comments in time order', sql`cluster comments using comments_pkey`)
   await run(

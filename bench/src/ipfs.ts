@@ -26,14 +26,11 @@ async function drain(response: Response) {
   return bytes
 }
 
-/**
- * Reads of the CAR timed; the median is the figure. One read (0.2–0.4 s) measured 26–145 % of the
- * copy from one run to the next on an idle machine (bench/README.md, 2026-11-28).
- */
+/** Reads of the CAR timed; the median is the figure, since one read swings widely between runs. */
 const CAR_READS = 3
 
 /**
- * The trustless gateway (issue 22): one 50 MB file uploaded, indexed by a first request (its
+ * The trustless gateway: one 50 MB file uploaded, indexed by a first request (its
  * dag-pb nodes and leaf places, once per file: decision 008), then its CAR streamed from
  * `/ipfs/{cid}?format=car` and read to the end, CAR_READS times, timed; the server's RSS sampled
  * meanwhile. The ceiling is a plain stream copy of the same bytes on the same disk (the median of

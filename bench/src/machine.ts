@@ -12,12 +12,8 @@ const ECHO_SERVER = `
 `
 
 /**
- * How long one hop between two processes takes on this machine: a trivial HTTP request answered by
- * another Node process over loopback, one after another on one connection. Its p99 is what a woken
- * process waits for a core now and then, and every request the server answers makes several such
- * hops (to PostgreSQL and back for each statement). It tells a slow day from a fast one before
- * anything is measured: the 2026-11-29 restart measured p50 218–227 µs, p99 4.6–5.1 ms, on a day
- * the paired ceiling was 10.6–11.6k req/s (bench/README.md, sixteenth pass).
+ * How long one loopback hop to another Node process takes, one after another. Every request makes
+ * several such hops (one per statement), so its p99 tells a slow day from a fast one.
  */
 export async function measureRoundTrips(requests = 3000, warmup = 500) {
   const child = spawn(process.execPath, ['-e', ECHO_SERVER], {

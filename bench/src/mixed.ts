@@ -14,12 +14,7 @@ import { vocabulary } from './words'
 
 export const MIXED_USERS = 1000
 export const MIXED_FIGURE = `mixed load, ${MIXED_USERS} users`
-/**
- * The pause between one user's actions (uniform, ms). An action is a list page, a search, the unread
- * count, an edit, an upload, or a post opened with its comments (and a like, a comment or a comment
- * like): one to three requests. 5–15 s (10 on average) is a reader skimming, a list scanned or an
- * abstract read, not a paper: README "What it does" (7g) has the reasoning.
- */
+/** The pause between one user's actions (uniform, ms): a reader skimming lists and abstracts, not papers. */
 export const MIXED_THINK_MS = [5_000, 15_000] as const
 /**
  * The read kinds the budget is about, as the workload names them (list, search, detail, comments,
@@ -28,29 +23,17 @@ export const MIXED_THINK_MS = [5_000, 15_000] as const
  */
 export const MIXED_READS = ['browse', 'search', 'open', 'comments', 'unread'] as const
 /**
- * Reads' p99 (the issue's), and the throughput: with a think time, requests per second are the
- * users' pace whenever the server keeps up (a share of the ceiling says nothing: 0.4 %), so the
- * budget is that the users get through at least 90 % of the actions their pace allows. Set from
- * the first runs on the idle machine (2026-11-26): 96.8–101.5 % once search was fixed (a 30 s
- * window of 1,000 users' draws swings by a few percent), 58–82 % before, when the server fell
- * behind and every user waited on it. An edit's p99 is an author's wait when saving, under this
- * load (53–55 ms in the idle runs of 2026-11-27 it was set from, 183–231 ms the day before; missed
- * since on newly generated forums, bench/README.md): the same 100 ms as a read. Until 2026-11-29 the
- * figure timed the post read before the save with it, two requests' tails summed: the save alone is
- * 'edit' now, the read 'edit read' (workload.ts).
+ * With a think time, requests per second are the users' pace while the server keeps up, so the
+ * throughput budget is the share of the pace they get through. An edit's p99 is an author's wait
+ * when saving (the `PATCH` alone), held to a read's 100 ms.
  */
 export const MIXED_BUDGET = { readP99Ms: 100, paceShare: 0.9, editP99Ms: 100 }
 const LOOP_RESOLUTION_MS = 10
 /** How many of the seconds holding the most requests over the read budget the figure's log names. */
 const STALL_SECONDS_SHOWN = 5
 /**
- * The load generator's niceness while the users run. It shares the machine's cores with the server
- * and PostgreSQL, as a generator on another machine would not: at the same priority its bursts
- * took cores they were waiting for, and every kind's p99 was higher in every pair, search's 1.5–1.9
- * times (A B A B, bench/README.md 2026-11-28, tenth pass). At nice 10 it yields to them; its own delay,
- * which it then waits longer for, is still counted in every latency and reported. Only the main
- * thread is set (Linux keeps the nice value per thread), and only when it can be set back after:
- * lowering it again needs root.
+ * The load generator's niceness while the users run: it shares the cores with the server and
+ * PostgreSQL, as a generator on another machine would not. Only root can set it back after.
  */
 export const MIXED_GENERATOR_NICE = 10
 
@@ -102,12 +85,8 @@ function signedInUsers(
 }
 
 /**
- * Issue 24's mixed, realistic load: 1,000 simulated users (the soak's workload, workload.ts) for
- * three times --duration against the bench server on the generated forum: half signed in with the
- * generated sessions, half anonymous, each pausing MIXED_THINK_MS between actions; the posts they
- * open are a Zipf draw over every post of the forum. Throughput against the ceiling measured right
- * before; p50/p99 per kind of request; errors; afterwards every counter recounted from its rows
- * (PostgreSQL only: PGlite is held by the server's process).
+ * A realistic mixed load: 1,000 simulated users of the soak's workload for three times --duration,
+ * half signed in. Counters are recounted afterwards on PostgreSQL only (PGlite's server holds it).
  */
 export async function measureMixed(
   serverUrl: string,

@@ -6,7 +6,7 @@ import type { Report } from './report'
 
 export const FIRST_PDF_PAGE_FIGURE = 'first PDF page visible, cold (50 pages)'
 export const PDF_LIGHTHOUSE_FIGURE = 'Lighthouse PDF post page'
-/** Issue 23: a 50-page paper's first page is drawn within 1.5 s of a cold load. */
+/** A 50-page paper's first page is drawn within 1.5 s of a cold load. */
 const BUDGET_MS = 1500
 const PAGES = 50
 

@@ -17,7 +17,7 @@ import type { Targets } from './targets'
 
 const API = '/api/v1'
 
-/** Issue 24's new signed-in paths, each with its budget. */
+/** The signed-in paths beyond the reads of api.ts, each with its budget. */
 export const SIGNED_IN_FIGURES = [
   'Following feed page 1, signed in',
   'Following feed 90 % deep, signed in',
@@ -29,10 +29,8 @@ export const SIGNED_IN_FIGURES = [
 ] as const
 
 /**
- * The paths this round added to what a signed-in reader asks (issue 24): the Following feed and a
- * tag's page (page 1, and 90 % deep within 1.3 × page 1's p50), the unread count (a header asks it
- * on every screen), the notification list, and an edit. The feeds and inboxes are the generated
- * users' (social.ts); every request goes as the next of those users.
+ * What a signed-in reader asks beyond the reads: the Following feed, a tag's page, the unread count
+ * (the header asks it on every screen), the notification list, and an edit of their own post.
  */
 export async function measureSignedInPaths(
   serverUrl: string,

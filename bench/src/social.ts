@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { TAGS } from './words'
 
-/** Authors and tags each user with a session follows, and notifications each has (issue 24's new paths). */
+/** Authors and tags each user with a session follows, and notifications each has (the signed-in paths). */
 export const FOLLOWED_AUTHORS = 20
 export const FOLLOWED_TAGS = 2
 export const NOTIFICATIONS_PER_USER = 60

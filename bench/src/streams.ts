@@ -28,7 +28,7 @@ function openStream(serverUrl: string, token: string): Promise<ClientRequest> {
 }
 
 /**
- * Idle streams (issue 18): 2,000 notification streams held open on one server process (signed-in
+ * Idle streams: 2,000 notification streams held open on one server process (signed-in
  * readers, tokens of the generated sessions in turn), the process's RSS before and after they
  * settle. Budget: ≤ 100 MB for all of them.
  */

@@ -76,16 +76,8 @@ function side(figures: LoadFigure[], ceilingRatios?: number[]) {
 }
 
 /**
- * Issue 24: the same forum served by one process and by two (`WEB_CONCURRENCY=2`, one port,
- * node:cluster), on three figures: the signed-in list page 1, the signed-in post detail (both the
- * database path), and likes by the generated users (which must stay exact across the processes:
- * every confirmed like of every run is looked up afterwards). Each figure runs four times, ABBA;
- * each read run is paired with the ceiling measured right before it, so the ratio can be read both
- * raw and as shares of the ceiling.
- *
- * `one` is the bench's server; `startTwo` starts the two-process one beside it on the same database
- * and files (PostgreSQL only: WEB_CONCURRENCY > 1 refuses PGlite). On two cores the load generator,
- * PostgreSQL and both server processes share the cores: the ratio is this machine's, not the code's.
+ * The same forum served by one process and by two (`WEB_CONCURRENCY=2`), ABBA; likes must stay
+ * exact across them. On two cores everything shares the cores: the ratio is the machine's.
  */
 export async function measureProcesses(
   one: Service,

@@ -26,10 +26,7 @@ export async function timedCopy(from: string, to: string) {
   return Number(process.hrtime.bigint() - started) / 1e9
 }
 
-/**
- * Plain copies timed for the ceiling; the median is the ceiling. One copy (its flush to the disk
- * included) measured 155–586 MB/s from one run to the next on an idle machine (2026-11-28).
- */
+/** Plain copies timed for the ceiling; the median is the ceiling, since one copy swings with the disk. */
 const COPIES = 3
 
 /**
@@ -53,11 +50,8 @@ export async function fiftyMegabytesAndCeiling(workDir: string, name: string) {
  * a FormData upload (one boundary, each field a part, the file part with its name and type, a
  * Content-Length up front), and answers the status and body.
  *
- * Not `fetch` with a FormData: Node's fetch streams a file Blob in 64 KiB pieces through web
- * streams, and on this machine that sender alone reached 110–250 MB/s into a server that only
- * discards the bytes (Chromium sent the same form at 360–380 MB/s, this at 680–950 MB/s). It was
- * the limit of the figure, not the server. The server reads the socket in its own pieces whatever
- * the sender writes, so the bytes it parses, hashes and stores are the same.
+ * Not `fetch` with a FormData: Node's fetch is slower at sending than the server is at receiving,
+ * so it would measure the sender. The server parses, hashes and stores the same bytes either way.
  */
 export async function postMultipart(
   url: string,
@@ -120,13 +114,8 @@ export async function removePost(serverUrl: string, token: string, answer: strin
 }
 
 /**
- * Full-size uploads sent (and deleted) before the timed ones, their times kept with the others. A
- * process's first 50 MB uploads are slower than the ones after: the route's answer serializer is
- * compiled and the parsing, hashing and writing code optimised on the way. On a fresh server here
- * (2026-11-29) six uploads took 0.33, 0.21, then 0.09–0.11 s; after the 4 MB warm-up used until
- * then, the first two of three timed uploads were 2–3 times the third in three full or partial runs
- * of four. That is start-up, which no figure should measure (the reads get a 5 s warm-up for the
- * same reason).
+ * Full-size uploads sent (and deleted) before the timed ones: a process's first 50 MB uploads are
+ * slower while its code is compiled and optimised, and no figure should measure start-up.
  */
 const WARMUPS = 2
 
@@ -134,11 +123,7 @@ const WARMUPS = 2
 export const seriesOf = (name: string, seconds: readonly number[]) =>
   Object.fromEntries(seconds.map((value, i) => [`${name}${i + 1}Seconds`, value]))
 
-/**
- * Uploads timed; the median is the figure. One 50 MB upload read 33–81 % of the copy from one full
- * run to the next on an idle machine, with the copies fast (bench/README.md, 2026-11-28): one upload
- * against the median of three copies measured the disk's minute more than the server.
- */
+/** Uploads timed; the median is the figure: one upload against the copies measures the disk's minute. */
 const UPLOADS = 5
 
 /**

@@ -15,12 +15,8 @@ interface User {
 }
 
 /**
- * Issue 24: a signed-in reader's answer is the shared one plus their own fields, so the bench
- * checks, on a sample of readers, that what they are answered is what the tables say they should
- * see: list page 1 (their own private posts in it), a post they like and the busiest post (`is_liked`,
- * `is_saved`), and that post's comments (`is_liked` on each), after some of them liked and saved
- * through the API. Each reader's answers are compared with SQL read straight from the database.
- * PostgreSQL only (PGlite is held by the server's process).
+ * A signed-in reader's answer is the shared one plus their own fields, so a sample of readers'
+ * answers is compared with SQL. PostgreSQL only: PGlite is held by the server's process.
  */
 export async function checkViewerState(
   serverUrl: string,

@@ -102,9 +102,8 @@ export async function measureLighthouse(app: Service, report: Report, pdfPostId?
   if (pdfPostId) pages.push([PDF_LIGHTHOUSE_FIGURE, `/forum/detail/${pdfPostId}`])
   for (const [name, path] of pages) {
     if (!report.wants(name)) continue
-    // Lighthouse's own advice (docs/variability.md): a single run varies by several points; the median
-    // of five halves the spread. On a busy 2-core machine a post page's runs land at two levels of
-    // blocking time (bench/README.md, twenty-second pass), and three runs often drew only the worse.
+    // Lighthouse's own advice (docs/variability.md): a single run varies by several points, and the
+    // median of five halves the spread.
     const runs = []
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(`${app.url}${path}`))
     const budget = `≥ ${WEB_BUDGET.performance}; CLS ≤ ${WEB_BUDGET.cls}`

@@ -1,5 +1,5 @@
 // `npm run admin -- grant <username> moderator|admin` and `npm run admin -- revoke <username>`:
-// roles are granted from the command line (issue 27), against the database the server uses
+// roles are granted from the command line, against the database the server uses
 // (DATA_DIR's embedded one, or DATABASE_URL). The embedded database is one process's at a time:
 // stop the server first. Every change is written to the moderation log.
 import { sql } from 'kysely'

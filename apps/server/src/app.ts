@@ -107,7 +107,7 @@ const noError = () => {}
 function answerMalformedRequest(error: Error & { code?: string }, socket: Socket) {
   if (!socket.writable) return socket.destroy()
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  // Headers that did not arrive within HTTP_HEADERS_TIMEOUT_MS (a slow client, issue 25).
+  // Headers that did not arrive within HTTP_HEADERS_TIMEOUT_MS (a slow client).
   const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
   const status = tooLarge
     ? '431 Request Header Fields Too Large'
@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Closing waits for the handlers still running, even those whose client has gone (http/in-flight.ts).
   const handlers = trackHandlers(app)
 
-  // Shared in Redis, per process while Redis is down (never off, issue 25).
+  // Shared in Redis, per process while Redis is down: a limit is never off.
   const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
   app.addHook('onClose', () => rateLimitCounters.close())
   const ctx: AppContext = createContext(config, database, app.log, options.readCache, rateLimitCounters.redis)
@@ -217,11 +217,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)
   subscribeCommentNews(ctx.events, ctx.live)
-  // A changed address is unproven until its link is followed; the old one is told (issue 20).
+  // A changed address is unproven until its link is followed; the old one is told.
   subscribeEmailChanges(ctx.events, ctx)
   // Notifications by mail: at once in the transaction that wrote them; digests by a scheduled job.
   subscribeNotificationMail(ctx.events, config.mail, config.jwtSecret)
-  // Public files are pinned on the IPFS network when a pinning service is configured (issue 22).
+  // Public files are pinned on the IPFS network when a pinning service is configured.
   subscribePinning(ctx.events, config.pinning)
 
   // Open event streams end before the app closes (they would hold its close open).
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerErrorHandler(app)
   registerMetrics(app, ctx)
-  // No control characters in any text a route reads (issue 25): 400 naming the field, never a 500.
+  // No control characters in any text a route reads: 400 naming the field, never a 500.
   guardText(app)
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, noError)
@@ -243,7 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   // Credentialed cross-origin calls only from CORS_ORIGINS, the same list the CSRF guard trusts.
   // Every method the API uses (the plugin's default is GET, HEAD and POST: edits and deletes from a
-  // partner's page failed their preflight, issue 25).
+  // partner's page would fail their preflight).
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -290,7 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Atom feeds, the sitemap and robots.txt live at the site's root, with or without the web app.
   await feedsRoutes(app as AppInstance, ctx)
-  // The trustless IPFS gateway answers at /ipfs/, where IPFS clients look for one (issue 22).
+  // The trustless IPFS gateway answers at /ipfs/, where IPFS clients look for one.
   await ipfsRoutes(app as AppInstance, ctx)
 
   const webDist = config.webDist

@@ -1,6 +1,6 @@
 import { ConfigError, type Env, int } from './config.read'
 
-/** Per-user upload limits and the HTTP server's limits on slow clients (issue 25), from the environment. */
+/** Per-user upload limits and the HTTP server's limits on slow clients, from the environment. */
 
 export interface UploadLimitsConfig {
   /** Uploads (posts, versions, single files) one user may make per hour. */

@@ -1,4 +1,4 @@
-// Pinning (issue 22): where this server asks for its public files to be pinned on the IPFS network.
+// Pinning: where this server asks for its public files to be pinned on the IPFS network.
 
 import { ConfigError, type Env, int } from './config.read'
 

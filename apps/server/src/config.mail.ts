@@ -1,4 +1,4 @@
-// E-mail (issue 20): how messages leave, who they are from, and where their links point.
+// E-mail: how messages leave, who they are from, and where their links point.
 
 import { ConfigError, type Env, int } from './config.read'
 

@@ -27,7 +27,7 @@ export interface Config {
   dataDir: string
   /**
    * A lock on DATA_DIR's embedded database and chain not refreshed for this long was left by a
-   * process that died, and the next start takes it over (issue 25).
+   * process that died, and the next start takes it over.
    */
   dataDirLockStaleMs: number
   /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir/db` is used. */
@@ -77,17 +77,17 @@ export interface Config {
   rewards: RewardsConfig
   /** New accounts' tighter limits and reports (features/moderation). */
   trust: TrustConfig
-  /** Outgoing mail (issue 20): SMTP when `SMTP_URL` is set, else `.eml` files under `dataDir/mail`. */
+  /** Outgoing mail: SMTP when `SMTP_URL` is set, else `.eml` files under `dataDir/mail`. */
   mail: MailConfig
-  /** Pinning public files on the IPFS network (issue 22, features/pinning); null: off. */
+  /** Pinning public files on the IPFS network (features/pinning); null: off. */
   pinning: PinningConfig | null
   /** Server processes `npm start` runs on one port (node:cluster, cluster.ts); 1: this process serves. */
   webConcurrency: number
-  /** Per-user upload limits (issue 25, features/files/files.quota.ts). */
+  /** Per-user upload limits (features/files/files.quota.ts). */
   uploads: UploadLimitsConfig
-  /** Slow and idle clients (issue 25): the HTTP server's time-outs and connection cap. */
+  /** Slow and idle clients: the HTTP server's time-outs and connection cap. */
   http: HttpServerConfig
-  // Operating (issue 25): time-outs of request connections, writes per item, /metrics.
+  // Operating: time-outs of request connections, writes per item, /metrics.
   /** Statement, lock-wait, idle-in-transaction and pool-wait limits of request connections (PostgreSQL). */
   databaseTimeouts: DatabaseTimeouts
   /** Writes to one item (a post's likes, say) this process lets run at once; more wait in memory. */
@@ -96,7 +96,7 @@ export interface Config {
   metricsToken: string | null
 }
 
-/** Trust (issue 27): an account is new until it is old enough and has contributed enough. */
+/** Trust: an account is new until it is old enough and has contributed enough. */
 export interface TrustConfig {
   newAccountHours: number
   /** Posts and comments, none hidden or removed, a member has written. */

@@ -1,9 +1,6 @@
-// One process owns a folder that only one process can keep (issue 25): the embedded PGlite database
-// (`DATA_DIR/db`) and the embedded Solana chain (`DATA_DIR/solana-local`). proper-lockfile takes an
-// atomic mkdir lock (`<folder>.lock`) and refreshes its mtime while the process lives; a lock whose
-// mtime is older than `staleMs` was left by a process that died (kill -9) and is taken over.
-// Who holds it (pid, host, since) is written beside it in `<folder>.lock-owner.json`: the refusal
-// names them, and a fresh lock whose holder is on this host but no longer runs is taken over at once.
+// One process owns a folder only one process can keep (the embedded PGlite database and chain): an
+// atomic mkdir lock, refreshed while it lives and taken over once stale or its holder here is gone.
+// The holder is written beside it (`<folder>.lock-owner.json`) so that a refusal names them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'

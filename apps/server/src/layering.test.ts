@@ -113,7 +113,7 @@ function verdict(from: string, to: string, target: string): string | null {
     : `${from} may use ${to} only through its public entry, ${to}/index.ts, if listed`
 }
 
-/** The longest a server module may be (issue 17): a file past it is doing two jobs. */
+/** The longest a server module may be: a file past it is doing two jobs. */
 const MAX_LINES = 350
 /** Written by a program, not read as code: `npm run train:keyphrases` writes the lexicon. */
 const GENERATED = new Set(['features/analysis/nlp.keyphrases.lexicon.ts'])

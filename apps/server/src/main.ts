@@ -27,7 +27,7 @@ async function main() {
   // WEB_CONCURRENCY > 1: this process only forks and watches the server processes (cluster.ts).
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config.webConcurrency, say)
   if (cluster.isPrimary) say('Starting Agora…')
-  // One process owns DATA_DIR's embedded database and chain (issue 25): a second one refuses here.
+  // One process owns DATA_DIR's embedded database and chain: a second one refuses here.
   let unlock: () => Promise<void>
   try {
     unlock = await lockDataDir(config, say)
@@ -39,7 +39,7 @@ async function main() {
     throw error
   }
   const app = await buildApp(config, { onProgress: cluster.isPrimary ? say : () => {} })
-  // Several processes on one database must share one blob folder (issue 25): another one stops here.
+  // Several processes on one database must share one blob folder: another one stops here.
   try {
     await checkSharedBlobStore(config, app.ctx.db)
   } catch (error) {

@@ -315,7 +315,7 @@ export const sendEditPost = (t: TestApp, user: Caller, postId: string, body: Rec
 export const sendEditComment = (t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) =>
   sendPatch(t, user, `/api/v1/comments/${commentId}`, body)
 
-// Follows and bookmarks (issue 18)
+// Follows and bookmarks
 
 type FollowTarget = { kind: 'user' | 'tag'; target: string }
 
@@ -354,7 +354,7 @@ export async function apiSetSetting(t: TestApp, user: TestUser, setting: string,
   expectStatus(await sendForm(t, user, '/api/v1/modify/modify_settings', form), 200, `setting ${setting}`)
 }
 
-// Moderation (issue 27)
+// Moderation
 
 /** Gives a user a role straight in the database (the command line's path has its own test). */
 export async function dbSetRole(t: TestApp, user: { id: string }, role: 'user' | 'moderator' | 'admin') {

@@ -1,4 +1,4 @@
-// What `npm start` tells the person who ran it (issue 28, "Start-up"): each step in words, then
+// What `npm start` tells the person who ran it: each step in words, then
 // where Agora runs and how to log in; readable log lines and no line per request on a terminal.
 // And a second start does not rebuild: a build's own output never counts as its input.
 import { type ChildProcess, spawn } from 'node:child_process'

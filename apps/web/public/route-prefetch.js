@@ -1,17 +1,7 @@
-// Runs from index.html before the app's code has arrived. It prepares the browser's date formatting,
-// and on the home, forum or a post's page it fetches the screen's code and texts beside the app's own
-// (the build lists the screens' files on this script's tag, see vite.config.ts). It also asks for the
-// screen's data: on a post's page the post and its first comments, and it starts loading its first
-// picture (the page's largest paint); on the forum its first page and the site's figures; on the home
-// page the figures. So all are on their way while the app's code still loads, and the app takes them
-// through src/api/early.ts (takeEarly).
-// A signed-in visitor's are asked as the app's API client would (their cookie, or their Bearer token)
-// while their access holds; a session that must be renewed first is left to the API client.
-//
-// On a page the server drew (apps/server/src/features/pages/first-screen.ts) the reader already sees
-// the content, and the app's code is named on this tag instead of in the head: it is asked for once
-// the page and its picture have loaded (or after a second, whichever comes first), so it does not
-// take their bandwidth.
+// Runs from index.html before the app's code has arrived, so a screen's code, texts and data are on
+// their way while the app loads; the app takes the data through src/api/early.ts (takeEarly). On a
+// page the server drew, the app's code is asked for only once the page and its picture have loaded,
+// so it does not take their bandwidth.
 ;(() => {
   // A page's first date or number formatter costs tens of milliseconds of main thread (the browser
   // loads its locale data). Made here, while the main thread waits for the app's code, the data is
@@ -74,7 +64,7 @@
       (tag?.dataset[`${part}Part`] ?? '').split(' ').filter((file) => file.endsWith('.js')),
     )
   }
-  // A PDF the drawn page shows (issue 23: its first page within 1.5 s): pdf.js's worker is started and
+  // A PDF the drawn page shows (its first page is due within 1.5 s): pdf.js's worker is started and
   // the file fetched now, handed to the viewer when it runs (src/features/post/pdf/source.ts), and the
   // viewer's code is fetched with the app's. Answers those files.
   const drawnPdf = () => {
@@ -97,7 +87,7 @@
   const app = tag?.dataset.app
   if (app) {
     // Should the app's code never run (a chunk that cannot load), the drawn page stops being inert:
-    // its links work as plain links (issue 28: a drawn page must never stay inert forever). A running
+    // its links work as plain links: a drawn page must never stay inert forever. A running
     // app takes over well before (app/staticShell.ts, HANDOVER_DEADLINE_MS).
     setTimeout(() => {
       document.querySelector('#static-shell[data-first-screen] main[inert]')?.removeAttribute('inert')

@@ -131,7 +131,7 @@ describe("a post's page drawn on the server", () => {
     expect(drawn.title).toBe(`${HOSTILE} · Agora`)
     expect(drawn.description).toBe('Two bright regions.')
     expect(drawn.html).toContain(`<h1 class="post__title">${ESCAPED}</h1>`)
-    // The display name, with the username beside it (issue 28).
+    // The display name, with the username beside it.
     expect(drawn.html).toContain(
       '<span class="author-name__display">Ada Lindqvist</span><span class="author-name__handle">@<!-- -->ada_lab</span>',
     )
@@ -145,7 +145,7 @@ describe("a post's page drawn on the server", () => {
     expect(drawn.html).toContain('>Back</')
   })
 
-  it('draws math and highlighted code as the app does, and names their stylesheets (issue 19)', async () => {
+  it('draws math and highlighted code as the app does, and names their stylesheets', async () => {
     const scholarly = {
       ...post,
       content: 'Energy: $E = mc^2$ and $\\href{javascript:alert(1)}{x}$\n\n```ts\nconst c = 299792458\n```',
@@ -158,7 +158,7 @@ describe("a post's page drawn on the server", () => {
     expect(drawn.parts).toEqual(['markdown', 'math', 'code'])
   })
 
-  it('draws the first comments with the post, their text escaped (issue 28: the first comment at the first paint)', async () => {
+  it('draws the first comments with the post, their text escaped, for the first paint', async () => {
     const comment = sampleComment({
       _id: '01a20322-8cbd-76f1-a207-05bc0338dbfe',
       postId: post.id,

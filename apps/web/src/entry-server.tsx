@@ -1,11 +1,7 @@
 /**
- * Screens rendered to HTML on the server, for its first screens (apps/server/src/features/pages): the
- * reader sees the screen, drawn by the same components as the app's, at the first paint, before the
- * app's code has downloaded and run. The HTML is not hydrated: the app renders the screen itself and
- * takes over in one frame once it has (app/staticShell.ts), so it only has to look the same.
- *
- * Built by Vite as a Node module (`dist-ssr/entry-server.js`, scripts/build.mjs); CSS imports are
- * left out (the page links the screen's stylesheets) and libraries load from node_modules.
+ * Screens rendered to HTML on the server by the app's own components, so the first paint shows them
+ * before the app's code runs. Not hydrated: the app renders the screen itself and takes over in one
+ * frame (app/staticShell.ts), so the HTML only has to look the same.
  */
 import type { CommentView, PostDetailResponse, PostListResponse, StatsResponse } from '@agora/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -141,7 +137,7 @@ export async function renderPost(
   queries.setQueryData(postKeys.detail(id), post)
   if (comments) queries.setQueryData(commentKeys.post(post.id), firstCommentsData(comments))
   const { t } = await textsIn(language)
-  // The text drawn as the app shows it, math and code too (issue 19): the render is synchronous, so
+  // The text drawn as the app shows it, math and code too: the render is synchronous, so
   // what the text needs is loaded first, and the page links its stylesheets (`parts`).
   const inline = !plainText && !text
   if (inline) await loadMarkdownExtras(post.content)

@@ -3,7 +3,7 @@ import { LiteralUnion, Nullable } from './common'
 import { SameFields, Timestamp } from './fields'
 import { MAIL_MODES, NOTIFICATION_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './limits'
 
-/** Accounts people can keep (issue 20): addresses, passwords, sessions, mail settings. */
+/** Accounts people can keep: addresses, passwords, sessions, mail settings. */
 
 const NewPassword = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
 /** A token from a mailed link. */

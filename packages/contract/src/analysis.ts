@@ -17,7 +17,7 @@ export const AiAnalysis = Type.Object({
   tags: Type.Array(Type.String()),
   /** Two or three discussion questions. */
   topics: Type.Array(Type.String()),
-  /** One sentence saying what the post is about, shown first (added in issue 21; absent in older analyses). */
+  /** One sentence saying what the post is about, shown first (absent in older analyses). */
   tldr: Type.Optional(Type.String()),
   /**
    * Where each topic comes from (local engine): the topic as in `topics`, the sentence of the text it
@@ -29,7 +29,7 @@ export const AiAnalysis = Type.Object({
         topic: Type.String(),
         sentence: Type.String(),
         kind: LiteralUnion('limitation', 'future', 'comparison', 'hypothesis', 'method'),
-        /** The file the sentence is in (absent: the post's own text), and for a PDF its page (issue 21). */
+        /** The file the sentence is in (absent: the post's own text), and for a PDF its page. */
         cid: Type.Optional(Type.String()),
         page: Type.Optional(Type.Integer({ minimum: 1 })),
       }),

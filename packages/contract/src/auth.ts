@@ -85,9 +85,9 @@ export const MeResponse = Type.Object({
   title: Type.String(),
   bio: Type.String(),
   email: Type.String(),
-  /** The user's ORCID iD ('0000-0002-1825-0097'), or '' (issue 19). */
+  /** The user's ORCID iD ('0000-0002-1825-0097'), or ''. */
   orcid: Type.String(),
-  /** The address was proven by a mailed link (issue 20); mail goes only to a verified address. */
+  /** The address was proven by a mailed link; mail goes only to a verified address. */
   email_verified: Type.Boolean(),
   /** The address refused mail for good; nothing is sent until it changes. */
   email_bounced: Type.Boolean(),
@@ -98,7 +98,7 @@ export const MeResponse = Type.Object({
   settings: UserSettings,
   stats: UserStats,
   created_at: Timestamp,
-  /** Role, suspension and trust (issue 27). */
+  /** Role, suspension and trust. */
   ...Standing.properties,
 })
 export type MeResponse = Static<typeof MeResponse>

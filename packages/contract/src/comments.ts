@@ -25,7 +25,7 @@ export const ANCHOR_EXACT_MAX = 1000
 export const ANCHOR_CONTEXT_MAX = 200
 
 /**
- * Where a comment points inside one of the post's files (issue 23), by the file's CID, which never
+ * Where a comment points inside one of the post's files, by the file's CID, which never
  * changes. `kind: 'text'`: a passage of a PDF: `page` (1-based) and `exact` (the quoted passage,
  * 1–ANCHOR_EXACT_MAX characters), with optional `prefix`/`suffix` (the text just before and after it,
  * W3C TextQuoteSelector) and `start`/`end` (character offsets of the quote in that page's text, a
@@ -74,7 +74,7 @@ export const CommentView = Type.Object({
   ...CommentCore.properties,
   userId: Type.String(),
   username: Type.String(),
-  /** The author's display name: their nickname, else their username (issue 28). */
+  /** The author's display name: their nickname, else their username. */
   display_name: Type.String(),
   avatar: Type.String(),
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */

@@ -11,7 +11,7 @@ export const FilePreviewResponse = Type.Object({
 })
 export type FilePreviewResponse = Static<typeof FilePreviewResponse>
 
-/** GET /media/upload/quota: the signed-in user's upload allowance (issue 25). */
+/** GET /media/upload/quota: the signed-in user's upload allowance. */
 export const UploadQuotaResponse = Type.Object({
   /** Bytes of the distinct files the user has stored (each CID counted once, at its full size). */
   used_bytes: Type.Integer({ minimum: 0 }),

@@ -61,7 +61,7 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** Versions of a post's files: the longest changelog, in characters. */
 export const VERSION_CHANGELOG_MAX = 200
 
-/** Every kind of notification (issue 18; described in notifications.ts), in the order settings list them. */
+/** Every kind of notification (described in notifications.ts), in the order settings list them. */
 export const NOTIFICATION_KINDS = [
   'comment',
   'reply',
@@ -74,10 +74,10 @@ export const NOTIFICATION_KINDS = [
   'moderation',
 ] as const
 
-/** How a kind of notification comes by mail (issue 20): not at all, at once, or in a digest. */
+/** How a kind of notification comes by mail: not at all, at once, or in a digest. */
 export const MAIL_MODES = ['off', 'instant', 'daily', 'weekly'] as const
 
-// Moderation (issue 27).
+// Moderation.
 /** Why a post, a comment or a user is reported. */
 export const REPORT_REASONS = [
   'spam',
@@ -111,7 +111,7 @@ export const MOD_ACTIONS = [
 /** Trust: 'new' accounts have tighter limits; 'member' the usual ones. */
 export const TRUST_LEVELS = ['new', 'member'] as const
 
-// Written for science (issue 19).
+// Written for science.
 /** The licences a post may carry: SPDX ids, and all-rights-reserved. The first is the default. */
 export const POST_LICENSES = ['CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'all-rights-reserved'] as const
 export const DOI_MAX = 200

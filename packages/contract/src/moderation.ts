@@ -14,7 +14,7 @@ import {
 import { UserSummary } from './user-fields'
 
 /**
- * Moderation and trust (issue 27): reports, the moderators' queue, hide/restore/remove,
+ * Moderation and trust: reports, the moderators' queue, hide/restore/remove,
  * suspensions, roles, the public moderation log, blocks and trust levels.
  */
 export const ReportReason = LiteralUnion(...REPORT_REASONS)

@@ -5,7 +5,7 @@ import { NOTIFICATION_KINDS } from './limits'
 import { UserSummary } from './user-fields'
 
 /**
- * Notifications (issue 18): what happened to a user's work or because of whom they follow. Each
+ * Notifications: what happened to a user's work or because of whom they follow. Each
  * kind can be turned off in the settings.
  *
  * - `comment`: a comment on my post · `reply`: a reply to my comment · `mention`: @me in a post or comment

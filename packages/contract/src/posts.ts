@@ -42,7 +42,7 @@ const StoredFile = Type.Object({
 })
 
 /**
- * Where a file's pin on the IPFS network stands (issue 22): queued (waiting here or at the pinning
+ * Where a file's pin on the IPFS network stands: queued (waiting here or at the pinning
  * service), pinning (the service is fetching it), pinned, or failed (tries used up).
  */
 export const PinStatus = LiteralUnion('queued', 'pinning', 'pinned', 'failed')
@@ -52,7 +52,7 @@ export type PinStatus = Static<typeof PinStatus>
 export const MediaItem = Type.Object({
   ...StoredFile.properties,
   kind: MediaKind,
-  /** A document's first page as a small picture, once its post's analysis has drawn it (issue 28). */
+  /** A document's first page as a small picture, once its post's analysis has drawn it. */
   thumbnail: Type.Optional(Type.String()),
   /** Its pin on the IPFS network; only when the server pins public files and this one was queued. */
   pin_status: Type.Optional(PinStatus),
@@ -63,7 +63,7 @@ export const SNIPPET_FIELDS = ['title', 'summary', 'content', 'comment'] as cons
 export type SnippetField = (typeof SNIPPET_FIELDS)[number]
 
 /**
- * Where a search matched a post (issue 19): a piece of the title, summary, content or a comment,
+ * Where a search matched a post: a piece of the title, summary, content or a comment,
  * plain text, with the matched words at `highlights` — [start, end) offsets in UTF-16 code units
  * (JavaScript string indices), in order, not overlapping. Show them as marks; never as HTML.
  */
@@ -85,7 +85,7 @@ const PostBasics = Type.Object({
   user_name: Type.String(),
   user_avatar: Type.String(),
   author: Type.String(),
-  /** The author's display name: their nickname, else their username (issue 28). */
+  /** The author's display name: their nickname, else their username. */
   author_display_name: Type.String(),
   created_at: Timestamp,
   media_type: Type.String(),
@@ -104,7 +104,7 @@ export const PostListItem = Type.Object({
   /** The summary, or the start of the content when there is no summary. */
   preview: Type.String(),
   /**
-   * The analysis's one-sentence TLDR (issue 21), when it has one: a card shows it where the preview
+   * The analysis's one-sentence TLDR, when it has one: a card shows it where the preview
    * would be cut off.
    */
   tldr: Type.Optional(Type.String()),
@@ -157,7 +157,7 @@ export const PostListQuery = Type.Object({
   last_likes: Type.Optional(Type.Integer({ minimum: 0 })),
   /** `following`: only posts by authors or with tags the viewer follows (signed in only; 401 otherwise). */
   feed: Type.Optional(LiteralUnion('following')),
-  /** Only posts carrying exactly this tag (issue 19: tag pages). */
+  /** Only posts carrying exactly this tag (a tag's page). */
   tag: Type.Optional(Type.String({ maxLength: 100 })),
   /** Only posts by this author: a user id. */
   author: Type.Optional(Type.String({ maxLength: 100 })),
@@ -191,7 +191,7 @@ export const PostDetailResponse = Type.Object({
   timestamp: Type.String(),
   /** JSON text holding the analysis (summary, tags…); '{}' until it exists. */
   ai_analysis: Type.String(),
-  /** The post's licence: an SPDX id or all-rights-reserved (issue 19). */
+  /** The post's licence: an SPDX id or all-rights-reserved. */
   license: Type.String(),
   /** Its DOI ('10.1234/abc'), or ''. */
   doi: Type.String(),
@@ -201,7 +201,7 @@ export const PostDetailResponse = Type.Object({
   /** Whether the signed-in viewer saved (bookmarked) the post; absent for anonymous readers. */
   is_saved: Type.Optional(Type.Boolean()),
   ...EditState.properties,
-  // Versions of the files (issue 26, versions.ts): `media` are the files of version `version`.
+  // Versions of the files (versions.ts): `media` are the files of version `version`.
   /** The version shown (`?version=N`, else the current one, which is the last). */
   version: Type.Integer({ minimum: 1 }),
   /**
@@ -253,7 +253,7 @@ export const PostUploadFields = Type.Object({
   media_type: Type.Optional(Type.String()),
   ai_instruction: Type.Optional(Type.String({ maxLength: POST_AI_INSTRUCTION_MAX })),
   visibility: Type.Optional(Visibility),
-  /** An SPDX licence id (POST_LICENSES); CC-BY-4.0 when not given (issue 19). */
+  /** An SPDX licence id (POST_LICENSES); CC-BY-4.0 when not given. */
   license: Type.Optional(Type.String({ maxLength: 40 })),
   /** An optional DOI ('10.1234/abc', `doi:…` or a doi.org link). */
   doi: Type.Optional(Type.String({ maxLength: 300 })),

@@ -146,7 +146,7 @@ export const PersonInformationResponse = Type.Object({
   created_at: Timestamp,
   /** True when the viewer is this user: nothing is withheld then. */
   is_self: Type.Boolean(),
-  /** Their ORCID iD, when they gave one and their profile is public (issue 19). */
+  /** Their ORCID iD, when they gave one and their profile is public. */
   orcid: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
   biography: Type.Optional(Type.String()),

@@ -5,7 +5,7 @@ import { COMMENT_CONTENT_MAX } from './limits'
 import { PostDetailResponse } from './posts'
 
 /**
- * Editing posts and comments (issue 26): every edit appends a revision, and an edit names the
+ * Editing posts and comments: every edit appends a revision, and an edit names the
  * revision it started from (`base_revision`) so that two people editing at once cannot overwrite
  * each other unseen — the second gets 409 with the current text.
  */
@@ -26,7 +26,7 @@ export const PostEditRequest = Type.Object({
     Type.Union([Type.String(), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })]),
   ),
   visibility: Type.Optional(Type.String()),
-  /** An SPDX licence id (POST_LICENSES), issue 19. */
+  /** An SPDX licence id (POST_LICENSES). */
   license: Type.Optional(Type.String({ maxLength: 40 })),
   /** A DOI ('10.1234/abc', `doi:…` or a doi.org link); '' removes it. */
   doi: Type.Optional(Type.String({ maxLength: 300 })),

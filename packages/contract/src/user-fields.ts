@@ -46,7 +46,7 @@ export const EditableFields = Type.Object({
   twitter: SocialLink,
   github: SocialLink,
   linkedin: SocialLink,
-  /** An ORCID iD ('0000-0002-1825-0097' or its orcid.org link); '' removes it (issue 19). */
+  /** An ORCID iD ('0000-0002-1825-0097' or its orcid.org link); '' removes it. */
   orcid: Type.String({ maxLength: ORCID_MAX }),
 })
 

@@ -4,7 +4,7 @@ import { VERSION_CHANGELOG_MAX } from './limits'
 import { MediaItem, PostDetailResponse } from './posts'
 
 /**
- * Versions of a work's files (issue 26): the author publishes a new set of files with a one-line
+ * Versions of a work's files: the author publishes a new set of files with a one-line
  * changelog; every version stays readable and downloadable at its own CIDs, and each has a
  * manifest CID, the one `ipfs add -r --cid-version 1` gives a directory holding its files under
  * their names. GET /media/{id}?version=N shows version N (PostDetailQuery, posts.ts).

@@ -12,7 +12,7 @@ const SETTING = 'blob_store_id'
 export class BlobStoreNotSharedError extends Error {}
 
 /**
- * Refuses a local blob folder that is not shared (issue 25): with PostgreSQL, several processes (on
+ * Refuses a local blob folder that is not shared: with PostgreSQL, several processes (on
  * several hosts) may serve one forum, and each must see every file. The folder gets an id the first
  * time (a file `.store-id` in it, made atomically so processes sharing the folder agree), and the
  * database remembers the first id it was told; a process whose folder holds another id — its own

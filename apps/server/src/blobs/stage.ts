@@ -106,12 +106,9 @@ export async function stageStream(source: AsyncIterable<Uint8Array>, dir: string
 const WRITE_BATCH_BYTES = 1024 * 1024
 
 /**
- * Gathers a stream's chunks into batches of exactly 1 MiB (the last one shorter), each written to
- * disk while the next gathers and handed to the CID importer as it is: the bytes are copied once,
- * and the importer sees 50 batches of a 50 MB file instead of hundreds of network chunks. The
- * hashing never waits for a disk write per network chunk (a thread-pool round trip each, slow on
- * a busy machine). A batch is never changed once full, and at most one write is in flight, so
- * memory stays flat. A failed write surfaces on the next `write` or on `finish`.
+ * Gathers a stream's chunks into 1 MiB batches, each written while the next gathers and handed to
+ * the CID importer as it is: hashing never waits on a disk write per network chunk, and with one
+ * write in flight memory stays flat. A failed write surfaces on the next `write` or on `finish`.
  */
 function batchedWriter(handle: FileHandle) {
   let batch = Buffer.allocUnsafe(WRITE_BATCH_BYTES)
@@ -169,8 +166,8 @@ async function writeAll(handle: FileHandle, chunk: Uint8Array) {
 }
 
 /**
- * Whose staging files are whose (issue 25: a starting process deleted another's upload in flight,
- * judging by modification time). A process names its staging files `<pid>-<random>~….part` and,
+ * Whose staging files are whose, so a starting process never deletes another's upload in flight
+ * (modification time cannot tell). A process names its staging files `<pid>-<random>~….part` and,
  * while it stages, keeps a heartbeat file of that name fresh in `.staging-owners` beside the
  * staging folder (a sibling, so staging holds only uploads).
  */

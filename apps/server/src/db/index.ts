@@ -129,7 +129,7 @@ export interface PoolStats {
 }
 
 /**
- * What one request's connection may take (issue 25, a row held locked must not stall a process):
+ * What one request's connection may take (a row held locked must not stall a process):
  * a statement, a wait for a lock, a transaction left open doing nothing. Migrations and long jobs
  * lift them on their own connection (`withoutRequestLimits`).
  */

@@ -5,27 +5,12 @@ import type pg from 'pg'
 export const DEFAULT_PREPARED_STATEMENTS = 200
 
 /**
- * Named prepared statements for the statements a server sends over and over (issue 24). Kysely
- * sends every statement unnamed, so PostgreSQL parses and plans it each time: for the short
- * statements of a page (the Following feed: 0.9 ms to run, 0.8 ms to plan) that is half the
- * database's work. A statement text seen `after` times on this process is sent named from then on:
- * each connection parses it once, and after five runs PostgreSQL keeps a generic plan when it
- * costs no more than the custom ones (`plan_cache_mode = auto`).
- *
- * A generic plan knows no parameter's value, so it cannot use a partial index whose predicate a
- * parameter decides (`status = $1` against `where status = 'open'`): write such a predicate's value
- * into the text (`sql.lit('open')`): otherwise the generic plan scans the table, costs more than
- * the custom ones and every run is planned anew (the likes' ledger, bench/README.md 2026-11-27).
- *
- * Bounded: at most `max` texts are ever named per process (a connection holds at most that many
- * statements), and at most four texts of one shape (`in ($1)`, `in ($1, $2)`, …), so statements
- * written for lists of any length cannot take all the names (hot ones take arrays instead:
- * `= any($1::uuid[])`, `unnest(…)`, one text for every length). Left unnamed:
- * anything but `select`/`insert`/`update`/`delete`/`with` (transaction control, DDL), and full-text
- * searches (`@@`), whose best plan depends on the words asked.
- *
- * Named statements live on the connection: behind a pooler in transaction mode (PgBouncer before
- * 1.21) they break, so `DATABASE_PREPARED_STATEMENTS=0` turns this off.
+ * Sends a statement text seen `after` times as a named prepared statement: Kysely sends each one
+ * unnamed, and planning a page's short statements costs PostgreSQL as much as running them.
+ * A generic plan cannot use a partial index whose predicate a parameter decides, so write such a
+ * value into the text (`sql.lit('open')`). At most `max` texts, four of one shape; DDL, transaction
+ * control and full-text searches stay unnamed. A transaction-mode pooler needs
+ * `DATABASE_PREPARED_STATEMENTS=0`.
  */
 export function namePreparedStatements(pool: pg.Pool, max: number, after = 2): void {
   if (max <= 0) return

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
-/** The tables and columns of issue 20 (features/mail, features/auth; migration 0015). */
+/** The tables and columns of accounts and mail (features/mail, features/auth; migration 0015). */
 
 type Moment = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 

@@ -9,7 +9,7 @@ export interface BlobUploadsTable {
   created_at: CreatedAt
 }
 
-/** A document's first page as a small picture (migration 0020), drawn by the analysis (issue 28). */
+/** A document's first page as a small picture (migration 0020), drawn by the analysis. */
 export interface BlobThumbnailsTable {
   cid: string
   image: Uint8Array

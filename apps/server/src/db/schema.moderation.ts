@@ -2,7 +2,7 @@ import type { TargetType } from '@agora/contract'
 import type { ColumnType } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
-/** The tables and columns of issue 27 (features/moderation; migration 0014). */
+/** The tables and columns of moderation and trust (features/moderation; migration 0014). */
 
 export type ModerationColumn = 'hidden' | 'removed'
 

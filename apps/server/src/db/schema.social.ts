@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './schema.columns'
 
-/** The tables of issue 18: notifications, follows, bookmarks and the Following feed. */
+/** The social tables: notifications, follows, bookmarks and the Following feed. */
 
-// ---- notifications (issue 18, features/notifications; migration 0012) ----
+// ---- notifications (features/notifications; migration 0012) ----
 
 /** One notification of a user; `group_key` unique per user (aggregated likes, one per source). */
 export interface NotificationsTable {
@@ -37,7 +37,7 @@ export interface NotificationSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
-// ---- follows, bookmarks and the Following feed (issue 18, features/follows and features/bookmarks; migration 0013) ----
+// ---- follows, bookmarks and the Following feed (features/follows and features/bookmarks; migration 0013) ----
 
 /** Someone follows an author (`kind` 'user', `target` the user id) or a tag (`target` the normalised tag). */
 export interface FollowsTable {

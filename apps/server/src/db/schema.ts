@@ -78,34 +78,34 @@ export interface Database {
   event_outbox: EventOutboxTable
   post_revisions: PostRevisionsTable
   comment_revisions: CommentRevisionsTable
-  // follows, bookmarks and the Following feed (issue 18, migration 0013)
+  // follows, bookmarks and the Following feed (migration 0013)
   follows: FollowsTable
   bookmarks: BookmarksTable
   feed_entries: FeedEntriesTable
-  // notifications (issue 18)
+  // notifications
   notifications: NotificationsTable
   notification_actors: NotificationActorsTable
   notification_settings: NotificationSettingsTable
-  // versions of a post's files (issue 26, migration 0011)
+  // versions of a post's files (migration 0011)
   post_versions: PostVersionsTable
   post_version_files: PostVersionFilesTable
-  // moderation and trust (issue 27, migration 0014)
+  // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable
   blocks: BlocksTable
-  // accounts and mail (issue 20, migration 0015)
+  // accounts and mail (migration 0015)
   account_tokens: AccountTokensTable
   mail_outbox: MailOutboxTable
   notification_mail: NotificationMailTable
   mail_digest_runs: MailDigestRunsTable
   released_usernames: ReleasedUsernamesTable
   account_exports: AccountExportsTable
-  // the trustless IPFS gateway (issue 22, migration 0018)
+  // the trustless IPFS gateway (migration 0018)
   ipfs_roots: IpfsRootsTable
   ipfs_blocks: IpfsBlocksTable
-  // pinning public files on the IPFS network (issue 22, migration 0031)
+  // pinning public files on the IPFS network (migration 0031)
   ipfs_pins: IpfsPinsTable
-  // facts every process of a deployment must agree on (issue 25, migration 0037)
+  // facts every process of a deployment must agree on (migration 0037)
   instance_settings: InstanceSettingsTable
 }
 
@@ -127,7 +127,7 @@ export interface UsersTable extends StandingColumns, MailColumns {
   twitter: Generated<string>
   github: Generated<string>
   linkedin: Generated<string>
-  /** An ORCID iD ('0000-0002-1825-0097'), or '' (issue 19). */
+  /** An ORCID iD ('0000-0002-1825-0097'), or ''. */
   orcid: Generated<string>
   public_posts: Generated<boolean>
   public_activities: Generated<boolean>
@@ -190,7 +190,7 @@ export interface PostsTable extends EditedColumns, ModeratedColumns {
   visibility: ColumnType<'public' | 'private', 'public' | 'private' | undefined, 'public' | 'private'>
   media_type: string
   ai_instruction: ColumnType<string, string | undefined, string>
-  /** An SPDX licence id, or 'all-rights-reserved' (issue 19). */
+  /** An SPDX licence id, or 'all-rights-reserved'. */
   license: ColumnType<string, string | undefined, string>
   /** A DOI without its resolver ('10.1234/abc'), or ''. */
   doi: ColumnType<string, string | undefined, string>
@@ -258,7 +258,7 @@ export interface CommentsTable extends EditedColumns, ModeratedColumns {
   post_version: Generated<number>
   /** tsvector, generated from content; never selected. */
   search: ColumnType<string, never, never>
-  /** Where in one of the post's files the comment points (issue 23, migration 0019); null: nowhere. */
+  /** Where in one of the post's files the comment points (migration 0019); null: nowhere. */
   anchor_cid: ColumnType<string | null, string | null | undefined, never>
   anchor_kind: ColumnType<'text' | 'time' | null, 'text' | 'time' | null | undefined, never>
   anchor_page: ColumnType<number | null, number | null | undefined, never>
@@ -301,7 +301,7 @@ export interface CommentRevisionsTable {
   created_at: ColumnType<Date, Date | string, never>
 }
 
-// ---- versions of a post's files (issue 26, features/versions; migration 0011) ----
+// ---- versions of a post's files (features/versions; migration 0011) ----
 
 /** One version of a post's files; the current one's files are post_files, earlier ones' post_version_files. */
 export interface PostVersionsTable {

@@ -2,7 +2,7 @@ import unhomoglyph from 'unhomoglyph'
 import { ConflictError } from '../http/errors'
 import type { Db } from './index'
 
-/** A deleted account's name is held for a while (issue 20): nobody registers or renames to it before then. */
+/** A deleted account's name is held for a while: nobody registers or renames to it before then. */
 export async function usernameHeld(db: Db, username: string, now = new Date()): Promise<boolean> {
   const held = await db
     .selectFrom('released_usernames')
@@ -14,7 +14,7 @@ export async function usernameHeld(db: Db, username: string, now = new Date()): 
 }
 
 /**
- * What a name looks like, for comparing names (issue 25): its confusable skeleton (Unicode TS #39,
+ * What a name looks like, for comparing names: its confusable skeleton (Unicode TS #39,
  * with the confusables table of `unhomoglyph`) after NFKC and case folding, so "аda_lab" (Cyrillic а),
  * "ａｄａ_lab" (fullwidth) and "ADA_LAB" all read "ada_lab". Stored per account (migration 0021).
  */

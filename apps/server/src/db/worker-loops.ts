@@ -32,7 +32,7 @@ export interface WorkerLoops {
   stopTimeoutMs: number
   /**
    * Hands back the claims still held once `stopTimeoutMs` has passed, so another process takes them
-   * at once instead of after their lease (issue 25: a SIGTERM left jobs `running` for 5 minutes).
+   * at once instead of after their lease: a SIGTERM must not leave jobs `running` for minutes.
    */
   release?: () => Promise<void>
   log: Logger

@@ -62,7 +62,7 @@ export interface DomainEvents {
   follow: { followerId: string; kind: 'user' | 'tag'; target: string }
   /**
    * A notification was written for `userId` (features/notifications), in the transaction that wrote
-   * it; live streams (issue 18) tell the user once that transaction commits.
+   * it; live streams tell the user once that transaction commits.
    */
   'notification.created': { userId: string; notificationId: string; kind: string }
   /** A reward claim reached its end: paid on chain, or failed and credited back. */

@@ -8,17 +8,10 @@ import type { DatabaseHandle, Db } from '../db/index'
 export const INVALIDATE_CHANNEL = 'agora_invalidate'
 
 /**
- * What each server process keeps in memory of what the database holds (the read cache, and what
- * the database answered about sessions: http/read-cache.ts, http/auth.ts) is forgotten in every
- * process when any of them writes: through PostgreSQL's NOTIFY on the database they share, so it
- * works without Redis. The NOTIFY is sent once the write has committed, outside its transaction (a
- * NOTIFY inside one makes commits wait on each other, below), so no process reloads before the write
- * can be read, and nothing is told of a write that rolled back. The payload names the sender, which
- * has already forgotten its own — but for a write made outside a request (a worker's): the sender
- * forgot when the event was raised, and a read made before the commit could have kept what the
- * transaction was changing, so it forgets again once the transaction has committed (a request's write
- * is forgotten again when it is answered: http/read-cache.ts). With PGlite there is one process and
- * one connection, on which no read runs while a transaction is open: nothing to tell.
+ * What each process keeps of the database (the read cache, sessions' answers) is forgotten in
+ * every process when any writes, by NOTIFY once the write has committed: no process reloads before
+ * the write can be read, and a sender forgets again after a worker's commit, since a read before it
+ * could have kept the old rows. PGlite has one process: nothing to tell.
  */
 export interface Invalidation {
   /**
@@ -62,9 +55,8 @@ export type Log = { warn(details: object, message: string): void }
  * What the other processes forget: everything they keep; only the sessions' answers (http/auth.ts:
  * a sign-in or logout); or only what they keep of the content (`content`: the read cache's bodies
  * and viewers' facts), for a write that changes no session, role or suspension — a like, a comment,
- * an edit. Sessions' answers are then kept: without that, every signed-in request after any write
- * in the forum asked the database for its session again (under the mixed load of bench/README.md,
- * nearly every one).
+ * an edit. Sessions' answers are then kept: otherwise every signed-in request after any write in
+ * the forum would ask the database for its session again.
  */
 export type Forgotten = 'all' | 'sessions' | 'content'
 /**

@@ -8,17 +8,10 @@ import type { Log } from './invalidation'
 export const LIVE_CHANNEL = 'agora_live'
 
 /**
- * Live news for open event streams (issue 18, docs/decisions/006-live-streams.md): what an action
- * tells a topic (`user:{id}`, `post:{id}`) reaches the listeners of that topic in every server
- * process — once the action's transaction commits, and never when it rolls back — through
- * PostgreSQL's NOTIFY (PGlite's, in the embedded set-up). Messages carry ids only; a stream reads
- * what it sends from the database, so nobody learns more than a request would tell them.
- *
- * The NOTIFY is sent after the commit, outside the action's transaction, one for all the news of a
- * turn of the event loop: PostgreSQL serialises the commits of transactions that notified (a global
- * lock held through the commit's flush to disk), so a NOTIFY inside every like that notifies its
- * author made the likes wait on each other whenever the disk flushed slowly (bench/README.md, the
- * fourteenth pass). A transaction that `afterCommit` cannot follow notifies inside itself, as before.
+ * Live news for open event streams (docs/decisions/006-live-streams.md), told to every process by
+ * NOTIFY once the action's transaction commits: one NOTIFY per event-loop turn, outside the
+ * transaction, because PostgreSQL serialises the commits of transactions that notified. Messages
+ * carry ids only, so a stream tells no more than a request would.
  */
 export interface Live {
   /** Each `data` goes to the listeners of its `topic` once `trx` commits (never if it rolls back). */

@@ -24,7 +24,7 @@ export interface Viewer {
   sessionId: string
   /** How this request authenticated: a cookie needs CSRF protection, a Bearer header does not. */
   via: 'cookie' | 'bearer'
-  /** The user's role and suspension, read with the session (issue 27): a change counts at once. */
+  /** The user's role and suspension, read with the session: a change counts at once. */
   role: Role
   suspendedUntil: Date | null
 }
@@ -135,15 +135,9 @@ export function registerViewer(
 const SESSIONS_KEPT = 20_000
 
 /**
- * What the database answered about sessions (live with the user's role and suspension, or not),
- * remembered for KEPT_TTL_FACTOR × READ_CACHE_MS (a minute) — and forgotten at once, in every process, whenever a
- * request that may change a session, a role or a suspension succeeds: any write under /auth (a
- * logout, a revoked session, a password change, an account deleted) or the moderators' writes under
- * /mod (suspensions and roles), told to the other processes by NOTIFY
- * (events/invalidation.ts, http/read-cache.ts `invalidateOnWrites`), and by `npm run admin` when
- * it changes a role. The TTL bounds only what a change made behind the server's back (the database
- * edited by hand) or a notification lost while a process could not listen may leave. READ_CACHE_MS=0:
- * nothing remembered, every request asks.
+ * What the database answered about sessions, kept for KEPT_TTL_FACTOR × READ_CACHE_MS and forgotten
+ * in every process once a write may change a session, a role or a suspension (under /auth or /mod,
+ * or `npm run admin`). The TTL bounds only changes made behind the server's back.
  */
 export type SessionMemo = Remembered<LiveSession | null>
 

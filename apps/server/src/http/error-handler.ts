@@ -13,7 +13,7 @@ interface ErrorBody {
 const PG_UNIQUE_VIOLATION = '23505'
 const PG_FOREIGN_KEY_VIOLATION = '23503'
 const PG_INVALID_TEXT = '22P02'
-/** lock_not_available: a wait for a row lock passed lock_timeout (issue 25). */
+/** lock_not_available: a wait for a row lock passed lock_timeout. */
 const PG_LOCK_TIMEOUT = '55P03'
 /** query_canceled: a statement passed statement_timeout. */
 const PG_STATEMENT_TIMEOUT = '57014'
@@ -163,7 +163,7 @@ export function isClientGone(error: unknown, request: FastifyRequest): boolean {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (isClientGone(error, request)) {
-      // Nobody is left to answer; one info line (issue 25: these were logged as errors).
+      // Nobody is left to answer; a client going away is no server error, so one info line.
       request.log.info(
         { code: (error as { code?: string }).code },
         'client went away before the request was complete',

@@ -16,7 +16,7 @@ const DROPPED_DEFAULTS = [
 ]
 
 /**
- * Prometheus metrics (issue 25): requests and their latency per route, the database pool, the
+ * Prometheus metrics: requests and their latency per route, the database pool, the
  * durable queues, rate-limit refusals, Redis, open event streams, and the process's own. The
  * endpoint answers only a Bearer METRICS_TOKEN, and 404 while none is configured: what it tells
  * (routes, queue sizes) is for operators.

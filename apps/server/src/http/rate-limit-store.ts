@@ -23,8 +23,8 @@ type Readable = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] }
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0]
 
 /**
- * Rate-limit counters that hold when Redis does not (issue 25: with `skipOnError` every limit was
- * silently off while Redis was unreachable). With Redis up they are shared; while it is down each
+ * Rate-limit counters that hold when Redis does not (with `skipOnError` every limit would be
+ * silently off while Redis is unreachable). With Redis up they are shared; while it is down each
  * process counts on its own (a limit per process is still a limit) — one warning when an outage
  * starts, one info line when Redis is back.
  */

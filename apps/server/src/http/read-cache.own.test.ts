@@ -15,7 +15,7 @@ import { type TestApp, useTestApp } from '../../test/harness'
 type User = Awaited<ReturnType<typeof makeUser>>
 
 /**
- * A reader's own reads (issue 24): their Following feed, notification list and unread count are
+ * A reader's own reads: their Following feed, notification list and unread count are
  * kept for them alone until the next write (`ReadCache.own`). Rows written here behind the app's
  * back (no request, no event) show only once something is read again.
  */

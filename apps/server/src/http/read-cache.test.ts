@@ -55,7 +55,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(second.body).toBe(first.body)
     expect(second.json().items.map((item: { title: string }) => item.title)).toEqual(['First'])
-    // A signed-in viewer with nothing only they may see is served the same page (issue 24).
+    // A signed-in viewer with nothing only they may see is served the same page.
     expect(await titles(t, ada)).toEqual(['First'])
     // A refused write changed nothing, so it leaves the cached body in place.
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
@@ -176,7 +176,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 })
 
-describe('read cache, signed-in readers (issue 24: the shared answer plus their own fields)', () => {
+describe('read cache, signed-in readers (the shared answer plus their own fields)', () => {
   const t = useTestApp({ READ_CACHE_MS: '60000' })
 
   it('gives every viewer their own like and save on the one cached post, as the tables hold them', async () => {

@@ -88,17 +88,9 @@ export interface SharedRead<T> {
 }
 
 /**
- * A short-lived shared cache of the JSON bodies of public reads (the forum list, a post, its
- * comments). Anonymous readers get the cached body as it is. A signed-in reader's answer carries
- * their own fields (`is_liked`, `is_saved`, their own private posts): the read's `personalize`
- * adds them to the shared answer with one indexed query (issue 24: the signed-in path at the
- * anonymous one's cost), or says the shared answer cannot serve them and it is loaded for them.
- * A post anonymous readers may not see (404) is loaded for the signed-in reader (their own).
- *
- * Concurrent misses for the same read share one load. Every successful write request this process
- * answers forgets every body (a generation bump), so a reader sees a like, comment or new post as soon as
- * the write has answered; another process's writes are told by NOTIFY (events/invalidation.ts) and
- * show within milliseconds — after at most `ttlMs` while that channel is down.
+ * A short-lived shared cache of public reads' JSON bodies; `personalize` adds a signed-in reader's
+ * own fields with one indexed query, so their read costs about what an anonymous one does. Any
+ * successful write, here or told by NOTIFY (`ttlMs` bounds a lost one), forgets every body.
  */
 export interface ReadCache {
   /**
@@ -267,17 +259,9 @@ const SESSION_WRITES = /^\/api\/v1\/auth\//
 const CHANGES_SESSIONS = /^\/api\/v1\/(auth|mod)\//
 
 /**
- * Forgets the cached bodies whenever a write that may change what they show succeeds. The bump
- * happens before the answer leaves (onSend, after the handler committed), so a reader that saw the
- * answer never gets a body loaded before it; a read that started earlier stores nothing (its
- * generation is gone). A refused write (4xx, 5xx) changed nothing, and so cannot be used to empty
- * the cache over and over; nor can signing in and refreshing tokens. The other processes are told
- * too (`others`), the write having committed.
- *
- * What was learnt of sessions (`sessions`, http/auth.ts) is forgotten with the bodies by a write that
- * may change it (CHANGES_SESSIONS), and after any write under /auth whatever its answer (a refresh
- * token used twice revokes its session and answers 401): a logout ends the session on every process
- * with the next request.
+ * Forgets the cached bodies before a successful write's answer leaves, so a reader who saw it never
+ * gets an older body; a refused write changed nothing and cannot empty the cache. Sessions are
+ * forgotten after any write under /auth whatever its answer (a reused refresh token revokes one).
  */
 export function invalidateOnWrites(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
-// Security headers, CORS and cookie attributes as the real app sends them (issue 10: "Security
-// headers and CORS"; "cookies Secure behind HTTPS").
+// Security headers, CORS and cookie attributes as the real app sends them; cookies are Secure
+// behind HTTPS.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -88,8 +88,8 @@ describe(`CORS (${TEST_DB})`, () => {
     expect(response.headers['access-control-allow-methods']).toContain('POST')
   })
 
-  // Issue 25: "CORS preflights omit DELETE (and will omit PATCH)" — @fastify/cors allows only GET,
-  // HEAD and POST unless told otherwise, so a partner could not edit or delete a post.
+  // Preflights allow DELETE and PATCH: @fastify/cors allows only GET, HEAD and POST unless told
+  // otherwise, and a partner could not edit or delete a post.
   it.each([
     ['DELETE', '/api/v1/media/p1/delete'],
     ['PATCH', '/api/v1/media/p1'],

@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import type { HttpServerConfig } from '../config'
 
 /**
- * The HTTP server's defences against slow and idle clients (issue 25: 400 slow sockets held 60 s).
+ * The HTTP server's defences against slow and idle clients, which would otherwise hold sockets open.
  * Headers must arrive within `headersTimeoutMs` (checked every second, so a client sending them a
  * byte at a time is answered 408 and cut off); a socket silent either way for `idleTimeoutMs` is
  * closed (a stalled body, a client that went quiet); a kept-alive socket waits `keepAliveTimeoutMs`

@@ -5,7 +5,7 @@ import { requireViewer, type Viewer } from './auth'
 import { ForbiddenError, HttpError } from './errors'
 
 /**
- * What a user's standing allows (issue 27): moderators' and admins' calls, and the suspension
+ * What a user's standing allows: moderators' and admins' calls, and the suspension
  * that stops a user's writes while leaving their reading and their sessions alone.
  */
 

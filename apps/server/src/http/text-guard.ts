@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { BadRequestError } from './errors'
 
 /**
- * Control characters in what people send (issue 25): a NUL cannot even be stored (PostgreSQL text
+ * Control characters in what people send: a NUL cannot even be stored (PostgreSQL text
  * refuses it, which used to surface as a 500), and the other C0 controls and DEL have no place in a
  * title, a name or a comment. Tab, line feed and carriage return are text. Checked for every JSON or
  * form body, query and path before validation, so each route sees clean text; multipart fields are

@@ -25,7 +25,7 @@ interface Turns {
 }
 
 /**
- * A bulkhead per item (issue 25): writes to one item — one route, one set of path parameters,
+ * A bulkhead per item: writes to one item — one route, one set of path parameters,
  * `/media/:id/like` for one post — take at most `perItem` of the pool's connections. Without it a
  * row held locked let its waiting writers take every connection, and reads and writes of other
  * items answered 503 until the lock went. A row lock makes a row's writers take turns anyway, so

@@ -1,4 +1,4 @@
-// The access matrix (issue 10, "Access"; issue 27): every endpoint that changes or reveals something,
+// The access matrix: every endpoint that changes or reveals something,
 // called by an anonymous visitor, another signed-in user, a suspended user, a moderator, an admin
 // and the owner. Each row says what each must get; only the right ones succeed. One table, one loop.
 // Unless a row says otherwise, a suspended user gets what another user gets when reading and 403
@@ -70,7 +70,7 @@ const OPEN_TO_OWNER = { anonymous: 401, other: 403, owner: 200 }
 const MODERATORS = { anonymous: 401, other: 403, suspended: 403, moderator: 403, admin: 403, owner: 403 }
 const PRIVATE_POST = { anonymous: 404, other: 404, owner: 200 }
 
-/** POST /media/:id/versions with one new file and a changelog (issue 26). */
+/** POST /media/:id/versions with one new file and a changelog. */
 function versionUpload(postId: string) {
   const form = multipart({ changelog: 'A new figure' }, [{ name: 'figure.png', data: pngFile(5) }])
   return {
@@ -178,7 +178,7 @@ const rows: Row[] = [
     (postId) => ({ method: 'PATCH', url: `/api/v1/media/${postId}`, payload: { title: 'Edited' } }),
     OPEN_TO_OWNER,
   ),
-  // Versions of a post's files (issue 26)
+  // Versions of a post's files
   ...onBothPosts('publish a new version of', versionUpload, { anonymous: 401, other: 403, owner: 201 }),
   {
     what: "read a private post's versions",
@@ -195,7 +195,7 @@ const rows: Row[] = [
     request: (s) => ({ method: 'GET', url: `/api/v1/media/${s.privatePost}/revisions` }),
     expect: PRIVATE_POST,
   },
-  // Bookmarks and the Following feed (issue 18)
+  // Bookmarks and the Following feed
   ...onBothPosts('save', postAction('bookmark', 'save')),
   {
     what: 'read the Following feed (signed in; private posts never in it)',
@@ -223,7 +223,7 @@ const rows: Row[] = [
     }),
     expect: OPEN_TO_OWNER,
   },
-  // Follows (issue 18): anyone signed in follows others, nobody themselves
+  // Follows: anyone signed in follows others, nobody themselves
   ...(['POST', 'DELETE'] as const).map(
     (method): Row => ({
       what: `${method === 'POST' ? 'follow' : 'unfollow'} the author`,
@@ -285,11 +285,11 @@ const rows: Row[] = [
       ['/api/v1/auth/me/bookmarks', (s: Scene) => s.publicPost],
       ['/api/v1/auth/me/follows', (s: Scene) => s.owner.username],
       ['/api/v1/rewards/me', null],
-      // notifications (issue 18): one's own list, count and settings
+      // notifications: one's own list, count and settings
       ['/api/v1/notifications', null],
       ['/api/v1/notifications/unread_count', null],
       ['/api/v1/notifications/settings', null],
-      // blocks (issue 27)
+      // blocks
       ['/api/v1/auth/me/blocks', null],
     ] as const
   ).map(
@@ -310,7 +310,7 @@ const rows: Row[] = [
     }),
     expect: { anonymous: 401, other: 200, owner: 200 },
   },
-  // Moderation (issue 27)
+  // Moderation
   {
     what: 'report a post',
     request: (s) => ({
@@ -440,7 +440,7 @@ const rows: Row[] = [
     request: (s) => ({ method: 'DELETE', url: `/api/v1/users/${s.owner.id}/block` }),
     expect: { anonymous: 401, other: 200, moderator: 200, admin: 200, owner: 200 },
   },
-  // Accounts and mail (issue 20). A suspended user may still care for their account.
+  // Accounts and mail. A suspended user may still care for their account.
   {
     what: 'list where one is signed in',
     prepare: async (s) => {

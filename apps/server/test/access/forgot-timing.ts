@@ -1,5 +1,5 @@
 // Measures POST /auth/password/forgot for an unknown name against a real account with an address
-// (issue 20: "no enumeration, same timing within noise"). A measurement, not a test: timing has no
+// (no enumeration: the same timing within noise). A measurement, not a test: timing has no
 // place in `npm test`.
 //   npx tsx apps/server/test/access/forgot-timing.ts [rounds]
 import { createTestApp } from '../harness'

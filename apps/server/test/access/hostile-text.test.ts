@@ -1,7 +1,6 @@
-// Text an attacker or a broken client sends (issue 25, finding 5 and the look-alike names of finding
-// 8): a NUL or another control character in any field answers 400 naming it (it answered 500: a
-// PostgreSQL text cannot hold a NUL), bidirectional overrides leave names, and a username that reads
-// as another's (Cyrillic or fullwidth letters) answers 409.
+// Text an attacker or a broken client sends: a NUL or another control character in any field
+// answers 400 naming it (not 500: a PostgreSQL text cannot hold a NUL), bidirectional overrides
+// leave names, and a username that reads as another's (Cyrillic or fullwidth letters) answers 409.
 import { describe, expect, it } from 'vitest'
 import { makeUser, send, sendUpload } from '../factories'
 import { useTestApp } from '../harness'

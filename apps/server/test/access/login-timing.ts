@@ -1,5 +1,5 @@
-// Measures login answers for an unknown user against a wrong password for a real one (issue 10:
-// "constant-time answers"). A measurement, not a test: timing has no place in `npm test`.
+// Measures login answers for an unknown user against a wrong password for a real one, which must
+// take the same time. A measurement, not a test: timing has no place in `npm test`.
 //   npx tsx apps/server/test/access/login-timing.ts [rounds]
 import { makeUser } from '../factories'
 import { createTestApp } from '../harness'

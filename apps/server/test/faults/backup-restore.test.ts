@@ -64,7 +64,7 @@ describe(`backup and restore (${TEST_DB})`, () => {
     await api.likePost(bob, first.postId)
     const comment = await api.comment(bob, first.postId, 'Which force field?')
     await api.likeComment(alice, comment._id)
-    // The embedded chain: its mint, its faucet key, and a grant to a new address (issue 25).
+    // The embedded chain: its mint, its faucet key, and a grant to a new address.
     const address = getAddressDecoder().decode(randomBytes(32))
     const grant = await fetch(`${server.url}/api/v1/token/faucet`, {
       method: 'POST',

@@ -1,5 +1,5 @@
-// Issue 25: "client disconnects logged at error level". A client that goes away mid-upload or
-// mid-download is ordinary traffic, not a fault of ours: one info line, never an error line.
+// A client that goes away mid-upload or mid-download is ordinary traffic, not a fault of ours:
+// one info line, never an error line.
 import { readdirSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'

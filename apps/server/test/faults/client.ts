@@ -4,7 +4,7 @@ import { FormData, request } from 'undici'
  * A user of the API over real HTTP, in compatibility mode (Bearer tokens). Requests go through
  * undici's `request`, not `fetch`: the same HTTP/1.1 connections without the web streams around each
  * answer, so the simulated users of the soak and the bench's mixed load spend less of the machine's
- * CPU, which they share with the server they measure (bench/README.md, twenty-first pass).
+ * CPU, which they share with the server they measure.
  */
 export interface ApiUser {
   id: string

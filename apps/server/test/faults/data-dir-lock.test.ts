@@ -10,7 +10,7 @@ import { type ServerProcess, startServer } from './server-process'
 const PASSWORD = 'correct horse battery staple'
 
 /**
- * Issue 25, findings 1 and 2: two real server processes on one DATA_DIR. The embedded PGlite
+ * Two real server processes on one DATA_DIR. The embedded PGlite
  * database (TEST_DB=pglite) and the embedded Solana chain (both databases) are one process's: a
  * second process refuses at start, naming the holder and the fix, while the first keeps serving.
  */

@@ -66,7 +66,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       LIKE_RATE_LIMIT: '100000',
       EDIT_RATE_LIMIT: '100000',
       UPLOAD_RATE_LIMIT: '100000',
-      // Its users are minutes old: the new-account limits (issue 27) would refuse their fourth post.
+      // Its users are minutes old: the new-account limits would refuse their fourth post.
       TRUST_NEW_ACCOUNT_HOURS: '0',
       TRUST_MIN_CONTRIBUTIONS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

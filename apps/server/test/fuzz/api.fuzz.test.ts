@@ -1,4 +1,4 @@
-// Property-based fuzzing of every /api/v1 operation (issue 10, hostile input). Each operation gets
+// Property-based fuzzing of every /api/v1 operation with hostile input. Each operation gets
 // FUZZ_RUNS generated requests (default 25; `npm run fuzz` runs 400) from its own contract schemas:
 // near-valid values, hostile strings and numbers, unknown and prototype-polluting keys, broken and
 // oversized bodies, truncated multipart, bad path escapes; anonymous, with a Bearer token and with

@@ -173,7 +173,7 @@ export function nearValidObject(
   )
 }
 
-/** Control characters that must never reach the database (a NUL cannot be stored at all; issue 25). */
+/** Control characters that must never reach the database (a NUL cannot be stored at all). */
 export const CONTROL_STRINGS = ['a\u0000b', '\u0000', 'bell\u0007', 'form\u000cfeed', 'del\u007f'] as const
 
 function hostileObject(

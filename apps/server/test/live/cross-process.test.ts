@@ -7,7 +7,7 @@ import { useTwoServers } from '../multi/two-servers'
 import { openStream } from './sse-client'
 
 /**
- * Two real server processes on one PostgreSQL database (issue 18): a comment written through one
+ * Two real server processes on one PostgreSQL database: a comment written through one
  * reaches the event streams held by the other — the author's notifications and the post's
  * comments — through LISTEN/NOTIFY, not an in-memory bus.
  */

@@ -15,7 +15,7 @@ import { SHARED_CHAIN } from './shared-env'
 import { useTwoServers } from './two-servers'
 
 /**
- * Two real server processes on one PostgreSQL database, as behind a load balancer (issue 24):
+ * Two real server processes on one PostgreSQL database, as behind a load balancer:
  * what one process keeps in memory is forgotten when the other writes, within 100 ms — through
  * LISTEN/NOTIFY, not by waiting out a TTL (READ_CACHE_MS is a minute here, so only a notification
  * can explain a fresh answer). Sessions end on both at once; counters and background jobs stay exact.

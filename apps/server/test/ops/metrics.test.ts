@@ -9,7 +9,7 @@ import { openStream } from '../live/sse-client'
 const TOKEN = 'metrics-token-for-the-test-0123456789'
 
 /**
- * Issue 25, observability: GET /metrics in Prometheus's text format, read with a parser that is
+ * Observability: GET /metrics in Prometheus's text format, read with a parser that is
  * not prom-client (parse-prometheus-text-format, a port of the Prometheus Python client's). It
  * needs METRICS_TOKEN as a Bearer token, and answers 404 while none is configured.
  */

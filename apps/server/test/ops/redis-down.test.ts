@@ -31,9 +31,9 @@ const reachable = await redisReachable()
 if (!reachable) console.info(`Redis-down test skipped: no Redis at ${REDIS.host}`)
 
 /**
- * Issue 25, finding 6: with Redis unreachable every rate limit was silently off (`skipOnError`) and
- * /health said ok. Now the limits count per process while Redis is down, readiness names it, and
- * the outage is logged once (a warning) and its end once (info). The server reaches Redis through
+ * With Redis unreachable no rate limit may be silently off (`skipOnError`) nor /health say ok: the
+ * limits count per process while Redis is down, readiness names it, and the outage is logged once
+ * (a warning) and its end once (info). The server reaches Redis through
  * a TCP relay the test cuts and restores (the machine's Redis is shared and stays up).
  */
 describe.runIf(reachable)('rate limits with Redis down', () => {

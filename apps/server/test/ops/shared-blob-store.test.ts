@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/db/index'
 import { noteSkippedOnPglite, openTestDatabase, TEST_DB, TEST_POSTGRES_URL } from '../harness'
 
 /**
- * Issue 25: processes on one PostgreSQL database with local blob folders that are not the same
+ * Processes on one PostgreSQL database with local blob folders that are not the same
  * folder would each miss the others' files; the second such process refuses to start.
  */
 noteSkippedOnPglite(

@@ -15,10 +15,9 @@ const POOL_SIZE = 5
 const ANSWERED_WITHIN_MS = 3 * LOCK_MS + 1_000
 
 /**
- * Issue 25, finding 4: a row lock held on one post (another client's open transaction) with 30
- * likes waiting on it took every connection of the pool, and every request of the process —
- * health and reads included — answered 503 until the lock went. Now the waiting likes give up
- * with 503 {detail} and Retry-After within seconds, while liveness, reads of other posts and a
+ * A row lock held on one post (another client's open transaction) with 30 likes waiting on it
+ * must not take every connection of the pool and stall the whole process. The waiting likes give
+ * up with 503 {detail} and Retry-After within seconds, while liveness, reads of other posts and a
  * like of another post are served meanwhile; after the lock, likes succeed and counters agree.
  */
 noteSkippedOnPglite(

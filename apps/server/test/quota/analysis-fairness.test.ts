@@ -1,5 +1,5 @@
-// Issue 25, finding 7: "a 4 MB text file of random characters holds an analysis worker for 35 s and
-// fails; 22 of 45 jobs failed". The queue is fair between authors (one user's many heavy files
+// A 4 MB text file of random characters must not hold an analysis worker for half a minute and fail
+// the jobs behind it. The queue is fair between authors (one user's many heavy files
 // cannot starve another's one job) and each job's cost is bounded (a 4 MB random text ends quickly,
 // done or failed with a reason). Real uploads, the real queue and its sandboxed analysis thread.
 import { randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Issue 25, finding 8: "slow clients are never cut off (400 slow sockets held 60 s)". Raw sockets
+// Slow clients are cut off, so they cannot hold hundreds of sockets for a minute. Raw sockets
 // (node:net) against the real server listening on a port: headers sent a byte a second are cut off
 // at the header time-out; an idle kept-alive socket is closed; past the connection cap new sockets
 // are closed at once while a request on an existing one still completes.

@@ -1,4 +1,4 @@
-// Issue 25, finding 7: "one account stored 55 MB in 20 s". With a storage quota and an upload rate
+// One account must not store tens of megabytes in seconds. With a storage quota and an upload rate
 // per user, one account storing files fast is refused past its quota (413 naming the quota and what
 // is used) and past its rate (429 with Retry-After); a refused upload leaves nothing half-written
 // (no staging file, no blob, no row); another user is unaffected. Runs on PGlite and PostgreSQL.

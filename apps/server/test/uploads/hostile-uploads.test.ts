@@ -1,4 +1,4 @@
-// Hostile uploads through the real API, blob store and analysis queue (issue 10, "Uploads"): each
+// Hostile uploads through the real API, blob store and analysis queue: each
 // is refused or handled within a bound, and afterwards nothing is half-written: no staged temp
 // file, no blob file without its row, no blob row nobody refers to, no post without its files.
 // Extraction limits themselves are unit-tested in features/analysis/extract.test.ts.

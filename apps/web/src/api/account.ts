@@ -1,5 +1,5 @@
 /**
- * The care of an account (issue 20): verifying the address, a forgotten or changed password,
+ * The care of an account: verifying the address, a forgotten or changed password,
  * where one is signed in, and notification mail. Screens use the hooks in their features.
  *
  *   await requestPasswordReset('ada_lab')               // 202, whether or not the account exists

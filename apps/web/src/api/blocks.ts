@@ -1,5 +1,5 @@
 /**
- * Blocks and review requests (issue 27). Screens use the hooks in app/useBlocks.ts and their
+ * Blocks and review requests. Screens use the hooks in app/useBlocks.ts and their
  * features, not these directly.
  *
  *   await blockUser(userId)            // { blocked: true }

@@ -1,4 +1,4 @@
-/** Following authors and tags, and saving posts (issue 18). Screens use their features' hooks. */
+/** Following authors and tags, and saving posts. Screens use their features' hooks. */
 import type {
   BookmarkResponse,
   FollowKind,

@@ -1,12 +1,12 @@
-/** The site's IPFS side (issue 22): its trustless gateway at /ipfs/ and a post as a CAR. */
+/** The site's IPFS side: its trustless gateway at /ipfs/ and a post as a CAR. */
 import { API_BASE } from './client'
 
-/** A file as a CAR from the site's trustless IPFS gateway (issue 22), what Verify checks block by block. */
+/** A file as a CAR from the site's trustless IPFS gateway, what Verify checks block by block. */
 export function gatewayCarUrl(cid: string): string {
   return `/ipfs/${encodeURIComponent(cid)}?format=car`
 }
 
-/** A whole post as a CAR: its current files and metadata.json in one UnixFS directory (issue 22). */
+/** A whole post as a CAR: its current files and metadata.json in one UnixFS directory. */
 export function postCarUrl(postId: string): string {
   return `${API_BASE}/media/${encodeURIComponent(postId)}/car`
 }

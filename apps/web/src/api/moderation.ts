@@ -1,5 +1,5 @@
 /**
- * Moderation (issue 27): reports, the moderators' queue and actions, roles, and the public log.
+ * Moderation: reports, the moderators' queue and actions, roles, and the public log.
  * Screens use the hooks in features/mod and features/report, not these directly.
  */
 import type {

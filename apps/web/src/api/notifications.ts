@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 18): the list, the unread count, marking read and the settings. Screens use
+ * Notifications: the list, the unread count, marking read and the settings. Screens use
  * the hooks in features/notifications, not these directly.
  */
 import type {

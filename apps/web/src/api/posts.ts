@@ -241,7 +241,7 @@ export async function uploadPost(
   return JSON.parse(xhr.responseText) as PostUploadResponse
 }
 
-/** The formats GET /media/{id}/cite answers (issue 19). */
+/** The formats GET /media/{id}/cite answers. */
 export type CiteFormat = 'bibtex' | 'ris' | 'csl' | 'apa'
 
 /** A post's citation as text in `format`; `version` cites that version of its files. */

@@ -92,7 +92,7 @@ export function refreshOwnCounts(
   return queryClient.invalidateQueries({ queryKey: meKey, exact: true })
 }
 
-/** One's notifications (issue 18), per user: another account signing in on this tab never sees them. */
+/** One's notifications, per user: another account signing in on this tab never sees them. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: (userId: string) => ['notifications', 'list', userId] as const,
@@ -101,7 +101,7 @@ export const notificationKeys = {
   mail: (userId: string) => ['notifications', 'mail', userId] as const,
 }
 
-/** Where the user is signed in (issue 20), per user. */
+/** Where the user is signed in, per user. */
 export const accountKeys = {
   sessions: (userId: string) => ['account', 'sessions', userId] as const,
   exports: (userId: string) => ['account', 'exports', userId] as const,
@@ -119,7 +119,7 @@ export const followKeys = {
 }
 
 /**
- * Moderation (issue 27), per viewer: the queue is for moderators only, and the public log names the
+ * Moderation, per viewer: the queue is for moderators only, and the public log names the
  * moderator only to moderators, so another account signing in on this tab never sees the last one's.
  */
 export const modKeys = {
@@ -131,7 +131,7 @@ export const modKeys = {
   log: (viewerId: string | null) => ['mod', 'log', viewerId] as const,
 }
 
-/** Whom the reader blocked (GET /auth/me/blocks), per user (issue 27). */
+/** Whom the reader blocked (GET /auth/me/blocks), per user. */
 export const blockKeys = {
   mine: (userId: string) => ['blocks', 'mine', userId] as const,
 }

@@ -1,4 +1,4 @@
-/** Finding people by the start of their name (issue 18: @mention suggestions). */
+/** Finding people by the start of their name (@mention suggestions). */
 import type { UserSearchResponse } from '@agora/contract'
 import { api } from './client'
 

@@ -1,5 +1,5 @@
 /**
- * Versions of a post's files (issue 26): one version's detail, the list, and publishing a new one.
+ * Versions of a post's files: one version's detail, the list, and publishing a new one.
  * Screens use the hooks in features/post (useVersions.ts), not these directly.
  */
 import type { PostDetailResponse, PostVersionsResponse } from '@agora/contract'

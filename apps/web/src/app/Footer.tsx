@@ -7,7 +7,7 @@ const LINKS = ['privacy', 'terms', 'contact'] as const
 
 /**
  * The shared footer. Privacy Policy, Terms of Use and Contact Us have no destination yet (spec §2):
- * they are buttons that say so rather than dead links. The public moderation log (issue 27) is a real link.
+ * they are buttons that say so rather than dead links. The public moderation log is a real link.
  */
 export function Footer() {
   const { t } = useTranslation()

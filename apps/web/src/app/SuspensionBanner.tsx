@@ -4,7 +4,7 @@ import { useSession } from './useSession'
 import './SuspensionBanner.css'
 
 /**
- * Above every screen while the signed-in user is suspended (issue 27): until when and why, and what
+ * Above every screen while the signed-in user is suspended: until when and why, and what
  * they may still do. The server refuses their writes with a 403 naming the same date.
  */
 export function SuspensionBanner() {

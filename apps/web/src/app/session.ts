@@ -31,7 +31,7 @@ export type TokenStatus = 'valid' | 'expiring' | 'expired'
 export interface BasicUserInfo {
   id: string
   username: string
-  /** Their nickname, else their username: how the header names them (issue 28). Older caches lack it. */
+  /** Their nickname, else their username: how the header names them. Older caches lack it. */
   displayName?: string
   avatar: string
   publicProfile: boolean

@@ -24,7 +24,7 @@ export function releaseStaticShell() {
 /**
  * How long a running app leaves a drawn screen up waiting for its own to show the same: past it the
  * app is shown as it is (loading, say), because the drawn screen is inert and a reader cannot use
- * it (issue 28: a drawn page must never stay inert forever).
+ * it, and a drawn page must never stay inert forever.
  */
 export const HANDOVER_DEADLINE_MS = 6000
 

@@ -1,5 +1,5 @@
 /**
- * Whom the signed-in reader blocked (issue 27), for any screen:
+ * Whom the signed-in reader blocked, for any screen:
  *
  *   const blocks = useMyBlocks()          // the list, and `isBlocked(userId)`
  *   const setBlock = useSetBlock()        // setBlock.mutate({ userId, block: false })

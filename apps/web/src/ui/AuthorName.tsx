@@ -8,7 +8,7 @@ export interface AuthorNameProps {
 }
 
 /**
- * A person as every list names them (issue 28): their display name, with @username beside it when
+ * A person as every list names them: their display name, with @username beside it when
  * the two differ, so "Ada Lindqvist" on a profile is "Ada Lindqvist @ada_lab" on a card or a comment.
  */
 export function AuthorName({ displayName, username, className }: AuthorNameProps) {

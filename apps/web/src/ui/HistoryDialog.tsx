@@ -32,7 +32,7 @@ export interface HistoryDialogProps<Item extends Revision> {
 }
 
 /**
- * An edit history (issue 26): newest revision first, each shown as the words it inserted and
+ * An edit history: newest revision first, each shown as the words it inserted and
  * deleted against the one before it. Insertions and deletions are underlined and struck through
  * (not told by colour alone) and named for screen readers. The first revision shows as written.
  */

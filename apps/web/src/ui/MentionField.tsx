@@ -10,7 +10,7 @@ import { type SuggestionSource, useSuggestions } from './useSuggestions'
 type Member = UserSearchResponse['users'][number]
 
 /**
- * @mention suggestions (issue 18): typing `@` and the start of a name offers up to eight members
+ * @mention suggestions: typing `@` and the start of a name offers up to eight members
  * (see useSuggestions for the keys).
  */
 function useMemberSource(): SuggestionSource<Member, UserSearchResponse> {

@@ -2,7 +2,7 @@ import './OrcidBadge.css'
 
 /**
  * A researcher's ORCID iD as ORCID asks it to be shown: their iD icon beside the full https URL's
- * identifier, linked to the record (issue 19). "ORCID iD" is a name, the same in every language.
+ * identifier, linked to the record. "ORCID iD" is a name, the same in every language.
  */
 export function OrcidBadge({ orcid }: { orcid: string }) {
   return (

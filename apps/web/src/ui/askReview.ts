@@ -1,5 +1,5 @@
 /**
- * What the author's "Ask for review" button does (issue 27, a hidden or removed post or comment): asks
+ * What the author's "Ask for review" button does (on a hidden or removed post or comment): asks
  * once, and not again while asking. aria-disabled, not disabled: the button keeps the focus of whoever
  * just pressed it.
  *

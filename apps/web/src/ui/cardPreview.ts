@@ -20,7 +20,7 @@ function displayWidth(text: string): number {
 }
 
 /**
- * What a card previews (issue 21): the summary, or the start of the content; but where that would be
+ * What a card previews: the summary, or the start of the content; but where that would be
  * cut off and the analysis has a one-sentence TLDR that fits better, the TLDR (`fromAnalysis`: the
  * card says whose words they are).
  */

@@ -3,7 +3,7 @@ import type { MarkdownProps } from './Markdown'
 
 /**
  * The Markdown component, loaded with the extras the text needs, on the server only (entry-server.tsx):
- * a drawn post's text is then drawn as the app shows it, math and code included (issue 19). Null in
+ * a drawn post's text is then drawn as the app shows it, math and code included. Null in
  * the browser, where Markdown loads lazily.
  */
 export const DrawnMarkdown = createContext<ComponentType<MarkdownProps> | null>(null)

@@ -35,7 +35,7 @@ export function activityPath(item: Pick<ActivityItem, 'link' | 'post_id'>): stri
 }
 
 /** The forum searching for a tag. */
-/** A tag's own page (issue 19): its posts by exact tag, its related tags, Follow. */
+/** A tag's own page: its posts by exact tag, its related tags, Follow. */
 export function tagPath(tag: string): string {
   return `/tag/${encodeURIComponent(tag)}`
 }

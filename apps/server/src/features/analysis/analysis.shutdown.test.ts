@@ -1,6 +1,6 @@
-// Issue 25: "SIGTERM during an analysis job leaves it `running` under its lease". Stopping the
-// worker (what the app's preClose hook does on SIGTERM) hands an unfinished job back to the queue,
-// so another process takes it at once instead of after the 5-minute lease.
+// SIGTERM during an analysis job must not leave it `running` under its lease. Stopping the worker
+// (what the app's preClose hook does on SIGTERM) hands an unfinished job back to the queue, so
+// another process takes it at once instead of after the 5-minute lease.
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser, sendUpload } from '../../../test/factories'

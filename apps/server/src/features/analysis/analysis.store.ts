@@ -58,7 +58,7 @@ export function analysisStore(db: Db) {
      * Takes the next due job: a queued one whose time has come, or a running one whose lease ran
      * out (its process died). `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once
      * without ever taking the same job; a post whose analysis is running (lease alive) waits.
-     * Fair between authors (issue 25: one user's 20 heavy files held the queue): the job of the
+     * Fair between authors (one user's many heavy files must not hold the queue): the job of the
      * author with the fewest analyses running goes first, then of the author served least recently
      * (their last claim the oldest, or none), and only then the oldest job — round-robin by author.
      */

@@ -158,7 +158,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
         .json()
         .items.find((item: { id: string }) => item.id === postId)
-    // Cards get the analysis's TLDR once there is one (issue 21), for where the preview would be cut.
+    // Cards get the analysis's TLDR once there is one, for where the preview would be cut.
     expect((await listed()).tldr).toBeUndefined()
 
     await queue(t).drain()
@@ -294,8 +294,8 @@ describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, (
     expect(analysis.tags).toEqual(expect.arrayContaining(['coral bleaching', 'coral reefs']))
     expectNoStopWords(analysis.tags)
     expect(CORAL_PARAGRAPHS).toContain(squash(analysis.tldr ?? ''))
-    // The text states no limitation, future work or hypothesis: no topic (before issue 21, three
-    // templated questions built from the tags).
+    // The text states no limitation, future work or hypothesis: no topic, not questions templated
+    // from the tags.
     expect(analysis.topics).toEqual([])
     expect(analysis.analysed_at).toBeTruthy()
   })

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api'
 
-/** A picture of a document's first page, for forum cards (issue 28). */
+/** A picture of a document's first page, for forum cards. */
 export interface Thumbnail {
   image: Uint8Array
   mime: 'image/webp'

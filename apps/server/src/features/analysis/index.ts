@@ -15,7 +15,7 @@ export { startAnalysisWorker } from './analysis.worker'
 export { checkDocxZip } from './extract.docx'
 export { closeSandboxThreads } from './sandbox'
 
-/** A stored document's first page as a picture, if the analysis drew one (issue 28). */
+/** A stored document's first page as a picture, if the analysis drew one. */
 export const thumbnailOf = (db: Db, cid: string) => analysisStore(db).thumbnail(cid)
 
 /** A post's analysis jobs, oldest first: the record of how its analyses went. */

@@ -2,7 +2,7 @@ import { stemmer } from 'stemmer'
 import type { Candidate, CorpusStats } from './nlp.keyphrases'
 
 /**
- * What the keyphrase ranking weighs (issue 21): the hand-set score of the first two rounds and the
+ * What the keyphrase ranking weighs: the hand-set score of the first two rounds and the
  * features of the logistic model fitted on it (bench/src/train-keyphrases.ts).
  */
 
@@ -69,7 +69,7 @@ export function rarity(corpus: CorpusStats) {
 }
 
 /**
- * The hand-set score (issue 21's first two rounds): the phrase's words' ranks in the
+ * The hand-set score, from before the fitted model: the phrase's words' ranks in the
  * position-biased word graph, times their rarity, how often the document uses it and how early,
  * lowered for lone common words and generic heads. The model's strongest feature.
  */

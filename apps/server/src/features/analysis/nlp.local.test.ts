@@ -4,7 +4,7 @@ import { localAnalysis } from './nlp.local'
 import { structureOf } from './nlp.structure'
 import { parseAnswer } from './remote-engine'
 
-/** The steps added for issue 21: structure, TLDR, grounded topics, focus, Chinese. */
+/** The local analysis's later steps: structure, TLDR, grounded topics, focus, Chinese. */
 
 // A golden abstract (written for this test) in the shape of a paper's first page.
 const TITLE = 'Certified stability of switched systems with quadratic Lyapunov functions'

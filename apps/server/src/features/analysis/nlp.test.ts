@@ -45,7 +45,7 @@ describe('local analysis of English text', () => {
   })
 
   it('asks no topic when the text states no limitation, future work, comparison, hypothesis or choice', () => {
-    // Before issue 21 every text got three templated questions built from its tags.
+    // Not three templated questions built from its tags: a topic must be grounded in the text.
     expect(prepared.topics).toEqual([])
   })
 
@@ -79,7 +79,7 @@ describe('English phrases', () => {
   })
 })
 
-describe('English candidate phrases (issue 21, second round)', () => {
+describe('English candidate phrases', () => {
   const labelsOf = (text: string) =>
     prepareText({ title: '', blocks: [text], metadata: [] }).candidates.map((candidate) => candidate.label)
 
@@ -175,7 +175,7 @@ describe('English candidate phrases (issue 21, second round)', () => {
   })
 })
 
-describe('the keyphrase model (issue 21, third round)', () => {
+describe('the keyphrase model', () => {
   const prepared = prepareText({ title: CORAL_TITLE, blocks: CORAL_PARAGRAPHS, metadata: [] })
 
   it('ranks by the fitted model, not the hand-set score (golden example)', () => {
@@ -293,7 +293,7 @@ describe('keyphrases against the corpus', () => {
     }
     const inForum = rankKeyphrases(prepared.candidates, beeForum)
     expect(inForum[0]).toBe('neonicotinoid pesticides')
-    // Fewer honey-bee phrases lead (since issue 21 the document's own repetition weighs more, so
+    // Fewer honey-bee phrases lead (the document's own repetition weighs more, so
     // "honey bee colonies", said three times, may keep its place; the first tag no longer is one).
     const beesOnTop = (tags: string[]) => tags.slice(0, 3).filter((tag) => /honey bee/.test(tag)).length
     expect(beesOnTop(inForum)).toBeLessThan(beesOnTop(alone))

@@ -53,7 +53,7 @@ export interface Preparation extends PreparedText {
 /**
  * Longest run of non-space characters the language analysis reads as a word. The tokenizer's
  * features test each word with regular expressions that backtrack over the whole word, so a
- * 300,000-character "word" (a file of random characters) cost minutes (issue 25); no word is this
+ * 300,000-character "word" (a file of random characters) cost minutes; no word is this
  * long, so longer runs are left out of the language analysis (not of the text a model is given).
  */
 export const MAX_WORD_CHARS = 64
@@ -67,7 +67,7 @@ function withoutOverlongWords(block: string): string {
 /**
  * Longest block the language analysis reads at once. A text without paragraph breaks or full
  * stops (random words) was one "sentence" of 300,000 characters, and its analysis grew much
- * faster than its length (minutes; issue 25): longer blocks are read in pieces cut at spaces.
+ * faster than its length (minutes): longer blocks are read in pieces cut at spaces.
  */
 export const MAX_BLOCK_CHARS = 4_000
 
@@ -88,7 +88,7 @@ function inPieces(block: string): string[] {
 /**
  * Characters the language analysis reads (the first ones): its word graph grows with the distinct
  * words, so 300,000 characters of random words took seconds of CPU; a post's keyphrases and summary
- * are found well within this (issue 25: bounded cost per job).
+ * are found well within this, and a job's cost stays bounded.
  */
 export const ANALYSED_CHARS = 100_000
 
@@ -159,7 +159,7 @@ export async function prepareSource(input: PreparationInput): Promise<Preparatio
 }
 
 /**
- * Where a topic's sentence stands (issue 21: a topic links to its sentence): the first block that
+ * Where a topic's sentence stands (a topic links to its sentence): the first block that
  * holds its beginning — a sentence may run on past a PDF page's last block.
  */
 function placeOf(

@@ -28,7 +28,7 @@ export interface RemoteRequest {
 }
 
 export const RemoteAnswer = Type.Object({
-  /** Asked for since issue 21; a model that leaves it out still answers (the local TLDR stands). */
+  /** Optional: a model that leaves it out still answers (the local TLDR stands). */
   tldr: Type.Optional(Type.String({ minLength: 1, maxLength: 600 })),
   summary: Type.String({ minLength: 1, maxLength: 4000 }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 30 }),

@@ -24,7 +24,7 @@ const FORGOT_ANSWER =
   'If an account has that name or address, a link to reset its password is on its way to its e-mail address.'
 
 /**
- * The care of an account (issue 20): verifying the address, forgetting, resetting and changing
+ * The care of an account: verifying the address, forgetting, resetting and changing
  * the password, and the sessions it is signed in with.
  */
 export async function accountRoutes(app: AppInstance, ctx: AppContext) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { AccountTokenPurpose } from '../../db/schema'
 
-/** Single-use links and the sessions list (issue 20). */
+/** Single-use links and the sessions list. */
 export function accountsStore(db: Db) {
   return {
     insertToken(row: {

@@ -33,7 +33,7 @@ async function unpinAlone(trx: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Deletes the caller's account (issue 20). With `content: 'delete'` their posts go (with their
+ * Deletes the caller's account. With `content: 'delete'` their posts go (with their
  * files, comments and likes; the files nothing else uses are collected) and their comments on
  * other people's posts are emptied to "[deleted]" so the replies under them keep their place; with
  * 'keep' their posts and comments stay under "[deleted user]". Either way: every session ends at once,

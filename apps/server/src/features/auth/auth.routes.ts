@@ -41,7 +41,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const user = await auth.register(request.body, languageOfRequest(request.headers['accept-language']))
-      // An address given at registration is verified like any other (issue 20).
+      // An address given at registration is verified like any other.
       if (user.email) await accounts.sendVerification(ctx.db, user)
       return reply
         .status(201)

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// Blocks (issue 27): POST|DELETE /users/{id}/block, GET /auth/me/blocks; a blocked user cannot
+// Blocks: POST|DELETE /users/{id}/block, GET /auth/me/blocks; a blocked user cannot
 // comment on the blocker's posts, reply to their comments, or notify them.
 
 const t = useTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })

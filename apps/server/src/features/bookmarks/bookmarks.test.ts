@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// Bookmarks (issue 18): POST /media/{id}/bookmark, GET /auth/me/bookmarks and the post's is_saved.
+// Bookmarks: POST /media/{id}/bookmark, GET /auth/me/bookmarks and the post's is_saved.
 
 const t = useTestApp()
 

@@ -8,7 +8,7 @@ import { visibleOrGone } from '../../policy/index'
 import { withheldVersions } from '../versions/index'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
-/** "Cite this" (issue 19): a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
+/** "Cite this": a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
 export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/media/:id/cite',

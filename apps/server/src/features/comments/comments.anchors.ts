@@ -10,7 +10,7 @@ import { BadRequestError } from '../../http/errors'
 import { type FileOfSomeVersion, filesOfEveryVersion, withheldVersions } from '../versions/index'
 
 /**
- * Anchors of comments (issue 23): a top-level comment may point at a passage of one of its post's
+ * Anchors of comments: a top-level comment may point at a passage of one of its post's
  * PDFs or at a moment of a video or audio file, by the file's CID, which never changes. Files of the
  * post's earlier versions count: an anchor written on version 1 stays valid after version 2.
  */

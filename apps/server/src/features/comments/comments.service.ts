@@ -142,7 +142,7 @@ export function commentsService(db: Db, events: EventBus, guard: ContributionGua
     },
 
     /**
-     * A page of threads as every reader gets it made the viewer's (issue 24, http/read-cache.ts):
+     * A page of threads as every reader gets it made the viewer's (http/read-cache.ts):
      * the comments they like marked (one query for every reader of the event-loop turn); or null when a comment of theirs was
      * moderated (its author reads the reason, others do not), or when the page names versions and
      * the viewer may open some that others may not (the post's author, a moderator): then the page
@@ -185,7 +185,7 @@ export function commentsService(db: Db, events: EventBus, guard: ContributionGua
 
     /**
      * The post's anchored comments as `viewerId` sees them, oldest first, leaving out what
-     * moderators took away from them (the post's CAR export, issue 22 and 23).
+     * moderators took away from them (for the post's CAR export).
      */
     async anchoredForPost(postId: string, viewerId: string | null): Promise<CommentView[]> {
       visibleOr404(isId(postId) ? await store.findPost(postId) : undefined, viewerId)

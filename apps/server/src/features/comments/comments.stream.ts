@@ -24,7 +24,7 @@ export function subscribeCommentNews(events: EventBus, live: Live) {
 }
 
 /**
- * GET /comments/post/{id}/stream (issue 18): the comments written on a post from now on, as
+ * GET /comments/post/{id}/stream: the comments written on a post from now on, as
  * server-sent events (`comment`: {_id, postId, parentId}), for whoever may read the post — anonymous
  * readers of a public one included. Ids only: the page loads them when its reader asks.
  */

@@ -111,7 +111,7 @@ describe(`comments (${TEST_DB})`, () => {
       parentId: null,
       rootId: null,
       replyCount: 0,
-      // Not edited yet (issue 26).
+      // Not edited yet.
       revision: 1,
       edited_at: null,
       post_version: 1,

@@ -9,7 +9,7 @@ import { placeFiles } from './exports.layout'
 /** The format of `data.json` in an export; raised when its shape changes. */
 export const EXPORT_FORMAT = 2
 
-/** A comment's row with its anchor into a file (issue 23) as one object, null when it has none. */
+/** A comment's row with its anchor into a file as one object, null when it has none. */
 function commentForExport(row: Selectable<CommentsTable>) {
   const { anchor_cid, anchor_kind, anchor_page, anchor_exact, anchor_prefix, anchor_suffix, ...comment } = row
   const { anchor_start, anchor_end, ...rest } = comment

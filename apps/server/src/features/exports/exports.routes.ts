@@ -50,7 +50,7 @@ export function mailExportReady(publicUrl: string) {
   }
 }
 
-/** Taking one's data along (issue 20): ask for an export, see it, download it for 7 days. */
+/** Taking one's data along: ask for an export, see it, download it for 7 days. */
 export async function exportsRoutes(app: AppInstance, ctx: AppContext) {
   const store = blobStoreFor(ctx.config)
   const exports = exportsService(ctx.db, store)

@@ -98,7 +98,7 @@ function answer(
   return reply.type(type).send(body())
 }
 
-/** Atom feeds of the forum, each tag and each author, the sitemap and robots.txt (issue 19). */
+/** Atom feeds of the forum, each tag and each author, the sitemap and robots.txt. */
 export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
   const base = ctx.config.mail.publicUrl
 

@@ -62,7 +62,7 @@ export function toMediaItem(
 }
 
 /**
- * The name a file is saved under when a link asks for `name` (issue 25): it always ends in the
+ * The name a file is saved under when a link asks for `name`: it always ends in the
  * extension of the type we sniffed, so a name cannot turn a PDF into `x.html` on the reader's disk.
  * An extension the name already has for that type stays (`paper.PDF`, `photo.jpeg`); an extension
  * of another known type is replaced (`x.html` → `x.pdf`: not `x.html.pdf`, which a file manager

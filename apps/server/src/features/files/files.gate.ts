@@ -18,7 +18,7 @@ const limiters = new WeakMap<UploadLimitsConfig, ReturnType<AppInstance['createR
 
 /**
  * The gate of every upload route (posts, versions, single files), before a byte of the body is
- * read (issue 25): the user's upload rate — one counter per user shared by those routes, in the
+ * read: the user's upload rate — one counter per user shared by those routes, in the
  * rate limiter's store (Redis when configured) — answers 429 with Retry-After; then the storage
  * quota refuses a user at their quota, or a body whose Content-Length cannot fit, with 413.
  */

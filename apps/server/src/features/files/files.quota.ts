@@ -4,7 +4,7 @@ import type { Db } from '../../db/index'
 import { PayloadTooLargeError } from '../../http/errors'
 
 /**
- * The per-user storage quota (issue 25: one account stored 55 MB in 20 s). A user is charged once
+ * The per-user storage quota, so one account cannot fill the disk. A user is charged once
  * for each distinct file (CID) they uploaded — in a post, a version or on its own — at its full
  * size, however many of their posts carry it; bytes someone else also uploaded count for both (a
  * quota must not tell whether another user holds a file). A charge ends when the collector deletes

@@ -1,6 +1,6 @@
-// Issue 25: "Starting or restarting one process deletes another process's upload in flight (the
-// start-up sweep removes staging files older than its own start)". The sweep now goes by owner:
-// a staging file is removed only when its process is gone (pid not running, heartbeat stale).
+// A process starting must not delete another process's upload in flight: the start-up sweep goes
+// by owner, and removes a staging file only when its process is gone (pid not running, heartbeat
+// stale).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'

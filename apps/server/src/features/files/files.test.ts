@@ -200,8 +200,8 @@ describe(`files (${TEST_DB})`, () => {
     expect(await savedName(cid, `name=${name}`)).toEqual({ type: 'inline', name: 'Résumé "v2".pdf' })
   })
 
-  // Issue 25: "`/files/{cid}?download=1&name=x.html` names any file anything". The saved name keeps
-  // the sniffed type's extension: a known other extension is replaced (x.html → x.pdf, not
+  // `/files/{cid}?download=1&name=…` must not name a file anything: the saved name keeps the
+  // sniffed type's extension: a known other extension is replaced (x.html → x.pdf, not
   // x.html.pdf, which a file manager hiding extensions shows as "x.html"), anything else is kept
   // and the type's extension added.
   it.each([

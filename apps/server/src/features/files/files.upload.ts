@@ -60,7 +60,7 @@ function tooManyFiles(limits: UploadLimits) {
 
 /**
  * A file name fit to show and to send back in Content-Disposition: no path, no control characters,
- * and no bidirectional overrides, which can make "exe.pdf" read as "fdp.exe" (issue 25).
+ * and no bidirectional overrides, which can make "exe.pdf" read as "fdp.exe".
  */
 function cleanName(raw: string | undefined): string {
   const name = withoutBidiControls(basename((raw ?? '').replaceAll('\\', '/')))

@@ -11,7 +11,7 @@ import {
 import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
 
-// Follows of authors and tags (issue 18): POST|DELETE /follows, GET /auth/me/follows, and the
+// Follows of authors and tags: POST|DELETE /follows, GET /auth/me/follows, and the
 // follow figures of an author page.
 
 const t = useTestApp()

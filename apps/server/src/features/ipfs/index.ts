@@ -1,2 +1,2 @@
-/** The trustless IPFS gateway (issue 22): /ipfs/{cid}[/{path}] at the site's root. */
+/** The trustless IPFS gateway: /ipfs/{cid}[/{path}] at the site's root. */
 export { ipfsRoutes, postCarRoutes } from './ipfs.routes'

@@ -1,4 +1,4 @@
-// Independent IPFS clients against the running server (issue 22): @helia/verified-fetch with this
+// Independent IPFS clients against the running server: @helia/verified-fetch with this
 // gateway as its only gateway (no routers, no network) fetches files by CID and checks every block
 // itself; @ipld/car parses each CAR. A file corrupted on disk makes the client fail and the server
 // answer 500 for that file alone.

@@ -1,4 +1,4 @@
-// "Download as CAR" (issue 22): GET /api/v1/media/{id}/car, read back with @ipld/car and the
+// "Download as CAR": GET /api/v1/media/{id}/car, read back with @ipld/car and the
 // importer (what `ipfs add -r` runs), neither of them our code.
 import { createHash } from 'node:crypto'
 import type { CommentView, MediaItem, PostDetailResponse } from '@agora/contract'

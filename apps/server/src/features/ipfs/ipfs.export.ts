@@ -20,8 +20,8 @@ export interface PostCar {
 }
 
 /**
- * The metadata record of a post's CAR (issue 22): what a reader needs to cite and check the files
- * without this site, and the comments anchored into them (issue 23), as the viewer sees them.
+ * The metadata record of a post's CAR: what a reader needs to cite and check the files
+ * without this site, and the comments anchored into them, as the viewer sees them.
  * Nothing in it depends on when it is made, so a post unchanged gives the same CID again.
  */
 export function postMetadata(

@@ -21,7 +21,7 @@ const PERSONAL = 'private, no-cache'
 const IDENTITY = 0x00
 
 /**
- * The trustless IPFS gateway (issue 22): `GET|HEAD /ipfs/{cid}[/{path}]` at the site's root, as
+ * The trustless IPFS gateway: `GET|HEAD /ipfs/{cid}[/{path}]` at the site's root, as
  * the IPFS Trustless Gateway specification asks. Only verifiable answers: one block
  * (application/vnd.ipld.raw) or a CAR v1 stream (application/vnd.ipld.car, order=dfs). Blocks
  * are re-derived from the stored files (docs/decisions/008-ipfs-blocks.md).
@@ -55,7 +55,7 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
 }
 
 /**
- * "Download as CAR" (issue 22): `GET /api/v1/media/{id}/car`, the post's current files and its
+ * "Download as CAR": `GET /api/v1/media/{id}/car`, the post's current files and its
  * metadata record as one UnixFS directory in a CAR (ipfs.export.ts). It lives here, beside the
  * gateway, because it is the gateway's blocks and CAR writer over a directory made for the post.
  */

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// What hiding, removing and restoring do (issue 27): hidden content leaves every list others see,
+// What hiding, removing and restoring do: hidden content leaves every list others see,
 // its author still sees it with the reason; removed content is a tombstone; files of a removed
 // post are served to moderators only; what the content earned is reversed once; the author is told.
 

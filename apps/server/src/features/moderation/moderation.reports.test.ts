@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// Reports and the moderators' queue (issue 27): POST /reports, GET /mod/reports,
+// Reports and the moderators' queue: POST /reports, GET /mod/reports,
 // POST /mod/reports/{id}/resolve, and the public log GET /mod/log.
 
 const t = useTestApp({ REPORT_RATE_LIMIT: '20' })

@@ -16,7 +16,7 @@ export const NOT_FOUND = {
   user: 'user_not_found',
 } as const satisfies Record<TargetType, ErrorCodeOf<404>>
 
-/** Reports (issue 27): anyone signed in files them; moderators read them as a queue grouped by target. */
+/** Reports: anyone signed in files them; moderators read them as a queue grouped by target. */
 export function reportsService(db: Db, events: EventBus) {
   const store = moderationStore(db)
   return {

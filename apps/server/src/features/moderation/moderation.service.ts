@@ -26,7 +26,7 @@ const STATE_OF: Record<Exclude<Action, 'restore'>, 'hidden' | 'removed'> = {
 }
 
 /**
- * Moderation (issue 27): reports and the queue, hiding, removing and restoring content, suspending
+ * Moderation: reports and the queue, hiding, removing and restoring content, suspending
  * users, roles and trust, and the public log. Every moderator's act is logged with its reason in
  * the transaction that makes it.
  */

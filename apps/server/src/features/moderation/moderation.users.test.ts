@@ -17,7 +17,7 @@ import {
 import { pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// Suspensions, roles and trust (issue 27).
+// Suspensions, roles and trust.
 
 const t = useTestApp()
 

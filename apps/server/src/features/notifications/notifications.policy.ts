@@ -27,7 +27,7 @@ export function deliverable(c: string): RawBuilder<boolean> {
   )`
 }
 
-/** THE place for blocks (issue 27): a user who blocked the actor is never notified of what the actor does. */
+/** THE place for blocks: a user who blocked the actor is never notified of what the actor does. */
 function notBlocked(c: string): RawBuilder<boolean> {
   return sql<boolean>`not exists (
     select 1 from blocks b where b.blocker_id = ${sql.ref(`${c}.user_id`)} and b.blocked_id = ${sql.ref(`${c}.actor_id`)}

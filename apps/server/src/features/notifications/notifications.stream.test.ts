@@ -4,7 +4,7 @@ import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { openStream } from '../../../test/live/sse-client'
 
-// The live streams of issue 18 over a real HTTP server and the real database, read by a client
+// The live streams over a real HTTP server and the real database, read by a client
 // that is not our code: the notifications of a user, and the comments of a post.
 
 let t: TestApp

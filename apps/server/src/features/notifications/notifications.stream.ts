@@ -10,7 +10,7 @@ const NOTIFICATION_ID = /^\d{1,18}$/
 export const userTopic = (userId: string) => `user:${userId}`
 
 /**
- * GET /notifications/stream (issue 18): the signed-in user's notifications as server-sent events.
+ * GET /notifications/stream: the signed-in user's notifications as server-sent events.
  * `unread` ({unread}) first and after every change; `notification` (a NotificationItem, with its id
  * as the event id) for each new one. Resumed with Last-Event-ID (or ?last_event_id=): what was made
  * after that one comes first, then the live ones, each once.

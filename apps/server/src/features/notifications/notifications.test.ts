@@ -16,7 +16,7 @@ import {
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import type { DomainEvents } from '../../events/index'
 
-// Notifications over the real app and database: each rule of issue 18, through the API that
+// Notifications over the real app and database: each rule of who is told what, through the API that
 // makes the news (comments, likes, posts, edits) and the API that reads it.
 
 let t: TestApp

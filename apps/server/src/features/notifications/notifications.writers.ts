@@ -204,7 +204,7 @@ export function subscribeNotifications(events: EventBus, live: Live) {
 
   events.durable('post.published', FAN_OUT_HANDLER, (trx, post) => fanOut(events, trx, post))
 
-  // A moderator hid, removed or restored someone's post or comment: its author is told why (issue 27).
+  // A moderator hid, removed or restored someone's post or comment: its author is told why.
   // The moderator is not named: the public log does not name them either.
   events.inTransaction('content.moderated', async (trx, actions) => {
     const at = Date.now()

@@ -98,7 +98,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     viewerId: string | null,
     drawn: ServerScreens,
   ): Promise<FirstScreen | null> {
-    // The first comments come with the post (issue 28: the first comment at the first paint); when
+    // The first comments come with the post, so the first paint shows them; when
     // they cannot be read the section is drawn loading, as the app would show it.
     const comments = await firstCommentsPage(ctx, post.id, viewerId).catch((error) => {
       request.log.warn({ err: error }, 'comments of the drawn post not read')

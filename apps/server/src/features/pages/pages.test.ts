@@ -81,7 +81,7 @@ describe(`pages (${TEST_DB})`, () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(response.headers['cache-control']).toBe('no-cache')
-    // A post's page carries its scholarly metadata whether or not its screen is drawn (issue 19).
+    // A post's page carries its scholarly metadata whether or not its screen is drawn.
     const scholarly = /<link rel="canonical"[\s\S]*<\/script>(?=<\/head>)/
     if (path.includes('{id}')) expect(response.body).toMatch(/<meta name="citation_title" content="Listed">/)
     else expect(response.body).not.toMatch(scholarly)

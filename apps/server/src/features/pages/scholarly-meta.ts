@@ -4,7 +4,7 @@ import escapeHtml from 'escape-html'
 const day = (iso: string) => iso.slice(0, 10)
 
 /**
- * The head of a public post's page for scholarly search engines and link previews (issue 19):
+ * The head of a public post's page for scholarly search engines and link previews:
  * Highwire Press `citation_*` tags (what Google Scholar and Zotero read), Dublin Core, Open Graph
  * and Twitter cards, the canonical address and a JSON-LD ScholarlyArticle. Only ever given a post
  * an anonymous reader may see: private and hidden posts carry none of it.
@@ -84,7 +84,7 @@ const TAG_PAGE = /^\/tag\/([^/]+)\/?$/
 const AUTHOR_PAGE = /^\/author\/([^/]+)\/?$/
 
 /**
- * The Atom feed a tag's or an author's page offers feed readers (`<link rel="alternate">`, issue 19),
+ * The Atom feed a tag's or an author's page offers feed readers (`<link rel="alternate">`),
  * or '' for any other page (the forum's feed is in index.html for every page). The app keeps the
  * link while the screen is shown (data-screen-feed, apps/web/src/app/useDocumentMeta.ts). A feed of
  * an unknown or private author answers 404 itself.

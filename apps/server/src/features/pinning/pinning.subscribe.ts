@@ -3,7 +3,7 @@ import type { EventBus } from '../../events/index'
 import { pinningStore } from './pinning.store'
 
 /**
- * Queues a pin of a post's files whenever they become public (issue 22): a public post published,
+ * Queues a pin of a post's files whenever they become public: a public post published,
  * a post made public by an edit, a new version of a public post, a post a moderator restored. The
  * job is written in the transaction that made the files public, so it exists exactly when that
  * happened. A private post's files are not pinned; what is pinned stays pinned (docs/decisions/009).

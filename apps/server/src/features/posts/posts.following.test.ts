@@ -15,7 +15,7 @@ import { TEST_DB, type TestApp, useTestApp, withSecondApp } from '../../../test/
 import { parseSort } from '../../db/paging'
 import { followingFeedQuery } from './posts.following'
 
-// The Following feed (issue 18): GET /media/list?feed=following — posts by followed authors or
+// The Following feed: GET /media/list?feed=following — posts by followed authors or
 // with followed tags, public, keyset-paged in every sort at a cost that does not grow with depth.
 
 const t = useTestApp()

@@ -6,7 +6,7 @@ import { openSql, visibleTo } from '../../policy/index'
 import { previewColumns, summaryColumns } from './posts.store'
 
 /**
- * What the posts' lists read of follows and bookmarks (issue 18): the Following feed, the
+ * What the posts' lists read of follows and bookmarks: the Following feed, the
  * Following filter of a search, and whether a viewer saved a post. The tables are the follows
  * and bookmarks features' (migration 0013); only SQL crosses, no import.
  */
@@ -24,18 +24,9 @@ export function followedBy(viewerId: string): RawBuilder<boolean> {
 }
 
 /**
- * The statement of one page of the Following feed, in `order`, after `cursor` (its tests EXPLAIN
- * it). How it is served:
- *
- * `feed_entries` holds each public post once per source it can be followed by (its author, each
- * of its tags) with its order keys, indexed by (kind, target, created_at, post_id) and
- * (kind, target, hot_score, post_id), and kept by triggers on posts. For a page, each of the
- * viewer's follows (the follows primary key) seeks its own source in the order's index from the
- * cursor and reads at most `limit` entries (a nested loop over a LATERAL index scan, the cursor in
- * its Index Cond); those at most follows × limit candidates are merged, a post reached through
- * several sources kept once, and cut to `limit`; only they are joined to posts and users. A page
- * costs O(follows × limit) index entries, however deep it is: there is no offset, and no earlier
- * page is read again. (A search within the feed is served by the search with `followedBy`.)
+ * One page of the Following feed, in `order`, after `cursor` (its tests EXPLAIN it). Each follow
+ * seeks its own source in `feed_entries`' order index and reads at most `limit` entries, so a page
+ * costs O(follows × limit) index entries however deep it is.
  */
 export function followingFeedQuery(
   db: Db,

@@ -17,7 +17,7 @@ export interface ListFilters {
 }
 
 /**
- * The forum list's filters (issue 19): tag, author, and a range of days. Each is a condition on
+ * The forum list's filters: tag, author, and a range of days. Each is a condition on
  * the `posts` row that one of its indexes answers (tags: GIN, migration 0017; author:
  * posts_user_recent_idx; days: posts_recent_idx), so they combine with any order and cursor.
  * An author's posts are listed only when they show them (settings.public_posts) or to themselves.
@@ -26,7 +26,7 @@ export function listFilters(
   query: Pick<PostListQuery, 'tag' | 'author' | 'author_username' | 'from' | 'to'>,
   viewerId: string | null,
 ): ListFilters {
-  // A tag page (issue 19): exact tag match through the tags index, not a text search.
+  // A tag page: exact tag match through the tags index, not a text search.
   const tag = query.tag === undefined ? null : (normaliseTags(query.tag)[0] ?? null)
   const author = query.author?.trim() || null
   if (author !== null && !isId(author)) {

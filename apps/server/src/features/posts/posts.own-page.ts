@@ -16,13 +16,9 @@ interface Placed {
 }
 
 /**
- * What a reader's own page is, given the shared one (issue 24): a list page is the same for every
- * reader but one with posts only they may see (private, or hidden or removed by a moderator), whose
- * page also holds those of theirs that fall in its range. They are read here — one indexed query of
- * the reader's few such posts from the page's cursor — and merged into the shared page in order,
- * instead of the whole page being read for that reader. `'shared'`: none falls in this page's range
- * (most pages), the shared page is theirs. Null: a page this cannot make (a search, whose order is
- * a rank; the Following feed, never shared), to be loaded for the reader.
+ * A reader with posts only they may see gets the shared page with those of theirs in its range
+ * merged in (one indexed query), not the whole page read for them. `'shared'`: none falls in its
+ * range. Null: a page this cannot make (a search, the Following feed), loaded for the reader.
  */
 export function ownPages(db: Db, withFiles: (rows: PostSummaryRow[]) => Promise<PostListItem[]>) {
   const posts = postsStore(db)

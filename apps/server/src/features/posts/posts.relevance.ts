@@ -7,11 +7,9 @@ import { type ListFilter, type PostSummaryRow, previewColumns, summaryColumns } 
 
 /**
  * One page of a search by relevance (search/ `bestHits`), after `cursor`: pages follow
- * (rank, created_at, id) downwards. The page is cut from the candidates (up to 400, each source's
- * newest matches) before its rows get their cards' columns and authors: a card reads the content
- * and the analysis, and computing them for every candidate made a search's statement 20–30 %
- * slower (medians of eight `EXPLAIN ANALYZE` on the bench's 100k forum: 6.2 → 4.4 ms for a common
- * word, 16.2 → 12.9 ms for a rare one; bench/README.md, 2026-11-28).
+ * (rank, created_at, id) downwards. The page is cut from the candidates before its rows get their
+ * cards' columns and authors: a card reads the content and the analysis, too dear for every
+ * candidate.
  */
 export function relevancePage(
   db: Db,

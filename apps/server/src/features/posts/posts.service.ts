@@ -91,7 +91,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
     const [shown, postFiles, marks] = [settled(rest[0]), settled(rest[1]), settled(rest[2])]
     const { files: versionFiles, ...versionFields } = shown
     const view = { ...toPostDetail(row, versionFiles ?? postFiles, marks?.liked ?? false), ...versionFields }
-    // Bookmarks (issue 18): a signed-in viewer learns whether they saved the post.
+    // Bookmarks: a signed-in viewer learns whether they saved the post.
     return marks === null ? view : { ...view, is_saved: marks.saved }
   }
 
@@ -164,11 +164,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
       const cursor = parseCursor(query)
       const terms = searchTerms(query.search)
       const q = terms.length > 0 ? prefixQuery(terms, '', await frequencies.stemsOf(terms)) : null
-      // The Following feed (issue 18): the viewer's own, so signed in only (posts.following.ts).
+      // The Following feed: the viewer's own, so signed in only (posts.following.ts).
       const following = query.feed === 'following'
       if (following && !viewerId)
         throw new UnauthorizedError('login_required', { detail: LOGIN_FOR_FOLLOWING })
-      // Tag, author and days (issue 19): conditions on the post that its indexes answer.
+      // Tag, author and days: conditions on the post that its indexes answer.
       const { conditions: filters, hotBounds } = listFilters(query, viewerId)
       const conditions = [following && viewerId ? followedBy(viewerId) : null, ...filters].filter(
         (condition) => condition !== null,

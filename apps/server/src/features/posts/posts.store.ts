@@ -44,7 +44,7 @@ export interface PostDetailRow
   ai_analysis: string
   license: string
   doi: string
-  /** The author's display name and ORCID iD, for citations (issue 19). */
+  /** The author's display name and ORCID iD, for citations. */
   nickname: string
   orcid: string
   revision: number
@@ -109,7 +109,7 @@ const moderationColumns = [
 
 /**
  * What a card previews besides the summary: the first characters of the content, and the analysis's
- * TLDR (issue 21) read out of its JSON only for a post whose analysis has one.
+ * TLDR read out of its JSON only for a post whose analysis has one.
  */
 export const previewColumns = [
   sql<string>`left(posts.content, 400)`.as('content_head'),
@@ -288,7 +288,7 @@ export function postsStore(db: Db) {
     },
 
     /**
-     * The posts' files in order, each saying whether the analysis drew its first page (issue 28)
+     * The posts' files in order, each saying whether the analysis drew its first page
      * and where its pin on the IPFS network stands (features/pinning; null: never queued).
      */
     filesOf(

@@ -752,7 +752,7 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     const stats = await t.app.inject({ method: 'GET', url: '/api/v1/stats' })
     expect(stats.statusCode).toBe(200)
     // Whole tokens, rounded down; no rewards earned by accounts this new. The private post and its
-    // comments are not counted: a visitor could never find them (issue 28).
+    // comments are not counted: a visitor could never find them.
     expect(stats.json()).toEqual({
       members: 2,
       posts: 1,

@@ -14,17 +14,9 @@ type OwnPage = (
 ) => Promise<PostListResponse | 'shared' | null>
 
 /**
- * A signed-in reader's list and post made from the shared answer every reader gets (issue 24;
- * http/read-cache.ts): what differs for them is read in one indexed query per event-loop turn for
- * every request of that turn, instead of each request reading the whole answer again.
- *
- * - A list page holds the same posts for every reader but one who has posts only they may see
- *   (private, or hidden or removed by a moderator: db/visibility.ts): those of theirs in the page's
- *   range join it (posts.own-page.ts), or, where that cannot be made (a search), the page is loaded
- *   for them. Which readers have any is asked of a partial index of just those posts (migration
- *   0038), and kept until the next write.
- * - A post adds whether the reader likes it and saved it. A post the shared answer could not show
- *   (404: private, moderated) never gets here: it is loaded for the reader.
+ * A signed-in reader's list and post made from the shared answer every reader gets
+ * (http/read-cache.ts): what differs for them (their withheld posts, likes and saves) is read in one
+ * indexed query per event-loop turn, instead of each request reading the whole answer again.
  */
 export function postsForViewer(db: Db, ownPage: OwnPage) {
   const withheld = perTurnLoader<string, boolean>(async (userIds) => {

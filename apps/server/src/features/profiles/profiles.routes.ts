@@ -85,7 +85,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => profiles.ownUser(await requireUserId(request), ctx.config.trust),
   )
 
-  // ---- user search (issue 18: @mention suggestions) ----
+  // ---- user search (@mention suggestions) ----
   app.get(
     '/users/search',
     {

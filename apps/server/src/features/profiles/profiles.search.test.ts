@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
-// GET /users/search: the @mention suggestions (issue 18).
+// GET /users/search: the @mention suggestions.
 
 const t = useTestApp()
 

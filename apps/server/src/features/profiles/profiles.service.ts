@@ -137,7 +137,7 @@ export function profilesService(db: Db, events?: EventBus) {
     const view = toPersonInformation(user, isSelf, counts, activity)
     // Rewards earned are a statistic: shown and withheld with the counts.
     if (counts) view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
-    // Followers and following (issue 18) are statistics too; whether the viewer follows is theirs.
+    // Followers and following are statistics too; whether the viewer follows is theirs.
     Object.assign(view, await followStats(db, user.id, viewerId, counts !== null))
     return view
   }

@@ -11,7 +11,7 @@ export type ClaimRow = Omit<RewardClaimRow, 'updated_at'>
 const amountText = sql<string>`amount::text`.as('amount')
 
 /**
- * The claims (issue 17's split of rewards): a user's request to have what they earned sent to
+ * The claims: a user's request to have what they earned sent to
  * their wallet, its ledger entry (and refund), and its settlement. What is earned is the ledger's
  * (rewards.store.ts).
  */

@@ -137,7 +137,7 @@ function claim(user: User, body: Record<string, unknown>) {
 
 const key = () => randomUUID()
 
-/** The user's notifications, as kind and amount (claim.settled, issue 18). */
+/** The user's notifications, as kind and amount (claim.settled). */
 async function notices(user: User) {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })
   return response
@@ -534,7 +534,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       source: { kind: 'claim', id: paid.id, post_id: null },
     })
     expect(await listClaims(user)).toEqual([paid])
-    // claim.settled: the claimant is told (issue 18).
+    // claim.settled: the claimant is told.
     expect(await notices(user)).toEqual([{ kind: 'claim_paid', amount: units(15) }])
   })
 

@@ -69,44 +69,14 @@ export interface SearchTable {
 export const DEEP_MARGIN = 1.5
 
 /**
- * The newest `limit` rows of a source's table matching `q` (columns `SearchTable.keys` and
- * `search`), found the cheapest way for how common the words are:
- *
- * 1. the newest `window` rows, walked newest first (a word in `limit / window` of them or more
- *    stops the walk early);
- * 2. a word less common, but in `limit / wider` of the first window or more: the newest `wider`
- *    rows, walked the same way;
- * 3. rarer words (or a second window that did not fill after all): every match through the GIN
- *    index, keeping the newest.
- *
- * Where ANALYZE has gathered how common the words are (`frequency`), a word too rare for the wider
- * window to fill goes to the index at once, and one common enough for it never does: the windows'
- * matches are its candidates, however few (a word common in older rows only). Reading the index for
- * such a word costs more than the wider walk (every match is a row visited, at random).
- *
- * Walking checks each row's document (a post's is stored out of line: ~4 µs a row; a comment's
- * ~2 µs), the index visits each match's row without reading its document (~2–5 µs a match), so a
- * walk pays off only where matches are dense; `wider` is where the two cost the same. Step 3 hides
- * the query from the planner (`(select q)`): it estimates a word's frequency well but not what
- * checking a document costs, and for a word in a tenth of 100k posts it chose to check every row
- * (0.3–0.5 s) over the index (30 ms). Only the candidates' documents are read again, for their
- * rank. With `within` (a condition on the table's rows), only rows meeting it: the windows are then
- * the newest rows that do, which the filter's own index finds.
- *
- * Where the windows start is known (`starts`; not with `within`), the wider window is not walked
- * but asked of the indexes with its start written as a bound: PostgreSQL then combines the GIN
- * index's matches with the order's index range (a BitmapAnd) and visits only the matches inside
- * the window, or walks it itself where the word is common enough for that to be cheaper. Walking
- * 16,000 comments for a word in 1.3 % of them took 60–77 ms on the bench's forum, the bounded read
- * 7 ms (bench/README.md, 2026-11-28, twelfth pass; timed under EXPLAIN ANALYZE, which overstates a
- * walk about threefold, eighteenth pass). A word listed in the statistics as too rare
- * for the first window to fill goes there at once, walked where it surely is common enough for
- * that to cost less than combining every one of its matches in the table with the window's range
- * (`SearchTable.walkCost`): PostgreSQL chose the combination for a word in 9 % of 500k comments,
- * 26–30 ms against 4–5 ms walked (bench/README.md, 2026-11-29, eighteenth pass). A rare word
- * listed in the statistics is first looked for the same way in the shallowest deeper window that
- * should hold DEEP_MARGIN times the candidates, and in the whole index only where that held fewer
- * than `limit` (bench/README.md, 2026-11-28, thirteenth pass).
+ * The newest `limit` rows of a source's table matching `q`, found the cheapest way for how common
+ * the words are. Walking the newest rows checks every row's document, the GIN index visits every
+ * match's row, so a common word walks the newest `window` (then `wider`) rows and a rarer one reads
+ * the index: bounded to the windows' starts when they are known (`starts`), first to the
+ * shallowest deeper window that should hold DEEP_MARGIN times the candidates. With statistics
+ * (`frequency`) the way is chosen up front (`SearchTable.walkCost`). The index step hides `q` from
+ * the planner (`(select q)`), which misjudges what checking a document costs and would scan the
+ * table. With `within`, the windows are the newest rows meeting it.
  */
 export function newestMatches(
   from: SearchTable,

@@ -17,8 +17,8 @@ const POSTS: SearchTable = {
   window: RECENT_WINDOW,
   wider: 4 * RECENT_WINDOW,
   deeper: [8 * RECENT_WINDOW, 16 * RECENT_WINDOW],
-  // A post's document is stored out of line: walking checked one in 5–9 µs on the bench's forum,
-  // where the index handed over a match in 0.4–0.75 µs (bench/README.md, eighteenth pass).
+  // A post's document is stored out of line: walking checks one in about twelve times what the index
+  // pays to hand over a match.
   walkCost: 12,
   windowColumn: 'created_at',
   windowType: 'timestamptz',

@@ -6,12 +6,9 @@ import type { HitOptions, SearchTable, WindowStarts } from './search.newest'
 const MAX_TERMS = 8
 const MAX_TERM_LENGTH = 64
 /**
- * Relevance ranking scores at most this many of the newest matches per source. ts_rank costs tens
- * of microseconds per row (it unpacks the whole document), and a common word can match most posts:
- * ranking all of them took 0.3–0.9 s on 20k posts (architecture.md §8). Ranking the newest 200
- * keeps a search at about 20 ms on PostgreSQL with 100k posts of ~100 words (500 took 60 ms and
- * more, bench/README.md) however common the word; an explicit sort (Hot/Recent) pages through
- * every match on its own index instead.
+ * Relevance ranking scores at most this many of the newest matches per source: ts_rank unpacks the
+ * whole document, and a common word can match most posts (architecture.md §8). An explicit sort
+ * (Hot/Recent) pages through every match on its own index instead.
  */
 export const RANK_CANDIDATES = 200
 
@@ -27,8 +24,7 @@ export function searchTerms(search: string | undefined): string[] {
  * 0002). Terms hold only letters and digits, so nothing in them is tsquery syntax. Where a term's
  * English stem is known (`stems`, search.frequency.ts `stemsOf`, in the terms' order) and begins
  * it, the stem's prefix alone: every word the term begins, the stem begins too, and the GIN index
- * reads one prefix instead of two (a common word's index scan 25–35 % shorter, bench/README.md,
- * 2026-11-28, thirteenth pass).
+ * reads one prefix instead of two.
  */
 export function prefixQuery(
   terms: string[],
@@ -120,11 +116,9 @@ export const FEW_MATCHES_SHARE = 0.015
  * Whether a search's words are rare enough in every source's table (at most FEW_MATCHES_SHARE of
  * its rows) that a list in an explicit order should find all their matches through the GIN indexes
  * and sort them, rather than walk the order's index and check each post until a page is full.
- * Walking costs a post's documents per post passed (its own and its comments', ~0.07 ms together
- * on the bench's 100k forum), the index a row per match: a page of 20 walks 20 / share posts, the
- * index reads share × rows matches, the same at a share of about √(20 / 100k) ≈ 1.4 %. A word
- * that matches nothing walked all 100k posts: 2.6 s in the Hot order before this, 10–30 ms now.
- * Without statistics (a new database before ANALYZE), the walk.
+ * A page of 20 walks 20 / share posts and the index reads share × rows matches, which cost the same
+ * near 1.4 % of a 100k forum; a word that matches nothing would walk every post. Without statistics
+ * (a new database before ANALYZE), the walk.
  */
 export function fewMatches(
   frequencies: Partial<Record<SearchedTable, Frequency | null>> | undefined,

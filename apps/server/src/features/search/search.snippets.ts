@@ -4,17 +4,9 @@ import type { Db } from '../../db/index'
 import { anyWordQuery, prefixQuery } from './search.query'
 
 /**
- * Where a search matched, for the cards of one page (issue 19), computed after paging for at most
- * a page of posts. Which field of a post matched comes from the weights of its stored search
- * document (migration 0002: title A, tags and author B, summary C, content D), so nothing is
- * parsed to choose it; a post found through a comment shows that comment.
- *
- * The passage and its marks are cut here rather than by ts_headline: ts_headline parses the text
- * twice over (about 0.4 ms for a 100-word post and config, 9–10 ms for a page of content hits on
- * PostgreSQL, half the search budget). The database only finds where the first search word
- * occurs (strpos, no parsing) and answers the text around it; a word is marked when it starts
- * with a typed term or with its English stem, which is what the prefix query matches in a
- * document parsed without stemming.
+ * Where a search matched, for one page's cards, computed after paging. The field comes from the
+ * stored document's weights; the passage is cut here, not by ts_headline, which parses the text
+ * twice over and would take half the search budget for a page of content hits.
  */
 
 /** Characters of a field sent around its first hit: more than a passage needs. */

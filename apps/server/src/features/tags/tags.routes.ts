@@ -30,7 +30,7 @@ async function countTags(db: Db): Promise<TagCount[]> {
   return rows
 }
 
-/** Tags for autocomplete, the popular list and tag pages (issue 19). */
+/** Tags for autocomplete, the popular list and tag pages. */
 export async function tagsRoutes(app: AppInstance, ctx: AppContext) {
   let counted: { at: number; tags: Promise<TagCount[]> } | null = null
   const allTags = () => {

@@ -1,4 +1,4 @@
-/** Versions of a post's files (issue 26): what posts/ and comments/ use of them; the rest of this folder is its own. */
+/** Versions of a post's files: what posts/ and comments/ use of them; the rest of this folder is its own. */
 import type { Db } from '../../db/index'
 import { versionsStore } from './versions.store'
 

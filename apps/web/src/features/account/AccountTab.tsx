@@ -23,7 +23,7 @@ import { CurrentPasswordField, type NewPassword, newPasswordProblems, PasswordFi
 import '../../ui/Card.css'
 import './AccountTab.css'
 
-/** My page's Account tab (issue 20): the address and whether it is verified, the password, and where one is signed in. */
+/** My page's Account tab: the address and whether it is verified, the password, and where one is signed in. */
 export function AccountTab({ user }: { user: OwnUserResponse }) {
   return (
     <div className="account-tab stack">

@@ -24,7 +24,7 @@ export function AuthorPage() {
   useDocumentMeta({
     title: profile?.name ?? t('common:screens.author'),
     description: profile && t('common:descriptions.author', { name: profile.name }),
-    // Their public posts as an Atom feed (issue 19); a profile kept private has none to offer.
+    // Their public posts as an Atom feed; a profile kept private has none to offer.
     feed:
       profile?.privacy.showProfile && profile.privacy.showPosts
         ? {

@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast'
 import type { AuthorProfile } from './authorProfile'
 
 /**
- * "Block" / "Unblock" on someone else's page, for a signed-in reader (issue 27). Blocking asks first
+ * "Block" / "Unblock" on someone else's page, for a signed-in reader. Blocking asks first
  * and says what it does; unblocking is at once (it only gives back what blocking took).
  */
 export function BlockAuthor({ profile }: { profile: AuthorProfile }) {

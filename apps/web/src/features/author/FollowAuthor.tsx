@@ -12,7 +12,7 @@ import type { AuthorProfile } from './authorProfile'
 
 /**
  * Followers and following (when the author shows statistics), and Follow / Following for anyone
- * but the author (issue 18): a visitor logs in first; the new posts of followed authors fill the
+ * but the author: a visitor logs in first; the new posts of followed authors fill the
  * forum's Following view and notify the follower.
  */
 export function FollowAuthor({ profile }: { profile: AuthorProfile }) {

@@ -32,7 +32,7 @@ export interface AuthorProfile {
   avatar: string
   bio: string
   userUrl: string
-  /** Their ORCID iD, or '' (issue 19). */
+  /** Their ORCID iD, or ''. */
   orcid: string
   badges: string[]
   contact: { email: string; phone: string }

@@ -9,7 +9,7 @@ import { formatTime } from './timestamps'
 const QUOTE_SHOWN = 80
 
 /**
- * Where a comment points (issue 23), above its text: "▶ 03:15" seeks the post's player, "p. 3 “…”"
+ * Where a comment points, above its text: "▶ 03:15" seeks the post's player, "p. 3 “…”"
  * shows the passage in the PDF viewer. An anchor on a file that a later version replaced says which
  * version it was written on.
  */
@@ -17,7 +17,7 @@ export function AnchorChip({ comment, anchor }: { comment: CommentView; anchor: 
   const { t } = useTranslation('comments')
   const time = anchor.kind === 'time' ? formatTime(anchor.start ?? 0) : null
   const quote = anchor.exact ?? ''
-  // A passage of a replaced file: the PDF viewer looks for its words in the current file (issue 23).
+  // A passage of a replaced file: the PDF viewer looks for its words in the current file.
   const place = usePassagePlace(comment.postId, comment._id)
   const replaced = anchor.kind === 'text' && !anchor.current
   const page = replaced && place ? place : anchor.page

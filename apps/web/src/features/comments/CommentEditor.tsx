@@ -21,7 +21,7 @@ export const editDraftKey = (comment: Pick<CommentView, '_id' | 'userId'>) =>
   `comment-edit:${comment.userId}:${comment._id}`
 
 /**
- * A comment's text, edited in place (issue 26), with Write and Preview. Saving sends the revision the
+ * A comment's text, edited in place, with Write and Preview. Saving sends the revision the
  * edit started from; when the comment changed meanwhile both versions show, and the author chooses.
  * The unsaved edit stays on this device (with that revision) until saved or cancelled.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import HistoryDialog from '../../ui/HistoryDialog'
 import { useCommentRevisions } from './useComments'
 
-/** A comment's edit history with a word-level diff of each revision (issue 26). */
+/** A comment's edit history with a word-level diff of each revision. */
 export default function CommentHistory({ commentId, onClose }: { commentId: string; onClose: () => void }) {
   const { t } = useTranslation('comments')
   return (

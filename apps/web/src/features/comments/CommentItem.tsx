@@ -48,7 +48,7 @@ export interface CommentItemProps {
 /**
  * One comment: who and when, the Markdown text, like, reply and (for its author) edit and delete.
  * One the moderators hid or removed keeps its place for others as "[hidden by a moderator]"; its
- * author sees why (issue 27). One by someone the reader blocked is folded until they ask for it.
+ * author sees why. One by someone the reader blocked is folded until they ask for it.
  */
 export function CommentItem(props: CommentItemProps) {
   const { comment } = props
@@ -99,7 +99,7 @@ function ShownComment({
   // then as Markdown in the same box.
   const afterLoad = useAfterLoad()
   const plain = <p className="comment__content comment__content--plain">{comment.content}</p>
-  // On a post with a player, `[mm:ss]` in the text is a link that seeks it (issue 23).
+  // On a post with a player, `[mm:ss]` in the text is a link that seeks it.
   const timed = useHasRecording(comment.postId)
   const text = !comment.content ? null : afterLoad ? (
     <Suspense fallback={plain}>

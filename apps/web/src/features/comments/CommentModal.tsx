@@ -22,7 +22,7 @@ import { useCreateComment } from './useComments'
 export interface CommentDraft {
   parent: CommentView | null
   initialText?: string
-  /** A top-level comment about a passage or a moment of one of the post's files (issue 23). */
+  /** A top-level comment about a passage or a moment of one of the post's files. */
   anchor?: CommentAnchorInput
 }
 

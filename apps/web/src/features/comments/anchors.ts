@@ -5,7 +5,7 @@ import { COMMENTS_PAGE_MAX, listComments } from '../../api/comments'
 import { commentKeys } from '../../api/queryKeys'
 
 /**
- * Discussion anchored to the work (issue 23): what the post page's file viewers (the PDF viewer, the
+ * Discussion anchored to the work: what the post page's file viewers (the PDF viewer, the
  * media player) and the comments say to each other. A viewer asks for a comment on a passage or a
  * moment (`openAnchoredComment`); a reader presses the anchor of a comment and the viewer showing
  * that file brings it into view (`useAnchorFocus`). Channels are per post, so two posts on one
@@ -194,7 +194,7 @@ export function useAnchoredComments(postId: string | undefined, cid: string | nu
 
 /**
  * Where the PDF viewer found the passages of comments quoted from a file a later version replaced
- * (issue 23: anchors survive): the page of the current file that holds the words, or null when the
+ * (anchors survive a new version): the page of the current file that holds the words, or null when the
  * passage changed. Keyed by post and comment; a comment the viewer has not looked at is undefined.
  */
 const passagePlaces = new Map<string, number | null>()

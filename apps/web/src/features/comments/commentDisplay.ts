@@ -1,5 +1,5 @@
 /**
- * How one comment shows to the reader (issue 27), pure so it is unit tested: as itself, as the
+ * How one comment shows to the reader, pure so it is unit tested: as itself, as the
  * place a moderator took it from, or folded because the reader blocked its author.
  */
 import type { CommentView, ModerationState } from '@agora/contract'

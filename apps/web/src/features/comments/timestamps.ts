@@ -1,5 +1,5 @@
 /**
- * Times in comments (issue 23): "03:15" and "1:02:05" as the player's "Comment at" button and a time
+ * Times in comments: "03:15" and "1:02:05" as the player's "Comment at" button and a time
  * anchor show them, and `[mm:ss]` / `[h:mm:ss]` typed in a comment's text, which become links that
  * seek the post's player.
  */

@@ -50,7 +50,7 @@ const earlyPath = (postId: string) =>
 
 /**
  * A post's comment threads, 12 top-level comments a page (spec §9), newest first. The first page of a
- * visitor's first view comes from the request index.html started beside the post's (issue 28).
+ * visitor's first view comes from the request index.html started beside the post's.
  */
 export const commentsQuery = (postId: string) =>
   infiniteQueryOptions({
@@ -201,7 +201,7 @@ export function useCommentRevisions(commentId: string) {
 }
 
 /**
- * The author of a hidden or removed comment asks the moderators to look again (issue 27); its
+ * The author of a hidden or removed comment asks the moderators to look again; its
  * notice says "Review requested" from the answer on.
  */
 export function useRequestCommentReview(postId: string, commentId: string) {

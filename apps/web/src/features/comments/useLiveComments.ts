@@ -9,7 +9,7 @@ interface CommentWritten {
 }
 
 /**
- * New comments on an open post page (issue 18), from the post's own event stream (anonymous readers
+ * New comments on an open post page, from the post's own event stream (anonymous readers
  * too): they are counted, not inserted, so nothing moves under the reader's eyes; `show()` loads
  * them. Comments already shown (the reader's own, just written) are not counted.
  */

@@ -78,7 +78,7 @@ export function CoverMedia({ item, mediaType }: CoverMediaProps) {
     )
   }
   if (item.thumbnail && !pageFailed) {
-    // A document's first page, drawn by the server once its analysis has read it (issue 28).
+    // A document's first page, drawn by the server once its analysis has read it.
     return (
       <div className="cover cover--page">
         <img

@@ -19,7 +19,7 @@ function withTag(data: MyFollowsResponse, tag: string, follow: boolean): MyFollo
 }
 
 /**
- * Follow / Following for the tag the forum shows (issue 18): its new posts then fill the Following
+ * Follow / Following for the tag the forum shows: its new posts then fill the Following
  * view and notify the follower.
  */
 export function FollowTag({ tag, userId }: { tag: string; userId: string }) {

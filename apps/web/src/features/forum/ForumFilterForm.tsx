@@ -13,7 +13,7 @@ export interface ForumFilterFormProps {
 }
 
 /**
- * The filters' fields (issue 19), loaded when the fold first opens (the forum's first load stays in
+ * The filters' fields, loaded when the fold first opens (the forum's first load stays in
  * its budget). The fields are a draft until applied, so typing does not reload the list at every
  * letter; the URL refills them when it changes (Back, a link).
  */

@@ -60,7 +60,7 @@ export function ForumListPage() {
   const stats = useSiteStats()
   useStaticShellHandover(!posts.isPending && !stats.isPending)
   const headingId = useId()
-  // Posts by people the reader blocked fold away until asked for (issue 27).
+  // Posts by people the reader blocked fold away until asked for.
   const blocks = useMyBlocks()
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set())
 

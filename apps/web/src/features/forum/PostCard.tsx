@@ -25,7 +25,7 @@ export function postHref(post: Pick<PostListItem, 'id' | '_id' | 'matched_commen
   return `/forum/detail/${id}${comment}`
 }
 
-/** A tag chip's address: the tag's page (issue 19). */
+/** A tag chip's address: the tag's page. */
 export const tagHref = (tag: string) => `/tag/${encodeURIComponent(tag)}`
 
 /**
@@ -40,7 +40,7 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
   }, [focusOnMount])
   const type = typeKey(post.media_type)
   const author = post.user_name || post.author
-  // A search says where it matched (issue 19): a title hit marks the title itself; any other hit
+  // A search says where it matched: a title hit marks the title itself; any other hit
   // shows its passage in place of the preview.
   const { snippet } = post
   const titleSnippet = snippet?.field === 'title' ? snippet : null
@@ -111,7 +111,7 @@ export interface BlockedPostCardProps {
   onReveal: () => void
 }
 
-/** A post by someone the reader blocked (issue 27): folded to one line; one press shows the card. */
+/** A post by someone the reader blocked: folded to one line; one press shows the card. */
 export function BlockedPostCard({ onReveal }: BlockedPostCardProps) {
   const { t } = useTranslation('forum')
   return (

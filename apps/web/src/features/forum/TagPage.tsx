@@ -22,7 +22,7 @@ import './ForumListPage.css'
 
 const ORDERS = ['hot', 'recent'] as const
 
-/** /tag/{name} (issue 19): the tag's posts in hot or recent order, how many, related tags, Follow. */
+/** /tag/{name}: the tag's posts in hot or recent order, how many, related tags, Follow. */
 export function TagPage() {
   const { t } = useTranslation('forum')
   const locale = useIntlLocale()

@@ -1,7 +1,7 @@
 import { MEDIA_TYPES, type MediaType } from '@agora/contract/limits'
 
 /**
- * The forum's filters (issue 19), as the URL holds them: `?tag=`, `?type=`, `?author=` (a
+ * The forum's filters, as the URL holds them: `?tag=`, `?type=`, `?author=` (a
  * username), `?from=` and `?to=` (days, YYYY-MM-DD). '' is "any".
  */
 export interface ForumFilters {

@@ -22,7 +22,7 @@ export function useForumUrlState(
   })
   const search = (params.get('search') ?? '').trim()
   const sort = parseSortParam(params.get('sort'))
-  // The Following view (issue 18): `?feed=following`.
+  // The Following view: `?feed=following`.
   const feed = params.get('feed') === 'following' ? ('following' as const) : undefined
   // One object per distinct URL value, so it can sit in a query key and a dependency list.
   const filterKey = withFilters(new URLSearchParams(), filtersFromParams(params)).toString()

@@ -17,7 +17,7 @@ import '../../ui/Card.css'
 import './ModPage.css'
 
 /**
- * /mod/log (issue 27): every moderator decision, newest first, for anyone. Moderators also see who
+ * /mod/log: every moderator decision, newest first, for anyone. Moderators also see who
  * decided (the server sends the name only to them), and can restore what was hidden or lift a suspension.
  */
 export function ModLogPage() {

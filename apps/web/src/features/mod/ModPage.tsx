@@ -25,7 +25,7 @@ import '../../ui/Tag.css'
 import './ModPage.css'
 
 /**
- * /mod (issue 27): the moderators' queue of open reports and people's trust; admins also choose the
+ * /mod: the moderators' queue of open reports and people's trust; admins also choose the
  * moderators.
  */
 export function ModPage() {

@@ -10,7 +10,7 @@ import { TRUST_DECISIONS, TRUST_SETTINGS, type TrustSetting } from './useModerat
 
 /**
  * Moderators: finding a person by name to see their standing and set how far they are trusted, or
- * let account age and unreported activity decide again (issue 27).
+ * let account age and unreported activity decide again.
  */
 export function PeopleSection({ viewerId }: { viewerId: string }) {
   const { t } = useTranslation('moderation')

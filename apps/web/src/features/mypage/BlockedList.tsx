@@ -13,7 +13,7 @@ import '../../ui/Card.css'
 import '../../ui/PagedList.css'
 
 /**
- * The people one blocked (issue 27), newest first, each with Unblock. After an unblock the row is
+ * The people one blocked, newest first, each with Unblock. After an unblock the row is
  * gone, so keyboard users continue at the heading.
  */
 export function BlockedList() {

@@ -263,7 +263,7 @@ function CommentItem({ comment }: { comment: OwnCommentItem }) {
 }
 
 /**
- * A list of others' posts: the liked ones, or (issue 18) the saved ones, newest save first, where each
+ * A list of others' posts: the liked ones, or the saved ones, newest save first, where each
  * post's Save button takes it off again.
  */
 function OthersPostsSection({

@@ -29,7 +29,7 @@ export interface ProfileCardProps {
 
 /**
  * The own page's header (product-spec §2): clickable avatar, editable username, title, website and
- * ORCID iD (issue 19), email and phone as they are saved, Settings and Logout.
+ * ORCID iD, email and phone as they are saved, Settings and Logout.
  */
 export function ProfileCard({
   user,

@@ -10,7 +10,7 @@ import './NotificationBell.css'
 const BellIcon = icon(['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0'])
 
 /**
- * The header's bell (issue 18), for a signed-in reader on every screen and width: the unread count,
+ * The header's bell, for a signed-in reader on every screen and width: the unread count,
  * kept live by the notification stream, and the way to the notification list.
  */
 export function NotificationBell() {

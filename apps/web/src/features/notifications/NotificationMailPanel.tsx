@@ -11,7 +11,7 @@ import { SectionCard } from '../../ui/SectionCard'
 import { SelectOptions } from '../../ui/SelectOptions'
 import { toast } from '../../ui/toast'
 
-/** Notifications by e-mail (issue 20): per kind off, at once, or in a daily or weekly digest. */
+/** Notifications by e-mail: per kind off, at once, or in a daily or weekly digest. */
 export function NotificationMailPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('notifications')
   const id = useId()

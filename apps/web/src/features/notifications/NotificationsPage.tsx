@@ -28,7 +28,7 @@ import '../../ui/Card.css'
 import '../../app/Screen.css'
 import './NotificationsPage.css'
 
-/** /notifications (issue 18): one's notifications, newest first, and which kinds to get. */
+/** /notifications: one's notifications, newest first, and which kinds to get. */
 export function NotificationsPage() {
   const { t } = useTranslation('notifications')
   useDocumentMeta({ title: t('meta.title'), description: t('meta.description') })

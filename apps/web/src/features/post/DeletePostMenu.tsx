@@ -14,12 +14,12 @@ export interface DeletePostMenuProps {
   title: string
   /** Opens the post editor. */
   onEdit: () => void
-  /** Opens "Upload new version" (issue 26). */
+  /** Opens "Upload new version". */
   onNewVersion?: () => void
 }
 
 /**
- * The author's menu: Edit (issue 26), and Delete (spec §2, §4 "Post deletion"): confirm, delete, then the forum with a
+ * The author's menu: Edit, and Delete (spec §2, §4 "Post deletion"): confirm, delete, then the forum with a
  * toast. Shown only to the author; the server checks again (403 'Only the post author can delete this post').
  */
 export function DeletePostMenu({ postId, title, onEdit, onNewVersion }: DeletePostMenuProps) {

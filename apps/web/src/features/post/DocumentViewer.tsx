@@ -18,7 +18,7 @@ const PdfViewer = lazy(() => import('./pdf/PdfViewer').then((module) => ({ defau
 
 export interface DocumentViewerProps {
   item: MediaItem
-  /** The post it belongs to: its comments may quote the document's passages (PDF, issue 23). */
+  /** The post it belongs to: its comments may quote the document's passages (PDF). */
   postId?: string
   /** The document is one of the post's current version (not an earlier version's shown on request). */
   current?: boolean
@@ -31,7 +31,7 @@ export interface DocumentViewerProps {
 
 /**
  * A document of a post (spec §2 "Document viewer"): name, type, download and full screen, then the
- * preview — PDF drawn by pdf.js (pdf/PdfViewer.tsx, issue 23), txt/md as text, DOCX as the server's sanitised HTML in a
+ * preview — PDF drawn by pdf.js (pdf/PdfViewer.tsx), txt/md as text, DOCX as the server's sanitised HTML in a
  * sandboxed frame (no scripts, no access to this page); other Office files as a download, or on request
  * in Microsoft's online viewer when the file has a public address.
  */

@@ -36,7 +36,7 @@ export interface EditPostDialogProps {
 }
 
 /**
- * The post editor (issue 26): the upload form's fields, filled with the post as it is. Saving sends
+ * The post editor: the upload form's fields, filled with the post as it is. Saving sends
  * the revision the edit started from; when someone changed the post meanwhile the dialog shows both
  * versions instead of overwriting, and the author chooses.
  */

@@ -14,7 +14,7 @@ export interface FileIpfsProps {
 }
 
 /**
- * Beside a file (issue 22): its CID to copy, where its pin on the IPFS network stands (when this
+ * Beside a file: its CID to copy, where its pin on the IPFS network stands (when this
  * server pins: queued, pinning, pinned, failed), a link to it through a public IPFS gateway (the
  * reader's choice), and Verify, which checks in the browser that the bytes our gateway sends hash to
  * that CID.

@@ -15,7 +15,7 @@ export interface MediaCarouselProps {
   items: MediaItem[]
   /** A public post: its documents may be offered to an online viewer (see DocumentViewer). */
   shareable?: boolean
-  /** The post the files are of: with it, a video or audio gets comments at its moments (issue 23). */
+  /** The post the files are of: with it, a video or audio gets comments at its moments. */
   postId?: string
   /** The files are the post's current version's (else an earlier version's, shown on request). */
   currentVersion?: boolean

@@ -12,7 +12,7 @@ export interface ModerationBannerProps {
 }
 
 /**
- * Above a post the moderators hid or removed (issue 27), which only its author and moderators can
+ * Above a post the moderators hid or removed, which only its author and moderators can
  * open: "Hidden by a moderator: {reason}", and for the author "Ask for review" (once).
  */
 export function ModerationBanner({ postId, moderation, isAuthor }: ModerationBannerProps) {

@@ -138,7 +138,7 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
   const [editing, setEditing] = useState(false)
   const [showingHistory, setShowingHistory] = useState(false)
   const [citing, setCiting] = useState(false)
-  // Versions of the files (issue 26): `?version=N` shows version N (a link can point at one, and a
+  // Versions of the files: `?version=N` shows version N (a link can point at one, and a
   // comment written on an earlier version does); without it, or not one the reader may open, the current one.
   const [uploadingVersion, setUploadingVersion] = useState(false)
   const [params, setParams] = useSearchParams()
@@ -272,7 +272,7 @@ function PostContent({ content, eager }: { content: string; eager: boolean }) {
       ))}
     </div>
   )
-  // On the server the text is drawn as the app will show it (issue 19: math and code too).
+  // On the server the text is drawn as the app will show it (math and code too).
   if (DrawnMarkdownNow)
     return <DrawnMarkdownNow className={`post__content ${DRAWN_MARKDOWN_CLASS}`}>{content}</DrawnMarkdownNow>
   if (!afterLoad && !eager) return plain
@@ -286,7 +286,7 @@ function PostContent({ content, eager }: { content: string; eager: boolean }) {
 /**
  * On a page the server drew with the post's text as Markdown, the app loads Markdown (and the math or
  * code the text needs) at once instead of after the page's load, and says when it has: it takes over
- * only then, so the text does not change back to plain and again (issue 19). True at once elsewhere.
+ * only then, so the text does not change back to plain and again. True at once elsewhere.
  */
 function useDrawnMarkdownReady(eager: boolean, content: string | undefined): boolean {
   const [ready, setReady] = useState(!eager)

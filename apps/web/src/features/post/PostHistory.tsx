@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import HistoryDialog from '../../ui/HistoryDialog'
 import { usePostRevisions } from './usePost'
 
-/** The post's edit history with a word-level diff of each revision (issue 26). */
+/** The post's edit history with a word-level diff of each revision. */
 export default function PostHistory({ postId, onClose }: { postId: string; onClose: () => void }) {
   const { t } = useTranslation('post')
   return (

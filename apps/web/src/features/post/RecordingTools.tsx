@@ -62,7 +62,7 @@ export function useSeek(media: RefObject<HTMLMediaElement | null>, seek: SeekReq
 }
 
 /**
- * Under a video or audio player (issue 23): "Comment at 03:15" (the player's current time; it pauses
+ * Under a video or audio player: "Comment at 03:15" (the player's current time; it pauses
  * the player and opens the comment dialog with that moment), and a strip with a marker at the time of
  * each comment on this recording (a press seeks the player there).
  */

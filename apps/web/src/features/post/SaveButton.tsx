@@ -3,7 +3,7 @@ import { BookmarkIcon } from '../../ui/contentIcons'
 import { PillToggle } from './PillToggle'
 import { useSavePost } from './usePost'
 
-/** "Save" / "Saved" (issue 18): keeps the post in My page's Saved tab. A visitor logs in first. */
+/** "Save" / "Saved": keeps the post in My page's Saved tab. A visitor logs in first. */
 export function SaveButton({ postId, saved }: { postId: string; saved: boolean }) {
   const { t } = useTranslation('post')
   const save = useSavePost(postId)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { postCarUrl } from '../../api/ipfs'
 import { Button } from '../../ui/Button'
 
-/** The post's licence, its DOI (through doi.org), "Cite" (issue 19) and "Download as CAR" (issue 22). */
+/** The post's licence, its DOI (through doi.org), "Cite" and "Download as CAR". */
 export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCite: () => void }) {
   const { t } = useTranslation('post')
   // i18next reads '.' as a path: the ids' dots are '_' in the key.
@@ -33,7 +33,7 @@ export function ScholarlyLine({ post, onCite }: { post: PostDetailResponse; onCi
       <Button size="sm" onClick={onCite}>
         {t('cite.open')}
       </Button>
-      {/* Issue 22: the current files and a metadata record, content-addressed as one directory. */}
+      {/* The current files and a metadata record, content-addressed as one directory. */}
       <a className="btn btn--secondary btn--sm" href={postCarUrl(post.id)} download>
         {t('ipfs:downloadCar')}
       </a>

@@ -15,7 +15,7 @@ export interface UploadVersionDialogProps {
 }
 
 /**
- * "Upload new version" (issue 26): new files, a one-line changelog, and which current files to keep
+ * "Upload new version": new files, a one-line changelog, and which current files to keep
  * (all checked at first). A new file named like a current file replaces it, kept or not, and the
  * dialog says so before it is sent. The Modal traps focus and closes on Escape.
  */

@@ -11,7 +11,7 @@ export interface VersionBarProps {
 }
 
 /**
- * "Version 3 of 3 · {changelog}" and the version picker (issue 26): a native select with a visible
+ * "Version 3 of 3 · {changelog}" and the version picker: a native select with a visible
  * label, so it is operated by keyboard and read by screen readers as every other select; the manifest
  * CID wraps anywhere, as a 59-character CID is wider than a phone. Shown once a post has more than one
  * version. Versions keep their numbers; the picker offers only those the reader may open and says

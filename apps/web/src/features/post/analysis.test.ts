@@ -49,7 +49,7 @@ describe('readAnalysis', () => {
     })
   })
 
-  it('reads the TLDR, the sentence each topic comes from (and where it stands) and the focus (issue 21)', () => {
+  it('reads the TLDR, the sentence each topic comes from (and where it stands) and the focus', () => {
     const analysis = readAnalysis(
       JSON.stringify({
         status: 'done',

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
 /**
- * The public IPFS gateway "Open through an IPFS gateway" links to (issue 22): `VITE_IPFS_GATEWAY` when
+ * The public IPFS gateway "Open through an IPFS gateway" links to: `VITE_IPFS_GATEWAY` when
  * the app was built, else https://ipfs.io; a reader may choose another, kept in this browser.
  */
 export const DEFAULT_IPFS_GATEWAY =

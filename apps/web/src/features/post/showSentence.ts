@@ -1,6 +1,6 @@
 /**
- * Bringing a sentence of the post's own text into view (issue 21: a discussion topic links to the
- * sentence it asks about). The sentence is found in the rendered text whatever its white space, then
+ * Bringing a sentence of the post's own text into view (a discussion topic links to the sentence
+ * it asks about). The sentence is found in the rendered text whatever its white space, then
  * marked with the CSS Custom Highlight API where the browser has it (the text selected otherwise) and
  * scrolled to the middle of the view.
  */

@@ -115,7 +115,7 @@ export function usePostRevisions(id: string) {
 }
 
 /**
- * The author of a hidden or removed post asks the moderators to look again (issue 27); the banner
+ * The author of a hidden or removed post asks the moderators to look again; the banner
  * shows "Review requested" from the answer on.
  */
 export function useRequestPostReview(id: string) {

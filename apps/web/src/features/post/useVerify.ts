@@ -8,7 +8,7 @@ export type VerifyState =
   | { stage: 'done'; result: VerifyResult }
 
 /**
- * Verify (issue 22): a Web Worker fetches the file's CAR from our gateway and checks that its blocks
+ * Verify: a Web Worker fetches the file's CAR from our gateway and checks that its blocks
  * hash to the CID (verify.worker.ts), reporting how far it got. The worker and the IPFS libraries it
  * uses load only when Verify is pressed; leaving the file ends it.
  */

@@ -1,4 +1,4 @@
-// Verify (issue 22): fetches a file's CAR from our gateway and checks it off the page's thread, so a
+// Verify: fetches a file's CAR from our gateway and checks it off the page's thread, so a
 // 50 MB file hashes without freezing the page. One request per worker; the page ends it after.
 import { fetchAndVerify, type VerifyMessage, type VerifyRequest } from './verifyCar'
 

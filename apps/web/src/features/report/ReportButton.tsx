@@ -17,7 +17,7 @@ export interface ReportButtonProps {
 }
 
 /**
- * "Report" (issue 27) on a post, a comment or an author's page: opens the report dialog. A visitor
+ * "Report" on a post, a comment or an author's page: opens the report dialog. A visitor
  * logs in first, and the dialog opens after signing in.
  */
 export function ReportButton({ targetType, targetId, className }: ReportButtonProps) {

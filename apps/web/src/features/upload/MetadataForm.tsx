@@ -90,7 +90,7 @@ const SHORT_TEXT = { inputClassName: 'field__textarea', rows: 2 }
 
 /**
  * The post's text: title, summary, Markdown content, tags (offering the tags in use as one types),
- * AI instructions, licence, DOI and visibility (spec §2, issue 19).
+ * AI instructions, licence, DOI and visibility (spec §2).
  * The title is the form's first input (the page focuses it when it is missing).
  */
 export function MetadataForm({

@@ -16,7 +16,7 @@ export interface TagsFieldProps {
   onValueChange: (tags: string) => void
 }
 
-/** Tags in use, offered for the tag being typed (issue 19): `GET /tags?prefix=`, most used first. */
+/** Tags in use, offered for the tag being typed: `GET /tags?prefix=`, most used first. */
 function useTagSource(): SuggestionSource<TagCount, { tags: TagCount[] }> {
   const { t } = useTranslation('upload')
   return useMemo(

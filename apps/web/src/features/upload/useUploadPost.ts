@@ -54,7 +54,7 @@ export function useUploadPost() {
       queryClient.setQueryData(postKeys.detail(answer.post_id), answer.post)
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() })
       void queryClient.invalidateQueries({ queryKey: statsKey })
-      // The storage used grew (issue 25: shown under the drop zone).
+      // The storage used grew (shown under the drop zone).
       void queryClient.invalidateQueries({ queryKey: uploadQuotaKeys.all })
       announceReward(answer.reward)
       // Success shows with the own post count already moved (the header's and the cached basic info's).

@@ -3,7 +3,7 @@ import { fetchUploadQuota } from '../../api/posts'
 import { uploadQuotaKeys } from '../../api/queryKeys'
 import { useSession } from '../../app/useSession'
 
-/** The signed-in user's storage used, quota and upload rate (issue 25); nothing when signed out. */
+/** The signed-in user's storage used, quota and upload rate; nothing when signed out. */
 export function useUploadQuota() {
   const { user } = useSession()
   return useQuery({

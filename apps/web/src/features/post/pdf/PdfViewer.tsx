@@ -53,7 +53,7 @@ const GUTTER = 16
 const NEAR_MARGIN = '100% 0px'
 
 /**
- * A PDF drawn by pdf.js (issue 23): pages with selectable text, drawn as they come near the view (the
+ * A PDF drawn by pdf.js: pages with selectable text, drawn as they come near the view (the
  * first at once), zoom, page navigation, keys (PageUp/PageDown and ←/→ turn pages, + and − zoom, 0 fits
  * the width), passages of comments marked in the text, and "Comment on this passage" for a selection.
  */

@@ -30,7 +30,7 @@ function quoteOfAnchor(exact: string, anchor: Partial<CommentAnchor>): TextQuote
 }
 
 /**
- * The PDF viewer with the post's discussion of it (issue 23): the passages comments quote are marked
+ * The PDF viewer with the post's discussion of it: the passages comments quote are marked
  * (a press opens the comment), "Comment on this passage" opens the comment dialog with the quote, a
  * comment's "p. N" brings its passage into view and flashes it. Passages quoted from a file that a
  * later version replaced are looked for in this one by their words; what was found (or not) is told

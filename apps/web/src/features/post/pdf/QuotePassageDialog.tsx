@@ -21,7 +21,7 @@ export interface QuotePassageDialogProps {
 type Search = { words: string; places: QuotedPassage[]; more: boolean } | null
 
 /**
- * Quoting a passage without a pointer (issue 23): the reader types or pastes words of the document,
+ * Quoting a passage without a pointer: the reader types or pastes words of the document,
  * every place they are (page and the words around them) is listed, and the one chosen is quoted as a
  * selection of it would be. Enter in the field goes to the first place, ↑/↓ between places.
  */

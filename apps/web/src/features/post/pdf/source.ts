@@ -1,5 +1,5 @@
 /**
- * What the PDF viewer needs, started before its code has arrived (issue 23: the first page within
+ * What the PDF viewer needs, started before its code has arrived (the first page is due within
  * 1.5 s): the file's bytes and pdf.js's worker, fetched and booted while the viewer's chunk downloads.
  * Light on purpose: this module is part of the post page's own code; pdf.js is not.
  */

@@ -1,6 +1,6 @@
 /**
  * A passage of a PDF page as a W3C TextQuoteSelector (exact, prefix, suffix) with a position hint
- * (start, end: offsets in the page's text), and finding it again (issue 23). No DOM, no pdf.js: the
+ * (start, end: offsets in the page's text), and finding it again. No DOM, no pdf.js: the
  * page's text is what pdf.js's text content gives, each item's string followed by a line break when
  * the item ends a line — the same characters, in the same order, as the text layer's spans.
  */
