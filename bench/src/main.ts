@@ -171,7 +171,7 @@ async function benchServer() {
     // After the edits (its users edit the same posts) and before the likes figure (its users'
     // likes toggle: one could take back a like that figure confirmed).
     if (report.wants(MIXED_FIGURE)) {
-      log('\nMixed load (issue 24):')
+      log('\nMixed load:')
       await measureMixed(server.url, ceiling.url, target, targets, settings, report, users)
     }
     if (report.wants(likesFigureName(users.length)))
@@ -189,11 +189,11 @@ async function benchServer() {
       rmSync(workDir, { recursive: true, force: true })
     }
     if (FANOUT_FIGURES.some((name) => report.wants(name))) {
-      log('\nFan-out to followers (issue 18):')
+      log('\nFan-out to followers:')
       await measureFanout(server.url, target, users, report)
     }
     if (report.wants(STREAMS_FIGURE)) {
-      log('\nLive streams (issue 18):')
+      log('\nLive streams:')
       await measureIdleStreams(
         server.url,
         server.pid,
@@ -202,7 +202,7 @@ async function benchServer() {
       )
     }
     if (PROCESS_FIGURES.some((name) => report.wants(name))) {
-      log('\n1 and 2 server processes (issue 24):')
+      log('\n1 and 2 server processes:')
       await measureProcesses(server, startTwoProcesses, ceiling.url, target, targets, settings, report, users)
     }
   } finally {
