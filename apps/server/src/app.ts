@@ -270,7 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerCsrfGuard(app, config.corsOrigins)
   registerViewer(app, ctx.db, ctx.signer, ctx.sessions, ctx.invalidation.caughtUp)
   registerSuspensionGuard(app, API_PREFIX)
-  invalidateOnWrites(app, ctx.readCache, ctx.sessions, ctx.invalidation)
+  invalidateOnWrites(app, ctx.readCache, ctx.invalidation)
   // A row held locked takes at most a few connections: other items' reads and writes go on.
   registerWriteGate(app, { perItem: config.writesPerItem, waitMs: config.databaseTimeouts.lockMs })
 

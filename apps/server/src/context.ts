@@ -93,9 +93,8 @@ export function createContext(
     },
     log,
   )
-  // A domain event changes content; what was learnt of sessions is forgotten once it has committed,
-  // where it may have changed one (a request under /auth or /mod, read-cache.ts; a worker's
-  // event, `tellInTransaction`).
+  // A domain event changes content; a session, role or suspension changed is told by the
+  // database itself (a trigger's NOTIFY, migration 0042), which forgets `sessions`.
   events.onEvery((trx) => {
     cache.invalidate()
     return invalidation.tellInTransaction(trx)

@@ -1,9 +1,9 @@
 import type { ContentKind, TargetType } from '@agora/contract'
 /**
  * What happened, as the features that do it say it: the domain events. A contribution raises its
- * event inside the transaction that makes it; what reacts to it (rewards, the read cache, and next
- * notifications and feeds) subscribes here instead of being called by the feature
- * (docs/decisions/004-domain-events.md).
+ * event inside the transaction that makes it; what reacts to it (rewards, notifications, the read
+ * cache) subscribes here instead of being called by the feature (docs/decisions/004-domain-events.md).
+ * A write that changes what a read shows raises one: the read cache forgets on events only.
  *
  * Payloads are plain JSON (ids and strings): a durable subscriber gets them back from the outbox.
  */
@@ -60,6 +60,14 @@ export interface DomainEvents {
   mention: { mentionedUserId: string; byUserId: string; postId: string; commentId: string | null }
   /** Someone followed an author or a tag. */
   follow: { followerId: string; kind: 'user' | 'tag'; target: string }
+  /** Someone stopped following an author or a tag. */
+  'follow.withdrawn': { followerId: string; kind: 'user' | 'tag'; target: string }
+  /** A reader saved a post for later (`saved`) or unsaved it. */
+  'bookmark.changed': { postId: string; userId: string; saved: boolean }
+  /** A user marked notifications read. */
+  'notifications.read': { userId: string; count: number }
+  /** A post's author asked for its analysis again (queued; `analysis.finished` follows). */
+  'analysis.requested': { postId: string; authorId: string }
   /**
    * A notification was written for `userId` (features/notifications), in the transaction that wrote
    * it; live streams tell the user once that transaction commits.
@@ -84,9 +92,13 @@ export interface DomainEvents {
   }
   /** A moderator suspended a user until `until` (ISO 8601), or lifted it (`until` null). */
   'user.suspended': { userId: string; moderatorId: string; until: string | null; reason: string }
-  /** Someone reported a post, a comment or a user to the moderators. */
   /** A user changed their e-mail address (features/profiles): the new one is unproven until verified. */
   'user.email_changed': { userId: string; previous: string; email: string; language: string }
+  /** A user changed what others read of them: names, avatar, links, bio or privacy settings (`fields`). */
+  'user.profile_changed': { userId: string; fields: string[] }
+  /** A user deleted their account: their name goes from what they wrote, and their posts if they asked. */
+  'user.deleted': { userId: string }
+  /** Someone reported a post, a comment or a user to the moderators. */
   report: { reportId: string; reporterId: string; targetType: TargetType; targetId: string }
 }
 

@@ -78,23 +78,18 @@ export function createInvalidation(
   forget: (what: Forgotten) => void,
   log: Log,
 ): Invalidation {
-  if (database.kind === 'pglite') {
-    return {
-      tellInTransaction: async () => {},
-      tellCommitted() {},
-      scopeRequest: (done) => done(),
-      endRequest: () => false,
-      // One process, one connection: nothing is committed that it has not seen.
-      caughtUp: async () => true,
-      start: async () => {},
-      stop: async () => {},
-    }
-  }
+  // PGlite is one process: nobody else to tell, and nothing committed that it has not seen. It
+  // still listens, for the database's own word that a session ended (migration 0042).
+  const alone = database.kind === 'pglite'
   const self = randomBytes(8).toString('hex')
   // The payload: the sender, then ' sessions' when only sessions are to be forgotten, or ' committed'
   // when it was sent inside a transaction (processes that know no word forget everything).
-  const notify = (db: Db, what: string = 'all') =>
-    sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} ${what}`})`.execute(db)
+  const notify = async (db: Db, what: string = 'all') => {
+    if (alone) return
+    await sql`select pg_notify(${INVALIDATE_CHANNEL}, ${what === 'all' ? self : `${self} ${what}`})`.execute(
+      db,
+    )
+  }
   /** What the writes answered in this turn asked the others to forget, and where a failure is told. */
   let queued: { what: Forgotten; log: Log } | null = null
   let sending: Promise<void> | null = null
@@ -145,8 +140,7 @@ export function createInvalidation(
       const request = requestScope.getStore()
       if (request && !request.answered) request.raised = true
       else {
-        // A worker changes content only: sessions, roles and suspensions change through requests
-        // (under /auth and /mod, http/read-cache.ts) and `npm run admin`, which tell it themselves.
+        // An event tells of content; sessions, roles and suspensions are told by the database.
         const told = afterCommit(trx, () => {
           forget('content')
           invalidation.tellCommitted(log, 'content')
@@ -169,6 +163,7 @@ export function createInvalidation(
       if (pending === null) setImmediate(send)
     },
     caughtUp() {
+      if (alone) return Promise.resolve(true)
       if (!unlisten) return Promise.resolve(false)
       if (!syncing) {
         syncing = sync().finally(() => {

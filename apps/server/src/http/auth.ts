@@ -136,8 +136,8 @@ const SESSIONS_KEPT = 20_000
 
 /**
  * What the database answered about sessions, kept for KEPT_TTL_FACTOR × READ_CACHE_MS and forgotten
- * in every process once a write may change a session, a role or a suspension (under /auth or /mod,
- * or `npm run admin`). The TTL bounds only changes made behind the server's back.
+ * in every process once the database tells that a session ended or a role or suspension changed
+ * (migration 0042's triggers). The TTL bounds only a notice lost on the way.
  */
 export type SessionMemo = Remembered<LiveSession | null>
 

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   apiBookmark,
+  apiFollow,
   apiLikeComment,
   apiLikePost,
   apiMakeComment,
@@ -119,6 +120,39 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
       ['Behind its back', `${ada.username}x`],
       ['Kept', `${ada.username}x`],
     ])
+  })
+
+  it('forgets on domain events only: a save, an unfollow, notifications read; a block keeps its bodies', async () => {
+    const { ada, first } = await readThenWriteBehind(t, 'Evented')
+    // A block raises no event (it changes no read: only what is notified later), so nothing is forgotten.
+    const bob = await makeUser(t)
+    expect((await send(t, ada, 'POST', `/api/v1/users/${bob.id}/block`)).statusCode).toBe(200)
+    expect((await get(t, '/media/list')).body).toBe(first.body)
+
+    const postId = await dbMakePost(t, bob, { title: 'To save' })
+    const saved = async () => (await get(t, `/media/${postId}`, ada)).json().is_saved
+    expect(await saved()).toBe(false)
+    await apiBookmark(t, ada, postId, 'save')
+    expect(await saved()).toBe(true)
+    await apiBookmark(t, ada, postId, 'unsave')
+    expect(await saved()).toBe(false)
+
+    await apiFollow(t, ada, { kind: 'user', target: bob.id })
+    const feed = async () =>
+      ((await get(t, '/media/list?feed=following', ada)).json().items as { title: string }[]).map(
+        (i) => i.title,
+      )
+    expect(await feed()).toEqual(['To save'])
+    await apiFollow(t, ada, { kind: 'user', target: bob.id }, 'DELETE')
+    expect(await feed()).toEqual([])
+
+    await apiMakeComment(t, await makeUser(t), await dbMakePost(t, ada, { title: 'Discussed' }), {
+      content: 'A question',
+    })
+    const unread = async () => (await get(t, '/notifications/unread_count', ada)).json().unread
+    expect(await unread()).toBeGreaterThan(0)
+    expect((await send(t, ada, 'POST', '/api/v1/notifications/read', { all: true })).statusCode).toBe(200)
+    expect(await unread()).toBe(0)
   })
 
   it('shows a like, a comment, a new post and a deletion to the next anonymous read', async () => {
@@ -359,7 +393,7 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
   })
 
   it('keeps what it learnt of sessions through writes that change none; a moderator’s write forgets it', async () => {
-    // Everyone signs in first: a sign-in (under /auth) forgets what was learnt of sessions.
+    // Everyone signs in first.
     const [ada, bob] = await makeUsers(t, 2)
     const moderator = await makeModerator(t)
     const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })

@@ -3,7 +3,7 @@ import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Invalidation } from '../events/invalidation'
-import { accessTokenOf, type SessionMemo } from './auth'
+import { accessTokenOf } from './auth'
 import { GoneError, NotFoundError } from './errors'
 import { KEPT_TTL_FACTOR, remembered } from './remembered'
 
@@ -12,8 +12,6 @@ import { KEPT_TTL_FACTOR, remembered } from './remembered'
  * of MB at worst; the TTL empties it within a second of the traffic stopping anyway.
  */
 const MAX_BODIES = 2000
-/** Requests that may change what a cached body holds. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
@@ -245,55 +243,20 @@ function readKey(request: FastifyRequest): string {
 }
 
 /**
- * Writes that change nothing a cached read shows (posts, comments, their authors' names and
- * avatars): sign-in, token refresh, logout, registration, the faucet, reward claims.
+ * Forgets the cached bodies before the answer of a write that raised a domain event leaves, so a
+ * reader who saw it never gets an older body. Which writes those are is the events' to say: a
+ * write that changes what a read shows raises one. Ended sessions are told by the database.
  */
-const CHANGES_NO_CONTENT = /^\/api\/v1\/(auth|token|rewards)\//
-/** Writes that may end a session (logout, revocation, a password changed, an account deleted). */
-const SESSION_WRITES = /^\/api\/v1\/auth\//
-/**
- * Writes that may change what is learnt of a session (http/auth.ts `LiveSession`): those under
- * /auth, and the moderators' (a suspension, from a user's page or a report; a role). No other write
- * does, so they leave it kept (`Forgotten` 'content', events/invalidation.ts).
- */
-const CHANGES_SESSIONS = /^\/api\/v1\/(auth|mod)\//
-
-/**
- * Forgets the cached bodies before a successful write's answer leaves, so a reader who saw it never
- * gets an older body; a refused write changed nothing and cannot empty the cache. Sessions are
- * forgotten after any write under /auth whatever its answer (a reused refresh token revokes one).
- */
-export function invalidateOnWrites(
-  app: FastifyInstance,
-  cache: ReadCache,
-  sessions: Pick<SessionMemo, 'forget'>,
-  others: Invalidation,
-) {
+export function invalidateOnWrites(app: FastifyInstance, cache: ReadCache, others: Invalidation) {
   app.addHook('onRequest', (_request, _reply, done) => others.scopeRequest(done))
-  const forget = (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? request.url
-    // What the write may have changed: the content, and sessions where CHANGES_SESSIONS says so.
-    const forgetWritten = () => {
-      cache.invalidate()
-      if (!CHANGES_SESSIONS.test(route)) return others.tellCommitted(request.log, 'content')
-      sessions.forget()
-      others.tellCommitted(request.log)
-    }
-    // A domain event raised by this request (whatever its answer) is told to the other processes
-    // now, its transaction having committed (events/invalidation.ts).
-    if (others.endRequest()) return forgetWritten()
-    if (READ_METHODS.has(request.method)) return
-    if (SESSION_WRITES.test(route)) {
-      sessions.forget()
-      others.tellCommitted(request.log, 'sessions')
-      return
-    }
-    if (reply.statusCode >= 400 || CHANGES_NO_CONTENT.test(route)) return
-    forgetWritten()
-  }
   // A callback hook, not an async one: every answer passes here.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    forget(request, reply)
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    // A domain event raised by this request (whatever its answer) changed content: forgotten here
+    // now that its transaction has committed, and told to the other processes (events/invalidation.ts).
+    if (others.endRequest()) {
+      cache.invalidate()
+      others.tellCommitted(request.log, 'content')
+    }
     done(null, payload)
   })
 }

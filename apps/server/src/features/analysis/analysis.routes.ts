@@ -8,7 +8,7 @@ import { analysisService } from './analysis.service'
 export const LOGIN_TO_RERUN = 'Please login to re-run the analysis'
 
 export async function analysisRoutes(app: AppInstance, ctx: AppContext) {
-  const analysis = analysisService(ctx.db)
+  const analysis = analysisService(ctx.db, ctx.events)
 
   app.post(
     '/media/:id/analysis',

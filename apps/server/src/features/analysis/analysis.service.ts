@@ -1,6 +1,7 @@
 import type { AiAnalysis, AnalysisRerunResponse } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
 import { authorize, viewerOf } from '../../policy/index'
 import { analysisStore } from './analysis.store'
 
@@ -40,7 +41,7 @@ export function analysisJobInsert(db: Db, postId: string) {
   return analysisStore(db).jobInsert(postId)
 }
 
-export function analysisService(db: Db) {
+export function analysisService(db: Db, events: EventBus) {
   return {
     /** The author asks for a fresh analysis (after a failure, or a better engine configured). */
     async rerun(viewerId: string, postId: string): Promise<AnalysisRerunResponse> {
@@ -48,6 +49,7 @@ export function analysisService(db: Db) {
         const post = isId(postId) ? await analysisStore(trx).findPost(postId) : null
         authorize(viewerOf(viewerId), 'post.rerun_analysis', post)
         const pending = await enqueueAnalysis(trx, postId)
+        await events.raise(trx, 'analysis.requested', [{ postId, authorId: viewerId }])
         return { post_id: postId, status: 'pending', ai_analysis: pending, message: 'Analysis queued' }
       })
     },

@@ -119,6 +119,7 @@ export async function deleteAccount(
       })
       .where('id', '=', user.id)
       .execute()
+    await events.raise(trx, 'user.deleted', [{ userId: user.id }])
     await trx
       .updateTable('sessions')
       .set({ revoked_at: new Date() })

@@ -17,7 +17,7 @@ import { bookmarksService } from './bookmarks.service'
 export const LOGIN_TO_SAVE = 'Please login to save posts'
 
 export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
-  const bookmarks = bookmarksService(ctx.db)
+  const bookmarks = bookmarksService(ctx.db, ctx.events)
   const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
   const tags = ['bookmarks']
 

@@ -1,6 +1,7 @@
 import type { BookmarkResponse } from '@agora/contract'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
 import { NotFoundError } from '../../http/errors'
 import { readPostAccess, visibleOr404 } from '../../policy/index'
 import { isSavedBy } from '../posts/index'
@@ -13,7 +14,7 @@ export type BookmarkAction = 'save' | 'unsave'
  * other read of it). A saved post that later turns private or is deleted leaves the list by
  * itself: the list reads only posts the viewer may see, and a deleted post takes its bookmarks.
  */
-export function bookmarksService(db: Db) {
+export function bookmarksService(db: Db, events: EventBus) {
   return {
     /** Saves or unsaves (`action`), or toggles without one; answers whether it is saved now. */
     async bookmark(viewerId: string, postId: string, action?: BookmarkAction): Promise<BookmarkResponse> {
@@ -24,8 +25,8 @@ export function bookmarksService(db: Db) {
         visibleOr404(await readPostAccess(trx, postId, { lock: true }), viewerId)
         const store = bookmarksStore(trx)
         const saved = action ? action === 'save' : !(await isSavedBy(trx, viewerId, postId))
-        if (saved) await store.save(viewerId, postId)
-        else await store.unsave(viewerId, postId)
+        const changed = saved ? await store.save(viewerId, postId) : await store.unsave(viewerId, postId)
+        if (changed) await events.raise(trx, 'bookmark.changed', [{ postId, userId: viewerId, saved }])
         return { saved }
       })
     },

@@ -88,8 +88,14 @@ export function followsService(db: Db, events: EventBus) {
     /** Stops following the target (nothing happens when one did not follow it). */
     async unfollow(viewerId: string, request: FollowRequest): Promise<FollowResponse> {
       const target = await resolve(viewerId, request)
-      await store.remove(viewerId, target.kind, target.target)
-      return answer(db, target, false)
+      return db.transaction().execute(async (trx) => {
+        if (await followsStore(trx).remove(viewerId, target.kind, target.target)) {
+          await events.raise(trx, 'follow.withdrawn', [
+            { followerId: viewerId, kind: target.kind, target: target.target },
+          ])
+        }
+        return answer(trx, target, false)
+      })
     },
 
     /** The authors and tags the viewer follows, latest first. */

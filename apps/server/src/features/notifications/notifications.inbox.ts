@@ -112,16 +112,17 @@ export function inboxStore(db: Db) {
       return Number(row.unread)
     },
 
-    /** Marks the user's notifications read: the named ones (others' ids do nothing), or all. */
-    async markRead(userId: string, ids: readonly string[] | 'all') {
-      if (ids !== 'all' && ids.length === 0) return
+    /** Marks the user's notifications read: the named ones (others' ids do nothing), or all; answers how many. */
+    async markRead(userId: string, ids: readonly string[] | 'all'): Promise<number> {
+      if (ids !== 'all' && ids.length === 0) return 0
       let query = db
         .updateTable('notifications')
         .set({ read_at: sql`now()` })
         .where('user_id', '=', userId)
         .where('read_at', 'is', null)
       if (ids !== 'all') query = query.where(sql<boolean>`id = any(${sql.val([...ids])}::bigint[])`)
-      await query.execute()
+      const [marked] = await query.execute()
+      return Number(marked?.numUpdatedRows ?? 0)
     },
 
     async disabledKinds(userId: string): Promise<string[]> {

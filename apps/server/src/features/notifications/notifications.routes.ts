@@ -14,7 +14,7 @@ import { LOGIN_FOR_NOTIFICATIONS, notificationsService } from './notifications.s
 import { notificationStreamRoute } from './notifications.stream'
 
 export async function notificationsRoutes(app: AppInstance, ctx: AppContext) {
-  const notifications = notificationsService(ctx.db)
+  const notifications = notificationsService(ctx.db, ctx.events)
   const tags = ['notifications']
   const viewerOf = (request: Parameters<typeof requireUserId>[0]) =>
     requireUserId(request, LOGIN_FOR_NOTIFICATIONS)

@@ -9,6 +9,7 @@ import {
 } from '@agora/contract'
 import type { Db } from '../../db/index'
 import { perTurnLoader } from '../../db/per-turn'
+import type { EventBus } from '../../events/index'
 import { BadRequestError } from '../../http/errors'
 import { inboxStore, type ListCursor, type NotificationListRow } from './notifications.inbox'
 import { excerptOf } from './notifications.text'
@@ -79,7 +80,7 @@ function decodeCursor(raw: string | undefined): ListCursor | null {
 }
 
 /** A user's notifications: the list, the unread count, marking read, and which kinds are on. */
-export function notificationsService(db: Db) {
+export function notificationsService(db: Db, events: EventBus) {
   const store = inboxStore(db)
   // The unread counts asked in one turn of the event loop (a header asks on every screen): one query.
   const unreadThisTurn = perTurnLoader<string, number>(async (userIds) => {
@@ -119,7 +120,8 @@ export function notificationsService(db: Db) {
     },
 
     async markRead(userId: string, request: MarkReadRequest) {
-      if (request.all) await store.markRead(userId, 'all')
+      let marked = 0
+      if (request.all) marked = await store.markRead(userId, 'all')
       else if (request.ids) {
         if (!request.ids.every((id) => /^\d{1,18}$/.test(id))) {
           throw new BadRequestError('notification_ids_invalid', {
@@ -127,12 +129,13 @@ export function notificationsService(db: Db) {
             errors: [{ field: 'ids', message: 'are not all notification ids' }],
           })
         }
-        await store.markRead(userId, request.ids)
+        marked = await store.markRead(userId, request.ids)
       } else {
         throw new BadRequestError('mark_read_needs_ids', {
           errors: [{ field: 'ids', message: 'ids or all is required' }],
         })
       }
+      if (marked > 0) await events.raise(db, 'notifications.read', [{ userId, count: marked }])
       return { unread: await store.unread(userId) }
     },
 

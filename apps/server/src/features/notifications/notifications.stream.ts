@@ -16,7 +16,7 @@ export const userTopic = (userId: string) => `user:${userId}`
  * after that one comes first, then the live ones, each once.
  */
 export function notificationStreamRoute(app: AppInstance, ctx: AppContext) {
-  const notifications = notificationsService(ctx.db)
+  const notifications = notificationsService(ctx.db, ctx.events)
   app.get(
     '/notifications/stream',
     {

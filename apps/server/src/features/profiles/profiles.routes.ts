@@ -262,7 +262,7 @@ export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
         // Pinned: no post refers to an avatar, and the collector must never take it.
         return await ctx.db.transaction().execute(async (trx) => {
           await filesService(trx, blobs).admit([{ staged, mime: 'image/webp' }], { pin: true })
-          return profilesService(trx).setAvatar(viewer.userId, fileUrl(staged.cid))
+          return profilesService(trx, ctx.events).setAvatar(viewer.userId, fileUrl(staged.cid))
         })
       } catch (error) {
         await staged.discard()

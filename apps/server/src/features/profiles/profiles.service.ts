@@ -46,7 +46,7 @@ export function assertSelf(callerId: string, targetId: string | undefined) {
     throw new ForbiddenError('not_own_profile')
 }
 
-export function profilesService(db: Db, events?: EventBus) {
+export function profilesService(db: Db, events: EventBus) {
   const store = profilesStore(db)
 
   async function requireUser(userId: string): Promise<UserRow> {
@@ -111,8 +111,9 @@ export function profilesService(db: Db, events?: EventBus) {
     const updated = await inTransaction(db, async (trx) => {
       const row = await profilesStore(trx).updateUser(user.id, update)
       if (!row) throw new UnauthorizedError('account_gone')
+      await events.raise(trx, 'user.profile_changed', [{ userId: user.id, fields }])
       // The new address is unproven, and the old one hears of the change (features/auth).
-      if (emailChanged && events) {
+      if (emailChanged) {
         await events.raise(trx, 'user.email_changed', [
           { userId: user.id, previous: user.email, email: row.email, language: row.language },
         ])
@@ -171,6 +172,7 @@ export function profilesService(db: Db, events?: EventBus) {
     async setAvatar(callerId: string, avatarUrl: string): Promise<ModifyResponse> {
       const updated = await store.updateUser(callerId, { avatar: avatarUrl })
       if (!updated) throw new UnauthorizedError('account_gone')
+      await events.raise(db, 'user.profile_changed', [{ userId: callerId, fields: ['avatar'] }])
       return { status: 'success', message: 'Avatar updated', user_id: updated.id, avatar: updated.avatar }
     },
 
