@@ -123,6 +123,9 @@ async function benchServer() {
     // The bench's users write many posts at once: trusted, not new accounts.
     TRUST_NEW_ACCOUNT_HOURS: '0',
     TRUST_MIN_CONTRIBUTIONS: '0',
+    // The streams figure holds 2,000 streams open from this one address.
+    HTTP_MAX_STREAMS_PER_IP: '1000000',
+    HTTP_MAX_STREAMS_PER_USER: '1000000',
   }
   const server = await startService(
     'server',

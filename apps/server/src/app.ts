@@ -11,7 +11,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import ajvFormats from 'ajv-formats'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import helmetHeaders from 'helmet'
-import { blobStoreFor } from './blobs/index'
 import type { Config } from './config'
 import { type AppContext, type AppInstance, createContext } from './context'
 import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
@@ -317,8 +316,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
           app.log,
         ),
         startDigestScheduler(ctx.db, config.mail, config.jwtSecret, app.log),
-        startExportsWorker(ctx.db, blobStoreFor(config), mailExportReady(config.mail.publicUrl), app.log),
-        startPinningWorker(ctx.db, config.pinning, blobStoreFor(config), app.log),
+        startExportsWorker(ctx.db, ctx.blobs, mailExportReady(config.mail.publicUrl), app.log),
+        startPinningWorker(ctx.db, config.pinning, ctx.blobs, app.log),
       ]
       stopWorkers = async () => void (await Promise.all(stops.map((stop) => stop())))
     })
@@ -326,7 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
   if (ownsDatabase) {
     // Before serving: clear what a crashed process left half done (staged uploads, unreferenced bytes).
-    await sweepBlobs(ctx.db, blobStoreFor(config), app.log)
+    await sweepBlobs(ctx.db, ctx.blobs, app.log)
     // First start with an empty database: load the demo forum (off with AGORA_DEMO=0).
     progress('Checking for the demo forum (loaded on the first start)…')
     await seedDemo(ctx, app.log)

@@ -6,6 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify'
+import { type BlobStore, openBlobStore } from './blobs/index'
 import type { Config } from './config'
 import type { DatabaseHandle, Db, DbKind, PoolStats } from './db/index'
 import { createEventBus, type EventBus } from './events/index'
@@ -52,6 +53,8 @@ export interface AppContext {
   probes: Probes
   /** Block and trust refusals every post and comment write asks first (policy/guard.ts). */
   guard: ContributionGuard
+  /** Where files' bytes are kept (local folder or S3), one store for the whole app. */
+  blobs: BlobStore
 }
 
 export interface Probes {
@@ -113,5 +116,6 @@ export function createContext(
     invalidation,
     probes: { pool: () => database.poolStats(), redis },
     guard: contributionGuard(config.trust),
+    blobs: openBlobStore(config),
   }
 }

@@ -15,15 +15,3 @@ export function openBlobStore(config: Pick<Config, 'dataDir' | 'blobs'>): BlobSt
   if (config.blobs.backend === 's3') return s3BlobStore(config.blobs, join(root, '.staging'))
   return localBlobStore(root)
 }
-
-const stores = new WeakMap<Config, BlobStore>()
-
-/** The one store of an app (its features share it): keyed by the app's config object. */
-export function blobStoreFor(config: Config): BlobStore {
-  let store = stores.get(config)
-  if (!store) {
-    store = openBlobStore(config)
-    stores.set(config, store)
-  }
-  return store
-}

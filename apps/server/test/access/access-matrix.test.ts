@@ -5,7 +5,6 @@
 // for every write, and moderators and admins get what another user gets: their powers are the
 // moderation rows'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blobStoreFor } from '../../src/blobs/index'
 import { exportsWorker } from '../../src/features/exports/index'
 import { unsubscribeTokens } from '../../src/features/mail/index'
 import {
@@ -526,7 +525,7 @@ const rows: Row[] = [
     prepare: async (s) => {
       const asked = await send(t, s.owner, 'POST', '/api/v1/auth/me/export')
       expect(asked.statusCode).toBe(202)
-      await exportsWorker(t.database.db, blobStoreFor(t.config), async () => {}).drain()
+      await exportsWorker(t.database.db, t.app.ctx.blobs, async () => {}).drain()
       s.extra.download = `/api/v1/auth/me/exports/${asked.json().id}/download`
     },
     request: (s) => ({ method: 'GET', url: s.extra.download! }),

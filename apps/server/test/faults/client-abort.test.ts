@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { blobStoreFor, stageStream } from '../../src/blobs/index'
+import { stageStream } from '../../src/blobs/index'
 import { makeUser } from '../factories'
 import { beginUpload } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
@@ -75,7 +75,7 @@ describe(`a client that goes away (${TEST_DB})`, () => {
   it('mid-download is logged once at info, not at error', async () => {
     // 32 MB, more than the loopback connection buffers, so the answer is still being sent.
     const chunk = Buffer.alloc(1024 * 1024, 'word ')
-    const store = blobStoreFor(t.config)
+    const store = t.app.ctx.blobs
     const staged = await stageStream(
       (async function* () {
         for (let i = 0; i < 32; i++) yield chunk

@@ -1,5 +1,5 @@
 import type { AiAnalysis } from '@agora/contract'
-import { BlobMissingError, blobStoreFor } from '../../blobs/index'
+import { BlobMissingError } from '../../blobs/index'
 import type { AppContext } from '../../context'
 import { backoffSeconds, type LeaseOptions, type Logger, silentLogger } from '../../db/worker-loops'
 import { type AnalysisSource, analyseSource, DEFAULT_ANALYSIS_OPTIONS } from './analyse'
@@ -62,13 +62,13 @@ interface JobEnd {
 }
 
 export function analysisQueue(
-  ctx: Pick<AppContext, 'db' | 'config' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'events' | 'blobs'>,
   overrides: Partial<QueueOptions> & { analyse?: typeof analyseSource } = {},
   log: Logger = silentLogger,
 ) {
   const { analyse = analyseSource, ...rest } = overrides
   const options = { ...DEFAULT_QUEUE_OPTIONS, ...rest }
-  const blobs = blobStoreFor(ctx.config)
+  const blobs = ctx.blobs
   const ai = ctx.config.analysis.ai
   const remote = ai ? { ...ai, timeoutMs: options.remoteTimeoutMs } : null
 

@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
-import { blobStoreFor, stageStream } from '../../blobs/index'
+import { stageStream } from '../../blobs/index'
 import { ConfigError, loadConfig } from '../../config'
 import { backoffSeconds } from '../../db/worker-loops'
 import { createEventBus, type DomainEvents } from '../../events/index'
@@ -64,7 +64,7 @@ async function seedPost(
   post: { title: string; content?: string; instruction?: string; visibility?: 'public' | 'private' },
   files: SeedFile[] = [],
 ) {
-  const store = blobStoreFor(app.config)
+  const store = app.app.ctx.blobs
   const id = uuidv7()
   const stored: (SeedFile & { cid: string; size: number })[] = []
   for (const file of files) {

@@ -9,7 +9,7 @@ import { closeSandboxThreads } from './sandbox'
  * back to the queue for any process), then ends the idle extraction threads.
  */
 export function startAnalysisWorker(
-  ctx: Pick<AppContext, 'db' | 'config' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'events' | 'blobs'>,
   // `analyse`: the engine, replaced by tests (one that hangs, for a stop mid-job).
   options: Parameters<typeof analysisQueue>[1] & { log?: Logger } = {},
 ): () => Promise<void> {

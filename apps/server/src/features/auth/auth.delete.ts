@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
 import { cidsOfPosts } from '../../db/post-files'
@@ -41,7 +40,7 @@ async function unpinAlone(trx: Db, userId: string): Promise<string[]> {
  * (it cannot be claimed by anyone), and the username is free again after 30 days.
  */
 export async function deleteAccount(
-  ctx: Pick<AppContext, 'db' | 'events' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'events' | 'config' | 'blobs'>,
   viewer: Viewer,
   password: string,
   content: 'delete' | 'keep',
@@ -148,6 +147,6 @@ export async function deleteAccount(
       .execute()
     return cids
   })
-  await filesService(db, blobStoreFor(ctx.config)).collect(cids)
+  await filesService(db, ctx.blobs).collect(cids)
   return { status: 'success', message: 'Your account was deleted' }
 }

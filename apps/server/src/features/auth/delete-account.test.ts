@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { apiMakeComment, apiMakePost, makeUser, send, sendForm, sendLogin } from '../../../test/factories'
 import { multipart } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
-import { blobStoreFor } from '../../blobs/index'
 
 const t = useTestApp()
 
@@ -96,12 +95,12 @@ describe(`deleting an account (${TEST_DB})`, () => {
     const remark = await apiMakeComment(t, ada, theirs.post_id, { content: 'A remark to forget' })
     await apiMakeComment(t, bob, theirs.post_id, { content: 'A reply that stays', parentId: remark._id })
     const cid = own.post.media[0]!.cid
-    expect(await blobStoreFor(t.config).exists(cid)).toBe(true)
+    expect(await t.app.ctx.blobs.exists(cid)).toBe(true)
 
     const gone = await remove(ada.headers, ada.password, 'delete')
     expect(gone.statusCode, gone.body).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(410)
-    expect(await blobStoreFor(t.config).exists(cid)).toBe(false)
+    expect(await t.app.ctx.blobs.exists(cid)).toBe(false)
     const thread = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${theirs.post_id}` })
     expect(thread.body).not.toContain('A remark to forget')
     expect(thread.body).toContain('[deleted]')
@@ -125,7 +124,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
 
     expect((await remove(ada.headers, ada.password, 'delete')).statusCode).toBe(200)
     expect(await served(alone)).toBe(404)
-    expect(await blobStoreFor(t.config).exists(alone)).toBe(false)
+    expect(await t.app.ctx.blobs.exists(alone)).toBe(false)
     expect(await served(shared)).toBe(200)
   })
 

@@ -5,7 +5,6 @@ import {
   PostPageQuery,
   PostPageResponse,
 } from '@agora/contract'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
@@ -18,7 +17,7 @@ export const LOGIN_TO_SAVE = 'Please login to save posts'
 
 export async function bookmarksRoutes(app: AppInstance, ctx: AppContext) {
   const bookmarks = bookmarksService(ctx.db, ctx.events)
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
+  const posts = postsService(ctx.db, ctx.blobs, ctx.events, ctx.guard)
   const tags = ['bookmarks']
 
   // A save is a like's kind of call: the like limit (LIKE_RATE_LIMIT) applies, counted apart.

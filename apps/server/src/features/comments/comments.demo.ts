@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
-import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
-import { commentsService } from './comments.service'
+import { type CommentsContext, commentsService } from './comments.service'
 
 /** A demo comment and the replies below it. `hoursAfter` counts from the post's creation. */
 export interface DemoComment {
@@ -117,7 +116,7 @@ export const DEMO_COMMENTS: Record<string, DemoComment[]> = {
  * demo post title and username; a missing one is skipped. Answers how many comments were made.
  */
 export async function seedDemoComments(
-  ctx: Pick<AppContext, 'db' | 'events' | 'guard'>,
+  ctx: CommentsContext,
   userIds: ReadonlyMap<string, string>,
   postIds: ReadonlyMap<string, string>,
 ): Promise<number> {

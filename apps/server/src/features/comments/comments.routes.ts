@@ -14,7 +14,6 @@ import {
   PostCommentsQuery,
   PostCommentsResponse,
 } from '@agora/contract'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit, perUserWriteLimit } from '../../http/rate-limit'
@@ -28,7 +27,7 @@ export const LOGIN_TO_LIKE = 'Please login to like comments'
 export const LOGIN_TO_EDIT = 'Please login to edit your comment'
 
 export async function commentsRoutes(app: AppInstance, ctx: AppContext) {
-  const comments = commentsService(ctx.db, ctx.events, ctx.guard, blobStoreFor(ctx.config))
+  const comments = commentsService(ctx.db, ctx.events, ctx.guard, ctx.blobs)
   const tags = ['comments']
 
   app.get(

@@ -1,6 +1,7 @@
 import type { CommentView, CreateCommentRequest, CreateCommentResponse } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import type { BlobStore } from '../../blobs/index'
+import type { AppContext } from '../../context'
 import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
@@ -101,6 +102,9 @@ export interface CommentRemoval {
   deleted: number
   placeholder: boolean
 }
+
+/** What the comments service is made of, from the app's context. */
+export type CommentsContext = Pick<AppContext, 'db' | 'events' | 'guard'>
 
 /** `blobs`: where a time anchor's recording is read to learn its length (comments.facts.ts). */
 export function commentsService(db: Db, events: EventBus, guard: ContributionGuard, blobs?: BlobStore) {

@@ -1,17 +1,13 @@
 import { COMMENTS_PAGE_SIZE } from '@agora/contract'
-import type { AppContext } from '../../context'
 import type { Db } from '../../db/index'
 import type { OffsetPage } from '../../db/paging'
-import { commentsService } from './comments.service'
+import { type CommentsContext, commentsService } from './comments.service'
 import { commentsStore } from './comments.store'
 
 export { seedDemoComments } from './comments.demo'
 export { commentsRoutes } from './comments.routes'
 export type { UserCommentRow } from './comments.store'
 export { subscribeCommentNews } from './comments.stream'
-
-/** What the comments service is made of. */
-export type CommentsContext = Pick<AppContext, 'db' | 'events' | 'guard'>
 
 /** A user's own comments with the title of each post, for their own page. */
 export const commentsOfUser = (db: Db, userId: string, page: OffsetPage) =>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import { blobStoreFor, stageStream } from '../../blobs/index'
+import { stageStream } from '../../blobs/index'
 import { sniffFile } from '../../blobs/sniff'
 import type { AppContext } from '../../context'
 import { authService } from '../auth/index'
@@ -77,7 +77,7 @@ export async function seedDemo(ctx: AppContext, log?: FastifyBaseLogger): Promis
   if (!seeded) return nothing
   const users = seeded.ids
 
-  const store = blobStoreFor(ctx.config)
+  const store = ctx.blobs
   const posts = postsService(ctx.db, store, ctx.events, ctx.guard)
   const now = Date.now()
   const postIds = new Map<string, string>()

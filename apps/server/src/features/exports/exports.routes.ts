@@ -1,6 +1,5 @@
 import { ExportItem } from '@agora/contract'
 import Type from 'typebox'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
@@ -52,7 +51,7 @@ export function mailExportReady(publicUrl: string) {
 
 /** Taking one's data along: ask for an export, see it, download it for 7 days. */
 export async function exportsRoutes(app: AppInstance, ctx: AppContext) {
-  const store = blobStoreFor(ctx.config)
+  const store = ctx.blobs
   const exports = exportsService(ctx.db, store)
   const tags = ['auth']
 

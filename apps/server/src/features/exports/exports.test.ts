@@ -4,13 +4,12 @@ import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
 import { pngFile } from '../../../test/files'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, useMailTestApp } from '../../../test/mail/mail-harness'
-import { blobStoreFor } from '../../blobs/index'
 import { exportsWorker, mailExportReady } from './index'
 
 const m = useMailTestApp()
 
 function worker() {
-  return exportsWorker(m.t.database.db, blobStoreFor(m.t.config), mailExportReady(m.t.config.mail.publicUrl))
+  return exportsWorker(m.t.database.db, m.t.app.ctx.blobs, mailExportReady(m.t.config.mail.publicUrl))
 }
 
 describe(`data export (${TEST_DB})`, () => {
@@ -96,7 +95,7 @@ describe(`data export (${TEST_DB})`, () => {
     const expired = await m.t.app.inject({ method: 'GET', url: ready.download_url, headers: ada.headers })
     expect(expired.statusCode).toBe(404)
     expect(expired.json().detail).toBe('This export has expired. Ask for a new one.')
-    expect(await blobStoreFor(m.t.config).exists(archive.cid!)).toBe(false)
+    expect(await m.t.app.ctx.blobs.exists(archive.cid!)).toBe(false)
   })
 
   it('asks a visitor to sign in', async () => {

@@ -4,7 +4,6 @@ import { apiMakePost, makeUser, sendEditPost, type TestUser } from '../../../tes
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB } from '../../../test/harness'
 import { useMailTestApp } from '../../../test/mail/mail-harness'
-import { blobStoreFor } from '../../blobs/index'
 import { exportsWorker, mailExportReady } from './index'
 
 const m = useMailTestApp()
@@ -39,11 +38,7 @@ async function publishVersion(
 async function exportOf(user: TestUser) {
   const asked = await m.t.app.inject({ method: 'POST', url: '/api/v1/auth/me/export', headers: user.headers })
   expect(asked.statusCode).toBe(202)
-  const worker = exportsWorker(
-    m.t.database.db,
-    blobStoreFor(m.t.config),
-    mailExportReady(m.t.config.mail.publicUrl),
-  )
+  const worker = exportsWorker(m.t.database.db, m.t.app.ctx.blobs, mailExportReady(m.t.config.mail.publicUrl))
   expect(await worker.drain()).toBe(1)
   const list = await m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me/exports', headers: user.headers })
   const download = await m.t.app.inject({

@@ -7,7 +7,7 @@ import {
 } from '@agora/contract'
 import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { BlobMissingError, type ByteRange, blobStoreFor, isCidString } from '../../blobs/index'
+import { BlobMissingError, type ByteRange, isCidString } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import {
@@ -61,7 +61,7 @@ function dispositionFor(name: string | undefined, mime: string, attachment: bool
 }
 
 export async function filesRoutes(app: AppInstance, ctx: AppContext) {
-  const store = blobStoreFor(ctx.config)
+  const store = ctx.blobs
   const files = filesService(ctx.db, store)
   const gate = uploadGate(app, ctx.db, ctx.config.uploads)
 

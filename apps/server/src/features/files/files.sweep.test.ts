@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest'
 import { makeUser } from '../../../test/factories'
 import { BEGUN_UPLOAD_BOUNDARY, BEGUN_UPLOAD_BYTES, beginUpload } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
-import { blobStoreFor } from '../../blobs/index'
 import { sweepBlobs } from './files.sweep'
 
 const t = useTestApp({}, { blobs: true })
@@ -21,7 +20,7 @@ describe(`the start-up sweep (${TEST_DB})`, () => {
     const ada = await makeUser(t)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = t.app.server.address() as AddressInfo
-    const store = blobStoreFor(t.config)
+    const store = t.app.ctx.blobs
     const staged = () => (existsSync(store.stagingDir) ? readdirSync(store.stagingDir) : [])
     const request = beginUpload(port, ada.headers)
     const answer = new Promise<number>((resolve, reject) => {
@@ -48,7 +47,7 @@ describe(`the start-up sweep (${TEST_DB})`, () => {
   })
 
   it("removes a gone process's staging only when its pid is not running and its heartbeat is stale", async () => {
-    const store = blobStoreFor(t.config)
+    const store = t.app.ctx.blobs
     const owners = join(dirname(store.stagingDir), '.staging-owners')
     mkdirSync(store.stagingDir, { recursive: true })
     mkdirSync(owners, { recursive: true })

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { makeUser, sendForm } from '../../../test/factories'
 import { beginUpload, multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
-import { blobStoreFor, stageStream } from '../../blobs/index'
+import { stageStream } from '../../blobs/index'
 import { parseRange } from './files.routes'
 
 const t = useTestApp({}, { blobs: true })
@@ -22,7 +22,7 @@ async function uploadIpfs(user: User | null, name: string, data: Buffer) {
 
 /** Puts bytes in the store with a given type, as a row the upload path would never write. */
 async function storeRaw(bytes: Buffer, mime: string) {
-  const store = blobStoreFor(t.config)
+  const store = t.app.ctx.blobs
   const staged = await stageStream(
     (async function* () {
       yield bytes

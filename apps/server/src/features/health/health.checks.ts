@@ -1,5 +1,4 @@
 import type { HealthCheck, HealthReadyResponse, QueueHealth } from '@agora/contract'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
 import { pingDatabase } from '../../db/index'
 import { QUEUES, type QueueName, type QueueStats, queueStats } from '../../db/queues'
@@ -41,7 +40,7 @@ async function databaseCheck(ctx: AppContext): Promise<HealthCheck> {
 
 async function blobsCheck(ctx: AppContext): Promise<HealthCheck> {
   try {
-    await withTimeout(blobStoreFor(ctx.config).exists(PROBE_CID), 'the blob store')
+    await withTimeout(ctx.blobs.exists(PROBE_CID), 'the blob store')
     return ok(ctx.config.blobs.backend)
   } catch (error) {
     return unavailable(`${ctx.config.blobs.backend} store: ${reason(error)}`)

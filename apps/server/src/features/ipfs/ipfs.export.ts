@@ -1,6 +1,5 @@
 import type { CommentView, PostDetailResponse } from '@agora/contract'
 import type { CID } from 'multiformats/cid'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext } from '../../context'
 import { NotFoundError } from '../../http/errors'
 import { anchoredComments } from '../comments/index'
@@ -78,7 +77,7 @@ export function postMetadata(
  * in memory. Throws 404 when the viewer may not see the post (private or moderated: its author only).
  */
 export function postCarMaker(ctx: AppContext, ipfs: IpfsService) {
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
+  const posts = postsService(ctx.db, ctx.blobs, ctx.events, ctx.guard)
   return async (postId: string, viewerId: string | null): Promise<PostCar> => {
     const post = await posts.detail(viewerId, postId)
     const comments = await anchoredComments(ctx, post.id, viewerId)

@@ -4,7 +4,6 @@ import { PostIdParams } from '@agora/contract'
 import { CarWriter } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CID } from 'multiformats/cid'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { BadRequestError, NotFoundError } from '../../http/errors'
 import { bodyAnswer, failures } from '../../http/responses'
@@ -27,7 +26,7 @@ const IDENTITY = 0x00
  * are re-derived from the stored files (docs/decisions/008-ipfs-blocks.md).
  */
 export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
-  const service = ipfsService(ctx.db, blobStoreFor(ctx.config), app.log)
+  const service = ipfsService(ctx.db, ctx.blobs, app.log)
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -60,7 +59,7 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
  * gateway, because it is the gateway's blocks and CAR writer over a directory made for the post.
  */
 export async function postCarRoutes(app: AppInstance, ctx: AppContext) {
-  const makeCar = postCarMaker(ctx, ipfsService(ctx.db, blobStoreFor(ctx.config), app.log))
+  const makeCar = postCarMaker(ctx, ipfsService(ctx.db, ctx.blobs, app.log))
   app.get(
     '/media/:id/car',
     {

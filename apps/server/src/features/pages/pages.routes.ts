@@ -4,7 +4,6 @@ import type { PostDetailResponse } from '@agora/contract'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import Negotiator from 'negotiator'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { NotFoundError } from '../../http/errors'
 import { firstCommentsPage } from '../comments/index'
@@ -43,7 +42,7 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   const template = new PageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'))
   const screens = template.canHoldFirstScreens ? await loadDrawnScreens(webDist, app.log) : null
   if (screens) app.addHook('onClose', () => screens.close())
-  const posts = postsService(ctx.db, blobStoreFor(ctx.config), ctx.events, ctx.guard)
+  const posts = postsService(ctx.db, ctx.blobs, ctx.events, ctx.guard)
   const stats = statsService(ctx.db)
 
   /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { apiMakePost, apiPostDetail, makeUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
-import { blobStoreFor } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
 import { startFakeKubo } from './pinning.fake-kubo'
 import { pinningWorker } from './pinning.worker'
@@ -13,7 +12,7 @@ afterEach(() => kubo.reset())
 afterAll(() => kubo.close())
 
 const worker = (config = t.config.pinning as PinningConfig) =>
-  pinningWorker(t.database.db, config, blobStoreFor(t.config), { backoffSeconds: 0 })
+  pinningWorker(t.database.db, config, t.app.ctx.blobs, { backoffSeconds: 0 })
 
 async function pinStatusOf(postId: string) {
   return (await apiPostDetail(t, null, postId)).media.map((item) => item.pin_status)

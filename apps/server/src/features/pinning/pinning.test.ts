@@ -12,7 +12,6 @@ import {
 } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
-import { blobStoreFor } from '../../blobs/index'
 import type { PinningConfig } from '../../config'
 import { pinningClient } from './pinning.kubo'
 import { type PinningOptions, pinningWorker } from './pinning.worker'
@@ -34,7 +33,7 @@ afterAll(() => service.close())
 const NOW: Partial<PinningOptions> = { backoffSeconds: 0, pollSeconds: 0 }
 const pinning = () => t.config.pinning as PinningConfig
 const worker = (options: Partial<PinningOptions> = NOW, config = pinning()) =>
-  pinningWorker(t.database.db, config, blobStoreFor(t.config), options)
+  pinningWorker(t.database.db, config, t.app.ctx.blobs, options)
 
 const mediaOf = async (postId: string, user: TestUser | null = null) =>
   (await apiPostDetail(t, user, postId)).media
@@ -231,7 +230,7 @@ describe(`pinning with several workers (${TEST_DB})`, () => {
   it('takes up a job whose worker died mid-pin once its lease ends, without asking twice', async () => {
     const ada = await makeUser(t)
     const created = await apiMakePost(t, ada)
-    const real = pinningClient(pinning(), blobStoreFor(t.config))
+    const real = pinningClient(pinning(), t.app.ctx.blobs)
     // This worker asks the service, then its process "dies": it never records the answer.
     const dying = {
       ...real,
@@ -243,7 +242,7 @@ describe(`pinning with several workers (${TEST_DB})`, () => {
     void pinningWorker(
       t.database.db,
       pinning(),
-      blobStoreFor(t.config),
+      t.app.ctx.blobs,
       { ...NOW, leaseSeconds: 1 },
       undefined,
       dying,

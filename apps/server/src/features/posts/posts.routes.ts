@@ -16,7 +16,6 @@ import {
   PostUploadResponse,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
@@ -37,7 +36,7 @@ export const LOGIN_TO_EDIT = 'Please login to edit posts'
 /** Text fields of an upload: content may be long (100k characters of any script). */
 const MAX_FIELD_BYTES = 512 * 1024
 export async function postsRoutes(app: AppInstance, ctx: AppContext) {
-  const store = blobStoreFor(ctx.config)
+  const store = ctx.blobs
   const posts = postsService(ctx.db, store, ctx.events, ctx.guard)
   const tags = ['posts']
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null

@@ -19,7 +19,7 @@ import {
   UserSearchResponse,
 } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
-import { blobStoreFor, stageStream } from '../../blobs/index'
+import { stageStream } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId, requireViewer } from '../../http/auth'
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors'
@@ -70,7 +70,7 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ userId?: strin
 
 export async function profilesRoutes(app: AppInstance, ctx: AppContext) {
   const profiles = profilesService(ctx.db, ctx.events)
-  const blobs = blobStoreFor(ctx.config)
+  const blobs = ctx.blobs
   const posts = postsService(ctx.db, blobs, ctx.events, ctx.guard)
 
   app.get(

@@ -1,5 +1,4 @@
 import { PostDetailResponse, PostIdParams, PostVersionsResponse, UPLOAD_MAX_FILES } from '@agora/contract'
-import { blobStoreFor } from '../../blobs/index'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
@@ -24,7 +23,7 @@ export type PostDetailOf = (
  * the answer of a new version is the post as it now shows.
  */
 export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: PostDetailOf) {
-  const store = blobStoreFor(ctx.config)
+  const store = ctx.blobs
   const versions = versionsService(ctx.db, store, ctx.events)
   const tags = ['posts']
   const gate = uploadGate(app, ctx.db, ctx.config.uploads)
