@@ -158,6 +158,7 @@ export function createInvalidation(
       return request.raised
     },
     tellCommitted(log, what = 'all') {
+      if (alone) return
       const pending = queued
       queued = { what: pending === null ? what : both(pending.what, what), log }
       if (pending === null) setImmediate(send)

@@ -7,14 +7,14 @@ import { allowanceLeft, decided, HOUR, linksIn, standingOf, type TrustSubject } 
 export const EDIT_BLOCKED_BY_AUTHOR = 'You cannot edit this comment: the author has blocked you'
 
 /**
- * A write the guard judges: who writes what, and for a comment under whose post and comment.
- * `edit`: a text changed, which counts against no allowance.
+ * A write the guard judges: who writes what, and for a comment the authors of its post and of the
+ * comment it answers. `edit`: a text changed, which counts against no allowance.
  */
 export type Contribution = {
   authorId: string
   text: string
   edit?: boolean
-} & ({ kind: 'post' } | { kind: 'comment'; postAuthorId: string; parentId: string | null })
+} & ({ kind: 'post' } | { kind: 'comment'; postAuthorId: string; parentAuthorId: string | null })
 
 /** The guard every post and comment write asks before it writes anything. */
 export type ContributionGuard = (db: Db, contribution: Contribution, now?: Date) => Promise<void>
@@ -57,10 +57,7 @@ export function contributionGuard(config: TrustConfig): ContributionGuard {
 
 /** 403 when the post's author or the parent comment's author (other than the writer) blocked them. */
 async function refuseBlocked(db: Db, comment: Contribution & { kind: 'comment' }) {
-  const parent = comment.parentId
-    ? await db.selectFrom('comments').select('user_id').where('id', '=', comment.parentId).executeTakeFirst()
-    : undefined
-  const others = [comment.postAuthorId, parent?.user_id].filter(
+  const others = [comment.postAuthorId, comment.parentAuthorId].filter(
     (id): id is string => !!id && id !== comment.authorId,
   )
   if (others.length === 0) return

@@ -66,7 +66,9 @@ export function commentEditing(
           authorId: comment.user_id,
           text: content,
           postAuthorId: post.user_id,
-          parentId: comment.parent_id,
+          parentAuthorId: comment.parent_id
+            ? ((await tx.findComment(comment.parent_id))?.user_id ?? null)
+            : null,
         })
 
         const kept = {

@@ -226,7 +226,7 @@ export function commentsService(db: Db, events: EventBus, guard: ContributionGua
           authorId: viewerId,
           text: content,
           postAuthorId: post.user_id,
-          parentId: place.parentId,
+          parentAuthorId: parent?.user_id ?? null,
         })
         let anchor = {}
         let seen = NOTHING_SEEN

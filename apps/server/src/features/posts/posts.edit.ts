@@ -17,7 +17,7 @@ import {
 } from '../../policy/index'
 import { analysisJobInsert, PENDING_ANALYSIS_TEXT } from '../analysis/index'
 import { madeBy, revisionsStore, sameValue } from '../revisions/index'
-import { EDITABLE_FIELDS, type EditableFields, validatePostEdit } from './posts.validation'
+import { EDITABLE_FIELDS, type EditableFields, postText, validatePostEdit } from './posts.validation'
 
 export const POST_CHANGED_MEANWHILE = 'This post was changed meanwhile: compare it with your edit'
 
@@ -127,7 +127,7 @@ export function postEditing(
           return 'unchanged'
         }
 
-        const text = [next.title, next.summary, next.content].join('\n')
+        const text = postText(next)
         await guard(trx, { kind: 'post', edit: true, authorId: post.user_id, text })
         const revision = post.revision + 1
         const analysed = changed.some((field) => ANALYSED_FIELDS.has(field))

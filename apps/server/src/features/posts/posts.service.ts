@@ -44,7 +44,7 @@ import { ownPages } from './posts.own-page'
 import { cursorOf, toPostDetail, toPostListItem, withSnippet } from './posts.presenters'
 import { relevancePage } from './posts.relevance'
 import { type PostSummaryRow, postsStore } from './posts.store'
-import { type PostFields, type UploadFields, validatePostFields } from './posts.validation'
+import { type PostFields, postText, type UploadFields, validatePostFields } from './posts.validation'
 import { postsForViewer } from './posts.viewer'
 
 export { POST_NOT_FOUND } from '../../policy/index'
@@ -123,7 +123,7 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
         await guard(db, {
           kind: 'post',
           authorId,
-          text: [post.title, post.summary, post.content].filter(Boolean).join('\n'),
+          text: postText(post),
         })
       } catch (error) {
         await discardAll()

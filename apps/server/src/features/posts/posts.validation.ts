@@ -126,6 +126,11 @@ export function validatePostFields(fields: UploadFields, files: ReceivedFile[]) 
 }
 export type PostFields = ReturnType<typeof validatePostFields>
 
+/** A post's text as the guard and `post.edited` read it: title, summary and content, a line each. */
+export function postText(post: Pick<PostFields, 'title' | 'summary' | 'content'>): string {
+  return [post.title, post.summary, post.content].join('\n')
+}
+
 /** What an edit may change of a post. */
 export type EditableFields = ReturnType<typeof readTextFields>
 export const EDITABLE_FIELDS = [
