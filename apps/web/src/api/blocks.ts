@@ -7,23 +7,21 @@
  *   await requestReview('comments', commentId)
  */
 import type { BlockResponse, BlocksResponse, ModerationState } from '@agora/contract'
-import { api } from './client'
-
-const blockPath = (userId: string) => `/users/${encodeURIComponent(userId)}/block`
+import { api, call } from './client'
 
 /** POST /users/{id}/block: they can no longer reply to one's comments, comment on one's posts or mention one. */
 export function blockUser(userId: string): Promise<BlockResponse> {
-  return api.post<BlockResponse>(blockPath(userId))
+  return call('POST /users/:id/block', { params: { id: userId } })
 }
 
 /** DELETE /users/{id}/block. */
 export function unblockUser(userId: string): Promise<BlockResponse> {
-  return api.delete<BlockResponse>(blockPath(userId))
+  return call('DELETE /users/:id/block', { params: { id: userId } })
 }
 
 /** GET /auth/me/blocks: whom one blocked, newest first. */
 export function getMyBlocks(signal?: AbortSignal): Promise<BlocksResponse> {
-  return api.get<BlocksResponse>('/auth/me/blocks', { signal })
+  return call('GET /auth/me/blocks', { signal })
 }
 
 /** POST /mod/{posts|comments}/{id}/review: the author of a hidden or removed thing asks for another look. */

@@ -5,10 +5,21 @@
  * - 401: in secure mode the session is refreshed once (shared across concurrent calls and tabs) and the
  *   call retried; if that fails, or in compatibility mode, the session is cleared and need-login raised.
  *
- *   const post = await api.get<PostDetail>(`/media/${id}`, { signal })
- *   await api.post('/auth/register', { form: { username, password } })
+ *   const post = await call('GET /media/:id', { params: { id }, signal })
+ *   await call('POST /auth/register', { form: { username, password } })
  */
-import type { ErrorResponse, TokenResponse } from '@agora/contract'
+import type {
+  AnswerOf,
+  Api,
+  ApiKey,
+  BodyOf,
+  Endpoint,
+  ErrorResponse,
+  ParamsOf,
+  QueryOf,
+  TokenResponse,
+} from '@agora/contract'
+import { endpointParts, endpointPath } from '@agora/contract/endpoint'
 import { endSession, getAuth, saveLogin, sessionRenewed } from './session'
 
 export const API_BASE = '/api/v1'
@@ -224,4 +235,48 @@ export const api = {
   put: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT' }),
   patch: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH' }),
   delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+}
+
+type ParamsInput<K extends ApiKey> = keyof ParamsOf<K> extends never ? unknown : { params: ParamsOf<K> }
+type QueryInput<E extends Endpoint> = E extends { query: object } ? { query?: QueryOf<E> } : unknown
+type Sent<Name extends string, Value, Optional> = Optional extends true
+  ? { [K in Name]?: Value | null }
+  : { [K in Name]: Value }
+type BodyInput<E extends Endpoint> = E extends { bodyAs: 'multipart' }
+  ? { formData: FormData }
+  : E extends { body: object }
+    ? Sent<
+        E extends { bodyAs: 'form' } ? 'form' : 'json',
+        BodyOf<E>,
+        E extends { bodyOptional: true } ? true : false
+      >
+    : unknown
+
+/** What a call to endpoint K sends: its path's params, its query and its body, as the contract types them. */
+export type CallInput<K extends ApiKey> = ParamsInput<K> &
+  QueryInput<Api[K]> &
+  BodyInput<Api[K]> &
+  Pick<RequestOptions, 'signal' | 'headers' | 'unauthorized'>
+
+type Callable<K extends ApiKey> = keyof ParamsOf<K> extends never
+  ? Api[K] extends { body: object } | { bodyAs: 'multipart' }
+    ? [input: CallInput<K>]
+    : [input?: CallInput<K>]
+  : [input: CallInput<K>]
+
+/**
+ * Calls the contract's endpoint `key` (`'POST /follows'`) and answers what it documents; throws
+ * ApiError. The path, the method and the shapes come from the one API table (packages/contract).
+ */
+export function call<K extends ApiKey>(key: K, ...[input]: Callable<K>): Promise<AnswerOf<Api[K]>> {
+  const { method, path } = endpointParts(key)
+  const { params, ...options } = (input ?? {}) as RequestOptions & { params?: Record<string, string> }
+  return apiRequest(endpointPath(path, params), { ...options, method })
+}
+
+/** The path (with its query) a GET of endpoint `key` asks by: the name an early answer goes by. */
+export function callPath<K extends ApiKey>(key: K, input: CallInput<K>): string {
+  const { path } = endpointParts(key)
+  const { params, query } = input as { params?: Record<string, string>; query?: RequestOptions['query'] }
+  return apiPath(endpointPath(path, params), query)
 }

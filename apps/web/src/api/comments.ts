@@ -15,7 +15,7 @@ import type {
   PostCommentsResponse,
 } from '@agora/contract'
 import { COMMENT_CONTENT_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE } from '@agora/contract/limits'
-import { api, isEditConflict } from './client'
+import { call, isEditConflict } from './client'
 
 export { COMMENT_CONTENT_MAX, COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE }
 
@@ -36,7 +36,8 @@ export function listComments(
   { skip, limit = COMMENTS_PAGE_SIZE, anchorCid }: CommentsPageParams,
   signal?: AbortSignal,
 ): Promise<PostCommentsResponse> {
-  return api.get<PostCommentsResponse>(`/comments/post/${encodeURIComponent(postId)}`, {
+  return call('GET /comments/post/:id', {
+    params: { id: postId },
     signal,
     query: anchorCid ? { skip, limit, anchor_cid: anchorCid } : { skip, limit },
   })
@@ -54,7 +55,7 @@ export interface NewComment {
 
 /** POST /comments/create (JSON, as the spec has it). 401 without a session. */
 export function createComment(input: NewComment): Promise<CreateCommentResponse> {
-  return api.post<CreateCommentResponse>('/comments/create', {
+  return call('POST /comments/create', {
     json: {
       postId: input.postId,
       content: input.content,
@@ -68,19 +69,21 @@ export function createComment(input: NewComment): Promise<CreateCommentResponse>
 
 /** POST /comments/{id}/like with the wanted state, so a repeated call cannot flip it back. */
 export function setCommentLike(id: string, like: boolean): Promise<LikeCommentResponse> {
-  return api.post<LikeCommentResponse>(`/comments/${encodeURIComponent(id)}/like`, {
+  return call('POST /comments/:id/like', {
+    params: { id },
     json: { action: like ? 'like' : 'unlike' },
   })
 }
 
 /** DELETE /comments/{id} (owner only); the answer says how many comments went with it. */
 export function deleteComment(id: string): Promise<DeleteCommentResponse> {
-  return api.delete<DeleteCommentResponse>(`/comments/${encodeURIComponent(id)}`)
+  return call('DELETE /comments/:id', { params: { id } })
 }
 
 /** PATCH /comments/{id} (its author only): the comment after the edit; 409 when it changed since `baseRevision`. */
 export function editComment(id: string, content: string, baseRevision: number): Promise<CommentView> {
-  return api.patch<CommentView>(`/comments/${encodeURIComponent(id)}`, {
+  return call('PATCH /comments/:id', {
+    params: { id },
     json: { content, base_revision: baseRevision },
   })
 }
@@ -92,5 +95,5 @@ export function commentConflictOf(error: unknown): CommentView | null {
 
 /** GET /comments/{id}/revisions: every revision, oldest first, the current one last. */
 export function getCommentRevisions(id: string, signal?: AbortSignal): Promise<CommentRevisionsResponse> {
-  return api.get<CommentRevisionsResponse>(`/comments/${encodeURIComponent(id)}/revisions`, { signal })
+  return call('GET /comments/:id/revisions', { params: { id }, signal })
 }

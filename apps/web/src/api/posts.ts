@@ -16,7 +16,7 @@ import type {
   PostUploadResponse,
   UploadQuotaResponse,
 } from '@agora/contract'
-import { API_BASE, ApiError, api, apiPath, isEditConflict, refreshSession } from './client'
+import { API_BASE, ApiError, api, call, callPath, isEditConflict, refreshSession } from './client'
 import { takeEarly } from './early'
 import { endSession, getAuth } from './session'
 
@@ -63,26 +63,28 @@ function listQuery(params: PostListParams) {
  * The path listPosts asks by. The forum's first page, '/media/list?limit=12', may have been asked for
  * before the app ran (public/route-prefetch.js): listPosts takes that answer.
  */
-export const listPostsPath = (params: PostListParams) => apiPath('/media/list', listQuery(params))
+export const listPostsPath = (params: PostListParams) =>
+  callPath('GET /media/list', { query: listQuery(params) })
 
 /** GET /media/list: one keyset page. The cursor goes back whole, so hot and relevance pages are exact. */
 export async function listPosts(params: PostListParams, signal?: AbortSignal): Promise<PostListResponse> {
   const query = listQuery(params)
   const answer =
-    (await takeEarly<PostListResponse>(apiPath('/media/list', query))) ??
-    (await api.get<PostListResponse | PostListResponse['items']>('/media/list', { signal, query }))
+    (await takeEarly<PostListResponse>(callPath('GET /media/list', { query }))) ??
+    (await call('GET /media/list', { signal, query }))
   // The spec also allows a bare array: one page with nothing after it.
   return Array.isArray(answer) ? { items: answer, has_next: false, next_cursor: null } : answer
 }
 
 /** GET /media/{id}. 404 'Post not found' for a missing or someone else's private post. */
 export function getPost(id: string, signal?: AbortSignal): Promise<PostDetailResponse> {
-  return api.get<PostDetailResponse>(`/media/${encodeURIComponent(id)}`, { signal })
+  return call('GET /media/:id', { params: { id }, signal })
 }
 
 /** POST /media/{id}/like with the wanted state, so a repeated call cannot flip it back. */
 export function setPostLike(id: string, like: boolean): Promise<PostLikeResponse> {
-  return api.post<PostLikeResponse>(`/media/${encodeURIComponent(id)}/like`, {
+  return call('POST /media/:id/like', {
+    params: { id },
     json: { action: like ? 'like' : 'unlike' },
   })
 }
@@ -106,7 +108,7 @@ export interface PostEdit {
 
 /** PATCH /media/{id} (author only): the post as it is after the edit. */
 export function editPost(id: string, edit: PostEdit): Promise<PostDetailResponse> {
-  return api.patch<PostDetailResponse>(`/media/${encodeURIComponent(id)}`, { json: edit })
+  return call('PATCH /media/:id', { params: { id }, json: edit })
 }
 
 /** The post as it is now, when an edit failed because someone changed it meanwhile (409). */
@@ -116,12 +118,12 @@ export function postConflictOf(error: unknown): PostDetailResponse | null {
 
 /** GET /media/{id}/revisions: every revision, oldest first, the current one last. */
 export function getPostRevisions(id: string, signal?: AbortSignal): Promise<PostRevisionsResponse> {
-  return api.get<PostRevisionsResponse>(`/media/${encodeURIComponent(id)}/revisions`, { signal })
+  return call('GET /media/:id/revisions', { params: { id }, signal })
 }
 
 /** DELETE /media/{id}/delete (author only). */
 export function deletePost(id: string): Promise<PostDeleteResponse> {
-  return api.delete<PostDeleteResponse>(`/media/${encodeURIComponent(id)}/delete`)
+  return call('DELETE /media/:id/delete', { params: { id } })
 }
 
 export interface UploadFields {

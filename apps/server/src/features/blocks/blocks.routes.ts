@@ -1,34 +1,23 @@
-import { BlockResponse, BlocksResponse, IdParams } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { targetWriteSchema } from '../../http/responses'
 import { ownRoute } from '../../http/routes'
+import { serve } from '../../http/serve'
 import { blocksService } from './blocks.service'
 
 export const LOGIN_TO_BLOCK = 'Please login to block someone'
 
 export async function blocksRoutes(app: AppInstance, ctx: AppContext) {
   const blocks = blocksService(ctx.db)
-  const tags = ['blocks']
-  const rateLimit = perUserLimit(ctx.config.followRateLimit, 'You are blocking and unblocking too quickly.')
-  const schema = (summary: string) => targetWriteSchema({ tags, summary, params: IdParams }, BlockResponse)
+  const config = {
+    rateLimit: perUserLimit(ctx.config.followRateLimit, 'You are blocking and unblocking too quickly.'),
+  }
 
-  app.post('/users/:id/block', { config: { rateLimit }, schema: schema('Block a user') }, async (request) =>
+  serve(app, 'POST /users/:id/block', { config }, async (request) =>
     blocks.block(await requireUserId(request, LOGIN_TO_BLOCK), request.params.id),
   )
-
-  app.delete(
-    '/users/:id/block',
-    { config: { rateLimit }, schema: schema('Unblock a user') },
-    async (request) => blocks.unblock(await requireUserId(request, LOGIN_TO_BLOCK), request.params.id),
+  serve(app, 'DELETE /users/:id/block', { config }, async (request) =>
+    blocks.unblock(await requireUserId(request, LOGIN_TO_BLOCK), request.params.id),
   )
-
-  ownRoute(
-    app,
-    '/auth/me/blocks',
-    { tags, summary: 'The users you blocked, latest first', answer: BlocksResponse },
-    LOGIN_TO_BLOCK,
-    blocks.mine,
-  )
+  ownRoute(app, 'GET /auth/me/blocks', LOGIN_TO_BLOCK, blocks.mine)
 }

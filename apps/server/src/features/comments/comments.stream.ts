@@ -1,9 +1,8 @@
-import { PostCommentsParams } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { EventBus } from '../../events/index'
 import type { Live } from '../../events/live'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { type EventStream, openEventStream } from '../../http/sse'
 import { readPostAccess, visibleOr404 } from '../../policy/index'
 
@@ -29,32 +28,21 @@ export function subscribeCommentNews(events: EventBus, live: Live) {
  * readers of a public one included. Ids only: the page loads them when its reader asks.
  */
 export function commentStreamRoute(app: AppInstance, ctx: AppContext) {
-  app.get(
-    '/comments/post/:id/stream',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'New comments on a post as they are written (server-sent events: comment)',
-        description: 'text/event-stream; each `comment` event carries {_id, postId, parentId}.',
-        params: PostCommentsParams,
-        response: { ...failures(404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const viewerId = (await request.viewer())?.userId ?? null
-      ctx.streams.take(request, reply, viewerId)
-      const { id } = request.params
-      visibleOr404(isId(id) ? await readPostAccess(ctx.db, id) : undefined, viewerId)
-      // Listening before the stream opens: a comment written once the reader sees it open is told.
-      const early: Record<string, unknown>[] = []
-      let stream: EventStream | null = null
-      const stopListening = await ctx.live.listen(postTopic(id), (data) =>
-        stream ? stream.send('comment', data) : early.push(data),
-      )
-      stream = openEventStream(request, reply)
-      stream.onClose(stopListening)
-      stream.onClose(ctx.live.onStop(() => stream?.end()))
-      for (const data of early) stream.send('comment', data)
-    },
-  )
+  serve(app, 'GET /comments/post/:id/stream', async (request, reply) => {
+    const viewerId = (await request.viewer())?.userId ?? null
+    ctx.streams.take(request, reply, viewerId)
+    const { id } = request.params
+    visibleOr404(isId(id) ? await readPostAccess(ctx.db, id) : undefined, viewerId)
+    // Listening before the stream opens: a comment written once the reader sees it open is told.
+    const early: Record<string, unknown>[] = []
+    let stream: EventStream | null = null
+    const stopListening = await ctx.live.listen(postTopic(id), (data) =>
+      stream ? stream.send('comment', data) : early.push(data),
+    )
+    stream = openEventStream(request, reply)
+    stream.onClose(stopListening)
+    stream.onClose(ctx.live.onStop(() => stream?.end()))
+    for (const data of early) stream.send('comment', data)
+    return reply
+  })
 }
