@@ -12,7 +12,7 @@ import ajvFormats from 'ajv-formats'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import helmetHeaders from 'helmet'
 import type { Config } from './config'
-import { type AppContext, type AppInstance, createContext } from './context'
+import { type AppContext, type AppInstance, createContext, type FeatureParts } from './context'
 import { type DatabaseHandle, migrateToLatest, openDatabase, pgliteDirFor } from './db/index'
 import { startOutboxWorker } from './events/index'
 import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
@@ -24,7 +24,7 @@ import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
 import { exportsRoutes, mailExportReady, startExportsWorker } from './features/exports/index'
 import { feedsRoutes } from './features/feeds/index'
-import { filesRoutes, sweepBlobs } from './features/files/index'
+import { filesRoutes, sweepBlobs, uploadGate } from './features/files/index'
 import { followsRoutes } from './features/follows/index'
 import { healthRoutes } from './features/health/index'
 import { ipfsRoutes, postCarRoutes } from './features/ipfs/index'
@@ -43,7 +43,7 @@ import { profilesRoutes } from './features/profiles/index'
 import { rewardsRoutes, subscribeLedger } from './features/rewards/index'
 import { statsRoutes } from './features/stats/index'
 import { tagsRoutes } from './features/tags/index'
-import { tokenRoutes } from './features/token/index'
+import { openTokenChain, tokenChainSlot, tokenRoutes } from './features/token/index'
 import { registerViewer } from './http/auth'
 import { registerCsrfGuard } from './http/csrf'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler'
@@ -132,6 +132,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** Told each step of starting up, in words (main.ts prints them). */
   onProgress?: (step: string) => void
+  /** Parts of the context a test brings its own of (a chain that fails on purpose). */
+  parts?: Partial<FeatureParts>
 }
 
 /** Each feature contributes one plugin of routes under /api/v1. */
@@ -211,7 +213,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Shared in Redis, per process while Redis is down: a limit is never off.
   const rateLimitCounters = await openRateLimitCounters(config.redisUrl, app.log)
   app.addHook('onClose', () => rateLimitCounters.close())
-  const ctx: AppContext = createContext(config, database, app.log, options.readCache, rateLimitCounters.redis)
+  const ctx: AppContext = createContext(config, database, app.log, {
+    readCache: options.readCache,
+    redis: rateLimitCounters.redis,
+    tokenChain: tokenChainSlot(() => openTokenChain(config)),
+    uploads: uploadGate(app as AppInstance, database.db, config.uploads),
+    ...options.parts,
+  })
   // What reacts to contributions subscribes to their domain events (events/, docs/decisions/004).
   subscribeLedger(ctx.events, config.rewards)
   subscribeNotifications(ctx.events, ctx.live)

@@ -26,8 +26,21 @@ export type AppInstance = FastifyInstance<
   TypeBoxTypeProvider
 >
 
+/**
+ * What features add to the context, each declaring its own part (`declare module '../../context'`):
+ * the composition root (app.ts) builds them, and a test may hand in its own.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: features merge their parts into it.
+export interface FeatureParts {}
+
+/** How an app's context is put together: the parts features add, and what a test may replace. */
+export interface ContextParts extends FeatureParts {
+  readCache?: ReadCache
+  redis?: Probes['redis']
+}
+
 /** What every feature's routes get: the database and the shared services. */
-export interface AppContext {
+export interface AppContext extends FeatureParts {
   config: Config
   db: Db
   dbKind: DbKind
@@ -74,8 +87,7 @@ export function createContext(
   config: Config,
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  readCache: ReadCache = createReadCache(config.readCacheMs),
-  redis: Probes['redis'] = () => 'off',
+  { readCache = createReadCache(config.readCacheMs), redis = () => 'off', ...parts }: ContextParts,
 ): AppContext {
   const events = createEventBus()
   const sessions = createSessionMemo(config.readCacheMs)
@@ -103,6 +115,7 @@ export function createContext(
     return invalidation.tellInTransaction(trx)
   })
   return {
+    ...parts,
     config,
     db: database.db,
     dbKind: database.kind,

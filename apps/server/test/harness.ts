@@ -148,7 +148,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'logger' | 'database'> = {},
+  options: Pick<BuildOptions, 'logger' | 'database' | 'parts'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agora-test-'))
   const config = loadConfig({
@@ -167,7 +167,12 @@ export async function createTestApp(
   })
   const database = options.database ?? (await openTestDatabase())
   const readCache = createReadCache(config.readCacheMs)
-  const app = await buildApp(config, { database, readCache, logger: options.logger ?? false })
+  const app = await buildApp(config, {
+    database,
+    readCache,
+    logger: options.logger ?? false,
+    parts: options.parts,
+  })
   await app.ready()
   return {
     app,
@@ -208,10 +213,14 @@ export async function withSecondApp(
  * The usual life of a test file's app: made before its first test, emptied after each (with
  * `reset`'s options), closed after the last. Answers the app, filled in once it is made.
  */
-export function useTestApp(env: Record<string, string> = {}, reset: { blobs?: boolean } = {}): TestApp {
+export function useTestApp(
+  env: Record<string, string> = {},
+  reset: { blobs?: boolean } = {},
+  options: Pick<BuildOptions, 'parts'> = {},
+): TestApp {
   const t = {} as TestApp
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(env))
+    Object.assign(t, await createTestApp(env, options))
   })
   afterEach(() => t.reset(reset))
   afterAll(() => t.close())

@@ -14,7 +14,15 @@ export interface UploadPass {
   quota: NonNullable<UploadLimits['quota']>
 }
 
-const limiters = new WeakMap<UploadLimitsConfig, ReturnType<AppInstance['createRateLimit']>>()
+/** The gate every upload route passes first (see uploadGate). */
+export type UploadGate = (request: FastifyRequest, userId: string) => Promise<UploadPass>
+
+declare module '../../context' {
+  interface FeatureParts {
+    /** One gate for the app: posts, versions and single files count against the same upload rate. */
+    uploads: UploadGate
+  }
+}
 
 /**
  * The gate of every upload route (posts, versions, single files), before a byte of the body is
@@ -22,21 +30,18 @@ const limiters = new WeakMap<UploadLimitsConfig, ReturnType<AppInstance['createR
  * rate limiter's store (Redis when configured) — answers 429 with Retry-After; then the storage
  * quota refuses a user at their quota, or a body whose Content-Length cannot fit, with 413.
  */
-export function uploadGate(app: AppInstance, db: Db, limits: UploadLimitsConfig) {
-  // One limiter (one store of counters) per app, whichever route's plugin asks first.
-  let rate = limiters.get(limits)
-  if (!rate) {
-    rate = app.createRateLimit({
+export function uploadGate(app: AppInstance, db: Db, limits: UploadLimitsConfig): UploadGate {
+  // Made at the first upload: the rate-limit plugin that makes it registers after the context.
+  let rate: ReturnType<AppInstance['createRateLimit']> | null = null
+  const quota = storageQuota(db)
+
+  return async function pass(request, userId) {
+    rate ??= app.createRateLimit({
       max: limits.perHour,
       timeWindow: '1 hour',
       keyGenerator: async (request: FastifyRequest) => `upload:${(await request.viewer())?.userId ?? ''}`,
     })
-    limiters.set(limits, rate)
-  }
-  const quota = storageQuota(db)
-
-  return async function pass(request: FastifyRequest, userId: string): Promise<UploadPass> {
-    const limited = await (rate as NonNullable<typeof rate>)(request)
+    const limited = await rate(request)
     if (!limited.isAllowed && limited.isExceeded) {
       throw new TooManyRequestsError('uploads_too_fast', limited.ttlInSeconds, {
         detail: `You are uploading too quickly: at most ${limits.perHour} uploads an hour. Please wait ${Math.ceil(limited.ttlInSeconds / 60)} min and try again.`,

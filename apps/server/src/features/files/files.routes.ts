@@ -22,7 +22,6 @@ import { readerOf } from '../../http/standing'
 import { fileAccess, postingAllowance } from '../../policy/index'
 import { thumbnailOf } from '../analysis/index'
 import { DOCX_MIME, downloadName, fileUrl, mustDownload } from './file-types'
-import { uploadGate } from './files.gate'
 import { docxToSafeHtml } from './files.preview'
 import { storageQuota } from './files.quota'
 import { filesService } from './files.service'
@@ -63,7 +62,7 @@ function dispositionFor(name: string | undefined, mime: string, attachment: bool
 export async function filesRoutes(app: AppInstance, ctx: AppContext) {
   const store = ctx.blobs
   const files = filesService(ctx.db, store)
-  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
+  const gate = ctx.uploads
 
   /** The stored file and how widely it is served, or 404 (the same as for an unknown CID). */
   async function blobOrNotFound(request: FastifyRequest, cid: string) {

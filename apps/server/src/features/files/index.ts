@@ -1,5 +1,5 @@
 export { fileUrl, mediaKindOf, toMediaItem } from './file-types'
-export { receivePostFiles, type UploadPass, uploadGate } from './files.gate'
+export { receivePostFiles, type UploadGate, type UploadPass, uploadGate } from './files.gate'
 export { type StorageCharge, storageQuota } from './files.quota'
 export { filesRoutes } from './files.routes'
 export { filesService } from './files.service'

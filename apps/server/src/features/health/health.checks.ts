@@ -2,7 +2,6 @@ import type { HealthCheck, HealthReadyResponse, QueueHealth } from '@agora/contr
 import type { AppContext } from '../../context'
 import { pingDatabase } from '../../db/index'
 import { QUEUES, type QueueName, type QueueStats, queueStats } from '../../db/queues'
-import { tokenChainFor } from '../token/index'
 
 /** A check that has not answered by then counts as not answering (a hung dependency must not hang the probe). */
 const CHECK_TIMEOUT_MS = 3_000
@@ -49,7 +48,7 @@ async function blobsCheck(ctx: AppContext): Promise<HealthCheck> {
 
 async function chainCheck(ctx: AppContext): Promise<HealthCheck> {
   try {
-    const chain = await withTimeout(tokenChainFor(ctx.config), 'the chain')
+    const chain = await withTimeout(ctx.tokenChain.get(), 'the chain')
     await withTimeout(chain.getAccounts([chain.faucet.address]), 'the chain')
     return ok(chain.networkName)
   } catch (error) {

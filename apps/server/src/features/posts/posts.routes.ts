@@ -6,7 +6,7 @@ import { editingRoutes, toggleRoute } from '../../http/routes'
 import { serve } from '../../http/serve'
 import { readerOf } from '../../http/standing'
 import { seesWholePast } from '../../policy/index'
-import { receivePostFiles, uploadGate } from '../files/index'
+import { receivePostFiles } from '../files/index'
 import { versionsRoutes } from '../versions/index'
 import { LOGIN_FOR_FOLLOWING, postsService } from './posts.service'
 import type { UploadFields } from './posts.validation'
@@ -22,7 +22,7 @@ export async function postsRoutes(app: AppInstance, ctx: AppContext) {
   const store = ctx.blobs
   const posts = postsService(ctx.db, store, ctx.events, ctx.guard)
   const viewerIdOf = async (request: FastifyRequest) => (await request.viewer())?.userId ?? null
-  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
+  const gate = ctx.uploads
 
   serve(app, 'POST /media/upload', async (request, reply) => {
     const viewer = await requireViewer(request, LOGIN_TO_UPLOAD)

@@ -24,7 +24,7 @@ import {
   scrub,
   storeSignatureFirst,
   type TokenChain,
-  tokenChainFor,
+  type TokenChainSlot,
   UNSIGNED_AFTER_MS,
 } from '../token/index'
 import { type ClaimRow, claimsStore } from './rewards.claims.store'
@@ -103,7 +103,7 @@ const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 
  * Reading the ledger, the rules and the leaderboard, and claiming to a wallet. A claim that ends,
  * paid or failed, raises `claim.settled` in the transaction that settles it (`events`).
  */
-export function rewardsService(db: Db, config: Config, events: EventBus) {
+export function rewardsService(db: Db, config: Config, events: EventBus, tokenChain: TokenChainSlot) {
   const store = ledgerAndClaims(db)
   const rules = config.rewards
   const minClaim = tokensToUnits(rules.minClaim)
@@ -125,7 +125,7 @@ export function rewardsService(db: Db, config: Config, events: EventBus) {
 
   async function chain(log: FastifyBaseLogger): Promise<TokenChain> {
     try {
-      return await tokenChainFor(config)
+      return await tokenChain.get()
     } catch (error) {
       log.error(
         { reason: error instanceof ChainFailure ? error.message : scrub(error) },

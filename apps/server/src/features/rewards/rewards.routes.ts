@@ -18,7 +18,7 @@ import { rewardsService } from './rewards.claims'
 export const LOGIN_FOR_REWARDS = 'Please login to see your rewards'
 
 export async function rewardsRoutes(app: AppInstance, ctx: AppContext) {
-  const rewards = rewardsService(ctx.db, ctx.config, ctx.events)
+  const rewards = rewardsService(ctx.db, ctx.config, ctx.events, ctx.tokenChain)
   // Claims a stopped server left pending settle on their user's next rewards request, and here for
   // users who do not come back.
   sweepEveryMinute(app, 'reward claims', rewards.sweep)

@@ -3,6 +3,7 @@ import { waitFor } from '@agora/test-kit'
 import { getAddressDecoder, type Instruction } from '@solana/kit'
 import { sql } from 'kysely'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { testChainSlot } from '../../../test/chain'
 import {
   apiLikeComment,
   apiLikePost,
@@ -15,7 +16,7 @@ import {
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { analysisQueue } from '../analysis/analysis.queue'
-import { provideTokenChain, tokenChainFor } from '../token/chain.open'
+import { openTokenChain } from '../token/chain.open'
 import { heldChain, type StopStage, stoppingChain } from '../token/chain.stopping'
 import { ChainFailure, type TokenChain } from '../token/token.chain'
 import { balanceOf } from '../token/token.transfer'
@@ -32,23 +33,24 @@ import { rewardsStore } from './rewards.store'
 // (the default minimum account age is 24), and earnings are moved back past the 24-hour hold
 // where a test needs them claimable: time is set in the database, never waited for.
 
-const t = useTestApp({
-  COMMENT_RATE_LIMIT: '10000',
-  LIKE_RATE_LIMIT: '10000',
-  REWARDS_CLAIM_RATE_LIMIT: '10000',
-})
+const chains = testChainSlot(() => openTokenChain(t.config))
+const t = useTestApp(
+  { COMMENT_RATE_LIMIT: '10000', LIKE_RATE_LIMIT: '10000', REWARDS_CLAIM_RATE_LIMIT: '10000' },
+  {},
+  { parts: { tokenChain: chains } },
+)
 let chain: TokenChain
 beforeAll(async () => {
-  chain = await tokenChainFor(t.config)
+  chain = await chains.get()
 })
 // A test may put a failing chain in its place.
-afterEach(() => provideTokenChain(t.config, chain))
+afterEach(() => chains.restore())
 
 /** The test chain, but every transfer fails: `failure` tells how, given the transfer's instructions. */
 function provideFailingTransfers(
   failure: (instructions: Instruction[]) => ChainFailure | Promise<ChainFailure>,
 ) {
-  provideTokenChain(t.config, {
+  chains.use({
     ...chain,
     send: async (instructions) => {
       throw await failure(instructions)
@@ -557,7 +559,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
   it('allows one pending claim at a time', async () => {
     const user = await earner(3)
     const held = heldChain(chain)
-    provideTokenChain(t.config, held.chain)
+    chains.use(held.chain)
     const first = claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
     await waitFor(async () => (await me(user)).pending_claim, 'the first claim recorded as pending')
     const second = await claim(user, { address: freshAddress(), amount: units(10), client_key: key() })
@@ -652,7 +654,7 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
 
   it('answers 503 when the chain cannot be reached, and credits the claim back', async () => {
     const user = await earner(1)
-    provideTokenChain(t.config, {
+    chains.use({
       ...chain,
       getAccounts: async () => {
         throw new ChainFailure({ kind: 'unreachable' })
@@ -728,7 +730,7 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
 describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_DB})`, () => {
   /** Starts a claim of 10 tokens through a chain that stops at `stage`, and waits until its row shows it. */
   async function stoppedClaim(user: User, stage: StopStage) {
-    provideTokenChain(t.config, stoppingChain(chain, stage))
+    chains.use(stoppingChain(chain, stage))
     const address = freshAddress()
     // Never answers: the request is as dead as the process would be.
     void claim(user, { address, amount: units(10), client_key: key() })
@@ -743,7 +745,7 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     }, `the claim's row at ${stage}`)
     if (stage === 'landed')
       await waitFor(async () => (await balanceOf(chain, address)).baseUnits > 0n, 'the transfer on the chain')
-    provideTokenChain(t.config, chain)
+    chains.restore()
     return address
   }
 
@@ -796,7 +798,7 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
     await stoppedClaim(gone, 'before-signing')
     await stoppedClaim(recent, 'before-signing')
     await ageClaims(gone, 3)
-    const sweep = rewardsService(t.database.db, t.config, t.app.ctx.events).sweep
+    const sweep = rewardsService(t.database.db, t.config, t.app.ctx.events, t.app.ctx.tokenChain).sweep
     await sweep(t.app.log)
     const statuses = await t.database.db
       .selectFrom('reward_claims')
@@ -856,7 +858,7 @@ describe(`rewards: claims left pending by a server stopped mid-transfer (${TEST_
   it('does not submit a transfer signed after its claim was settled as never signed', async () => {
     const user = await earner(1)
     const held = heldChain(chain)
-    provideTokenChain(t.config, held.chain)
+    chains.use(held.chain)
     const address = freshAddress()
     const response = claim(user, { address, amount: units(10), client_key: key() })
     await waitFor(async () => (await me(user)).pending_claim, 'the claim recorded as pending')

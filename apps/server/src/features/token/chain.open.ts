@@ -1,33 +1,42 @@
 import type { Config } from '../../config'
 import type { TokenChain } from './token.chain'
 
-// One chain per app (keyed by its config object), created on first use. A failed start is not
-// kept, so the next request tries again (e.g. the RPC node was briefly unreachable).
-const chains = new WeakMap<Config, Promise<TokenChain>>()
+/** The app's chain, opened on first use and closed with the app (the embedded one saves its state). */
+export interface TokenChainSlot {
+  get(): Promise<TokenChain>
+  close(): Promise<void>
+}
 
-export function tokenChainFor(config: Config): Promise<TokenChain> {
-  let chain = chains.get(config)
-  if (!chain) {
-    chain = openChain(config)
-    chains.set(config, chain)
-    chain.catch(() => chains.delete(config))
+declare module '../../context' {
+  interface FeatureParts {
+    tokenChain: TokenChainSlot
   }
-  return chain
 }
 
-/** Tests hand in a chain of their own (e.g. a faucet with no SOL) for an app's config. */
-export function provideTokenChain(config: Config, chain: TokenChain) {
-  chains.set(config, Promise.resolve(chain))
+/** A slot that opens its chain with `open` when first asked; a failed start is not kept, so the next ask tries again. */
+export function tokenChainSlot(open: () => Promise<TokenChain>): TokenChainSlot {
+  let chain: Promise<TokenChain> | null = null
+  return {
+    get() {
+      if (!chain) {
+        const opening = open()
+        chain = opening
+        opening.catch(() => {
+          if (chain === opening) chain = null
+        })
+      }
+      return chain
+    },
+    async close() {
+      const closing = chain
+      chain = null
+      if (closing) await (await closing.catch(() => null))?.close()
+    },
+  }
 }
 
-/** Closes the app's chain if one was opened (the embedded one saves its state). */
-export async function closeTokenChain(config: Config) {
-  const chain = chains.get(config)
-  chains.delete(config)
-  if (chain) await (await chain.catch(() => null))?.close()
-}
-
-async function openChain(config: Config): Promise<TokenChain> {
+/** The chain the configuration names: an RPC cluster, or the embedded one kept in DATA_DIR. */
+export async function openTokenChain(config: Config): Promise<TokenChain> {
   if (config.token.rpcUrl) {
     const { openRpcChain } = await import('./chain.rpc')
     return openRpcChain(config.token)

@@ -19,10 +19,11 @@ import {
 } from '@solana-program/token'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { testChainSlot } from '../../../test/chain'
 import { makeUser, send } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { seedLocalChain } from './chain.local'
-import { closeTokenChain, provideTokenChain } from './chain.open'
+import { openTokenChain } from './chain.open'
 import { openRpcChain } from './chain.rpc'
 import { type FakeRpcNode, startFakeRpc } from './fake-rpc'
 import { ACTIVATION_LAMPORTS, TRANSFER_FAILED } from './token.transfer'
@@ -31,6 +32,7 @@ import { ACTIVATION_LAMPORTS, TRANSFER_FAILED } from './token.transfer'
 // embedded chain, through simulateTransaction, sendTransaction and getSignatureStatuses.
 
 let t: TestApp
+const chains = testChainSlot(() => openTokenChain(t.config))
 let svm: LiteSVM
 let node: FakeRpcNode
 let faucet: KeyPairSigner
@@ -42,18 +44,21 @@ beforeAll(async () => {
   faucet = await createKeyPairSignerFromPrivateKeyBytes(seed)
   mint = await seedLocalChain(svm, faucet, { freezable: true })
   node = await startFakeRpc(svm)
-  t = await createTestApp({
-    SOLANA_RPC_URL: node.url,
-    SOLANA_CLUSTER: 'devnet',
-    FAUCET_KEYPAIR: JSON.stringify([...seed, ...getAddressEncoder().encode(faucet.address)]),
-    TOKEN_MINT: mint,
-    FAUCET_RATE_LIMIT: '1000',
-  })
+  t = await createTestApp(
+    {
+      SOLANA_RPC_URL: node.url,
+      SOLANA_CLUSTER: 'devnet',
+      FAUCET_KEYPAIR: JSON.stringify([...seed, ...getAddressEncoder().encode(faucet.address)]),
+      TOKEN_MINT: mint,
+      FAUCET_RATE_LIMIT: '1000',
+    },
+    { parts: { tokenChain: chains } },
+  )
 })
 afterEach(async () => {
   node.dropTransactions = false
   node.blockHeight = 10
-  await closeTokenChain(t.config)
+  await chains.close()
   await t.reset()
 })
 afterAll(async () => {
@@ -143,10 +148,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
   it('keeps a grant pending while the network has not confirmed it, and fails it once its blockhash expired', async () => {
     const user = await makeUser(t)
     node.dropTransactions = true
-    provideTokenChain(
-      t.config,
-      await openRpcChain(t.config.token, { pollIntervalMs: 20, confirmTimeoutMs: 200 }),
-    )
+    chains.use(await openRpcChain(t.config.token, { pollIntervalMs: 20, confirmTimeoutMs: 200 }))
     const post = async () =>
       send(t, user, 'POST', '/api/v1/token/faucet', { address: await newAddress(), amount: 2 })
 

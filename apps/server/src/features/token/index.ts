@@ -1,5 +1,5 @@
 export { isSolanaAddress } from '../../config.solana-keys'
-export { tokenChainFor } from './chain.open'
+export { openTokenChain, type TokenChainSlot, tokenChainSlot } from './chain.open'
 export { ChainFailure, explorerUrlFor, scrub, type TokenChain } from './token.chain'
 export { tokenRoutes } from './token.routes'
 export {

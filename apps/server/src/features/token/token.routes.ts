@@ -8,14 +8,13 @@ import {
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { failures } from '../../http/responses'
-import { closeTokenChain } from './chain.open'
 import { tokenServiceFor } from './token.service'
 import { sweepEveryMinute } from './token.settle'
 
 export async function tokenRoutes(app: AppInstance, ctx: AppContext) {
-  const tokens = tokenServiceFor(ctx.db, ctx.config)
+  const tokens = tokenServiceFor(ctx.db, ctx.config.token, ctx.tokenChain)
   // The embedded chain saves its state on the way out.
-  app.addHook('onClose', () => closeTokenChain(ctx.config))
+  app.addHook('onClose', () => ctx.tokenChain.close())
   // Grants a stopped server left pending settle on their user's next request, and here for users
   // who do not come back.
   sweepEveryMinute(app, 'faucet', tokens.sweep)

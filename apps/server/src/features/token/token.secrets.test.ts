@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testChainSlot } from '../../../test/chain'
 import { makeUser } from '../../../test/factories'
 import { openTestDatabase, TEST_DB, type TestApp } from '../../../test/harness'
 import { buildApp } from '../../app'
 import { type Config, loadConfig } from '../../config'
 import type { DatabaseHandle } from '../../db/index'
-import { provideTokenChain, tokenChainFor } from './chain.open'
+import { openTokenChain } from './chain.open'
 import type { TokenChain } from './token.chain'
 
 // The faucet's key must never reach a response or a log line, whatever happens.
@@ -23,6 +24,7 @@ let dataDir: string
 let database: DatabaseHandle
 let config: Config
 let app: Awaited<ReturnType<typeof buildApp>>
+const chains = testChainSlot(() => openTokenChain(config))
 
 beforeAll(async () => {
   const signer = await createKeyPairSignerFromPrivateKeyBytes(seed)
@@ -55,7 +57,11 @@ beforeAll(async () => {
       done()
     },
   })
-  app = await buildApp(config, { database, logger: { level: 'trace', stream } })
+  app = await buildApp(config, {
+    database,
+    logger: { level: 'trace', stream },
+    parts: { tokenChain: chains },
+  })
   await app.ready()
 })
 
@@ -73,7 +79,7 @@ function expectNoSecret(text: string, where: string) {
 
 describe(`the faucet key stays secret (${TEST_DB})`, () => {
   it('appears in no response and no log line, through grants, refusals and failures', async () => {
-    const chain: TokenChain = await tokenChainFor(config)
+    const chain: TokenChain = await chains.get()
     // The configured key is the embedded chain's faucet.
     expect(chain.faucet.address).toBe((await createKeyPairSignerFromPrivateKeyBytes(seed)).address)
     const user = await makeUser({ app } as TestApp)
@@ -101,14 +107,14 @@ describe(`the faucet key stays secret (${TEST_DB})`, () => {
       await app.inject({ method: 'GET', url: '/api/v1/docs/json' }),
     ]
     // A chain library failing with the key in its message (the worst case) is not echoed either.
-    provideTokenChain(config, {
+    chains.use({
       ...chain,
       send: async () => {
         throw new Error(`signing failed for ${secretBase58}`)
       },
     })
     responses.push(await post({ address: target, amount: 1 }))
-    provideTokenChain(config, chain)
+    chains.restore()
 
     expect(responses.map((response) => response.statusCode)).toEqual([
       200, 429, 400, 400, 401, 200, 200, 200, 503,

@@ -5,7 +5,7 @@ import type { TokenConfig } from '../../config'
 import { isSolanaAddress } from '../../config.solana-keys'
 import type { Db } from '../../db/index'
 import { BadRequestError, HttpError, ServiceUnavailableError, TooManyRequestsError } from '../../http/errors'
-import { tokenChainFor } from './chain.open'
+import type { TokenChainSlot } from './chain.open'
 import { ChainFailure, type ChainFailureReason, scrub, type TokenChain } from './token.chain'
 import { fateOf, type Settled, storeSignatureFirst, UNSIGNED_AFTER_MS } from './token.settle'
 import { type GrantParties, type GrantUsage, tokenStore } from './token.store'
@@ -339,9 +339,6 @@ export function tokenService(db: Db, config: TokenConfig, openChain: () => Promi
 export type TokenService = ReturnType<typeof tokenService>
 
 /** The service over the app's chain (opened on first use). */
-export function tokenServiceFor(
-  db: Db,
-  config: { token: TokenConfig } & Parameters<typeof tokenChainFor>[0],
-) {
-  return tokenService(db, config.token, () => tokenChainFor(config))
+export function tokenServiceFor(db: Db, config: TokenConfig, chain: TokenChainSlot) {
+  return tokenService(db, config, () => chain.get())
 }

@@ -5,10 +5,11 @@ import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { testChainSlot } from '../../../test/chain'
 import { makeUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { openLocalChain } from './chain.local'
-import { closeTokenChain, provideTokenChain, tokenChainFor } from './chain.open'
+import { openTokenChain } from './chain.open'
 import { heldChain, type StopStage, stoppingChain } from './chain.stopping'
 import { ChainFailure, type TokenChain } from './token.chain'
 import { GRANT_FAILURES, tokenServiceFor, tokensDistributed } from './token.service'
@@ -21,13 +22,14 @@ import {
   TRANSFER_FAILED,
 } from './token.transfer'
 
-const t = useTestApp({ FAUCET_RATE_LIMIT: '10000' })
+const chains = testChainSlot(() => openTokenChain(t.config))
+const t = useTestApp({ FAUCET_RATE_LIMIT: '10000' }, {}, { parts: { tokenChain: chains } })
 let chain: TokenChain
 beforeAll(async () => {
-  chain = await tokenChainFor(t.config)
+  chain = await chains.get()
 })
 // A test may put a failing chain in its place.
-afterEach(() => provideTokenChain(t.config, chain))
+afterEach(() => chains.restore())
 
 const BASE = 10n ** 9n
 const freshAddress = () => getAddressDecoder().decode(randomBytes(32)) as string
@@ -285,7 +287,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
   })
 
   it('answers 503 when the faucet has no SOL account, and the failed grant does not count', async () => {
-    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 0n }))
+    chains.use(await openLocalChain({ stateDir: null, faucetLamports: 0n }))
     const user = await makeUser(t)
     const response = await faucet(user, { address: freshAddress(), amount: 1 })
     expect(response.statusCode).toBe(503)
@@ -297,7 +299,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
   })
 
   it('answers 503 when the faucet has no token account', async () => {
-    provideTokenChain(t.config, await openLocalChain({ stateDir: null, createFaucetTokenAccount: false }))
+    chains.use(await openLocalChain({ stateDir: null, createFaucetTokenAccount: false }))
     const user = await makeUser(t)
     const response = await faucet(user, { address: freshAddress(), amount: 1 })
     expect(response.statusCode).toBe(503)
@@ -307,12 +309,12 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
   it('answers 503 with the §8 texts when the faucet runs short of SOL or tokens', async () => {
     const user = await makeUser(t)
     // Enough for the fee and an activation, not for a token account's rent as well.
-    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 2_000_000n }))
+    chains.use(await openLocalChain({ stateDir: null, faucetLamports: 2_000_000n }))
     const poor = await faucet(user, { address: freshAddress(), amount: 1 })
     expect(poor.statusCode).toBe(503)
     expect(poor.json().detail).toBe(NO_SOL_FOR_TOKEN_ACCOUNT)
 
-    provideTokenChain(t.config, await openLocalChain({ stateDir: null, supply: 2n * BASE }))
+    chains.use(await openLocalChain({ stateDir: null, supply: 2n * BASE }))
     const empty = await faucet(user, { address: freshAddress(), amount: 3 })
     expect(empty.statusCode).toBe(503)
     expect(empty.json().detail).toBe('Token operation failed: the faucet has run out of tokens')
@@ -327,7 +329,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     ['InsufficientFundsForFee', 'Token operation failed: the faucet does not have enough SOL to pay the fee'],
     ['BlockhashNotFound', TRANSFER_FAILED],
   ])('maps the chain refusing the transaction (%j) to a §8 text', async (refusal, detail) => {
-    provideTokenChain(t.config, {
+    chains.use({
       ...chain,
       send: async () => {
         throw new ChainFailure({ kind: 'rejected', transaction: refusal })
@@ -340,7 +342,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
   })
 
   it('keeps a sent but unconfirmed grant pending, so it still counts', async () => {
-    provideTokenChain(t.config, {
+    chains.use({
       ...chain,
       send: async () => {
         throw new ChainFailure({ kind: 'unconfirmed', signature: '5'.repeat(88) })
@@ -371,7 +373,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     const user = await makeUser(t)
     await faucet(user, { address: freshAddress(), amount: 5 })
     await faucet(user, { address: freshAddress(), amount: 2.75 })
-    provideTokenChain(t.config, await openLocalChain({ stateDir: null, faucetLamports: 0n }))
+    chains.use(await openLocalChain({ stateDir: null, faucetLamports: 0n }))
     await faucet(user, { address: freshAddress(), amount: 50 })
     expect(await tokensDistributed(t.database.db)).toBe(7)
   })
@@ -380,8 +382,8 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     const user = await makeUser(t)
     const target = freshAddress()
     await faucet(user, { address: target, amount: 9 })
-    await closeTokenChain(t.config)
-    const reopened = await tokenChainFor(t.config)
+    await chains.close()
+    const reopened = await chains.get()
     expect(reopened).not.toBe(chain)
     expect(reopened.mint).toBe(chain.mint)
     expect(reopened.faucet.address).toBe(chain.faucet.address)
@@ -394,7 +396,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
 describe(`token faucet: grants left pending by a server stopped mid-transfer (${TEST_DB})`, () => {
   /** Starts a grant through a chain that stops at `stage`, and waits until its row shows it. */
   async function stoppedGrant(stage: StopStage, amount: number) {
-    provideTokenChain(t.config, stoppingChain(chain, stage))
+    chains.use(stoppingChain(chain, stage))
     const user = await makeUser(t)
     const target = freshAddress()
     // Never answers: the request is as dead as the process would be.
@@ -406,7 +408,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     }, `the grant's row at ${stage}`)
     if (stage === 'landed')
       await waitFor(async () => (await tokenAccountOf(target)).amount !== null, 'the tokens on the chain')
-    provideTokenChain(t.config, chain)
+    chains.restore()
     return { user, target }
   }
 
@@ -463,7 +465,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     const unsigned = await stoppedGrant('before-signing', 100)
     await ageGrants(3)
     const young = await stoppedGrant('before-signing', 50)
-    const sweep = () => tokenServiceFor(t.database.db, t.config).sweep(t.app.log)
+    const sweep = () => tokenServiceFor(t.database.db, t.config.token, chains).sweep(t.app.log)
     await Promise.all([sweep(), sweep()])
     const byAddress = new Map((await grants()).map((grant) => [grant.address, grant]))
     expect(byAddress.get(landed.target)).toMatchObject({ status: 'confirmed' })
@@ -477,7 +479,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
 
   it('does not submit a transfer signed after its grant was settled as never signed', async () => {
     const held = heldChain(chain)
-    provideTokenChain(t.config, held.chain)
+    chains.use(held.chain)
     const user = await makeUser(t)
     const target = freshAddress()
     const response = faucet(user, { address: target, amount: 30 })

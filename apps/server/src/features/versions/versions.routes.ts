@@ -4,7 +4,7 @@ import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { failures } from '../../http/responses'
 import { readerOf } from '../../http/standing'
-import { receivePostFiles, uploadGate } from '../files/index'
+import { receivePostFiles } from '../files/index'
 import { versionsService } from './versions.service'
 
 export const LOGIN_TO_PUBLISH_VERSION = 'Please login to upload a new version'
@@ -26,7 +26,7 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
   const store = ctx.blobs
   const versions = versionsService(ctx.db, store, ctx.events)
   const tags = ['posts']
-  const gate = uploadGate(app, ctx.db, ctx.config.uploads)
+  const gate = ctx.uploads
 
   app.post(
     '/media/:id/versions',
