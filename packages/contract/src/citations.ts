@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { LiteralUnion } from './common'
 
 /** The formats a post is cited in: BibTeX, RIS, CSL-JSON and an APA reference as text. */
 export const CITE_FORMATS = ['bibtex', 'ris', 'csl', 'apa'] as const
@@ -8,13 +9,11 @@ export type CiteFormat = (typeof CITE_FORMATS)[number]
 export const CITE_FORMAT_ALIASES: Readonly<Record<string, CiteFormat>> = { 'csl-json': 'csl' }
 
 export const CiteQuery = Type.Object({
+  // The alias spelled out, not Object.keys(): the query's type then names every format it takes.
   format: Type.Optional(
-    Type.Union(
-      [...CITE_FORMATS, ...Object.keys(CITE_FORMAT_ALIASES)].map((format) => Type.Literal(format)),
-      {
-        description: 'bibtex (the default), ris, csl (also csl-json) or apa',
-      },
-    ),
+    Type.Union(LiteralUnion(...CITE_FORMATS, 'csl-json').anyOf, {
+      description: 'bibtex (the default), ris, csl (also csl-json) or apa',
+    }),
   ),
   version: Type.Optional(Type.Integer({ minimum: 1 })),
   download: Type.Optional(Type.Boolean()),

@@ -11,7 +11,7 @@ import {
   type QueryOf,
 } from '@agora/contract'
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import type { TSchema } from 'typebox'
+import type { Static, TSchema } from 'typebox'
 import type { AppInstance } from '../context'
 import { bodyAnswer, failures } from './responses'
 
@@ -23,10 +23,13 @@ declare module 'fastify' {
 }
 
 type Body<E extends Endpoint> = E extends { bodyOptional: true } ? BodyOf<E> | null : BodyOf<E>
+/** The path's parameters, narrowed by the endpoint's params schema where it has one (`kind: 'posts'`). */
+type Params<K extends ApiKey> = ParamsOf<K> &
+  (Api[K] extends { params: infer S extends TSchema } ? Static<S> : unknown)
 
 /** A request to the endpoint, its params, query and body typed from the contract. */
 export type EndpointRequest<K extends ApiKey> = FastifyRequest<{
-  Params: ParamsOf<K>
+  Params: Params<K>
   Querystring: QueryOf<Api[K]>
   Body: Body<Api[K]>
 }>

@@ -3,9 +3,9 @@
  * (`ai_analysis`); this is the author's re-run.
  */
 import type { AnalysisRerunResponse } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 
 /** POST /media/{id}/analysis (author only): queued again; the post's analysis is pending until done. */
 export function rerunAnalysis(postId: string): Promise<AnalysisRerunResponse> {
-  return api.post<AnalysisRerunResponse>(`/media/${encodeURIComponent(postId)}/analysis`)
+  return call('POST /media/:id/analysis', { params: { id: postId } })
 }

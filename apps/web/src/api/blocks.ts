@@ -7,7 +7,7 @@
  *   await requestReview('comments', commentId)
  */
 import type { BlockResponse, BlocksResponse, ModerationState } from '@agora/contract'
-import { api, call } from './client'
+import { call } from './client'
 
 /** POST /users/{id}/block: they can no longer reply to one's comments, comment on one's posts or mention one. */
 export function blockUser(userId: string): Promise<BlockResponse> {
@@ -30,7 +30,5 @@ export function requestReview(
   id: string,
   note?: string,
 ): Promise<ModerationState> {
-  return api.post<ModerationState>(`/mod/${target}/${encodeURIComponent(id)}/review`, {
-    json: note ? { note } : {},
-  })
+  return call('POST /mod/:kind/:id/review', { params: { kind: target, id }, json: note ? { note } : {} })
 }

@@ -3,16 +3,17 @@
  * `GET /files/{cid}/preview` converts a DOCX document to sanitised HTML.
  */
 import type { FilePreviewResponse, MediaItem } from '@agora/contract'
-import { API_BASE, api } from './client'
+import { API_BASE, call, callPath } from './client'
 
 /** Where the browser shows a file inline (the `url` of a post's media item). */
 export function fileUrl(cid: string): string {
-  return `${API_BASE}/files/${encodeURIComponent(cid)}`
+  return `${API_BASE}${callPath('GET /files/:cid', { params: { cid } })}`
 }
 
 /** The same file as a download under its original name. */
 export function downloadUrl(item: Pick<MediaItem, 'cid' | 'name'>): string {
-  return `${fileUrl(item.cid)}?${new URLSearchParams({ download: '1', name: item.name })}`
+  const query = { download: '1', name: item.name }
+  return `${API_BASE}${callPath('GET /files/:cid', { params: { cid: item.cid }, query })}`
 }
 
 /**
@@ -25,7 +26,9 @@ export async function fetchFileText(
   signal?: AbortSignal,
 ): Promise<{ text: string; truncated: boolean }> {
   const truncated = item.size > maxBytes
-  const body = await api.get<unknown>(`/files/${encodeURIComponent(item.cid)}`, {
+  // A JSON file comes back parsed (its content type is JSON), any other as text.
+  const body: unknown = await call('GET /files/:cid', {
+    params: { cid: item.cid },
     signal,
     headers: truncated ? { Range: `bytes=0-${maxBytes - 1}` } : undefined,
   })
@@ -34,5 +37,5 @@ export async function fetchFileText(
 
 /** GET /files/{cid}/preview: a DOCX document as sanitised HTML. */
 export function fetchDocxPreview(cid: string, signal?: AbortSignal): Promise<FilePreviewResponse> {
-  return api.get<FilePreviewResponse>(`/files/${encodeURIComponent(cid)}/preview`, { signal })
+  return call('GET /files/:cid/preview', { params: { cid }, signal })
 }

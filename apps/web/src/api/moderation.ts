@@ -21,7 +21,7 @@ import type {
   UnsuspendRequest,
   UserRole,
 } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 
 export const MOD_PAGE_SIZE = 20
 
@@ -33,7 +33,7 @@ export interface ModQueueFilters {
 
 /** POST /reports: 409 when the same person already has an open report on it. */
 export function sendReport(report: ReportRequest): Promise<ReportResponse> {
-  return api.post<ReportResponse>('/reports', { json: report })
+  return call('POST /reports', { json: report })
 }
 
 /** GET /mod/reports: open reports grouped by their target, from `cursor`. */
@@ -42,9 +42,14 @@ export function getModQueue(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ModQueueResponse> {
-  return api.get<ModQueueResponse>('/mod/reports', {
+  return call('GET /mod/reports', {
     signal,
-    query: { target_type: filters.targetType, reason: filters.reason, cursor, limit: MOD_PAGE_SIZE },
+    query: {
+      target_type: filters.targetType ?? undefined,
+      reason: filters.reason ?? undefined,
+      cursor: cursor ?? undefined,
+      limit: MOD_PAGE_SIZE,
+    },
   })
 }
 
@@ -53,9 +58,7 @@ export function resolveReport(
   reportId: string,
   request: ResolveReportRequest,
 ): Promise<ResolveReportResponse> {
-  return api.post<ResolveReportResponse>(`/mod/reports/${encodeURIComponent(reportId)}/resolve`, {
-    json: request,
-  })
+  return call('POST /mod/reports/:id/resolve', { params: { id: reportId }, json: request })
 }
 
 export type ModContentType = ContentKind
@@ -69,19 +72,17 @@ export function moderateContent(
   reason: string,
 ): Promise<ModActionResponse> {
   const folder = type === 'post' ? 'posts' : 'comments'
-  return api.post<ModActionResponse>(`/mod/${folder}/${encodeURIComponent(id)}/${action}`, {
-    json: { reason },
-  })
+  return call('POST /mod/:kind/:id/:action', { params: { kind: folder, id, action }, json: { reason } })
 }
 
 /** POST /mod/users/{id}/suspend: `until` is an ISO date-time in the future. */
 export function suspendUser(userId: string, request: SuspendRequest): Promise<ModUserResponse> {
-  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/suspend`, { json: request })
+  return call('POST /mod/users/:id/suspend', { params: { id: userId }, json: request })
 }
 
 /** POST /mod/users/{id}/unsuspend. */
 export function unsuspendUser(userId: string, request: UnsuspendRequest): Promise<ModUserResponse> {
-  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/unsuspend`, { json: request })
+  return call('POST /mod/users/:id/unsuspend', { params: { id: userId }, json: request })
 }
 
 /** GET /mod/users: people with a role, or whose name starts with `q`. */
@@ -89,20 +90,20 @@ export function getModUsers(
   filter: { role?: UserRole; q?: string },
   signal?: AbortSignal,
 ): Promise<ModUsersResponse> {
-  return api.get<ModUsersResponse>('/mod/users', { signal, query: { role: filter.role, q: filter.q } })
+  return call('GET /mod/users', { signal, query: { role: filter.role, q: filter.q } })
 }
 
 /** POST /mod/users/{id}/role (admins): grant or revoke moderator. */
 export function setUserRole(userId: string, request: RoleRequest): Promise<ModUserResponse> {
-  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/role`, { json: request })
+  return call('POST /mod/users/:id/role', { params: { id: userId }, json: request })
 }
 
 /** POST /mod/users/{id}/trust: 'new' or 'member' pins it; 'auto' lets account age and activity decide again. */
 export function setUserTrust(userId: string, request: TrustRequest): Promise<ModUserResponse> {
-  return api.post<ModUserResponse>(`/mod/users/${encodeURIComponent(userId)}/trust`, { json: request })
+  return call('POST /mod/users/:id/trust', { params: { id: userId }, json: request })
 }
 
 /** GET /mod/log: the public moderation log, newest first, from `cursor`. */
 export function getModLog(cursor: string | null, signal?: AbortSignal): Promise<ModLogResponse> {
-  return api.get<ModLogResponse>('/mod/log', { signal, query: { cursor, limit: MOD_PAGE_SIZE } })
+  return call('GET /mod/log', { signal, query: { cursor: cursor ?? undefined, limit: MOD_PAGE_SIZE } })
 }

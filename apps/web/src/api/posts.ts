@@ -5,6 +5,9 @@
  *   const page = await listPosts({ search: 'cells', sort: 'hot_desc', cursor: null }, signal)
  */
 import type {
+  AnswerOf,
+  Api,
+  CiteFormat,
   PostCursor,
   PostDeleteResponse,
   PostDetailResponse,
@@ -16,7 +19,7 @@ import type {
   PostUploadResponse,
   UploadQuotaResponse,
 } from '@agora/contract'
-import { API_BASE, ApiError, api, call, callPath, isEditConflict, refreshSession } from './client'
+import { API_BASE, ApiError, call, callPath, isEditConflict, refreshSession } from './client'
 import { takeEarly } from './early'
 import { endSession, getAuth } from './session'
 
@@ -244,7 +247,7 @@ export async function uploadPost(
 }
 
 /** The formats GET /media/{id}/cite answers. */
-export type CiteFormat = 'bibtex' | 'ris' | 'csl' | 'apa'
+export type { CiteFormat }
 
 /** A post's citation as text in `format`; `version` cites that version of its files. */
 export async function getCitation(
@@ -253,41 +256,34 @@ export async function getCitation(
   version: number | null,
   signal?: AbortSignal,
 ): Promise<string> {
-  const answer = await api.get<unknown>(`/media/${encodeURIComponent(postId)}/cite`, {
+  // CSL-JSON comes back parsed (its content type is JSON), the other formats as text.
+  const answer: unknown = await call('GET /media/:id/cite', {
+    params: { id: postId },
     signal,
-    query: { format, version },
+    query: { format, version: version ?? undefined },
   })
   return typeof answer === 'string' ? answer : `${JSON.stringify(answer, null, 2)}\n`
 }
 
 /** Where the citation downloads as a file. */
 export function citationFileUrl(postId: string, format: CiteFormat, version: number | null): string {
-  const query = new URLSearchParams({
-    format,
-    download: 'true',
-    ...(version ? { version: String(version) } : {}),
-  })
-  return `${API_BASE}/media/${encodeURIComponent(postId)}/cite?${query}`
+  const query = { format, download: true, ...(version ? { version } : {}) }
+  return `${API_BASE}${callPath('GET /media/:id/cite', { params: { id: postId }, query })}`
 }
 
-export interface TagCount {
-  tag: string
-  count: number
-}
+export type TagCount = AnswerOf<Api['GET /tags']>['tags'][number]
 
 /** GET /tags/{name}: how many public posts carry the tag, and the tags seen with it most. */
 export function getTagSummary(tag: string, signal?: AbortSignal) {
-  return api.get<{ tag: string; count: number; related: TagCount[] }>(`/tags/${encodeURIComponent(tag)}`, {
-    signal,
-  })
+  return call('GET /tags/:name', { params: { name: tag }, signal })
 }
 
 /** GET /tags?prefix=: tags for autocomplete, most used first. */
 export function getTags(prefix: string, signal?: AbortSignal) {
-  return api.get<{ tags: TagCount[] }>('/tags', { signal, query: { prefix, limit: 8 } })
+  return call('GET /tags', { signal, query: { prefix, limit: 8 } })
 }
 
 /** GET /media/upload/quota: the signed-in user's storage used, their quota and upload rate. */
 export function fetchUploadQuota(signal?: AbortSignal): Promise<UploadQuotaResponse> {
-  return api.get<UploadQuotaResponse>('/media/upload/quota', { signal, unauthorized: 'silent' })
+  return call('GET /media/upload/quota', { signal, unauthorized: 'silent' })
 }

@@ -12,34 +12,34 @@ import type {
   RewardRulesResponse,
   RewardsMeResponse,
 } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 
 /** Ledger entries a page. */
 export const REWARDS_PAGE_SIZE = 20
 
 /** GET /rewards/me: balance, claimable, earned total, pending claim and one keyset page of entries. */
 export function fetchMyRewards(cursor: string | null, signal?: AbortSignal): Promise<RewardsMeResponse> {
-  return api.get<RewardsMeResponse>('/rewards/me', { query: { cursor, limit: REWARDS_PAGE_SIZE }, signal })
+  return call('GET /rewards/me', { query: { cursor: cursor ?? undefined, limit: REWARDS_PAGE_SIZE }, signal })
 }
 
 /** GET /rewards/claims: the user's claims, newest first. */
 export function fetchMyClaims(signal?: AbortSignal): Promise<RewardClaimsResponse> {
-  return api.get<RewardClaimsResponse>('/rewards/claims', { signal })
+  return call('GET /rewards/claims', { signal })
 }
 
 /** GET /rewards/rules: amounts, daily caps, account age, holding period, minimum claim. */
 export function fetchRewardRules(signal?: AbortSignal): Promise<RewardRulesResponse> {
-  return api.get<RewardRulesResponse>('/rewards/rules', { signal })
+  return call('GET /rewards/rules', { signal })
 }
 
 export function fetchLeaderboard(
   period: LeaderboardPeriod,
   signal?: AbortSignal,
 ): Promise<LeaderboardResponse> {
-  return api.get<LeaderboardResponse>('/rewards/leaderboard', { query: { period }, signal })
+  return call('GET /rewards/leaderboard', { query: { period }, signal })
 }
 
 /** POST /rewards/claim (JSON). The same client_key again returns the same claim instead of a second one. */
 export function claimRewards(request: RewardClaimRequest): Promise<RewardClaimResponse> {
-  return api.post<RewardClaimResponse>('/rewards/claim', { json: request })
+  return call('POST /rewards/claim', { json: request })
 }

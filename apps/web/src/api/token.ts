@@ -4,19 +4,19 @@
  * Screens use the hooks in features/token/tokenQueries.ts, not these directly.
  */
 import type { FaucetRequest, FaucetResponse, TokenBalanceResponse, TokenInfoResponse } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 
 /** GET /token/info: network, mint, limits, and what the signed-in caller has left today. */
 export function fetchTokenInfo(signal?: AbortSignal): Promise<TokenInfoResponse> {
-  return api.get<TokenInfoResponse>('/token/info', { signal, unauthorized: 'silent' })
+  return call('GET /token/info', { signal, unauthorized: 'silent' })
 }
 
 /** GET /token/balance?address=: SOL and token balance of an address on the server's network. */
 export function fetchTokenBalance(address: string, signal?: AbortSignal): Promise<TokenBalanceResponse> {
-  return api.get<TokenBalanceResponse>('/token/balance', { query: { address }, signal })
+  return call('GET /token/balance', { query: { address }, signal })
 }
 
 /** POST /token/faucet (JSON): sends `amount` test tokens to `address`. Needs login (401 opens the login modal). */
 export function requestTokens(request: FaucetRequest): Promise<FaucetResponse> {
-  return api.post<FaucetResponse>('/token/faucet', { json: request })
+  return call('POST /token/faucet', { json: request })
 }

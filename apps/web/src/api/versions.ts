@@ -3,7 +3,7 @@
  * Screens use the hooks in features/post (useVersions.ts), not these directly.
  */
 import type { PostDetailResponse, PostVersionsResponse } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 
 /** GET /media/{id}?version=N: the post showing version N's files (404 when there is no such version). */
 export function getPostVersion(
@@ -11,12 +11,12 @@ export function getPostVersion(
   version: number,
   signal?: AbortSignal,
 ): Promise<PostDetailResponse> {
-  return api.get<PostDetailResponse>(`/media/${encodeURIComponent(id)}`, { signal, query: { version } })
+  return call('GET /media/:id', { params: { id }, signal, query: { version } })
 }
 
 /** GET /media/{id}/versions: every version, oldest first. */
 export function getPostVersions(id: string, signal?: AbortSignal): Promise<PostVersionsResponse> {
-  return api.get<PostVersionsResponse>(`/media/${encodeURIComponent(id)}/versions`, { signal })
+  return call('GET /media/:id/versions', { params: { id }, signal })
 }
 
 export interface NewVersion {
@@ -33,5 +33,5 @@ export function publishVersion(id: string, version: NewVersion): Promise<PostDet
   // One `keep` field per name: a name may hold a comma.
   for (const name of version.keep) body.append('keep', name)
   for (const file of version.files) body.append('files', file, file.name)
-  return api.post<PostDetailResponse>(`/media/${encodeURIComponent(id)}/versions`, { formData: body })
+  return call('POST /media/:id/versions', { params: { id }, formData: body })
 }

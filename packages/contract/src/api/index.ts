@@ -4,13 +4,21 @@
  */
 import type { Endpoint, EndpointKey } from '../endpoint'
 import { COMMENTS_API } from './comments'
+import { FILES_API } from './files'
 import { FOLLOWS_API } from './follows'
+import { MODERATION_API } from './moderation'
 import { POSTS_API } from './posts'
+import { REWARDS_API } from './rewards'
+import { SITE_API } from './site'
 
 export const API = {
   ...POSTS_API,
   ...COMMENTS_API,
   ...FOLLOWS_API,
+  ...MODERATION_API,
+  ...REWARDS_API,
+  ...FILES_API,
+  ...SITE_API,
 } as const satisfies Record<EndpointKey, Endpoint>
 
 export type Api = typeof API

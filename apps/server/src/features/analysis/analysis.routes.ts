@@ -1,8 +1,7 @@
-import { AnalysisRerunParams, AnalysisRerunResponse } from '@agora/contract'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { analysisService } from './analysis.service'
 
 export const LOGIN_TO_RERUN = 'Please login to re-run the analysis'
@@ -10,25 +9,15 @@ export const LOGIN_TO_RERUN = 'Please login to re-run the analysis'
 export async function analysisRoutes(app: AppInstance, ctx: AppContext) {
   const analysis = analysisService(ctx.db, ctx.events)
 
-  app.post(
-    '/media/:id/analysis',
+  serve(
+    app,
+    'POST /media/:id/analysis',
     {
       config: {
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
           keyGenerator: async (request: FastifyRequest) => (await request.viewer())?.userId ?? request.ip,
-        },
-      },
-      schema: {
-        tags: ['analysis'],
-        summary: "Re-run the AI analysis of one's own post",
-        description:
-          'Queues the analysis again and answers at once; `ai_analysis` of the post is pending until the worker is done (poll GET /media/{id}).',
-        params: AnalysisRerunParams,
-        response: {
-          202: AnalysisRerunResponse,
-          ...failures(401, 403, 404, 429),
         },
       },
     },

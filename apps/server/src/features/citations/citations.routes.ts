@@ -1,92 +1,73 @@
-import { CiteQuery, citeFormatOf } from '@agora/contract'
-import Type from 'typebox'
+import { citeFormatOf } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import { NotFoundError } from '../../http/errors'
-import { bodyAnswer, failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { visibleOrGone } from '../../policy/index'
 import { withheldVersions } from '../versions/index'
 import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, cite } from './citations'
 
 /** "Cite this": a post in BibTeX, RIS, CSL-JSON or an APA reference, its version when named. */
 export async function citationsRoutes(app: AppInstance, ctx: AppContext) {
-  app.get(
-    '/media/:id/cite',
-    {
-      schema: {
-        tags: ['posts'],
-        summary: 'Cite a post: BibTeX, RIS, CSL-JSON or an APA reference (text)',
-        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        querystring: CiteQuery,
-        response: {
-          200: bodyAnswer(
-            'The citation in the format asked for',
-            Object.values(CITE_CONTENT_TYPES).map((type) => type.split(';')[0]!),
-          ),
-          ...failures(400, 404, 410),
-        },
+  serve(app, 'GET /media/:id/cite', async (request, reply) => {
+    const viewer = await request.viewer()
+    const { id } = request.params
+    if (!isId(id)) throw new NotFoundError('post_not_found')
+    const row = await ctx.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .select([
+        'posts.id',
+        'posts.user_id',
+        'posts.visibility',
+        'posts.moderation',
+        'posts.title',
+        'posts.summary',
+        'posts.created_at',
+        'posts.doi',
+        'posts.license',
+        'posts.version',
+        'users.nickname',
+        'users.username',
+        'users.orcid',
+      ])
+      .where('posts.id', '=', id)
+      .executeTakeFirst()
+    const post = await visibleOrGone(ctx.db, row, id, viewer?.userId ?? null)
+    const version = request.query.version ?? null
+    // A version the reader may not open (made while the post was private) is as unknown as none.
+    if (
+      version !== null &&
+      (version < 1 ||
+        version > post.version ||
+        (await withheldVersions(ctx.db, post.id, viewer?.userId ?? null)).has(version))
+    )
+      throw new NotFoundError('version_not_found', { detail: `This post has no version ${version}` })
+    const format = citeFormatOf(request.query.format)
+    const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
+    const text = cite(
+      {
+        id: post.id,
+        title: post.title,
+        summary: post.summary,
+        authorName: post.nickname || post.username,
+        orcid: post.orcid,
+        createdAt: post.created_at,
+        doi: post.doi,
+        license: post.license,
+        version,
+        url: `${ctx.config.mail.publicUrl}${path}`,
+        accessed: new Date(),
       },
-    },
-    async (request, reply) => {
-      const viewer = await request.viewer()
-      const { id } = request.params
-      if (!isId(id)) throw new NotFoundError('post_not_found')
-      const row = await ctx.db
-        .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([
-          'posts.id',
-          'posts.user_id',
-          'posts.visibility',
-          'posts.moderation',
-          'posts.title',
-          'posts.summary',
-          'posts.created_at',
-          'posts.doi',
-          'posts.license',
-          'posts.version',
-          'users.nickname',
-          'users.username',
-          'users.orcid',
-        ])
-        .where('posts.id', '=', id)
-        .executeTakeFirst()
-      const post = await visibleOrGone(ctx.db, row, id, viewer?.userId ?? null)
-      const version = request.query.version ?? null
-      // A version the reader may not open (made while the post was private) is as unknown as none.
-      if (
-        version !== null &&
-        (version < 1 ||
-          version > post.version ||
-          (await withheldVersions(ctx.db, post.id, viewer?.userId ?? null)).has(version))
+      format,
+    )
+    reply.header('content-type', CITE_CONTENT_TYPES[format])
+    if (request.query.download) {
+      reply.header(
+        'content-disposition',
+        `attachment; filename="agora-${post.id}.${CITE_EXTENSIONS[format]}"`,
       )
-        throw new NotFoundError('version_not_found', { detail: `This post has no version ${version}` })
-      const format = citeFormatOf(request.query.format)
-      const path = `/forum/detail/${post.id}${version !== null ? `?version=${version}` : ''}`
-      const text = cite(
-        {
-          id: post.id,
-          title: post.title,
-          summary: post.summary,
-          authorName: post.nickname || post.username,
-          orcid: post.orcid,
-          createdAt: post.created_at,
-          doi: post.doi,
-          license: post.license,
-          version,
-          url: `${ctx.config.mail.publicUrl}${path}`,
-          accessed: new Date(),
-        },
-        format,
-      )
-      reply.header('content-type', CITE_CONTENT_TYPES[format])
-      if (request.query.download) {
-        reply.header(
-          'content-disposition',
-          `attachment; filename="agora-${post.id}.${CITE_EXTENSIONS[format]}"`,
-        )
-      }
-      return reply.send(text as never)
-    },
-  )
+    }
+    return reply.send(text)
+  })
 }

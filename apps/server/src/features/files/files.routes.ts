@@ -1,10 +1,4 @@
-import {
-  FileParams,
-  FilePreviewResponse,
-  IpfsUploadResponse,
-  UPLOAD_MAX_FILE_BYTES,
-  UploadQuotaResponse,
-} from '@agora/contract'
+import { UPLOAD_MAX_FILE_BYTES } from '@agora/contract'
 import { create as createDisposition } from 'content-disposition'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobMissingError, type ByteRange, isCidString } from '../../blobs/index'
@@ -17,7 +11,8 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../http/errors'
-import { bodyAnswer, failures } from '../../http/responses'
+import { bodyAnswer } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { readerOf } from '../../http/standing'
 import { fileAccess, postingAllowance } from '../../policy/index'
 import { thumbnailOf } from '../analysis/index'
@@ -116,147 +111,84 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext) {
     }
   }
 
-  app.get(
-    '/files/:cid',
+  serve(
+    app,
+    'GET /files/:cid',
     {
       // Byte ranges refer to the stored file: never compress it on the way out.
       compress: false,
-      schema: {
-        tags: ['files'],
-        summary: 'A stored file by its IPFS CID (Range requests supported)',
-        params: FileParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', maxLength: 200 },
-            download: { type: 'string', maxLength: 5 },
-          },
-        },
-        response: {
-          200: bodyAnswer('The file', ['application/octet-stream']),
-          206: bodyAnswer('The byte range asked for', ['application/octet-stream']),
-          ...failures(404),
-        },
-      },
+      schema: { response: { 206: bodyAnswer('The byte range asked for', ['application/octet-stream']) } },
     },
     async (request, reply) => {
-      const query = request.query as { name?: string; download?: string }
-      const download = query.download === '1' || query.download === 'true'
-      return sendBlob(request, reply, request.params.cid, query.name, download)
+      const { name, download } = request.query
+      return sendBlob(request, reply, request.params.cid, name, download === '1' || download === 'true')
     },
   )
 
-  app.get(
-    '/files/:cid/preview',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'A DOCX document converted to sanitised HTML',
-        params: FileParams,
-        response: { 200: FilePreviewResponse, ...failures(404, 413, 415) },
-      },
-    },
-    async (request, reply) => {
-      const blob = await blobOrNotFound(request, request.params.cid)
-      if (blob.mime !== DOCX_MIME) throw new UnsupportedMediaTypeError('preview_docx_only')
-      if (blob.size > PREVIEW_MAX_BYTES) throw new PayloadTooLargeError('preview_too_large')
-      const chunks: Buffer[] = []
-      for await (const chunk of await store.read(blob.cid)) chunks.push(Buffer.from(chunk))
-      let html: string
-      try {
-        html = await docxToSafeHtml(Buffer.concat(chunks))
-      } catch {
-        throw new UnsupportedMediaTypeError('preview_unreadable')
-      }
-      reply.header('cache-control', blob.cache)
-      return { html, mime: blob.mime }
-    },
-  )
+  serve(app, 'GET /files/:cid/preview', async (request, reply) => {
+    const blob = await blobOrNotFound(request, request.params.cid)
+    if (blob.mime !== DOCX_MIME) throw new UnsupportedMediaTypeError('preview_docx_only')
+    if (blob.size > PREVIEW_MAX_BYTES) throw new PayloadTooLargeError('preview_too_large')
+    const chunks: Buffer[] = []
+    for await (const chunk of await store.read(blob.cid)) chunks.push(Buffer.from(chunk))
+    let html: string
+    try {
+      html = await docxToSafeHtml(Buffer.concat(chunks))
+    } catch {
+      throw new UnsupportedMediaTypeError('preview_unreadable')
+    }
+    reply.header('cache-control', blob.cache)
+    return { html, mime: blob.mime }
+  })
 
-  app.get(
-    '/files/:cid/thumbnail',
-    {
-      schema: {
-        tags: ['files'],
-        summary: "A document's first page as a small WebP picture (drawn by its post's analysis)",
-        params: FileParams,
-        response: { ...failures(404) },
-      },
-    },
-    async (request, reply) => {
-      const blob = await blobOrNotFound(request, request.params.cid)
-      const thumbnail = await thumbnailOf(ctx.db, blob.cid)
-      if (!thumbnail) throw new NotFoundError('thumbnail_not_found')
-      return (reply as FastifyReply)
-        .header('content-type', thumbnail.mime)
-        .header('cache-control', blob.cache)
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(thumbnail.image))
-    },
-  )
+  serve(app, 'GET /files/:cid/thumbnail', async (request, reply) => {
+    const blob = await blobOrNotFound(request, request.params.cid)
+    const thumbnail = await thumbnailOf(ctx.db, blob.cid)
+    if (!thumbnail) throw new NotFoundError('thumbnail_not_found')
+    return reply
+      .header('content-type', thumbnail.mime)
+      .header('cache-control', blob.cache)
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(thumbnail.image))
+  })
 
-  app.get(
-    '/media/upload/quota',
-    {
-      schema: {
-        tags: ['files'],
-        summary:
-          "The signed-in user's storage used, their quota, upload rate and a new account's posting limit",
-        response: { 200: UploadQuotaResponse, ...failures(401) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await requireViewer(request, 'Please login to see your storage')
-      reply.header('cache-control', 'private, no-store')
-      return {
-        used_bytes: await storageQuota(ctx.db).usedBytes(viewer.userId),
-        quota_bytes: ctx.config.uploads.storageQuotaBytes,
-        uploads_per_hour: ctx.config.uploads.perHour,
-        ...(await postingAllowance(ctx.db, ctx.config.trust, viewer.userId)),
-      }
-    },
-  )
+  serve(app, 'GET /media/upload/quota', async (request, reply) => {
+    const viewer = await requireViewer(request, 'Please login to see your storage')
+    reply.header('cache-control', 'private, no-store')
+    return {
+      used_bytes: await storageQuota(ctx.db).usedBytes(viewer.userId),
+      quota_bytes: ctx.config.uploads.storageQuotaBytes,
+      uploads_per_hour: ctx.config.uploads.perHour,
+      ...(await postingAllowance(ctx.db, ctx.config.trust, viewer.userId)),
+    }
+  })
 
-  app.post(
-    '/media/upload/ipfs',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Store one file and get its IPFS CID (kept even when no post uses it)',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: IpfsUploadResponse,
-          ...failures(400, 401, 413, 415, 429),
-        },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request, 'Please login to upload files')
-      const pass = await gate(request, viewer.userId)
-      const upload = await receiveUpload(request, store, {
-        maxFiles: 1,
-        maxFileBytes: UPLOAD_MAX_FILE_BYTES,
-        maxFieldBytes: SMALL_FIELDS,
-        quota: pass.quota,
-      })
-      const [file] = upload.files
-      try {
-        if (!file) throw new BadRequestError('file_required')
-        await ctx.db
-          .transaction()
-          .execute((trx) => filesService(trx, store).admit([file], { pin: true, charge: pass.charge }))
-      } catch (error) {
-        await upload.discard()
-        if (file) await files.collect([file.staged.cid])
-        throw error
-      }
-      return {
-        cid: file.staged.cid,
-        url: fileUrl(file.staged.cid),
-        size: file.staged.size,
-        mime: file.mime,
-        name: file.name,
-      }
-    },
-  )
+  serve(app, 'POST /media/upload/ipfs', async (request) => {
+    const viewer = await requireViewer(request, 'Please login to upload files')
+    const pass = await gate(request, viewer.userId)
+    const upload = await receiveUpload(request, store, {
+      maxFiles: 1,
+      maxFileBytes: UPLOAD_MAX_FILE_BYTES,
+      maxFieldBytes: SMALL_FIELDS,
+      quota: pass.quota,
+    })
+    const [file] = upload.files
+    try {
+      if (!file) throw new BadRequestError('file_required')
+      await ctx.db
+        .transaction()
+        .execute((trx) => filesService(trx, store).admit([file], { pin: true, charge: pass.charge }))
+    } catch (error) {
+      await upload.discard()
+      if (file) await files.collect([file.staged.cid])
+      throw error
+    }
+    return {
+      cid: file.staged.cid,
+      url: fileUrl(file.staged.cid),
+      size: file.staged.size,
+      mime: file.mime,
+      name: file.name,
+    }
+  })
 }

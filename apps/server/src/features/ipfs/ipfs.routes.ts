@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { PostIdParams } from '@agora/contract'
 import { CarWriter } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CID } from 'multiformats/cid'
 import type { AppContext, AppInstance } from '../../context'
 import { BadRequestError, NotFoundError } from '../../http/errors'
-import { bodyAnswer, failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { readerOf } from '../../http/standing'
 import { CorruptBlockError } from './ipfs.dag'
 import { postCarMaker } from './ipfs.export'
@@ -60,31 +59,18 @@ export async function ipfsRoutes(app: AppInstance, ctx: AppContext) {
  */
 export async function postCarRoutes(app: AppInstance, ctx: AppContext) {
   const makeCar = postCarMaker(ctx, ipfsService(ctx.db, ctx.blobs, app.log))
-  app.get(
-    '/media/:id/car',
-    {
-      compress: false,
-      schema: {
-        tags: ['posts'],
-        summary: "A post as a CAR: its current version's files and metadata.json in one UnixFS directory",
-        description:
-          "application/vnd.ipld.car (v1, depth first). The root is a directory holding the files under their names and `metadata.json` (title, authors, licence, DOI, version, dates, each file's name, CID, size and type, the anchored comments the viewer may see). A private or moderated post: its author only (404 to others).",
-        params: PostIdParams,
-        response: { 200: bodyAnswer('The CAR', ['application/vnd.ipld.car']), ...failures(404) },
-      },
-    },
-    async (request, reply) => {
-      const viewerId = (await request.viewer())?.userId ?? null
-      const car = await makeCar(request.params.id, viewerId)
-      reply
-        .header('content-type', carType('n'))
-        .header('content-disposition', `attachment; filename="agora-${car.post.id}-v${car.post.version}.car"`)
-        .header('x-ipfs-roots', car.root.toString())
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-      return reply.send(carStream([car.root], car.blocks(), 'n', request) as never)
-    },
-  )
+  // A CAR is sent as it is: never compressed on the way out.
+  serve(app, 'GET /media/:id/car', { compress: false }, async (request, reply) => {
+    const viewerId = (await request.viewer())?.userId ?? null
+    const car = await makeCar(request.params.id, viewerId)
+    reply
+      .header('content-type', carType('n'))
+      .header('content-disposition', `attachment; filename="agora-${car.post.id}-v${car.post.version}.car"`)
+      .header('x-ipfs-roots', car.root.toString())
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+    return reply.send(carStream([car.root], car.blocks(), 'n', request))
+  })
 }
 
 function commonHeaders(

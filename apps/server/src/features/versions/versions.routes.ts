@@ -1,8 +1,8 @@
-import { PostDetailResponse, PostIdParams, PostVersionsResponse, UPLOAD_MAX_FILES } from '@agora/contract'
+import { type PostDetailResponse, UPLOAD_MAX_FILES } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { readerOf } from '../../http/standing'
 import { receivePostFiles } from '../files/index'
 import { versionsService } from './versions.service'
@@ -25,23 +25,12 @@ export type PostDetailOf = (
 export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: PostDetailOf) {
   const store = ctx.blobs
   const versions = versionsService(ctx.db, store, ctx.events)
-  const tags = ['posts']
   const gate = ctx.uploads
 
-  app.post(
-    '/media/:id/versions',
-    {
-      config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') },
-      schema: {
-        tags,
-        summary: "Publish a new version of one's own post's files, with a one-line changelog",
-        description:
-          "multipart/form-data: new files under `file` or `files` (the upload's rules: ≤ 50 MB each, the same types, at most 5 in the version); `changelog` (required, one line, ≤ 200 characters); `keep`, names of current files to carry over (the field repeated, or names separated by commas). A new file named like a current file that is not kept replaces it. Answers the post showing its new version.",
-        consumes: ['multipart/form-data'],
-        params: PostIdParams,
-        response: { 201: PostDetailResponse, ...failures(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+  serve(
+    app,
+    'POST /media/:id/versions',
+    { config: { rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.') } },
     async (request, reply) => {
       const viewer = await requireViewer(request, LOGIN_TO_PUBLISH_VERSION)
       // Refuse before reading (and staging) any file.
@@ -59,26 +48,15 @@ export async function versionsRoutes(app: AppInstance, ctx: AppContext, detail: 
     },
   )
 
-  app.get(
-    '/media/:id/versions',
-    {
-      schema: {
-        tags,
-        summary: "A post's versions, oldest first, each with its changelog, manifest CID and files",
-        params: PostIdParams,
-        response: { 200: PostVersionsResponse, ...failures(404, 410) },
-      },
-    },
-    async (request, reply) => {
-      const reader = await readerOf(request)
-      return ctx.readCache.answer(request, reply, {
-        load: (viewerId) => versions.list(viewerId === null ? null : reader, request.params.id),
-        // Its author and moderators see versions others do not; a post hidden from others is loaded for its author.
-        personalize: async (shared) =>
-          reader && (await versions.seesMoreThanVisitors(reader, request.params.id))
-            ? null
-            : { variant: '', make: () => shared },
-      })
-    },
-  )
+  serve(app, 'GET /media/:id/versions', async (request, reply) => {
+    const reader = await readerOf(request)
+    return ctx.readCache.answer(request, reply, {
+      load: (viewerId) => versions.list(viewerId === null ? null : reader, request.params.id),
+      // Its author and moderators see versions others do not; a post hidden from others is loaded for its author.
+      personalize: async (shared) =>
+        reader && (await versions.seesMoreThanVisitors(reader, request.params.id))
+          ? null
+          : { variant: '', make: () => shared },
+    })
+  })
 }
