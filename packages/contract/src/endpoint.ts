@@ -28,8 +28,8 @@ export interface Endpoint {
   /** The body may be left out (a toggle without `action` flips). */
   bodyOptional?: boolean
   answer: TSchema | BytesAnswer
-  /** The answer's status when it is not 200: 201 for what a call creates. */
-  status?: 201
+  /** The answer's status when it is not 200: 201 for what a call creates, 202 for work it starts. */
+  status?: 201 | 202
   /** The statuses it fails with, each answered `{detail, code}`. */
   errors: readonly number[]
   /** Failures whose answer says more than `{detail, code}`, such as an edit conflict's `current`. */

@@ -3,14 +3,22 @@
  * and the web app's calls are typed by it (api/client.ts), by the entry's name.
  */
 import type { Endpoint, EndpointKey } from '../endpoint'
+import { AUTH_API } from './auth'
 import { COMMENTS_API } from './comments'
+import { EXPORTS_API } from './exports'
 import { FOLLOWS_API } from './follows'
+import { NOTIFICATIONS_API } from './notifications'
 import { POSTS_API } from './posts'
+import { PROFILES_API } from './profiles'
 
 export const API = {
   ...POSTS_API,
   ...COMMENTS_API,
   ...FOLLOWS_API,
+  ...AUTH_API,
+  ...PROFILES_API,
+  ...NOTIFICATIONS_API,
+  ...EXPORTS_API,
 } as const satisfies Record<EndpointKey, Endpoint>
 
 export type Api = typeof API
