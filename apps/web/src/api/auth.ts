@@ -2,14 +2,8 @@
  * Authentication calls (product-spec §7 "Authentication", §4 "Login and register", §8).
  * Screens use the hooks (features/auth/useAuthActions.ts, app/useSession.ts, app/useLogout.ts), not these.
  */
-import type {
-  MeResponse,
-  MessageResponse,
-  RegisterResponse,
-  TokenResponse,
-  VerifyResponse,
-} from '@agora/contract'
-import { api } from './client'
+import type { MeResponse, TokenResponse, VerifyResponse } from '@agora/contract'
+import { call } from './client'
 import { endSession, rememberMe, saveLogin } from './session'
 
 export interface Credentials {
@@ -25,7 +19,7 @@ export interface Registration extends Credentials {
 /** POST /auth/token (OAuth2 password form) in secure mode; stores the session marker. */
 export async function login({ username, password }: Credentials): Promise<TokenResponse> {
   try {
-    const answer = await api.post<TokenResponse>('/auth/token', {
+    const answer = await call('POST /auth/token', {
       form: { username, password, grant_type: 'password', secure_mode: true },
       unauthorized: 'none',
     })
@@ -40,7 +34,7 @@ export async function login({ username, password }: Credentials): Promise<TokenR
 
 /** GET /auth/me. Caches the basic info of the user it returns. */
 export async function fetchMe(options: { signal?: AbortSignal; silent?: boolean } = {}): Promise<MeResponse> {
-  const me = await api.get<MeResponse>('/auth/me', {
+  const me = await call('GET /auth/me', {
     signal: options.signal,
     unauthorized: options.silent ? 'silent' : 'default',
   })
@@ -56,7 +50,7 @@ export async function signIn(credentials: Credentials): Promise<MeResponse> {
 
 /** POST /auth/register (form), then login, then the current user (spec §4). */
 export async function signUp({ username, password, email, phone }: Registration): Promise<MeResponse> {
-  await api.post<RegisterResponse>('/auth/register', {
+  await call('POST /auth/register', {
     form: { username, password, email: email || undefined, phone: phone || undefined },
     unauthorized: 'none',
   })
@@ -66,7 +60,7 @@ export async function signUp({ username, password, email, phone }: Registration)
 /** POST /auth/logout. Never fails: local state is cleared whether or not the call succeeds (spec §8). */
 export async function logout(): Promise<void> {
   try {
-    await api.post<MessageResponse>('/auth/logout', { unauthorized: 'none' })
+    await call('POST /auth/logout', { unauthorized: 'none' })
   } catch (error) {
     console.warn('Logout call failed; signed out locally', error)
   } finally {
@@ -76,5 +70,5 @@ export async function logout(): Promise<void> {
 
 /** GET /auth/verify: is the cookie session valid right now? */
 export function verify(signal?: AbortSignal): Promise<VerifyResponse> {
-  return api.get<VerifyResponse>('/auth/verify', { signal, unauthorized: 'none' })
+  return call('GET /auth/verify', { signal, unauthorized: 'none' })
 }

@@ -9,7 +9,7 @@ import type {
   NotificationsResponse,
   UnreadCountResponse,
 } from '@agora/contract'
-import { API_BASE, api } from './client'
+import { API_BASE, call, callPath } from './client'
 
 export const NOTIFICATIONS_PAGE_SIZE = 20
 
@@ -18,33 +18,33 @@ export function getNotifications(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<NotificationsResponse> {
-  return api.get<NotificationsResponse>('/notifications', {
+  return call('GET /notifications', {
     signal,
-    query: { cursor, limit: NOTIFICATIONS_PAGE_SIZE },
+    query: { cursor: cursor ?? undefined, limit: NOTIFICATIONS_PAGE_SIZE },
   })
 }
 
 /** GET /notifications/unread_count — a background check: a lapsed session never opens the login. */
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCountResponse> {
-  return api.get<UnreadCountResponse>('/notifications/unread_count', { signal, unauthorized: 'silent' })
+  return call('GET /notifications/unread_count', { signal, unauthorized: 'silent' })
 }
 
 /** POST /notifications/read: the named ones, or all. */
 export function markNotificationsRead(request: MarkReadRequest): Promise<UnreadCountResponse> {
-  return api.post<UnreadCountResponse>('/notifications/read', { json: request })
+  return call('POST /notifications/read', { json: request })
 }
 
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return api.get<NotificationSettings>('/notifications/settings', { signal })
+  return call('GET /notifications/settings', { signal })
 }
 
 /** PUT /notifications/settings: the kinds named change, the others stay. */
 export function putNotificationSettings(update: NotificationSettingsUpdate): Promise<NotificationSettings> {
-  return api.put<NotificationSettings>('/notifications/settings', { json: update })
+  return call('PUT /notifications/settings', { json: update })
 }
 
 /** Where the live stream of one's notifications is served (server-sent events). */
 export function notificationStreamUrl(lastEventId: string | null): string {
-  const url = `${API_BASE}/notifications/stream`
-  return lastEventId ? `${url}?last_event_id=${encodeURIComponent(lastEventId)}` : url
+  const query = lastEventId ? { last_event_id: lastEventId } : {}
+  return `${API_BASE}${callPath('GET /notifications/stream', { query })}`
 }

@@ -14,7 +14,7 @@ import type {
   PostListItem,
   ProfileSettings,
 } from '@agora/contract'
-import { api } from './client'
+import { call } from './client'
 import { rememberMe } from './session'
 
 /** Author tabs and own lists page by skip/limit, 12 at a time (spec §9). */
@@ -30,22 +30,17 @@ function pageQuery({ skip, limit = PROFILE_PAGE_SIZE, sortBy }: PageParams) {
   return { skip, limit, sort_by: sortBy }
 }
 
-const userPath = (userId: string) => `/media/user/${encodeURIComponent(userId)}`
-
 /** GET /auth/person_information: what the author shows; the server withholds what their flags hide. */
 export function getPersonInformation(
   userId: string,
   signal?: AbortSignal,
 ): Promise<PersonInformationResponse> {
-  return api.get<PersonInformationResponse>('/auth/person_information', {
-    query: { user_id: userId },
-    signal,
-  })
+  return call('GET /auth/person_information', { query: { user_id: userId }, signal })
 }
 
 /** GET /users/by_name/{name}: the same profile by name (any letter case); 404 when nobody holds it. */
 export function getPersonByName(name: string, signal?: AbortSignal): Promise<PersonInformationResponse> {
-  return api.get<PersonInformationResponse>(`/users/by_name/${encodeURIComponent(name)}`, { signal })
+  return call('GET /users/by_name/:name', { params: { name }, signal })
 }
 
 /**
@@ -58,30 +53,31 @@ export function listUserPosts(
   page: PageParams,
   signal?: AbortSignal,
 ): Promise<PostListItem[]> {
-  return api.get<PostListItem[]>(`${userPath(userId)}/${list}`, { query: pageQuery(page), signal })
+  return call(`GET /media/user/:id/${list}`, { params: { id: userId }, query: pageQuery(page), signal })
 }
 
 /** GET /auth/me with the counts and the last 30 days' activity. Caches the basic info like fetchMe does. */
 export async function fetchOwnUser(signal?: AbortSignal): Promise<OwnUserResponse> {
-  const me = await api.get<OwnUserResponse>('/auth/me', { signal })
+  const me = await call('GET /auth/me', { signal })
   rememberMe(me)
   return me
 }
 
 export function listOwnPosts(page: PageParams, signal?: AbortSignal): Promise<PostListItem[]> {
-  return api.get<PostListItem[]>('/auth/me/posts', { query: pageQuery(page), signal })
+  return call('GET /auth/me/posts', { query: pageQuery(page), signal })
 }
 
 export function listOwnLiked(page: PageParams, signal?: AbortSignal): Promise<PostListItem[]> {
-  return api.get<PostListItem[]>('/auth/me/liked', { query: pageQuery(page), signal })
+  return call('GET /auth/me/liked', { query: pageQuery(page), signal })
 }
 
 /** GET /auth/me/comments. The spec lets the answer come wrapped in a `data` field; both are read. */
 export async function listOwnComments(page: PageParams, signal?: AbortSignal): Promise<OwnCommentItem[]> {
-  const answer = await api.get<OwnCommentItem[] | { data: OwnCommentItem[] }>('/auth/me/comments', {
-    query: pageQuery(page),
-    signal,
-  })
+  return listOf(await call('GET /auth/me/comments', { query: pageQuery(page), signal }))
+}
+
+/** The spec lets a list come bare or wrapped in `data`; the contract types the bare one. */
+function listOf<T>(answer: T[] | { data?: T[] }): T[] {
   return Array.isArray(answer) ? answer : (answer?.data ?? [])
 }
 
@@ -93,25 +89,29 @@ export type EditableField = 'username' | 'nickname' | 'title' | 'url' | 'bio' | 
  * /modify/modify_profile (the spec has no single-field call for them). Form-encoded, as the spec sends.
  */
 export function modifyField(field: EditableField, value: string, userId?: string): Promise<ModifyResponse> {
-  if (field === 'username' || field === 'nickname' || field === 'orcid') {
-    return api.post<ModifyResponse>('/modify/modify_profile', { form: { user_id: userId, [field]: value } })
+  switch (field) {
+    case 'title':
+      return call('POST /modify/modify_title', { form: { user_id: userId, new_title: value } })
+    case 'url':
+      return call('POST /modify/modify_url', { form: { user_id: userId, new_url: value } })
+    case 'bio':
+      return call('POST /modify/modify_bio', { form: { user_id: userId, new_bio: value } })
+    default:
+      return call('POST /modify/modify_profile', { form: { user_id: userId, [field]: value } })
   }
-  return api.post<ModifyResponse>(`/modify/modify_${field}`, {
-    form: { user_id: userId, [`new_${field}`]: value },
-  })
 }
 
 export function modifyEmail(email: string, userId?: string): Promise<ModifyResponse> {
-  return api.post<ModifyResponse>('/modify/modify_email', { form: { user_id: userId, new_email: email } })
+  return call('POST /modify/modify_email', { form: { user_id: userId, new_email: email } })
 }
 
 export function modifyPhone(phone: string, userId?: string): Promise<ModifyResponse> {
-  return api.post<ModifyResponse>('/modify/modify_phone', { form: { user_id: userId, new_phone: phone } })
+  return call('POST /modify/modify_phone', { form: { user_id: userId, new_phone: phone } })
 }
 
 /** All five privacy flags at once (spec §7). */
 export function modifySettings(settings: ProfileSettings, userId?: string): Promise<ModifyResponse> {
-  return api.post<ModifyResponse>('/modify/modify_settings', {
+  return call('POST /modify/modify_settings', {
     form: {
       user_id: userId,
       new_public_posts: settings.public_posts,
@@ -128,5 +128,5 @@ export function modifyAvatar(file: File, userId?: string): Promise<ModifyRespons
   const body = new FormData()
   if (userId) body.append('user_id', userId)
   body.append('new_avatar', file, file.name)
-  return api.post<ModifyResponse>('/modify/modify_avatar', { formData: body })
+  return call('POST /modify/modify_avatar', { formData: body })
 }

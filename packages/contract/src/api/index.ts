@@ -3,11 +3,15 @@
  * and the web app's calls are typed by it (api/client.ts), by the entry's name.
  */
 import type { Endpoint, EndpointKey } from '../endpoint'
+import { AUTH_API } from './auth'
 import { COMMENTS_API } from './comments'
+import { EXPORTS_API } from './exports'
 import { FILES_API } from './files'
 import { FOLLOWS_API } from './follows'
 import { MODERATION_API } from './moderation'
+import { NOTIFICATIONS_API } from './notifications'
 import { POSTS_API } from './posts'
+import { PROFILES_API } from './profiles'
 import { REWARDS_API } from './rewards'
 import { SITE_API } from './site'
 
@@ -19,6 +23,10 @@ export const API = {
   ...REWARDS_API,
   ...FILES_API,
   ...SITE_API,
+  ...AUTH_API,
+  ...PROFILES_API,
+  ...NOTIFICATIONS_API,
+  ...EXPORTS_API,
 } as const satisfies Record<EndpointKey, Endpoint>
 
 export type Api = typeof API

@@ -1,20 +1,8 @@
-import {
-  ChangePasswordRequest,
-  DeleteAccountRequest,
-  ForgotPasswordRequest,
-  MessageResponse,
-  ResetPasswordRequest,
-  RevokedSessions,
-  SessionList,
-  TokenResponse,
-  VerifyEmailRequest,
-} from '@agora/contract'
-import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import { clearAuthCookies, requireViewer } from '../../http/auth'
 import { BadRequestError, NotFoundError } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { accountsService } from './auth.accounts'
 import { answerSession } from './auth.answer'
 import { deleteAccount } from './auth.delete'
@@ -35,52 +23,23 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
   let forgotten: Promise<void> = Promise.resolve()
   app.addHook('onClose', async () => void (await forgotten))
 
-  app.post(
-    '/auth/email/verify/request',
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a new link that verifies the address on the account',
-        response: { 202: MessageResponse, ...failures(400, 401, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await requireViewer(request)
-      return reply.status(202).send(await accounts.requestVerification(viewer.userId))
-    },
-  )
+  const config = { rateLimit: authLimit }
+  serve(app, 'POST /auth/email/verify/request', { config }, async (request, reply) => {
+    const viewer = await requireViewer(request)
+    return reply.status(202).send(await accounts.requestVerification(viewer.userId))
+  })
 
-  app.post(
-    '/auth/email/verify',
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Verify an address with the token from its link',
-        body: VerifyEmailRequest,
-        response: {
-          200: Type.Object({ ...MessageResponse.properties, email: Type.String() }),
-          ...failures(400, 429),
-        },
-      },
-    },
-    async (request) => accounts.verifyEmail(request.body.token),
+  serve(app, 'POST /auth/email/verify', { config }, async (request) =>
+    accounts.verifyEmail(request.body.token),
   )
 
   // Which name each forgotten-password request asked for, until its answer has gone.
   const forgottenNames = new WeakMap<object, string>()
-  app.post(
-    '/auth/password/forgot',
+  serve(
+    app,
+    'POST /auth/password/forgot',
     {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a password-reset link (202 whether or not the account exists)',
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        body: ForgotPasswordRequest,
-        response: { 202: MessageResponse, ...failures(400, 429) },
-      },
+      config,
       // The work starts once the answer is out, so it cannot slow the answer of a real account.
       onResponse: async (request) => {
         const name = forgottenNames.get(request)
@@ -104,105 +63,39 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
     },
   )
 
-  app.post(
-    '/auth/password/reset',
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link; every session ends and this browser is signed in',
-        body: ResetPasswordRequest,
-        response: { 200: TokenResponse, ...failures(400, 429) },
-      },
-    },
-    async (request, reply) => {
-      const session = await accounts.resetPassword(
-        request.body.token,
-        request.body.new_password,
-        originOf(request),
-      )
-      return answerSession(ctx, reply, session)
-    },
+  serve(app, 'POST /auth/password/reset', { config }, async (request, reply) => {
+    const session = await accounts.resetPassword(
+      request.body.token,
+      request.body.new_password,
+      originOf(request),
+    )
+    return answerSession(ctx, reply, session)
+  })
+
+  serve(app, 'POST /auth/password/change', { config }, async (request) => {
+    const viewer = await requireViewer(request)
+    return accounts.changePassword(viewer, request.body.current_password, request.body.new_password)
+  })
+
+  serve(app, 'GET /auth/sessions', async (request) => {
+    const viewer = await requireViewer(request)
+    return { items: await accounts.sessions(viewer) }
+  })
+
+  serve(app, 'DELETE /auth/sessions/:id', async (request) => {
+    const viewer = await requireViewer(request)
+    if (!isId(request.params.id)) throw new NotFoundError('session_not_found')
+    return accounts.revokeSession(viewer, request.params.id)
+  })
+
+  serve(app, 'POST /auth/sessions/revoke_others', async (request) =>
+    accounts.revokeOthers(await requireViewer(request)),
   )
 
-  app.post(
-    '/auth/password/change',
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password (the current one required); other sessions end',
-        body: ChangePasswordRequest,
-        response: { 200: RevokedSessions, ...failures(400, 401, 429) },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request)
-      return accounts.changePassword(viewer, request.body.current_password, request.body.new_password)
-    },
-  )
-
-  app.get(
-    '/auth/sessions',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Where you are signed in, the most recently used first',
-        response: { 200: SessionList, ...failures(401) },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request)
-      return { items: await accounts.sessions(viewer) }
-    },
-  )
-
-  app.delete(
-    '/auth/sessions/:id',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out one session',
-        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        response: { 200: RevokedSessions, ...failures(401, 404) },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request)
-      if (!isId(request.params.id)) throw new NotFoundError('session_not_found')
-      return accounts.revokeSession(viewer, request.params.id)
-    },
-  )
-
-  app.post(
-    '/auth/sessions/revoke_others',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out everywhere else',
-        response: { 200: RevokedSessions, ...failures(401) },
-      },
-    },
-    async (request) => accounts.revokeOthers(await requireViewer(request)),
-  )
-
-  app.delete(
-    '/auth/me',
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Delete your account (password required): your posts and comments go, or stay as "[deleted user]"',
-        body: DeleteAccountRequest,
-        response: { 200: MessageResponse, ...failures(400, 401, 429) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await requireViewer(request)
-      const answer = await deleteAccount(ctx, viewer, request.body.password, request.body.content)
-      clearAuthCookies(reply)
-      return answer
-    },
-  )
+  serve(app, 'DELETE /auth/me', { config }, async (request, reply) => {
+    const viewer = await requireViewer(request)
+    const answer = await deleteAccount(ctx, viewer, request.body.password, request.body.content)
+    clearAuthCookies(reply)
+    return answer
+  })
 }

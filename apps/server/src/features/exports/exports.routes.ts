@@ -1,11 +1,9 @@
-import { ExportItem } from '@agora/contract'
-import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { requireUserId, requireViewer } from '../../http/auth'
 import { NotFoundError } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { compose, mailLanguage, mailStore } from '../mail/index'
 import { exportsService } from './exports.service'
 
@@ -53,58 +51,30 @@ export function mailExportReady(publicUrl: string) {
 export async function exportsRoutes(app: AppInstance, ctx: AppContext) {
   const store = ctx.blobs
   const exports = exportsService(ctx.db, store)
-  const tags = ['auth']
-
-  app.post(
-    '/auth/me/export',
-    {
-      config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Ask for a download of all your data; it is prepared in the background and linked by mail',
-        response: { 202: ExportItem, ...failures(401, 429) },
-      },
-    },
+  serve(
+    app,
+    'POST /auth/me/export',
+    { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const viewer = await requireViewer(request)
       return reply.status(202).send(await exports.request(viewer.userId))
     },
   )
 
-  app.get(
-    '/auth/me/exports',
-    {
-      schema: {
-        tags,
-        summary: 'Your data exports, newest first',
-        response: { 200: Type.Object({ items: Type.Array(ExportItem) }), ...failures(401) },
-      },
-    },
-    async (request) => ({ items: await exports.list(await requireUserId(request)) }),
-  )
+  serve(app, 'GET /auth/me/exports', async (request) => ({
+    items: await exports.list(await requireUserId(request)),
+  }))
 
-  app.get(
-    '/auth/me/exports/:id/download',
-    {
-      schema: {
-        tags,
-        summary: 'Download a ready export (a ZIP of data.json and your files), for 7 days',
-        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        response: { ...failures(401, 404) },
-      },
-      compress: false,
-    },
-    async (request, reply) => {
-      const viewer = await requireViewer(request)
-      if (!isId(request.params.id)) throw new NotFoundError('export_not_found')
-      const archive = await exports.archive(viewer.userId, request.params.id)
-      const day = archive.createdAt.toISOString().slice(0, 10)
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(archive.size))
-        .header('content-disposition', `attachment; filename="agora-export-${day}.zip"`)
-        .header('cache-control', 'private, no-store')
-        .send((await store.read(archive.cid)) as never)
-    },
-  )
+  serve(app, 'GET /auth/me/exports/:id/download', { compress: false }, async (request, reply) => {
+    const viewer = await requireViewer(request)
+    if (!isId(request.params.id)) throw new NotFoundError('export_not_found')
+    const archive = await exports.archive(viewer.userId, request.params.id)
+    const day = archive.createdAt.toISOString().slice(0, 10)
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-length', String(archive.size))
+      .header('content-disposition', `attachment; filename="agora-export-${day}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send((await store.read(archive.cid)) as never)
+  })
 }

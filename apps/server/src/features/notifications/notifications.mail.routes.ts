@@ -1,19 +1,15 @@
-import { MailSettings, MailSettingsUpdate, UnsubscribeInfo } from '@agora/contract'
-import Type from 'typebox'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId, requireViewer } from '../../http/auth'
 import { BadRequestError } from '../../http/errors'
-import { failures } from '../../http/responses'
+import { serve } from '../../http/serve'
 import { mailSettingsStore, notificationMail, type UnsubscribeTarget } from './notifications.mail'
 import { LOGIN_FOR_NOTIFICATIONS } from './notifications.service'
 
 const BAD_TOKEN =
   'This unsubscribe link is not valid. Change what you get by mail in your notification settings.'
-const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 300 }) })
 
 /** Notification mail: the settings per kind, and the unsubscribe link of every message that is not about security. */
 export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) {
-  const tags = ['notifications']
   const { tokens } = notificationMail(ctx.config.mail, ctx.config.jwtSecret)
 
   async function settingsOf(userId: string) {
@@ -33,34 +29,15 @@ export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) 
     }
   }
 
-  app.get(
-    '/notifications/mail',
-    {
-      schema: {
-        tags,
-        summary: 'How each kind of notification comes by mail (only ever to a verified address)',
-        response: { 200: MailSettings, ...failures(401) },
-      },
-    },
-    async (request) => settingsOf(await requireUserId(request, LOGIN_FOR_NOTIFICATIONS)),
+  serve(app, 'GET /notifications/mail', async (request) =>
+    settingsOf(await requireUserId(request, LOGIN_FOR_NOTIFICATIONS)),
   )
 
-  app.put(
-    '/notifications/mail',
-    {
-      schema: {
-        tags,
-        summary: 'Set kinds to off, instant, daily or weekly: the kinds named change, the others stay',
-        body: MailSettingsUpdate,
-        response: { 200: MailSettings, ...failures(400, 401) },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(request, LOGIN_FOR_NOTIFICATIONS)
-      await mailSettingsStore(ctx.db).set(viewer.userId, request.body.kinds)
-      return settingsOf(viewer.userId)
-    },
-  )
+  serve(app, 'PUT /notifications/mail', async (request) => {
+    const viewer = await requireViewer(request, LOGIN_FOR_NOTIFICATIONS)
+    await mailSettingsStore(ctx.db).set(viewer.userId, request.body.kinds)
+    return settingsOf(viewer.userId)
+  })
 
   /** The user and what the link stops, or 400 in words. */
   function read(token: string) {
@@ -79,51 +56,24 @@ export async function notificationMailRoutes(app: AppInstance, ctx: AppContext) 
       .map(([kind]) => kind as keyof typeof modes)
   }
 
-  app.get(
-    '/mail/unsubscribe',
-    {
-      schema: {
-        tags,
-        summary: 'What an unsubscribe link stops (it changes nothing: mail scanners follow links)',
-        querystring: UnsubscribeQuery,
-        response: { 200: UnsubscribeInfo, ...failures(400) },
-      },
-    },
-    async (request) => {
-      const { userId, target } = read(request.query.token)
-      const modes = await mailSettingsStore(ctx.db).modes(userId)
-      const kinds = await kindsOf(userId, target)
-      const mode = target.startsWith('digest_')
-        ? kinds.length > 0
-          ? target === 'digest_daily'
-            ? 'daily'
-            : 'weekly'
-          : 'off'
-        : modes[kinds[0]!]
-      return { kind: target, mode, unsubscribed: mode === 'off' }
-    },
-  )
+  serve(app, 'GET /mail/unsubscribe', async (request) => {
+    const { userId, target } = read(request.query.token)
+    const modes = await mailSettingsStore(ctx.db).modes(userId)
+    const kinds = await kindsOf(userId, target)
+    const mode = target.startsWith('digest_')
+      ? kinds.length > 0
+        ? target === 'digest_daily'
+          ? 'daily'
+          : 'weekly'
+        : 'off'
+      : modes[kinds[0]!]
+    return { kind: target, mode, unsubscribed: mode === 'off' }
+  })
 
-  app.post(
-    '/mail/unsubscribe',
-    {
-      schema: {
-        tags,
-        summary: 'Stop the mail an unsubscribe link names (one click, RFC 8058: no sign-in needed)',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        querystring: UnsubscribeQuery,
-        body: {
-          ...Type.Object({ 'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 100 })) }),
-          nullable: true,
-        },
-        response: { 200: UnsubscribeInfo, ...failures(400) },
-      },
-    },
-    async (request) => {
-      const { userId, target } = read(request.query.token)
-      const kinds = await kindsOf(userId, target)
-      await mailSettingsStore(ctx.db).set(userId, Object.fromEntries(kinds.map((kind) => [kind, 'off'])))
-      return { kind: target, mode: 'off' as const, unsubscribed: true }
-    },
-  )
+  serve(app, 'POST /mail/unsubscribe', async (request) => {
+    const { userId, target } = read(request.query.token)
+    const kinds = await kindsOf(userId, target)
+    await mailSettingsStore(ctx.db).set(userId, Object.fromEntries(kinds.map((kind) => [kind, 'off'])))
+    return { kind: target, mode: 'off' as const, unsubscribed: true }
+  })
 }
