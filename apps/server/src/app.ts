@@ -54,6 +54,7 @@ import { registerMetrics } from './http/metrics'
 import { registerOpenApi } from './http/openapi'
 import { openRateLimitCounters } from './http/rate-limit-store'
 import { invalidateOnWrites, type ReadCache } from './http/read-cache'
+import { refuseUnlistedRoute } from './http/serve'
 import { capConnections, slowClientOptions } from './http/slow-clients'
 import { registerSuspensionGuard } from './http/standing'
 import { guardText } from './http/text-guard'
@@ -285,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', refuseUnlistedRoute)
       for (const feature of features) await feature(api as AppInstance, ctx)
       api.setNotFoundHandler((request) => {
         throw new NotFoundError('no_such_endpoint', {

@@ -10,7 +10,7 @@ import {
   type ParamsOf,
   type QueryOf,
 } from '@agora/contract'
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyReply, FastifyRequest, RouteOptions, RouteShorthandOptions } from 'fastify'
 import type { Static, TSchema } from 'typebox'
 import type { AppInstance } from '../context'
 import { bodyAnswer, failures } from './responses'
@@ -115,4 +115,15 @@ export function serveUntyped(
     // The schema above validated params, query and body as the contract types them.
     handler: handler as never,
   })
+}
+
+/**
+ * An onRoute hook for the API: a route not served from the contract's table is refused at start-up,
+ * since the web app could not name it and its schema would be a second description.
+ */
+export function refuseUnlistedRoute(route: RouteOptions): void {
+  if (route.method === 'HEAD' || route.config?.endpoint) return
+  throw new Error(
+    `${String(route.method)} ${route.url} is not in the contract's API table: serve it with serve()`,
+  )
 }

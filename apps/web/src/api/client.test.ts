@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { browserSession, endSession, getAuth, saveLogin } from '../app/authState'
 import { appEvents } from '../app/events'
-import { ApiError, api } from './client'
+import { ApiError, apiRequest, call, callPath } from './client'
 import { configureSession } from './session'
 
 // The client in Node, with the app's session installed as main.tsx does: authState falls back to in-memory storage, fetch is stubbed per test.
@@ -51,7 +51,11 @@ describe('api client', () => {
   it('sends cookies, query and form bodies under /api/v1, and unwraps JSON answers', async () => {
     const calls = stubFetch(() => json(200, { ok: true }))
     await expect(
-      api.post('/media/list', { query: { limit: 12, skip: undefined }, form: { a: 'x y', b: null } }),
+      apiRequest('/media/list', {
+        method: 'POST',
+        query: { limit: 12, skip: undefined },
+        form: { a: 'x y', b: null },
+      }),
     ).resolves.toEqual({
       ok: true,
     })
@@ -64,6 +68,22 @@ describe('api client', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal)
   })
 
+  it("calls an endpoint by the contract's name: its method, its path with params filled in, its body", async () => {
+    const calls = stubFetch(() => json(200, { likes: 1, is_liked: true, action: 'liked' }))
+    await call('POST /media/:id/like', { params: { id: 'a b/c' }, json: { action: 'like' } })
+    expect(calls[0]).toMatchObject({ url: '/api/v1/media/a%20b%2Fc/like', method: 'POST' })
+    expect(calls[0].headers.get('content-type')).toBe('application/json')
+    expect(JSON.parse(String(calls[0].body))).toEqual({ action: 'like' })
+    await call('POST /auth/token', {
+      form: { username: 'ada', password: 'pw', grant_type: 'password' },
+      unauthorized: 'none',
+    })
+    expect(calls[1].headers.get('content-type')).toBe('application/x-www-form-urlencoded')
+    expect(
+      callPath('GET /comments/post/:id', { params: { id: 'p' }, query: { skip: 0, limit: undefined } }),
+    ).toBe('/comments/post/p?skip=0')
+  })
+
   it("throws ApiError carrying the server's detail, code and field errors", async () => {
     stubFetch(() =>
       json(409, {
@@ -72,9 +92,11 @@ describe('api client', () => {
         errors: [{ field: 'username', message: 'is already taken' }],
       }),
     )
-    const error = await api
-      .post<never>('/auth/register', { form: {}, unauthorized: 'none' })
-      .catch((e: unknown) => e as ApiError)
+    const error = await apiRequest<never>('/auth/register', {
+      method: 'POST',
+      form: {},
+      unauthorized: 'none',
+    }).catch((e: unknown) => e as ApiError)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 409, detail: 'That username is already taken', code: 'conflict' })
     expect(error.errors).toHaveLength(1)
@@ -84,7 +106,7 @@ describe('api client', () => {
     stubFetch(() => {
       throw new TypeError('fetch failed')
     })
-    await expect(api.get('/health')).rejects.toMatchObject({ status: 0, code: 'network' })
+    await expect(apiRequest('/health')).rejects.toMatchObject({ status: 0, code: 'network' })
   })
 
   it('in secure mode refreshes once on 401 and retries the call', async () => {
@@ -96,7 +118,7 @@ describe('api client', () => {
       meCalls += 1
       return meCalls === 1 ? json(401, { detail: 'Please login first' }) : json(200, { username: 'ada' })
     })
-    await expect(api.get('/auth/me')).resolves.toEqual({ username: 'ada' })
+    await expect(apiRequest('/auth/me')).resolves.toEqual({ username: 'ada' })
     expect(calls.map((call) => call.url)).toEqual([
       '/api/v1/auth/me',
       '/api/v1/auth/refresh',
@@ -115,14 +137,14 @@ describe('api client', () => {
       seen.add(call.url)
       return json(401, { detail: 'expired' })
     })
-    await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')])
+    await Promise.all([apiRequest('/a'), apiRequest('/b'), apiRequest('/c')])
     expect(calls.filter((call) => call.url.endsWith('/auth/refresh'))).toHaveLength(1)
   })
 
   it('ends the session and raises need-login when the refresh fails', async () => {
     saveLogin(refreshed)
     stubFetch(() => json(401, { detail: 'Session expired, please login again' }))
-    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 })
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 })
     expect(getAuth()).toBeNull()
     expect(needLogin).toEqual(['unauthorized'])
   })
@@ -132,14 +154,14 @@ describe('api client', () => {
     const calls = stubFetch((call) =>
       call.url.endsWith('/auth/refresh') ? json(200, refreshed) : json(200, {}),
     )
-    await api.get('/auth/me')
+    await apiRequest('/auth/me')
     expect(calls.map((call) => call.url)).toEqual(['/api/v1/auth/refresh', '/api/v1/auth/me'])
   })
 
   it('in compatibility mode sends the Bearer token and on 401 clears it without refreshing', async () => {
     saveLogin({ access_token: 'jwt-1', token_type: 'bearer', expires_in: 900, secure_mode: false } as const)
     const calls = stubFetch(() => json(401, { detail: 'Please login first' }))
-    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 })
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 })
     expect(calls).toHaveLength(1)
     expect(calls[0].headers.get('authorization')).toBe('Bearer jwt-1')
     expect(getAuth()).toBeNull()
@@ -149,14 +171,14 @@ describe('api client', () => {
   it('silent calls end the session without raising need-login', async () => {
     saveLogin(refreshed)
     stubFetch(() => json(401, { detail: 'Please login first' }))
-    await expect(api.get('/auth/me', { unauthorized: 'silent' })).rejects.toBeInstanceOf(ApiError)
+    await expect(apiRequest('/auth/me', { unauthorized: 'silent' })).rejects.toBeInstanceOf(ApiError)
     expect(getAuth()).toBeNull()
     expect(needLogin).toEqual([])
   })
 
   it('a 401 for a visitor without a session raises need-login (the login modal opens)', async () => {
     stubFetch(() => json(401, { detail: 'Please login first' }))
-    await expect(api.post('/media/1/like')).rejects.toMatchObject({ status: 401 })
+    await expect(apiRequest('/media/1/like', { method: 'POST' })).rejects.toMatchObject({ status: 401 })
     expect(needLogin).toEqual(['unauthorized'])
   })
 })

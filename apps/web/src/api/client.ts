@@ -227,16 +227,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await bodyOrNothing(response)) as T
 }
 
-type Options = Omit<RequestOptions, 'method'>
-
-export const api = {
-  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST' }),
-  put: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT' }),
-  patch: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH' }),
-  delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-}
-
 type ParamsInput<K extends ApiKey> = keyof ParamsOf<K> extends never ? unknown : { params: ParamsOf<K> }
 type QueryInput<E extends Endpoint> = E extends { query: object } ? { query?: QueryOf<E> } : unknown
 type Sent<Name extends string, Value, Optional> = Optional extends true
@@ -274,9 +264,20 @@ export function call<K extends ApiKey>(key: K, ...[input]: Callable<K>): Promise
   return apiRequest(endpointPath(path, params), { ...options, method })
 }
 
-/** The path (with its query) a GET of endpoint `key` asks by: the name an early answer goes by. */
-export function callPath<K extends ApiKey>(key: K, input: CallInput<K>): string {
+type PathInput<K extends ApiKey> = ParamsInput<K> & QueryInput<Api[K]>
+
+/**
+ * The path (with its query, without API_BASE) endpoint `key` is called at: for a link, an event
+ * stream, an upload with progress, or the name an early answer goes by.
+ */
+export function callPath<K extends ApiKey>(
+  key: K,
+  ...[input]: keyof ParamsOf<K> extends never ? [input?: PathInput<K>] : [input: PathInput<K>]
+): string {
   const { path } = endpointParts(key)
-  const { params, query } = input as { params?: Record<string, string>; query?: RequestOptions['query'] }
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, string>
+    query?: RequestOptions['query']
+  }
   return apiPath(endpointPath(path, params), query)
 }

@@ -202,7 +202,7 @@ function sendUpload(
 ): Promise<{ status: number; xhr: XMLHttpRequest }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${API_BASE}/media/upload`)
+    xhr.open('POST', `${API_BASE}${callPath('POST /media/upload')}`)
     xhr.setRequestHeader('Accept', 'application/json')
     const auth = getAuth()
     if (auth?.mode === 'compat' && auth.token) xhr.setRequestHeader('Authorization', `Bearer ${auth.token}`)

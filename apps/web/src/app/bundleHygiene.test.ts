@@ -22,3 +22,13 @@ it("app code imports only types from '@agora/contract'", () => {
   )
   expect(offenders.map((file) => relative(src, file))).toEqual([])
 })
+
+// Every call names its endpoint in the contract (call, callPath): a path typed by hand could drift
+// from what the server serves, and its answer type would be a guess.
+it('app code names API paths only through the contract', () => {
+  const handTyped = /API_BASE\}\/|\bapiRequest\(|['"`]\/api\/v1\//
+  const offenders = sourceFiles(src).filter(
+    (file) => !file.endsWith(join('api', 'client.ts')) && handTyped.test(readFileSync(file, 'utf8')),
+  )
+  expect(offenders.map((file) => relative(src, file))).toEqual([])
+})

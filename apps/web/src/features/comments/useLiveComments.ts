@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { API_BASE } from '../../api/client'
+import { API_BASE, callPath } from '../../api/client'
 import { holdEventStream } from '../../api/eventStream'
 import { commentKeys, postKeys } from '../../api/queryKeys'
 
@@ -23,7 +23,7 @@ export function useLiveComments(postId: string, isShown: (id: string) => boolean
     if (typeof EventSource === 'undefined') return
     // Comments written while the stream was down are not told: a reload of the page shows them.
     const stream = holdEventStream(
-      () => `${API_BASE}/comments/post/${encodeURIComponent(postId)}/stream`,
+      () => `${API_BASE}${callPath('GET /comments/post/:id/stream', { params: { id: postId } })}`,
       (source) =>
         source.addEventListener('comment', (event) => {
           const { _id } = JSON.parse((event as MessageEvent<string>).data) as CommentWritten
