@@ -2,7 +2,15 @@
 // client would (rules, counters, rewards and events included) and checks the answer; `send…` is
 // the same request unchecked, for tests of that endpoint; `db…` writes rows directly, for tests
 // that need many of them fast or a state the API cannot make (old dates, private rows).
-import type { ContentKind, PostDetailResponse } from '@agora/contract'
+import {
+  type AnswerOf,
+  type Api,
+  type ApiKey,
+  type ContentKind,
+  endpointParts,
+  endpointPath,
+  type PostDetailResponse,
+} from '@agora/contract'
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { multipart, pngFile, type UploadFile } from './files'
@@ -27,6 +35,36 @@ export function send(
 ) {
   return t.app.inject({ method, url, headers: user?.headers ?? {}, payload })
 }
+
+/** What a test sends an endpoint: its path's params, its query, a JSON body (malformed on purpose, too). */
+export interface Sent {
+  params?: Record<string, string>
+  query?: Record<string, string | number | boolean | undefined>
+  json?: unknown
+  form?: FormBody
+  headers?: Record<string, string>
+}
+
+/**
+ * A call of the contract's endpoint `key` as `user`, the answer unchecked; `answerOf` reads it as the
+ * endpoint documents it.
+ *
+ *   const answer = await sendTo(t, user, 'POST /media/:id/like', { params: { id }, json: { action: 'like' } })
+ */
+export function sendTo<K extends ApiKey>(t: TestApp, user: Caller, key: K, sent: Sent = {}) {
+  const { method, path } = endpointParts(key)
+  const query = Object.entries(sent.query ?? {}).filter(([, value]) => value !== undefined)
+  const search = query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : ''
+  return t.app.inject({
+    method,
+    url: `/api/v1${endpointPath(path, sent.params)}${search}`,
+    headers: { ...sent.form?.headers, ...sent.headers, ...(user?.headers ?? {}) },
+    payload: sent.form ? sent.form.payload : (sent.json as InjectOptions['payload']),
+  })
+}
+
+/** The answer of `key` as the contract types it (the test has checked its status). */
+export const answerOf = <K extends ApiKey>(_key: K, response: Response) => response.json<AnswerOf<Api[K]>>()
 
 /** A form body: multipart() gives one, urlEncoded() another. */
 export interface FormBody {
