@@ -40,6 +40,7 @@ import { pagesRoutes } from './features/pages/index'
 import { startPinningWorker, subscribePinning } from './features/pinning/index'
 import { postsRoutes } from './features/posts/index'
 import { profilesRoutes } from './features/profiles/index'
+import { reviewsRoutes } from './features/reviews/index'
 import { rewardsRoutes, subscribeLedger } from './features/rewards/index'
 import { statsRoutes } from './features/stats/index'
 import { tagsRoutes } from './features/tags/index'
@@ -146,6 +147,7 @@ const features = [
   mailRoutes,
   profilesRoutes,
   commentsRoutes,
+  reviewsRoutes,
   tokenRoutes,
   postsRoutes,
   citationsRoutes,

@@ -37,13 +37,14 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/posts/index.ts': ['pages', 'profiles', 'demo', 'follows', 'bookmarks', 'tags', 'feeds', 'ipfs'],
   'features/profiles/index.ts': [],
   'features/revisions/index.ts': ['posts', 'comments'],
+  'features/reviews/index.ts': [],
   'features/rewards/index.ts': ['stats', 'profiles', 'demo'],
   'features/search/index.ts': ['posts'],
   'features/stats/index.ts': ['pages'],
   'features/tags/index.ts': [],
   'features/feeds/index.ts': [],
   'features/token/index.ts': ['rewards', 'stats', 'health'],
-  'features/versions/index.ts': ['posts', 'comments', 'ipfs', 'citations'],
+  'features/versions/index.ts': ['posts', 'comments', 'ipfs', 'citations', 'reviews'],
   'features/ipfs/index.ts': [],
 }
 

@@ -159,6 +159,16 @@ export const ERRORS = {
   anchor_invalid: { status: 400, detail: 'This comment points into a file in a way that is not valid' },
   blocked_by_author: { status: 403, detail: 'You cannot reply here: the author has blocked you' },
 
+  // Reviews
+  review_not_found: { status: 404, detail: 'Review not found' },
+  review_own_work: { status: 403, detail: 'You cannot review your own work' },
+  review_not_public: { status: 403, detail: 'Only public posts can be reviewed' },
+  review_exists: {
+    status: 409,
+    detail: 'You have already reviewed this version; a new version may be reviewed again',
+  },
+  review_blocked: { status: 403, detail: 'You cannot review this work: its author has blocked you' },
+
   // People
   cannot_follow_self: { status: 400, detail: 'You cannot follow yourself' },
   follow_target_invalid: { status: 400, detail: 'Say whom to follow: a user id or a tag' },

@@ -89,6 +89,8 @@ export interface Database {
   // versions of a post's files (migration 0011)
   post_versions: PostVersionsTable
   post_version_files: PostVersionFilesTable
+  // open peer review (migration 0045)
+  reviews: ReviewsTable
   // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable
@@ -300,6 +302,29 @@ export interface CommentRevisionsTable {
   editor_id: string | null
   created_at: ColumnType<Date, Date | string, never>
 }
+
+// ---- open peer review (features/reviews; migration 0045) ----
+
+/** A reader's review of one version of a post: five criteria and a confidence, each 1–5. */
+export interface ReviewsTable {
+  id: string
+  post_id: string
+  version: number
+  reviewer_id: string
+  summary: string
+  soundness: number
+  novelty: number
+  clarity: number
+  reproducibility: number
+  significance: number
+  confidence: number
+  competing_interests: string
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
+  withdrawn_at: ColumnType<Date | null, never, Date>
+  created_at: CreatedAt
+}
+export type ReviewRow = Selectable<ReviewsTable>
 
 // ---- versions of a post's files (features/versions; migration 0011) ----
 

@@ -48,6 +48,14 @@ export interface DomainEvents {
     revision: number
     text: string
   }
+  /** A review of a version of a post was written (features/reviews). */
+  'review.written': {
+    reviewId: string
+    postId: string
+    reviewerId: string
+    postAuthorId: string
+    version: number
+  }
   /** A comment is about to be deleted with its replies (raised before the rows go). */
   'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }
   /** A like that was not there before; `authorId` wrote the liked post or comment. */

@@ -12,6 +12,7 @@ export type PostAction =
   | 'post.delete'
   | 'post.rerun_analysis'
   | 'post.add_version'
+  | 'post.review'
 
 /** What a viewer may ask to do with a comment. */
 export type CommentAction = 'comment.read_text' | 'comment.edit' | 'comment.delete'
@@ -26,7 +27,7 @@ export interface CommentAccess {
 
 /** Why an author-only action is refused to anyone else who may see the subject (the 403's detail). */
 export const ONLY_AUTHOR: Record<
-  Exclude<Action, 'post.read' | 'post.read_history' | 'comment.read_text'>,
+  Exclude<Action, 'post.read' | 'post.read_history' | 'post.review' | 'comment.read_text'>,
   string
 > = {
   'post.edit': 'Only the post author can edit this post',
@@ -56,6 +57,9 @@ export function can(viewer: Viewer, action: Action, subject: PostAccess | Commen
       return canSeeHistory(subject as PostAccess, viewer)
     case 'comment.read_text':
       return canReadComment(subject as CommentAccess, viewer)
+    // Someone else's public work: an author does not judge their own.
+    case 'post.review':
+      return viewer !== null && subject.user_id !== viewer.userId && canSee(subject as PostAccess, null)
     default:
       return viewer !== null && subject.user_id === viewer.userId
   }
@@ -94,5 +98,9 @@ export function authorize(
     return subject
   if (action === 'post.read' || action === 'post.read_history') throw new NotFoundError('post_not_found')
   if (action === 'comment.read_text') throw new NotFoundError('comment_not_found')
+  if (action === 'post.review')
+    throw new ForbiddenError(
+      viewer && subject.user_id === viewer.userId ? 'review_own_work' : 'review_not_public',
+    )
   throw new ForbiddenError('not_author', { detail: ONLY_AUTHOR[action] })
 }

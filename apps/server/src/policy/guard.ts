@@ -14,7 +14,11 @@ export type Contribution = {
   authorId: string
   text: string
   edit?: boolean
-} & ({ kind: 'post' } | { kind: 'comment'; postAuthorId: string; parentAuthorId: string | null })
+} & (
+  | { kind: 'post' }
+  | { kind: 'comment'; postAuthorId: string; parentAuthorId: string | null }
+  | { kind: 'review'; postAuthorId: string }
+)
 
 /** The guard every post and comment write asks before it writes anything. */
 export type ContributionGuard = (db: Db, contribution: Contribution, now?: Date) => Promise<void>
@@ -26,7 +30,7 @@ export type ContributionGuard = (db: Db, contribution: Contribution, now?: Date)
  */
 export function contributionGuard(config: TrustConfig): ContributionGuard {
   return async (db, contribution, now = new Date()) => {
-    if (contribution.kind === 'comment') await refuseBlocked(db, contribution)
+    if (contribution.kind !== 'post') await refuseBlocked(db, contribution)
     const links = linksIn(contribution.text)
     // An edit within the links limit asks nothing of the account (most edits).
     if (contribution.edit && links <= config.newLinksPerText) return
@@ -42,6 +46,7 @@ export function contributionGuard(config: TrustConfig): ContributionGuard {
     const { limit, left, again } = await allowanceLeft(db, config, contribution.kind, user.id, now)
     if (left > 0 || !again) return
     const post = contribution.kind === 'post'
+    // A review counts as a comment does: the hour's allowance, in the same words.
     throw new TooManyRequestsError(
       post ? 'new_account_posts' : 'new_account_comments',
       (again.getTime() - now.getTime()) / 1000,
@@ -56,8 +61,9 @@ export function contributionGuard(config: TrustConfig): ContributionGuard {
 }
 
 /** 403 when the post's author or the parent comment's author (other than the writer) blocked them. */
-async function refuseBlocked(db: Db, comment: Contribution & { kind: 'comment' }) {
-  const others = [comment.postAuthorId, comment.parentAuthorId].filter(
+async function refuseBlocked(db: Db, comment: Contribution & { kind: 'comment' | 'review' }) {
+  const parentAuthorId = comment.kind === 'comment' ? comment.parentAuthorId : null
+  const others = [comment.postAuthorId, parentAuthorId].filter(
     (id): id is string => !!id && id !== comment.authorId,
   )
   if (others.length === 0) return
@@ -68,6 +74,7 @@ async function refuseBlocked(db: Db, comment: Contribution & { kind: 'comment' }
     .where('blocker_id', 'in', others)
     .executeTakeFirst()
   if (!blocked) return
+  if (comment.kind === 'review') throw new ForbiddenError('review_blocked')
   throw new ForbiddenError('blocked_by_author', comment.edit ? { detail: EDIT_BLOCKED_BY_AUTHOR } : {})
 }
 

@@ -45,6 +45,8 @@ const POST_RULES: Record<PostAction, Record<PostState, Who[]>> = {
     hidden: AUTHOR_ONLY,
     removed: AUTHOR_ONLY,
   },
+  // Someone else's work that everyone may read: never one's own, never a visitor.
+  'post.review': { public: ['other', 'moderator'], private: [], hidden: [], removed: [] },
 }
 
 const COMMENTS = {
@@ -112,5 +114,17 @@ describe('the policy', () => {
     ])
     expect(refusal(() => authorize(VIEWERS.moderator, 'post.read_history', POSTS.removed))).toBe('allowed')
     expect(authorize(VIEWERS.author, 'post.edit', POSTS.hidden)).toBe(POSTS.hidden)
+    expect(refusal(() => authorize(VIEWERS.author, 'post.review', POSTS.public))).toEqual([
+      403,
+      'review_own_work',
+    ])
+    expect(refusal(() => authorize(VIEWERS.author, 'post.review', POSTS.private))).toEqual([
+      403,
+      'review_own_work',
+    ])
+    expect(refusal(() => authorize(VIEWERS.other, 'post.review', POSTS.hidden))).toEqual([
+      404,
+      'post_not_found',
+    ])
   })
 })

@@ -76,7 +76,10 @@ export function linksIn(text: string): number {
 }
 
 /** A new account's allowance of posts (a day) or comments (an hour). */
-export function allowanceOf(config: TrustConfig, kind: 'post' | 'comment') {
+/** What a new account's allowance counts: its posts a day, or its comments (and reviews) an hour. */
+export type AllowanceKind = 'post' | 'comment' | 'review'
+
+export function allowanceOf(config: TrustConfig, kind: AllowanceKind) {
   return kind === 'post'
     ? { limit: config.newPostsPerDay, windowMs: 24 * HOUR }
     : { limit: config.newCommentsPerHour, windowMs: HOUR }
@@ -89,19 +92,30 @@ export function allowanceOf(config: TrustConfig, kind: 'post' | 'comment') {
 export async function allowanceLeft(
   db: Db,
   config: TrustConfig,
-  kind: 'post' | 'comment',
+  kind: AllowanceKind,
   userId: string,
   now: Date,
 ): Promise<{ limit: number; left: number; again: Date | null }> {
   const { limit, windowMs } = allowanceOf(config, kind)
-  const rows = await db
-    .selectFrom(kind === 'post' ? 'posts' : 'comments')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('created_at', '>', new Date(now.getTime() - windowMs))
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute()
+  const since = new Date(now.getTime() - windowMs)
+  const rows =
+    kind === 'review'
+      ? await db
+          .selectFrom('reviews')
+          .select('created_at')
+          .where('reviewer_id', '=', userId)
+          .where('created_at', '>', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      : await db
+          .selectFrom(kind === 'post' ? 'posts' : 'comments')
+          .select('created_at')
+          .where('user_id', '=', userId)
+          .where('created_at', '>', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
   const left = Math.max(0, limit - rows.length)
   const again = left === 0 && limit > 0 ? new Date(rows[limit - 1].created_at.getTime() + windowMs) : null
   return { limit, left, again }

@@ -12,6 +12,7 @@ import { MODERATION_API } from './moderation'
 import { NOTIFICATIONS_API } from './notifications'
 import { POSTS_API } from './posts'
 import { PROFILES_API } from './profiles'
+import { REVIEWS_API } from './reviews'
 import { REWARDS_API } from './rewards'
 import { SITE_API } from './site'
 
@@ -27,6 +28,7 @@ export const API = {
   ...PROFILES_API,
   ...NOTIFICATIONS_API,
   ...EXPORTS_API,
+  ...REVIEWS_API,
 } as const satisfies Record<EndpointKey, Endpoint>
 
 export type Api = typeof API

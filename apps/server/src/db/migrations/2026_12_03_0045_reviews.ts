@@ -1,0 +1,34 @@
+import { type Kysely, sql } from 'kysely'
+
+/**
+ * Open peer review: a signed-in reader's structured review of one version of someone's post, once
+ * per version. Withdrawing keeps the row (a placeholder) without its ratings counting.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const score = (name: string) => sql.raw(`${name} smallint not null check (${name} between 1 and 5)`)
+  await sql`create table reviews (
+    id uuid primary key,
+    post_id uuid not null references posts (id) on delete cascade,
+    version integer not null,
+    reviewer_id uuid not null references users (id) on delete cascade,
+    summary text not null,
+    ${score('soundness')},
+    ${score('novelty')},
+    ${score('clarity')},
+    ${score('reproducibility')},
+    ${score('significance')},
+    ${score('confidence')},
+    competing_interests text not null,
+    revision integer not null default 1,
+    edited_at timestamptz,
+    withdrawn_at timestamptz,
+    created_at timestamptz not null default now(),
+    unique (post_id, version, reviewer_id)
+  )`.execute(db)
+  await sql`create index reviews_post_newest on reviews (post_id, id desc)`.execute(db)
+  await sql`create index reviews_reviewer on reviews (reviewer_id)`.execute(db)
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table reviews`.execute(db)
+}

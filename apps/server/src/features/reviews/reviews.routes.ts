@@ -1,0 +1,30 @@
+import type { AppContext, AppInstance } from '../../context'
+import { requireUserId } from '../../http/auth'
+import { perUserLimit } from '../../http/rate-limit'
+import { serve } from '../../http/serve'
+import { reviewsService } from './reviews.service'
+
+export const LOGIN_TO_REVIEW = 'Please login to review this work'
+
+export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
+  const reviews = reviewsService(ctx.db, ctx.events, ctx.guard)
+  const viewerIdOf = async (request: { viewer(): Promise<{ userId: string } | null> }) =>
+    (await request.viewer())?.userId ?? null
+
+  // Writing a review is a comment's kind of call: the comment limit applies, counted apart.
+  serve(
+    app,
+    'POST /media/:id/reviews',
+    { config: { rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are reviewing too quickly.') } },
+    async (request, reply) => {
+      const userId = await requireUserId(request, LOGIN_TO_REVIEW)
+      return reply.status(201).send(await reviews.create(userId, request.params.id, request.body))
+    },
+  )
+  serve(app, 'GET /media/:id/reviews', async (request) =>
+    reviews.list(await viewerIdOf(request), request.params.id, request.query),
+  )
+  serve(app, 'GET /reviews/:id', async (request) =>
+    reviews.detail(await viewerIdOf(request), request.params.id),
+  )
+}

@@ -1,0 +1,146 @@
+import {
+  type CreateReviewRequest,
+  REVIEW_CRITERIA,
+  REVIEW_SUMMARY_MIN,
+  REVIEWS_PAGE_SIZE,
+  type ReviewDetailResponse,
+  type ReviewListResponse,
+  type ReviewRatings,
+  type ReviewView,
+} from '@agora/contract'
+import { v7 as uuidv7 } from 'uuid'
+import { isId } from '../../db/ids'
+import { inTransaction } from '../../db/in-transaction'
+import type { Db } from '../../db/index'
+import type { EventBus } from '../../events/index'
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors'
+import { authorize, type ContributionGuard, can, viewerOf, visibleOrGone } from '../../policy/index'
+import { withheldVersions } from '../versions/index'
+import { type ReviewWithReviewer, reviewsStore } from './reviews.store'
+
+/** A 400 naming the field, as the schema's own refusals do. */
+const invalid = (field: string, message: string) =>
+  new BadRequestError('validation_failed', {
+    detail: `Invalid ${field}: ${message}`,
+    params: { field, message },
+    errors: [{ field, message }],
+  })
+
+/** The post a review is of, as its rules and its view read it. */
+function postOf(db: Db, id: string) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'visibility', 'moderation', 'version', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
+  const withdrawn = row.withdrawn_at !== null
+  const ratings = Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, row[name]])) as ReviewRatings
+  return {
+    _id: row.id,
+    post_id: row.post_id,
+    version: row.version,
+    outdated: row.version < currentVersion,
+    withdrawn,
+    summary: withdrawn ? '' : row.summary,
+    ratings: withdrawn ? null : ratings,
+    confidence: withdrawn ? null : row.confidence,
+    competing_interests: withdrawn ? '' : row.competing_interests,
+    reviewer: {
+      id: row.reviewer_id,
+      username: row.username,
+      nickname: row.nickname,
+      avatar: row.avatar,
+      orcid: row.orcid || null,
+    },
+    helpful: 0,
+    revision: row.revision,
+    created_at: row.created_at.toISOString(),
+    edited_at: row.edited_at?.toISOString() ?? null,
+  }
+}
+
+/** Open peer review: writing a review of a version, a post's reviews with their aggregate, one review. */
+export function reviewsService(db: Db, events: EventBus, guard: ContributionGuard) {
+  const store = reviewsStore(db)
+
+  async function visiblePost(postId: string, viewerId: string | null) {
+    if (!isId(postId)) throw new NotFoundError('post_not_found')
+    return visibleOrGone(db, await postOf(db, postId), postId, viewerId)
+  }
+
+  return {
+    async create(viewerId: string, postId: string, input: CreateReviewRequest) {
+      const post = authorize(viewerOf(viewerId), 'post.review', await visiblePost(postId, viewerId))
+      const version = input.version ?? post.version
+      // A version the reviewer may not open (made while private, not shared) is one they cannot judge.
+      if (version > post.version || (await withheldVersions(db, post.id, viewerId)).has(version))
+        throw new NotFoundError('version_not_found')
+      const summary = input.summary.trim()
+      const interests = input.competing_interests.trim()
+      if (summary.length < REVIEW_SUMMARY_MIN)
+        throw invalid('summary', `must be at least ${REVIEW_SUMMARY_MIN} characters`)
+      if (!interests) throw invalid('competing_interests', 'is required ("None" is an answer)')
+      await guard(db, { kind: 'review', authorId: viewerId, text: summary, postAuthorId: post.user_id })
+      const id = uuidv7()
+      await inTransaction(db, async (trx) => {
+        const added = await reviewsStore(trx).add({
+          id,
+          post_id: post.id,
+          version,
+          reviewer_id: viewerId,
+          summary,
+          ...input.ratings,
+          confidence: input.confidence,
+          competing_interests: interests,
+        })
+        if (!added) throw new ConflictError('review_exists')
+        await events.raise(trx, 'review.written', [
+          { reviewId: id, postId: post.id, reviewerId: viewerId, postAuthorId: post.user_id, version },
+        ])
+      })
+      const row = await store.find(id)
+      return { _id: id, review: toView(row as ReviewWithReviewer, post.version) }
+    },
+
+    async list(
+      viewerId: string | null,
+      postId: string,
+      query: { limit?: number; cursor?: string },
+    ): Promise<ReviewListResponse> {
+      const post = await visiblePost(postId, viewerId)
+      const limit = query.limit ?? REVIEWS_PAGE_SIZE
+      if (query.cursor !== undefined && !isId(query.cursor))
+        throw invalid('cursor', 'is not one a page of reviews gave')
+      const [rows, aggregate] = await Promise.all([
+        store.page(post.id, limit + 1, query.cursor ?? null),
+        store.aggregate(post.id),
+      ])
+      const items = rows.slice(0, limit).map((row) => toView(row, post.version))
+      const hasNext = rows.length > limit
+      return {
+        items,
+        has_next: hasNext,
+        next_cursor: hasNext ? items[items.length - 1]._id : null,
+        aggregate,
+      }
+    },
+
+    async detail(viewerId: string | null, id: string): Promise<ReviewDetailResponse> {
+      const row = isId(id) ? await store.find(id) : undefined
+      if (!row) throw new NotFoundError('review_not_found')
+      const post = await postOf(db, row.post_id)
+      // A review of a post the viewer may not see is not there for them either.
+      if (!post || !can(viewerOf(viewerId), 'post.read', post)) throw new NotFoundError('review_not_found')
+      const cids = row.withdrawn_at ? [] : await store.cidsOf(post.id, row.version, post.version)
+      return {
+        ...toView(row, post.version),
+        post: { id: post.id, title: post.title },
+        cids,
+        response: null,
+      }
+    },
+  }
+}

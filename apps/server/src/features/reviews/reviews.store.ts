@@ -1,0 +1,90 @@
+import { REVIEW_CRITERIA, type ReviewAggregate } from '@agora/contract'
+import { sql } from 'kysely'
+import type { Db } from '../../db/index'
+import type { ReviewRow } from '../../db/schema'
+
+/** A review with what its view shows of the reviewer. */
+export type ReviewWithReviewer = ReviewRow & {
+  username: string
+  nickname: string
+  avatar: string
+  orcid: string
+}
+
+export function reviewsStore(db: Db) {
+  const withReviewer = () =>
+    db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.reviewer_id')
+      .selectAll('reviews')
+      .select(['users.username', 'users.nickname', 'users.avatar', 'users.orcid'])
+
+  return {
+    /** Inserts the review; undefined when this reviewer already reviewed this version. */
+    async add(row: Omit<ReviewRow, 'revision' | 'edited_at' | 'withdrawn_at' | 'created_at'>) {
+      return db
+        .insertInto('reviews')
+        .values(row)
+        .onConflict((oc) => oc.columns(['post_id', 'version', 'reviewer_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+    },
+
+    find(id: string): Promise<ReviewWithReviewer | undefined> {
+      return withReviewer().where('reviews.id', '=', id).executeTakeFirst()
+    },
+
+    /** A page of a post's reviews, newest first: ids are UUIDv7, so their order is the order written. */
+    page(postId: string, limit: number, before: string | null): Promise<ReviewWithReviewer[]> {
+      let query = withReviewer().where('reviews.post_id', '=', postId)
+      if (before) query = query.where('reviews.id', '<', before)
+      return query.orderBy('reviews.id', 'desc').limit(limit).execute()
+    },
+
+    /** Count, mean, confidence-weighted mean and distribution per criterion, of reviews not withdrawn. */
+    async aggregate(postId: string): Promise<ReviewAggregate> {
+      const columns = REVIEW_CRITERIA.flatMap((name) => [
+        sql.raw(`avg(${name})::float8 as ${name}_mean`),
+        sql.raw(`(sum(${name} * confidence)::float8 / nullif(sum(confidence), 0)) as ${name}_weighted`),
+        ...[1, 2, 3, 4, 5].map((score) =>
+          sql.raw(`count(*) filter (where ${name} = ${score})::int as ${name}_${score}`),
+        ),
+      ])
+      const { rows } = await sql<Record<string, number | null>>`
+        select count(*)::int as count, ${sql.join(columns)}
+        from reviews where post_id = ${postId} and withdrawn_at is null`.execute(db)
+      const row = rows[0] ?? {}
+      const criteria = Object.fromEntries(
+        REVIEW_CRITERIA.map((name) => [
+          name,
+          {
+            mean: row[`${name}_mean`] ?? null,
+            weighted_mean: row[`${name}_weighted`] ?? null,
+            distribution: [1, 2, 3, 4, 5].map((score) => row[`${name}_${score}`] ?? 0),
+          },
+        ]),
+      ) as ReviewAggregate['criteria']
+      return { count: row.count ?? 0, criteria }
+    },
+
+    /** The CIDs of the files of version `version` of a post whose current version is `current`. */
+    async cidsOf(postId: string, version: number, current: number): Promise<string[]> {
+      const rows =
+        version === current
+          ? await db
+              .selectFrom('post_files')
+              .select('cid')
+              .where('post_id', '=', postId)
+              .orderBy('position')
+              .execute()
+          : await db
+              .selectFrom('post_version_files')
+              .select('cid')
+              .where('post_id', '=', postId)
+              .where('version', '=', version)
+              .orderBy('position')
+              .execute()
+      return rows.map((row) => row.cid)
+    },
+  }
+}

@@ -1,0 +1,159 @@
+import type { CreateReviewRequest, ReviewListResponse } from '@agora/contract'
+import { describe, expect, it } from 'vitest'
+import {
+  answerOf,
+  apiMakePost,
+  dbSuspend,
+  makeUser,
+  makeUsers,
+  sendTo,
+  type TestUser,
+} from '../../../test/factories'
+import { multipart, pngFile } from '../../../test/files'
+import { TEST_DB, useTestApp } from '../../../test/harness'
+
+const t = useTestApp({ COMMENT_RATE_LIMIT: '10000' })
+
+const SUMMARY = `The paper claims that the method converges; the proof in section 3 holds. ${'x'.repeat(150)}`
+const review = (overrides: Partial<CreateReviewRequest> = {}): CreateReviewRequest => ({
+  summary: SUMMARY,
+  ratings: { soundness: 4, novelty: 3, clarity: 5, reproducibility: 2, significance: 4 },
+  confidence: 3,
+  competing_interests: 'None',
+  ...overrides,
+})
+const write = (user: TestUser | null, postId: string, body: unknown) =>
+  sendTo(t, user, 'POST /media/:id/reviews', { params: { id: postId }, json: body })
+const list = (user: TestUser | null, postId: string, query: Record<string, string | number> = {}) =>
+  sendTo(t, user, 'GET /media/:id/reviews', { params: { id: postId }, query })
+
+async function newVersion(author: TestUser, postId: string) {
+  const form = multipart({ changelog: 'Corrected figure 2' }, [{ name: 'fig.png', data: pngFile(7) }])
+  const answer = await sendTo(t, author, 'POST /media/:id/versions', { params: { id: postId }, form })
+  expect(answer.statusCode).toBe(201)
+}
+
+describe(`open peer review (${TEST_DB})`, () => {
+  it('takes a review of the newest version, answers its _id, and shows it with the files it judged', async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id, post } = await apiMakePost(t, author)
+    const created = await write(reviewer, post_id, review())
+    expect(created.statusCode).toBe(201)
+    const { _id } = answerOf('POST /media/:id/reviews', created)
+
+    const one = await sendTo(t, null, 'GET /reviews/:id', { params: { id: _id } })
+    expect(one.statusCode).toBe(200)
+    expect(answerOf('GET /reviews/:id', one)).toMatchObject({
+      _id,
+      post: { id: post_id },
+      version: 1,
+      outdated: false,
+      cids: post.media.map((file) => file.cid),
+      ratings: { soundness: 4, novelty: 3, clarity: 5, reproducibility: 2, significance: 4 },
+      confidence: 3,
+      competing_interests: 'None',
+      reviewer: { id: reviewer.id, username: reviewer.username, orcid: null },
+      helpful: 0,
+      response: null,
+    })
+  })
+
+  it('refuses the author 403, a visitor 401, a second review of a version 409, and takes the next version', async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id } = await apiMakePost(t, author)
+    expect((await write(author, post_id, review())).json().code).toBe('review_own_work')
+    expect((await write(null, post_id, review())).statusCode).toBe(401)
+    expect((await write(reviewer, post_id, review())).statusCode).toBe(201)
+    const again = await write(reviewer, post_id, review())
+    expect([again.statusCode, again.json().code]).toEqual([409, 'review_exists'])
+
+    await newVersion(author, post_id)
+    expect((await write(reviewer, post_id, review())).statusCode).toBe(201)
+    const { items } = answerOf('GET /media/:id/reviews', await list(null, post_id))
+    expect(items.map((item) => [item.version, item.outdated])).toEqual([
+      [2, false],
+      [1, true],
+    ])
+    expect((await write(reviewer, post_id, review({ version: 3 }))).json().code).toBe('version_not_found')
+  })
+
+  it('refuses malformed reviews with 400 naming the field, and writes nothing', async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id } = await apiMakePost(t, author)
+    const refusals = [
+      review({ summary: 'Too short.' }),
+      review({ summary: `   ${'short '.repeat(20)}   ` }),
+      review({ ratings: { soundness: 6, novelty: 3, clarity: 5, reproducibility: 2, significance: 4 } }),
+      { ...review(), ratings: { soundness: 4 } },
+      review({ confidence: 0 }),
+      review({ competing_interests: '   ' }),
+      { ...review(), competing_interests: undefined },
+    ]
+    for (const body of refusals) {
+      const answer = await write(reviewer, post_id, body)
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(answer.json()).toMatchObject({ code: 'validation_failed' })
+      expect(answer.json().detail).toMatch(/summary|ratings|confidence|competing_interests/)
+    }
+    expect(answerOf('GET /media/:id/reviews', await list(null, post_id)).aggregate.count).toBe(0)
+  })
+
+  it("keeps a blocked or suspended reader from reviewing, and hides a private post's reviews from others", async () => {
+    const [author, blocked, suspended, other] = await makeUsers(t, 4)
+    const { post_id } = await apiMakePost(t, author)
+    expect(
+      (await sendTo(t, author, 'POST /users/:id/block', { params: { id: blocked.id } })).statusCode,
+    ).toBe(200)
+    expect((await write(blocked, post_id, review())).json().code).toBe('review_blocked')
+    await dbSuspend(t, suspended)
+    expect((await write(suspended, post_id, review())).statusCode).toBe(403)
+
+    const { post_id: privateId } = await apiMakePost(t, author, { visibility: 'private' })
+    expect((await write(other, privateId, review())).statusCode).toBe(404)
+    expect((await list(other, privateId)).statusCode).toBe(404)
+    expect((await write(author, privateId, review())).json().code).toBe('review_own_work')
+  })
+
+  it('aggregates per criterion the mean, the confidence-weighted mean and the distribution', async () => {
+    const author = await makeUser(t)
+    const reviewers = await makeUsers(t, 3)
+    const { post_id } = await apiMakePost(t, author)
+    const scores = [
+      { soundness: 5, confidence: 1 },
+      { soundness: 3, confidence: 3 },
+      { soundness: 3, confidence: 4 },
+    ]
+    for (const [index, { soundness, confidence }] of scores.entries()) {
+      const ratings = { soundness, novelty: 1, clarity: 2, reproducibility: 3, significance: 4 }
+      expect((await write(reviewers[index], post_id, review({ ratings, confidence }))).statusCode).toBe(201)
+    }
+    const { aggregate } = answerOf('GET /media/:id/reviews', await list(null, post_id))
+    expect(aggregate.count).toBe(3)
+    expect(aggregate.criteria.soundness.mean).toBeCloseTo(11 / 3)
+    expect(aggregate.criteria.soundness.weighted_mean).toBeCloseTo((5 + 9 + 12) / 8)
+    expect(aggregate.criteria.soundness.distribution).toEqual([0, 0, 2, 0, 1])
+    expect(aggregate.criteria.novelty.distribution).toEqual([3, 0, 0, 0, 0])
+  })
+
+  it('pages newest first with a cursor, every review once', async () => {
+    const author = await makeUser(t)
+    const reviewers = await makeUsers(t, 5)
+    const { post_id } = await apiMakePost(t, author)
+    const ids: string[] = []
+    for (const reviewer of reviewers)
+      ids.push(answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))._id)
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: ReviewListResponse = answerOf(
+        'GET /media/:id/reviews',
+        await list(null, post_id, { limit: 2, ...(cursor ? { cursor } : {}) }),
+      )
+      seen.push(...page.items.map((item) => item._id))
+      cursor = page.next_cursor
+      expect(page.has_next).toBe(cursor !== null)
+    } while (cursor)
+    expect(seen).toEqual(ids.reverse())
+    expect((await list(null, post_id, { cursor: 'nope' })).statusCode).toBe(400)
+  })
+})

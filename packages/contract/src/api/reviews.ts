@@ -1,0 +1,42 @@
+import { IdParams } from '../common'
+import type { Endpoint } from '../endpoint'
+import { PostIdParams } from '../posts'
+import {
+  CreateReviewRequest,
+  ReviewCreatedResponse,
+  ReviewDetailResponse,
+  ReviewListQuery,
+  ReviewListResponse,
+} from '../reviews'
+
+const tags = ['reviews']
+
+/** Open peer review: structured, rated reviews of a post's exact version. */
+export const REVIEWS_API = {
+  'POST /media/:id/reviews': {
+    tags,
+    summary: "Review a version of someone else's public post: a summary, five ratings and a confidence",
+    description:
+      "`version` defaults to the newest. 403 for the work's author, a blocked or suspended reader; 409 for a second review of the same version by the same person.",
+    params: PostIdParams,
+    body: CreateReviewRequest,
+    status: 201,
+    answer: ReviewCreatedResponse,
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  'GET /media/:id/reviews': {
+    tags,
+    summary: "A post's reviews, newest first (keyset pages), with the ratings' aggregate",
+    params: PostIdParams,
+    query: ReviewListQuery,
+    answer: ReviewListResponse,
+    errors: [400, 404, 410],
+  },
+  'GET /reviews/:id': {
+    tags,
+    summary: 'One review with its post, the version and files it judged, and the author’s response',
+    params: IdParams,
+    answer: ReviewDetailResponse,
+    errors: [404],
+  },
+} as const satisfies Record<string, Endpoint>

@@ -1,0 +1,107 @@
+import Type, { type Static } from 'typebox'
+import { Nullable } from './common'
+
+/** The five criteria a review rates, each 1–5. */
+export const REVIEW_CRITERIA = ['soundness', 'novelty', 'clarity', 'reproducibility', 'significance'] as const
+export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]
+
+export const REVIEW_SUMMARY_MIN = 200
+export const REVIEW_SUMMARY_MAX = 20_000
+export const REVIEW_INTERESTS_MAX = 2_000
+export const REVIEWS_PAGE_SIZE = 20
+
+const Score = Type.Integer({ minimum: 1, maximum: 5 })
+
+export const ReviewRatings = Type.Object(
+  Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, Score])) as Record<ReviewCriterion, typeof Score>,
+  { additionalProperties: false },
+)
+export type ReviewRatings = Static<typeof ReviewRatings>
+
+export const CreateReviewRequest = Type.Object(
+  {
+    /** The version judged; the newest when left out. */
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    summary: Type.String({ minLength: REVIEW_SUMMARY_MIN, maxLength: REVIEW_SUMMARY_MAX }),
+    ratings: ReviewRatings,
+    confidence: Score,
+    /** Required: "None" is an answer. */
+    competing_interests: Type.String({ minLength: 1, maxLength: REVIEW_INTERESTS_MAX }),
+  },
+  { additionalProperties: false },
+)
+export type CreateReviewRequest = Static<typeof CreateReviewRequest>
+
+export const Reviewer = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  /** The ORCID iD the profile gives, or null. */
+  orcid: Nullable(Type.String()),
+})
+
+export const ReviewView = Type.Object({
+  _id: Type.String(),
+  post_id: Type.String(),
+  version: Type.Integer(),
+  /** A newer version of the work exists than the one judged. */
+  outdated: Type.Boolean(),
+  /** Withdrawn by the reviewer: a placeholder, without text or ratings. */
+  withdrawn: Type.Boolean(),
+  summary: Type.String(),
+  ratings: Nullable(ReviewRatings),
+  confidence: Nullable(Type.Integer()),
+  competing_interests: Type.String(),
+  reviewer: Reviewer,
+  helpful: Type.Integer(),
+  revision: Type.Integer(),
+  created_at: Type.String(),
+  edited_at: Nullable(Type.String()),
+})
+export type ReviewView = Static<typeof ReviewView>
+
+const CriterionAggregate = Type.Object({
+  mean: Nullable(Type.Number()),
+  /** Weighted by each reviewer's confidence. */
+  weighted_mean: Nullable(Type.Number()),
+  /** How many reviews gave 1, 2, 3, 4 and 5. */
+  distribution: Type.Array(Type.Integer(), { minItems: 5, maxItems: 5 }),
+})
+
+export const ReviewAggregate = Type.Object({
+  count: Type.Integer(),
+  criteria: Type.Object(
+    Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, CriterionAggregate])) as Record<
+      ReviewCriterion,
+      typeof CriterionAggregate
+    >,
+  ),
+})
+export type ReviewAggregate = Static<typeof ReviewAggregate>
+
+export const ReviewListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** The previous page's `next_cursor`. */
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+})
+
+export const ReviewListResponse = Type.Object({
+  items: Type.Array(ReviewView),
+  has_next: Type.Boolean(),
+  next_cursor: Nullable(Type.String()),
+  aggregate: ReviewAggregate,
+})
+export type ReviewListResponse = Static<typeof ReviewListResponse>
+
+export const ReviewDetailResponse = Type.Object({
+  ...ReviewView.properties,
+  post: Type.Object({ id: Type.String(), title: Type.String() }),
+  /** The files of the version judged, by CID. */
+  cids: Type.Array(Type.String()),
+  /** The work's author's answer; null until they give one. */
+  response: Nullable(Type.Object({ content: Type.String(), created_at: Type.String() })),
+})
+export type ReviewDetailResponse = Static<typeof ReviewDetailResponse>
+
+export const ReviewCreatedResponse = Type.Object({ _id: Type.String(), review: ReviewView })
