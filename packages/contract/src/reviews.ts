@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { Nullable } from './common'
+import { LiteralUnion, Nullable } from './common'
 
 /** The five criteria a review rates, each 1–5. */
 export const REVIEW_CRITERIA = ['soundness', 'novelty', 'clarity', 'reproducibility', 'significance'] as const
@@ -94,13 +94,26 @@ export const ReviewListResponse = Type.Object({
 })
 export type ReviewListResponse = Static<typeof ReviewListResponse>
 
+export const REVIEW_RESPONSE_MAX = 20_000
+
+export const ReviewResponseRequest = Type.Object(
+  { content: Type.String({ minLength: 1, maxLength: REVIEW_RESPONSE_MAX }) },
+  { additionalProperties: false },
+)
+export const ReviewResponseView = Type.Object({ content: Type.String(), created_at: Type.String() })
+export type ReviewResponseView = Static<typeof ReviewResponseView>
+
+/** Marks or unmarks a review helpful; without `action` it flips. */
+export const ReviewHelpfulRequest = Type.Object({ action: Type.Optional(LiteralUnion('mark', 'unmark')) })
+export const ReviewHelpfulResponse = Type.Object({ helpful: Type.Boolean(), count: Type.Integer() })
+
 export const ReviewDetailResponse = Type.Object({
   ...ReviewView.properties,
   post: Type.Object({ id: Type.String(), title: Type.String() }),
   /** The files of the version judged, by CID. */
   cids: Type.Array(Type.String()),
   /** The work's author's answer; null until they give one. */
-  response: Nullable(Type.Object({ content: Type.String(), created_at: Type.String() })),
+  response: Nullable(ReviewResponseView),
 })
 export type ReviewDetailResponse = Static<typeof ReviewDetailResponse>
 

@@ -91,6 +91,8 @@ export interface Database {
   post_version_files: PostVersionFilesTable
   // open peer review (migration 0045)
   reviews: ReviewsTable
+  review_helpful: ReviewHelpfulTable
+  review_responses: ReviewResponsesTable
   // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable
@@ -325,6 +327,21 @@ export interface ReviewsTable {
   created_at: CreatedAt
 }
 export type ReviewRow = Selectable<ReviewsTable>
+
+/** A reader found a review helpful (not their own). */
+export interface ReviewHelpfulTable {
+  review_id: string
+  user_id: string
+  created_at: CreatedAt
+}
+
+/** The work's author's answer to a review, one per review. */
+export interface ReviewResponsesTable {
+  review_id: string
+  author_id: string
+  content: string
+  created_at: CreatedAt
+}
 
 // ---- versions of a post's files (features/versions; migration 0011) ----
 

@@ -17,7 +17,27 @@ export type PostAction =
 /** What a viewer may ask to do with a comment. */
 export type CommentAction = 'comment.read_text' | 'comment.edit' | 'comment.delete'
 
+/** What a viewer may ask to do with a review. */
+export type ReviewAction = 'review.withdraw' | 'review.respond' | 'review.mark_helpful'
+
 export type Action = PostAction | CommentAction
+
+/** The part of a review its rules read: who wrote it, and who wrote the work it judges. */
+export interface ReviewAccess {
+  reviewer_id: string
+  post_author_id: string
+}
+
+/**
+ * Whether `viewer` may do `action` with a review (of a post they may see): withdraw it, its
+ * reviewer alone; answer it, the work's author alone; find it helpful, anyone but its reviewer.
+ */
+export function canWithReview(viewer: Viewer, action: ReviewAction, review: ReviewAccess): boolean {
+  if (viewer === null) return false
+  if (action === 'review.withdraw') return review.reviewer_id === viewer.userId
+  if (action === 'review.respond') return review.post_author_id === viewer.userId
+  return review.reviewer_id !== viewer.userId
+}
 
 /** The part of a comment its rules read. */
 export interface CommentAccess {

@@ -1,7 +1,15 @@
 // The policy's specification: who may do what with a post or a comment in each of its states, as
 // one table. The API tests check that the routes ask the policy; this table is what it answers.
 import { describe, expect, it } from 'vitest'
-import { authorize, type CommentAction, can, type PostAction, type Viewer } from './index'
+import {
+  authorize,
+  type CommentAction,
+  can,
+  canWithReview,
+  type PostAction,
+  type ReviewAction,
+  type Viewer,
+} from './index'
 
 const AUTHOR = 'author'
 const VIEWERS: Record<string, Viewer> = {
@@ -69,7 +77,23 @@ const cases = <A extends string, S extends string>(rules: Record<A, Record<S, Wh
     ),
   )
 
+// A review by 'other' of a post by 'author'.
+const REVIEW = { reviewer_id: 'other', post_author_id: AUTHOR }
+const REVIEW_RULES: Record<ReviewAction, Who[]> = {
+  'review.withdraw': ['other'],
+  'review.respond': ['author'],
+  'review.mark_helpful': ['moderator', 'author'],
+}
+
 describe('the policy', () => {
+  it.each(
+    Object.entries(REVIEW_RULES).flatMap(([action, allowed]) =>
+      ALL.map((who) => ({ action: action as ReviewAction, who, allowed: allowed.includes(who) })),
+    ),
+  )('$action of a review by $who: $allowed', ({ action, who, allowed }) => {
+    expect(canWithReview(VIEWERS[who], action, REVIEW)).toBe(allowed)
+  })
+
   it.each(cases(POST_RULES))(
     '$action of a $state post by $who: $allowed',
     ({ action, state, who, allowed }) => {

@@ -5,8 +5,13 @@ import {
   CreateReviewRequest,
   ReviewCreatedResponse,
   ReviewDetailResponse,
+  ReviewHelpfulRequest,
+  ReviewHelpfulResponse,
   ReviewListQuery,
   ReviewListResponse,
+  ReviewResponseRequest,
+  ReviewResponseView,
+  ReviewView,
 } from '../reviews'
 
 const tags = ['reviews']
@@ -38,5 +43,30 @@ export const REVIEWS_API = {
     params: IdParams,
     answer: ReviewDetailResponse,
     errors: [404],
+  },
+  'DELETE /reviews/:id': {
+    tags,
+    summary: 'Withdraw a review of yours: a placeholder stays, its ratings leave the aggregate',
+    params: IdParams,
+    answer: ReviewView,
+    errors: [401, 403, 404],
+  },
+  'POST /reviews/:id/helpful': {
+    tags,
+    summary: 'Mark or unmark a review helpful (toggles; `action` sets); not your own',
+    params: IdParams,
+    body: ReviewHelpfulRequest,
+    bodyOptional: true,
+    answer: ReviewHelpfulResponse,
+    errors: [401, 403, 404, 409, 429],
+  },
+  'POST /reviews/:id/response': {
+    tags,
+    summary: "The work's author answers a review, once (Markdown)",
+    params: IdParams,
+    body: ReviewResponseRequest,
+    status: 201,
+    answer: ReviewResponseView,
+    errors: [400, 401, 403, 404, 409, 429],
   },
 } as const satisfies Record<string, Endpoint>

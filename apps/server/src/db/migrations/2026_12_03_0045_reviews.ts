@@ -27,8 +27,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db)
   await sql`create index reviews_post_newest on reviews (post_id, id desc)`.execute(db)
   await sql`create index reviews_reviewer on reviews (reviewer_id)`.execute(db)
+  await sql`create table review_helpful (
+    review_id uuid not null references reviews (id) on delete cascade,
+    user_id uuid not null references users (id) on delete cascade,
+    created_at timestamptz not null default now(),
+    primary key (review_id, user_id)
+  )`.execute(db)
+  await sql`create index review_helpful_user on review_helpful (user_id)`.execute(db)
+  // The work's author answers a review once.
+  await sql`create table review_responses (
+    review_id uuid primary key references reviews (id) on delete cascade,
+    author_id uuid not null references users (id) on delete cascade,
+    content text not null,
+    created_at timestamptz not null default now()
+  )`.execute(db)
+  await sql`create index review_responses_author on review_responses (author_id)`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table review_responses`.execute(db)
+  await sql`drop table review_helpful`.execute(db)
   await sql`drop table reviews`.execute(db)
 }

@@ -27,4 +27,23 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, 'GET /reviews/:id', async (request) =>
     reviews.detail(await viewerIdOf(request), request.params.id),
   )
+  serve(app, 'DELETE /reviews/:id', async (request) =>
+    reviews.withdraw(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id),
+  )
+  serve(
+    app,
+    'POST /reviews/:id/helpful',
+    { config: { rateLimit: perUserLimit(ctx.config.likeRateLimit, 'You are marking reviews too quickly.') } },
+    async (request) =>
+      reviews.helpful(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id, request.body?.action),
+  )
+  serve(
+    app,
+    'POST /reviews/:id/response',
+    { config: { rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are answering too quickly.') } },
+    async (request, reply) => {
+      const userId = await requireUserId(request, LOGIN_TO_REVIEW)
+      return reply.status(201).send(await reviews.respond(userId, request.params.id, request.body.content))
+    },
+  )
 }

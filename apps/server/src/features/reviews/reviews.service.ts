@@ -13,10 +13,24 @@ import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import type { EventBus } from '../../events/index'
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors'
-import { authorize, type ContributionGuard, can, viewerOf, visibleOrGone } from '../../policy/index'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import {
+  authorize,
+  type ContributionGuard,
+  can,
+  canWithReview,
+  type ReviewAction,
+  viewerOf,
+  visibleOrGone,
+} from '../../policy/index'
 import { withheldVersions } from '../versions/index'
 import { type ReviewWithReviewer, reviewsStore } from './reviews.store'
+
+const REFUSALS = {
+  'review.withdraw': 'review_not_reviewer',
+  'review.respond': 'review_response_author',
+  'review.mark_helpful': 'review_own_helpful',
+} as const
 
 /** A 400 naming the field, as the schema's own refusals do. */
 const invalid = (field: string, message: string) =>
@@ -55,7 +69,7 @@ function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
       avatar: row.avatar,
       orcid: row.orcid || null,
     },
-    helpful: 0,
+    helpful: row.helpful,
     revision: row.revision,
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at?.toISOString() ?? null,
@@ -65,6 +79,32 @@ function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
 /** Open peer review: writing a review of a version, a post's reviews with their aggregate, one review. */
 export function reviewsService(db: Db, events: EventBus, guard: ContributionGuard) {
   const store = reviewsStore(db)
+
+  /**
+   * The review and its post, for a viewer who may see the post (else 404: a review of a post one
+   * may not see is not there either), refused 403 when they may not do `action` with it.
+   */
+  async function reviewFor(viewerId: string | null, id: string, action?: ReviewAction) {
+    const row = isId(id) ? await store.find(id) : undefined
+    const post = row ? await postOf(db, row.post_id) : undefined
+    if (!row || !post || !can(viewerOf(viewerId), 'post.read', post))
+      throw new NotFoundError('review_not_found')
+    if (
+      action &&
+      !canWithReview(viewerOf(viewerId), action, {
+        reviewer_id: row.reviewer_id,
+        post_author_id: post.user_id,
+      })
+    )
+      throw new ForbiddenError(REFUSALS[action])
+    return { row, post }
+  }
+
+  const changed = (
+    trx: Db,
+    row: { id: string; post_id: string },
+    change: 'withdrawn' | 'helpful' | 'response',
+  ) => events.raise(trx, 'review.changed', [{ reviewId: row.id, postId: row.post_id, change }])
 
   async function visiblePost(postId: string, viewerId: string | null) {
     if (!isId(postId)) throw new NotFoundError('post_not_found')
@@ -129,18 +169,51 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     },
 
     async detail(viewerId: string | null, id: string): Promise<ReviewDetailResponse> {
-      const row = isId(id) ? await store.find(id) : undefined
-      if (!row) throw new NotFoundError('review_not_found')
-      const post = await postOf(db, row.post_id)
-      // A review of a post the viewer may not see is not there for them either.
-      if (!post || !can(viewerOf(viewerId), 'post.read', post)) throw new NotFoundError('review_not_found')
-      const cids = row.withdrawn_at ? [] : await store.cidsOf(post.id, row.version, post.version)
+      const { row, post } = await reviewFor(viewerId, id)
+      const [cids, response] = await Promise.all([
+        row.withdrawn_at ? [] : store.cidsOf(post.id, row.version, post.version),
+        store.responseOf(row.id),
+      ])
       return {
         ...toView(row, post.version),
         post: { id: post.id, title: post.title },
         cids,
-        response: null,
+        response: response
+          ? { content: response.content, created_at: response.created_at.toISOString() }
+          : null,
       }
+    },
+
+    async withdraw(viewerId: string, id: string): Promise<ReviewView> {
+      const { row, post } = await reviewFor(viewerId, id, 'review.withdraw')
+      await inTransaction(db, async (trx) => {
+        if (await reviewsStore(trx).withdraw(row.id)) await changed(trx, row, 'withdrawn')
+      })
+      return toView((await store.find(row.id)) as ReviewWithReviewer, post.version)
+    },
+
+    async helpful(viewerId: string, id: string, action: 'mark' | 'unmark' | undefined) {
+      const { row } = await reviewFor(viewerId, id, 'review.mark_helpful')
+      if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+      return inTransaction(db, async (trx) => {
+        const tx = reviewsStore(trx)
+        const helpful = await tx.setHelpful(row.id, viewerId, action && action === 'mark')
+        await changed(trx, row, 'helpful')
+        return { helpful, count: await tx.helpfulCount(row.id) }
+      })
+    },
+
+    async respond(viewerId: string, id: string, content: string) {
+      const { row } = await reviewFor(viewerId, id, 'review.respond')
+      if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+      const text = content.trim()
+      if (!text) throw invalid('content', 'cannot be empty')
+      return inTransaction(db, async (trx) => {
+        const added = await reviewsStore(trx).addResponse(row.id, viewerId, text)
+        if (!added) throw new ConflictError('review_response_exists')
+        await changed(trx, row, 'response')
+        return { content: added.content, created_at: added.created_at.toISOString() }
+      })
     },
   }
 }

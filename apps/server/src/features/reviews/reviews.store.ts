@@ -9,6 +9,7 @@ export type ReviewWithReviewer = ReviewRow & {
   nickname: string
   avatar: string
   orcid: string
+  helpful: number
 }
 
 export function reviewsStore(db: Db) {
@@ -18,6 +19,11 @@ export function reviewsStore(db: Db) {
       .innerJoin('users', 'users.id', 'reviews.reviewer_id')
       .selectAll('reviews')
       .select(['users.username', 'users.nickname', 'users.avatar', 'users.orcid'])
+      .select(
+        sql<number>`(select count(*)::int from review_helpful h where h.review_id = reviews.id)`.as(
+          'helpful',
+        ),
+      )
 
   return {
     /** Inserts the review; undefined when this reviewer already reviewed this version. */
@@ -39,6 +45,64 @@ export function reviewsStore(db: Db) {
       let query = withReviewer().where('reviews.post_id', '=', postId)
       if (before) query = query.where('reviews.id', '<', before)
       return query.orderBy('reviews.id', 'desc').limit(limit).execute()
+    },
+
+    /** Withdraws the review; false when it was withdrawn already. */
+    async withdraw(id: string): Promise<boolean> {
+      const { numUpdatedRows } = await db
+        .updateTable('reviews')
+        .set({ withdrawn_at: new Date() })
+        .where('id', '=', id)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirst()
+      return numUpdatedRows > 0n
+    },
+
+    /** Sets whether `userId` finds the review helpful (undefined: the other way round); answers the state. */
+    async setHelpful(id: string, userId: string, helpful: boolean | undefined): Promise<boolean> {
+      const mine = db.deleteFrom('review_helpful').where('review_id', '=', id).where('user_id', '=', userId)
+      if (helpful === undefined) {
+        const removed = await mine.executeTakeFirst()
+        if (removed.numDeletedRows > 0n) return false
+        helpful = true
+      }
+      if (!helpful) {
+        await mine.execute()
+        return false
+      }
+      await db
+        .insertInto('review_helpful')
+        .values({ review_id: id, user_id: userId })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+      return true
+    },
+
+    async helpfulCount(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('review_helpful')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('review_id', '=', id)
+        .executeTakeFirstOrThrow()
+      return row.n
+    },
+
+    /** Adds the author's answer; undefined when the review was answered already. */
+    addResponse(id: string, authorId: string, content: string) {
+      return db
+        .insertInto('review_responses')
+        .values({ review_id: id, author_id: authorId, content })
+        .onConflict((oc) => oc.column('review_id').doNothing())
+        .returning(['content', 'created_at'])
+        .executeTakeFirst()
+    },
+
+    responseOf(id: string) {
+      return db
+        .selectFrom('review_responses')
+        .select(['content', 'created_at'])
+        .where('review_id', '=', id)
+        .executeTakeFirst()
     },
 
     /** Count, mean, confidence-weighted mean and distribution per criterion, of reviews not withdrawn. */

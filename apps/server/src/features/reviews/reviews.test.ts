@@ -156,4 +156,80 @@ describe(`open peer review (${TEST_DB})`, () => {
     expect(seen).toEqual(ids.reverse())
     expect((await list(null, post_id, { cursor: 'nope' })).statusCode).toBe(400)
   })
+
+  it('withdraws a review to a placeholder whose ratings leave the aggregate; only its reviewer may', async () => {
+    const [author, reviewer, other] = await makeUsers(t, 3)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const withdraw = (user: TestUser) => sendTo(t, user, 'DELETE /reviews/:id', { params: { id: _id } })
+    expect((await withdraw(other)).json().code).toBe('review_not_reviewer')
+    expect((await withdraw(author)).json().code).toBe('review_not_reviewer')
+    const withdrawn = await withdraw(reviewer)
+    expect(withdrawn.statusCode).toBe(200)
+    expect(answerOf('DELETE /reviews/:id', withdrawn)).toMatchObject({
+      withdrawn: true,
+      summary: '',
+      ratings: null,
+    })
+    const { items, aggregate } = answerOf('GET /media/:id/reviews', await list(null, post_id))
+    expect(items.map((item) => [item._id, item.withdrawn])).toEqual([[_id, true]])
+    expect(aggregate.count).toBe(0)
+    expect(aggregate.criteria.clarity).toEqual({
+      mean: null,
+      weighted_mean: null,
+      distribution: [0, 0, 0, 0, 0],
+    })
+  })
+
+  it("counts readers who find a review helpful, never its reviewer's own mark", async () => {
+    const [author, reviewer, reader] = await makeUsers(t, 3)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const mark = (user: TestUser, json?: unknown) =>
+      sendTo(t, user, 'POST /reviews/:id/helpful', { params: { id: _id }, json })
+    expect((await mark(reviewer)).json().code).toBe('review_own_helpful')
+    expect((await mark(reader, { action: 'mark' })).json()).toEqual({ helpful: true, count: 1 })
+    expect((await mark(reader, { action: 'mark' })).json()).toEqual({ helpful: true, count: 1 })
+    expect((await mark(author)).json()).toEqual({ helpful: true, count: 2 })
+    expect((await mark(author)).json()).toEqual({ helpful: false, count: 1 })
+    const one = answerOf(
+      'GET /reviews/:id',
+      await sendTo(t, null, 'GET /reviews/:id', { params: { id: _id } }),
+    )
+    expect(one.helpful).toBe(1)
+  })
+
+  it("lets the work's author answer a review once, shown with the review", async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const respond = (user: TestUser, content: string) =>
+      sendTo(t, user, 'POST /reviews/:id/response', { params: { id: _id }, json: { content } })
+    expect((await respond(reviewer, 'Thanks to me.')).json().code).toBe('review_response_author')
+    expect((await respond(author, '   ')).statusCode).toBe(400)
+    const answered = await respond(author, 'We fixed **section 3** in version 2.')
+    expect(answered.statusCode).toBe(201)
+    expect((await respond(author, 'Again.')).json().code).toBe('review_response_exists')
+    const one = answerOf(
+      'GET /reviews/:id',
+      await sendTo(t, null, 'GET /reviews/:id', { params: { id: _id } }),
+    )
+    expect(one.response?.content).toBe('We fixed **section 3** in version 2.')
+  })
+
+  it('answers 404 for a review that is not there, or of a post the reader may not see', async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const edit = await sendTo(t, author, 'PATCH /media/:id', {
+      params: { id: post_id },
+      json: { base_revision: 1, visibility: 'private' },
+    })
+    expect(edit.statusCode).toBe(200)
+    for (const id of [_id, '0190a000-0000-7000-8000-000000000000', 'nope'])
+      expect((await sendTo(t, reviewer, 'GET /reviews/:id', { params: { id } })).json().code).toBe(
+        'review_not_found',
+      )
+    expect((await sendTo(t, author, 'GET /reviews/:id', { params: { id: _id } })).statusCode).toBe(200)
+  })
 })
