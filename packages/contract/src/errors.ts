@@ -168,7 +168,7 @@ export const ERRORS = {
     detail: 'You have already reviewed this version; a new version may be reviewed again',
   },
   review_blocked: { status: 403, detail: 'You cannot review this work: its author has blocked you' },
-  review_not_reviewer: { status: 403, detail: 'Only its reviewer can withdraw a review' },
+  review_not_reviewer: { status: 403, detail: 'Only its reviewer can edit or withdraw a review' },
   review_own_helpful: { status: 403, detail: 'You cannot mark your own review helpful' },
   review_response_author: { status: 403, detail: "Only the work's author can answer a review" },
   review_response_exists: { status: 409, detail: 'This review has been answered already' },

@@ -94,6 +94,38 @@ export const ReviewListResponse = Type.Object({
 })
 export type ReviewListResponse = Static<typeof ReviewListResponse>
 
+/** An edit names the revision it started from; a field left out stays. */
+export const ReviewEditRequest = Type.Object(
+  {
+    base_revision: Type.Integer({ minimum: 1 }),
+    summary: Type.Optional(Type.String({ minLength: REVIEW_SUMMARY_MIN, maxLength: REVIEW_SUMMARY_MAX })),
+    ratings: Type.Optional(ReviewRatings),
+    confidence: Type.Optional(Score),
+    competing_interests: Type.Optional(Type.String({ minLength: 1, maxLength: REVIEW_INTERESTS_MAX })),
+  },
+  { additionalProperties: false },
+)
+export type ReviewEditRequest = Static<typeof ReviewEditRequest>
+
+export const ReviewEditConflict = Type.Object({
+  detail: Type.String(),
+  code: Type.Optional(Type.String()),
+  /** The review as it is now (absent when the 409 is for a withdrawn review). */
+  current: Type.Optional(ReviewView),
+})
+
+export const ReviewRevision = Type.Object({
+  revision: Type.Integer(),
+  summary: Type.String(),
+  ratings: ReviewRatings,
+  confidence: Type.Integer(),
+  competing_interests: Type.String(),
+  /** When this revision was made: written, or the edit that made it. */
+  created_at: Type.String(),
+})
+export const ReviewRevisionsResponse = Type.Object({ items: Type.Array(ReviewRevision) })
+export type ReviewRevisionsResponse = Static<typeof ReviewRevisionsResponse>
+
 export const REVIEW_RESPONSE_MAX = 20_000
 
 export const ReviewResponseRequest = Type.Object(

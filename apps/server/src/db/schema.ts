@@ -93,6 +93,7 @@ export interface Database {
   reviews: ReviewsTable
   review_helpful: ReviewHelpfulTable
   review_responses: ReviewResponsesTable
+  review_revisions: ReviewRevisionsTable
   // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable
@@ -327,6 +328,21 @@ export interface ReviewsTable {
   created_at: CreatedAt
 }
 export type ReviewRow = Selectable<ReviewsTable>
+
+/** The values a review had at one revision, kept when an edit replaced them. */
+export interface ReviewRevisionsTable {
+  review_id: string
+  revision: number
+  summary: string
+  soundness: number
+  novelty: number
+  clarity: number
+  reproducibility: number
+  significance: number
+  confidence: number
+  competing_interests: string
+  created_at: Date
+}
 
 /** A reader found a review helpful (not their own). */
 export interface ReviewHelpfulTable {

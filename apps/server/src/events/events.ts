@@ -57,7 +57,11 @@ export interface DomainEvents {
     version: number
   }
   /** A review was withdrawn, found helpful (or no longer), or answered by the work's author. */
-  'review.changed': { reviewId: string; postId: string; change: 'withdrawn' | 'helpful' | 'response' }
+  'review.changed': {
+    reviewId: string
+    postId: string
+    change: 'edited' | 'withdrawn' | 'helpful' | 'response'
+  }
   /** A comment is about to be deleted with its replies (raised before the rows go). */
   'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }
   /** A like that was not there before; `authorId` wrote the liked post or comment. */

@@ -18,7 +18,7 @@ export type PostAction =
 export type CommentAction = 'comment.read_text' | 'comment.edit' | 'comment.delete'
 
 /** What a viewer may ask to do with a review. */
-export type ReviewAction = 'review.withdraw' | 'review.respond' | 'review.mark_helpful'
+export type ReviewAction = 'review.edit' | 'review.withdraw' | 'review.respond' | 'review.mark_helpful'
 
 export type Action = PostAction | CommentAction
 
@@ -29,12 +29,12 @@ export interface ReviewAccess {
 }
 
 /**
- * Whether `viewer` may do `action` with a review (of a post they may see): withdraw it, its
+ * Whether `viewer` may do `action` with a review (of a post they may see): edit or withdraw it, its
  * reviewer alone; answer it, the work's author alone; find it helpful, anyone but its reviewer.
  */
 export function canWithReview(viewer: Viewer, action: ReviewAction, review: ReviewAccess): boolean {
   if (viewer === null) return false
-  if (action === 'review.withdraw') return review.reviewer_id === viewer.userId
+  if (action === 'review.edit' || action === 'review.withdraw') return review.reviewer_id === viewer.userId
   if (action === 'review.respond') return review.post_author_id === viewer.userId
   return review.reviewer_id !== viewer.userId
 }

@@ -80,6 +80,7 @@ const cases = <A extends string, S extends string>(rules: Record<A, Record<S, Wh
 // A review by 'other' of a post by 'author'.
 const REVIEW = { reviewer_id: 'other', post_author_id: AUTHOR }
 const REVIEW_RULES: Record<ReviewAction, Who[]> = {
+  'review.edit': ['other'],
   'review.withdraw': ['other'],
   'review.respond': ['author'],
   'review.mark_helpful': ['moderator', 'author'],

@@ -5,12 +5,15 @@ import {
   CreateReviewRequest,
   ReviewCreatedResponse,
   ReviewDetailResponse,
+  ReviewEditConflict,
+  ReviewEditRequest,
   ReviewHelpfulRequest,
   ReviewHelpfulResponse,
   ReviewListQuery,
   ReviewListResponse,
   ReviewResponseRequest,
   ReviewResponseView,
+  ReviewRevisionsResponse,
   ReviewView,
 } from '../reviews'
 
@@ -42,6 +45,22 @@ export const REVIEWS_API = {
     summary: 'One review with its post, the version and files it judged, and the author’s response',
     params: IdParams,
     answer: ReviewDetailResponse,
+    errors: [404],
+  },
+  'PATCH /reviews/:id': {
+    tags,
+    summary: 'Edit a review of yours (a field left out stays); 409 with `current` on a stale base_revision',
+    params: IdParams,
+    body: ReviewEditRequest,
+    answer: ReviewView,
+    errors: [400, 401, 403, 404, 429],
+    refusals: { 409: ReviewEditConflict },
+  },
+  'GET /reviews/:id/revisions': {
+    tags,
+    summary: "A review's public edit history, oldest first, the current revision last",
+    params: IdParams,
+    answer: ReviewRevisionsResponse,
     errors: [404],
   },
   'DELETE /reviews/:id': {

@@ -34,6 +34,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (review_id, user_id)
   )`.execute(db)
   await sql`create index review_helpful_user on review_helpful (user_id)`.execute(db)
+  // What an edit replaced, as a public history.
+  await sql`create table review_revisions (
+    review_id uuid not null references reviews (id) on delete cascade,
+    revision integer not null,
+    summary text not null,
+    soundness smallint not null,
+    novelty smallint not null,
+    clarity smallint not null,
+    reproducibility smallint not null,
+    significance smallint not null,
+    confidence smallint not null,
+    competing_interests text not null,
+    created_at timestamptz not null,
+    primary key (review_id, revision)
+  )`.execute(db)
   // The work's author answers a review once.
   await sql`create table review_responses (
     review_id uuid primary key references reviews (id) on delete cascade,
@@ -46,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table review_responses`.execute(db)
+  await sql`drop table review_revisions`.execute(db)
   await sql`drop table review_helpful`.execute(db)
   await sql`drop table reviews`.execute(db)
 }

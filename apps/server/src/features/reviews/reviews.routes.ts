@@ -1,6 +1,7 @@
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
+import { editingRoutes } from '../../http/routes'
 import { serve } from '../../http/serve'
 import { reviewsService } from './reviews.service'
 
@@ -26,6 +27,15 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
   )
   serve(app, 'GET /reviews/:id', async (request) =>
     reviews.detail(await viewerIdOf(request), request.params.id),
+  )
+  editingRoutes(
+    app,
+    ['PATCH /reviews/:id', 'GET /reviews/:id/revisions'],
+    {
+      rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.'),
+      login: LOGIN_TO_REVIEW,
+    },
+    reviews,
   )
   serve(app, 'DELETE /reviews/:id', async (request) =>
     reviews.withdraw(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id),

@@ -4,29 +4,40 @@ import {
   REVIEW_SUMMARY_MIN,
   REVIEWS_PAGE_SIZE,
   type ReviewDetailResponse,
+  type ReviewEditRequest,
   type ReviewListResponse,
   type ReviewRatings,
+  type ReviewRevisionsResponse,
   type ReviewView,
 } from '@agora/contract'
 import { v7 as uuidv7 } from 'uuid'
 import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
-import type { EventBus } from '../../events/index'
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
+import type { ReviewRow } from '../../db/schema'
+import type { DomainEvents, EventBus } from '../../events/index'
+import {
+  BadRequestError,
+  ConflictError,
+  EditConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../http/errors'
 import {
   authorize,
   type ContributionGuard,
   can,
   canWithReview,
+  type Reader,
   type ReviewAction,
   viewerOf,
   visibleOrGone,
 } from '../../policy/index'
 import { withheldVersions } from '../versions/index'
-import { type ReviewWithReviewer, reviewsStore } from './reviews.store'
+import { REVIEW_FIELDS, type ReviewField, type ReviewWithReviewer, reviewsStore } from './reviews.store'
 
 const REFUSALS = {
+  'review.edit': 'review_not_reviewer',
   'review.withdraw': 'review_not_reviewer',
   'review.respond': 'review_response_author',
   'review.mark_helpful': 'review_own_helpful',
@@ -103,7 +114,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
   const changed = (
     trx: Db,
     row: { id: string; post_id: string },
-    change: 'withdrawn' | 'helpful' | 'response',
+    change: DomainEvents['review.changed']['change'],
   ) => events.raise(trx, 'review.changed', [{ reviewId: row.id, postId: row.post_id, change }])
 
   async function visiblePost(postId: string, viewerId: string | null) {
@@ -181,6 +192,68 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         response: response
           ? { content: response.content, created_at: response.created_at.toISOString() }
           : null,
+      }
+    },
+
+    /** Applies an edit with the review row locked, so two edits from one base revision take turns. */
+    async edit(viewerId: string, id: string, request: ReviewEditRequest): Promise<ReviewView> {
+      const { row, post } = await reviewFor(viewerId, id, 'review.edit')
+      if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+      const summary = request.summary?.trim()
+      const interests = request.competing_interests?.trim()
+      if (summary !== undefined && summary.length < REVIEW_SUMMARY_MIN)
+        throw invalid('summary', `must be at least ${REVIEW_SUMMARY_MIN} characters`)
+      if (interests === '') throw invalid('competing_interests', 'is required ("None" is an answer)')
+      if (summary !== undefined)
+        await guard(db, {
+          kind: 'review',
+          edit: true,
+          authorId: viewerId,
+          text: summary,
+          postAuthorId: post.user_id,
+        })
+      const outcome = await inTransaction(db, async (trx) => {
+        const tx = reviewsStore(trx)
+        const locked = await tx.lock(row.id)
+        if (!locked || locked.withdrawn_at) throw new ConflictError('review_withdrawn')
+        if (request.base_revision !== locked.revision) return 'conflict'
+        const next = Object.fromEntries(REVIEW_FIELDS.map((field) => [field, locked[field]])) as Pick<
+          ReviewRow,
+          ReviewField
+        >
+        Object.assign(next, request.ratings ?? {})
+        if (summary !== undefined) next.summary = summary
+        if (interests !== undefined) next.competing_interests = interests
+        if (request.confidence !== undefined) next.confidence = request.confidence
+        if (REVIEW_FIELDS.every((field) => next[field] === locked[field])) return 'unchanged'
+        await tx.saveEdit(locked, next)
+        await changed(trx, row, 'edited')
+        return 'saved'
+      })
+      const current = toView((await store.find(row.id)) as ReviewWithReviewer, post.version)
+      if (outcome === 'conflict')
+        throw new EditConflictError('This review was changed meanwhile: compare it with your edit', current)
+      return current
+    },
+
+    /** Every revision, oldest first, the current one last: a review's history is as public as it is. */
+    async revisions(reader: Reader | null, id: string): Promise<ReviewRevisionsResponse> {
+      const { row } = await reviewFor(reader?.userId ?? null, id)
+      if (row.withdrawn_at) return { items: [] }
+      const kept = await store.history(row.id)
+      const revision = (values: Pick<ReviewRow, ReviewField>, number: number, at: Date) => ({
+        revision: number,
+        summary: values.summary,
+        ratings: Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, values[name]])) as ReviewRatings,
+        confidence: values.confidence,
+        competing_interests: values.competing_interests,
+        created_at: at.toISOString(),
+      })
+      return {
+        items: [
+          ...kept.map((old) => revision(old, old.revision, old.created_at)),
+          revision(row, row.revision, row.edited_at ?? row.created_at),
+        ],
       }
     },
 

@@ -12,6 +12,10 @@ export type ReviewWithReviewer = ReviewRow & {
   helpful: number
 }
 
+/** What an edit may change. */
+export const REVIEW_FIELDS = [...REVIEW_CRITERIA, 'summary', 'confidence', 'competing_interests'] as const
+export type ReviewField = (typeof REVIEW_FIELDS)[number]
+
 export function reviewsStore(db: Db) {
   const withReviewer = () =>
     db
@@ -45,6 +49,38 @@ export function reviewsStore(db: Db) {
       let query = withReviewer().where('reviews.post_id', '=', postId)
       if (before) query = query.where('reviews.id', '<', before)
       return query.orderBy('reviews.id', 'desc').limit(limit).execute()
+    },
+
+    /** The review row, held until the transaction ends: edits of one review take turns. */
+    lock(id: string) {
+      return db.selectFrom('reviews').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+    },
+
+    /** Keeps `old` as a revision and writes the edited values as the next one. */
+    async saveEdit(old: ReviewRow, next: Pick<ReviewRow, ReviewField>) {
+      const { id, revision, edited_at, created_at } = old
+      const kept = Object.fromEntries(REVIEW_FIELDS.map((field) => [field, old[field]])) as Pick<
+        ReviewRow,
+        ReviewField
+      >
+      await db
+        .insertInto('review_revisions')
+        .values({ review_id: id, revision, ...kept, created_at: edited_at ?? created_at })
+        .execute()
+      await db
+        .updateTable('reviews')
+        .set({ ...next, revision: revision + 1, edited_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    history(id: string) {
+      return db
+        .selectFrom('review_revisions')
+        .selectAll()
+        .where('review_id', '=', id)
+        .orderBy('revision')
+        .execute()
     },
 
     /** Withdraws the review; false when it was withdrawn already. */

@@ -232,4 +232,35 @@ describe(`open peer review (${TEST_DB})`, () => {
       )
     expect((await sendTo(t, author, 'GET /reviews/:id', { params: { id: _id } })).statusCode).toBe(200)
   })
+
+  it('edits a review from its base revision, keeps what it replaced as public history, 409 when stale', async () => {
+    const [author, reviewer] = await makeUsers(t, 2)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const edit = (user: TestUser, json: unknown) =>
+      sendTo(t, user, 'PATCH /reviews/:id', { params: { id: _id }, json })
+    expect((await edit(author, { base_revision: 1, confidence: 5 })).json().code).toBe('review_not_reviewer')
+    const ratings = { soundness: 2, novelty: 3, clarity: 5, reproducibility: 2, significance: 4 }
+    const edited = await edit(reviewer, { base_revision: 1, ratings, confidence: 5 })
+    expect(edited.statusCode).toBe(200)
+    expect(answerOf('PATCH /reviews/:id', edited)).toMatchObject({ revision: 2, ratings, confidence: 5 })
+    const stale = await edit(reviewer, { base_revision: 1, confidence: 1 })
+    expect([stale.statusCode, stale.json().code, stale.json().current.revision]).toEqual([
+      409,
+      'edit_conflict',
+      2,
+    ])
+    expect((await edit(reviewer, { base_revision: 2, summary: 'short' })).statusCode).toBe(400)
+    const unchanged = await edit(reviewer, { base_revision: 2, confidence: 5 })
+    expect(answerOf('PATCH /reviews/:id', unchanged).revision).toBe(2)
+
+    const history = await sendTo(t, null, 'GET /reviews/:id/revisions', { params: { id: _id } })
+    const { items } = answerOf('GET /reviews/:id/revisions', history)
+    expect(items.map((item) => [item.revision, item.ratings.soundness, item.confidence])).toEqual([
+      [1, 4, 3],
+      [2, 2, 5],
+    ])
+    const { aggregate } = answerOf('GET /media/:id/reviews', await list(null, post_id))
+    expect(aggregate.criteria.soundness.distribution).toEqual([0, 1, 0, 0, 0])
+  })
 })
