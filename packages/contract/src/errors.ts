@@ -173,6 +173,13 @@ export const ERRORS = {
   review_response_author: { status: 403, detail: "Only the work's author can answer a review" },
   review_response_exists: { status: 409, detail: 'This review has been answered already' },
   review_withdrawn: { status: 409, detail: 'This review was withdrawn by the reviewer' },
+  review_request_author: { status: 400, detail: 'The author of a work cannot be invited to review it' },
+  review_request_open: {
+    status: 409,
+    detail: 'This reviewer has an open invitation to review this work already',
+  },
+  review_request_not_found: { status: 404, detail: 'Review invitation not found' },
+  review_request_answered: { status: 409, detail: 'This invitation has been answered already' },
 
   // People
   cannot_follow_self: { status: 400, detail: 'You cannot follow yourself' },

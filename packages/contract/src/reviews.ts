@@ -126,6 +126,23 @@ export const ReviewRevision = Type.Object({
 export const ReviewRevisionsResponse = Type.Object({ items: Type.Array(ReviewRevision) })
 export type ReviewRevisionsResponse = Static<typeof ReviewRevisionsResponse>
 
+export const ReviewRequestCreate = Type.Object(
+  { reviewer: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+)
+const PersonRef = Type.Object({ id: Type.String(), username: Type.String(), nickname: Type.String() })
+export const ReviewRequestView = Type.Object({
+  _id: Type.String(),
+  post: Type.Object({ id: Type.String(), title: Type.String() }),
+  reviewer: PersonRef,
+  requester: PersonRef,
+  status: LiteralUnion('open', 'accepted', 'declined'),
+  created_at: Type.String(),
+  answered_at: Nullable(Type.String()),
+})
+export type ReviewRequestView = Static<typeof ReviewRequestView>
+export const ReviewRequestsResponse = Type.Object({ items: Type.Array(ReviewRequestView) })
+
 export const REVIEW_RESPONSE_MAX = 20_000
 
 export const ReviewResponseRequest = Type.Object(

@@ -94,6 +94,7 @@ export interface Database {
   review_helpful: ReviewHelpfulTable
   review_responses: ReviewResponsesTable
   review_revisions: ReviewRevisionsTable
+  review_requests: ReviewRequestsTable
   // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable
@@ -342,6 +343,17 @@ export interface ReviewRevisionsTable {
   confidence: number
   competing_interests: string
   created_at: Date
+}
+
+/** An invitation to review a post, open until the invitee accepts or declines it. */
+export interface ReviewRequestsTable {
+  id: string
+  post_id: string
+  reviewer_id: string
+  requester_id: string
+  status: ColumnType<'open' | 'accepted' | 'declined', 'open' | undefined, 'accepted' | 'declined'>
+  created_at: CreatedAt
+  answered_at: ColumnType<Date | null, never, Date>
 }
 
 /** A reader found a review helpful (not their own). */

@@ -56,6 +56,8 @@ export interface DomainEvents {
     postAuthorId: string
     version: number
   }
+  /** Someone invited `reviewerId` to review a post. */
+  'review.requested': { requestId: string; postId: string; reviewerId: string; requesterId: string }
   /** A review was withdrawn, found helpful (or no longer), or answered by the work's author. */
   'review.changed': {
     reviewId: string

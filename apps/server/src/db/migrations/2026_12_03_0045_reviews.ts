@@ -49,6 +49,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null,
     primary key (review_id, revision)
   )`.execute(db)
+  // An invitation to review a post; one open invitation per reviewer and post.
+  await sql`create table review_requests (
+    id uuid primary key,
+    post_id uuid not null references posts (id) on delete cascade,
+    reviewer_id uuid not null references users (id) on delete cascade,
+    requester_id uuid not null references users (id) on delete cascade,
+    status text not null default 'open' check (status in ('open', 'accepted', 'declined')),
+    created_at timestamptz not null default now(),
+    answered_at timestamptz
+  )`.execute(db)
+  await sql`create unique index review_requests_open on review_requests (post_id, reviewer_id) where status = 'open'`.execute(
+    db,
+  )
+  await sql`create index review_requests_post on review_requests (post_id)`.execute(db)
+  await sql`create index review_requests_reviewer on review_requests (reviewer_id, id desc)`.execute(db)
+  await sql`create index review_requests_requester on review_requests (requester_id)`.execute(db)
   // The work's author answers a review once.
   await sql`create table review_responses (
     review_id uuid primary key references reviews (id) on delete cascade,
@@ -60,6 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table review_requests`.execute(db)
   await sql`drop table review_responses`.execute(db)
   await sql`drop table review_revisions`.execute(db)
   await sql`drop table review_helpful`.execute(db)

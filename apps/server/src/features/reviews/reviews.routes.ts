@@ -3,6 +3,7 @@ import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { editingRoutes } from '../../http/routes'
 import { serve } from '../../http/serve'
+import { reviewRequests } from './reviews.requests'
 import { reviewsService } from './reviews.service'
 
 export const LOGIN_TO_REVIEW = 'Please login to review this work'
@@ -36,6 +37,23 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
       login: LOGIN_TO_REVIEW,
     },
     reviews,
+  )
+  const requests = reviewRequests(ctx.db, ctx.events)
+  const inviting = {
+    rateLimit: perUserLimit(ctx.config.followRateLimit, 'You are inviting reviewers too quickly.'),
+  }
+  serve(app, 'POST /media/:id/review-requests', { config: inviting }, async (request, reply) => {
+    const userId = await requireUserId(request, LOGIN_TO_REVIEW)
+    return reply.status(201).send(await requests.invite(userId, request.params.id, request.body.reviewer))
+  })
+  serve(app, 'GET /auth/me/review-requests', async (request) =>
+    requests.mine(await requireUserId(request, LOGIN_TO_REVIEW)),
+  )
+  serve(app, 'POST /review-requests/:id/accept', async (request) =>
+    requests.answer(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id, 'accepted'),
+  )
+  serve(app, 'POST /review-requests/:id/decline', async (request) =>
+    requests.answer(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id, 'declined'),
   )
   serve(app, 'DELETE /reviews/:id', async (request) =>
     reviews.withdraw(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id),

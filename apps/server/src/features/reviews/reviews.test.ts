@@ -263,4 +263,38 @@ describe(`open peer review (${TEST_DB})`, () => {
     const { aggregate } = answerOf('GET /media/:id/reviews', await list(null, post_id))
     expect(aggregate.criteria.soundness.distribution).toEqual([0, 1, 0, 0, 0])
   })
+
+  it('invites a reviewer once per post; the invitee alone accepts or declines, and sees it listed', async () => {
+    const [author, invitee, other] = await makeUsers(t, 3)
+    const { post_id } = await apiMakePost(t, author)
+    const invite = (user: TestUser, reviewer: string, id = post_id) =>
+      sendTo(t, user, 'POST /media/:id/review-requests', { params: { id }, json: { reviewer } })
+    const created = await invite(author, invitee.username)
+    expect(created.statusCode).toBe(201)
+    const request = answerOf('POST /media/:id/review-requests', created)
+    expect(request).toMatchObject({
+      status: 'open',
+      reviewer: { id: invitee.id },
+      requester: { id: author.id },
+    })
+    expect((await invite(other, invitee.username)).json().code).toBe('review_request_open')
+    expect((await invite(other, author.username)).json().code).toBe('review_request_author')
+    expect((await invite(author, 'nobody-by-that-name')).json().code).toBe('user_not_found')
+    const { post_id: privateId } = await apiMakePost(t, author, { visibility: 'private' })
+    expect((await invite(author, invitee.username, privateId)).json().code).toBe('review_not_public')
+
+    const mine = await sendTo(t, invitee, 'GET /auth/me/review-requests')
+    expect(answerOf('GET /auth/me/review-requests', mine).items.map((item) => item._id)).toEqual([
+      request._id,
+    ])
+    const params = { id: request._id }
+    expect((await sendTo(t, other, 'POST /review-requests/:id/accept', { params })).statusCode).toBe(404)
+    const accepted = await sendTo(t, invitee, 'POST /review-requests/:id/accept', { params })
+    expect(answerOf('POST /review-requests/:id/accept', accepted).status).toBe('accepted')
+    expect((await sendTo(t, invitee, 'POST /review-requests/:id/decline', { params })).json().code).toBe(
+      'review_request_answered',
+    )
+    // Answered, a new invitation may follow.
+    expect((await invite(other, invitee.username)).statusCode).toBe(201)
+  })
 })
