@@ -72,6 +72,9 @@ export const NOTIFICATION_KINDS = [
   'claim_paid',
   'claim_failed',
   'moderation',
+  'review',
+  'review_request',
+  'review_response',
 ] as const
 
 /** How a kind of notification comes by mail: not at all, at once, or in a digest. */

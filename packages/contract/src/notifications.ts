@@ -12,6 +12,8 @@ import { UserSummary } from './user-fields'
  * - `like`: likes on my post or comment, one entry per target per day (`actors_count` people)
  * - `followed_author`: a new post by an author I follow · `followed_tag`: a new post in a tag I follow
  * - `claim_paid` / `claim_failed`: my reward claim · `moderation`: an outcome about my content
+ * - `review`: a review of my work · `review_request`: an invitation to review · `review_response`:
+ *   the work's author answered my review
  */
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number]
 export const NotificationKind = LiteralUnion(...NOTIFICATION_KINDS)

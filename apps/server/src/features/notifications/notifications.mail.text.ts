@@ -19,6 +19,9 @@ export function sentenceOf(item: NotificationItem, language: MailLanguage): stri
       claim_paid: `您领取的 ${amount} 个代币已到账`,
       claim_failed: `您领取的 ${amount} 个代币未能发放，已退回余额`,
       moderation: `版主处理了您的内容「${title}」`,
+      review: `${who} 评审了您的作品「${title}」`,
+      review_request: `${who} 邀请您评审「${title}」`,
+      review_response: `「${title}」的作者回应了您的评审`,
     }
     return zh[item.kind]
   }
@@ -33,6 +36,9 @@ export function sentenceOf(item: NotificationItem, language: MailLanguage): stri
     claim_paid: `Your claim of ${amount} tokens was paid`,
     claim_failed: `Your claim of ${amount} tokens failed and was credited back`,
     moderation: `A moderator acted on your content “${title}”`,
+    review: `${who} reviewed your work “${title}”`,
+    review_request: `${who} invited you to review “${title}”`,
+    review_response: `The author of “${title}” answered your review`,
   }
   return en[item.kind]
 }
@@ -57,6 +63,9 @@ export const MAIL_TEXT = {
       claim_paid: 'Rewards',
       claim_failed: 'Rewards',
       moderation: 'Moderation',
+      review: 'Reviews',
+      review_request: 'Reviews',
+      review_response: 'Reviews',
     } satisfies Record<NotificationKindName, string>,
   },
   zh: {
@@ -76,6 +85,9 @@ export const MAIL_TEXT = {
       claim_paid: '奖励',
       claim_failed: '奖励',
       moderation: '审核',
+      review: '评审',
+      review_request: '评审',
+      review_response: '评审',
     } satisfies Record<NotificationKindName, string>,
   },
 } as const

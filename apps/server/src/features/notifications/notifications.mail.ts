@@ -29,6 +29,9 @@ export const DEFAULT_MAIL_MODES: Record<NotificationKindName, MailModeName> = {
   claim_paid: 'instant',
   claim_failed: 'instant',
   moderation: 'instant',
+  review: 'instant',
+  review_request: 'instant',
+  review_response: 'instant',
 }
 
 /** What an unsubscribe link stops: one kind's mail, or a whole digest. */

@@ -223,6 +223,55 @@ export function subscribeNotifications(events: EventBus, live: Live) {
     )
   })
 
+  // Reviews: the work's author hears of a review, the invitee of an invitation, the reviewer of an answer.
+  events.inTransaction('review.written', (trx, reviews) =>
+    write(
+      trx,
+      reviews.map((review) => ({
+        userId: review.postAuthorId,
+        kind: 'review' as const,
+        actorId: review.reviewerId,
+        postId: review.postId,
+        commentId: null,
+        groupKey: `review:${review.reviewId}`,
+      })),
+    ),
+  )
+  events.inTransaction('review.requested', (trx, requests) =>
+    write(
+      trx,
+      requests.map((request) => ({
+        userId: request.reviewerId,
+        kind: 'review_request' as const,
+        actorId: request.requesterId,
+        postId: request.postId,
+        commentId: null,
+        groupKey: `review_request:${request.requestId}`,
+      })),
+    ),
+  )
+  events.inTransaction('review.changed', async (trx, changes) => {
+    const answered = changes.filter((change) => change.change === 'response').map((change) => change.reviewId)
+    if (answered.length === 0) return
+    const rows = await trx
+      .selectFrom('reviews')
+      .innerJoin('posts', 'posts.id', 'reviews.post_id')
+      .select(['reviews.id', 'reviews.reviewer_id', 'reviews.post_id', 'posts.user_id'])
+      .where('reviews.id', 'in', answered)
+      .execute()
+    await write(
+      trx,
+      rows.map((row) => ({
+        userId: row.reviewer_id,
+        kind: 'review_response' as const,
+        actorId: row.user_id,
+        postId: row.post_id,
+        commentId: null,
+        groupKey: `review_response:${row.id}`,
+      })),
+    )
+  })
+
   events.inTransaction('claim.settled', async (trx, claims) => {
     const drafts: Draft[] = []
     for (const claim of claims) {

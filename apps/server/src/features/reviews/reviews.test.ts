@@ -297,4 +297,29 @@ describe(`open peer review (${TEST_DB})`, () => {
     // Answered, a new invitation may follow.
     expect((await invite(other, invitee.username)).statusCode).toBe(201)
   })
+
+  it("tells the work's author of a review, the invitee of an invitation, the reviewer of an answer", async () => {
+    const [author, reviewer, invitee] = await makeUsers(t, 3)
+    const { post_id } = await apiMakePost(t, author)
+    const { _id } = answerOf('POST /media/:id/reviews', await write(reviewer, post_id, review()))
+    const invited = await sendTo(t, author, 'POST /media/:id/review-requests', {
+      params: { id: post_id },
+      json: { reviewer: invitee.username },
+    })
+    expect(invited.statusCode).toBe(201)
+    const answered = await sendTo(t, author, 'POST /reviews/:id/response', {
+      params: { id: _id },
+      json: { content: 'Thank you.' },
+    })
+    expect(answered.statusCode).toBe(201)
+    const kinds = async (user: TestUser) =>
+      answerOf('GET /notifications', await sendTo(t, user, 'GET /notifications')).items.map((item) => [
+        item.kind,
+        item.actor?.id,
+        item.post_id,
+      ])
+    expect(await kinds(author)).toEqual([['review', reviewer.id, post_id]])
+    expect(await kinds(invitee)).toEqual([['review_request', author.id, post_id]])
+    expect(await kinds(reviewer)).toEqual([['review_response', author.id, post_id]])
+  })
 })
