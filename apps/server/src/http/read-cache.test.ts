@@ -20,6 +20,7 @@ import {
   makeUsers,
   send,
   sendLogin,
+  sendTo,
 } from '../../test/factories'
 import { createTestApp, type TestApp, useTestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
@@ -59,7 +60,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     // A signed-in viewer with nothing only they may see is served the same page.
     expect(await titles(t, ada)).toEqual(['First'])
     // A refused write changed nothing, so it leaves the cached body in place.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
+    const refused = await sendTo(t, null, 'POST /media/:id/like', { params: { id: 'x' }, json: {} })
     expect(refused.statusCode).toBe(401)
     expect((await get(t, '/media/list')).body).toBe(first.body)
   })
@@ -103,10 +104,8 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     const { ada, first } = await readThenWriteBehind(t, 'Kept')
     const login = await sendLogin(t, { username: ada.username, password: ada.password, secure_mode: false })
     expect(login.statusCode, login.body).toBe(200)
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token: login.json().refresh_token },
+    const refresh = await sendTo(t, null, 'POST /auth/refresh', {
+      json: { refresh_token: login.json().refresh_token },
     })
     expect(refresh.statusCode, refresh.body).toBe(200)
     expect((await get(t, '/media/list')).body).toBe(first.body)
@@ -364,20 +363,15 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
 
   it('remembers sessions, yet a logout, a refresh token used twice and a suspension count at the next request', async () => {
     const [ada, bob, carol] = await makeUsers(t, 3)
-    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    const me = (user: User) => sendTo(t, user, 'GET /auth/me')
     for (const user of [ada, bob, carol]) expect((await me(user)).statusCode).toBe(200)
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
+    const logout = await sendTo(t, ada, 'POST /auth/logout')
     expect(logout.statusCode, logout.body).toBe(200)
     expect((await me(ada)).statusCode).toBe(401)
 
     // Bob's refresh token used twice: the second use revokes his session (and answers 401).
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        payload: { refresh_token: bob.refreshToken },
-      })
+    const refresh = () => sendTo(t, null, 'POST /auth/refresh', { json: { refresh_token: bob.refreshToken } })
     expect((await refresh()).statusCode).toBe(200)
     expect((await refresh()).statusCode).toBe(401)
     expect((await me(bob)).statusCode).toBe(401)
@@ -396,7 +390,7 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     // Everyone signs in first.
     const [ada, bob] = await makeUsers(t, 2)
     const moderator = await makeModerator(t)
-    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    const me = (user: User) => sendTo(t, user, 'GET /auth/me')
     expect((await me(ada)).statusCode).toBe(200)
     // Ada's session ended behind the server's back (triggers off, so not even the database tells):
     // only what it remembers still says it is live.

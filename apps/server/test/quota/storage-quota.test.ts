@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, type TestUser } from '../factories'
+import { makeUser, sendTo, type TestUser } from '../factories'
 import { multipart, type UploadFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
@@ -56,11 +56,7 @@ async function footprint(t: TestApp) {
 }
 
 async function usage(t: TestApp, user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/media/upload/quota',
-    headers: user.headers,
-  })
+  const response = await sendTo(t, user, 'GET /media/upload/quota')
   expect(response.statusCode).toBe(200)
   return response.json() as { used_bytes: number; quota_bytes: number | null; uploads_per_hour: number }
 }
@@ -133,10 +129,8 @@ describe(`storage quota per user (${TEST_DB})`, () => {
     const created = await upload(t, dana, [textFile(800 * KB)])
     expect(created.statusCode).toBe(201)
     expect((await usage(t, dana)).used_bytes).toBe(800 * KB)
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${created.json().post_id}/delete`,
-      headers: dana.headers,
+    const deleted = await sendTo(t, dana, 'DELETE /media/:id/delete', {
+      params: { id: created.json().post_id },
     })
     expect(deleted.statusCode).toBeLessThan(300)
     expect((await usage(t, dana)).used_bytes).toBe(0)

@@ -9,6 +9,7 @@ import {
   makeUser,
   send,
   sendMod,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -149,11 +150,10 @@ describe(`moderation effects (${TEST_DB})`, () => {
       moderation: { state: 'hidden', reason: '' },
     })
     // Nobody else likes a moderated comment.
-    const like = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/comments/${other._id}/like`,
+    const like = await sendTo(t, null, 'POST /comments/:id/like', {
+      params: { id: other._id },
+      json: { action: 'like' },
       headers: (await makeUser(t)).headers,
-      payload: { action: 'like' },
     })
     expect(like.statusCode).toBe(404)
   })

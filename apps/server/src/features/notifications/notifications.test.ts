@@ -11,6 +11,7 @@ import {
   send,
   sendEditComment,
   sendEditPost,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
@@ -401,7 +402,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
     const [first, second] = (await inbox(ada)).items
     const bos = (await inbox(bo)).items[0]
     const read = (payload: Record<string, unknown>, user = ada) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: user.headers, payload })
+      sendTo(t, user, 'POST /notifications/read', { json: payload })
 
     const once = await read({ ids: [first.id, bos.id] })
     expect(once.json()).toEqual({ unread: 2 })
