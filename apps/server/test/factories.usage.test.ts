@@ -26,10 +26,6 @@ const RAW_INJECT_ALLOWED: Record<string, string> = {
   'src/features/health/health.test.ts': '/docs and /docs/json are outside the contract',
   'src/features/rewards/rewards.test.ts': '/docs/json is outside the contract',
   'src/features/token/token.secrets.test.ts': '/docs/json is outside the contract',
-  // Not swept yet: these still call /api/v1 raw where sendTo would do, through a helper that takes
-  // a path (a list of paths in a loop, or any path). read-cache.test.ts above has one such helper too.
-  'src/features/moderation/moderation.effects.test.ts': 'not swept yet: get(url) over a list of paths',
-  'test/multi/session-ends.test.ts': 'not swept yet: a helper for any path on either app',
 }
 
 /** The server's test files, relative to apps/server. */
