@@ -15,8 +15,7 @@ const RAW_INJECT_ALLOWED: Record<string, string> = {
   'src/features/auth/auth.test.ts': 'forged Origin, an unknown route, malformed JSON',
   'src/features/files/files.test.ts': 'Range, If-Range, If-None-Match, HEAD, percent-escaped names',
   'src/features/comments/comments.test.ts': 'form-encoded bodies as raw strings',
-  'src/http/read-cache.test.ts':
-    'Accept-Encoding negotiation; not swept yet: get(t, url) over lists of paths',
+  'src/http/read-cache.test.ts': 'Accept-Encoding negotiation is the subject',
   'test/ops/metrics.test.ts': 'X-Request-Id handling is the subject',
   'test/fuzz/api.fuzz.test.ts': 'broken escapes, long segments, cut-off bodies',
   'test/access/hostile-text.test.ts': 'percent-escaped NULs in a form body and in a query',
