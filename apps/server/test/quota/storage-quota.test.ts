@@ -22,14 +22,14 @@ function textFile(bytes: number, name = 'notes.txt'): UploadFile {
   return { name, data: Buffer.from(letters) }
 }
 
-function upload(t: TestApp, user: TestUser, files: UploadFile[], url = '/api/v1/media/upload') {
-  const form = multipart(url.endsWith('/ipfs') ? {} : { title: 'Field notes' }, files)
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  })
+function upload(
+  t: TestApp,
+  user: TestUser,
+  files: UploadFile[],
+  key: 'POST /media/upload' | 'POST /media/upload/ipfs' = 'POST /media/upload',
+) {
+  const form = multipart(key.endsWith('/ipfs') ? {} : { title: 'Field notes' }, files)
+  return sendTo(t, user, key, { form })
 }
 
 function filesUnder(dir: string): string[] {
@@ -91,7 +91,7 @@ describe(`storage quota per user (${TEST_DB})`, () => {
         'Nothing was saved: delete posts you no longer need, or ask the administrators for more room.',
     )
     // The single-file upload is held to the same quota.
-    const single = await upload(t, ada, [textFile(200 * KB)], '/api/v1/media/upload/ipfs')
+    const single = await upload(t, ada, [textFile(200 * KB)], 'POST /media/upload/ipfs')
     expect(single.statusCode).toBe(413)
     expect(await footprint(t)).toEqual(before)
 
@@ -216,11 +216,11 @@ describe(`upload rate per user (${TEST_DB})`, () => {
     const gus = await makeUser(t)
     const hana = await makeUser(t)
     expect((await upload(t, gus, [textFile(KB)])).statusCode).toBe(201)
-    expect((await upload(t, gus, [textFile(KB)], '/api/v1/media/upload/ipfs')).statusCode).toBe(200)
+    expect((await upload(t, gus, [textFile(KB)], 'POST /media/upload/ipfs')).statusCode).toBe(200)
     expect((await upload(t, gus, [textFile(KB)])).statusCode).toBe(201)
     const before = await footprint(t)
-    for (const url of ['/api/v1/media/upload', '/api/v1/media/upload/ipfs']) {
-      const refused = await upload(t, gus, [textFile(KB)], url)
+    for (const key of ['POST /media/upload', 'POST /media/upload/ipfs'] as const) {
+      const refused = await upload(t, gus, [textFile(KB)], key)
       expect(refused.statusCode).toBe(429)
       expect(refused.json().detail).toMatch(/^You are uploading too quickly: at most 3 uploads an hour\./)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
