@@ -43,6 +43,8 @@ export interface Sent {
   json?: unknown
   form?: FormBody
   headers?: Record<string, string>
+  /** The client's address, for tests of per-address limits. */
+  remoteAddress?: string
 }
 
 /**
@@ -60,6 +62,7 @@ export function sendTo<K extends ApiKey>(t: TestApp, user: Caller, key: K, sent:
     url: `/api/v1${endpointPath(path, sent.params)}${search}`,
     headers: { ...sent.form?.headers, ...sent.headers, ...(user?.headers ?? {}) },
     payload: sent.form ? sent.form.payload : (sent.json as InjectOptions['payload']),
+    ...(sent.remoteAddress ? { remoteAddress: sent.remoteAddress } : {}),
   })
 }
 
@@ -106,11 +109,7 @@ export async function makeUser(t: TestApp, overrides: { username?: string; passw
   counter += 1
   const username = overrides.username ?? `user${counter}_${Math.random().toString(36).slice(2, 7)}`
   const password = overrides.password ?? 'correct horse battery'
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { username, password },
-  })
+  const registered = await sendTo(t, null, 'POST /auth/register', { json: { username, password } })
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
   const login = await sendLogin(t, { username, password, secure_mode: false })
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
@@ -141,7 +140,8 @@ export function sendLogin(
   body: { username: string; password: string; secure_mode?: boolean },
   request: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
 ) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/auth/token', ...request, payload: body })
+  const headers = request.headers as Record<string, string> | undefined
+  return sendTo(t, null, 'POST /auth/token', { headers, remoteAddress: request.remoteAddress, json: body })
 }
 
 /** Cookie header from a response's Set-Cookie list, for secure-mode requests. */
@@ -156,7 +156,7 @@ export function cookieHeader(cookies: { name: string; value: string }[]) {
 
 /** POST /media/upload as a browser sends it; the answer unchecked. */
 export function sendUpload(t: TestApp, user: Caller, fields: Record<string, string>, files: UploadFile[]) {
-  return sendForm(t, user, '/api/v1/media/upload', multipart(fields, files))
+  return sendTo(t, user, 'POST /media/upload', { form: multipart(fields, files) })
 }
 
 export interface PostCreated {
@@ -185,15 +185,12 @@ export async function apiMakePost(
 
 /** GET /media/list with `query` (the forum list, a search, a feed) as `user`; the answer unchecked. */
 export function sendPostList(t: TestApp, user: Caller, query: Record<string, string | number> = {}) {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  )
-  return send(t, user, 'GET', `/api/v1/media/list?${search}`)
+  return sendTo(t, user, 'GET /media/list', { query })
 }
 
 /** GET /media/:id as `user` (null: a visitor); 200 checked, the post's detail. */
 export async function apiPostDetail(t: TestApp, user: Caller, postId: string): Promise<PostDetailResponse> {
-  const response = await send(t, user, 'GET', `/api/v1/media/${postId}`)
+  const response = await sendTo(t, user, 'GET /media/:id', { params: { id: postId } })
   expectStatus(response, 200, 'post detail')
   return response.json()
 }
@@ -238,12 +235,15 @@ export async function dbMakePost(t: TestApp, author: { id: string }, fields: Pos
 
 /** POST /comments/create (imageUrl empty unless given); the answer unchecked. */
 export function sendComment(t: TestApp, user: Caller, body: Record<string, unknown>) {
-  return send(t, user, 'POST', '/api/v1/comments/create', { imageUrl: '', ...body })
+  return sendTo(t, user, 'POST /comments/create', { json: { imageUrl: '', ...body } })
 }
 
 /** GET /comments/post/:id (`query` as written, e.g. `?limit=5`) as `user`; the answer unchecked. */
 export function sendCommentList(t: TestApp, user: Caller, postId: string, query = '') {
-  return send(t, user, 'GET', `/api/v1/comments/post/${postId}${query}`)
+  return sendTo(t, user, 'GET /comments/post/:id', {
+    params: { id: postId },
+    query: Object.fromEntries(new URLSearchParams(query)),
+  })
 }
 
 export interface CommentCreated {
@@ -300,18 +300,20 @@ export function dbRowsOf(t: TestApp, table: 'posts' | 'comments' | 'notification
 
 type LikeAction = 'like' | 'unlike'
 
-function sendLike(t: TestApp, user: Caller, url: string, action?: LikeAction) {
-  return send(t, user, 'POST', url, action ? { action } : undefined)
-}
-
 /** POST /media/:id/like (no action: a toggle); the answer unchecked. */
 export function sendLikePost(t: TestApp, user: Caller, postId: string, action?: LikeAction) {
-  return sendLike(t, user, `/api/v1/media/${postId}/like`, action)
+  return sendTo(t, user, 'POST /media/:id/like', {
+    params: { id: postId },
+    json: action ? { action } : undefined,
+  })
 }
 
 /** POST /comments/:id/like (no action: a toggle); the answer unchecked. */
 export function sendLikeComment(t: TestApp, user: Caller, commentId: string, action?: LikeAction) {
-  return sendLike(t, user, `/api/v1/comments/${commentId}/like`, action)
+  return sendTo(t, user, 'POST /comments/:id/like', {
+    params: { id: commentId },
+    json: action ? { action } : undefined,
+  })
 }
 
 /** `user` likes (or unlikes) a post; 200 checked. */
@@ -340,18 +342,13 @@ export async function dbLikePost(t: TestApp, user: { id: string }, postId: strin
 
 // Edits
 
-/** PATCH `url` as JSON; the answer unchecked. */
-function sendPatch(t: TestApp, user: Caller, url: string, body: Record<string, unknown>) {
-  return send(t, user, 'PATCH', url, body)
-}
-
 /** PATCH /media/:id; the answer unchecked. */
 export const sendEditPost = (t: TestApp, user: Caller, postId: string, body: Record<string, unknown>) =>
-  sendPatch(t, user, `/api/v1/media/${postId}`, body)
+  sendTo(t, user, 'PATCH /media/:id', { params: { id: postId }, json: body })
 
 /** PATCH /comments/:id; the answer unchecked. */
 export const sendEditComment = (t: TestApp, user: Caller, commentId: string, body: Record<string, unknown>) =>
-  sendPatch(t, user, `/api/v1/comments/${commentId}`, body)
+  sendTo(t, user, 'PATCH /comments/:id', { params: { id: commentId }, json: body })
 
 // Follows and bookmarks
 
@@ -359,7 +356,7 @@ type FollowTarget = { kind: 'user' | 'tag'; target: string }
 
 /** POST (follow) or DELETE (unfollow) /follows; the answer unchecked. */
 export function sendFollow(t: TestApp, user: Caller, body: FollowTarget, method: 'POST' | 'DELETE' = 'POST') {
-  return send(t, user, method, '/api/v1/follows', body)
+  return sendTo(t, user, `${method} /follows`, { json: body })
 }
 
 /** `user` follows (or with DELETE unfollows) an author or a tag; 200 checked. */
@@ -376,7 +373,10 @@ export async function apiFollow(
 
 /** POST /media/:id/bookmark (no action: a toggle); the answer unchecked. */
 export function sendBookmark(t: TestApp, user: Caller, postId: string, action?: 'save' | 'unsave') {
-  return send(t, user, 'POST', `/api/v1/media/${postId}/bookmark`, action ? { action } : undefined)
+  return sendTo(t, user, 'POST /media/:id/bookmark', {
+    params: { id: postId },
+    json: action ? { action } : undefined,
+  })
 }
 
 /** `user` saves (or unsaves, or toggles) a post; 200 checked. Answers whether it is saved now. */
@@ -389,7 +389,7 @@ export async function apiBookmark(t: TestApp, user: Caller, postId: string, acti
 /** `user` sets one of their settings (`new_${setting}`: 'public_posts', 'show_profile'…) as a form sends it; 200 checked. */
 export async function apiSetSetting(t: TestApp, user: TestUser, setting: string, value: boolean) {
   const form = urlEncoded({ user_id: user.id, [`new_${setting}`]: String(value) })
-  expectStatus(await sendForm(t, user, '/api/v1/modify/modify_settings', form), 200, `setting ${setting}`)
+  expectStatus(await sendTo(t, user, 'POST /modify/modify_settings', { form }), 200, `setting ${setting}`)
 }
 
 // Moderation
@@ -441,7 +441,7 @@ export async function dbModerate(
 
 /** POST /reports as `user`; the answer unchecked. */
 export function sendReport(t: TestApp, user: Caller, body: Record<string, unknown>) {
-  return send(t, user, 'POST', '/api/v1/reports', body)
+  return sendTo(t, user, 'POST /reports', { json: body })
 }
 
 /** A moderator's POST to /mod/…; the answer unchecked. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiLikePost, dbMakePost, makeUser, sendLikePost } from '../../test/factories'
+import { apiLikePost, dbMakePost, makeUser, sendLikePost, sendTo } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness'
 import type { Db } from '../db/index'
 import type { DomainEvents } from './events'
@@ -203,7 +203,7 @@ describe('the read cache', () => {
     try {
       const ada = await makeUser(cached)
       const titles = async () =>
-        (await cached.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
+        (await sendTo(cached, null, 'GET /media/list'))
           .json()
           .items.map((item: { title: string }) => item.title)
       await dbMakePost(cached, ada, { title: 'First' })

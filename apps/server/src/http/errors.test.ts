@@ -1,6 +1,6 @@
 import { ERRORS } from '@agora/contract/errors'
 import { describe, expect, it } from 'vitest'
-import { sendLogin } from '../../test/factories'
+import { sendLogin, sendTo } from '../../test/factories'
 import { TEST_DB, useTestApp } from '../../test/harness'
 import { toErrorResponse } from './error-handler'
 import { BadRequestError, TooManyRequestsError } from './errors'
@@ -30,7 +30,7 @@ describe(`refusals over HTTP (${TEST_DB})`, () => {
   const t = useTestApp()
 
   it('carries the code and its values through the route’s answer schema', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: '/api/v1/media/list?sort_by=bogus' })
+    const answer = await sendTo(t, null, 'GET /media/list', { query: { sort_by: 'bogus' } })
     expect(answer.statusCode).toBe(400)
     expect(answer.json()).toMatchObject({
       code: 'unknown_sort',

@@ -9,6 +9,7 @@ import {
   send,
   sendCommentList,
   sendPostList,
+  sendTo,
 } from '../../test/factories'
 import { type TestApp, useTestApp } from '../../test/harness'
 
@@ -72,10 +73,8 @@ describe("a reader's own reads, kept until the next write (READ_CACHE_MS long en
     expect(await excerpts(t, ada)).toEqual([])
     expect(await unread(t, bob)).toBe(0)
     // Unless she asks for it read again.
-    const fresh = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/unread_count',
-      headers: { ...ada.headers, 'cache-control': 'no-cache' },
+    const fresh = await sendTo(t, ada, 'GET /notifications/unread_count', {
+      headers: { 'cache-control': 'no-cache' },
     })
     expect(fresh.json().unread).toBe(1)
 

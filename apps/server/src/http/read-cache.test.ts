@@ -18,8 +18,10 @@ import {
   makeModerator,
   makeUser,
   makeUsers,
+  type Sent,
   send,
   sendLogin,
+  sendTo,
 } from '../../test/factories'
 import { createTestApp, type TestApp, useTestApp } from '../../test/harness'
 import { createReadCache } from './read-cache'
@@ -27,21 +29,19 @@ import { createReadCache } from './read-cache'
 type User = Awaited<ReturnType<typeof makeUser>>
 type CommentAnswer = { content: string; is_liked: boolean; moderation?: { reason?: string } }
 
-function get(t: TestApp, url: string, user?: User) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
-
 const titles = async (t: TestApp, user?: User) =>
-  ((await get(t, '/media/list', user)).json().items as { title: string }[]).map((item) => item.title)
+  ((await sendTo(t, user ?? null, 'GET /media/list')).json().items as { title: string }[]).map(
+    (item) => item.title,
+  )
 
 /**
- * Ada and her post titled `title`, read once at `url` (the answer now cached), then a second post
+ * Ada and her post titled `title`, read once from the list with `read` (the answer now cached), then a second post
  * written straight into the database, behind the cache's back. Answers Ada and that first read.
  */
-async function readThenWriteBehind(t: TestApp, title: string, url = '/media/list') {
+async function readThenWriteBehind(t: TestApp, title: string, read: Sent = {}) {
   const ada = await makeUser(t)
   await dbMakePost(t, ada, { title })
-  const first = await get(t, url)
+  const first = await sendTo(t, null, 'GET /media/list', read)
   await dbMakePost(t, ada, { title: 'Behind its back' })
   return { ada, first }
 }
@@ -51,7 +51,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
   it('serves an anonymous read from memory: a row written behind its back does not show', async () => {
     const { ada, first } = await readThenWriteBehind(t, 'First')
-    const second = await get(t, '/media/list')
+    const second = await sendTo(t, null, 'GET /media/list')
     expect(second.statusCode).toBe(200)
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(second.body).toBe(first.body)
@@ -59,16 +59,16 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     // A signed-in viewer with nothing only they may see is served the same page.
     expect(await titles(t, ada)).toEqual(['First'])
     // A refused write changed nothing, so it leaves the cached body in place.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/media/x/like', payload: {} })
+    const refused = await sendTo(t, null, 'POST /media/:id/like', { params: { id: 'x' }, json: {} })
     expect(refused.statusCode).toBe(401)
-    expect((await get(t, '/media/list')).body).toBe(first.body)
+    expect((await sendTo(t, null, 'GET /media/list')).body).toBe(first.body)
   })
 
   it('answers each accepted encoding with the same body, from the cache as on a miss', async () => {
     const ada = await makeUser(t)
     // Long enough that @fastify/compress would compress it too (over its 1 KB threshold).
     for (let i = 0; i < 6; i++) await dbMakePost(t, ada, { content: 'words '.repeat(100) })
-    const plain = (await get(t, '/media/list')).body
+    const plain = (await sendTo(t, null, 'GET /media/list')).body
     const decoders = { br: brotliDecompressSync, gzip: gunzipSync }
     for (const [encoding, decode] of Object.entries(decoders)) {
       for (let hit = 0; hit < 2; hit++) {
@@ -92,30 +92,33 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   })
 
   it('shares one body between spellings of the same query', async () => {
-    const { first } = await readThenWriteBehind(t, 'Only', '/media/list?limit=5&sort_by=recent_desc')
-    const reordered = await get(t, '/media/list?sort_by=recent_desc&limit=5')
+    const { first } = await readThenWriteBehind(t, 'Only', { query: { limit: '5', sort_by: 'recent_desc' } })
+    const reordered = await sendTo(t, null, 'GET /media/list', {
+      query: { sort_by: 'recent_desc', limit: '5' },
+    })
     expect(reordered.body).toBe(first.body)
     // A different query is a different read.
-    expect((await get(t, '/media/list?limit=6')).json().items).toHaveLength(2)
+    expect((await sendTo(t, null, 'GET /media/list', { query: { limit: '6' } })).json().items).toHaveLength(2)
   })
 
   it('keeps its bodies through sign-ins and token refreshes, and forgets them when an author is renamed', async () => {
     const { ada, first } = await readThenWriteBehind(t, 'Kept')
     const login = await sendLogin(t, { username: ada.username, password: ada.password, secure_mode: false })
     expect(login.statusCode, login.body).toBe(200)
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token: login.json().refresh_token },
+    const refresh = await sendTo(t, null, 'POST /auth/refresh', {
+      json: { refresh_token: login.json().refresh_token },
     })
     expect(refresh.statusCode, refresh.body).toBe(200)
-    expect((await get(t, '/media/list')).body).toBe(first.body)
+    expect((await sendTo(t, null, 'GET /media/list')).body).toBe(first.body)
 
     const renamed = await send(t, ada, 'POST', '/api/v1/modify/modify_profile', {
       username: `${ada.username}x`,
     })
     expect(renamed.statusCode, renamed.body).toBe(200)
-    const items = (await get(t, '/media/list')).json().items as { title: string; author: string }[]
+    const items = (await sendTo(t, null, 'GET /media/list')).json().items as {
+      title: string
+      author: string
+    }[]
     expect(items.map((item) => [item.title, item.author])).toEqual([
       ['Behind its back', `${ada.username}x`],
       ['Kept', `${ada.username}x`],
@@ -127,10 +130,11 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     // A block raises no event (it changes no read: only what is notified later), so nothing is forgotten.
     const bob = await makeUser(t)
     expect((await send(t, ada, 'POST', `/api/v1/users/${bob.id}/block`)).statusCode).toBe(200)
-    expect((await get(t, '/media/list')).body).toBe(first.body)
+    expect((await sendTo(t, null, 'GET /media/list')).body).toBe(first.body)
 
     const postId = await dbMakePost(t, bob, { title: 'To save' })
-    const saved = async () => (await get(t, `/media/${postId}`, ada)).json().is_saved
+    const saved = async () =>
+      (await sendTo(t, ada, 'GET /media/:id', { params: { id: postId } })).json().is_saved
     expect(await saved()).toBe(false)
     await apiBookmark(t, ada, postId, 'save')
     expect(await saved()).toBe(true)
@@ -139,9 +143,11 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
 
     await apiFollow(t, ada, { kind: 'user', target: bob.id })
     const feed = async () =>
-      ((await get(t, '/media/list?feed=following', ada)).json().items as { title: string }[]).map(
-        (i) => i.title,
-      )
+      (
+        (await sendTo(t, ada, 'GET /media/list', { query: { feed: 'following' } })).json().items as {
+          title: string
+        }[]
+      ).map((i) => i.title)
     expect(await feed()).toEqual(['To save'])
     await apiFollow(t, ada, { kind: 'user', target: bob.id }, 'DELETE')
     expect(await feed()).toEqual([])
@@ -149,7 +155,7 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     await apiMakeComment(t, await makeUser(t), await dbMakePost(t, ada, { title: 'Discussed' }), {
       content: 'A question',
     })
-    const unread = async () => (await get(t, '/notifications/unread_count', ada)).json().unread
+    const unread = async () => (await sendTo(t, ada, 'GET /notifications/unread_count')).json().unread
     expect(await unread()).toBeGreaterThan(0)
     expect((await send(t, ada, 'POST', '/api/v1/notifications/read', { all: true })).statusCode).toBe(200)
     expect(await unread()).toBe(0)
@@ -158,15 +164,15 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
   it('shows a like, a comment, a new post and a deletion to the next anonymous read', async () => {
     const ada = await makeUser(t)
     const postId = await dbMakePost(t, ada, { title: 'Liked one' })
-    const detail = () => get(t, `/media/${postId}`)
-    const comments = () => get(t, `/comments/post/${postId}`)
+    const detail = () => sendTo(t, null, 'GET /media/:id', { params: { id: postId } })
+    const comments = () => sendTo(t, null, 'GET /comments/post/:id', { params: { id: postId } })
     expect((await detail()).json().likes).toBe(0)
     expect((await comments()).json()).toEqual([])
     expect(await titles(t)).toEqual(['Liked one'])
 
     await apiLikePost(t, ada, postId)
     expect((await detail()).json().likes).toBe(1)
-    expect((await get(t, '/media/list')).json().items[0].likes).toBe(1)
+    expect((await sendTo(t, null, 'GET /media/list')).json().items[0].likes).toBe(1)
 
     await apiMakeComment(t, ada, postId, { content: 'A first comment' })
     expect((await comments()).json().map((c: { content: string }) => c.content)).toEqual(['A first comment'])
@@ -189,22 +195,25 @@ describe('read cache (READ_CACHE_MS long enough that nothing expires during a te
     const [ada, bob] = await makeUsers(t, 2)
     const postId = await dbMakePost(t, ada)
     await apiLikePost(t, ada, postId)
-    expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
-    expect((await get(t, `/media/${postId}`)).json().is_liked).toBe(false)
-    expect((await get(t, `/media/${postId}`, bob)).json().is_liked).toBe(false)
-    expect((await get(t, `/media/${postId}`, ada)).json().is_liked).toBe(true)
-    expect((await get(t, `/media/${postId}`)).json()).toMatchObject({ is_liked: false, likes: 1 })
+    expect((await sendTo(t, ada, 'GET /media/:id', { params: { id: postId } })).json().is_liked).toBe(true)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).json().is_liked).toBe(false)
+    expect((await sendTo(t, bob, 'GET /media/:id', { params: { id: postId } })).json().is_liked).toBe(false)
+    expect((await sendTo(t, ada, 'GET /media/:id', { params: { id: postId } })).json().is_liked).toBe(true)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).json()).toMatchObject({
+      is_liked: false,
+      likes: 1,
+    })
   })
 
   it('never shows a private post to an anonymous reader, before or after its owner read it', async () => {
     const ada = await makeUser(t)
     await dbMakePost(t, ada, { title: 'Public' })
     const secret = await dbMakePost(t, ada, { title: 'Secret', visibility: 'private' })
-    expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
-    expect((await get(t, `/media/${secret}`, ada)).statusCode).toBe(200)
-    expect((await get(t, `/media/${secret}`)).statusCode).toBe(404)
-    expect((await get(t, `/comments/post/${secret}`, ada)).statusCode).toBe(200)
-    expect((await get(t, `/comments/post/${secret}`)).statusCode).toBe(404)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: secret } })).statusCode).toBe(404)
+    expect((await sendTo(t, ada, 'GET /media/:id', { params: { id: secret } })).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: secret } })).statusCode).toBe(404)
+    expect((await sendTo(t, ada, 'GET /comments/post/:id', { params: { id: secret } })).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /comments/post/:id', { params: { id: secret } })).statusCode).toBe(404)
     expect(await titles(t, ada)).toEqual(['Secret', 'Public'])
     expect(await titles(t)).toEqual(['Public'])
   })
@@ -217,20 +226,20 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     const ada = await makeUser(t)
     const readers = await makeUsers(t, 4)
     const postId = await dbMakePost(t, ada, { title: 'Shared' })
-    const anonymous = (await get(t, `/media/${postId}`)).body
+    const anonymous = (await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).body
     // Likes and saves through the API (each forgets the body, as any write); then one more
     // anonymous read caches the post again, and every viewer below is served from that body.
     await apiLikePost(t, readers[0], postId)
     await apiLikePost(t, readers[2], postId)
     await apiBookmark(t, readers[1], postId)
     await apiBookmark(t, readers[2], postId)
-    const cached = (await get(t, `/media/${postId}`)).body
+    const cached = (await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).body
     expect(JSON.parse(cached)).toMatchObject({ likes: 2, is_liked: false })
     expect(JSON.parse(cached)).not.toHaveProperty('is_saved')
     expect(await titles(t)).toEqual(['Shared'])
     await dbMakePost(t, ada, { title: 'Behind its back' })
     for (const reader of [ada, ...readers]) {
-      const answer = (await get(t, `/media/${postId}`, reader)).json()
+      const answer = (await sendTo(t, reader, 'GET /media/:id', { params: { id: postId } })).json()
       // What the database says of this reader and the post.
       const has = async (table: 'post_likes' | 'bookmarks') =>
         (await t.database.db
@@ -247,7 +256,7 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     }
     // Served from the body (the insert behind its back does not show), and left as it was.
     expect(await titles(t, readers[0])).toEqual(['Shared'])
-    expect((await get(t, `/media/${postId}`)).body).toBe(cached)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).body).toBe(cached)
     expect(anonymous).not.toBe(cached)
   })
 
@@ -263,11 +272,11 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     const carol = await makeUser(t)
     expect(await titles(t, carol)).toEqual(['Public'])
     // Their own hidden post opens for its author only, with the reason.
-    const own = await get(t, `/media/${hidden}`, ada)
+    const own = await sendTo(t, ada, 'GET /media/:id', { params: { id: hidden } })
     expect(own.statusCode).toBe(200)
     expect(own.json().moderation).toMatchObject({ state: 'hidden' })
-    expect((await get(t, `/media/${hidden}`, carol)).statusCode).toBe(404)
-    expect((await get(t, `/media/${hidden}`)).statusCode).toBe(404)
+    expect((await sendTo(t, carol, 'GET /media/:id', { params: { id: hidden } })).statusCode).toBe(404)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: hidden } })).statusCode).toBe(404)
   })
 
   it('merges the posts only a viewer may see into the shared pages, in every order, page after page', async () => {
@@ -293,8 +302,8 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
       const seen: string[] = []
       let cursor: unknown = null
       for (let pages = 0; pages < 20; pages++) {
-        const query = `?sort_by=${sort}&limit=5${cursor ? `&cursor=${encodeURIComponent(JSON.stringify(cursor))}` : ''}`
-        const page = (await get(t, `/media/list${query}`, user)).json()
+        const query = { sort_by: sort, limit: '5', ...(cursor ? { cursor: JSON.stringify(cursor) } : {}) }
+        const page = (await sendTo(t, user ?? null, 'GET /media/list', { query })).json()
         seen.push(...page.items.map((item: { title: string }) => item.title))
         expect(page.items.length).toBeLessThanOrEqual(5)
         if (!page.has_next) return seen
@@ -324,11 +333,13 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     await dbMakePost(t, bob, { title: 'Bob behind the back', created_at: at(30) })
     const firstPage = async (user?: User) =>
       (
-        (await get(t, '/media/list?sort_by=recent_desc&limit=5', user)).json().items as { title: string }[]
+        (
+          await sendTo(t, user ?? null, 'GET /media/list', { query: { sort_by: 'recent_desc', limit: '5' } })
+        ).json().items as { title: string }[]
       ).map((item) => item.title)
     expect(await firstPage()).toEqual(['Bob 25', 'Bob 24', 'Bob 23', 'Bob 22', 'Bob 21'])
     expect(await firstPage(ada)).toEqual(['Ada 26', 'Bob 25', 'Bob 24', 'Bob 23', 'Bob 22'])
-    const searched = await get(t, '/media/list?search=ada', ada)
+    const searched = await sendTo(t, ada, 'GET /media/list', { query: { search: 'ada' } })
     expect(searched.json().items.map((item: { title: string }) => item.title)).toContain('Ada 13')
   })
 
@@ -352,9 +363,9 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     await apiLikePost(t, bob, postId)
     await apiLikePost(t, carol, postId)
     const [b, c, d] = [
-      await get(t, `/media/${postId}`, bob),
-      await get(t, `/media/${postId}`, carol),
-      await get(t, `/media/${postId}`, dan),
+      await sendTo(t, bob, 'GET /media/:id', { params: { id: postId } }),
+      await sendTo(t, carol, 'GET /media/:id', { params: { id: postId } }),
+      await sendTo(t, dan, 'GET /media/:id', { params: { id: postId } }),
     ]
     expect(b.body).toBe(c.body)
     expect(b.json()).toMatchObject({ is_liked: true, is_saved: false, likes: 2 })
@@ -364,20 +375,15 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
 
   it('remembers sessions, yet a logout, a refresh token used twice and a suspension count at the next request', async () => {
     const [ada, bob, carol] = await makeUsers(t, 3)
-    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    const me = (user: User) => sendTo(t, user, 'GET /auth/me')
     for (const user of [ada, bob, carol]) expect((await me(user)).statusCode).toBe(200)
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
+    const logout = await sendTo(t, ada, 'POST /auth/logout')
     expect(logout.statusCode, logout.body).toBe(200)
     expect((await me(ada)).statusCode).toBe(401)
 
     // Bob's refresh token used twice: the second use revokes his session (and answers 401).
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        payload: { refresh_token: bob.refreshToken },
-      })
+    const refresh = () => sendTo(t, null, 'POST /auth/refresh', { json: { refresh_token: bob.refreshToken } })
     expect((await refresh()).statusCode).toBe(200)
     expect((await refresh()).statusCode).toBe(401)
     expect((await me(bob)).statusCode).toBe(401)
@@ -396,7 +402,7 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     // Everyone signs in first.
     const [ada, bob] = await makeUsers(t, 2)
     const moderator = await makeModerator(t)
-    const me = (user: User) => t.app.inject({ url: '/api/v1/auth/me', headers: user.headers })
+    const me = (user: User) => sendTo(t, user, 'GET /auth/me')
     expect((await me(ada)).statusCode).toBe(200)
     // Ada's session ended behind the server's back (triggers off, so not even the database tells):
     // only what it remembers still says it is live.
@@ -428,17 +434,19 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
     const second = await apiMakeComment(t, carol, postId, { content: 'Second' })
     await apiLikeComment(t, bob, first._id)
     await dbModerate(t, 'comment', second._id, 'hidden', 'Rude')
-    const shared = (await get(t, `/comments/post/${postId}`)).json() as CommentAnswer[]
+    const shared = (
+      await sendTo(t, null, 'GET /comments/post/:id', { params: { id: postId } })
+    ).json() as CommentAnswer[]
     expect(shared.map((c) => [c.content, c.is_liked, c.moderation?.reason])).toEqual([
       ['', false, ''],
       ['First', false, undefined],
     ])
     const seen = async (user: User) =>
-      ((await get(t, `/comments/post/${postId}`, user)).json() as CommentAnswer[]).map((c) => [
-        c.content,
-        c.is_liked,
-        c.moderation?.reason,
-      ])
+      (
+        (
+          await sendTo(t, user, 'GET /comments/post/:id', { params: { id: postId } })
+        ).json() as CommentAnswer[]
+      ).map((c) => [c.content, c.is_liked, c.moderation?.reason])
     expect(await seen(bob)).toEqual([
       ['', false, ''],
       ['First', true, undefined],
@@ -452,7 +460,9 @@ describe('read cache, signed-in readers (the shared answer plus their own fields
       ['First', false, undefined],
     ])
     // The shared body is still what anonymous readers got.
-    expect((await get(t, `/comments/post/${postId}`)).json()).toEqual(shared)
+    expect((await sendTo(t, null, 'GET /comments/post/:id', { params: { id: postId } })).json()).toEqual(
+      shared,
+    )
   })
 })
 

@@ -1,6 +1,7 @@
 import { API, type ApiKey, endpointParts } from '@agora/contract'
 import Fastify from 'fastify'
 import { expect, it } from 'vitest'
+import { sendTo } from '../../test/factories'
 import { TEST_DB, useTestApp } from '../../test/harness'
 import type { AppInstance } from '../context'
 import { refuseUnlistedRoute, serve } from './serve'
@@ -17,7 +18,7 @@ it(`serves every endpoint of the contract's table (${TEST_DB})`, () => {
 })
 
 it('answers a call by the schema its entry gives: a malformed body is 400, never the handler', async () => {
-  const answer = await t.app.inject({ method: 'POST', url: '/api/v1/follows', payload: { kind: 'planet' } })
+  const answer = await sendTo(t, null, 'POST /follows', { json: { kind: 'planet' } })
   expect(answer.statusCode).toBe(400)
   expect(answer.json().code).toBeTruthy()
 })

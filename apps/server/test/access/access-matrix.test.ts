@@ -20,6 +20,7 @@ import {
   makeUser,
   send,
   sendReport,
+  sendTo,
   type TestUser,
 } from '../factories'
 import { multipart, pngFile } from '../files'
@@ -558,7 +559,7 @@ async function ownPassword(s: Scene, password: string) {
 
 /** The id of the owner's session (the one their token came with). */
 async function ownSession(s: Scene): Promise<string> {
-  const list = await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: s.owner.headers })
+  const list = await sendTo(t, s.owner, 'GET /auth/sessions')
   const items = list.json().items as { id: string; current: boolean }[]
   return items.find((item) => item.current)!.id
 }

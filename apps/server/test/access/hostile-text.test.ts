@@ -1,14 +1,24 @@
+import type { ApiKey } from '@agora/contract'
 // Text an attacker or a broken client sends: a NUL or another control character in any field
 // answers 400 naming it (not 500: a PostgreSQL text cannot hold a NUL), bidirectional overrides
 // leave names, and a username that reads as another's (Cyrillic or fullwidth letters) answers 409.
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendUpload } from '../factories'
+import { makeUser, send, sendTo, sendUpload } from '../factories'
 import { useTestApp } from '../harness'
 
 const t = useTestApp()
 
-function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload })
+/** The path of a POST endpoint that takes no path parameter. */
+type PostPath = ApiKey extends infer K
+  ? K extends `POST ${infer P}`
+    ? P extends `${string}:${string}`
+      ? never
+      : P
+    : never
+  : never
+
+function post(path: PostPath, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return sendTo(t, null, `POST ${path}`, { json: payload, headers })
 }
 
 function expectRefused(response: Awaited<ReturnType<typeof post>>, field: string) {
@@ -51,7 +61,7 @@ describe('control characters', () => {
       await post('/modify/modify_profile', { user_id: user.id, bio: 'bell\u0007' }, user.headers),
       'bio',
     )
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+    const me = await sendTo(t, user, 'GET /auth/me')
     expect(me.json().bio).toBe('')
 
     const search = await t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=a%00b' })

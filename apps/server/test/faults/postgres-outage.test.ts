@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, send } from '../factories'
+import { makeUser, send, sendTo } from '../factories'
 import {
   createTestApp,
   noteSkippedOnPglite,
@@ -51,23 +51,21 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
 
   it('answers 503 quickly while the database is away and recovers by itself', async () => {
     const user = await makeUser(t)
-    const list = () => t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    const list = () => sendTo(t, null, 'GET /media/list')
     expect((await list()).statusCode).toBe(200)
 
     // Load in flight when the database goes: anonymous and signed-in reads, many at once.
-    const load = Array.from({ length: 30 }, (_, i) =>
-      i % 2 ? list() : t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
-    )
+    const load = Array.from({ length: 30 }, (_, i) => (i % 2 ? list() : sendTo(t, user, 'GET /auth/me')))
     await proxy.cut()
     const during = await Promise.all(load)
     for (const response of during) expect([200, 503]).toContain(response.statusCode)
 
-    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' })
+    const health = await sendTo(t, null, 'GET /health')
     expect(health.statusCode).toBe(503)
     expect(health.json()).toMatchObject({ status: 'unavailable' })
     for (const request of [
       () => list(),
-      () => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
+      () => sendTo(t, user, 'GET /auth/me'),
       () =>
         send(t, user, 'POST', '/api/v1/comments/create', {
           postId: '0190aaaa-0000-7000-8000-000000000000',
@@ -84,18 +82,17 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     await proxy.restore()
     // The pool opens new connections on demand: the next requests succeed without a restart.
     expect((await list()).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200)
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+    expect((await sendTo(t, null, 'GET /health')).statusCode).toBe(200)
+    const me = await sendTo(t, user, 'GET /auth/me')
     expect(me.statusCode, me.body).toBe(200)
   })
 
   it('survives PostgreSQL ending every connection (admin shutdown, as on a restart)', async () => {
     const user = await makeUser(t)
-    const like = (id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/media/${id}/like`, headers: user.headers, payload: {} })
+    const like = (id: string) => sendTo(t, user, 'POST /media/:id/like', { params: { id }, json: {} })
     const load = Array.from({ length: 30 }, (_, i) =>
       i % 2
-        ? t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=protein' })
+        ? sendTo(t, null, 'GET /media/list', { query: { search: 'protein' } })
         : like('0190aaaa-0000-7000-8000-000000000000'),
     )
     // The server side of each connection gets 57P01 and closes, the way a restart ends them.
@@ -113,16 +110,12 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL outage', () => {
     // the pool holds live ones again. (A dead idle connection can still be handed out before its
     // close reaches the pool: CI saw one 503 right after the load, once in several runs.)
     await expect
-      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode, {
+      .poll(async () => (await sendTo(t, null, 'GET /media/list')).statusCode, {
         timeout: 5000,
       })
       .toBe(200)
     await expect
-      .poll(
-        async () =>
-          (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })).statusCode,
-        { timeout: 5000 },
-      )
+      .poll(async () => (await sendTo(t, user, 'GET /auth/me')).statusCode, { timeout: 5000 })
       .toBe(200)
   })
 })

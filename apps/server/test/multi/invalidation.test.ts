@@ -2,7 +2,7 @@ import { waitFor } from '@agora/test-kit'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { createInvalidation, INVALIDATE_CHANNEL } from '../../src/events/invalidation'
-import { apiSuspend, dbMakePost, makeModerator, makeUser } from '../factories'
+import { apiSuspend, dbMakePost, makeModerator, makeUser, sendTo } from '../factories'
 import { TEST_DB, useAppsOnPostgres } from '../harness'
 import { firstFreshReadAt } from './first-fresh-read'
 
@@ -17,7 +17,8 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
   } = useAppsOnPostgres(2, { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' })
 
   const title = async (id: string) =>
-    (JSON.parse((await reader.app.inject({ url: `/api/v1/media/${id}` })).body) as { title: string }).title
+    (JSON.parse((await sendTo(reader, null, 'GET /media/:id', { params: { id } })).body) as { title: string })
+      .title
   const retitleQuietly = (id: string, to: string) =>
     sql`update posts set title = ${to} where id = ${id}`.execute(writer.database.db)
 
@@ -74,8 +75,11 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     const author = await makeUser(writer)
     const postId = await dbMakePost(writer, author, { title: 'Before' })
     const own = async () =>
-      (JSON.parse((await writer.app.inject({ url: `/api/v1/media/${postId}` })).body) as { title: string })
-        .title
+      (
+        JSON.parse((await sendTo(writer, null, 'GET /media/:id', { params: { id: postId } })).body) as {
+          title: string
+        }
+      ).title
     expect(await own()).toBe('Before')
     await writer.database.db.transaction().execute(async (trx) => {
       await sql`update posts set title = 'Analysed' where id = ${postId}`.execute(trx)
@@ -153,14 +157,14 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     const author = await makeUser(writer)
     const postId = await dbMakePost(writer, author, { title: 'Before' })
     const comments = async () =>
-      JSON.parse((await reader.app.inject({ url: `/api/v1/comments/post/${postId}` })).body) as unknown[]
+      JSON.parse(
+        (await sendTo(reader, null, 'GET /comments/post/:id', { params: { id: postId } })).body,
+      ) as unknown[]
     // The reader caches the post's comments (none yet) for a minute.
     expect(await comments()).toEqual([])
-    const answered = await writer.app.inject({
-      method: 'POST',
-      url: '/api/v1/comments/create',
-      headers: { ...author.headers, 'content-type': 'application/json' },
-      payload: { postId, content: 'A comment through the API' },
+    const answered = await sendTo(writer, author, 'POST /comments/create', {
+      json: { postId, content: 'A comment through the API' },
+      headers: { 'content-type': 'application/json' },
     })
     expect(answered.statusCode).toBe(201)
     const committed = Date.now()
@@ -178,20 +182,19 @@ describe.runIf(TEST_DB === 'postgres')('read caches told across apps by NOTIFY',
     const moderator = await makeModerator(writer)
     const postId = await dbMakePost(writer, author, { title: 'Sessions kept' })
     const comments = async () =>
-      JSON.parse((await reader.app.inject({ url: `/api/v1/comments/post/${postId}` })).body) as unknown[]
+      JSON.parse(
+        (await sendTo(reader, null, 'GET /comments/post/:id', { params: { id: postId } })).body,
+      ) as unknown[]
     const comment = async (content: string, count: number) => {
-      const answered = await writer.app.inject({
-        method: 'POST',
-        url: '/api/v1/comments/create',
-        headers: { ...author.headers, 'content-type': 'application/json' },
-        payload: { postId, content },
+      const answered = await sendTo(writer, author, 'POST /comments/create', {
+        json: { postId, content },
+        headers: { 'content-type': 'application/json' },
       })
       expect(answered.statusCode).toBe(201)
       // Heard by the reader (its bodies went), and so every notification sent before it.
       await waitFor(async () => (await comments()).length === count, "the other app's fresh comments", 5_000)
     }
-    const me = async () =>
-      (await reader.app.inject({ url: '/api/v1/auth/me', headers: ada.headers })).statusCode
+    const me = async () => (await sendTo(reader, ada, 'GET /auth/me')).statusCode
     expect(await comments()).toEqual([])
     // The sign-ins' notifications (forget sessions) are heard before the reader learns Ada's session.
     await comment('First', 1)

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import type { ApiKey } from '@agora/contract'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { type Sent, sendTo } from '../factories'
 import { noteSkippedOnPglite, TEST_DB, type TestApp, useAppsOnPostgres } from '../harness'
 
 /**
@@ -22,17 +24,8 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
     apps: [first, second],
   } = useAppsOnPostgres(2, { READ_CACHE_MS: '60000', ANALYSIS_WORKERS: '0' })
 
-  const call = async (
-    on: TestApp,
-    path: string,
-    init: { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; body?: unknown } = {},
-  ) => {
-    const answer = await on.app.inject({
-      method: init.method ?? 'GET',
-      url: `/api/v1${path}`,
-      headers: init.headers,
-      ...(init.body === undefined ? {} : { payload: init.body as object }),
-    })
+  const call = async (on: TestApp, key: ApiKey, sent: Sent = {}) => {
+    const answer = await sendTo(on, null, key, sent)
     return { status: answer.statusCode, body: (answer.body ? answer.json() : {}) as Record<string, unknown> }
   }
   const a = () => first
@@ -40,18 +33,14 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
 
   const register = async () => {
     const username = `u_${randomBytes(4).toString('hex')}`
-    const created = await call(b(), '/auth/register', {
-      method: 'POST',
-      body: { username, password: PASSWORD },
-    })
+    const created = await call(b(), 'POST /auth/register', { json: { username, password: PASSWORD } })
     expect(created.status).toBe(201)
     return { id: String(created.body.id), username }
   }
   /** A new session on B (compatibility mode: the access token in the body). */
   const signIn = async (username: string) => {
-    const login = await call(b(), '/auth/token', {
-      method: 'POST',
-      body: { username, password: PASSWORD, secure_mode: false },
+    const login = await call(b(), 'POST /auth/token', {
+      json: { username, password: PASSWORD, secure_mode: false },
     })
     expect(login.status).toBe(200)
     return String(login.body.access_token)
@@ -67,7 +56,7 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
   /** B answers the token, both ways, 200: what it learnt of the session is remembered. */
   const rememberedOnB = async (token: string) => {
     for (const headers of [bearer(token), cookie(token)])
-      expect((await call(b(), '/auth/me', { headers })).status).toBe(200)
+      expect((await call(b(), 'GET /auth/me', { headers })).status).toBe(200)
   }
   /** A new user's two sessions, the second remembered on B. */
   const twoSessions = async () => {
@@ -77,44 +66,43 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
     await rememberedOnB(there)
     return { here, there }
   }
-  /** Sends `path` to B PROBES times with the token as a Bearer header and as a cookie, all at once. */
-  const probeB = (token: string, path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}) =>
+  /** Calls `key` on B PROBES times with the token as a Bearer header and as a cookie, all at once. */
+  const probeB = (token: string, key: ApiKey, sent: Sent = {}) =>
     Promise.all(
       Array.from({ length: PROBES }, () => [bearer(token), cookie(token)])
         .flat()
-        .map(async (headers) => (await call(b(), path, { ...init, headers })).status),
+        .map(async (headers) => (await call(b(), key, { ...sent, headers })).status),
     )
 
   it('a logout on A: the token is refused by B at once', async () => {
     const ada = await register()
     const token = await signIn(ada.username)
     await rememberedOnB(token)
-    expect((await call(a(), '/auth/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200)
-    expect(await probeB(token, '/auth/me')).toEqual(Array(2 * PROBES).fill(401))
+    expect((await call(a(), 'POST /auth/logout', { headers: bearer(token) })).status).toBe(200)
+    expect(await probeB(token, 'GET /auth/me')).toEqual(Array(2 * PROBES).fill(401))
   })
 
   it('a session signed out from the sessions list on A: refused by B at once', async () => {
     const { here, there } = await twoSessions()
-    const listed = await call(a(), '/auth/sessions', { headers: bearer(here) })
+    const listed = await call(a(), 'GET /auth/sessions', { headers: bearer(here) })
     const others = (listed.body.items as { id: string; current: boolean }[]).filter((item) => !item.current)
     expect(others).toHaveLength(1)
-    const revoked = await call(a(), `/auth/sessions/${others[0].id}`, {
-      method: 'DELETE',
+    const revoked = await call(a(), 'DELETE /auth/sessions/:id', {
+      params: { id: others[0].id },
       headers: bearer(here),
     })
     expect(revoked.status).toBe(200)
-    expect(await probeB(there, '/auth/me')).toEqual(Array(2 * PROBES).fill(401))
+    expect(await probeB(there, 'GET /auth/me')).toEqual(Array(2 * PROBES).fill(401))
   })
 
   it("a password changed on A: the other sessions' tokens are refused by B at once", async () => {
     const { here, there } = await twoSessions()
-    const changed = await call(a(), '/auth/password/change', {
-      method: 'POST',
+    const changed = await call(a(), 'POST /auth/password/change', {
       headers: bearer(here),
-      body: { current_password: PASSWORD, new_password: 'another long enough passphrase' },
+      json: { current_password: PASSWORD, new_password: 'another long enough passphrase' },
     })
     expect(changed.status).toBe(200)
-    expect(await probeB(there, '/auth/me')).toEqual(Array(2 * PROBES).fill(401))
+    expect(await probeB(there, 'GET /auth/me')).toEqual(Array(2 * PROBES).fill(401))
   })
 
   it("a suspension on A: the user's writes are refused by B at once", async () => {
@@ -124,15 +112,13 @@ describe.runIf(TEST_DB === 'postgres')('a session ended on one process, refused 
     const modToken = await signIn(moderator.username)
     const token = await signIn(ada.username)
     await rememberedOnB(token)
-    const suspended = await call(a(), `/mod/users/${ada.id}/suspend`, {
-      method: 'POST',
+    const suspended = await call(a(), 'POST /mod/users/:id/suspend', {
+      params: { id: ada.id },
       headers: bearer(modToken),
-      body: { until: new Date(Date.now() + 86_400_000).toISOString(), reason: 'Spam' },
+      json: { until: new Date(Date.now() + 86_400_000).toISOString(), reason: 'Spam' },
     })
     expect(suspended.status).toBe(200)
     // An empty comment: 400 to a user in good standing, 403 before validation to a suspended one.
-    expect(await probeB(token, '/comments/create', { method: 'POST', body: {} })).toEqual(
-      Array(2 * PROBES).fill(403),
-    )
+    expect(await probeB(token, 'POST /comments/create', { json: {} })).toEqual(Array(2 * PROBES).fill(403))
   })
 })

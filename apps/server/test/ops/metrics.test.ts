@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { waitFor } from '@agora/test-kit'
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser, sendLogin } from '../factories'
+import { apiMakePost, makeUser, sendLogin, sendTo } from '../factories'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 import { openStream } from '../live/sse-client'
 
@@ -63,7 +63,7 @@ describe(`/metrics (${TEST_DB})`, () => {
     const readsBefore = value(before, 'http_requests_total', route) ?? 0
 
     for (let i = 0; i < 3; i++) {
-      const read = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.post_id}` })
+      const read = await sendTo(t, null, 'GET /media/:id', { params: { id: post.post_id } })
       expect(read.statusCode).toBe(200)
     }
     // The login limit is 2 a minute here; makeUser's sign-in was the first: two of these are refused.

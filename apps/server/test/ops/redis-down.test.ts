@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendLogin } from '../factories'
+import { sendLogin, sendTo } from '../factories'
 import { startTcpProxy, type TcpProxy } from '../faults/tcp-proxy'
 import { createTestApp, type TestApp } from '../harness'
 
@@ -62,7 +62,7 @@ describe.runIf(reachable)('rate limits with Redis down', () => {
     expect(warnings()).toHaveLength(reachable ? 1 : 0)
   })
 
-  const ready = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })).json()
+  const ready = async () => (await sendTo(t, null, 'GET /health/ready')).json()
   // A client address of its own per run: the counters in the shared Redis outlive the test.
   const login = (address: string) =>
     sendLogin(t, { username: 'nobody_here', password: 'wrong password' }, { remoteAddress: address })

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/index'
-import { apiMakePost, makeUser, sendLikePost } from '../factories'
+import { apiMakePost, makeUser, sendLikePost, sendTo } from '../factories'
 import { counterMismatches } from '../faults/recount'
 import { noteSkippedOnPglite, TEST_DB, useAppsOnPostgres } from '../harness'
 
@@ -71,13 +71,13 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
 
       // Meanwhile: liveness, a read of another post and a like of another post answer at once.
       const meanwhile = Date.now()
-      const live = await t.app.inject({ method: 'GET', url: '/api/v1/health/live' })
+      const live = await sendTo(t, null, 'GET /health/live')
       expect(live.statusCode).toBe(200)
-      const read = await t.app.inject({ method: 'GET', url: `/api/v1/media/${other}` })
+      const read = await sendTo(t, null, 'GET /media/:id', { params: { id: other } })
       expect(read.statusCode, read.body).toBe(200)
       const liked = await sendLikePost(t, likers[0]!, other, 'like')
       expect(liked.statusCode, liked.body).toBe(200)
-      const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+      const ready = await sendTo(t, null, 'GET /health/ready')
       expect(ready.json().checks.database.status).not.toBe('unavailable')
       expect(Date.now() - meanwhile).toBeLessThan(LOCK_MS)
 
@@ -102,7 +102,7 @@ describe.runIf(TEST_DB === 'postgres')('a row held locked on PostgreSQL', () => 
       const response = await sendLikePost(t, liker, hot, 'like')
       expect(response.statusCode, response.body).toBe(200)
     }
-    const post = await t.app.inject({ method: 'GET', url: `/api/v1/media/${hot}` })
+    const post = await sendTo(t, null, 'GET /media/:id', { params: { id: hot } })
     expect(post.json().likes).toBe(likers.length)
     expect(await counterMismatches(t.database.db)).toEqual([])
   })

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { waitFor } from '@agora/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser, type TestUser } from '../factories'
+import { makeUser, sendTo, type TestUser } from '../factories'
 import { multipart, type UploadFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
@@ -22,14 +22,14 @@ function textFile(bytes: number, name = 'notes.txt'): UploadFile {
   return { name, data: Buffer.from(letters) }
 }
 
-function upload(t: TestApp, user: TestUser, files: UploadFile[], url = '/api/v1/media/upload') {
-  const form = multipart(url.endsWith('/ipfs') ? {} : { title: 'Field notes' }, files)
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  })
+function upload(
+  t: TestApp,
+  user: TestUser,
+  files: UploadFile[],
+  key: 'POST /media/upload' | 'POST /media/upload/ipfs' = 'POST /media/upload',
+) {
+  const form = multipart(key.endsWith('/ipfs') ? {} : { title: 'Field notes' }, files)
+  return sendTo(t, user, key, { form })
 }
 
 function filesUnder(dir: string): string[] {
@@ -56,11 +56,7 @@ async function footprint(t: TestApp) {
 }
 
 async function usage(t: TestApp, user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/media/upload/quota',
-    headers: user.headers,
-  })
+  const response = await sendTo(t, user, 'GET /media/upload/quota')
   expect(response.statusCode).toBe(200)
   return response.json() as { used_bytes: number; quota_bytes: number | null; uploads_per_hour: number }
 }
@@ -95,7 +91,7 @@ describe(`storage quota per user (${TEST_DB})`, () => {
         'Nothing was saved: delete posts you no longer need, or ask the administrators for more room.',
     )
     // The single-file upload is held to the same quota.
-    const single = await upload(t, ada, [textFile(200 * KB)], '/api/v1/media/upload/ipfs')
+    const single = await upload(t, ada, [textFile(200 * KB)], 'POST /media/upload/ipfs')
     expect(single.statusCode).toBe(413)
     expect(await footprint(t)).toEqual(before)
 
@@ -133,10 +129,8 @@ describe(`storage quota per user (${TEST_DB})`, () => {
     const created = await upload(t, dana, [textFile(800 * KB)])
     expect(created.statusCode).toBe(201)
     expect((await usage(t, dana)).used_bytes).toBe(800 * KB)
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${created.json().post_id}/delete`,
-      headers: dana.headers,
+    const deleted = await sendTo(t, dana, 'DELETE /media/:id/delete', {
+      params: { id: created.json().post_id },
     })
     expect(deleted.statusCode).toBeLessThan(300)
     expect((await usage(t, dana)).used_bytes).toBe(0)
@@ -222,11 +216,11 @@ describe(`upload rate per user (${TEST_DB})`, () => {
     const gus = await makeUser(t)
     const hana = await makeUser(t)
     expect((await upload(t, gus, [textFile(KB)])).statusCode).toBe(201)
-    expect((await upload(t, gus, [textFile(KB)], '/api/v1/media/upload/ipfs')).statusCode).toBe(200)
+    expect((await upload(t, gus, [textFile(KB)], 'POST /media/upload/ipfs')).statusCode).toBe(200)
     expect((await upload(t, gus, [textFile(KB)])).statusCode).toBe(201)
     const before = await footprint(t)
-    for (const url of ['/api/v1/media/upload', '/api/v1/media/upload/ipfs']) {
-      const refused = await upload(t, gus, [textFile(KB)], url)
+    for (const key of ['POST /media/upload', 'POST /media/upload/ipfs'] as const) {
+      const refused = await upload(t, gus, [textFile(KB)], key)
       expect(refused.statusCode).toBe(429)
       expect(refused.json().detail).toMatch(/^You are uploading too quickly: at most 3 uploads an hour\./)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)

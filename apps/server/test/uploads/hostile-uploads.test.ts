@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analysisQueue } from '../../src/features/analysis/analysis.queue'
 import { analysisStore } from '../../src/features/analysis/analysis.store'
 import { closeSandboxThreads } from '../../src/features/analysis/sandbox'
-import { makeUser } from '../factories'
+import { makeUser, sendTo } from '../factories'
 import { multipart, pdfFile, pngFile, type UploadFile } from '../files'
 import { createTestApp, TEST_DB, type TestApp } from '../harness'
 
@@ -119,7 +119,7 @@ describe(`hostile uploads (${TEST_DB})`, { timeout: 60_000 }, () => {
     const { post_id: postId, post } = response.json()
     expect(post.media[0].mime).toBe(DOCX_MIME)
 
-    const preview = await t.app.inject({ url: `/api/v1/files/${post.media[0].cid}/preview` })
+    const preview = await sendTo(t, null, 'GET /files/:cid/preview', { params: { cid: post.media[0].cid } })
     expect(preview.statusCode).toBe(415)
     expect(preview.json().detail).toBe('This document could not be read for preview')
 
@@ -127,9 +127,7 @@ describe(`hostile uploads (${TEST_DB})`, { timeout: 60_000 }, () => {
     expect(job.status).toBe('failed')
     expect(job.last_error).toBe('The Word file "report.docx" unpacks to more than we analyse.')
     // The server is still serving, and the post is readable without its analysis.
-    expect((await t.app.inject({ url: `/api/v1/media/${postId}`, headers: user.headers })).statusCode).toBe(
-      200,
-    )
+    expect((await sendTo(t, user, 'GET /media/:id', { params: { id: postId } })).statusCode).toBe(200)
     await expectNothingHalfWritten()
   })
 

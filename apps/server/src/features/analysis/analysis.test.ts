@@ -13,6 +13,7 @@ import {
   makeUser,
   send,
   sendComment,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/harness'
@@ -155,7 +156,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     )
     expect(readAiAnalysis((await detail(postId)).ai_analysis)?.status).toBe('pending')
     const listed = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/v1/media/list' }))
+      (await sendTo(t, null, 'GET /media/list'))
         .json()
         .items.find((item: { id: string }) => item.id === postId)
     // Cards get the analysis's TLDR once there is one, for where the preview would be cut.
@@ -184,7 +185,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     await queue(t).drain()
     const [file] = (await detail(postId)).media
     expect(file!.thumbnail).toBe(`/api/v1/files/${file.cid}/thumbnail`)
-    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    const listed = await sendTo(t, null, 'GET /media/list')
     expect(listed.json().items.find((post: { id: string }) => post.id === postId).media[0].thumbnail).toBe(
       file.thumbnail,
     )
@@ -219,7 +220,7 @@ describe('through the upload and the post detail', { timeout: 60_000 }, () => {
     await queue(t).drain()
     const [word] = (await detail(docx)).media
     expect(word.thumbnail).toBeUndefined()
-    const none = await t.app.inject({ method: 'GET', url: `/api/v1/files/${word.cid}/thumbnail` })
+    const none = await sendTo(t, null, 'GET /files/:cid/thumbnail', { params: { cid: word.cid } })
     expect(none.statusCode).toBe(404)
     expect(none.json().detail).toBe('This file has no thumbnail')
   })
@@ -319,7 +320,7 @@ describe('analysis of uploaded documents (local engine)', { timeout: 60_000 }, (
     )
     await queue(t).drain()
     const analysis = await analysisOf(t, postId)
-    const cid = (await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })).json().media[0].cid
+    const cid = (await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).json().media[0].cid
     expect(analysis.topic_sources).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'limitation', sentence: limitation, cid, page: 2 }),
@@ -665,13 +666,14 @@ describe('POST /media/{id}/analysis', { timeout: 60_000 }, () => {
     const postId = await seedPost(t, author.id, { title: CORAL_TITLE, content: CORAL_PARAGRAPHS.join(' ') })
     await queue(t).drain()
     expect((await analysisOf(t, postId)).status).toBe('done')
-    const url = `/api/v1/media/${postId}/analysis`
+    const rerunAs = (user: TestUser | null) =>
+      sendTo(t, user, 'POST /media/:id/analysis', { params: { id: postId } })
 
-    const anonymous = await t.app.inject({ method: 'POST', url })
+    const anonymous = await rerunAs(null)
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().detail).toBe('Please login to re-run the analysis')
 
-    const stranger = await t.app.inject({ method: 'POST', url, headers: other.headers })
+    const stranger = await rerunAs(other)
     expect(stranger.statusCode).toBe(403)
     expect(stranger.json().detail).toBe('Only the post author can re-run its analysis')
 
@@ -681,7 +683,7 @@ describe('POST /media/{id}/analysis', { timeout: 60_000 }, () => {
     const malformed = await send(t, author, 'POST', '/api/v1/media/not-a-post/analysis')
     expect(malformed.statusCode).toBe(404)
 
-    const rerun = await t.app.inject({ method: 'POST', url, headers: author.headers })
+    const rerun = await rerunAs(author)
     expect(rerun.statusCode).toBe(202)
     expect(rerun.json()).toMatchObject({ post_id: postId, status: 'pending', message: 'Analysis queued' })
     expect(readAiAnalysis(rerun.json().ai_analysis)?.status).toBe('pending')

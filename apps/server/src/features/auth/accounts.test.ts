@@ -1,17 +1,15 @@
 import { waitFor } from '@agora/test-kit'
 import { describe, expect, it } from 'vitest'
-import { cookieHeader, makeModerator, makeUser, sendLogin } from '../../../test/factories'
+import { cookieHeader, makeModerator, makeUser, sendLogin, sendTo } from '../../../test/factories'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, tokenOf, useMailTestApp } from '../../../test/mail/mail-harness'
 
 const m = useMailTestApp()
 
 async function register(username: string, email: string, language = 'en') {
-  const response = await m.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
+  const response = await sendTo(m.t, null, 'POST /auth/register', {
+    json: { username, password: 'correct horse battery', email },
     headers: { 'accept-language': language },
-    payload: { username, password: 'correct horse battery', email },
   })
   expect(response.statusCode).toBe(201)
   return response.json().id as string
@@ -30,23 +28,17 @@ async function signedUp(username: string) {
   return login(username)
 }
 
-const me = async (headers: Record<string, string>) =>
-  m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers })
+const me = async (headers: Record<string, string>) => sendTo(m.t, null, 'GET /auth/me', { headers })
 
 /** The e-mail verification link of the next mail to `address`. */
 const verificationLink = async (address: string) =>
   m.smtp.linkIn(await m.smtp.waitForMail(address), `${PUBLIC_URL}/verify-email`)
 
 /** POST /auth/email/verify with a link's token; the answer unchecked. */
-const verifyEmail = (token: string) =>
-  m.t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify', payload: { token } })
+const verifyEmail = (token: string) => sendTo(m.t, null, 'POST /auth/email/verify', { json: { token } })
 
 async function forgot(name: string) {
-  const response = await m.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/password/forgot',
-    payload: { username: name },
-  })
+  const response = await sendTo(m.t, null, 'POST /auth/password/forgot', { json: { username: name } })
   expect(response.statusCode).toBe(202)
   return response.json()
 }
@@ -139,11 +131,9 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     await m.send()
     await verifyEmail(tokenOf(await verificationLink('emmy@example.org')))
 
-    const change = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/modify/modify_email',
+    const change = await sendTo(m.t, null, 'POST /modify/modify_email', {
+      json: { user_id: (await me(headers)).json().id, new_email: 'noether@example.org' },
       headers,
-      payload: { user_id: (await me(headers)).json().id, new_email: 'noether@example.org' },
     })
     expect(change.statusCode).toBe(200)
     expect((await me(headers)).json()).toMatchObject({ email: 'noether@example.org', email_verified: false })
@@ -159,8 +149,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
 
   it('asks for a new verification link: 202, then 409 once verified; 400 without an address', async () => {
     const headers = await signedUp('kat')
-    const request = () =>
-      m.t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify/request', headers })
+    const request = () => sendTo(m.t, null, 'POST /auth/email/verify/request', { headers })
     expect((await request()).statusCode).toBe(202)
     await m.send()
     await waitFor(
@@ -172,11 +161,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect(verified.statusCode).toBe(409)
 
     const nobody = await makeUser(m.t)
-    const none = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/verify/request',
-      headers: nobody.headers,
-    })
+    const none = await sendTo(m.t, nobody, 'POST /auth/email/verify/request')
     expect(none.statusCode).toBe(400)
     expect(none.json().detail).toBe('Add an e-mail address to your profile first')
   })
@@ -196,17 +181,13 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect(m.smtp.received).toHaveLength(1)
     const token = tokenOf(m.smtp.linkIn(mail, `${PUBLIC_URL}/reset-password?token=`))
 
-    const short = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password/reset',
-      payload: { token, new_password: 'short' },
+    const short = await sendTo(m.t, null, 'POST /auth/password/reset', {
+      json: { token, new_password: 'short' },
     })
     expect(short.statusCode).toBe(400)
 
-    const reset = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password/reset',
-      payload: { token, new_password: 'a brand new passphrase' },
+    const reset = await sendTo(m.t, null, 'POST /auth/password/reset', {
+      json: { token, new_password: 'a brand new passphrase' },
     })
     expect(reset.statusCode).toBe(200)
     expect(reset.json()).toMatchObject({ secure_mode: true })
@@ -214,10 +195,8 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect((await me({ cookie })).json()).toMatchObject({ username: 'alan', email_verified: true })
     expect((await me(before)).statusCode).toBe(401)
 
-    const reused = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password/reset',
-      payload: { token, new_password: 'another new passphrase' },
+    const reused = await sendTo(m.t, null, 'POST /auth/password/reset', {
+      json: { token, new_password: 'another new passphrase' },
     })
     expect(reused.statusCode).toBe(400)
     expect(reused.json().detail).toMatch(/already been used/)
@@ -262,11 +241,9 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     const here = await signedUp('hedy')
     const elsewhere = await login('hedy')
     const change = (current_password: string) =>
-      m.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/password/change',
+      sendTo(m.t, null, 'POST /auth/password/change', {
+        json: { current_password, new_password: 'frequency hopping' },
         headers: here,
-        payload: { current_password, new_password: 'frequency hopping' },
       })
     const wrong = await change('not it at all')
     expect(wrong.statusCode).toBe(400)
@@ -294,7 +271,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
     )
     const third = await login('ida')
-    const list = await m.t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: firefox })
+    const list = await sendTo(m.t, null, 'GET /auth/sessions', { headers: firefox })
     expect(list.statusCode).toBe(200)
     const items = list.json().items as { id: string; device: string; current: boolean; ip_prefix: string }[]
     expect(items).toHaveLength(3)
@@ -303,31 +280,24 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect(items[0]?.ip_prefix).toBe('127.0.0.x')
 
     const safariId = items.find((item) => item.device === 'Safari on macOS')!.id
-    const one = await m.t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/auth/sessions/${safariId}`,
+    const one = await sendTo(m.t, null, 'DELETE /auth/sessions/:id', {
+      params: { id: safariId },
       headers: firefox,
     })
     expect(one.statusCode).toBe(200)
     expect((await me(safari)).statusCode).toBe(401)
-    const missing = await m.t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/auth/sessions/${safariId}`,
+    const missing = await sendTo(m.t, null, 'DELETE /auth/sessions/:id', {
+      params: { id: safariId },
       headers: firefox,
     })
     expect(missing.statusCode).toBe(404)
-    const junk = await m.t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/sessions/not-an-id',
+    const junk = await sendTo(m.t, null, 'DELETE /auth/sessions/:id', {
+      params: { id: 'not-an-id' },
       headers: firefox,
     })
     expect(junk.statusCode).toBe(404)
 
-    const others = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/sessions/revoke_others',
-      headers: firefox,
-    })
+    const others = await sendTo(m.t, null, 'POST /auth/sessions/revoke_others', { headers: firefox })
     expect(others.json()).toMatchObject({ revoked: 1 })
     expect((await me(third)).statusCode).toBe(401)
     expect((await me(firefox)).statusCode).toBe(200)
@@ -366,11 +336,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
     expect(queuedRows.map((row) => row.kind)).toEqual(['verify_email'])
 
     const admin = await makeModerator(m.t, 'admin')
-    const failed = await m.t.app.inject({
-      method: 'GET',
-      url: '/api/v1/mail/outbox?status=failed',
-      headers: admin.headers,
-    })
+    const failed = await sendTo(m.t, admin, 'GET /mail/outbox', { query: { status: 'failed' } })
     expect(failed.statusCode).toBe(200)
     expect(failed.json().items).toEqual([
       expect.objectContaining({
@@ -380,9 +346,7 @@ describe(`accounts and mail (${TEST_DB})`, () => {
       }),
     ])
     const user = await makeUser(m.t)
-    expect(
-      (await m.t.app.inject({ method: 'GET', url: '/api/v1/mail/outbox', headers: user.headers })).statusCode,
-    ).toBe(403)
+    expect((await sendTo(m.t, user, 'GET /mail/outbox')).statusCode).toBe(403)
   })
 
   it('a delay (4xx) is retried, not a bounce', async () => {

@@ -1,24 +1,17 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieHeader, HOST, makeUser, ORIGIN, sendLogin } from '../../../test/factories'
+import { cookieHeader, HOST, makeUser, ORIGIN, sendLogin, sendTo, urlEncoded } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
 
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-})
-
 async function register(fields: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/auth/register', ...form(fields) })
+  return sendTo(t, null, 'POST /auth/register', { form: urlEncoded(fields) })
 }
 
 async function secureLogin(username: string, password: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    ...form({ username, password, grant_type: 'password' }),
+  const response = await sendTo(t, null, 'POST /auth/token', {
+    form: urlEncoded({ username, password, grant_type: 'password' }),
   })
   return { response, cookie: cookieHeader(response.cookies) }
 }
@@ -30,8 +23,8 @@ async function registerAndLogin(username: string, password: string) {
 }
 
 /** A POST from the web app's own origin, carrying the session cookie (secure mode). */
-function postWithCookie(url: string, cookie: string) {
-  return t.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN, host: HOST } })
+function postWithCookie(key: 'POST /auth/refresh' | 'POST /auth/logout', cookie: string) {
+  return sendTo(t, null, key, { headers: { cookie, origin: ORIGIN, host: HOST } })
 }
 
 describe(`auth (${TEST_DB})`, () => {
@@ -41,7 +34,7 @@ describe(`auth (${TEST_DB})`, () => {
     expect(response.json()).toMatchObject({ username: 'ada', message: 'Registration successful' })
 
     const { cookie } = await secureLogin('ada', 'analytical engine')
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })
+    const me = await sendTo(t, null, 'GET /auth/me', { headers: { cookie } })
     expect(me.statusCode).toBe(200)
     expect(me.json()).toMatchObject({
       username: 'ada',
@@ -103,10 +96,10 @@ describe(`auth (${TEST_DB})`, () => {
 
   it('logs in in compatibility mode with a Bearer token', async () => {
     const user = await makeUser(t)
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+    const me = await sendTo(t, user, 'GET /auth/me')
     expect(me.statusCode).toBe(200)
     expect(me.json().id).toBe(user.id)
-    const verify = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verify', headers: user.headers })
+    const verify = await sendTo(t, user, 'GET /auth/verify')
     expect(verify.json()).toMatchObject({ valid: true, user_id: user.id })
   })
 
@@ -121,12 +114,10 @@ describe(`auth (${TEST_DB})`, () => {
   })
 
   it('needs a token for /auth/me and reports invalid ones in /auth/verify', async () => {
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' })
+    const me = await sendTo(t, null, 'GET /auth/me')
     expect(me.statusCode).toBe(401)
     expect(me.json().detail).toEqual(expect.any(String))
-    const verify = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/verify',
+    const verify = await sendTo(t, null, 'GET /auth/verify', {
       headers: { authorization: 'Bearer not.a.token' },
     })
     expect(verify.json()).toEqual({ valid: false })
@@ -150,43 +141,27 @@ describe(`auth (${TEST_DB})`, () => {
       JSON.stringify({ sub: user.id, sid, exp: Math.floor(Date.now() / 1000) + 600 }),
     ).toString('base64url')}.`
     for (const token of [expired, foreign, none]) {
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/auth/me',
-        headers: { authorization: `Bearer ${token}` },
-      })
+      const me = await sendTo(t, null, 'GET /auth/me', { headers: { authorization: `Bearer ${token}` } })
       expect(me.statusCode).toBe(401)
     }
   })
 
   it('rotates refresh tokens and refuses an old one, revoking the session', async () => {
     const user = await makeUser(t)
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token: user.refreshToken },
-    })
+    const first = await sendTo(t, null, 'POST /auth/refresh', { json: { refresh_token: user.refreshToken } })
     expect(first.statusCode).toBe(200)
     const next = first.json()
     expect(next.refresh_token).not.toBe(user.refreshToken)
     expect(next.access_token).toEqual(expect.any(String))
 
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token: user.refreshToken },
-    })
+    const reused = await sendTo(t, null, 'POST /auth/refresh', { json: { refresh_token: user.refreshToken } })
     expect(reused.statusCode).toBe(401)
     // Reuse of a rotated token is treated as theft: the newest pair dies too.
-    const newest = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token: next.refresh_token },
+    const newest = await sendTo(t, null, 'POST /auth/refresh', {
+      json: { refresh_token: next.refresh_token },
     })
     expect(newest.statusCode).toBe(401)
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me',
+    const me = await sendTo(t, null, 'GET /auth/me', {
       headers: { authorization: `Bearer ${next.access_token}` },
     })
     expect(me.statusCode).toBe(401)
@@ -194,44 +169,36 @@ describe(`auth (${TEST_DB})`, () => {
 
   it('refreshes in secure mode from the cookie', async () => {
     const { cookie } = await registerAndLogin('margaret', 'apollo guidance')
-    const refreshed = await postWithCookie('/api/v1/auth/refresh', cookie)
+    const refreshed = await postWithCookie('POST /auth/refresh', cookie)
     expect(refreshed.statusCode).toBe(200)
     expect(refreshed.json()).toMatchObject({ secure_mode: true, access_token: '' })
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me',
-      headers: { cookie: cookieHeader(refreshed.cookies) },
-    })
+    const me = await sendTo(t, null, 'GET /auth/me', { headers: { cookie: cookieHeader(refreshed.cookies) } })
     expect(me.statusCode).toBe(200)
   })
 
   it('logout revokes the session: its access token and refresh token stop working', async () => {
     const { cookie } = await registerAndLogin('barbara', 'liskov substitution')
-    const logout = await postWithCookie('/api/v1/auth/logout', cookie)
+    const logout = await postWithCookie('POST /auth/logout', cookie)
     expect(logout.statusCode).toBe(200)
     const cleared = logout.cookies.filter((c) => c.name === 'agora_access')
     expect(cleared.map((c) => [c.path, c.value]).sort()).toEqual([
       ['/', ''],
       ['/api', ''],
     ])
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })
+    const me = await sendTo(t, null, 'GET /auth/me', { headers: { cookie } })
     expect(me.statusCode).toBe(401)
-    const refresh = await postWithCookie('/api/v1/auth/refresh', cookie)
+    const refresh = await postWithCookie('POST /auth/refresh', cookie)
     expect(refresh.statusCode).toBe(401)
   })
 
   it('answers each request for its own session when many are checked at once', async () => {
     const users = await Promise.all([makeUser(t), makeUser(t), makeUser(t), makeUser(t)])
     const gone = users[1]
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: gone.headers })
+    const logout = await sendTo(t, gone, 'POST /auth/logout')
     expect(logout.statusCode).toBe(200)
     // Sessions read in one turn of the event loop are checked in one query: every answer must
     // still be about the request's own session.
-    const answers = await Promise.all(
-      [...users, ...users].map((user) =>
-        t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers }),
-      ),
-    )
+    const answers = await Promise.all([...users, ...users].map((user) => sendTo(t, user, 'GET /auth/me')))
     answers.forEach((answer, i) => {
       const user = users[i % users.length]
       if (user === gone) expect(answer.statusCode).toBe(401)
@@ -251,7 +218,7 @@ describe(`auth (${TEST_DB})`, () => {
     const noOrigin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } })
     expect(noOrigin.statusCode).toBe(403)
     // The session survived the forged requests.
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })
+    const me = await sendTo(t, null, 'GET /auth/me', { headers: { cookie } })
     expect(me.statusCode).toBe(200)
   })
 

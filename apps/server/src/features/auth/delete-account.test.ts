@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser, send, sendForm, sendLogin } from '../../../test/factories'
+import {
+  apiMakeComment,
+  apiMakePost,
+  makeUser,
+  send,
+  sendForm,
+  sendLogin,
+  sendTo,
+} from '../../../test/factories'
 import { multipart } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
 
 const remove = (headers: Record<string, string>, password: string, content: 'delete' | 'keep') =>
-  t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me', headers, payload: { password, content } })
+  sendTo(t, null, 'DELETE /auth/me', { json: { password, content }, headers })
 
 describe(`deleting an account (${TEST_DB})`, () => {
   it('needs the password; a wrong one changes nothing', async () => {
@@ -14,15 +22,11 @@ describe(`deleting an account (${TEST_DB})`, () => {
     const wrong = await remove(ada.headers, 'not the password', 'delete')
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toMatchObject({ detail: 'Your password is not right' })
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
-    ).toBe(200)
+    expect((await sendTo(t, ada, 'GET /auth/me')).statusCode).toBe(200)
     const bad = await send(t, ada, 'DELETE', '/api/v1/auth/me', { password: ada.password, content: 'shred' })
     expect(bad.statusCode).toBe(400)
-    const visitor = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/me',
-      payload: { password: 'anything', content: 'keep' },
+    const visitor = await sendTo(t, null, 'DELETE /auth/me', {
+      json: { password: 'anything', content: 'keep' },
     })
     expect(visitor.statusCode).toBe(401)
   })
@@ -34,45 +38,34 @@ describe(`deleting an account (${TEST_DB})`, () => {
     await apiMakeComment(t, ada, post.post_id, { content: 'Kept remark' })
     const answer = await remove(ada.headers, ada.password, 'keep')
     expect(answer.statusCode).toBe(200)
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })).statusCode,
-    ).toBe(401)
+    expect((await sendTo(t, ada, 'GET /auth/me')).statusCode).toBe(401)
 
     const shown = await send(t, bob, 'GET', `/api/v1/media/${post.post_id}`)
     expect(shown.statusCode).toBe(200)
     expect(shown.json().author_name).toBe('[deleted user]')
     expect(JSON.stringify(shown.json())).not.toContain(ada.username)
     // Nobody can take that name.
-    const posing = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { username: '[deleted user]', password: 'someone posing' },
+    const posing = await sendTo(t, null, 'POST /auth/register', {
+      json: { username: '[deleted user]', password: 'someone posing' },
     })
     expect(posing.statusCode).toBe(400)
-    const comments = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${post.post_id}` })
+    const comments = await sendTo(t, null, 'GET /comments/post/:id', { params: { id: post.post_id } })
     expect(comments.body).toContain('Kept remark')
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/person_information?user_id=${ada.id}`,
-    })
+    const profile = await sendTo(t, null, 'GET /auth/person_information', { query: { user_id: ada.id } })
     expect(profile.statusCode).toBe(404)
 
     const login = await sendLogin(t, { username: ada.username, password: ada.password })
     expect(login.statusCode).toBe(401)
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { username: ada.username, password: 'someone else entirely' },
+    const taken = await sendTo(t, null, 'POST /auth/register', {
+      json: { username: ada.username, password: 'someone else entirely' },
     })
     expect(taken.statusCode).toBe(409)
     await t.database.db
       .updateTable('released_usernames')
       .set({ free_at: new Date(Date.now() - 1000) })
       .execute()
-    const freed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { username: ada.username, password: 'someone else entirely' },
+    const freed = await sendTo(t, null, 'POST /auth/register', {
+      json: { username: ada.username, password: 'someone else entirely' },
     })
     expect(freed.statusCode).toBe(201)
   })
@@ -99,9 +92,9 @@ describe(`deleting an account (${TEST_DB})`, () => {
 
     const gone = await remove(ada.headers, ada.password, 'delete')
     expect(gone.statusCode, gone.body).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${own.post_id}` })).statusCode).toBe(410)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: own.post_id } })).statusCode).toBe(410)
     expect(await t.app.ctx.blobs.exists(cid)).toBe(false)
-    const thread = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${theirs.post_id}` })
+    const thread = await sendTo(t, null, 'GET /comments/post/:id', { params: { id: theirs.post_id } })
     expect(thread.body).not.toContain('A remark to forget')
     expect(thread.body).toContain('[deleted]')
     expect(thread.body).toContain('A reply that stays')
@@ -120,7 +113,7 @@ describe(`deleting an account (${TEST_DB})`, () => {
     const shared = await upload(ada, 'Both kept these notes')
     expect(await upload(bob, 'Both kept these notes')).toBe(shared)
     const served = async (cid: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })).statusCode
+      (await sendTo(t, null, 'GET /files/:cid', { params: { cid } })).statusCode
 
     expect((await remove(ada.headers, ada.password, 'delete')).statusCode).toBe(200)
     expect(await served(alone)).toBe(404)
@@ -133,6 +126,6 @@ describe(`deleting an account (${TEST_DB})`, () => {
     const body = multipart({}, [{ name: 'kept.txt', data: Buffer.from('Kept notes'), field: 'file' }])
     const { cid } = (await sendForm(t, ada, '/api/v1/media/upload/ipfs', body)).json()
     expect((await remove(ada.headers, ada.password, 'keep')).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /files/:cid', { params: { cid } })).statusCode).toBe(200)
   })
 })

@@ -9,6 +9,7 @@ import {
   send,
   sendComment,
   sendEditComment,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -19,10 +20,10 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 const t = useTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
 
 const block = (by: TestUser | null, id: string, method: 'POST' | 'DELETE' = 'POST') =>
-  t.app.inject({ method, url: `/api/v1/users/${id}/block`, headers: by?.headers ?? {} })
+  sendTo(t, by, `${method} /users/:id/block`, { params: { id } })
 
 async function blocks(user: TestUser) {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/blocks', headers: user.headers })
+  const response = await sendTo(t, user, 'GET /auth/me/blocks')
   expect(response.statusCode).toBe(200)
   return response.json().items as { id: string; username: string }[]
 }

@@ -7,6 +7,7 @@ import {
   send,
   sendBookmark,
   sendEditPost,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -48,7 +49,7 @@ describe(`bookmarks (${TEST_DB})`, () => {
     const open = await dbMakePost(t, ada)
     const hidden = await dbMakePost(t, ada, { visibility: 'private' })
     expect((await sendBookmark(t, null, open, 'save')).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/bookmarks' })).statusCode).toBe(401)
+    expect((await sendTo(t, null, 'GET /auth/me/bookmarks')).statusCode).toBe(401)
     for (const action of ['save', 'unsave', undefined] as const) {
       const refused = await sendBookmark(t, bo, hidden, action)
       expect(refused.statusCode).toBe(404)

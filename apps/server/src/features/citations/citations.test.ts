@@ -3,16 +3,21 @@ import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-ris'
 import { parse as parseBibtex } from '@retorquere/bibtex-parser'
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, dbMakePost, makeUser, send, sendForm } from '../../../test/factories'
+import { apiMakePost, dbMakePost, makeUser, send, sendForm, sendTo } from '../../../test/factories'
 import { multipart, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp({ PUBLIC_URL: 'http://agora.test' })
 
-async function citation(postId: string, format: string, headers: Record<string, string> = {}, extra = '') {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1/media/${postId}/cite?format=${format}${extra}`,
+async function citation(
+  postId: string,
+  format: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, string> = {},
+) {
+  return sendTo(t, null, 'GET /media/:id/cite', {
+    params: { id: postId },
+    query: { format, ...extra },
     headers,
   })
 }
@@ -42,7 +47,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     expect(entry!.fields.url).toBe(`http://agora.test/forum/detail/${post.post_id}`)
     expect(JSON.stringify(entry!.fields.author)).toContain('Ada Lovelace')
 
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.post_id}` })
+    const detail = await sendTo(t, null, 'GET /media/:id', { params: { id: post.post_id } })
     expect(detail.json()).toMatchObject({
       license: 'CC-BY-SA-4.0',
       doi: '10.1234/agora.42',
@@ -60,7 +65,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     expect(lines).toContain('TI  - Versioned work')
     expect(lines.at(-1)).toMatch(/^ER {2}-/)
 
-    const csl = await citation(post.post_id, 'csl', {}, '&download=true')
+    const csl = await citation(post.post_id, 'csl', {}, { download: 'true' })
     expect(csl.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8')
     expect(csl.headers['content-disposition']).toBe(`attachment; filename="agora-${post.post_id}.json"`)
     const [item] = csl.json()
@@ -76,11 +81,11 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     expect(apa.body).toContain('Versioned work')
     expect(apa.body).toContain(`http://agora.test/forum/detail/${post.post_id}`)
 
-    expect((await citation(post.post_id, 'csl', {}, '&version=2')).statusCode).toBe(404)
+    expect((await citation(post.post_id, 'csl', {}, { version: '2' })).statusCode).toBe(404)
     const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(77) }])
     const versioned = await sendForm(t, ada, `/api/v1/media/${post.post_id}/versions`, form)
     expect(versioned.statusCode).toBe(201)
-    const second = (await citation(post.post_id, 'csl', {}, '&version=2')).json()[0]
+    const second = (await citation(post.post_id, 'csl', {}, { version: '2' })).json()[0]
     expect(second).toMatchObject({
       version: '2',
       URL: `http://agora.test/forum/detail/${post.post_id}?version=2`,
@@ -96,7 +101,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     const form = multipart({ changelog: 'A better figure' }, [{ name: 'figure.png', data: pngFile(78) }])
     expect((await sendForm(t, ada, `/api/v1/media/${post.post_id}/versions`, form)).statusCode).toBe(201)
     const created = new Date(
-      (await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.post_id}` })).json().created_at,
+      (await sendTo(t, null, 'GET /media/:id', { params: { id: post.post_id } })).json().created_at,
     )
     return {
       id: post.post_id,
@@ -107,7 +112,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
 
   it('writes RIS with one field per line and CRLF, which citation-js reads back field for field', async () => {
     const post = await versionedPost()
-    const answer = await citation(post.id, 'ris', {}, '&version=2')
+    const answer = await citation(post.id, 'ris', {}, { version: '2' })
     expect(answer.statusCode).toBe(200)
     expect(answer.body).not.toMatch(/[^\r]\n/)
     const lines = answer.body.split('\r\n')
@@ -125,7 +130,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
 
   it('writes the BibTeX month as its bare macro, which two BibTeX parsers read back', async () => {
     const post = await versionedPost()
-    const answer = await citation(post.id, 'bibtex', {}, '&version=2')
+    const answer = await citation(post.id, 'bibtex', {}, { version: '2' })
     const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
     expect(answer.body).toMatch(new RegExp(`^\\s*month = ${months[post.day[1]! - 1]},$`, 'm'))
     const library = parseBibtex(answer.body)
@@ -151,7 +156,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
 
   it('accepts csl-json as another name of csl', async () => {
     const post = await versionedPost()
-    const alias = await citation(post.id, 'csl-json', {}, '&download=true')
+    const alias = await citation(post.id, 'csl-json', {}, { download: 'true' })
     expect(alias.statusCode).toBe(200)
     expect(alias.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8')
     expect(alias.headers['content-disposition']).toBe(`attachment; filename="agora-${post.id}.json"`)
@@ -187,7 +192,7 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     }
     const post = await apiMakePost(t, ada)
     const edit = (payload: Record<string, string>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/media/${post.post_id}`, headers: ada.headers, payload })
+      sendTo(t, ada, 'PATCH /media/:id', { params: { id: post.post_id }, json: payload })
     expect((await edit({ license: 'MIT' })).statusCode).toBe(400)
     const changed = await edit({ license: 'CC0-1.0', doi: 'doi:10.5555/12345678' })
     expect(changed.statusCode).toBe(200)
@@ -206,12 +211,9 @@ describe(`citations, licences, DOI and ORCID (${TEST_DB})`, () => {
     const taken = await set(bob, '0000-0002-1694-233x')
     expect(taken.statusCode).toBe(409)
     expect(taken.json().detail).toBe('That ORCID iD is on another account')
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: ada.headers })
+    const me = await sendTo(t, ada, 'GET /auth/me')
     expect(me.json().orcid).toBe('0000-0002-1694-233X')
-    const person = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/person_information?user_id=${ada.id}`,
-    })
+    const person = await sendTo(t, null, 'GET /auth/person_information', { query: { user_id: ada.id } })
     expect(person.json().orcid).toBe('0000-0002-1694-233X')
     expect((await set(ada, '')).statusCode).toBe(200)
     expect((await set(bob, '0000-0002-1694-233X')).statusCode).toBe(200)

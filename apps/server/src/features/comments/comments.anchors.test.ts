@@ -13,6 +13,7 @@ import {
   sendForm,
   sendLikeComment,
   sendMod,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { pdfFile, type UploadFile, wavFile } from '../../../test/files'
@@ -240,7 +241,7 @@ describe(`comment anchors (${TEST_DB})`, () => {
     ])
     const published = await sendForm(t, ada, `/api/v1/media/${postId}/versions`, body)
     expect(published.statusCode, published.body).toBe(201)
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/media/${postId}` })).json()
+    const detail = (await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).json()
     const newPdf = detail.media.find((m: Media) => m.name === 'paper.pdf').cid as string
     expect(newPdf).not.toBe(pdf)
 
@@ -288,10 +289,10 @@ describe(`comment anchors (${TEST_DB})`, () => {
     })
 
     // The post's author hears of it as of any comment.
-    const news = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: ada.headers })
+    const news = await sendTo(t, ada, 'GET /notifications')
     expect(JSON.stringify(news.json())).toContain(anchored._id)
 
-    const found = await t.app.inject({ method: 'GET', url: `/api/v1/media/list?search=${word}` })
+    const found = await sendTo(t, null, 'GET /media/list', { query: { search: word } })
     expect(found.json().items).toEqual([expect.objectContaining({ matched_comment_id: anchored._id })])
 
     const data = await exportData(t.database.db, ben.id)
@@ -316,9 +317,7 @@ describe(`comment anchors (${TEST_DB})`, () => {
     expect(hidden.statusCode, hidden.body).toBe(200)
     const seen = (await list(postId, `?anchor_cid=${mp4}`)).json()[0]
     expect(seen).toMatchObject({ _id: anchored._id, content: '', moderation: { state: 'hidden' } })
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v1/media/list?search=${word}` })).json().items,
-    ).toEqual([])
+    expect((await sendTo(t, null, 'GET /media/list', { query: { search: word } })).json().items).toEqual([])
 
     // Deleted with a reply, it keeps its place and anchor as a placeholder; with the reply, it goes.
     const removed = await send(t, ben, 'DELETE', `/api/v1/comments/${anchored._id}`)

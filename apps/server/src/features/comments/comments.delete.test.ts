@@ -10,6 +10,7 @@ import {
   sendEditComment,
   sendLikeComment,
   sendReport,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -32,7 +33,7 @@ interface Listed {
 }
 
 function remove(user: TestUser, commentId: string) {
-  return t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: user.headers })
+  return sendTo(t, user, 'DELETE /comments/:id', { params: { id: commentId } })
 }
 
 async function thread(postId: string, user: TestUser | null = null): Promise<Listed[]> {
@@ -105,7 +106,7 @@ describe(`deleting a comment keeps the replies (${TEST_DB})`, () => {
     expect(await replyCountDrift()).toEqual([])
 
     // Nothing more can be done with it.
-    const history = await t.app.inject({ method: 'GET', url: `/api/v1/comments/${top._id}/revisions` })
+    const history = await sendTo(t, null, 'GET /comments/:id/revisions', { params: { id: top._id } })
     expect(history.statusCode).toBe(404)
     expect((await sendLikeComment(t, ana, top._id, 'like')).statusCode).toBe(404)
     expect((await sendLikeComment(t, ana, top._id)).statusCode).toBe(404)
@@ -168,11 +169,7 @@ describe(`deleting a comment keeps the replies (${TEST_DB})`, () => {
     const top = await apiMakeComment(t, ben, postId, { content: 'Words to forget' })
     const reply = await apiMakeComment(t, ana, postId, { content: 'An answer', parentId: top._id })
     const about = async (user: TestUser) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/notifications',
-        headers: user.headers,
-      })
+      const response = await sendTo(t, user, 'GET /notifications')
       expect(response.statusCode, response.body).toBe(200)
       return JSON.stringify(response.json())
     }

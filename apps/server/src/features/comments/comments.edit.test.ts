@@ -5,16 +5,13 @@ import {
   apiMakePost,
   makeUser,
   sendEditComment,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 // The read cache on: an edit must reach anonymous readers at once.
 const t = useTestApp({ READ_CACHE_MS: '60000' })
-
-function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
 
 async function count(table: 'reward_entries' | 'comment_revisions') {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
@@ -24,7 +21,7 @@ async function count(table: 'reward_entries' | 'comment_revisions') {
 }
 
 async function thread(postId: string, user?: TestUser) {
-  const response = await get(`/comments/post/${postId}`, user)
+  const response = await sendTo(t, user ?? null, 'GET /comments/post/:id', { params: { id: postId } })
   expect(response.statusCode).toBe(200)
   return response.json() as {
     _id: string
@@ -57,7 +54,7 @@ describe(`editing a comment (${TEST_DB})`, () => {
     expect(edited.json().edited_at).toEqual(expect.any(String))
     expect((await thread(postId))[0]).toMatchObject({ content: 'The gel was 1.5 %.', revision: 2 })
 
-    const history = await get(`/comments/${id}/revisions`)
+    const history = await sendTo(t, null, 'GET /comments/:id/revisions', { params: { id } })
     expect(history.statusCode).toBe(200)
     expect(history.json().items).toMatchObject([
       { revision: 1, content: 'The gel was 2 %.', editor_id: bob.id, editor_name: bob.username },
@@ -90,12 +87,16 @@ describe(`editing a comment (${TEST_DB})`, () => {
     expect((await sendEditComment(t, bob, id, { content: 'Mine now' })).statusCode).toBe(403)
     expect((await sendEditComment(t, null, id, { content: 'Mine now' })).statusCode).toBe(401)
     expect((await sendEditComment(t, bob, hidden, { content: 'Mine now' })).statusCode).toBe(404)
-    expect((await get(`/comments/${hidden}/revisions`, bob)).statusCode).toBe(404)
-    expect((await get(`/comments/${hidden}/revisions`, ada)).statusCode).toBe(200)
+    expect((await sendTo(t, bob, 'GET /comments/:id/revisions', { params: { id: hidden } })).statusCode).toBe(
+      404,
+    )
+    expect((await sendTo(t, ada, 'GET /comments/:id/revisions', { params: { id: hidden } })).statusCode).toBe(
+      200,
+    )
     expect((await sendEditComment(t, ada, 'nope', { content: 'x' })).statusCode).toBe(404)
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${id}`, headers: ada.headers })
+    await sendTo(t, ada, 'DELETE /comments/:id', { params: { id } })
     expect((await sendEditComment(t, ada, id, { content: 'x' })).statusCode).toBe(404)
-    expect((await get(`/comments/${id}/revisions`)).statusCode).toBe(404)
+    expect((await sendTo(t, null, 'GET /comments/:id/revisions', { params: { id } })).statusCode).toBe(404)
   })
 
   it('answers a stale base revision with 409 and the current text; of two concurrent edits exactly one wins', async () => {
@@ -119,10 +120,16 @@ describe(`editing a comment (${TEST_DB})`, () => {
     const { post_id: postId } = await apiMakePost(t, ada, { title: 'Plain title' })
     const { _id: id } = await apiMakeComment(t, bob, postId, { content: 'about chrysanthemums' })
     const rewards = await count('reward_entries')
-    expect((await get('/media/list?search=chrysanthemums')).json().items).toHaveLength(1)
+    expect(
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'chrysanthemums' } })).json().items,
+    ).toHaveLength(1)
     expect((await sendEditComment(t, bob, id, { content: 'about anemones' })).statusCode).toBe(200)
     expect(await count('reward_entries')).toBe(rewards)
-    expect((await get('/media/list?search=chrysanthemums')).json().items).toHaveLength(0)
-    expect((await get('/media/list?search=anemones')).json().items).toHaveLength(1)
+    expect(
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'chrysanthemums' } })).json().items,
+    ).toHaveLength(0)
+    expect(
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'anemones' } })).json().items,
+    ).toHaveLength(1)
   })
 })

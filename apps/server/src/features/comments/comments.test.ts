@@ -10,6 +10,7 @@ import {
   sendComment,
   sendCommentList,
   sendLikeComment,
+  sendTo,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { DEMO_COMMENTS, seedDemoComments } from './comments.demo'
@@ -24,7 +25,7 @@ type User = Awaited<ReturnType<typeof makeUser>>
 const list = (postId: string, user: User | null = null, query = '') => sendCommentList(t, user, postId, query)
 
 function remove(user: User, commentId: string) {
-  return t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: user.headers })
+  return sendTo(t, user, 'DELETE /comments/:id', { params: { id: commentId } })
 }
 
 const postCommentCount = (postId: string) => dbPostCommentCount(t, postId)
@@ -283,7 +284,7 @@ describe(`comments (${TEST_DB})`, () => {
       action: 'unliked',
       likes: 1,
     })
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/comments/${c._id}/like` })
+    const anonymous = await sendTo(t, null, 'POST /comments/:id/like', { params: { id: c._id } })
     expect(anonymous.statusCode).toBe(401)
     const byForm = await t.app.inject({
       method: 'POST',
@@ -400,7 +401,7 @@ describe(`comments (${TEST_DB})`, () => {
     await apiMakeComment(t, ben, postId, { content: 'Lovely light.' })
     const hit = await apiMakeComment(t, ben, postId, { content: 'The anemones look like chrysanthemums.' })
     const search = (query: string, user: User | null = null) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/media/list?${query}`, headers: user?.headers ?? {} })
+      sendTo(t, user, 'GET /media/list', { query: Object.fromEntries(new URLSearchParams(query)) })
 
     for (const query of [
       'search=chrysanth',
@@ -436,7 +437,7 @@ describe(`comments (${TEST_DB})`, () => {
       Array.from({ length: 600 }, (_, i) => `zebra sighting number ${i}`),
     )
     const newest = await apiMakeComment(t, ana, quiet, { content: 'A zebra, finally.' })
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/media/list?search=zebra' })
+    const response = await sendTo(t, null, 'GET /media/list', { query: { search: 'zebra' } })
     expect(response.statusCode).toBe(200)
     const items = response.json().items as { _id: string; matched_comment_id?: string }[]
     expect(items.map((item) => item._id).sort()).toEqual([busy, quiet].sort())
@@ -449,11 +450,7 @@ describe(`comments (${TEST_DB})`, () => {
     const postId = await dbMakePost(t, ana, { visibility: 'private' })
     const note = await apiMakeComment(t, ana, postId, { content: 'Remember the xylophone recording.' })
     const search = (user: User | null) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/v1/media/list?search=xylophone',
-        headers: user?.headers ?? {},
-      })
+      sendTo(t, user, 'GET /media/list', { query: { search: 'xylophone' } })
     expect((await search(ben)).json().items).toEqual([])
     expect((await search(null)).json().items).toEqual([])
     expect((await search(ana)).json().items).toEqual([

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendLogin } from '../../../test/factories'
+import { sendLogin, sendTo } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { DEMO_COMMENTS } from '../comments/comments.demo'
 import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_POSTS, DEMO_USERS } from './demo.data'
@@ -62,7 +62,7 @@ describe(`demo data (${TEST_DB})`, () => {
     expect(comments[0].drift).toBe(0)
 
     // The forum shows them, newest first, private ones hidden, and the video seeks.
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/media/list?limit=50' })).json()
+    const list = (await sendTo(t, null, 'GET /media/list', { query: { limit: '50' } })).json()
     expect(list.items).toHaveLength(DEMO_POSTS.filter((post) => post.visibility !== 'private').length)
     const video = list.items.find((item: { media_type: string }) => item.media_type === 'video')
     const range = await t.app.inject({
@@ -90,9 +90,7 @@ describe(`demo data (${TEST_DB})`, () => {
       secure_mode: false,
     })
     expect(moderator.statusCode).toBe(200)
-    const queue = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/mod/reports',
+    const queue = await sendTo(t, null, 'GET /mod/reports', {
       headers: { authorization: `Bearer ${moderator.json().access_token}` },
     })
     expect(queue.statusCode).toBe(200)
@@ -106,9 +104,7 @@ describe(`demo data (${TEST_DB})`, () => {
     expect(counts.post_published).toBe(DEMO_POSTS.length)
     expect(counts.comment_written).toBe(comments[0].n)
     expect(counts.post_like_received).toBeGreaterThan(0)
-    const board = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/rewards/leaderboard?period=all' })
-    ).json()
+    const board = (await sendTo(t, null, 'GET /rewards/leaderboard', { query: { period: 'all' } })).json()
     expect(board.entries.map((entry: { username: string }) => entry.username).sort()).toEqual(
       DEMO_USERS.map((user) => user.username).sort(),
     )

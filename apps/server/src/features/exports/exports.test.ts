@@ -1,6 +1,6 @@
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakeComment, apiMakePost, makeUser, sendTo } from '../../../test/factories'
 import { pngFile } from '../../../test/files'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, useMailTestApp } from '../../../test/mail/mail-harness'
@@ -26,23 +26,15 @@ describe(`data export (${TEST_DB})`, () => {
     ])
     await apiMakeComment(m.t, ada, post.post_id, { content: 'My own remark' })
 
-    const asked = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/me/export',
-      headers: ada.headers,
-    })
+    const asked = await sendTo(m.t, ada, 'POST /auth/me/export')
     expect(asked.statusCode).toBe(202)
     expect(asked.json()).toMatchObject({ status: 'pending', download_url: null })
     // Asked again while it is being made: the same export.
-    const again = await m.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/me/export',
-      headers: ada.headers,
-    })
+    const again = await sendTo(m.t, ada, 'POST /auth/me/export')
     expect(again.json().id).toBe(asked.json().id)
 
     expect(await worker().drain()).toBe(1)
-    const list = await m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me/exports', headers: ada.headers })
+    const list = await sendTo(m.t, ada, 'GET /auth/me/exports')
     const [ready] = list.json().items
     expect(ready).toMatchObject({ id: asked.json().id, status: 'ready' })
     expect(new Date(ready.expires_at).getTime() - new Date(ready.ready_at).getTime()).toBe(7 * 86_400_000)
@@ -82,9 +74,9 @@ describe(`data export (${TEST_DB})`, () => {
       .select('cid')
       .executeTakeFirstOrThrow()
     expect((await m.t.app.inject({ method: 'GET', url: `/files/${archive.cid}` })).statusCode).toBe(404)
-    expect((await m.t.app.inject({ method: 'GET', url: `/api/v1/files/${archive.cid}` })).statusCode).toBe(
-      404,
-    )
+    expect(
+      (await sendTo(m.t, null, 'GET /files/:cid', { params: { cid: String(archive.cid) } })).statusCode,
+    ).toBe(404)
 
     // A week later it is gone, bytes included.
     await m.t.database.db
@@ -99,7 +91,7 @@ describe(`data export (${TEST_DB})`, () => {
   })
 
   it('asks a visitor to sign in', async () => {
-    expect((await m.t.app.inject({ method: 'POST', url: '/api/v1/auth/me/export' })).statusCode).toBe(401)
-    expect((await m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me/exports' })).statusCode).toBe(401)
+    expect((await sendTo(m.t, null, 'POST /auth/me/export')).statusCode).toBe(401)
+    expect((await sendTo(m.t, null, 'GET /auth/me/exports')).statusCode).toBe(401)
   })
 })

@@ -1,6 +1,6 @@
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, makeUser, sendEditPost, type TestUser } from '../../../test/factories'
+import { apiMakePost, makeUser, sendEditPost, sendTo, type TestUser } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB } from '../../../test/harness'
 import { useMailTestApp } from '../../../test/mail/mail-harness'
@@ -25,22 +25,17 @@ async function publishVersion(
   data: Buffer,
 ) {
   const body = multipart(fields, [{ name, data }])
-  const response = await m.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/media/${postId}/versions`,
-    headers: { ...body.headers, ...user.headers },
-    payload: body.payload,
-  })
+  const response = await sendTo(m.t, user, 'POST /media/:id/versions', { params: { id: postId }, form: body })
   expect(response.statusCode, response.body).toBe(201)
 }
 
 /** Asks for Ada's export, lets the worker make it, and opens the ZIP with JSZip. */
 async function exportOf(user: TestUser) {
-  const asked = await m.t.app.inject({ method: 'POST', url: '/api/v1/auth/me/export', headers: user.headers })
+  const asked = await sendTo(m.t, user, 'POST /auth/me/export')
   expect(asked.statusCode).toBe(202)
   const worker = exportsWorker(m.t.database.db, m.t.app.ctx.blobs, mailExportReady(m.t.config.mail.publicUrl))
   expect(await worker.drain()).toBe(1)
-  const list = await m.t.app.inject({ method: 'GET', url: '/api/v1/auth/me/exports', headers: user.headers })
+  const list = await sendTo(m.t, user, 'GET /auth/me/exports')
   const download = await m.t.app.inject({
     method: 'GET',
     url: list.json().items[0].download_url,
@@ -102,7 +97,7 @@ describe(`data export of every version (${TEST_DB})`, () => {
       // Kept unchanged: stored once, where it first appeared.
       { version: 2, name: 'paper.pdf', path: `${folder}/v1/paper.pdf` },
     ])
-    const detail = (await m.t.app.inject({ method: 'GET', url: `/api/v1/media/${first.post_id}` })).json()
+    const detail = (await sendTo(m.t, null, 'GET /media/:id', { params: { id: first.post_id } })).json()
     const currentCids = detail.media.map((file: { name: string; cid: string }) => [file.name, file.cid])
     expect(
       firstEntries.filter((entry) => entry.version === 2).map((entry) => [entry.name, entry.cid]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, makeModerator, makeUser, sendMod, type TestUser } from '../../../test/factories'
+import { apiMakePost, makeModerator, makeUser, sendMod, sendTo, type TestUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp({
@@ -9,11 +9,7 @@ const t = useTestApp({
 })
 
 async function quota(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/media/upload/quota',
-    headers: user.headers,
-  })
+  const response = await sendTo(t, user, 'GET /media/upload/quota')
   expect(response.statusCode).toBe(200)
   return response.json()
 }

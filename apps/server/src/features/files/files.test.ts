@@ -5,7 +5,7 @@ import { waitFor } from '@agora/test-kit'
 import { parse as parseDisposition } from 'content-disposition'
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx'
 import { describe, expect, it } from 'vitest'
-import { makeUser, sendForm } from '../../../test/factories'
+import { makeUser, sendForm, sendTo } from '../../../test/factories'
 import { beginUpload, multipart, pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { stageStream } from '../../blobs/index'
@@ -68,7 +68,7 @@ describe(`files (${TEST_DB})`, () => {
       name: 'hello.txt',
     })
 
-    const file = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+    const file = await sendTo(t, null, 'GET /files/:cid', { params: { cid } })
     expect(file.statusCode).toBe(200)
     expect(file.body).toBe('hello world')
     expect(file.headers).toMatchObject({
@@ -233,7 +233,7 @@ describe(`files (${TEST_DB})`, () => {
     const html = await storeRaw(Buffer.from('<html><script>alert(1)</script></html>'), 'text/html')
     const svg = await storeRaw(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')
     for (const cid of [html, svg]) {
-      const file = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+      const file = await sendTo(t, null, 'GET /files/:cid', { params: { cid } })
       expect(file.headers['content-disposition']).toBe('attachment')
       expect(file.headers['x-content-type-options']).toBe('nosniff')
     }
@@ -244,7 +244,7 @@ describe(`files (${TEST_DB})`, () => {
     'not-a-cid',
     '..%2F..%2Fetc%2Fpasswd',
   ])('answers 404 JSON for unknown file %s', async (cid) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/files/${cid}` })
+    const response = await sendTo(t, null, 'GET /files/:cid', { params: { cid } })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toContain('application/json')
     expect(response.json().detail).toBe('File not found')
@@ -270,7 +270,7 @@ describe(`files (${TEST_DB})`, () => {
     const docx = await Packer.toBuffer(document)
     const stored = (await uploadIpfs(ada, 'report.docx', docx)).json()
     expect(stored.mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-    const preview = await t.app.inject({ method: 'GET', url: `/api/v1/files/${stored.cid}/preview` })
+    const preview = await sendTo(t, null, 'GET /files/:cid/preview', { params: { cid: stored.cid } })
     expect(preview.statusCode).toBe(200)
     const { html } = preview.json()
     expect(html).toContain('<strong>Findings</strong>')
@@ -279,7 +279,7 @@ describe(`files (${TEST_DB})`, () => {
     expect(html).not.toContain('javascript:')
 
     const pdf = (await uploadIpfs(ada, 'a.pdf', pdfFile())).json()
-    const refused = await t.app.inject({ method: 'GET', url: `/api/v1/files/${pdf.cid}/preview` })
+    const refused = await sendTo(t, null, 'GET /files/:cid/preview', { params: { cid: pdf.cid } })
     expect(refused.statusCode).toBe(415)
     expect(refused.json().detail).toBe('Preview is only available for DOCX documents')
   })
@@ -322,7 +322,7 @@ describe(`files (${TEST_DB})`, () => {
     expect(await db.selectFrom('posts').selectAll().execute()).toEqual([])
     expect(await db.selectFrom('blobs').selectAll().execute()).toEqual([])
     // And the server still answers.
-    const after = await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })
+    const after = await sendTo(t, null, 'GET /media/list')
     expect(after.statusCode).toBe(200)
   })
 })

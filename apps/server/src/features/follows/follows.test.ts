@@ -6,6 +6,7 @@ import {
   makeUsers,
   send,
   sendFollow,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
@@ -29,10 +30,8 @@ function followEvents() {
 }
 
 async function personInformation(userId: string, viewer?: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/auth/person_information?user_id=${userId}`,
-    headers: viewer?.headers ?? {},
+  const response = await sendTo(t, viewer ?? null, 'GET /auth/person_information', {
+    query: { user_id: userId },
   })
   expect(response.statusCode).toBe(200)
   return response.json()
@@ -124,7 +123,7 @@ describe(`follows (${TEST_DB})`, () => {
       const response = await sendFollow(t, null, { kind: 'user', target: ada.id }, method)
       expect(response.statusCode).toBe(401)
     }
-    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/follows' })
+    const mine = await sendTo(t, null, 'GET /auth/me/follows')
     expect(mine.statusCode).toBe(401)
   })
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@agora/test-kit'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dbMakePost, makeUser } from '../../../test/factories'
+import { dbMakePost, makeUser, sendTo } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 
 let t: TestApp
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 it(`reports ok and the database kind (${TEST_DB})`, async () => {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' })
+  const response = await sendTo(t, null, 'GET /health')
   expect(response.statusCode).toBe(200)
   expect(response.json()).toEqual({ status: 'ok', db: TEST_DB })
 })
@@ -38,16 +38,16 @@ describe('with the database down', () => {
   afterAll(() => down.app.close())
 
   it('answers 503; liveness still answers 200', async () => {
-    const response = await down.app.inject({ method: 'GET', url: '/api/v1/health' })
+    const response = await sendTo(down, null, 'GET /health')
     expect(response.statusCode).toBe(503)
     expect(response.json()).toMatchObject({ status: 'unavailable' })
-    const ready = await down.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+    const ready = await sendTo(down, null, 'GET /health/ready')
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toMatchObject({
       status: 'unavailable',
       checks: { database: { status: 'unavailable' } },
     })
-    const live = await down.app.inject({ method: 'GET', url: '/api/v1/health/live' })
+    const live = await sendTo(down, null, 'GET /health/live')
     expect(live.statusCode).toBe(200)
     expect(live.json()).toMatchObject({ status: 'ok' })
   })
@@ -57,7 +57,7 @@ it('is ready with each check named: database, blob store, chain, queues, Redis',
   // The first look opens the embedded chain, which may take longer than a check waits on a busy machine.
   const response = await waitFor(
     async () => {
-      const answer = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+      const answer = await sendTo(t, null, 'GET /health/ready')
       return answer.json().status === 'ready' ? answer : null
     },
     'readiness',
@@ -87,7 +87,7 @@ it('names a queue whose job outlived its lease, and still answers 200 (degraded)
     .set({ status: 'running', lease_until: new Date(Date.now() - 60_000) })
     .where('id', '=', id)
     .execute()
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })
+  const response = await sendTo(t, null, 'GET /health/ready')
   expect(response.statusCode).toBe(200)
   expect(response.json()).toMatchObject({
     status: 'degraded',

@@ -7,7 +7,14 @@ import * as dagPb from '@ipld/dag-pb'
 import { importer } from 'ipfs-unixfs-importer'
 import type { CID } from 'multiformats/cid'
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, dbModerate, makeUser, type TestUser } from '../../../test/factories'
+import {
+  apiMakeComment,
+  apiMakePost,
+  dbModerate,
+  makeUser,
+  sendTo,
+  type TestUser,
+} from '../../../test/factories'
 import { pdfFile, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { IPFS_ADD_OPTIONS } from '../../blobs/stage'
@@ -16,7 +23,7 @@ import { pdfBytes } from './ipfs.fixtures'
 const t = useTestApp({}, { blobs: true })
 
 const getCar = (postId: string, user?: TestUser) =>
-  t.app.inject({ url: `/api/v1/media/${postId}/car`, headers: user?.headers ?? {} })
+  sendTo(t, user ?? null, 'GET /media/:id/car', { params: { id: postId } })
 
 async function readCar(payload: Buffer) {
   const reader = await CarReader.fromBytes(payload)

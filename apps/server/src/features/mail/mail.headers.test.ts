@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { startTestSmtp } from '@agora/test-kit/smtp'
 import { simpleParser } from 'mailparser'
 import { expect, it } from 'vitest'
+import { sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { mailTransport, mailWorker } from './index'
 
@@ -10,10 +11,8 @@ const t = useTestApp({ PUBLIC_URL: 'http://agora.test' })
 
 /** Registers `username` with an address: the app queues its verification mail. */
 async function register(username: string) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { username, password: 'correct horse battery', email: `${username}@example.org` },
+  const answer = await sendTo(t, null, 'POST /auth/register', {
+    json: { username, password: 'correct horse battery', email: `${username}@example.org` },
   })
   expect(answer.statusCode).toBe(201)
 }

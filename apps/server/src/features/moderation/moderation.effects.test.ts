@@ -1,3 +1,4 @@
+import type { ApiKey } from '@agora/contract'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import {
@@ -7,8 +8,10 @@ import {
   apiMakePost,
   makeModerator,
   makeUser,
+  type Sent,
   send,
   sendMod,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -23,9 +26,8 @@ const t = useTestApp({
   REWARDS_MIN_ACCOUNT_AGE_HOURS: '0',
 })
 
-async function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
+/** A GET endpoint and what to send it. */
+type Read = { key: ApiKey & `GET ${string}`; sent?: Sent }
 
 async function act(
   moderator: TestUser,
@@ -40,8 +42,8 @@ async function act(
 }
 
 /** Ids of the posts a list answers (the forum list, a profile's lists, search). */
-async function idsIn(url: string, user?: TestUser): Promise<string[]> {
-  const response = await get(url, user)
+async function idsIn({ key, sent }: Read, user?: TestUser): Promise<string[]> {
+  const response = await sendTo(t, user ?? null, key, sent)
   expect(response.statusCode, response.body).toBe(200)
   const body = response.json()
   const items: { _id?: string; id?: string; post_id?: string }[] = Array.isArray(body) ? body : body.items
@@ -56,14 +58,16 @@ describe(`moderation effects (${TEST_DB})`, () => {
     const { post_id: postId } = await apiMakePost(t, author, { title: 'Zymurgy of quasars', tags: 'astro' })
     await apiLikePost(t, reader, postId)
     await apiFollow(t, reader, { kind: 'user', target: author.id })
-    const lists = [
-      '/media/list',
-      '/media/list?search=zymurgy',
-      `/media/user/${author.id}/posts`,
-      `/media/user/${reader.id}/liked`,
+    const lists: Read[] = [
+      { key: 'GET /media/list' },
+      { key: 'GET /media/list', sent: { query: { search: 'zymurgy' } } },
+      { key: 'GET /media/user/:id/posts', sent: { params: { id: author.id } } },
+      { key: 'GET /media/user/:id/liked', sent: { params: { id: reader.id } } },
     ]
-    for (const url of lists) expect(await idsIn(url)).toContain(postId)
-    expect(await idsIn('/media/list?feed=following', reader)).toContain(postId)
+    for (const list of lists) expect(await idsIn(list)).toContain(postId)
+    expect(await idsIn({ key: 'GET /media/list', sent: { query: { feed: 'following' } } }, reader)).toContain(
+      postId,
+    )
 
     const state = await act(moderator, 'posts', postId, 'hide', 'Off topic for this forum')
     expect(state).toMatchObject({
@@ -72,14 +76,20 @@ describe(`moderation effects (${TEST_DB})`, () => {
       review_requested: false,
     })
 
-    for (const url of lists) expect(await idsIn(url, reader), url).not.toContain(postId)
-    expect(await idsIn('/media/list?feed=following', reader)).not.toContain(postId)
-    expect((await get(`/media/${postId}`)).statusCode).toBe(404)
-    expect((await get(`/media/${postId}`, reader)).statusCode).toBe(404)
-    expect((await get(`/comments/post/${postId}`, reader)).statusCode).toBe(404)
+    for (const list of lists) expect(await idsIn(list, reader), JSON.stringify(list)).not.toContain(postId)
+    expect(
+      await idsIn({ key: 'GET /media/list', sent: { query: { feed: 'following' } } }, reader),
+    ).not.toContain(postId)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).statusCode).toBe(404)
+    expect((await sendTo(t, reader, 'GET /media/:id', { params: { id: postId } })).statusCode).toBe(404)
+    expect((await sendTo(t, reader, 'GET /comments/post/:id', { params: { id: postId } })).statusCode).toBe(
+      404,
+    )
     // Its author still has it, in the own lists and on its page with the reason.
-    expect(await idsIn(`/media/user/${author.id}/posts`, author)).toContain(postId)
-    const own = await get(`/media/${postId}`, author)
+    expect(
+      await idsIn({ key: 'GET /media/user/:id/posts', sent: { params: { id: author.id } } }, author),
+    ).toContain(postId)
+    const own = await sendTo(t, author, 'GET /media/:id', { params: { id: postId } })
     expect(own.statusCode).toBe(200)
     expect(own.json().moderation).toMatchObject({ state: 'hidden', reason: 'Off topic for this forum' })
 
@@ -93,7 +103,7 @@ describe(`moderation effects (${TEST_DB})`, () => {
     expect(review.json().review_requested).toBe(true)
     expect((await sendMod(t, author, `posts/${postId}/review`, {})).statusCode).toBe(409)
     expect((await sendMod(t, reader, `posts/${postId}/review`, {})).statusCode).toBe(404)
-    const queue = (await get('/mod/reports', moderator)).json()
+    const queue = (await sendTo(t, moderator, 'GET /mod/reports')).json()
     expect(queue.items).toEqual([
       expect.objectContaining({
         review_requested: true,
@@ -106,9 +116,11 @@ describe(`moderation effects (${TEST_DB})`, () => {
     expect(await act(moderator, 'posts', postId, 'restore', 'Fixed by the author')).toMatchObject({
       state: 'visible',
     })
-    for (const url of lists) expect(await idsIn(url, reader), url).toContain(postId)
-    expect((await get(`/media/${postId}`)).json().moderation).toBeUndefined()
-    expect((await get('/mod/reports', moderator)).json().items).toEqual([])
+    for (const list of lists) expect(await idsIn(list, reader), JSON.stringify(list)).toContain(postId)
+    expect(
+      (await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).json().moderation,
+    ).toBeUndefined()
+    expect((await sendTo(t, moderator, 'GET /mod/reports')).json().items).toEqual([])
   })
 
   it('a removed comment stays a tombstone in its thread, so its replies keep their place', async () => {
@@ -124,22 +136,28 @@ describe(`moderation effects (${TEST_DB})`, () => {
       parentId: rude._id,
     })
 
-    expect(await idsIn('/media/list?search=xylophonic')).toContain(postId)
+    expect(await idsIn({ key: 'GET /media/list', sent: { query: { search: 'xylophonic' } } })).toContain(
+      postId,
+    )
     await act(moderator, 'comments', rude._id, 'remove', 'Harassment')
-    expect(await idsIn('/media/list?search=xylophonic')).not.toContain(postId)
+    expect(await idsIn({ key: 'GET /media/list', sent: { query: { search: 'xylophonic' } } })).not.toContain(
+      postId,
+    )
 
-    const thread = (await get(`/comments/post/${postId}`, author)).json()
+    const thread = (await sendTo(t, author, 'GET /comments/post/:id', { params: { id: postId } })).json()
     expect(thread.map((comment: { _id: string }) => comment._id)).toEqual([rude._id, reply._id])
     expect(thread[0]).toMatchObject({ content: '', moderation: { state: 'removed', reason: '' } })
     expect(thread[1]).toMatchObject({ content: 'Please keep it civil', parentId: rude._id })
     // Its author learns why, but the text is gone for everyone.
-    const own = (await get(`/comments/post/${postId}`, replier)).json()[0]
+    const own = (await sendTo(t, replier, 'GET /comments/post/:id', { params: { id: postId } })).json()[0]
     expect(own).toMatchObject({ content: '', moderation: { state: 'removed', reason: 'Harassment' } })
     // A hidden comment: its author still reads the text.
     const other = await apiMakeComment(t, replier, postId, { content: 'Borderline' })
     await act(moderator, 'comments', other._id, 'hide', 'Needs a source')
-    const seenByAuthor = (await get(`/comments/post/${postId}`, replier)).json()
-    const seenByOthers = (await get(`/comments/post/${postId}`)).json()
+    const seenByAuthor = (
+      await sendTo(t, replier, 'GET /comments/post/:id', { params: { id: postId } })
+    ).json()
+    const seenByOthers = (await sendTo(t, null, 'GET /comments/post/:id', { params: { id: postId } })).json()
     expect(seenByAuthor.find((c: { _id: string }) => c._id === other._id)).toMatchObject({
       content: 'Borderline',
       moderation: { state: 'hidden', reason: 'Needs a source' },
@@ -149,11 +167,10 @@ describe(`moderation effects (${TEST_DB})`, () => {
       moderation: { state: 'hidden', reason: '' },
     })
     // Nobody else likes a moderated comment.
-    const like = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/comments/${other._id}/like`,
+    const like = await sendTo(t, null, 'POST /comments/:id/like', {
+      params: { id: other._id },
+      json: { action: 'like' },
       headers: (await makeUser(t)).headers,
-      payload: { action: 'like' },
     })
     expect(like.statusCode).toBe(404)
   })
@@ -163,22 +180,24 @@ describe(`moderation effects (${TEST_DB})`, () => {
     const moderator = await makeModerator(t)
     const created = await apiMakePost(t, author)
     const cid = created.post.media[0].cid
-    expect((await get(`/files/${cid}`)).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /files/:cid', { params: { cid } })).statusCode).toBe(200)
     await act(moderator, 'posts', created.post_id, 'remove', 'Copyright')
     for (const who of [undefined, author]) {
-      const response = await get(`/files/${cid}`, who)
+      const response = await sendTo(t, who ?? null, 'GET /files/:cid', { params: { cid } })
       // As for a CID nothing here stores.
       expect(response.statusCode).toBe(404)
       expect(response.json().detail).toBe('File not found')
     }
-    expect((await get(`/files/${cid}`, moderator)).statusCode).toBe(200)
+    expect((await sendTo(t, moderator, 'GET /files/:cid', { params: { cid } })).statusCode).toBe(200)
     // The author still has the post, marked removed.
-    expect((await get(`/media/${created.post_id}`, author)).json().moderation).toMatchObject({
+    expect(
+      (await sendTo(t, author, 'GET /media/:id', { params: { id: created.post_id } })).json().moderation,
+    ).toMatchObject({
       state: 'removed',
       reason: 'Copyright',
     })
     await act(moderator, 'posts', created.post_id, 'restore', 'Licence shown')
-    expect((await get(`/files/${cid}`)).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /files/:cid', { params: { cid } })).statusCode).toBe(200)
   })
 
   it('hiding reverses what the content earned, once; restoring does not pay it again', async () => {
@@ -190,7 +209,7 @@ describe(`moderation effects (${TEST_DB})`, () => {
     )
     const { post_id: postId } = await apiMakePost(t, author)
     await apiLikePost(t, liker, postId)
-    const balance = async () => (await get('/rewards/me', author)).json().balance as string
+    const balance = async () => (await sendTo(t, author, 'GET /rewards/me')).json().balance as string
     const before = BigInt(await balance())
     expect(before).toBeGreaterThan(0n)
 
@@ -214,7 +233,7 @@ describe(`moderation effects (${TEST_DB})`, () => {
     const moderator = await makeModerator(t)
     const { post_id: postId } = await apiMakePost(t, author, { title: 'A contested result' })
     await act(moderator, 'posts', postId, 'hide', 'Unsupported claims')
-    const list = (await get('/notifications', author)).json()
+    const list = (await sendTo(t, author, 'GET /notifications')).json()
     expect(list.items[0]).toMatchObject({
       kind: 'moderation',
       actor: null,

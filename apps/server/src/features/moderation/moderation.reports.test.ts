@@ -7,6 +7,7 @@ import {
   makeUser,
   sendMod,
   sendReport,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -15,10 +16,6 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 // POST /mod/reports/{id}/resolve, and the public log GET /mod/log.
 
 const t = useTestApp({ REPORT_RATE_LIMIT: '20' })
-
-async function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
 
 async function report(user: TestUser, body: Record<string, unknown>) {
   const response = await sendReport(t, user, body)
@@ -105,9 +102,9 @@ describe(`reports (${TEST_DB})`, () => {
     await report(c, { target_type: 'comment', target_id: comment._id, reason: 'harassment' })
     await report(a, { target_type: 'user', target_id: author.id, reason: 'other', note: 'Serial offender' })
 
-    expect((await get('/mod/reports')).statusCode).toBe(401)
-    expect((await get('/mod/reports', a)).statusCode).toBe(403)
-    const queue = (await get('/mod/reports', moderator)).json()
+    expect((await sendTo(t, null, 'GET /mod/reports')).statusCode).toBe(401)
+    expect((await sendTo(t, a, 'GET /mod/reports')).statusCode).toBe(403)
+    const queue = (await sendTo(t, moderator, 'GET /mod/reports')).json()
     expect(queue.open).toBe(3)
     expect(queue.items.map((item: { target: { type: string } }) => item.target.type)).toEqual([
       'post',
@@ -135,17 +132,23 @@ describe(`reports (${TEST_DB})`, () => {
       post_id: postId,
     })
 
-    const comments = (await get('/mod/reports?target_type=comment', moderator)).json()
+    const comments = (
+      await sendTo(t, moderator, 'GET /mod/reports', { query: { target_type: 'comment' } })
+    ).json()
     expect(comments.items.map((item: { target: { id: string } }) => item.target.id)).toEqual([comment._id])
-    const spam = (await get('/mod/reports?reason=spam', moderator)).json()
+    const spam = (await sendTo(t, moderator, 'GET /mod/reports', { query: { reason: 'spam' } })).json()
     expect(spam.items.map((item: { target: { id: string } }) => item.target.id)).toEqual([postId])
 
-    const first = (await get('/mod/reports?limit=2', moderator)).json()
+    const first = (await sendTo(t, moderator, 'GET /mod/reports', { query: { limit: '2' } })).json()
     expect(first.items).toHaveLength(2)
-    const second = (await get(`/mod/reports?limit=2&cursor=${first.next_cursor}`, moderator)).json()
+    const second = (
+      await sendTo(t, moderator, 'GET /mod/reports', { query: { limit: '2', cursor: first.next_cursor } })
+    ).json()
     expect(second.items.map((item: { target: { id: string } }) => item.target.id)).toEqual([author.id])
     expect(second.next_cursor).toBeNull()
-    expect((await get('/mod/reports?cursor=garbage', moderator)).statusCode).toBe(400)
+    expect(
+      (await sendTo(t, moderator, 'GET /mod/reports', { query: { cursor: 'garbage' } })).statusCode,
+    ).toBe(400)
   })
 
   it('settles all of a target’s reports with one decision and logs it with its reason', async () => {
@@ -165,7 +168,7 @@ describe(`reports (${TEST_DB})`, () => {
     })
     expect(dismissed.statusCode, dismissed.body).toBe(200)
     expect(dismissed.json()).toEqual({ resolved: 2 })
-    expect((await get('/mod/reports', moderator)).json().items).toEqual([])
+    expect((await sendTo(t, moderator, 'GET /mod/reports')).json().items).toEqual([])
     expect(
       (await sendMod(t, moderator, `reports/${first.id}/resolve`, { action: 'dismiss', reason: 'x' }))
         .statusCode,
@@ -179,7 +182,7 @@ describe(`reports (${TEST_DB})`, () => {
       reason: 'Copied',
     })
     expect(hidden.json()).toEqual({ resolved: 1 })
-    expect((await get(`/media/${postId}`)).statusCode).toBe(404)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id: postId } })).statusCode).toBe(404)
 
     // A user can't be hidden; suspending needs an end.
     const userReport = await report(a, { target_type: 'user', target_id: author.id, reason: 'spam' })
@@ -198,13 +201,13 @@ describe(`reports (${TEST_DB})`, () => {
       until,
     })
     expect(suspended.statusCode, suspended.body).toBe(200)
-    expect((await get('/auth/me', author)).json()).toMatchObject({
+    expect((await sendTo(t, author, 'GET /auth/me')).json()).toMatchObject({
       suspended_until: until,
       suspension_reason: 'Spam again',
     })
 
     // The public log: every act with its reason, the moderator named to moderators only.
-    const log = (await get('/mod/log')).json()
+    const log = (await sendTo(t, null, 'GET /mod/log')).json()
     expect(log.items.map((entry: { action: string }) => entry.action)).toEqual(['suspend', 'hide', 'dismiss'])
     expect(log.items[1]).toMatchObject({
       target_type: 'post',
@@ -215,10 +218,12 @@ describe(`reports (${TEST_DB})`, () => {
     expect(log.items[0]).toMatchObject({ target_label: author.username, detail: until })
     expect(JSON.stringify(log)).not.toContain(moderator.username)
     expect(log.items[0].moderator).toBeUndefined()
-    const forModerators = (await get('/mod/log', moderator)).json()
+    const forModerators = (await sendTo(t, moderator, 'GET /mod/log')).json()
     expect(forModerators.items[0].moderator).toBe(moderator.username)
-    const page = (await get('/mod/log?limit=2')).json()
-    const rest = (await get(`/mod/log?limit=2&cursor=${page.next_cursor}`)).json()
+    const page = (await sendTo(t, null, 'GET /mod/log', { query: { limit: '2' } })).json()
+    const rest = (
+      await sendTo(t, null, 'GET /mod/log', { query: { limit: '2', cursor: page.next_cursor } })
+    ).json()
     expect([...page.items, ...rest.items].map((entry: { id: string }) => entry.id)).toEqual(
       log.items.map((entry: { id: string }) => entry.id),
     )

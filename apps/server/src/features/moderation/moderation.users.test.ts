@@ -11,6 +11,7 @@ import {
   sendComment,
   sendEditPost,
   sendMod,
+  sendTo,
   sendUpload,
   type TestUser,
 } from '../../../test/factories'
@@ -20,10 +21,6 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 // Suspensions, roles and trust.
 
 const t = useTestApp()
-
-async function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
 
 describe(`suspensions and roles (${TEST_DB})`, () => {
   it('a suspended user reads but every write answers 403 naming the end date, until it is lifted', async () => {
@@ -42,15 +39,15 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
     })
 
     // Reading, and the session, still work.
-    expect((await get('/media/list', user)).statusCode).toBe(200)
-    expect((await get(`/media/${postId}`, user)).statusCode).toBe(200)
-    expect((await get('/auth/me', user)).json()).toMatchObject({
+    expect((await sendTo(t, user, 'GET /media/list')).statusCode).toBe(200)
+    expect((await sendTo(t, user, 'GET /media/:id', { params: { id: postId } })).statusCode).toBe(200)
+    expect((await sendTo(t, user, 'GET /auth/me')).json()).toMatchObject({
       suspended_until: until.toISOString(),
       suspension_reason: 'Repeated spam',
     })
     const writes = [
       sendComment(t, user, { postId, content: 'Still here' }),
-      t.app.inject({ method: 'POST', url: `/api/v1/media/${postId}/like`, headers: user.headers }),
+      sendTo(t, user, 'POST /media/:id/like', { params: { id: postId } }),
       sendUpload(t, user, { title: 'New' }, [{ name: 'a.png', data: pngFile(3) }]),
       send(t, user, 'POST', '/api/v1/token/faucet', {
         address: '11111111111111111111111111111111',
@@ -60,7 +57,7 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
         address: '11111111111111111111111111111111',
         amount: '10',
       }),
-      t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: user.headers, payload: {} }),
+      sendTo(t, user, 'POST /reports', { json: {} }),
     ]
     for (const response of await Promise.all(writes)) {
       expect(response.statusCode, response.body).toBe(403)
@@ -87,7 +84,7 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
     expect(
       (await sendComment(t, user, { postId: await dbMakePost(t, user), content: 'Hi' })).statusCode,
     ).toBe(201)
-    expect((await get('/auth/me', user)).json()).toMatchObject({
+    expect((await sendTo(t, user, 'GET /auth/me')).json()).toMatchObject({
       suspended_until: null,
       suspension_reason: '',
     })
@@ -128,20 +125,22 @@ describe(`suspensions and roles (${TEST_DB})`, () => {
       reason: 'Helps a lot',
     })
     expect(granted.json()).toMatchObject({ role: 'moderator' })
-    expect((await get('/auth/me', user)).json().role).toBe('moderator')
-    expect((await get('/mod/reports', user)).statusCode).toBe(200)
+    expect((await sendTo(t, user, 'GET /auth/me')).json().role).toBe('moderator')
+    expect((await sendTo(t, user, 'GET /mod/reports')).statusCode).toBe(200)
     expect((await sendMod(t, admin, `users/${user.id}/role`, { role: 'user' })).json().role).toBe('user')
-    expect((await get('/mod/reports', user)).statusCode).toBe(403)
+    expect((await sendTo(t, user, 'GET /mod/reports')).statusCode).toBe(403)
     expect((await sendMod(t, admin, `users/${admin.id}/role`, { role: 'user' })).statusCode).toBe(403)
     expect((await sendMod(t, admin, `users/${user.id}/role`, { role: 'admin' })).statusCode).toBe(400)
 
-    const staff = (await get('/mod/users?role=moderator', admin)).json().items
+    const staff = (await sendTo(t, admin, 'GET /mod/users', { query: { role: 'moderator' } })).json().items
     expect(staff.map((u: { username: string }) => u.username)).toEqual([moderator.username])
-    const found = (await get(`/mod/users?q=${user.username.slice(0, 8)}`, moderator)).json().items
+    const found = (
+      await sendTo(t, moderator, 'GET /mod/users', { query: { q: user.username.slice(0, 8) } })
+    ).json().items
     expect(found.map((u: { id: string }) => u.id)).toContain(user.id)
-    expect((await get('/mod/users', user)).statusCode).toBe(403)
+    expect((await sendTo(t, user, 'GET /mod/users')).statusCode).toBe(403)
 
-    const log = (await get('/mod/log', admin)).json().items
+    const log = (await sendTo(t, admin, 'GET /mod/log')).json().items
     expect(log.map((e: { action: string; detail?: string }) => [e.action, e.detail])).toEqual([
       ['revoke', 'moderator'],
       ['grant', 'moderator'],
@@ -165,10 +164,7 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
 
   it('holds a new account to its posts a day, saying when it may post again, and leaves nothing behind', async () => {
     const user = await makeUser(limited)
-    expect(
-      (await limited.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })).json()
-        .trust,
-    ).toBe('new')
+    expect((await sendTo(limited, user, 'GET /auth/me')).json().trust).toBe('new')
     await apiMakePost(limited, user)
     await apiMakePost(limited, user)
     // The guard refuses before the write does anything: no event is raised, so nothing reacts.
@@ -234,7 +230,7 @@ describe(`trust and new-account limits (${TEST_DB})`, () => {
     await sql`update users set created_at = now() - interval '2 days' where id = ${old.id}`.execute(
       limited.database.db,
     )
-    const me = () => limited.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: old.headers })
+    const me = () => sendTo(limited, old, 'GET /auth/me')
     expect((await me()).json().trust).toBe('new')
     await dbMakePost(limited, old)
     await dbMakePost(limited, old)

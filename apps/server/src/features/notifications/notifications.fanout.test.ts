@@ -1,7 +1,7 @@
 import type { NotificationItem } from '@agora/contract'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { apiFollow, apiMakePost, makeUser, send, type TestUser } from '../../../test/factories'
+import { apiFollow, apiMakePost, makeUser, send, sendTo, type TestUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { outboxStore } from '../../events/outbox.store'
 import { outboxWorker } from '../../events/outbox.worker'
@@ -15,7 +15,7 @@ const t = useTestApp()
 const drain = () => outboxWorker(t.database.db, t.app.ctx.events).drain()
 
 async function inbox(user: TestUser): Promise<NotificationItem[]> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })
+  const response = await sendTo(t, user, 'GET /notifications')
   expect(response.statusCode, response.body).toBe(200)
   return response.json().items
 }

@@ -1,6 +1,13 @@
 import type { ReceivedMail } from '@agora/test-kit/smtp'
 import { describe, expect, it } from 'vitest'
-import { apiMakeComment, dbMakePost, dbRowsOf, makeUser, type TestUser } from '../../../test/factories'
+import {
+  apiMakeComment,
+  dbMakePost,
+  dbRowsOf,
+  makeUser,
+  sendTo,
+  type TestUser,
+} from '../../../test/factories'
 import { TEST_DB } from '../../../test/harness'
 import { PUBLIC_URL, useMailTestApp } from '../../../test/mail/mail-harness'
 import { runDueDigests } from './notifications.digest'
@@ -56,11 +63,7 @@ describe(`notification mail (${TEST_DB})`, () => {
     })
     expect(click.statusCode).toBe(200)
     expect(click.json()).toEqual({ kind: 'mention', mode: 'off', unsubscribed: true })
-    const settings = await m.t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/mail',
-      headers: ada.headers,
-    })
+    const settings = await sendTo(m.t, ada, 'GET /notifications/mail')
     expect(settings.json().kinds).toMatchObject({ mention: 'off', reply: 'instant' })
 
     await apiMakeComment(m.t, bob, post, { content: `Again, @${ada.username}.` })
@@ -84,32 +87,20 @@ describe(`notification mail (${TEST_DB})`, () => {
 
   it('keeps mail settings per kind; refuses an unknown mode and a visitor', async () => {
     const ada = await verifiedUser('settings@example.org')
-    const first = await m.t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/mail',
-      headers: ada.headers,
-    })
+    const first = await sendTo(m.t, ada, 'GET /notifications/mail')
     expect(first.json()).toMatchObject({
       kinds: { reply: 'instant', comment: 'daily', like: 'off', followed_author: 'weekly' },
       email: { email: 'settings@example.org', verified: true, bounced: false },
       delivery: 'smtp',
     })
-    const put = await m.t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notifications/mail',
-      headers: ada.headers,
-      payload: { kinds: { like: 'daily', reply: 'off' } },
+    const put = await sendTo(m.t, ada, 'PUT /notifications/mail', {
+      json: { kinds: { like: 'daily', reply: 'off' } },
     })
     expect(put.statusCode).toBe(200)
     expect(put.json().kinds).toMatchObject({ like: 'daily', reply: 'off', comment: 'daily' })
-    const bad = await m.t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notifications/mail',
-      headers: ada.headers,
-      payload: { kinds: { like: 'hourly' } },
-    })
+    const bad = await sendTo(m.t, ada, 'PUT /notifications/mail', { json: { kinds: { like: 'hourly' } } })
     expect(bad.statusCode).toBe(400)
-    const visitor = await m.t.app.inject({ method: 'GET', url: '/api/v1/notifications/mail' })
+    const visitor = await sendTo(m.t, null, 'GET /notifications/mail')
     expect(visitor.statusCode).toBe(401)
   })
 

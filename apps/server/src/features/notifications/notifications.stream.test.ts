@@ -1,6 +1,6 @@
 import { waitFor } from '@agora/test-kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakeComment, apiMakePost, makeUser } from '../../../test/factories'
+import { apiMakeComment, apiMakePost, makeUser, sendTo } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { openStream } from '../../../test/live/sse-client'
 
@@ -38,22 +38,21 @@ async function adaListening(title: string) {
 
 describe(`live streams (${TEST_DB})`, () => {
   it('answers 401 with a detail to a visitor, and 404 for a stream of a post nobody may see', async () => {
-    const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/notifications/stream' })
+    const signedOut = await sendTo(t, null, 'GET /notifications/stream')
     expect(signedOut.statusCode).toBe(401)
     expect(signedOut.json().detail).toBe('Please login to see your notifications')
     const ada = await makeUser(t)
     const bob = await makeUser(t)
     const hidden = await apiMakePost(t, ada, { title: 'Drafts', visibility: 'private' })
     for (const headers of [{}, bob.headers]) {
-      const answer = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/comments/post/${hidden.post_id}/stream`,
+      const answer = await sendTo(t, null, 'GET /comments/post/:id/stream', {
+        params: { id: hidden.post_id },
         headers,
       })
       expect(answer.statusCode).toBe(404)
       expect(answer.json().detail).toBe('Post not found')
     }
-    const malformed = await t.app.inject({ method: 'GET', url: '/api/v1/comments/post/nope/stream' })
+    const malformed = await sendTo(t, null, 'GET /comments/post/:id/stream', { params: { id: 'nope' } })
     expect(malformed.statusCode).toBe(404)
   })
 
@@ -119,7 +118,7 @@ describe(`live streams (${TEST_DB})`, () => {
 
   it('sends nothing more on a stream whose session ended (a logout): it ends, and reopening is refused', async () => {
     const { ada, bob, post, live } = await adaListening('Moss spores')
-    const loggedOut = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: ada.headers })
+    const loggedOut = await sendTo(t, ada, 'POST /auth/logout')
     expect(loggedOut.statusCode).toBe(200)
 
     await apiMakeComment(t, bob, post.post_id, { content: 'After the logout' })

@@ -11,6 +11,7 @@ import {
   send,
   sendEditComment,
   sendEditPost,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
@@ -64,8 +65,8 @@ async function commentAndReply(author: TestUser, commenter: TestUser, replier: T
   return { post, comment }
 }
 
-async function remove(user: TestUser, url: string) {
-  const response = await t.app.inject({ method: 'DELETE', url, headers: user.headers })
+async function remove(user: TestUser, key: 'DELETE /comments/:id' | 'DELETE /media/:id/delete', id: string) {
+  const response = await sendTo(t, user, key, { params: { id } })
   expect(response.statusCode, response.body).toBe(200)
 }
 
@@ -141,9 +142,9 @@ describe(`notifications: comments and replies (${TEST_DB})`, () => {
     expect(await kindsOf(ada)).toEqual(['comment', 'comment'])
     expect(await kindsOf(bo)).toEqual(['like'])
 
-    await remove(bo, `/api/v1/comments/${comment._id}`)
+    await remove(bo, 'DELETE /comments/:id', comment._id)
     expect((await inbox(ada)).items.map((item) => item.comment_id)).toEqual([other._id])
-    await remove(ada, `/api/v1/media/${post.post_id}/delete`)
+    await remove(ada, 'DELETE /media/:id/delete', post.post_id)
     expect(await inbox(ada)).toMatchObject({ items: [], unread: 0 })
     expect(await inbox(bo)).toMatchObject({ items: [], unread: 0 })
   })
@@ -401,7 +402,7 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
     const [first, second] = (await inbox(ada)).items
     const bos = (await inbox(bo)).items[0]
     const read = (payload: Record<string, unknown>, user = ada) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: user.headers, payload })
+      sendTo(t, user, 'POST /notifications/read', { json: payload })
 
     const once = await read({ ids: [first.id, bos.id] })
     expect(once.json()).toEqual({ unread: 2 })
@@ -417,15 +418,15 @@ describe(`notifications: the list, unread and read (${TEST_DB})`, () => {
 
   it('answers 401 to a visitor who is not signed in', async () => {
     const calls = [
-      { method: 'GET', url: '/api/v1/notifications' },
-      { method: 'GET', url: '/api/v1/notifications/unread_count' },
-      { method: 'POST', url: '/api/v1/notifications/read', payload: { all: true } },
-      { method: 'GET', url: '/api/v1/notifications/settings' },
-      { method: 'PUT', url: '/api/v1/notifications/settings', payload: { like: false } },
+      { key: 'GET /notifications' },
+      { key: 'GET /notifications/unread_count' },
+      { key: 'POST /notifications/read', json: { all: true } },
+      { key: 'GET /notifications/settings' },
+      { key: 'PUT /notifications/settings', json: { like: false } },
     ] as const
-    for (const call of calls) {
-      const response = await t.app.inject(call)
-      expect(response.statusCode, call.url).toBe(401)
+    for (const { key, ...sent } of calls) {
+      const response = await sendTo(t, null, key, sent)
+      expect(response.statusCode, key).toBe(401)
       expect(response.json().detail).toBe('Please login to see your notifications')
     }
   })

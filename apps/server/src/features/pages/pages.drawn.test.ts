@@ -8,7 +8,15 @@ import { waitFor } from '@agora/test-kit'
 import { PATHOLOGICAL_MARKDOWN } from '@agora/test-kit/pathological-markdown'
 import { parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakePost, cookieHeader, makeUser, send, sendLogin, type TestUser } from '../../../test/factories'
+import {
+  apiMakePost,
+  cookieHeader,
+  makeUser,
+  send,
+  sendLogin,
+  sendTo,
+  type TestUser,
+} from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 
 const webRoot = fileURLToPath(new URL('../../../../web', import.meta.url))
@@ -136,7 +144,7 @@ describe(`a post's drawn page (${TEST_DB})`, () => {
       // The same post through the API: its reads, and a 100,000-character answer.
       reads[name] = await longestTurn(async () => {
         for (let read = 0; read < 2; read++)
-          await t.app.inject({ method: 'GET', url: `/api/v1/media/${post_id}` })
+          await sendTo(t, null, 'GET /media/:id', { params: { id: post_id } })
       })
     }
     // A read yields between its statements (~5 ms a turn), so a collection of the text's copies

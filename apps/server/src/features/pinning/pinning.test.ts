@@ -8,6 +8,7 @@ import {
   makeUser,
   sendEditPost,
   sendForm,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { multipart, pdfFile, pngFile } from '../../../test/files'
@@ -113,12 +114,15 @@ describe(`pinning public files (${TEST_DB})`, () => {
     expect((await mediaOf(post.id)).map((item) => item.pin_status)).toEqual(['queued'])
     await worker().drain()
     expect((await mediaOf(post.id)).map((item) => item.pin_status)).toEqual(['pinned'])
-    const first = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.id}?version=1` })
+    const first = await sendTo(t, null, 'GET /media/:id', {
+      params: { id: post.id },
+      query: { version: '1' },
+    })
     expect(first.json().media.map((item: { pin_status: string }) => item.pin_status)).toEqual([
       'pinned',
       'pinned',
     ])
-    const versions = await t.app.inject({ method: 'GET', url: `/api/v1/media/${post.id}/versions` })
+    const versions = await sendTo(t, null, 'GET /media/:id/versions', { params: { id: post.id } })
     const statuses = versions
       .json()
       .items.map((item: { files: { pin_status: string }[] }) => item.files.map((file) => file.pin_status))

@@ -8,6 +8,7 @@ import {
   send,
   sendEditPost,
   sendForm,
+  sendTo,
   type TestUser,
   urlEncoded,
 } from '../../../test/factories'
@@ -15,10 +16,6 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 
 // The read cache on: an edit must reach anonymous readers at once.
 const t = useTestApp({ READ_CACHE_MS: '60000' }, { blobs: true })
-
-function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
-}
 
 async function postRow(id: string) {
   return t.database.db
@@ -61,7 +58,7 @@ describe(`editing a post (${TEST_DB})`, () => {
     })
     expect(Date.parse(post.edited_at)).toBeGreaterThan(Date.parse(post.created_at) - 1)
 
-    const history = await get(`/media/${id}/revisions`)
+    const history = await sendTo(t, null, 'GET /media/:id/revisions', { params: { id } })
     expect(history.statusCode).toBe(200)
     const items = history.json().items
     expect(items.map((item: { revision: number }) => item.revision)).toEqual([1, 2])
@@ -204,14 +201,24 @@ describe(`editing a post (${TEST_DB})`, () => {
   it('is seen at once by search and by anonymous readers (the read cache forgets the post)', async () => {
     const ada = await makeUser(t)
     const { post_id: id } = await apiMakePost(t, ada, { title: 'Hyperspectral lichens' })
-    expect((await get(`/media/${id}`)).json().title).toBe('Hyperspectral lichens')
-    expect((await get('/media/list?search=lichens')).json().items).toHaveLength(1)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json().title).toBe(
+      'Hyperspectral lichens',
+    )
+    expect(
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'lichens' } })).json().items,
+    ).toHaveLength(1)
 
     expect((await sendEditPost(t, ada, id, { title: 'Hyperspectral mosses' })).statusCode).toBe(200)
-    expect((await get(`/media/${id}`)).json().title).toBe('Hyperspectral mosses')
-    expect((await get('/media/list?search=lichens')).json().items).toHaveLength(0)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json().title).toBe(
+      'Hyperspectral mosses',
+    )
     expect(
-      (await get('/media/list?search=mosses')).json().items.map((item: { id: string }) => item.id),
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'lichens' } })).json().items,
+    ).toHaveLength(0)
+    expect(
+      (await sendTo(t, null, 'GET /media/list', { query: { search: 'mosses' } }))
+        .json()
+        .items.map((item: { id: string }) => item.id),
     ).toEqual([id])
   })
 
@@ -221,11 +228,13 @@ describe(`editing a post (${TEST_DB})`, () => {
     const { post_id: id } = await apiMakePost(t, ada, { title: 'Going private soon' })
     await apiLikePost(t, bob, id)
     const seenBy = async (user?: TestUser) => ({
-      list: (await get('/media/list', user)).json().items.length,
-      search: (await get('/media/list?search=private', user)).json().items.length,
-      liked: (await get(`/media/user/${bob.id}/liked`, user)).json().length,
-      detail: (await get(`/media/${id}`, user)).statusCode,
-      history: (await get(`/media/${id}/revisions`, user)).statusCode,
+      list: (await sendTo(t, user ?? null, 'GET /media/list')).json().items.length,
+      search: (await sendTo(t, user ?? null, 'GET /media/list', { query: { search: 'private' } })).json()
+        .items.length,
+      liked: (await sendTo(t, user ?? null, 'GET /media/user/:id/liked', { params: { id: bob.id } })).json()
+        .length,
+      detail: (await sendTo(t, user ?? null, 'GET /media/:id', { params: { id } })).statusCode,
+      history: (await sendTo(t, user ?? null, 'GET /media/:id/revisions', { params: { id } })).statusCode,
     })
     expect(await seenBy()).toEqual({ list: 1, search: 1, liked: 1, detail: 200, history: 200 })
 
@@ -242,8 +251,8 @@ describe(`editing a post (${TEST_DB})`, () => {
     const { post_id: id } = await apiMakePost(t, ada)
     await sendEditPost(t, ada, id, { title: 'Edited' })
     expect(await count('post_revisions')).toBe(1)
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/media/${id}/delete`, headers: ada.headers })
+    await sendTo(t, ada, 'DELETE /media/:id/delete', { params: { id } })
     expect(await count('post_revisions')).toBe(0)
-    expect((await get(`/media/${id}/revisions`)).statusCode).toBe(410)
+    expect((await sendTo(t, null, 'GET /media/:id/revisions', { params: { id } })).statusCode).toBe(410)
   })
 })

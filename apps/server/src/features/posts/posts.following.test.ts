@@ -9,6 +9,7 @@ import {
   makeUsers,
   send,
   sendPostList,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, type TestApp, useTestApp, withSecondApp } from '../../../test/harness'
@@ -101,7 +102,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
     const forged = await feed({ headers: { authorization: 'Bearer not-a-token' } } as TestUser)
     expect(forged.statusCode).toBe(401)
     // The forum itself stays open.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode).toBe(200)
+    expect((await sendTo(t, null, 'GET /media/list')).statusCode).toBe(200)
   })
 
   it('holds the public posts of followed authors and with followed tags, each once', async () => {
@@ -228,7 +229,7 @@ describe(`the Following feed (${TEST_DB})`, () => {
           : response.statusCode
       }
       // The anonymous list is cached; the feed never is, and is each viewer's own.
-      expect((await cached.app.inject({ method: 'GET', url: '/api/v1/media/list' })).statusCode).toBe(200)
+      expect((await sendTo(cached, null, 'GET /media/list')).statusCode).toBe(200)
       expect(await idsOf(null)).toBe(401)
       expect(await idsOf(cy)).toEqual([byAda])
       expect(await idsOf(dee)).toEqual([byBo])

@@ -8,6 +8,7 @@ import {
   send,
   sendLikePost,
   sendPostList,
+  sendTo,
   sendUpload,
 } from '../../../test/factories'
 import { pdfFile, pngFile, storedFiles } from '../../../test/files'
@@ -240,10 +241,10 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
   it('hides a private post from everyone but its author (404 as if missing)', async () => {
     const [ada, bob] = [await makeUser(t), await makeUser(t)]
     const id = (await apiMakePost(t, ada, { visibility: 'private', title: 'Secret draft' })).post_id
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers: ada.headers })
+    const own = await sendTo(t, ada, 'GET /media/:id', { params: { id } })
     expect(own.statusCode).toBe(200)
     for (const headers of [bob.headers, {}]) {
-      const other = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers })
+      const other = await sendTo(t, null, 'GET /media/:id', { params: { id }, headers })
       expect(other.statusCode).toBe(404)
       expect(other.json().detail).toBe('Post not found')
     }
@@ -257,7 +258,7 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
   it.each(['00000000-0000-0000-0000-000000000000', 'not-a-uuid'])(
     'answers 404 for unknown post %s',
     async (id) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })
+      const response = await sendTo(t, null, 'GET /media/:id', { params: { id } })
       expect(response.statusCode).toBe(404)
       expect(response.json().detail).toBe('Post not found')
     },
@@ -268,7 +269,7 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     const id = (await apiMakePost(t, ada)).post_id
     const like = () => sendLikePost(t, bob, id)
     expect((await like()).json()).toEqual({ status: 'success', action: 'liked', likes: 1, is_liked: true })
-    const seen = await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers: bob.headers })
+    const seen = await sendTo(t, bob, 'GET /media/:id', { params: { id } })
     expect(seen.json()).toMatchObject({ likes: 1, is_liked: true })
     expect((await like()).json()).toEqual({ status: 'success', action: 'unliked', likes: 0, is_liked: false })
     const anonymous = await sendLikePost(t, null, id)
@@ -337,24 +338,21 @@ describe(`posts: detail, likes and deletion (${TEST_DB})`, () => {
     const refused = await send(t, bob, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(refused.statusCode).toBe(403)
     expect(refused.json().detail).toBe('Only the post author can delete this post')
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/media/${id}/delete` })).statusCode).toBe(401)
+    expect((await sendTo(t, null, 'DELETE /media/:id/delete', { params: { id } })).statusCode).toBe(401)
 
     const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toEqual({ status: 'success', message: 'Post deleted successfully' })
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/media/${id}` })).statusCode).toBe(410)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).statusCode).toBe(410)
     expect(await t.database.db.selectFrom('post_likes').selectAll().execute()).toEqual([])
     expect(await counts()).toEqual({ posts: 1, files: 1, blobs: 1 })
     expect(storedFiles(t.config.dataDir).blobs).toHaveLength(1)
 
-    const sharedFile = await t.app.inject({ method: 'GET', url: `/api/v1/media/${other}` })
+    const sharedFile = await sendTo(t, null, 'GET /media/:id', { params: { id: other } })
     const cover = await t.app.inject({ method: 'GET', url: sharedFile.json().file_paths[0] })
     expect(cover.statusCode).toBe(200)
 
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/v1/media/${other}/delete`, headers: bob.headers }))
-        .statusCode,
-    ).toBe(200)
+    expect((await sendTo(t, bob, 'DELETE /media/:id/delete', { params: { id: other } })).statusCode).toBe(200)
     await expectNothingLeft()
   })
 })
@@ -680,10 +678,9 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     })
     const page = async (user: User | undefined, query: string) =>
       (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/media/user/${ada.id}/posts?${query}`,
-          headers: user?.headers ?? {},
+        await sendTo(t, user ?? null, 'GET /media/user/:id/posts', {
+          params: { id: ada.id },
+          query: Object.fromEntries(new URLSearchParams(query)),
         })
       ).json()
     const first = await page(bob, '')
@@ -703,9 +700,8 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
     const hidden = await send(t, bob, 'GET', `/api/v1/media/user/${ada.id}/posts`)
     expect(hidden.statusCode).toBe(403)
     expect((await page(ada, 'limit=50')).length).toBe(16)
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/media/user/00000000-0000-0000-0000-000000000000/posts',
+    const unknown = await sendTo(t, null, 'GET /media/user/:id/posts', {
+      params: { id: '00000000-0000-0000-0000-000000000000' },
     })
     expect(unknown.statusCode).toBe(404)
   })
@@ -722,7 +718,7 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
       db,
     )
     await dbLikePost(t, bob, secret)
-    const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${bob.id}/liked` })
+    const liked = await sendTo(t, null, 'GET /media/user/:id/liked', { params: { id: bob.id } })
     expect(liked.json().map((item: { title: string }) => item.title)).toEqual(['First', 'Second'])
     const byAuthor = await send(t, ada, 'GET', `/api/v1/media/user/${bob.id}/liked`)
     expect(byAuthor.json().map((item: { title: string }) => item.title)).toEqual([
@@ -749,7 +745,7 @@ describe(`posts: author and liked lists, stats (${TEST_DB})`, () => {
       .set({ status: 'confirmed' })
       .where('amount', '=', 2.5)
       .execute()
-    const stats = await t.app.inject({ method: 'GET', url: '/api/v1/stats' })
+    const stats = await sendTo(t, null, 'GET /stats')
     expect(stats.statusCode).toBe(200)
     // Whole tokens, rounded down; no rewards earned by accounts this new. The private post and its
     // comments are not counted: a visitor could never find them.

@@ -1,5 +1,14 @@
+import type { ApiKey } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
-import { apiLikePost, apiMakeComment, dbMakePost, makeUser, send } from '../../../test/factories'
+import {
+  apiLikePost,
+  apiMakeComment,
+  dbMakePost,
+  makeUser,
+  type Sent,
+  send,
+  sendTo,
+} from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { activityLevelOf, activityWindowStart, summarizeActivity } from './profiles.service'
 
@@ -8,8 +17,8 @@ const t = useTestApp({ COMMENT_RATE_LIMIT: '1000', LIKE_RATE_LIMIT: '1000' })
 type User = Awaited<ReturnType<typeof makeUser>>
 const DAY = 24 * 3600 * 1000
 
-async function get(path: string, user?: User) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: user?.headers ?? {} })
+async function get(key: ApiKey & `GET ${string}`, user?: User, query?: Sent['query']) {
+  const response = await sendTo(t, user ?? null, key, { query })
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -31,16 +40,16 @@ describe(`counts and activity (${TEST_DB})`, () => {
     await apiLikePost(t, cy, first)
     await apiLikePost(t, ada, hidden)
 
-    const adaMe = await get('/auth/me', ada)
+    const adaMe = await get('GET /auth/me', ada)
     expect(adaMe.stats).toMatchObject({ posts: 3, comments: 2, likes: 1, likes_received: 4 })
     expect(adaMe).toMatchObject({ posts: 3, comments: 2, likes: 1 })
-    const bobMe = await get('/auth/me', bob)
+    const bobMe = await get('GET /auth/me', bob)
     expect(bobMe.stats).toMatchObject({ posts: 0, comments: 2, likes: 2, likes_received: 0 })
 
     // Strangers count only what they could see: the private post and what happened on it are left out.
-    const seen = await get(`/auth/person_information?user_id=${ada.id}`, bob)
+    const seen = await get('GET /auth/person_information', bob, { user_id: ada.id })
     expect(seen).toMatchObject({ posts_number: 2, comments_total: 1, comments_post: 3, like_received: 3 })
-    const own = await get(`/auth/person_information?user_id=${ada.id}`, ada)
+    const own = await get('GET /auth/person_information', ada, { user_id: ada.id })
     expect(own).toMatchObject({ posts_number: 3, comments_total: 2, comments_post: 4, like_received: 4 })
   })
 
@@ -61,7 +70,7 @@ describe(`counts and activity (${TEST_DB})`, () => {
     const commentId = (await apiMakeComment(t, ada, bobsPost, { content: 'Nice data' }))._id
     await apiLikePost(t, ada, bobsPost)
 
-    const activity = (await get(`/auth/person_information?user_id=${ada.id}`)).activity
+    const activity = (await get('GET /auth/person_information', undefined, { user_id: ada.id })).activity
     expect(activity.map((item: { type: string; title: string }) => [item.type, item.title])).toEqual([
       ['like', "Bob's dataset"],
       ['comment', "Bob's dataset"],
@@ -82,7 +91,7 @@ describe(`counts and activity (${TEST_DB})`, () => {
     const dates = activity.map((item: { date: string }) => item.date)
     expect([...dates].sort().reverse()).toEqual(dates)
 
-    const own = (await get(`/auth/person_information?user_id=${ada.id}`, ada)).activity
+    const own = (await get('GET /auth/person_information', ada, { user_id: ada.id })).activity
     expect(own.map((item: { title: string }) => item.title)).toContain('Secret draft')
     expect(own.find((item: { title: string }) => item.title === 'Secret draft')).toMatchObject({ id: hidden })
   })
@@ -90,7 +99,7 @@ describe(`counts and activity (${TEST_DB})`, () => {
   it('computes the activity level from the last 30 days only', async () => {
     const ada = await makeUser(t)
     const bob = await makeUser(t)
-    const fresh = await get('/auth/me', ada)
+    const fresh = await get('GET /auth/me', ada)
     expect(fresh.stats.activity_level).toBe('Beginner')
     expect(fresh.activity_30d).toMatchObject({ level: 'Beginner', points: 0, percent: 0 })
     expect(fresh.activity_30d.days).toHaveLength(30)
@@ -98,14 +107,14 @@ describe(`counts and activity (${TEST_DB})`, () => {
     // Old work counts in the totals but not in the level.
     for (let i = 0; i < 12; i++)
       await dbMakePost(t, ada, { created_at: new Date(Date.now() - (40 + i) * DAY) })
-    const old = await get('/auth/me', ada)
+    const old = await get('GET /auth/me', ada)
     expect(old.stats).toMatchObject({ posts: 12, activity_level: 'Beginner' })
 
     // 3 posts (9 points) + 1 comment (2 points) = 11 points this month: Active.
     const target = await dbMakePost(t, bob)
     for (let i = 0; i < 3; i++) await dbMakePost(t, ada)
     await apiMakeComment(t, ada, target)
-    const active = await get('/auth/me', ada)
+    const active = await get('GET /auth/me', ada)
     expect(active.activity_30d).toMatchObject({ level: 'Active', points: 11, percent: 37 })
     expect(active.stats.activity_level).toBe('Active')
     const today = active.activity_30d.days.at(-1)
@@ -114,7 +123,7 @@ describe(`counts and activity (${TEST_DB})`, () => {
     // 19 more points: Prolific.
     for (let i = 0; i < 6; i++) await dbMakePost(t, ada)
     await apiLikePost(t, ada, target)
-    const prolific = await get('/auth/me', ada)
+    const prolific = await get('GET /auth/me', ada)
     expect(prolific.activity_30d).toMatchObject({ level: 'Prolific', points: 30, percent: 100 })
   })
 
@@ -152,7 +161,7 @@ describe(`own comments list (${TEST_DB})`, () => {
       ids.push((await apiMakeComment(t, ada, postId, { content: `Comment ${i}` }))._id)
     const newestFirst = [...ids].reverse()
 
-    const first = await get('/auth/me/comments', ada)
+    const first = await get('GET /auth/me/comments', ada)
     expect(first).toHaveLength(12)
     expect(first.map((item: { _id: string }) => item._id)).toEqual(newestFirst.slice(0, 12))
     expect(first[0]).toMatchObject({
@@ -163,11 +172,11 @@ describe(`own comments list (${TEST_DB})`, () => {
       level: 1,
       link: `/forum/detail/${postId}#${newestFirst[0]}`,
     })
-    const rest = await get('/auth/me/comments?skip=12&limit=12', ada)
+    const rest = await get('GET /auth/me/comments', ada, { skip: '12', limit: '12' })
     expect(rest.map((item: { _id: string }) => item._id)).toEqual(newestFirst.slice(12))
-    expect(await get('/auth/me/comments?skip=15', ada)).toEqual([])
+    expect(await get('GET /auth/me/comments', ada, { skip: '15' })).toEqual([])
 
-    const oldest = await get('/auth/me/comments?limit=2&sort_by=recent_asc', ada)
+    const oldest = await get('GET /auth/me/comments', ada, { limit: '2', sort_by: 'recent_asc' })
     expect(oldest.map((item: { _id: string }) => item._id)).toEqual(ids.slice(0, 2))
   })
 
@@ -179,13 +188,13 @@ describe(`own comments list (${TEST_DB})`, () => {
     const onVideo = (await apiMakeComment(t, ada, video))._id
     await apiMakeComment(t, ada, doc)
     await apiMakeComment(t, bob, video)
-    const videos = await get('/auth/me/comments?media_type=video', ada)
+    const videos = await get('GET /auth/me/comments', ada, { media_type: 'video' })
     expect(videos.map((item: { _id: string }) => item._id)).toEqual([onVideo])
-    expect(await get('/auth/me/comments?media_type=all', ada)).toHaveLength(2)
+    expect(await get('GET /auth/me/comments', ada, { media_type: 'all' })).toHaveLength(2)
   })
 
   it('needs a login and refuses an unknown sort or media type', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/comments' })
+    const anonymous = await sendTo(t, null, 'GET /auth/me/comments')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().detail).toBe('Please login to view your content')
     const ada = await makeUser(t)
@@ -213,7 +222,7 @@ describe(`own posts and liked lists (${TEST_DB})`, () => {
     await dbMakePost(t, bob)
     const newestFirst = [...ids].reverse()
 
-    const first = await get('/auth/me/posts', ada)
+    const first = await get('GET /auth/me/posts', ada)
     expect(first.map((post: { id: string }) => post.id)).toEqual(newestFirst.slice(0, 12))
     expect(first[0]).toMatchObject({
       _id: ids[13],
@@ -222,12 +231,12 @@ describe(`own posts and liked lists (${TEST_DB})`, () => {
       user_id: ada.id,
       likes: 0,
     })
-    const second = await get('/auth/me/posts?skip=12&limit=12', ada)
+    const second = await get('GET /auth/me/posts', ada, { skip: '12', limit: '12' })
     expect(second.map((post: { id: string }) => post.id)).toEqual(newestFirst.slice(12))
-    const oldest = await get('/auth/me/posts?limit=1&sort_by=recent_asc', ada)
+    const oldest = await get('GET /auth/me/posts', ada, { limit: '1', sort_by: 'recent_asc' })
     expect(oldest.map((post: { id: string }) => post.id)).toEqual([ids[0]])
 
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/posts' })
+    const anonymous = await sendTo(t, null, 'GET /auth/me/posts')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json().detail).toBe('Please login to view your content')
   })
@@ -244,12 +253,12 @@ describe(`own posts and liked lists (${TEST_DB})`, () => {
     await apiLikePost(t, bob, liked[0])
     const newestLikeFirst = [...liked].reverse()
 
-    const first = await get('/auth/me/liked', ada)
+    const first = await get('GET /auth/me/liked', ada)
     expect(first.map((post: { id: string }) => post.id)).toEqual(newestLikeFirst.slice(0, 12))
-    const second = await get('/auth/me/liked?skip=12', ada)
+    const second = await get('GET /auth/me/liked', ada, { skip: '12' })
     expect(second.map((post: { id: string }) => post.id)).toEqual(newestLikeFirst.slice(12))
     expect(second[0]).toMatchObject({ title: 'Bob 0', likes: 2, user_name: bob.username })
-    expect(await get('/auth/me/liked', bob)).toHaveLength(1)
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/liked' })).statusCode).toBe(401)
+    expect(await get('GET /auth/me/liked', bob)).toHaveLength(1)
+    expect((await sendTo(t, null, 'GET /auth/me/liked')).statusCode).toBe(401)
   })
 })

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@agora/contract'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendForm } from '../../../test/factories'
+import { makeUser, send, sendForm, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -39,7 +39,7 @@ function photo(width: number, height: number, format: 'png' | 'jpeg' = 'png') {
 }
 
 async function avatarOf(user: User): Promise<string> {
-  const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+  const me = await sendTo(t, user, 'GET /auth/me')
   return me.json().avatar
 }
 
@@ -63,10 +63,7 @@ describe(`avatar upload (${TEST_DB})`, () => {
     const meta = await sharp(file.rawPayload).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 })
 
-    const info = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/person_information?user_id=${user.id}`,
-    })
+    const info = await sendTo(t, null, 'GET /auth/person_information', { query: { user_id: user.id } })
     expect(info.json().avatar).toBe(avatar)
   })
 

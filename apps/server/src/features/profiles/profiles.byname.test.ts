@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiSetSetting, makeUser, send } from '../../../test/factories'
+import { apiSetSetting, makeUser, send, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -7,10 +7,10 @@ const t = useTestApp()
 type User = Awaited<ReturnType<typeof makeUser>>
 
 const byName = (name: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/users/by_name/${encodeURIComponent(name)}`, headers })
+  sendTo(t, null, 'GET /users/by_name/:name', { params: { name }, headers })
 
 const byId = (userId: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/auth/person_information?user_id=${userId}`, headers })
+  sendTo(t, null, 'GET /auth/person_information', { query: { user_id: userId }, headers })
 
 async function authorWithProfile(): Promise<User> {
   const author = await makeUser(t)
@@ -66,11 +66,8 @@ describe(`a public profile by name (${TEST_DB})`, () => {
     expect(missing.json()).toMatchObject({ detail: 'User not found', code: expect.any(String) })
 
     const gone = await makeUser(t)
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/me',
-      headers: gone.headers,
-      payload: { password: gone.password, content: 'keep' },
+    const deleted = await sendTo(t, gone, 'DELETE /auth/me', {
+      json: { password: gone.password, content: 'keep' },
     })
     expect(deleted.statusCode, deleted.body).toBeLessThan(300)
     expect((await byName(gone.username)).statusCode).toBe(404)

@@ -1,5 +1,6 @@
+import type { ApiKey } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
-import { makeUser, send, sendForm, sendLogin, urlEncoded } from '../../../test/factories'
+import { makeUser, send, sendLogin, sendTo, urlEncoded } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -7,16 +8,19 @@ const t = useTestApp()
 type User = Awaited<ReturnType<typeof makeUser>>
 
 /** POSTs form-encoded, as the first client does. */
-function postForm(user: User | null, path: string, fields: Record<string, string>) {
-  return sendForm(t, user, `/api/v1/modify/${path}`, urlEncoded(fields))
+/** The name of a POST /modify/… endpoint. */
+type ModifyPath = ApiKey extends infer K ? (K extends `POST /modify/${infer P}` ? P : never) : never
+
+function postForm(user: User | null, path: ModifyPath, fields: Record<string, string>) {
+  return sendTo(t, user, `POST /modify/${path}`, { form: urlEncoded(fields) })
 }
 
-function postJson(user: User, path: string, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: `/api/v1/modify/${path}`, headers: user.headers, payload: body })
+function postJson(user: User, path: ModifyPath, body: Record<string, unknown>) {
+  return sendTo(t, user, `POST /modify/${path}`, { json: body })
 }
 
 async function me(user: User) {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: user.headers })
+  const response = await sendTo(t, user, 'GET /auth/me')
   expect(response.statusCode).toBe(200)
   return response.json()
 }
@@ -36,7 +40,7 @@ const url = (length: number) => {
 }
 
 /** Each single-field call, its field in the own user data, and a value it accepts. */
-const singleFieldCalls: [path: string, param: string, field: string, value: string][] = [
+const singleFieldCalls: [path: ModifyPath, param: string, field: string, value: string][] = [
   ['modify_title', 'new_title', 'title', 'Senior Researcher'],
   ['modify_bio', 'new_bio', 'bio', 'Peer review, open data.'],
   ['modify_url', 'new_url', 'url', 'https://ada.example.org'],
@@ -87,7 +91,7 @@ describe(`modifying one's own profile (${TEST_DB})`, () => {
     expect(response.json().detail).toBe('Please login to edit your profile')
   })
 
-  it.each([
+  it.each<[ModifyPath, string, string, string, string]>([
     ['modify_title', 'new_title', 'title', 'x'.repeat(40), 'x'.repeat(41)],
     ['modify_bio', 'new_bio', 'bio', 'b'.repeat(500), 'b'.repeat(501)],
     ['modify_url', 'new_url', 'url', url(60), url(61)],

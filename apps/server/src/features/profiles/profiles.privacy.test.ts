@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiSetSetting, dbMakePost, makeUser, send } from '../../../test/factories'
+import { apiSetSetting, dbMakePost, makeUser, send, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -34,7 +34,7 @@ async function authorWithFullProfile(): Promise<User> {
 }
 
 async function personInformation(userId: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url: `/api/v1/auth/person_information?user_id=${userId}`, headers })
+  return sendTo(t, null, 'GET /auth/person_information', { query: { user_id: userId }, headers })
 }
 
 describe(`author information and privacy (${TEST_DB})`, () => {
@@ -141,7 +141,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     expect(missing.statusCode).toBe(404)
     expect(missing.json().detail).toBe('User not found')
     expect((await personInformation('not-a-uuid')).statusCode).toBe(404)
-    const none = await t.app.inject({ method: 'GET', url: '/api/v1/auth/person_information' })
+    const none = await sendTo(t, null, 'GET /auth/person_information')
     expect(none.statusCode).toBe(400)
   })
 
@@ -149,7 +149,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     const author = await makeUser(t)
     const stranger = await makeUser(t)
     const postsOf = (headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/posts`, headers })
+      sendTo(t, null, 'GET /media/user/:id/posts', { params: { id: author.id }, headers })
     expect((await postsOf()).statusCode).toBe(200)
     await apiSetSetting(t, author, 'public_posts', false)
     for (const headers of [{}, stranger.headers]) {
@@ -158,7 +158,7 @@ describe(`author information and privacy (${TEST_DB})`, () => {
       expect(hidden.json().detail).toEqual(expect.any(String))
     }
     expect((await postsOf(author.headers)).statusCode).toBe(200)
-    const liked = await t.app.inject({ method: 'GET', url: `/api/v1/media/user/${author.id}/liked` })
+    const liked = await sendTo(t, null, 'GET /media/user/:id/liked', { params: { id: author.id } })
     expect(liked.statusCode).toBe(200)
   })
 
@@ -167,7 +167,10 @@ describe(`author information and privacy (${TEST_DB})`, () => {
     const stranger = await makeUser(t)
     const postId = await dbMakePost(t, author)
     const listed = async (query: string, headers: Record<string, string> = {}) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/media/list?${query}`, headers })
+      const response = await sendTo(t, null, 'GET /media/list', {
+        query: Object.fromEntries(new URLSearchParams(query)),
+        headers,
+      })
       expect(response.statusCode, response.body).toBe(200)
       return (response.json().items as { _id: string }[]).map((post) => post._id)
     }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../../test/factories'
+import { makeUser, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 // GET /users/search: the @mention suggestions.
@@ -8,11 +8,7 @@ import { TEST_DB, useTestApp } from '../../../test/harness'
 const t = useTestApp()
 
 async function search(q: string, headers: Record<string, string>) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/users/search?q=${encodeURIComponent(q)}`,
-    headers,
-  })
+  const response = await sendTo(t, null, 'GET /users/search', { query: { q }, headers })
   expect(response.statusCode, response.body).toBe(200)
   return (response.json().users as { username: string }[]).map((user) => user.username)
 }
@@ -27,9 +23,7 @@ describe(`user search (${TEST_DB})`, () => {
     const me = await makeUser(t, { username: 'searcher' })
     await users('Mira_Chen', 'mira', 'miranda', 'amir', 'Mo')
     expect(await search('MIR', me.headers)).toEqual(['mira', 'Mira_Chen', 'miranda'])
-    const [mira] = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/users/search?q=mira_', headers: me.headers })
-    ).json().users
+    const [mira] = (await sendTo(t, me, 'GET /users/search', { query: { q: 'mira_' } })).json().users
     expect(mira).toEqual({ id: expect.any(String), username: 'Mira_Chen', nickname: '', avatar: '' })
   })
 
@@ -60,10 +54,10 @@ describe(`user search (${TEST_DB})`, () => {
   })
 
   it('asks a visitor to log in, and refuses an empty query', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/users/search?q=a' })
+    const anonymous = await sendTo(t, null, 'GET /users/search', { query: { q: 'a' } })
     expect(anonymous.statusCode).toBe(401)
     const me = await makeUser(t)
-    const empty = await t.app.inject({ method: 'GET', url: '/api/v1/users/search?q=', headers: me.headers })
+    const empty = await sendTo(t, me, 'GET /users/search', { query: { q: '' } })
     expect(empty.statusCode).toBe(400)
   })
 })

@@ -9,6 +9,7 @@ import {
   send,
   sendEditComment,
   sendEditPost,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { multipart, pngFile } from '../../../test/files'
@@ -115,11 +116,9 @@ describe(`histories follow visibility (${TEST_DB})`, () => {
     const body = multipart({ changelog: 'Private revision of the figure' }, [
       { name: 'new-figure.png', data: pngFile(31337) },
     ])
-    const version = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/media/${created.post_id}/versions`,
-      headers: { ...body.headers, ...author.headers },
-      payload: body.payload,
+    const version = await sendTo(t, author, 'POST /media/:id/versions', {
+      params: { id: created.post_id },
+      form: body,
     })
     expect(version.statusCode, version.body).toBe(201)
     await edited('post', author, created.post_id, 'Out now', { visibility: 'public' })

@@ -12,6 +12,7 @@ import {
   dbModerate,
   makeUser,
   send,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
@@ -72,14 +73,13 @@ async function member(ageHours = 48): Promise<User> {
   return user
 }
 
-async function remove(user: User, url: string) {
-  const response = await t.app.inject({ method: 'DELETE', url, headers: user.headers })
+async function remove(user: User, key: 'DELETE /comments/:id' | 'DELETE /media/:id/delete', id: string) {
+  const response = await sendTo(t, user, key, { params: { id } })
   expect(response.statusCode, response.body).toBe(200)
 }
 
 async function listClaims(user: User) {
-  return (await t.app.inject({ method: 'GET', url: '/api/v1/rewards/claims', headers: user.headers })).json()
-    .claims
+  return (await sendTo(t, user, 'GET /rewards/claims')).json().claims
 }
 
 async function me(user: User, query = '') {
@@ -134,14 +134,14 @@ async function earner(posts: number) {
 }
 
 function claim(user: User, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/rewards/claim', headers: user.headers, payload: body })
+  return sendTo(t, user, 'POST /rewards/claim', { json: body })
 }
 
 const key = () => randomUUID()
 
 /** The user's notifications, as kind and amount (claim.settled). */
 async function notices(user: User) {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })
+  const response = await sendTo(t, user, 'GET /notifications')
   return response
     .json()
     .items.map((item: { kind: string; amount?: string }) => ({ kind: item.kind, amount: item.amount }))
@@ -149,7 +149,7 @@ async function notices(user: User) {
 
 describe(`rewards: earning by the rules (${TEST_DB})`, () => {
   it('lists the rules as configured, in base units', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/rules' })
+    const response = await sendTo(t, null, 'GET /rewards/rules')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       decimals: 9,
@@ -269,9 +269,9 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     const over = await apiMakeComment(t, author, post.post_id)
     expect(over.reward).toBeNull()
     // Deleting a paid comment reverses it but frees no room under the cap.
-    await remove(author, `/api/v1/comments/${over._id}`)
+    await remove(author, 'DELETE /comments/:id', over._id)
     const first = (await ledger(author)).find((row) => row.reason === 'comment_written')!
-    await remove(author, `/api/v1/comments/${first.source_id}`)
+    await remove(author, 'DELETE /comments/:id', first.source_id)
     expect((await apiMakeComment(t, author, post.post_id)).reward).toBeNull()
     expect((await me(author)).balance).toBe(units(10 + 19 * 2))
 
@@ -379,7 +379,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     expect((await me(author)).balance).toBe(units(10 + 2 + 1 + 1))
     expect((await me(other)).balance).toBe(units(2 + 1))
 
-    await remove(author, `/api/v1/media/${post.post_id}/delete`)
+    await remove(author, 'DELETE /media/:id/delete', post.post_id)
     expect(await me(author)).toMatchObject({ balance: '0', earned_total: '0' })
     expect(await me(other)).toMatchObject({ balance: '0', earned_total: '0' })
     const rows = await ledger(author)
@@ -399,7 +399,7 @@ describe(`rewards: earning by the rules (${TEST_DB})`, () => {
     await apiLikeComment(t, other, reply._id, 'like')
     const authorEarned = (await me(author)).balance
 
-    await remove(other, `/api/v1/comments/${top._id}`)
+    await remove(other, 'DELETE /comments/:id', top._id)
     expect((await me(other)).balance).toBe(units(2))
     expect((await me(author)).balance).toBe(authorEarned)
     expect((await ledger(author)).filter((row) => row.reason === 'reversal')).toEqual([])
@@ -456,8 +456,8 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
       expect(response.statusCode, query).toBe(400)
       expect(response.json().detail).toEqual(expect.any(String))
     }
-    for (const url of ['/api/v1/rewards/me', '/api/v1/rewards/claims']) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401)
+    for (const key of ['GET /rewards/me', 'GET /rewards/claims'] as const) {
+      expect((await sendTo(t, null, key)).statusCode).toBe(401)
     }
   })
 
@@ -485,10 +485,7 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
     await age(oldest, 24 * 40)
 
     const board = async (period: string) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/rewards/leaderboard?period=${period}`,
-      })
+      const response = await sendTo(t, null, 'GET /rewards/leaderboard', { query: { period } })
       expect(response.statusCode).toBe(200)
       return response
         .json()
@@ -508,7 +505,7 @@ describe(`rewards: reading the ledger (${TEST_DB})`, () => {
       [older.username, units(20), 2],
       [recent.username, units(10), 3],
     ])
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/rewards/leaderboard?period=year' })
+    const bad = await sendTo(t, null, 'GET /rewards/leaderboard', { query: { period: 'year' } })
     expect(bad.statusCode).toBe(400)
   })
 })
@@ -687,10 +684,8 @@ describe(`rewards: claims on the embedded chain (${TEST_DB})`, () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(status)
       expect(response.json().detail).toMatch(detail)
     }
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/rewards/claim',
-      payload: { address, amount: units(10), client_key: key() },
+    const anonymous = await sendTo(t, null, 'POST /rewards/claim', {
+      json: { address, amount: units(10), client_key: key() },
     })
     expect(anonymous.statusCode).toBe(401)
     expect((await me(user)).balance).toBe(units(10))
@@ -702,10 +697,10 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
     const user = await earner(2)
     const other = await member()
     await apiMakePost(t, other)
-    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/stats' })).json()
+    const before = (await sendTo(t, null, 'GET /stats')).json()
     expect(before).toMatchObject({ tokens_distributed: 0, tokens_earned: 30 })
     await claim(user, { address: freshAddress(), amount: units(12), client_key: key() })
-    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/stats' })).json()
+    const after = (await sendTo(t, null, 'GET /stats')).json()
     expect(after).toMatchObject({ tokens_distributed: 12, tokens_earned: 30 })
   })
 
@@ -713,13 +708,7 @@ describe(`rewards in the stats and on the author page (${TEST_DB})`, () => {
     const author = await member()
     await apiMakePost(t, author)
     const info = async (viewer: User | null) =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/auth/person_information?user_id=${author.id}`,
-          headers: viewer?.headers ?? {},
-        })
-      ).json()
+      (await sendTo(t, viewer, 'GET /auth/person_information', { query: { user_id: author.id } })).json()
     expect((await info(null)).tokens_earned).toBe(units(10))
     await sql`update users set public_statistics = false where id = ${author.id}`.execute(t.database.db)
     expect(await info(null)).not.toHaveProperty('tokens_earned')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiMakePost, dbMakePost, makeUser } from '../../../test/factories'
+import { apiMakePost, dbMakePost, makeUser, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
@@ -12,9 +12,8 @@ describe(`tags (${TEST_DB})`, () => {
     await dbMakePost(t, ada, { title: 'About mass-spec in words only', tags: ['methods'] })
     await dbMakePost(t, ada, { title: 'Private mass spec', tags: ['mass-spec'], visibility: 'private' })
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/media/list?tag=Mass-Spec&sort_by=recent_desc',
+    const list = await sendTo(t, null, 'GET /media/list', {
+      query: { tag: 'Mass-Spec', sort_by: 'recent_desc' },
     })
     expect(list.statusCode).toBe(200)
     expect(list.json().items.map((item: { title: string }) => item.title)).toEqual([
@@ -22,19 +21,19 @@ describe(`tags (${TEST_DB})`, () => {
       'Mass spec one',
     ])
 
-    const page = await t.app.inject({ method: 'GET', url: '/api/v1/tags/mass-spec' })
+    const page = await sendTo(t, null, 'GET /tags/:name', { params: { name: 'mass-spec' } })
     expect(page.json()).toEqual({ tag: 'mass-spec', count: 2, related: [{ tag: 'proteomics', count: 1 }] })
 
-    const prefix = await t.app.inject({ method: 'GET', url: '/api/v1/tags?prefix=ma' })
+    const prefix = await sendTo(t, null, 'GET /tags', { query: { prefix: 'ma' } })
     expect(prefix.json().tags).toEqual([{ tag: 'mass-spec', count: 2 }])
-    const popular = await t.app.inject({ method: 'GET', url: '/api/v1/tags/popular' })
+    const popular = await sendTo(t, null, 'GET /tags/popular')
     expect(popular.json().tags[0]).toEqual({ tag: 'mass-spec', count: 2 })
   })
 
   it('offers a tag as soon as a post uses it, though the counts are kept for a minute', async () => {
     const ada = await makeUser(t)
     const offered = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/v1/tags?prefix=crystal' })).json().tags
+      (await sendTo(t, null, 'GET /tags', { query: { prefix: 'crystal' } })).json().tags
     expect(await offered()).toEqual([])
     await apiMakePost(t, ada, { title: 'Salt crystals', tags: 'crystallography' })
     expect(await offered()).toEqual([{ tag: 'crystallography', count: 1 }])

@@ -20,7 +20,7 @@ import {
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { testChainSlot } from '../../../test/chain'
-import { makeUser, send } from '../../../test/factories'
+import { makeUser, send, sendTo } from '../../../test/factories'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { seedLocalChain } from './chain.local'
 import { openTokenChain } from './chain.open'
@@ -105,7 +105,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
     expect(await rpcChain.signatureStatus(signature)).toBe('confirmed')
     expect(await rpcChain.signatureStatus('5'.repeat(88))).toBe('unknown')
 
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
+    const info = await sendTo(t, null, 'GET /token/info')
     expect(info.json()).toMatchObject({
       cluster: 'devnet',
       network_name: 'Solana Devnet',
@@ -171,7 +171,7 @@ describe(`token faucet over JSON-RPC (${TEST_DB})`, () => {
     const working = t.config.token.rpcUrl
     t.config.token.rpcUrl = 'http://127.0.0.1:9/?api-key=do-not-show-me'
     try {
-      const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
+      const info = await sendTo(t, null, 'GET /token/info')
       const grant = await send(t, user, 'POST', '/api/v1/token/faucet', {
         address: await newAddress(),
         amount: 1,

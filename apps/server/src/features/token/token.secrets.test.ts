@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testChainSlot } from '../../../test/chain'
-import { makeUser } from '../../../test/factories'
+import { makeUser, sendTo } from '../../../test/factories'
 import { openTestDatabase, TEST_DB, type TestApp } from '../../../test/harness'
 import { buildApp } from '../../app'
 import { type Config, loadConfig } from '../../config'
@@ -82,28 +82,19 @@ describe(`the faucet key stays secret (${TEST_DB})`, () => {
     const chain: TokenChain = await chains.get()
     // The configured key is the embedded chain's faucet.
     expect(chain.faucet.address).toBe((await createKeyPairSignerFromPrivateKeyBytes(seed)).address)
-    const user = await makeUser({ app } as TestApp)
+    const asApp = { app } as TestApp
+    const user = await makeUser(asApp)
     const target = (await createKeyPairSignerFromPrivateKeyBytes(randomBytes(32))).address
-    const post = (body: unknown) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        headers: user.headers,
-        payload: body as object,
-      })
+    const post = (body: unknown) => sendTo(asApp, user, 'POST /token/faucet', { json: body })
 
     const responses = [
       await post({ address: target, amount: 60 }),
       await post({ address: target, amount: 60 }), // 429
       await post({ address: 'nope', amount: 1 }),
       await post({ address: target, amount: 0 }),
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/token/faucet',
-        payload: { address: target, amount: 1 },
-      }),
-      await app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers }),
-      await app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` }),
+      await sendTo(asApp, null, 'POST /token/faucet', { json: { address: target, amount: 1 } }),
+      await sendTo(asApp, user, 'GET /token/info'),
+      await sendTo(asApp, null, 'GET /token/balance', { query: { address: target } }),
       await app.inject({ method: 'GET', url: '/api/v1/docs/json' }),
     ]
     // A chain library failing with the key in its message (the worst case) is not echoed either.

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { testChainSlot } from '../../../test/chain'
-import { makeUser } from '../../../test/factories'
+import { makeUser, sendTo } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
 import { openLocalChain } from './chain.local'
 import { openTokenChain } from './chain.open'
@@ -36,13 +36,7 @@ const freshAddress = () => getAddressDecoder().decode(randomBytes(32)) as string
 type User = Awaited<ReturnType<typeof makeUser>>
 
 function faucet(user: User | null, body: Record<string, unknown>, ip = '127.0.0.1') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/token/faucet',
-    headers: user?.headers ?? {},
-    payload: body,
-    remoteAddress: ip,
-  })
+  return sendTo(t, user, 'POST /token/faucet', { json: body, remoteAddress: ip })
 }
 
 async function tokenAccountOf(owner: string) {
@@ -110,7 +104,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     expect(account?.owner).toBe(TOKEN_PROGRAM_ADDRESS)
     expect(amount).toBe(5n * BASE)
 
-    const balance = await t.app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` })
+    const balance = await sendTo(t, null, 'GET /token/balance', { query: { address: target } })
     expect(balance.statusCode).toBe(200)
     expect(balance.json()).toEqual({
       address: target,
@@ -148,7 +142,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
   })
 
   it('describes the network and what the caller has left today', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/token/info' })
+    const anonymous = await sendTo(t, null, 'GET /token/info')
     expect(anonymous.statusCode).toBe(200)
     expect(anonymous.json()).toEqual({
       cluster: 'local',
@@ -164,7 +158,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
 
     const user = await makeUser(t)
     await faucet(user, { address: freshAddress(), amount: 40 })
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    const info = await sendTo(t, user, 'GET /token/info')
     expect(info.json().remaining_today).toBe(460)
   })
 
@@ -197,7 +191,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     expect(response.statusCode).toBe(400)
     expect(response.json().detail).toBe('That is a token account, not a wallet: enter the wallet address')
     // The refused grant does not count.
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    const info = await sendTo(t, user, 'GET /token/info')
     expect(info.json().remaining_today).toBe(499)
   })
 
@@ -261,7 +255,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 500, hoursAgo: 25 })
     await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 100, hoursAgo: 23 })
     await seedGrant({ user_id: user.id, address: freshAddress(), ip: '10.1.0.1', amount: 350, hoursAgo: 2 })
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    const info = await sendTo(t, user, 'GET /token/info')
     expect(info.json().remaining_today).toBe(50)
 
     expect((await faucet(user, { address: freshAddress(), amount: 50 }, '10.1.0.2')).statusCode).toBe(200)
@@ -294,7 +288,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     expect(response.json().detail).toBe(SOURCE_ACCOUNT_MISSING)
     const [grant] = await grants()
     expect(grant).toMatchObject({ status: 'failed', failure: SOURCE_ACCOUNT_MISSING, signature: null })
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    const info = await sendTo(t, user, 'GET /token/info')
     expect(info.json().remaining_today).toBe(500)
   })
 
@@ -354,17 +348,14 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     expect(response.json().detail).toMatch(/^Token operation failed: the transfer was sent but/)
     const [grant] = await grants()
     expect(grant).toMatchObject({ status: 'pending', signature: '5'.repeat(88) })
-    const info = await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })
+    const info = await sendTo(t, user, 'GET /token/info')
     expect(info.json().remaining_today).toBe(493)
   })
 
   it('answers a balance for any address and 400 for an invalid one', async () => {
-    const empty = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/token/balance?address=${freshAddress()}`,
-    })
+    const empty = await sendTo(t, null, 'GET /token/balance', { query: { address: freshAddress() } })
     expect(empty.json()).toMatchObject({ sol: 0, tokens: 0, lamports: '0', base_units: '0' })
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/token/balance?address=nope' })
+    const bad = await sendTo(t, null, 'GET /token/balance', { query: { address: 'nope' } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().detail).toBe(INVALID_ADDRESS)
   })
@@ -387,7 +378,7 @@ describe(`token faucet on the embedded chain (${TEST_DB})`, () => {
     expect(reopened).not.toBe(chain)
     expect(reopened.mint).toBe(chain.mint)
     expect(reopened.faucet.address).toBe(chain.faucet.address)
-    const balance = await t.app.inject({ method: 'GET', url: `/api/v1/token/balance?address=${target}` })
+    const balance = await sendTo(t, null, 'GET /token/balance', { query: { address: target } })
     expect(balance.json().base_units).toBe('9000000000')
     chain = reopened
   })
@@ -412,9 +403,7 @@ describe(`token faucet: grants left pending by a server stopped mid-transfer (${
     return { user, target }
   }
 
-  const remaining = async (user: User) =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/token/info', headers: user.headers })).json()
-      .remaining_today
+  const remaining = async (user: User) => (await sendTo(t, user, 'GET /token/info')).json().remaining_today
   const ageGrants = (minutes: number) =>
     sql`update faucet_grants set created_at = now() - make_interval(mins => ${minutes})`.execute(
       t.database.db,

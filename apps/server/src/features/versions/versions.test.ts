@@ -7,6 +7,7 @@ import {
   makeUser,
   send,
   sendEditPost,
+  sendTo,
   type TestUser,
 } from '../../../test/factories'
 import { counterMismatches } from '../../../test/faults/recount'
@@ -27,16 +28,7 @@ const MB = 1024 * 1024
 
 function sendVersion(user: TestUser | null, postId: string, fields: [string, string][], files: UploadFile[]) {
   const body = multipart(fields, files)
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/media/${postId}/versions`,
-    headers: { ...body.headers, ...(user?.headers ?? {}) },
-    payload: body.payload,
-  })
-}
-
-function get(url: string, user?: TestUser | null) {
-  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} })
+  return sendTo(t, user, 'POST /media/:id/versions', { params: { id: postId }, form: body })
 }
 
 /** The manifest the server should give these files: computed here from the bytes given inline. */
@@ -121,7 +113,7 @@ async function expectRefused(fields: [string, string][], files: UploadFile[], de
   const response = await sendVersion(ada, id, fields, files)
   expect(response.statusCode).toBe(400)
   expect(response.json().detail).toBe(detail)
-  expect((await get(`/media/${id}`)).json().version).toBe(1)
+  expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json().version).toBe(1)
   expect(await tableCounts()).toEqual(before)
   expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
 }
@@ -133,14 +125,14 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
 
   it('writes version 1 with the post, its manifest the CID of a directory of its files', async () => {
     const { ada, id } = await adasPost()
-    const detail = (await get(`/media/${id}`)).json()
+    const detail = (await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()
     expect(detail).toMatchObject({
       version: 1,
       version_count: 1,
       version_changelog: '',
       manifest_cid: await manifestOf({ 'figure.png': figure1, 'paper.pdf': paper }),
     })
-    const versions = await get(`/media/${id}/versions`, ada)
+    const versions = await sendTo(t, ada, 'GET /media/:id/versions', { params: { id } })
     expect(versions.statusCode).toBe(200)
     expect(versions.json()).toMatchObject({
       post_id: id,
@@ -155,7 +147,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
 
   it('lets a new file replace a kept file of the same name, in its place', async () => {
     const { ada, id } = await adasPost()
-    const v1 = (await get(`/media/${id}`)).json()
+    const v1 = (await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()
     const newer = pdfFile('the corrected paper')
     const v2 = await publishVersion(ada, id, { changelog: 'Corrected PDF', keep: 'figure.png,paper.pdf' }, [
       { name: 'paper.pdf', data: newer },
@@ -168,7 +160,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
 
   it('publishes a new version: kept files carried over, a same-named file replaced in place, new ones after', async () => {
     const { ada, id } = await adasPost()
-    const v1 = (await get(`/media/${id}`)).json()
+    const v1 = (await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()
     const v2 = await publishVersion(
       ada,
       id,
@@ -195,14 +187,19 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect(v2.media[0].cid).not.toBe(v1.media[0].cid)
 
     // Anonymous readers (the read cache) and the lists see the new version at once.
-    expect((await get(`/media/${id}`)).json()).toMatchObject({ version: 2, manifest_cid: v2.manifest_cid })
-    const card = (await get('/media/list')).json().items.find((item: { id: string }) => item.id === id)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()).toMatchObject({
+      version: 2,
+      manifest_cid: v2.manifest_cid,
+    })
+    const card = (await sendTo(t, null, 'GET /media/list'))
+      .json()
+      .items.find((item: { id: string }) => item.id === id)
     expect(card.media.map((file: { cid: string }) => file.cid)).toEqual(
       v2.media.map((file: { cid: string }) => file.cid),
     )
 
     // Version 1 stays viewable, and its files downloadable at their own CIDs.
-    const old = await get(`/media/${id}?version=1`)
+    const old = await sendTo(t, null, 'GET /media/:id', { params: { id }, query: { version: '1' } })
     expect(old.statusCode).toBe(200)
     expect(old.json()).toMatchObject({
       version: 1,
@@ -215,9 +212,11 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const oldFigure = await t.app.inject({ method: 'GET', url: v1.media[0].url })
     expect(oldFigure.statusCode).toBe(200)
     expect(oldFigure.rawPayload.equals(figure1)).toBe(true)
-    expect((await get(`/media/${id}?version=2`)).json().media).toEqual(v2.media)
+    expect(
+      (await sendTo(t, null, 'GET /media/:id', { params: { id }, query: { version: '2' } })).json().media,
+    ).toEqual(v2.media)
 
-    const list = (await get(`/media/${id}/versions`)).json()
+    const list = (await sendTo(t, null, 'GET /media/:id/versions', { params: { id } })).json()
     expect(list.current).toBe(2)
     expect(
       list.items.map((item: { version: number; changelog: string }) => [item.version, item.changelog]),
@@ -244,11 +243,13 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const { ada, id } = await adasPost()
     await publishVersion(ada, id, { changelog: 'Two' }, [{ name: 'n.md', data: notes }])
     for (const version of ['3', '0', '-1', '99999999999']) {
-      const response = await get(`/media/${id}?version=${version}`)
+      const response = await sendTo(t, null, 'GET /media/:id', { params: { id }, query: { version } })
       expect(response.statusCode, version).toBe(404)
       expect(response.json().detail).toBe('This post has no such version')
     }
-    expect((await get(`/media/${id}?version=abc`)).statusCode).toBe(400)
+    expect(
+      (await sendTo(t, null, 'GET /media/:id', { params: { id }, query: { version: 'abc' } })).statusCode,
+    ).toBe(400)
   })
 
   it('takes `keep` repeated or comma-separated, and a name holding a comma as one name', async () => {
@@ -359,7 +360,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     )
     expect(exe.statusCode).toBe(415)
 
-    expect((await get(`/media/${id}`)).json().version).toBe(1)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json().version).toBe(1)
     expect(await tableCounts()).toEqual({ versions: 1, earlier: 0, current: 2, blobs: 2 })
     expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
   })
@@ -385,19 +386,28 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect(storedFiles()).toEqual({ blobs: 3, staging: 0 })
 
     // Versions of a private post are as hidden as the post.
-    expect((await get(`/media/${secret}/versions`)).statusCode).toBe(404)
-    expect((await get(`/media/${secret}/versions`, bob)).statusCode).toBe(404)
-    expect((await get(`/media/${secret}/versions`, ada)).statusCode).toBe(200)
-    expect((await get(`/media/${secret}?version=1`, bob)).statusCode).toBe(404)
+    expect((await sendTo(t, null, 'GET /media/:id/versions', { params: { id: secret } })).statusCode).toBe(
+      404,
+    )
+    expect((await sendTo(t, bob, 'GET /media/:id/versions', { params: { id: secret } })).statusCode).toBe(404)
+    expect((await sendTo(t, ada, 'GET /media/:id/versions', { params: { id: secret } })).statusCode).toBe(200)
+    expect(
+      (await sendTo(t, bob, 'GET /media/:id', { params: { id: secret }, query: { version: '1' } }))
+        .statusCode,
+    ).toBe(404)
     // A version that does not exist says no more than the post would: nothing of it to bob.
     for (const viewer of [bob, undefined]) {
-      const hidden = await get(`/media/${secret}?version=99`, viewer)
+      const hidden = await sendTo(t, viewer ?? null, 'GET /media/:id', {
+        params: { id: secret },
+        query: { version: '99' },
+      })
       expect(hidden.statusCode).toBe(404)
       expect(hidden.json().detail).toBe('Post not found')
     }
-    expect((await get(`/media/${secret}?version=99`, ada)).json().detail).toBe(
-      'This post has no such version',
-    )
+    expect(
+      (await sendTo(t, ada, 'GET /media/:id', { params: { id: secret }, query: { version: '99' } })).json()
+        .detail,
+    ).toBe('This post has no such version')
     expect((await sendVersion(ada, secret, fields, file)).statusCode).toBe(201)
   })
 
@@ -418,7 +428,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect(await tableCounts()).toEqual(before.counts)
     expect(await blobRefs()).toEqual(before.refs)
     expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
-    expect((await get(`/media/${id}`)).json().version).toBe(1)
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json().version).toBe(1)
   })
 
   it('leaves no half version and no orphan file when the database fails after the files were stored', async () => {
@@ -451,7 +461,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     expect(await tableCounts()).toEqual(before.counts)
     expect(await blobRefs()).toEqual(before.refs)
     expect(storedFiles()).toEqual({ blobs: 2, staging: 0 })
-    const post = (await get(`/media/${id}`)).json()
+    const post = (await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()
     expect(post).toMatchObject({ version: 1, version_count: 1 })
     expect(post.media.map((file: { name: string }) => file.name)).toEqual(['figure.png', 'paper.pdf'])
     await expectExactRefs()
@@ -476,7 +486,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     const deleted = await send(t, ada, 'DELETE', `/api/v1/media/${id}/delete`)
     expect(deleted.statusCode).toBe(200)
     expect(await tableCounts()).toEqual({ versions: 1, earlier: 0, current: 1, blobs: 1 })
-    const bobsPdf = (await get(`/media/${bobs}`)).json().media[0]
+    const bobsPdf = (await sendTo(t, null, 'GET /media/:id', { params: { id: bobs } })).json().media[0]
     expect(await blobRefs()).toEqual({ [bobsPdf.cid]: 1 })
     expect(storedFiles()).toEqual({ blobs: 1, staging: 0 })
     await expectExactRefs()
@@ -497,7 +507,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     })
     // …and each comment's view says it, for the page to mark one written on an earlier version.
     expect([first.post_version, second.post_version]).toEqual([1, 2])
-    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/comments/post/${id}` })
+    const listed = await sendTo(t, null, 'GET /comments/post/:id', { params: { id } })
     expect(listed.statusCode).toBe(200)
     expect(
       Object.fromEntries(
@@ -542,7 +552,7 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
   it('versions a post made before versions existed (no version row), and a text edit keeps its version', async () => {
     const ada = await makeUser(t)
     const id = await dbMakePost(t, ada, { title: 'Old post' })
-    expect((await get(`/media/${id}`)).json()).toMatchObject({
+    expect((await sendTo(t, null, 'GET /media/:id', { params: { id } })).json()).toMatchObject({
       version: 1,
       version_count: 1,
       manifest_cid: null,
@@ -552,7 +562,9 @@ describe(`versions of a post's files (${TEST_DB})`, () => {
     ])
     expect(created).toMatchObject({ version: 2, version_count: 2 })
     expect(
-      (await get(`/media/${id}/versions`)).json().items.map((item: { version: number }) => item.version),
+      (await sendTo(t, null, 'GET /media/:id/versions', { params: { id } }))
+        .json()
+        .items.map((item: { version: number }) => item.version),
     ).toEqual([1, 2])
     const edited = await sendEditPost(t, ada, id, { title: 'Old post, renamed' })
     expect(edited.statusCode).toBe(200)
