@@ -309,12 +309,8 @@ export interface CommentRevisionsTable {
 
 // ---- open peer review (features/reviews; migration 0045) ----
 
-/** A reader's review of one version of a post: five criteria and a confidence, each 1–5. */
-export interface ReviewsTable {
-  id: string
-  post_id: string
-  version: number
-  reviewer_id: string
+/** What a reviewer writes, and an edit may change: five criteria and a confidence, each 1–5. */
+interface ReviewValues {
   summary: string
   soundness: number
   novelty: number
@@ -323,6 +319,14 @@ export interface ReviewsTable {
   significance: number
   confidence: number
   competing_interests: string
+}
+
+/** A reader's review of one version of a post. */
+export interface ReviewsTable extends ReviewValues {
+  id: string
+  post_id: string
+  version: number
+  reviewer_id: string
   revision: Generated<number>
   edited_at: ColumnType<Date | null, never, Date>
   withdrawn_at: ColumnType<Date | null, never, Date>
@@ -331,17 +335,9 @@ export interface ReviewsTable {
 export type ReviewRow = Selectable<ReviewsTable>
 
 /** The values a review had at one revision, kept when an edit replaced them. */
-export interface ReviewRevisionsTable {
+export interface ReviewRevisionsTable extends ReviewValues {
   review_id: string
   revision: number
-  summary: string
-  soundness: number
-  novelty: number
-  clarity: number
-  reproducibility: number
-  significance: number
-  confidence: number
-  competing_interests: string
   created_at: Date
 }
 

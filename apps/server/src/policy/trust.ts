@@ -79,6 +79,13 @@ export function linksIn(text: string): number {
 /** What a new account's allowance counts: its posts a day, or its comments (and reviews) an hour. */
 export type AllowanceKind = 'post' | 'comment' | 'review'
 
+/** Where each kind's writings are, and the column naming their author. */
+const WRITTEN: Record<AllowanceKind, [string, string]> = {
+  post: ['posts', 'user_id'],
+  comment: ['comments', 'user_id'],
+  review: ['reviews', 'reviewer_id'],
+}
+
 export function allowanceOf(config: TrustConfig, kind: AllowanceKind) {
   return kind === 'post'
     ? { limit: config.newPostsPerDay, windowMs: 24 * HOUR }
@@ -98,24 +105,11 @@ export async function allowanceLeft(
 ): Promise<{ limit: number; left: number; again: Date | null }> {
   const { limit, windowMs } = allowanceOf(config, kind)
   const since = new Date(now.getTime() - windowMs)
-  const rows =
-    kind === 'review'
-      ? await db
-          .selectFrom('reviews')
-          .select('created_at')
-          .where('reviewer_id', '=', userId)
-          .where('created_at', '>', since)
-          .orderBy('created_at', 'desc')
-          .limit(limit)
-          .execute()
-      : await db
-          .selectFrom(kind === 'post' ? 'posts' : 'comments')
-          .select('created_at')
-          .where('user_id', '=', userId)
-          .where('created_at', '>', since)
-          .orderBy('created_at', 'desc')
-          .limit(limit)
-          .execute()
+  const [table, author] = WRITTEN[kind]
+  const { rows } = await sql<{ created_at: Date }>`
+    select created_at from ${sql.table(table)}
+    where ${sql.ref(author)} = ${userId} and created_at > ${since}
+    order by created_at desc limit ${limit}`.execute(db)
   const left = Math.max(0, limit - rows.length)
   const again = left === 0 && limit > 0 ? new Date(rows[limit - 1].created_at.getTime() + windowMs) : null
   return { limit, left, again }

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/factories'
 import { multipart, pngFile } from '../../../test/files'
-import { TEST_DB, useTestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 
 const t = useTestApp({ COMMENT_RATE_LIMIT: '10000' })
 
@@ -321,5 +321,27 @@ describe(`open peer review (${TEST_DB})`, () => {
     expect(await kinds(author)).toEqual([['review', reviewer.id, post_id]])
     expect(await kinds(invitee)).toEqual([['review_request', author.id, post_id]])
     expect(await kinds(reviewer)).toEqual([['review_response', author.id, post_id]])
+  })
+
+  it("holds a new account to the comments' hourly allowance for reviews, as the moderation rules say", async () => {
+    await withSecondApp(
+      t,
+      {
+        TRUST_NEW_ACCOUNT_HOURS: '24',
+        TRUST_MIN_CONTRIBUTIONS: '3',
+        TRUST_NEW_COMMENTS_PER_HOUR: '1',
+        COMMENT_RATE_LIMIT: '1000',
+      },
+      async (second) => {
+        const [author, newcomer] = await makeUsers(second, 2)
+        const first = await apiMakePost(second, author)
+        const other = await apiMakePost(second, author)
+        const send = (postId: string) =>
+          sendTo(second, newcomer, 'POST /media/:id/reviews', { params: { id: postId }, json: review() })
+        expect((await send(first.post_id)).statusCode).toBe(201)
+        const refused = await send(other.post_id)
+        expect([refused.statusCode, refused.json().code]).toEqual([429, 'new_account_comments'])
+      },
+    )
   })
 })
