@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { CreatedAt } from './schema.columns'
+
+/** The tables of open peer review. */
+
+// ---- open peer review (features/reviews; migration 0045) ----
+
+/** What a reviewer writes, and an edit may change: five criteria and a confidence, each 1–5. */
+interface ReviewValues {
+  summary: string
+  soundness: number
+  novelty: number
+  clarity: number
+  reproducibility: number
+  significance: number
+  confidence: number
+  competing_interests: string
+}
+
+/** A reader's review of one version of a post. */
+export interface ReviewsTable extends ReviewValues {
+  id: string
+  post_id: string
+  version: number
+  reviewer_id: string
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
+  withdrawn_at: ColumnType<Date | null, never, Date>
+  created_at: CreatedAt
+}
+export type ReviewRow = Selectable<ReviewsTable>
+
+/** The values a review had at one revision, kept when an edit replaced them. */
+export interface ReviewRevisionsTable extends ReviewValues {
+  review_id: string
+  revision: number
+  created_at: Date
+}
+
+/** An invitation to review a post, open until the invitee accepts or declines it. */
+export interface ReviewRequestsTable {
+  id: string
+  post_id: string
+  reviewer_id: string
+  requester_id: string
+  status: ColumnType<'open' | 'accepted' | 'declined', 'open' | undefined, 'accepted' | 'declined'>
+  created_at: CreatedAt
+  answered_at: ColumnType<Date | null, never, Date>
+}
+
+/** A reader found a review helpful (not their own). */
+export interface ReviewHelpfulTable {
+  review_id: string
+  user_id: string
+  created_at: CreatedAt
+}
+
+/** The work's author's answer to a review, one per review. */
+export interface ReviewResponsesTable {
+  review_id: string
+  author_id: string
+  content: string
+  created_at: CreatedAt
+}
