@@ -13,6 +13,17 @@ export const FAN_OUT_HANDLER = 'notifications.followers'
 /** The UTC day of `at`, 'YYYY-MM-DD': likes of one target on one day are one entry. */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
+/** News of a review (or an invitation to one), once per `id`: `userId` is told what `actorId` did on a post. */
+function reviewNews(
+  kind: 'review' | 'review_request' | 'review_response',
+  id: string,
+  userId: string,
+  actorId: string,
+  postId: string,
+): Draft {
+  return { userId, kind, actorId, postId, commentId: null, groupKey: `${kind}:${id}` }
+}
+
 /** What was written, told to whoever listens (live streams), in the same transaction. */
 async function announce(events: EventBus, trx: Db, written: readonly Written[]) {
   await events.raise(
@@ -227,27 +238,13 @@ export function subscribeNotifications(events: EventBus, live: Live) {
   events.inTransaction('review.written', (trx, reviews) =>
     write(
       trx,
-      reviews.map((review) => ({
-        userId: review.postAuthorId,
-        kind: 'review' as const,
-        actorId: review.reviewerId,
-        postId: review.postId,
-        commentId: null,
-        groupKey: `review:${review.reviewId}`,
-      })),
+      reviews.map((r) => reviewNews('review', r.reviewId, r.postAuthorId, r.reviewerId, r.postId)),
     ),
   )
   events.inTransaction('review.requested', (trx, requests) =>
     write(
       trx,
-      requests.map((request) => ({
-        userId: request.reviewerId,
-        kind: 'review_request' as const,
-        actorId: request.requesterId,
-        postId: request.postId,
-        commentId: null,
-        groupKey: `review_request:${request.requestId}`,
-      })),
+      requests.map((r) => reviewNews('review_request', r.requestId, r.reviewerId, r.requesterId, r.postId)),
     ),
   )
   events.inTransaction('review.changed', async (trx, changes) => {
@@ -261,14 +258,7 @@ export function subscribeNotifications(events: EventBus, live: Live) {
       .execute()
     await write(
       trx,
-      rows.map((row) => ({
-        userId: row.reviewer_id,
-        kind: 'review_response' as const,
-        actorId: row.user_id,
-        postId: row.post_id,
-        commentId: null,
-        groupKey: `review_response:${row.id}`,
-      })),
+      rows.map((row) => reviewNews('review_response', row.id, row.reviewer_id, row.user_id, row.post_id)),
     )
   })
 

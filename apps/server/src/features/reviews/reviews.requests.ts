@@ -7,6 +7,7 @@ import type { Db } from '../../db/index'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { can, viewerOf, visibleOrGone, visibleTo } from '../../policy/index'
+import { postOf } from './reviews.service'
 
 const REQUESTS_LISTED = 100
 
@@ -54,12 +55,7 @@ export function reviewRequests(db: Db, events: EventBus) {
   return {
     async invite(requesterId: string, postId: string, username: string): Promise<ReviewRequestView> {
       if (!isId(postId)) throw new NotFoundError('post_not_found')
-      const found = await db
-        .selectFrom('posts')
-        .select(['id', 'user_id', 'visibility', 'moderation'])
-        .where('id', '=', postId)
-        .executeTakeFirst()
-      const post = await visibleOrGone(db, found, postId, requesterId)
+      const post = await visibleOrGone(db, await postOf(db, postId), postId, requesterId)
       // Only a work everyone may read is open to review.
       if (!can(viewerOf(null), 'post.read', post)) throw new ForbiddenError('review_not_public')
       const reviewer = await db

@@ -52,7 +52,7 @@ const invalid = (field: string, message: string) =>
   })
 
 /** The post a review is of, as its rules and its view read it. */
-function postOf(db: Db, id: string) {
+export function postOf(db: Db, id: string) {
   return db
     .selectFrom('posts')
     .select(['id', 'user_id', 'visibility', 'moderation', 'version', 'title'])
