@@ -135,5 +135,7 @@ export type EditState = Static<typeof EditState>
 
 /** What a user writes and others like, report and moderate. */
 export type ContentKind = 'post' | 'comment'
-/** What a report names: a contribution, or a user. */
-export type TargetType = ContentKind | 'user'
+/** What moderators hide, remove and restore: a contribution, or a review. */
+export type ModeratedKind = ContentKind | 'review'
+/** What a report names: a contribution, a review, or a user. */
+export type TargetType = ModeratedKind | 'user'

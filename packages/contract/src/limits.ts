@@ -91,7 +91,7 @@ export const REPORT_REASONS = [
   'misinformation',
   'other',
 ] as const
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user', 'review'] as const
 /** A user's role: moderators see the queue and act; admins also grant and revoke moderator. */
 export const USER_ROLES = ['user', 'moderator', 'admin'] as const
 /** A reporter's note and a moderator's reason, in characters. */

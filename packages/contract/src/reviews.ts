@@ -49,6 +49,8 @@ export const ReviewView = Type.Object({
   outdated: Type.Boolean(),
   /** Withdrawn by the reviewer: a placeholder, without text or ratings. */
   withdrawn: Type.Boolean(),
+  /** Hidden or removed by a moderator: a placeholder for everyone but its reviewer. */
+  moderation: Nullable(LiteralUnion('hidden', 'removed')),
   summary: Type.String(),
   ratings: Nullable(ReviewRatings),
   confidence: Nullable(Type.Integer()),

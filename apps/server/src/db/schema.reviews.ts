@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { CreatedAt } from './schema.columns'
+import type { ModeratedColumns } from './schema.moderation'
 
 /** The tables of open peer review. */
 
@@ -17,8 +18,8 @@ interface ReviewValues {
   competing_interests: string
 }
 
-/** A reader's review of one version of a post. */
-export interface ReviewsTable extends ReviewValues {
+/** A reader's review of one version of a post, moderated as comments are. */
+export interface ReviewsTable extends ReviewValues, ModeratedColumns {
   id: string
   post_id: string
   version: number

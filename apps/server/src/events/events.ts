@@ -1,4 +1,4 @@
-import type { ContentKind, TargetType } from '@agora/contract'
+import type { ContentKind, ModeratedKind, TargetType } from '@agora/contract'
 /**
  * What happened, as the features that do it say it: the domain events. A contribution raises its
  * event inside the transaction that makes it; what reacts to it (rewards, notifications, the read
@@ -102,12 +102,12 @@ export interface DomainEvents {
   /** A reward claim reached its end: paid on chain, or failed and credited back. */
   'claim.settled': { claimId: string; userId: string; status: 'paid' | 'failed'; amount: string }
   /**
-   * A moderator hid, removed or restored a post or a comment (features/moderation): `previous` is
-   * the state before (null: visible). Rewards reverse what hidden or removed content earned;
-   * its author is told.
+   * A moderator hid, removed or restored a post, a comment or a review (features/moderation):
+   * `previous` is the state before (null: visible). Rewards reverse what hidden or removed content
+   * earned (a review's bounty awards); its author is told.
    */
   'content.moderated': {
-    kind: ContentKind
+    kind: ModeratedKind
     id: string
     postId: string
     authorId: string

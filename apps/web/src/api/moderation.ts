@@ -3,8 +3,8 @@
  * Screens use the hooks in features/mod and features/report, not these directly.
  */
 import type {
-  ContentKind,
   ModActionResponse,
+  ModeratedKind,
   ModLogResponse,
   ModQueueResponse,
   ModUserResponse,
@@ -61,18 +61,20 @@ export function resolveReport(
   return call('POST /mod/reports/:id/resolve', { params: { id: reportId }, json: request })
 }
 
-export type ModContentType = ContentKind
+export type ModContentType = ModeratedKind
 export type ModContentAction = 'hide' | 'restore' | 'remove'
 
-/** POST /mod/{posts|comments}/{id}/{hide|restore|remove}, without going through a report. */
+/** The folder of each moderated kind in the moderation paths. */
+const FOLDER = { post: 'posts', comment: 'comments', review: 'reviews' } as const
+
+/** POST /mod/{posts|comments|reviews}/{id}/{hide|restore|remove}, without going through a report. */
 export function moderateContent(
   type: ModContentType,
   id: string,
   action: ModContentAction,
   reason: string,
 ): Promise<ModActionResponse> {
-  const folder = type === 'post' ? 'posts' : 'comments'
-  return call('POST /mod/:kind/:id/:action', { params: { kind: folder, id, action }, json: { reason } })
+  return call('POST /mod/:kind/:id/:action', { params: { kind: FOLDER[type], id, action }, json: { reason } })
 }
 
 /** POST /mod/users/{id}/suspend: `until` is an ISO date-time in the future. */

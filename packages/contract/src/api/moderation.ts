@@ -23,7 +23,7 @@ import {
 } from '../moderation'
 
 const ContentParams = Type.Object({
-  kind: Type.Union([Type.Literal('posts'), Type.Literal('comments')]),
+  kind: Type.Union([Type.Literal('posts'), Type.Literal('comments'), Type.Literal('reviews')]),
   id: Type.String({ minLength: 1, maxLength: 100 }),
 })
 const ActionParams = Type.Object({

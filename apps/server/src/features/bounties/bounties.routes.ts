@@ -13,6 +13,11 @@ export async function bountiesRoutes(app: AppInstance, ctx: AppContext) {
   sweepEveryMinute(app, 'bounty deadlines', async () => {
     await bounties.closeDue()
   })
+  ctx.events.inTransaction('content.moderated', async (trx, actions) => {
+    for (const action of actions)
+      if (action.kind === 'review' && action.action !== 'restore')
+        await bounties.reviewModerated(trx, action.id)
+  })
   ctx.events.inTransaction('post.removed', async (trx, posts) => {
     for (const post of posts) await bounties.postRemoved(trx, post.postId)
   })

@@ -146,6 +146,7 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
             'reviews.post_id',
             'reviews.reviewer_id',
             'reviews.withdrawn_at',
+            'reviews.moderation',
             'reviews.created_at',
             'users.created_at as reviewer_created_at',
           ])
@@ -155,6 +156,7 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
     if (!review) throw new NotFoundError('review_not_found')
     if (review.post_id !== bounty.post_id) throw new BadRequestError('bounty_review_elsewhere')
     if (review.withdrawn_at) throw new ConflictError('review_withdrawn')
+    if (review.moderation) throw new ConflictError('review_moderated')
     if (review.reviewer_id === bounty.funder_id) throw new ForbiddenError('bounty_award_self')
     if (review.reviewer_id === postAuthorId) throw new ForbiddenError('bounty_award_author')
     if (review.created_at <= bounty.created_at) throw new ConflictError('bounty_review_early')
@@ -283,6 +285,27 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
         for (const bounty of due) await closeAndRefund(trx, bounty, 'closed')
         return due.length
       })
+    },
+
+    /**
+     * A review a moderator hid or removed gives its awards back (the ledger reverses them from the
+     * reviewer): to its bounty while that is open, else to the funder. Once per award; a restore pays nothing again.
+     */
+    async reviewModerated(trx: Db, reviewId: string) {
+      const tx = bountiesStore(trx)
+      for (const award of await tx.takeBackAwards(reviewId)) {
+        const bounty = await tx.lock(award.bounty_id)
+        if (!bounty) continue
+        if (bounty.status === 'open')
+          await tx.setRemaining(bounty.id, BigInt(bounty.remaining) + BigInt(award.amount))
+        else
+          await escrowLedger(trx, config.rewards).refund(
+            bounty.funder_id,
+            { kind: 'award', id: award.id },
+            bounty.post_id,
+            BigInt(award.amount),
+          )
+      }
     },
 
     /** Before a post goes: its open bounties close and return what is left to their funders. */

@@ -142,6 +142,16 @@ export function bountiesStore(db: Db) {
       return added !== undefined
     },
 
+    /** Marks the review's awards returned (those not returned yet) and answers them. */
+    takeBackAwards: (reviewId: string) =>
+      db
+        .updateTable('bounty_awards')
+        .set({ returned_at: new Date() })
+        .where('review_id', '=', reviewId)
+        .where('returned_at', 'is', null)
+        .returning(['id', 'bounty_id', sql<string>`amount::text`.as('amount')])
+        .execute(),
+
     setRemaining: (id: string, remaining: bigint) =>
       db.updateTable('bounties').set({ remaining }).where('id', '=', id).execute(),
 

@@ -14,6 +14,7 @@ export const NOT_FOUND = {
   post: 'post_not_found',
   comment: 'comment_not_found',
   user: 'user_not_found',
+  review: 'review_not_found',
 } as const satisfies Record<TargetType, ErrorCodeOf<404>>
 
 /** Reports: anyone signed in files them; moderators read them as a queue grouped by target. */

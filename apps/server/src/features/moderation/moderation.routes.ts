@@ -7,7 +7,7 @@ import { moderationService } from './moderation.service'
 
 export const LOGIN_TO_REPORT = 'Please login to report something to the moderators'
 
-const KIND = { posts: 'post', comments: 'comment' } as const
+const KIND = { posts: 'post', comments: 'comment', reviews: 'review' } as const
 
 export async function moderationRoutes(app: AppInstance, ctx: AppContext) {
   const moderation = moderationService(ctx.db, ctx.events, ctx.config.trust)

@@ -17,7 +17,7 @@ import { trustOf } from '../../policy/index'
 import { decodeCursor, encodeCursor, isLogCursor } from './moderation.cursors'
 import { type StandingRow, toLogEntry, toModUser } from './moderation.presenters'
 import { NOT_FOUND, reportsService } from './moderation.reports'
-import { type ContentKind, moderationStore } from './moderation.store'
+import { type ModeratedKind, moderationStore } from './moderation.store'
 
 type Action = 'hide' | 'remove' | 'restore'
 const STATE_OF: Record<Exclude<Action, 'restore'>, 'hidden' | 'removed'> = {
@@ -43,8 +43,8 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
     return user
   }
 
-  /** Hides, removes or restores a post or a comment; the reports on it are settled with it. */
-  async function act(moderator: Viewer, kind: ContentKind, id: string, action: Action, reason: string) {
+  /** Hides, removes or restores a post, a comment or a review; the reports on it are settled with it. */
+  async function act(moderator: Viewer, kind: ModeratedKind, id: string, action: Action, reason: string) {
     return inTransaction(db, async (trx) => {
       const tx = moderationStore(trx)
       const content = isId(id) ? await tx.lockContent(kind, id) : undefined
@@ -161,13 +161,13 @@ export function moderationService(db: Db, events: EventBus, trust: TrustConfig) 
       return { resolved: open }
     },
 
-    act: (moderator: Viewer, kind: ContentKind, id: string, action: Action, reason: string) =>
+    act: (moderator: Viewer, kind: ModeratedKind, id: string, action: Action, reason: string) =>
       act(moderator, kind, id, action, reason.trim()),
 
     /** The author of hidden or removed content asks the moderators to look again. */
     async requestReview(
       authorId: string,
-      kind: ContentKind,
+      kind: ModeratedKind,
       id: string,
       note: string,
     ): Promise<ModActionResponse> {

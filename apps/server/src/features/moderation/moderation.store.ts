@@ -1,26 +1,22 @@
-import type { ContentKind, TargetType } from '@agora/contract'
+import type { ModeratedKind, TargetType } from '@agora/contract'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../../db/index'
 import type { ModerationColumn } from '../../db/schema'
 
-export type { ContentKind, TargetType }
+import { targetOf } from './moderation.targets'
 
-/** A reported or moderated thing with what the queue shows of it. */
-export interface TargetRow {
-  type: TargetType
-  id: string
-  title: string
-  excerpt: string
-  author_id: string
-  author_name: string
-  post_id: string | null
-  moderation: ModerationColumn | null
-  moderation_reason: string
-  moderated_at: Date | null
-  review_requested_at: Date | null
-  suspended_until: Date | null
-}
+export type { ModeratedKind, TargetType }
+
+/** The table each moderated kind lives in. */
+const TABLE = { post: 'posts', comment: 'comments', review: 'reviews' } as const satisfies Record<
+  ModeratedKind,
+  string
+>
+
+export type { TargetRow } from './moderation.targets'
+
+import type { TargetRow } from './moderation.targets'
 
 export interface OpenReportRow {
   id: string
@@ -45,8 +41,7 @@ export interface LogRow {
   moderator: string | null
 }
 
-const EXCERPT = 300
-/** A post's or comment's moderation columns. */
+/** A post's, comment's or review's moderation columns. */
 const MODERATED = ['moderation', 'moderation_reason', 'moderated_at', 'review_requested_at'] as const
 /** What moderators see of a user's standing. */
 const STANDING = [
@@ -61,29 +56,8 @@ const STANDING = [
 
 export function moderationStore(db: Db) {
   return {
-    /** The post, comment or user a report names, with its author; undefined when there is none. */
-    async target(type: TargetType, id: string): Promise<TargetRow | undefined> {
-      const { rows } = await (type === 'post'
-        ? sql<TargetRow>`
-            select 'post' as type, p.id, p.title, left(p.content, ${EXCERPT}) as excerpt, p.user_id as author_id,
-              u.username as author_name, p.id as post_id, p.moderation, p.moderation_reason, p.moderated_at,
-              p.review_requested_at, null::timestamptz as suspended_until
-            from posts p join users u on u.id = p.user_id where p.id = ${id}`
-        : type === 'comment'
-          ? sql<TargetRow>`
-            select 'comment' as type, c.id, p.title, left(c.content, ${EXCERPT}) as excerpt, c.user_id as author_id,
-              u.username as author_name, c.post_id, c.moderation, c.moderation_reason, c.moderated_at,
-              c.review_requested_at, null::timestamptz as suspended_until
-            from comments c join posts p on p.id = c.post_id join users u on u.id = c.user_id
-            where c.id = ${id} and c.deleted_at is null`
-          : sql<TargetRow>`
-            select 'user' as type, u.id, u.username as title, left(u.bio, ${EXCERPT}) as excerpt, u.id as author_id,
-              u.username as author_name, null::uuid as post_id, null as moderation, '' as moderation_reason,
-              null::timestamptz as moderated_at, null::timestamptz as review_requested_at, u.suspended_until
-            from users u where u.id = ${id}`
-      ).execute(db)
-      return rows[0]
-    },
+    /** The post, comment, review or user a report names, with its author; undefined when there is none. */
+    target: (type: TargetType, id: string) => targetOf(db, type, id),
 
     insertReport(report: {
       reporterId: string
@@ -139,7 +113,11 @@ export function moderationStore(db: Db) {
           union all
           select 'comment', id, 0, review_requested_at from comments
           where review_requested_at is not null and moderation is not null
-            and not exists (select 1 from reports r where r.status = 'open' and r.target_type = 'comment' and r.target_id = comments.id)`
+            and not exists (select 1 from reports r where r.status = 'open' and r.target_type = 'comment' and r.target_id = comments.id)
+          union all
+          select 'review', id, 0, review_requested_at from reviews
+          where review_requested_at is not null and moderation is not null
+            and not exists (select 1 from reports r where r.status = 'open' and r.target_type = 'review' and r.target_id = reviews.id)`
           }
         )
         select target_type, target_id, count, first from open_targets
@@ -162,6 +140,7 @@ export function moderationStore(db: Db) {
           (select count(*) from (select 1 from reports where status = 'open' group by target_type, target_id) g)
           + (select count(*) from posts where review_requested_at is not null and moderation is not null)
           + (select count(*) from comments where review_requested_at is not null and moderation is not null)
+          + (select count(*) from reviews where review_requested_at is not null and moderation is not null)
         )::int as n`.execute(db)
       return rows[0].n
     },
@@ -205,11 +184,10 @@ export function moderationStore(db: Db) {
       return Number(result.numUpdatedRows)
     },
 
-    /** Sets a post's or comment's moderation; answers the row as it is now. */
-    async setModeration(kind: ContentKind, id: string, state: ModerationColumn | null, reason: string) {
-      const table = kind === 'post' ? 'posts' : 'comments'
+    /** Sets a post's, comment's or review's moderation; answers the row as it is now. */
+    async setModeration(kind: ModeratedKind, id: string, state: ModerationColumn | null, reason: string) {
       return db
-        .updateTable(table)
+        .updateTable(TABLE[kind])
         .set({
           moderation: state,
           moderation_reason: state ? reason : '',
@@ -221,20 +199,20 @@ export function moderationStore(db: Db) {
         .executeTakeFirstOrThrow()
     },
 
-    async lockContent(kind: ContentKind, id: string) {
-      const table = kind === 'post' ? 'posts' : 'comments'
-      return db
-        .selectFrom(table)
-        .select(['id', 'user_id', ...MODERATED])
-        .where('id', '=', id)
-        .forNoKeyUpdate()
-        .executeTakeFirst()
+    /** The content row with its author (a review's reviewer), held against a concurrent moderation. */
+    async lockContent(kind: ModeratedKind, id: string) {
+      const author = kind === 'review' ? 'reviewer_id' : 'user_id'
+      const { rows } = await sql<
+        { id: string; user_id: string } & Pick<TargetRow, (typeof MODERATED)[number]>
+      >`
+        select id, ${sql.ref(author)} as user_id, ${sql.join(MODERATED.map((column) => sql.ref(column)))}
+        from ${sql.table(TABLE[kind])} where id = ${id} for no key update`.execute(db)
+      return rows[0]
     },
 
-    async requestReview(kind: ContentKind, id: string) {
-      const table = kind === 'post' ? 'posts' : 'comments'
+    async requestReview(kind: ModeratedKind, id: string) {
       return db
-        .updateTable(table)
+        .updateTable(TABLE[kind])
         .set({ review_requested_at: new Date() })
         .where('id', '=', id)
         .returning(MODERATED)

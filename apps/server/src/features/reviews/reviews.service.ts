@@ -60,8 +60,10 @@ export function postOf(db: Db, id: string) {
     .executeTakeFirst()
 }
 
-function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
+/** A review as `viewerId` reads it: withdrawn, or moderated and not theirs, it is a placeholder. */
+function toView(row: ReviewWithReviewer, currentVersion: number, viewerId: string | null): ReviewView {
   const withdrawn = row.withdrawn_at !== null
+  const placeholder = withdrawn || (row.moderation !== null && row.reviewer_id !== viewerId)
   const ratings = Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, row[name]])) as ReviewRatings
   return {
     _id: row.id,
@@ -69,10 +71,11 @@ function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
     version: row.version,
     outdated: row.version < currentVersion,
     withdrawn,
-    summary: withdrawn ? '' : row.summary,
-    ratings: withdrawn ? null : ratings,
-    confidence: withdrawn ? null : row.confidence,
-    competing_interests: withdrawn ? '' : row.competing_interests,
+    moderation: row.moderation,
+    summary: placeholder ? '' : row.summary,
+    ratings: placeholder ? null : ratings,
+    confidence: placeholder ? null : row.confidence,
+    competing_interests: placeholder ? '' : row.competing_interests,
     reviewer: {
       id: row.reviewer_id,
       username: row.username,
@@ -85,6 +88,12 @@ function toView(row: ReviewWithReviewer, currentVersion: number): ReviewView {
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at?.toISOString() ?? null,
   }
+}
+
+/** 409 for a review no one may act on: withdrawn by its reviewer, or hidden by a moderator. */
+function refuseClosed(row: ReviewRow) {
+  if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+  if (row.moderation) throw new ConflictError('review_moderated')
 }
 
 /** Open peer review: writing a review of a version, a post's reviews with their aggregate, one review. */
@@ -153,7 +162,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         ])
       })
       const row = await store.find(id)
-      return { _id: id, review: toView(row as ReviewWithReviewer, post.version) }
+      return { _id: id, review: toView(row as ReviewWithReviewer, post.version, viewerId) }
     },
 
     async list(
@@ -169,7 +178,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         store.page(post.id, limit + 1, query.cursor ?? null),
         store.aggregate(post.id),
       ])
-      const items = rows.slice(0, limit).map((row) => toView(row, post.version))
+      const items = rows.slice(0, limit).map((row) => toView(row, post.version, viewerId))
       const hasNext = rows.length > limit
       return {
         items,
@@ -181,12 +190,13 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
 
     async detail(viewerId: string | null, id: string): Promise<ReviewDetailResponse> {
       const { row, post } = await reviewFor(viewerId, id)
+      const view = toView(row, post.version, viewerId)
       const [cids, response] = await Promise.all([
-        row.withdrawn_at ? [] : store.cidsOf(post.id, row.version, post.version),
+        view.ratings === null ? [] : store.cidsOf(post.id, row.version, post.version),
         store.responseOf(row.id),
       ])
       return {
-        ...toView(row, post.version),
+        ...view,
         post: { id: post.id, title: post.title },
         cids,
         response: response
@@ -230,7 +240,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         await changed(trx, row, 'edited')
         return 'saved'
       })
-      const current = toView((await store.find(row.id)) as ReviewWithReviewer, post.version)
+      const current = toView((await store.find(row.id)) as ReviewWithReviewer, post.version, viewerId)
       if (outcome === 'conflict')
         throw new EditConflictError('This review was changed meanwhile: compare it with your edit', current)
       return current
@@ -239,7 +249,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     /** Every revision, oldest first, the current one last: a review's history is as public as it is. */
     async revisions(reader: Reader | null, id: string): Promise<ReviewRevisionsResponse> {
       const { row } = await reviewFor(reader?.userId ?? null, id)
-      if (row.withdrawn_at) return { items: [] }
+      if (row.withdrawn_at || (row.moderation && row.reviewer_id !== reader?.userId)) return { items: [] }
       const kept = await store.history(row.id)
       const revision = (values: Pick<ReviewRow, ReviewField>, number: number, at: Date) => ({
         revision: number,
@@ -262,12 +272,12 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
       await inTransaction(db, async (trx) => {
         if (await reviewsStore(trx).withdraw(row.id)) await changed(trx, row, 'withdrawn')
       })
-      return toView((await store.find(row.id)) as ReviewWithReviewer, post.version)
+      return toView((await store.find(row.id)) as ReviewWithReviewer, post.version, viewerId)
     },
 
     async helpful(viewerId: string, id: string, action: 'mark' | 'unmark' | undefined) {
       const { row } = await reviewFor(viewerId, id, 'review.mark_helpful')
-      if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+      refuseClosed(row)
       return inTransaction(db, async (trx) => {
         const tx = reviewsStore(trx)
         const helpful = await tx.setHelpful(row.id, viewerId, action && action === 'mark')
@@ -278,7 +288,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
 
     async respond(viewerId: string, id: string, content: string) {
       const { row } = await reviewFor(viewerId, id, 'review.respond')
-      if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
+      refuseClosed(row)
       const text = content.trim()
       if (!text) throw invalid('content', 'cannot be empty')
       return inTransaction(db, async (trx) => {

@@ -31,7 +31,7 @@ export function reviewsStore(db: Db) {
 
   return {
     /** Inserts the review; undefined when this reviewer already reviewed this version. */
-    async add(row: Omit<ReviewRow, 'revision' | 'edited_at' | 'withdrawn_at' | 'created_at'>) {
+    async add(row: Pick<ReviewRow, 'id' | 'post_id' | 'version' | 'reviewer_id' | ReviewField>) {
       return db
         .insertInto('reviews')
         .values(row)
@@ -141,7 +141,7 @@ export function reviewsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Count, mean, confidence-weighted mean and distribution per criterion, of reviews not withdrawn. */
+    /** Count, mean, confidence-weighted mean and distribution per criterion, of reviews not withdrawn or moderated. */
     async aggregate(postId: string): Promise<ReviewAggregate> {
       const columns = REVIEW_CRITERIA.flatMap((name) => [
         sql.raw(`avg(${name})::float8 as ${name}_mean`),
@@ -152,7 +152,7 @@ export function reviewsStore(db: Db) {
       ])
       const { rows } = await sql<Record<string, number | null>>`
         select count(*)::int as count, ${sql.join(columns)}
-        from reviews where post_id = ${postId} and withdrawn_at is null`.execute(db)
+        from reviews where post_id = ${postId} and withdrawn_at is null and moderation is null`.execute(db)
       const row = rows[0] ?? {}
       const criteria = Object.fromEntries(
         REVIEW_CRITERIA.map((name) => [
