@@ -1,1 +1,9 @@
+export {
+  type ReviewTotals,
+  ratingMeanSql,
+  reviewCountBy,
+  reviewedSql,
+  reviewTotalsOf,
+  totalsOf,
+} from './reviews.lists'
 export { reviewsRoutes } from './reviews.routes'
