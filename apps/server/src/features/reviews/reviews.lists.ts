@@ -18,13 +18,16 @@ export interface ReviewTotals {
 
 const NO_REVIEWS: ReviewTotals = { review_count: 0, rating_mean: null }
 
-/** A review's rating: the average of its five criteria, for the review row aliased `review`. */
-function ratingOf(review: string): RawBuilder<number> {
+/**
+ * The mean over the reviews aliased `review` of each one's average of its five criteria: one
+ * division of integer sums, so every call gives the same float (a keyset cursor compares it).
+ */
+function meanRatingOf(review: string): RawBuilder<number | null> {
   const sum = sql.join(
     REVIEW_CRITERIA.map((name) => sql.ref(`${review}.${name}`)),
     sql` + `,
   )
-  return sql<number>`((${sum})::float8 / ${REVIEW_CRITERIA.length})`
+  return sql<number | null>`(sum(${sum})::float8 / nullif(count(*) * ${REVIEW_CRITERIA.length}, 0))`
 }
 
 /**
@@ -32,7 +35,7 @@ function ratingOf(review: string): RawBuilder<number> {
  * reviews, which reviews_post_newest finds by post.
  */
 export function ratingMeanSql(post: string): RawBuilder<number | null> {
-  return sql<number | null>`(select avg(${ratingOf('r')}) from reviews r
+  return sql<number | null>`(select ${meanRatingOf('r')} from reviews r
     where r.post_id = ${sql.ref(`${post}.id`)} and r.withdrawn_at is null)`
 }
 
@@ -49,7 +52,7 @@ export async function reviewTotalsOf(db: Db, postIds: string[]): Promise<Map<str
     .selectFrom('reviews as r')
     .select('r.post_id')
     .select(sql<number>`count(*)::int`.as('review_count'))
-    .select(sql<number>`avg(${ratingOf('r')})`.as('rating_mean'))
+    .select(meanRatingOf('r').as('rating_mean'))
     .where('r.post_id', 'in', postIds)
     .where('r.withdrawn_at', 'is', null)
     .groupBy('r.post_id')
