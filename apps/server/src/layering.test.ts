@@ -38,7 +38,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/posts/index.ts': ['pages', 'profiles', 'demo', 'follows', 'bookmarks', 'tags', 'feeds', 'ipfs'],
   'features/profiles/index.ts': [],
   'features/revisions/index.ts': ['posts', 'comments'],
-  'features/reviews/index.ts': [],
+  'features/reviews/index.ts': ['posts', 'profiles', 'bounties'],
   'features/rewards/index.ts': ['stats', 'profiles', 'demo', 'bounties'],
   'features/search/index.ts': ['posts'],
   'features/stats/index.ts': ['pages'],

@@ -75,6 +75,8 @@ const card: PostListItem = {
   likes: 12,
   comments: 3,
   visibility: 'public',
+  review_count: 0,
+  rating_mean: null,
 }
 
 const stats: StatsResponse = {

@@ -20,7 +20,15 @@ import {
 import { ModerationState } from './moderation'
 import { RewardNotice } from './rewards'
 
-export const POST_SORTS = ['hot_desc', 'hot_asc', 'recent_desc', 'recent_asc', 'time_desc'] as const
+/** `rating_desc`: highest mean rating of its reviews first, ties newest first, unreviewed posts last. */
+export const POST_SORTS = [
+  'hot_desc',
+  'hot_asc',
+  'recent_desc',
+  'recent_asc',
+  'time_desc',
+  'rating_desc',
+] as const
 export type PostSort = (typeof POST_SORTS)[number]
 
 // ---- Shapes ----
@@ -116,6 +124,10 @@ export const PostListItem = Type.Object({
    * author's name, which the card shows anyway.
    */
   snippet: Type.Optional(SearchSnippet),
+  /** Its reviews that are not withdrawn. */
+  review_count: Type.Integer({ minimum: 0 }),
+  /** The mean over those reviews of each one's average of the five ratings; null with none. */
+  rating_mean: Nullable(Type.Number({ minimum: 1, maximum: 5 })),
 })
 export type PostListItem = Static<typeof PostListItem>
 
@@ -129,6 +141,8 @@ export const PostCursor = Type.Object({
   likes: Type.Integer(),
   hot: Type.Optional(Type.Number()),
   rank: Type.Optional(Type.Number()),
+  /** The post's mean rating, for the `rating_desc` order (absent: unreviewed). */
+  rating: Type.Optional(Type.Number()),
 })
 export type PostCursor = Static<typeof PostCursor>
 
@@ -167,6 +181,8 @@ export const PostListQuery = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 40 })),
   /** Only posts created on or before this day (YYYY-MM-DD, UTC; the whole day counts). */
   to: Type.Optional(Type.String({ maxLength: 40 })),
+  /** `true`: only posts with at least one review that is not withdrawn. */
+  reviewed: Type.Optional(LiteralUnion('true', 'false')),
 })
 export type PostListQuery = Static<typeof PostListQuery>
 

@@ -161,6 +161,8 @@ export const PersonInformationResponse = Type.Object({
   comments_post: Type.Optional(Type.Integer()),
   /** Likes this user's posts have received. */
   like_received: Type.Optional(Type.Integer()),
+  /** Reviews this user wrote (not withdrawn) of posts the viewer may see, withheld like the other statistics. */
+  review_count: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Rewards earned, ever (base units; earnings less reversals), withheld like the other statistics. */
   tokens_earned: Type.Optional(Units),
   /** How many follow this user, and how many authors they follow: withheld like the other statistics. */

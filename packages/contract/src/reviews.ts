@@ -169,3 +169,24 @@ export const ReviewDetailResponse = Type.Object({
 export type ReviewDetailResponse = Static<typeof ReviewDetailResponse>
 
 export const ReviewCreatedResponse = Type.Object({ _id: Type.String(), review: ReviewView })
+
+/** `GET /users/:username/reviews`: one of a person's reviews, with the work it judged. */
+export const UserReviewItem = Type.Object({
+  _id: Type.String(),
+  post: Type.Object({ id: Type.String(), title: Type.String() }),
+  version: Type.Integer(),
+  /** Null when withdrawn. */
+  ratings: Nullable(ReviewRatings),
+  withdrawn: Type.Boolean(),
+  helpful: Type.Integer(),
+  created_at: Type.String(),
+})
+export type UserReviewItem = Static<typeof UserReviewItem>
+
+export const UserReviewsParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) })
+export const UserReviewsResponse = Type.Object({
+  items: Type.Array(UserReviewItem),
+  has_next: Type.Boolean(),
+  next_cursor: Nullable(Type.String()),
+})
+export type UserReviewsResponse = Static<typeof UserReviewsResponse>

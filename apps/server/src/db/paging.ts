@@ -10,22 +10,25 @@ import { isId } from './ids'
 
 /** The order of a list: which column, which way. `time_desc` is the spec's default ("no sort chosen"). */
 export interface Order {
-  key: 'created' | 'hot'
+  key: 'created' | 'hot' | 'rating'
   direction: 'desc' | 'asc'
   /** True for the default order: with a search it means "by relevance". */
   isDefault: boolean
 }
 
-export function parseSort(raw: string | undefined): Order {
+/** The orders of the profile lists, which page by offset: all but the forum's by rating. */
+export const PAGE_SORTS = POST_SORTS.filter((sort) => sort !== 'rating_desc')
+
+export function parseSort(raw: string | undefined, allowed: readonly PostSort[] = POST_SORTS): Order {
   const sort = (raw?.trim() || 'time_desc') as PostSort
-  if (!POST_SORTS.includes(sort)) {
+  if (!allowed.includes(sort)) {
     throw new BadRequestError('unknown_sort', {
-      params: { value: raw ?? '', allowed: POST_SORTS.join(', ') },
-      errors: [{ field: 'sort_by', message: `must be one of ${POST_SORTS.join(', ')}` }],
+      params: { value: raw ?? '', allowed: allowed.join(', ') },
+      errors: [{ field: 'sort_by', message: `must be one of ${allowed.join(', ')}` }],
     })
   }
   return {
-    key: sort.startsWith('hot') ? 'hot' : 'created',
+    key: sort.startsWith('hot') ? 'hot' : sort.startsWith('rating') ? 'rating' : 'created',
     direction: sort.endsWith('asc') ? 'asc' : 'desc',
     isDefault: sort === 'time_desc',
   }
@@ -54,6 +57,8 @@ export interface Cursor {
   likes: number
   hot: number | null
   rank: number | null
+  /** The mean rating, in the `rating_desc` order; null when unreviewed or not given. */
+  rating?: number | null
 }
 
 const MALFORMED = 'Invalid cursor: pass back the next_cursor of the previous page'
@@ -65,7 +70,14 @@ function finiteOrNull(value: unknown): number | null {
   return value
 }
 
-function toCursor(id: unknown, createdAt: unknown, likes: unknown, hot: unknown, rank: unknown): Cursor {
+function toCursor(
+  id: unknown,
+  createdAt: unknown,
+  likes: unknown,
+  hot: unknown,
+  rank: unknown,
+  rating: unknown = null,
+): Cursor {
   if (typeof id !== 'string' || !isId(id)) throw new BadRequestError('bad_cursor', { detail: MALFORMED })
   if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))
     throw new BadRequestError('bad_cursor', { detail: MALFORMED })
@@ -79,6 +91,7 @@ function toCursor(id: unknown, createdAt: unknown, likes: unknown, hot: unknown,
     likes: likeCount,
     hot: finiteOrNull(hot),
     rank: finiteOrNull(rank),
+    rating: finiteOrNull(rating),
   }
 }
 
@@ -99,7 +112,7 @@ export function parseCursor(query: {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new BadRequestError('bad_cursor', { detail: MALFORMED })
     const fields = value as Record<string, unknown>
-    return toCursor(fields.id, fields.created_at, fields.likes, fields.hot, fields.rank)
+    return toCursor(fields.id, fields.created_at, fields.likes, fields.hot, fields.rank, fields.rating)
   }
   if (query.last_id || query.last_created_at) {
     return toCursor(query.last_id, query.last_created_at, query.last_likes, null, null)
@@ -124,7 +137,7 @@ export function offsetPage(query: {
   media_type?: string
 }): OffsetPage {
   return {
-    order: parseSort(query.sort_by),
+    order: parseSort(query.sort_by, PAGE_SORTS),
     mediaType: parseMediaType(query.media_type),
     skip: query.skip ?? 0,
     limit: pageLimit(query.limit),

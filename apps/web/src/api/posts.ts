@@ -44,6 +44,8 @@ export interface PostListParams {
   /** Only posts created from / until these days (YYYY-MM-DD, both included). */
   from?: string
   to?: string
+  /** Only posts with at least one review that is not withdrawn. */
+  reviewed?: boolean
 }
 
 /** GET /media/list's query for one page. */
@@ -59,6 +61,7 @@ function listQuery(params: PostListParams) {
     author_username: params.author,
     from: params.from,
     to: params.to,
+    reviewed: params.reviewed ? ('true' as const) : undefined,
   }
 }
 

@@ -13,6 +13,7 @@ import type {
   PersonInformationResponse,
   PostListItem,
   ProfileSettings,
+  UserReviewsResponse,
 } from '@agora/contract'
 import { call } from './client'
 import { rememberMe } from './session'
@@ -54,6 +55,19 @@ export function listUserPosts(
   signal?: AbortSignal,
 ): Promise<PostListItem[]> {
   return call(`GET /media/user/:id/${list}`, { params: { id: userId }, query: pageQuery(page), signal })
+}
+
+/** GET /users/{username}/reviews: one keyset page of a person's reviews, newest first. */
+export function listUserReviews(
+  username: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<UserReviewsResponse> {
+  return call('GET /users/:username/reviews', {
+    params: { username },
+    query: cursor ? { cursor } : {},
+    signal,
+  })
 }
 
 /** GET /auth/me with the counts and the last 30 days' activity. Caches the basic info like fetchMe does. */

@@ -43,6 +43,8 @@ export const profileKeys = {
   author: (id: string) => ['profiles', 'author', id] as const,
   authorPosts: (id: string) => ['profiles', 'author', id, 'posts'] as const,
   authorLiked: (id: string, pageSize: number) => ['profiles', 'author', id, 'liked', pageSize] as const,
+  authorReviews: (username: string) => ['profiles', 'reviews', username] as const,
+  ownReviewRequests: () => ['profiles', 'own', 'review-requests'] as const,
   own: () => ['profiles', 'own'] as const,
   ownList: (list: 'posts' | 'comments' | 'liked' | 'saved') => ['profiles', 'own', list] as const,
 }

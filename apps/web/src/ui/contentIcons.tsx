@@ -64,6 +64,10 @@ export const FlameIcon = icon(
 
 export const ClockIcon = icon([circle(12, 12, 10), 'M12 6v6l4 2'])
 
+export const StarIcon = icon(
+  'm12 2 3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z',
+)
+
 export const SparklesIcon = icon(
   'M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9z',
 )

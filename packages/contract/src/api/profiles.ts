@@ -17,6 +17,7 @@ import {
   PersonInformationQuery,
   PersonInformationResponse,
 } from '../profiles'
+import { ReviewListQuery, UserReviewsParams, UserReviewsResponse } from '../reviews'
 
 const tags = ['profiles']
 const modifyErrors = [400, 401, 403, 409] as const
@@ -52,6 +53,15 @@ export const PROFILES_API = {
     summary: "A user's public profile by name (any letter case), withheld as `/auth/person_information`",
     params: PersonByNameParams,
     answer: PersonInformationResponse,
+    errors: [400, 404],
+  },
+  'GET /users/:username/reviews': {
+    tags,
+    summary:
+      "A person's reviews, newest first (keyset pages), of the posts you may see; withdrawn ones flagged",
+    params: UserReviewsParams,
+    query: ReviewListQuery,
+    answer: UserReviewsResponse,
     errors: [400, 404],
   },
   'GET /auth/me/posts': {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { BountyRow } from '../../db/schema'
+import { countedSql } from '../reviews/index'
 
 /** A bounty with its post's title and its funder's names, as its view shows them. */
 export type BountyWithFunder = BountyRow & {
@@ -189,14 +190,14 @@ export function bountiesStore(db: Db) {
         .forUpdate()
         .execute(),
 
-    /** Reviews of the post posted since the bounty opened and not withdrawn. */
+    /** Reviews of the post posted since the bounty opened that count (not withdrawn or hidden). */
     async reviewsSince(postId: string, since: Date): Promise<number> {
       const row = await db
-        .selectFrom('reviews')
+        .selectFrom('reviews as r')
         .select(sql<number>`count(*)::int`.as('n'))
-        .where('post_id', '=', postId)
-        .where('created_at', '>', since)
-        .where('withdrawn_at', 'is', null)
+        .where('r.post_id', '=', postId)
+        .where('r.created_at', '>', since)
+        .where(countedSql('r'))
         .executeTakeFirstOrThrow()
       return row.n
     },

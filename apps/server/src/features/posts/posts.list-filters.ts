@@ -2,6 +2,7 @@ import type { PostListQuery } from '@agora/contract'
 import { type RawBuilder, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import { BadRequestError } from '../../http/errors'
+import { reviewedSql } from '../reviews/index'
 import { HOT_DECAY_SECONDS } from './posts.hot'
 import { normaliseTags } from './posts.validation'
 
@@ -17,13 +18,13 @@ export interface ListFilters {
 }
 
 /**
- * The forum list's filters: tag, author, and a range of days. Each is a condition on
+ * The forum list's filters: tag, author, a range of days, and reviewed works. Each is a condition on
  * the `posts` row that one of its indexes answers (tags: GIN, migration 0017; author:
  * posts_user_recent_idx; days: posts_recent_idx), so they combine with any order and cursor.
  * An author's posts are listed only when they show them (settings.public_posts) or to themselves.
  */
 export function listFilters(
-  query: Pick<PostListQuery, 'tag' | 'author' | 'author_username' | 'from' | 'to'>,
+  query: Pick<PostListQuery, 'tag' | 'author' | 'author_username' | 'from' | 'to' | 'reviewed'>,
   viewerId: string | null,
 ): ListFilters {
   // A tag page: exact tag match through the tags index, not a text search.
@@ -47,6 +48,7 @@ export function listFilters(
   const conditions: RawBuilder<boolean>[] = []
   const hotBounds: RawBuilder<boolean>[] = []
   if (tag) conditions.push(sql<boolean>`posts.tags @> array[${tag}]::text[]`)
+  if (query.reviewed === 'true') conditions.push(reviewedSql('posts'))
   if (author) conditions.push(sql<boolean>`posts.user_id = ${author}::uuid`)
   if (authorName) {
     conditions.push(

@@ -39,6 +39,8 @@ export function ownPages(db: Db, withFiles: (rows: PostSummaryRow[]) => Promise<
     const order = parseSort(query.sort_by)
     const cursor = parseCursor(query)
     if (cursor && order.key === 'hot' && cursor.hot === null) return null
+    // Ratings are not on the shared page's items' cursors: a page by rating is loaded for the reader.
+    if (order.key === 'rating') return null
     const limit = pageLimit(query.limit)
     const { conditions, hotBounds } = listFilters(query, viewerId)
     const own = [sql<boolean>`posts.user_id = ${viewerId}::uuid`, withheldSql('posts'), ...conditions]

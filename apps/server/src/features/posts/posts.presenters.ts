@@ -17,7 +17,11 @@ function plainPreview(markdown: string, length = 200): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text
 }
 
-export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostListItem {
+export function toPostListItem(
+  row: PostSummaryRow,
+  files: PostFileRow[],
+  reviews: { review_count: number; rating_mean: number | null },
+): PostListItem {
   const media = files.map(toMediaItem)
   return {
     _id: row.id,
@@ -41,6 +45,8 @@ export function toPostListItem(row: PostSummaryRow, files: PostFileRow[]): PostL
     comments: row.comments_count,
     visibility: row.visibility,
     ...(row.matched_comment_id ? { matched_comment_id: row.matched_comment_id } : {}),
+    review_count: reviews.review_count,
+    rating_mean: reviews.rating_mean,
   }
 }
 
@@ -101,5 +107,6 @@ export function cursorOf(row: PostSummaryRow): PostCursor {
     likes: row.likes_count,
     hot: row.hot_score,
     ...(row.rank !== null ? { rank: row.rank } : {}),
+    ...(row.rating != null ? { rating: row.rating } : {}),
   }
 }

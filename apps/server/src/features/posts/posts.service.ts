@@ -27,6 +27,7 @@ import {
 import { enqueueAnalysis } from '../analysis/index'
 import { filesService, postFileOf, type ReceivedFile, type StorageCharge } from '../files/index'
 import { likesService } from '../likes/index'
+import { reviewTotalsOf, totalsOf } from '../reviews/index'
 import {
   prefixQuery,
   searchSources,
@@ -66,10 +67,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
   const versions = versionsService(db, store, events)
 
   async function withFiles(rows: PostSummaryRow[]): Promise<PostListItem[]> {
-    const all = await posts.filesOf(rows.map((row) => row.id))
+    const ids = rows.map((row) => row.id)
+    const [all, reviews] = await Promise.all([posts.filesOf(ids), reviewTotalsOf(db, ids)])
     const byPost = new Map<string, PostFileRow[]>()
     for (const file of all) byPost.set(file.post_id, [...(byPost.get(file.post_id) ?? []), file])
-    return rows.map((row) => toPostListItem(row, byPost.get(row.id) ?? []))
+    return rows.map((row) => toPostListItem(row, byPost.get(row.id) ?? [], totalsOf(reviews, row.id)))
   }
 
   const forViewer = postsForViewer(db, ownPages(db, withFiles))
@@ -192,7 +194,11 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
         windowStarts,
       }
 
-      if (cursor && ((byRelevance && cursor.rank === null) || (order.key === 'hot' && cursor.hot === null))) {
+      const unfilled =
+        (byRelevance && cursor?.rank === null) ||
+        (order.key === 'hot' && cursor?.hot === null) ||
+        (order.key === 'rating' && cursor !== null && cursor.rating == null)
+      if (cursor && unfilled) {
         await fillCursor(cursor, byRelevance ? q : null)
       }
       const rows = byRelevance
@@ -259,6 +265,8 @@ export function postsService(db: Db, store: BlobStore, events: EventBus, guard: 
     const current = await posts.cursorValuesOf(cursor.id, q)
     cursor.hot ??= current?.hot_score ?? hotScore(cursor.likes, 0, cursor.createdAt)
     if (q) cursor.rank ??= current?.rank ?? 0
+    // An unreviewed post's cursor gives no rating: it stands among the unreviewed, last.
+    cursor.rating ??= current?.rating ?? null
   }
 }
 export type PostsService = ReturnType<typeof postsService>

@@ -5,6 +5,7 @@ import type { Cursor, OffsetPage, Order } from '../../db/paging'
 import { cidsOfPosts } from '../../db/post-files'
 import type { NewPost, PostFileRow, PostFilesTable } from '../../db/schema'
 import { readPostAccess, visibleTo } from '../../policy/index'
+import { ratingMeanSql } from '../reviews/index'
 import {
   type Frequency,
   fewMatches,
@@ -36,6 +37,8 @@ export interface PostSummaryRow {
   avatar: string
   matched_comment_id: string | null
   rank: number | null
+  /** Its mean rating, on a page in the `rating_desc` order. */
+  rating?: number | null
 }
 
 export interface PostDetailRow
@@ -138,9 +141,9 @@ function orderColumn(order: Order) {
 }
 
 function cursorValue(order: Order, cursor: Cursor) {
-  return order.key === 'hot'
-    ? sql`${cursor.hot}::float8`
-    : sql`${cursor.createdAt.toISOString()}::timestamptz`
+  const createdAt = sql`${cursor.createdAt.toISOString()}::timestamptz`
+  if (order.key === 'rating') return sql`${cursor.rating ?? -1}::float8, ${createdAt}`
+  return order.key === 'hot' ? sql`${cursor.hot}::float8` : createdAt
 }
 
 export function postsStore(db: Db) {
@@ -186,9 +189,13 @@ export function postsStore(db: Db) {
       const { query: q, sources } = filter
       const comparison = order.direction === 'desc' ? sql`<` : sql`>`
       const hot = order.key === 'hot'
-      const [key, id] = hot
+      const rating = order.key === 'rating'
+      // By rating: unreviewed posts (no mean) after every rated one, then newest first.
+      const keys = hot
         ? [sql.ref('post_hot_scores.hot_score'), sql.ref('post_hot_scores.post_id')]
-        : [sql.ref('posts.created_at'), sql.ref('posts.id')]
+        : rating
+          ? [sql`coalesce(${ratingMeanSql('posts')}, -1)`, sql.ref('posts.created_at'), sql.ref('posts.id')]
+          : [sql.ref('posts.created_at'), sql.ref('posts.id')]
       let select = db
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.user_id')
@@ -199,6 +206,7 @@ export function postsStore(db: Db) {
             : sql<string | null>`null::uuid`.as('matched_comment_id'),
         )
         .select(sql<number | null>`null::float8`.as('rank'))
+        .$if(rating, (qb) => qb.select(ratingMeanSql('posts').as('rating')))
         .where(visibleTo(filter.viewerId))
       if (filter.mediaType) select = select.where('posts.media_type', '=', filter.mediaType)
       if (q && fewMatches(filter.frequencies)) {
@@ -217,10 +225,13 @@ export function postsStore(db: Db) {
       }
       if (cursor) {
         select = select.where(
-          sql<boolean>`(${key}, ${id}) ${comparison} (${cursorValue(order, cursor)}, ${cursor.id}::uuid)`,
+          sql<boolean>`(${sql.join(keys)}) ${comparison} (${cursorValue(order, cursor)}, ${cursor.id}::uuid)`,
         )
       }
-      return select.orderBy(key, order.direction).orderBy(id, order.direction).limit(limit).execute()
+      return keys
+        .reduce((ordered, key) => ordered.orderBy(key, order.direction), select)
+        .limit(limit)
+        .execute()
     },
 
     /** The current hot score and search rank of a post, to resume a page from a cursor without them. */
@@ -231,6 +242,7 @@ export function postsStore(db: Db) {
         .select(
           q ? sql<number>`ts_rank(posts.search, ${q}, 1)::float8`.as('rank') : sql<null>`null`.as('rank'),
         )
+        .select(ratingMeanSql('posts').as('rating'))
         .where('id', '=', id)
         .executeTakeFirst()
     },

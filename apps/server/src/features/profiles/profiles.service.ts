@@ -27,6 +27,7 @@ import {
 import { trustOf } from '../../policy/index'
 import { commentsOfUser } from '../comments/index'
 import { followStats } from '../follows/index'
+import { reviewCountBy } from '../reviews/index'
 import { rewardTotals } from '../rewards/index'
 import { activityWindowStart, summarizeActivity } from './profiles.activity'
 import { changedValues, type ProfileChanges, toUserUpdate } from './profiles.edits'
@@ -137,7 +138,10 @@ export function profilesService(db: Db, events: EventBus) {
       : null
     const view = toPersonInformation(user, isSelf, counts, activity)
     // Rewards earned are a statistic: shown and withheld with the counts.
-    if (counts) view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
+    if (counts) {
+      view.tokens_earned = await rewardTotals(db).earnedUnits(user.id)
+      view.review_count = await reviewCountBy(db, user.id, viewerId)
+    }
     // Followers and following are statistics too; whether the viewer follows is theirs.
     Object.assign(view, await followStats(db, user.id, viewerId, counts !== null))
     return view

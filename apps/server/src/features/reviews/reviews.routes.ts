@@ -3,6 +3,7 @@ import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { editingRoutes } from '../../http/routes'
 import { serve } from '../../http/serve'
+import { reviewsOfUser } from './reviews.lists'
 import { reviewRequests } from './reviews.requests'
 import { reviewsService } from './reviews.service'
 
@@ -25,6 +26,9 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
   )
   serve(app, 'GET /media/:id/reviews', async (request) =>
     reviews.list(await viewerIdOf(request), request.params.id, request.query),
+  )
+  serve(app, 'GET /users/:username/reviews', async (request) =>
+    reviewsOfUser(ctx.db, await viewerIdOf(request), request.params.username, request.query),
   )
   serve(app, 'GET /reviews/:id', async (request) =>
     reviews.detail(await viewerIdOf(request), request.params.id),

@@ -2,6 +2,7 @@ import { REVIEW_CRITERIA, type ReviewAggregate } from '@agora/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index'
 import type { ReviewRow } from '../../db/schema'
+import { countedSql } from './reviews.lists'
 
 /** A review with what its view shows of the reviewer. */
 export type ReviewWithReviewer = ReviewRow & {
@@ -141,7 +142,7 @@ export function reviewsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Count, mean, confidence-weighted mean and distribution per criterion, of reviews not withdrawn or moderated. */
+    /** Count, mean, confidence-weighted mean and distribution per criterion, of the reviews that count. */
     async aggregate(postId: string): Promise<ReviewAggregate> {
       const columns = REVIEW_CRITERIA.flatMap((name) => [
         sql.raw(`avg(${name})::float8 as ${name}_mean`),
@@ -152,7 +153,7 @@ export function reviewsStore(db: Db) {
       ])
       const { rows } = await sql<Record<string, number | null>>`
         select count(*)::int as count, ${sql.join(columns)}
-        from reviews where post_id = ${postId} and withdrawn_at is null and moderation is null`.execute(db)
+        from reviews r where post_id = ${postId} and ${countedSql('r')}`.execute(db)
       const row = rows[0] ?? {}
       const criteria = Object.fromEntries(
         REVIEW_CRITERIA.map((name) => [

@@ -12,7 +12,7 @@ import './AuthorPage.css'
 
 /**
  * /author/:id — an author's public profile (product-spec §2): loading, a full-page error with Retry
- * and Back, or the header and the five tabs. What the author keeps private the server never sends;
+ * and Back, or the header and the six tabs. What the author keeps private the server never sends;
  * the page shows the section's notice instead. A 401 also opens the login card (the API client
  * raises need-login), and signing in reloads the profile.
  */

@@ -13,17 +13,18 @@ import { RoutedTabs } from '../../ui/ProfileTabs'
 import { type StatCardItem, StatCards } from '../../ui/StatCards'
 import { Timestamp } from '../../ui/Timestamp'
 import { unitsToNumber, useTokenText } from '../rewards'
+import { AuthorReviews } from './AuthorReviews'
 import { type AuthorProfile, type SocialKind, socialHref } from './authorProfile'
 import { useAuthorPosts, useUserLiked } from './useAuthorProfile'
 import '../../ui/Card.css'
 
-const TABS = ['profile', 'posts', 'liked', 'activity', 'statistics'] as const
+const TABS = ['profile', 'posts', 'liked', 'reviews', 'activity', 'statistics'] as const
 
 export interface AuthorTabsProps {
   profile: AuthorProfile
 }
 
-/** Profile / Posts / Liked Posts / Activity / Statistics. A tab's content (and its calls) start on first open. */
+/** Profile / Posts / Liked Posts / Reviews / Activity / Statistics. A tab's content (and its calls) start on first open. */
 export function AuthorTabs({ profile }: AuthorTabsProps) {
   const { t } = useTranslation('author')
   return (
@@ -34,6 +35,7 @@ export function AuthorTabs({ profile }: AuthorTabsProps) {
             {active === 'profile' && <ProfileSection profile={profile} />}
             {active === 'posts' && <PostsSection profile={profile} />}
             {active === 'liked' && <LikedSection profile={profile} />}
+            {active === 'reviews' && <AuthorReviews profile={profile} />}
             {active === 'activity' && <ActivitySection profile={profile} />}
             {active === 'statistics' && <StatisticsSection profile={profile} />}
           </>
@@ -91,6 +93,9 @@ function useStatItems(profile: AuthorProfile): StatCardItem[] | null {
     { key: 'posts', label: t('stats.posts'), value: profile.stats.posts },
     { key: 'comments', label: t('stats.comments'), value: profile.stats.comments },
     { key: 'likes', label: t('stats.likes'), value: profile.stats.likes },
+    ...(profile.stats.reviews === null
+      ? []
+      : [{ key: 'reviews', label: t('stats.reviews'), value: profile.stats.reviews }]),
   ]
 }
 

@@ -74,6 +74,7 @@ describe('toAuthorProfile', () => {
       comments: 7,
       likes: 0,
       tokensEarned: null,
+      reviews: null,
     })
   })
 })

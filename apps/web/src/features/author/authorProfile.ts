@@ -12,6 +12,8 @@ export interface AuthorStats {
   likes: number
   /** Reward tokens earned, in base units; null when the server does not say. */
   tokensEarned: string | null
+  /** Reviews written of works the viewer may see; null when the server does not say. */
+  reviews: number | null
 }
 
 export interface AuthorPrivacy {
@@ -65,6 +67,7 @@ export function toAuthorProfile(info: PersonInformationResponse): AuthorProfile 
           comments: info.comments_total ?? info.comments_post ?? 0,
           likes: info.like_received ?? 0,
           tokensEarned: info.tokens_earned ?? null,
+          reviews: info.review_count ?? null,
         }
   return {
     id: info.user_id || info._id,

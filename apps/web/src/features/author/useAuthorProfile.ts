@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import type { UserReviewItem } from '@agora/contract'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { getPersonInformation, listUserPosts, PROFILE_PAGE_SIZE } from '../../api/profiles'
+import { getPersonInformation, listUserPosts, listUserReviews, PROFILE_PAGE_SIZE } from '../../api/profiles'
 import { profileKeys } from '../../api/queryKeys'
 import { postIdOf } from '../../ui/ProfilePostItem'
-import { usePagedList } from '../../ui/usePagedList'
+import { type PagedList, pagedListState, usePagedList } from '../../ui/usePagedList'
 import { toAuthorProfile } from './authorProfile'
 
 /** The author's information as the page shows it. */
@@ -33,4 +34,16 @@ export function useUserLiked(id: string, pageSize = PROFILE_PAGE_SIZE, enabled =
     pageSize,
     enabled: enabled && id !== '',
   })
+}
+
+/** The author's reviews in keyset pages, newest first; created when the Reviews tab first opens. */
+export function useAuthorReviews(username: string): PagedList<UserReviewItem> {
+  const query = useInfiniteQuery({
+    queryKey: profileKeys.authorReviews(username),
+    queryFn: ({ pageParam, signal }) => listUserReviews(username, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.has_next ? last.next_cursor : null) ?? undefined,
+  })
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data])
+  return pagedListState(query, items)
 }

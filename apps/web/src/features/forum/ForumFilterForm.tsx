@@ -68,6 +68,16 @@ export default function ForumFilterForm({ filters, onApply }: ForumFilterFormPro
       {textFilter('author')}
       {dateFilter('from', { max: draft.to || undefined })}
       {dateFilter('to', { min: draft.from || undefined })}
+      <label className="forum-filters__check">
+        <input
+          type="checkbox"
+          checked={draft.reviewed === 'true'}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, reviewed: event.target.checked ? 'true' : '' }))
+          }
+        />
+        {t('filters.reviewed')}
+      </label>
       <div className="forum-filters__actions cluster">
         <Button type="submit" variant="primary">
           {t('filters.apply')}

@@ -11,7 +11,7 @@ export interface ForumFilterPanelProps {
 }
 
 /**
- * Tag, media type, author and days: a fold, closed by default and open while a filter is
+ * Tag, media type, author, days and reviewed works: a fold, closed by default and open while a filter is
  * set; its fields load when it first opens.
  */
 export function ForumFilterPanel({ filters, onApply }: ForumFilterPanelProps) {

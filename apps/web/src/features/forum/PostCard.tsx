@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
 import { CardPreview } from '../../ui/CardPreview'
+import { useIntlLocale } from '../../ui/format'
 import { PostStats } from '../../ui/PostStats'
 import { TagList } from '../../ui/TagList'
 import { Timestamp } from '../../ui/Timestamp'
@@ -101,9 +102,31 @@ export function PostCard({ post, focusOnMount = false }: PostCardProps) {
         </div>
         <div className="post-card__stats">
           <PostStats post={post} block="post-card" iconSize={16} />
+          {post.review_count > 0 && <ReviewSummary count={post.review_count} mean={post.rating_mean} />}
         </div>
       </div>
     </article>
+  )
+}
+
+/** "3 reviews · 4.2": the reviews not withdrawn and their mean rating out of 5. */
+function ReviewSummary({ count, mean }: { count: number; mean: number | null }) {
+  const { t } = useTranslation('forum')
+  const locale = useIntlLocale()
+  const rating =
+    mean === null
+      ? null
+      : new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mean)
+  return (
+    <span className="post-card__reviews">
+      {t('card.reviews', { count })}
+      {rating !== null && (
+        <>
+          <span aria-hidden="true"> · {rating}</span>
+          <span className="visually-hidden">{t('card.rating', { rating })}</span>
+        </>
+      )}
+    </span>
   )
 }
 

@@ -2,7 +2,7 @@ import { MEDIA_TYPES, type MediaType } from '@agora/contract/limits'
 
 /**
  * The forum's filters, as the URL holds them: `?tag=`, `?type=`, `?author=` (a
- * username), `?from=` and `?to=` (days, YYYY-MM-DD). '' is "any".
+ * username), `?from=` and `?to=` (days, YYYY-MM-DD), `?reviewed=true`. '' is "any".
  */
 export interface ForumFilters {
   tag: string
@@ -10,10 +10,12 @@ export interface ForumFilters {
   author: string
   from: string
   to: string
+  /** 'true': only reviewed works. */
+  reviewed: 'true' | ''
 }
 
-export const NO_FILTERS: ForumFilters = { tag: '', type: '', author: '', from: '', to: '' }
-export const FILTER_PARAMS = ['tag', 'type', 'author', 'from', 'to'] as const
+export const NO_FILTERS: ForumFilters = { tag: '', type: '', author: '', from: '', to: '', reviewed: '' }
+export const FILTER_PARAMS = ['tag', 'type', 'author', 'from', 'to', 'reviewed'] as const
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -30,6 +32,7 @@ export function filtersFromParams(params: URLSearchParams): ForumFilters {
     author: params.get('author')?.trim().replace(/^@+/, '') ?? '',
     from: day('from'),
     to: day('to'),
+    reviewed: params.get('reviewed') === 'true' ? 'true' : '',
   }
 }
 

@@ -15,6 +15,16 @@ describe('nextSort', () => {
   })
 })
 
+describe('the Highest rated button', () => {
+  it('turns the rating order on and off, from any other order', () => {
+    expect(nextSort('hot_asc', 'rating')).toBe('rating_desc')
+    expect(nextSort('rating_desc', 'rating')).toBeNull()
+    expect(nextSort('rating_desc', 'hot')).toBe('hot_desc')
+    expect(directionOf('rating_desc', 'rating')).toBe('desc')
+    expect(parseSortParam('rating_desc')).toBe('rating_desc')
+  })
+})
+
 describe('directionOf', () => {
   it('names the direction of the active button only', () => {
     expect(directionOf('recent_asc', 'recent')).toBe('asc')

@@ -39,6 +39,7 @@ export function forumListParams(
     author: filters.author || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
+    reviewed: filters.reviewed === 'true' || undefined,
   }
 }
 

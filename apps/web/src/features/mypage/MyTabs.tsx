@@ -25,6 +25,7 @@ import { BlockedList } from './BlockedList'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
 import { OWN_PAGE_LIMITS } from './profileLimits'
+import { ReviewRequestsList } from './ReviewRequestsList'
 import '../../ui/Card.css'
 
 const TABS = [
@@ -33,6 +34,7 @@ const TABS = [
   'comments',
   'likes',
   'saved',
+  'reviewRequests',
   'rewards',
   'statistics',
   'blocked',
@@ -44,7 +46,7 @@ export interface MyTabsProps {
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Saved / Rewards / Statistics / Blocked / Account. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Saved / Review requests / Rewards / Statistics / Blocked / Account. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -61,6 +63,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
             {active === 'saved' && (
               <OthersPostsSection name="saved" total={null} fetchPage={getMyBookmarks} />
             )}
+            {active === 'reviewRequests' && <ReviewRequestsList />}
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
             {active === 'blocked' && <BlockedList />}
