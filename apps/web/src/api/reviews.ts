@@ -6,7 +6,6 @@
  */
 import type {
   CreateReviewRequest,
-  ReviewCreatedResponse,
   ReviewDetailResponse,
   ReviewEditRequest,
   ReviewListResponse,
@@ -55,7 +54,7 @@ export function getReview(id: string, signal?: AbortSignal): Promise<ReviewDetai
 }
 
 /** POST /media/{id}/reviews: 409 `review_exists` for a second review of one version. */
-export function createReview(postId: string, review: CreateReviewRequest): Promise<ReviewCreatedResponse> {
+export function createReview(postId: string, review: CreateReviewRequest) {
   return call('POST /media/:id/reviews', { params: { id: postId }, json: review })
 }
 
