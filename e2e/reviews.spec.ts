@@ -54,9 +54,9 @@ test('a reader writes a review with the keyboard and it shows with the ratings c
   await expect(summary).toBeFocused()
   await expect(dialog.getByText('The summary needs at least 200 characters.')).toBeVisible()
   await summary.fill(SUMMARY.slice(0, 150))
-  await expect(dialog.getByText('150 / 20000 characters, at least 200')).toBeVisible()
+  await expect(dialog.getByText('150 / 20,000 characters, at least 200')).toBeVisible()
   await summary.fill(SUMMARY)
-  await expect(dialog.getByText(`${SUMMARY.length} / 20000 characters, at least 200`)).toBeVisible()
+  await expect(dialog.getByText(`${SUMMARY.length} / 20,000 characters, at least 200`)).toBeVisible()
   await expectAccessible(critic, 'the review dialog, with problems shown')
 
   // The scores by keyboard only: Tab into each group, arrows to the score.
@@ -179,4 +179,53 @@ test('the Reviews section and its dialog speak Chinese', async ({ browser, reque
   await expect(dialog.getByLabel('评审的版本')).toHaveValue('1')
   await expect(dialog.getByRole('button', { name: '发表评审' })).toBeVisible()
   await expectAccessible(reader, 'the review dialog, in Chinese')
+})
+
+test('the reviewer edits past a conflicting edit, sees the history, then withdraws', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const { pages } = await people(browser, request, server, 'author', 'critic')
+  const [authorPage, critic] = pages
+  const postId = await apiMakePost(authorPage.request, server, { title: 'Notes', summary: '', tags: 'e2e' })
+  const reviewId = await apiMakeReview(critic.request, server, postId, REVIEW)
+  await critic.goto(`/forum/detail/${postId}`)
+  const review = reviewsSection(critic).getByRole('article')
+  await review.getByRole('button', { name: 'Edit your review' }).click()
+  const dialog = critic.getByRole('dialog', { name: 'Edit your review' })
+  await expect(dialog.getByText('You are editing your review of version 1.')).toBeVisible()
+  await expect(dialog.getByRole('group', { name: 'Clarity' }).getByRole('radio', { name: '5' })).toBeChecked()
+
+  // Meanwhile the same review is changed elsewhere (another tab): saving shows both summaries.
+  const elsewhere = await critic.request.patch(`${server.url}/api/v1/reviews/${reviewId}`, {
+    headers: { origin: server.url },
+    data: { base_revision: 1, confidence: 4 },
+  })
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200)
+  expectConsoleErrors(critic, /status of 409/)
+  await dialog.getByRole('group', { name: 'Soundness' }).getByRole('radio', { name: '2' }).check()
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog.getByRole('alert').first()).toContainText('now revision 2')
+  await expectAccessible(critic, 'the review dialog with an edit conflict')
+  await dialog.getByRole('button', { name: 'Keep my edit' }).click()
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(review.locator('[data-rating="soundness"] dd')).toHaveText('2/5')
+
+  await review.getByRole('button', { name: /^edited/ }).click()
+  const history = critic.getByRole('dialog', { name: 'Review history' })
+  await expect(history).toBeVisible()
+  await critic.keyboard.press('Escape')
+  await expect(history).toBeHidden()
+
+  await review.getByRole('button', { name: 'Withdraw your review' }).click()
+  const confirm = critic.getByRole('dialog', { name: 'Withdraw your review?' })
+  await confirm.getByRole('button', { name: 'Withdraw', exact: true }).click()
+  await expect(confirm).toBeHidden()
+  await expect(review.getByText('Withdrawn by the reviewer')).toBeVisible()
+  await expect(review.getByRole('term')).toHaveCount(0)
+  await expect(reviewsHeading(critic)).toHaveText('Reviews (0)')
+  await expect(reviewsSection(critic).getByRole('region', { name: 'Ratings' })).toHaveCount(0)
 })

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../ui/Button'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
+import { numberFormat, useIntlLocale } from '../../ui/format'
 import { CompareVersions } from '../../ui/HistoryDialog'
 import { RadioGroup } from '../../ui/RadioGroup'
 import { SelectOptions } from '../../ui/SelectOptions'
@@ -62,12 +63,14 @@ export default function ReviewDialog({ postId, versions, review, onClose }: Revi
   const edit = useEditReview(postId, review?._id ?? '')
   const pending = create.isPending || edit.isPending
   const problems = tried ? reviewProblems(draft) : {}
+  const locale = useIntlLocale()
+  const format = (count: number) => numberFormat(locale).format(count)
 
   const problemText = (problem: ReviewProblem | undefined) =>
     problem
       ? t(`form.problems.${problem}`, {
           min: REVIEW_SUMMARY_MIN,
-          max: problem === 'interestsLong' ? REVIEW_INTERESTS_MAX : REVIEW_SUMMARY_MAX,
+          max: format(problem === 'interestsLong' ? REVIEW_INTERESTS_MAX : REVIEW_SUMMARY_MAX),
         })
       : null
 
@@ -210,8 +213,8 @@ export default function ReviewDialog({ postId, versions, review, onClose }: Revi
                 />
                 <p className="field__hint review-form__counter" id={`${id}-summary-count`}>
                   {t('form.length', {
-                    count: characters(draft.summary.trim()),
-                    max: REVIEW_SUMMARY_MAX,
+                    count: format(characters(draft.summary.trim())),
+                    max: format(REVIEW_SUMMARY_MAX),
                     min: REVIEW_SUMMARY_MIN,
                   })}
                 </p>
