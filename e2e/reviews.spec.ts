@@ -229,3 +229,25 @@ test('the reviewer edits past a conflicting edit, sees the history, then withdra
   await expect(reviewsHeading(critic)).toHaveText('Reviews (0)')
   await expect(reviewsSection(critic).getByRole('region', { name: 'Ratings' })).toHaveCount(0)
 })
+
+test('a reader invites a reviewer by username', async ({ browser, request, server }) => {
+  test.setTimeout(90_000)
+  const { users, pages } = await people(browser, request, server, 'author', 'reader', 'expert')
+  const [, , expert] = users
+  const [authorPage, reader] = pages
+  const postId = await apiMakePost(authorPage.request, server, { title: 'Notes', summary: '', tags: 'e2e' })
+  await reader.goto(`/forum/detail/${postId}`)
+  await reviewsSection(reader).getByRole('button', { name: 'Invite a reviewer' }).click()
+  const dialog = reader.getByRole('dialog', { name: 'Invite a reviewer' })
+  const username = dialog.getByRole('textbox', { name: 'Username' })
+  await expect(username).toBeFocused()
+  expectConsoleErrors(reader, /status of 404/)
+  await username.fill('nobody-by-this-name')
+  await dialog.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(/^User not found/)
+  await expectAccessible(reader, 'the invitation dialog with a refusal')
+  await username.fill(expert.username)
+  await dialog.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(reader.getByText(`Invitation sent to ${expert.username}`)).toBeVisible()
+})
