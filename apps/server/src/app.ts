@@ -19,6 +19,7 @@ import { analysisRoutes, startAnalysisWorker } from './features/analysis/index'
 import { accountRoutes, authRoutes, subscribeEmailChanges } from './features/auth/index'
 import { blocksRoutes } from './features/blocks/index'
 import { bookmarksRoutes } from './features/bookmarks/index'
+import { bountiesRoutes } from './features/bounties/index'
 import { citationsRoutes } from './features/citations/index'
 import { commentsRoutes, subscribeCommentNews } from './features/comments/index'
 import { seedDemo } from './features/demo/index'
@@ -148,6 +149,7 @@ const features = [
   profilesRoutes,
   commentsRoutes,
   reviewsRoutes,
+  bountiesRoutes,
   tokenRoutes,
   postsRoutes,
   citationsRoutes,

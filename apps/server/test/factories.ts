@@ -104,14 +104,21 @@ function expectStatus(response: Response, status: number, what: string) {
     throw new Error(`${what}: expected ${status}, got ${response.statusCode}: ${response.body}`)
 }
 
-/** A registered user and a Bearer header for them (compatibility mode). */
-export async function makeUser(t: TestApp, overrides: { username?: string; password?: string } = {}) {
+/** A registered user and a Bearer header for them (compatibility mode), signed in from `remoteAddress` if given. */
+export async function makeUser(
+  t: TestApp,
+  overrides: { username?: string; password?: string; remoteAddress?: string } = {},
+) {
   counter += 1
   const username = overrides.username ?? `user${counter}_${Math.random().toString(36).slice(2, 7)}`
   const password = overrides.password ?? 'correct horse battery'
   const registered = await sendTo(t, null, 'POST /auth/register', { json: { username, password } })
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
-  const login = await sendLogin(t, { username, password, secure_mode: false })
+  const login = await sendLogin(
+    t,
+    { username, password, secure_mode: false },
+    { remoteAddress: overrides.remoteAddress },
+  )
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
   const { access_token, refresh_token } = login.json()
   return {

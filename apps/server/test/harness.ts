@@ -170,7 +170,8 @@ export async function createTestApp(
   const app = await buildApp(config, {
     database,
     readCache,
-    logger: options.logger ?? false,
+    // TEST_LOG=1 prints the app's errors (what a 500 hid) while a test is being debugged.
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     parts: options.parts,
   })
   await app.ready()

@@ -181,6 +181,42 @@ export const ERRORS = {
   review_request_not_found: { status: 404, detail: 'Review invitation not found' },
   review_request_answered: { status: 409, detail: 'This invitation has been answered already' },
 
+  // Review bounties
+  bounty_not_found: { status: 404, detail: 'Bounty not found' },
+  bounty_not_public: { status: 403, detail: 'Bounties can be put only on public posts' },
+  bounty_deadline_invalid: {
+    status: 400,
+    detail: 'The deadline must be a date 1 to 60 days ahead (YYYY-MM-DD)',
+  },
+  bounty_balance_short: {
+    status: 402,
+    detail: 'You can put at most {{claimable}} tokens into a bounty now: that is your claimable balance',
+  },
+  bounty_not_funder: { status: 403, detail: 'Only the funder of a bounty can award or cancel it' },
+  bounty_closed: { status: 409, detail: 'This bounty is closed' },
+  bounty_has_reviews: {
+    status: 409,
+    detail: 'Reviews have arrived since this bounty opened: award them; what is left returns at the deadline',
+  },
+  bounty_award_too_much: { status: 409, detail: 'This bounty has {{remaining}} tokens left' },
+  bounty_awards_full: { status: 409, detail: 'This bounty has awarded the {{wanted}} reviews it asked for' },
+  bounty_award_twice: { status: 409, detail: 'This review has an award from this bounty already' },
+  bounty_review_early: {
+    status: 409,
+    detail: 'Only reviews posted after the bounty opened can be awarded',
+  },
+  bounty_review_elsewhere: { status: 400, detail: 'This review is of another work' },
+  bounty_award_self: { status: 403, detail: 'You cannot award your own bounty to yourself' },
+  bounty_award_author: { status: 403, detail: "A bounty cannot be awarded to the work's author" },
+  bounty_award_new_account: {
+    status: 403,
+    detail: 'This reviewer’s account is too new to receive awards: try again after {{hours}} hours',
+  },
+  bounty_award_shared_sessions: {
+    status: 403,
+    detail: 'This reviewer signs in from the same device as the funder or the author: no award',
+  },
+
   // People
   cannot_follow_self: { status: 400, detail: 'You cannot follow yourself' },
   follow_target_invalid: { status: 400, detail: 'Say whom to follow: a user id or a tag' },

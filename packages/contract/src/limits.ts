@@ -86,6 +86,7 @@ export const NOTIFICATION_KINDS = [
   'review',
   'review_request',
   'review_response',
+  'bounty_award',
 ] as const
 
 /** How a kind of notification comes by mail: not at all, at once, or in a digest. */

@@ -13,7 +13,7 @@ import { UserSummary } from './user-fields'
  * - `followed_author`: a new post by an author I follow · `followed_tag`: a new post in a tag I follow
  * - `claim_paid` / `claim_failed`: my reward claim · `moderation`: an outcome about my content
  * - `review`: a review of my work · `review_request`: an invitation to review · `review_response`:
- *   the work's author answered my review
+ *   the work's author answered my review · `bounty_award`: a bounty's funder awarded my review
  */
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number]
 export const NotificationKind = LiteralUnion(...NOTIFICATION_KINDS)
@@ -41,7 +41,7 @@ export const NotificationItem = Type.Object({
   target_url: Type.String(),
   /** The followed tag, for `followed_tag`. */
   tag: Type.Optional(Type.String()),
-  /** The claim's amount in base units (10^-9 tokens), for `claim_paid` and `claim_failed`. */
+  /** The amount in base units (10^-9 tokens), for `claim_paid`, `claim_failed` and `bounty_award`. */
   amount: Type.Optional(Type.String()),
 })
 export type NotificationItem = Static<typeof NotificationItem>

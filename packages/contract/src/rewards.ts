@@ -27,12 +27,18 @@ export const RewardReason = Type.Union([
   Type.Literal('claim'),
   /** A claim whose transfer failed, credited back (positive). */
   Type.Literal('claim_refund'),
+  /** Tokens a funder put into a review bounty's escrow (negative). */
+  Type.Literal('bounty_escrow'),
+  /** A share of a bounty awarded to a review (the reviewer's earnings, held like the others). */
+  Type.Literal('bounty_award'),
+  /** What a bounty did not award, back to its funder at the deadline or on cancel (positive). */
+  Type.Literal('bounty_refund'),
 ])
 export type RewardReason = Static<typeof RewardReason>
 
 /** The row an entry is about. */
 export const RewardSource = Type.Object({
-  kind: LiteralUnion('post', 'comment', 'like', 'claim'),
+  kind: LiteralUnion('post', 'comment', 'like', 'claim', 'bounty', 'award'),
   id: Type.String(),
   /** The post to link to, when the source is (on) a post that still exists. */
   post_id: Nullable(Type.String()),

@@ -34,7 +34,7 @@ export interface RewardEntriesTable {
   user_id: string
   amount: ColumnType<string, bigint | string, never>
   reason: RewardReason
-  source_kind: ContentKind | 'like' | 'claim'
+  source_kind: ContentKind | 'like' | 'claim' | 'bounty' | 'award'
   source_id: string
   target_id: string | null
   post_id: string | null

@@ -62,3 +62,34 @@ export interface ReviewResponsesTable {
   content: string
   created_at: CreatedAt
 }
+
+// ---- review bounties (features/bounties; migration 0046) ----
+
+/**
+ * Tokens a funder put in escrow on a post for reviews of it. Amounts are bigint base units, read
+ * as text (`amount::text`), as the ledger reads them.
+ */
+export interface BountiesTable {
+  id: string
+  post_id: string
+  funder_id: string
+  amount: ColumnType<string, bigint | string, never>
+  remaining: ColumnType<string, bigint | string, bigint | string>
+  reviews_wanted: number
+  deadline: Date
+  status: ColumnType<'open' | 'cancelled' | 'closed', 'open' | undefined, 'cancelled' | 'closed'>
+  created_at: CreatedAt
+  closed_at: ColumnType<Date | null, never, Date>
+}
+export type BountyRow = Selectable<BountiesTable>
+
+/** A share of a bounty awarded to a review; `returned_at` once moderation took it back. */
+export interface BountyAwardsTable {
+  id: string
+  bounty_id: string
+  review_id: string
+  reviewer_id: string
+  amount: ColumnType<string, bigint | string, never>
+  returned_at: ColumnType<Date | null, never, Date>
+  created_at: CreatedAt
+}

@@ -37,6 +37,8 @@ import type {
   StandingColumns,
 } from './schema.moderation'
 import type {
+  BountiesTable,
+  BountyAwardsTable,
   ReviewHelpfulTable,
   ReviewRequestsTable,
   ReviewResponsesTable,
@@ -103,6 +105,8 @@ export interface Database {
   review_responses: ReviewResponsesTable
   review_revisions: ReviewRevisionsTable
   review_requests: ReviewRequestsTable
+  bounties: BountiesTable
+  bounty_awards: BountyAwardsTable
   // moderation and trust (migration 0014)
   reports: ReportsTable
   mod_log: ModLogTable

@@ -64,6 +64,16 @@ export interface DomainEvents {
     postId: string
     change: 'edited' | 'withdrawn' | 'helpful' | 'response'
   }
+  /** A bounty's funder awarded `amount` whole tokens of it to a review (features/bounties). */
+  'bounty.awarded': {
+    bountyId: string
+    awardId: string
+    reviewId: string
+    postId: string
+    reviewerId: string
+    funderId: string
+    amount: number
+  }
   /** A comment is about to be deleted with its replies (raised before the rows go). */
   'comment.removed': { commentId: string; postId: string; authorId: string; removedBy: string }
   /** A like that was not there before; `authorId` wrote the liked post or comment. */

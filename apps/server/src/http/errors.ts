@@ -75,6 +75,8 @@ function statusError<Status extends number>(_status: Status) {
 
 export class BadRequestError extends statusError(400) {}
 export class UnauthorizedError extends statusError(401) {}
+/** 402: the balance does not cover what was asked (a bounty beyond what can be claimed). */
+export class PaymentRequiredError extends statusError(402) {}
 export class ForbiddenError extends statusError(403) {}
 export class NotFoundError extends statusError(404) {}
 export class NotAcceptableError extends statusError(406) {}

@@ -4,6 +4,7 @@
  */
 import type { Endpoint, EndpointKey } from '../endpoint'
 import { AUTH_API } from './auth'
+import { BOUNTIES_API } from './bounties'
 import { COMMENTS_API } from './comments'
 import { EXPORTS_API } from './exports'
 import { FILES_API } from './files'
@@ -29,6 +30,7 @@ export const API = {
   ...NOTIFICATIONS_API,
   ...EXPORTS_API,
   ...REVIEWS_API,
+  ...BOUNTIES_API,
 } as const satisfies Record<EndpointKey, Endpoint>
 
 export type Api = typeof API

@@ -32,6 +32,7 @@ import * as m0042 from './2026_12_01_0042_session_end_notify'
 import * as m0043 from './2026_12_01_0043_comment_placeholders'
 import * as m0044 from './2026_12_02_0044_deleted_posts'
 import * as m0045 from './2026_12_03_0045_reviews'
+import * as m0046 from './2026_12_03_0046_bounties'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0043_comment_placeholders': m0043,
   '2026_12_02_0044_deleted_posts': m0044,
   '2026_12_03_0045_reviews': m0045,
+  '2026_12_03_0046_bounties': m0046,
 }

@@ -22,6 +22,7 @@ export function sentenceOf(item: NotificationItem, language: MailLanguage): stri
       review: `${who} 评审了您的作品「${title}」`,
       review_request: `${who} 邀请您评审「${title}」`,
       review_response: `「${title}」的作者回应了您的评审`,
+      bounty_award: `${who} 从悬赏中奖励了您对「${title}」的评审 ${amount} 个代币`,
     }
     return zh[item.kind]
   }
@@ -39,6 +40,7 @@ export function sentenceOf(item: NotificationItem, language: MailLanguage): stri
     review: `${who} reviewed your work “${title}”`,
     review_request: `${who} invited you to review “${title}”`,
     review_response: `The author of “${title}” answered your review`,
+    bounty_award: `${who} awarded ${amount} tokens of a bounty to your review of “${title}”`,
   }
   return en[item.kind]
 }
@@ -66,6 +68,7 @@ export const MAIL_TEXT = {
       review: 'Reviews',
       review_request: 'Reviews',
       review_response: 'Reviews',
+      bounty_award: 'Rewards',
     } satisfies Record<NotificationKindName, string>,
   },
   zh: {
@@ -88,6 +91,7 @@ export const MAIL_TEXT = {
       review: '评审',
       review_request: '评审',
       review_response: '评审',
+      bounty_award: '奖励',
     } satisfies Record<NotificationKindName, string>,
   },
 } as const

@@ -32,6 +32,7 @@ export const DEFAULT_MAIL_MODES: Record<NotificationKindName, MailModeName> = {
   review: 'instant',
   review_request: 'instant',
   review_response: 'instant',
+  bounty_award: 'instant',
 }
 
 /** What an unsubscribe link stops: one kind's mail, or a whole digest. */

@@ -262,6 +262,22 @@ export function subscribeNotifications(events: EventBus, live: Live) {
     )
   })
 
+  // A bounty's award: the reviewer hears who awarded how much, once per award.
+  events.inTransaction('bounty.awarded', (trx, awards) =>
+    write(
+      trx,
+      awards.map((award) => ({
+        userId: award.reviewerId,
+        kind: 'bounty_award' as const,
+        actorId: award.funderId,
+        postId: award.postId,
+        commentId: null,
+        groupKey: `bounty_award:${award.awardId}`,
+        data: { award_id: award.awardId, amount: (BigInt(award.amount) * 10n ** 9n).toString() },
+      })),
+    ),
+  )
+
   events.inTransaction('claim.settled', async (trx, claims) => {
     const drafts: Draft[] = []
     for (const claim of claims) {

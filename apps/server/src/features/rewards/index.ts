@@ -19,3 +19,5 @@ export function rewardTotals(db: Db) {
     paid: async () => Number(await claims.paidTotal()) / 10 ** DECIMALS,
   }
 }
+export { type EscrowLedger, escrowLedger } from './rewards.escrow'
+export { tokensToUnits, unitsToWholeTokens } from './rewards.rules'

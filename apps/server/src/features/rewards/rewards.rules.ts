@@ -18,8 +18,15 @@ export const EARNING_REASONS: readonly EarningReason[] = [
   'comment_like_received',
   'upload_analysed',
 ]
-/** Entries that move tokens out or back: not part of what a user earned. */
-export const CLAIM_REASONS: readonly RewardReason[] = ['claim', 'claim_refund']
+/** Entries that move tokens out or back (claims, bounty escrow): not part of what a user earned. */
+export const MOVING_REASONS: readonly RewardReason[] = [
+  'claim',
+  'claim_refund',
+  'bounty_escrow',
+  'bounty_refund',
+]
+/** Entries held before they can be claimed: the earnings, and the bounty awards a reviewer receives. */
+export const HELD_REASONS: readonly RewardReason[] = [...EARNING_REASONS, 'bounty_award']
 
 export const tokensToUnits = (tokens: number): bigint => BigInt(tokens) * UNITS_PER_TOKEN
 

@@ -5,7 +5,13 @@ import type { EarningReason } from '../../config'
 import type { Db } from '../../db/index'
 import type { RewardEntriesTable } from '../../db/schema'
 import { visibleSql } from '../../policy/index'
-import { CLAIM_REASONS, EARNING_REASONS, type Earning, type EarningTerms } from './rewards.rules'
+import {
+  EARNING_REASONS,
+  type Earning,
+  type EarningTerms,
+  HELD_REASONS,
+  MOVING_REASONS,
+} from './rewards.rules'
 
 /** A cap no one reaches: the statement's cap when a rule has none. */
 const NO_CAP = 2_147_483_647
@@ -15,9 +21,9 @@ const NO_CAP = 2_147_483_647
 export const sumText = (filter = sql`true`) =>
   sql<string>`coalesce(sum(amount) filter (where ${filter}), 0)::text`
 
-const isEarning = sql<boolean>`reason in (${sql.join(EARNING_REASONS)})`
-/** What counts as earned: earnings and their reversals, not claims or refunds. */
-const isEarnedOrReversed = sql<boolean>`reason not in (${sql.join(CLAIM_REASONS)})`
+const isHeld = sql<boolean>`reason in (${sql.join(HELD_REASONS)})`
+/** What counts as earned: earnings, awards and their reversals, not claims, escrow or refunds. */
+const isEarnedOrReversed = sql<boolean>`reason not in (${sql.join(MOVING_REASONS)})`
 
 export interface EntryView {
   id: string
@@ -52,22 +58,25 @@ export function rewardsStore(db: Db) {
   function reversible(match: 'like' | 'target' | 'post', values: string[]): Promise<Reversible[]> {
     if (values.length === 0) return Promise.resolve([])
     const column = match === 'like' ? 'e.source_id' : match === 'target' ? 'e.target_id' : 'e.post_id'
-    return db
-      .selectFrom('reward_entries as e')
-      .select(['e.id', 'e.user_id', 'e.source_kind', 'e.source_id', 'e.target_id', 'e.post_id'])
-      .select(sql<string>`e.amount::text`.as('amount'))
-      .$if(match === 'like', (query) => query.where('e.source_kind', '=', sql.lit('like')))
-      .where(sql.ref(column), 'in', values)
-      .where(
-        'e.reason',
-        'in',
-        EARNING_REASONS.map((reason) => sql.lit(reason)),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('reward_entries as r').select('r.id').whereRef('r.reverses', '=', 'e.id'))),
-      )
-      .orderBy('e.id')
-      .execute()
+    return (
+      db
+        .selectFrom('reward_entries as e')
+        .select(['e.id', 'e.user_id', 'e.source_kind', 'e.source_id', 'e.target_id', 'e.post_id'])
+        .select(sql<string>`e.amount::text`.as('amount'))
+        .$if(match === 'like', (query) => query.where('e.source_kind', '=', sql.lit('like')))
+        .where(sql.ref(column), 'in', values)
+        // A review's bounty awards go back with it when moderation removes it; a deleted post's do not.
+        .where(
+          'e.reason',
+          'in',
+          (match === 'target' ? HELD_REASONS : EARNING_REASONS).map((reason) => sql.lit(reason)),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('reward_entries as r').select('r.id').whereRef('r.reverses', '=', 'e.id'))),
+        )
+        .orderBy('e.id')
+        .execute()
+    )
   }
 
   return {
@@ -218,7 +227,7 @@ export function rewardsStore(db: Db) {
         .selectFrom('reward_entries')
         .select([
           sumText().as('balance'),
-          sumText(sql`${isEarning} and created_at > ${holdStart}`).as('held'),
+          sumText(sql`${isHeld} and created_at > ${holdStart}`).as('held'),
           sumText(isEarnedOrReversed).as('earned'),
         ])
         .where('user_id', '=', userId)

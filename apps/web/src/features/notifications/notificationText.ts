@@ -31,6 +31,8 @@ export function notificationText(item: NotificationItem, t: TFunction, locale: s
     case 'claim_paid':
     case 'claim_failed':
       return t(`text.${item.kind}`, { amount: tokensOf(item.amount, locale) })
+    case 'bounty_award':
+      return t('text.bounty_award', { actor, title, amount: tokensOf(item.amount, locale) })
     default:
       return t(`text.${item.kind}`, { actor, title })
   }

@@ -22,8 +22,11 @@ const REASONS: RewardReason[] = [
   'reversal',
   'claim',
   'claim_refund',
+  'bounty_escrow',
+  'bounty_award',
+  'bounty_refund',
 ]
-const SOURCES = ['post', 'comment', 'like', 'claim'] as const
+const SOURCES = ['post', 'comment', 'like', 'claim', 'bounty', 'award'] as const
 
 describe('entryReasonKey', () => {
   it('names every reason with a text, and a reversal by what it undid', () => {

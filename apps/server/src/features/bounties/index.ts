@@ -1,0 +1,2 @@
+export { bountiesRoutes } from './bounties.routes'
+export { type BountiesService, bountiesService } from './bounties.service'
