@@ -146,3 +146,25 @@ export async function submitUploadForm(
 }
 
 export { minimalPdf } from '@agora/test-kit/pdf'
+
+export interface ReviewInput {
+  summary: string
+  ratings: Record<'soundness' | 'novelty' | 'clarity' | 'reproducibility' | 'significance', number>
+  confidence: number
+  competing_interests: string
+}
+
+/** A review of the post's newest version through the API, as whoever `request` is signed in as; answers its id. */
+export async function apiMakeReview(
+  request: APIRequestContext,
+  server: AgoraServer,
+  postId: string,
+  review: ReviewInput,
+): Promise<string> {
+  const response = await request.post(`${server.url}/api/v1/media/${postId}/reviews`, {
+    headers: { origin: server.url },
+    data: review,
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { _id: string })._id
+}

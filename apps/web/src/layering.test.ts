@@ -29,6 +29,7 @@ const PUBLIC_ENTRIES: Record<string, readonly string[]> = {
   'features/comments/index.ts': ['features/post'],
   'features/notifications/NotificationBell.tsx': ['app'],
   'features/report/ReportButton.tsx': ['features/post', 'features/comments', 'features/author'],
+  'features/reviews/index.ts': ['features/post'],
   'features/rewards/index.ts': ['features/author', 'features/comments', 'features/upload'],
   'features/rewards/HowToEarn.tsx': ['features/token'],
   'features/rewards/Leaderboard.tsx': ['features/token'],

@@ -54,6 +54,17 @@ export const COMMENT_LEVEL_MAX = 3
 export const COMMENTS_PAGE_SIZE = 12
 export const COMMENTS_PAGE_MAX = 100
 
+// Reviews.
+/** The five criteria a review rates, each 1–5. */
+export const REVIEW_CRITERIA = ['soundness', 'novelty', 'clarity', 'reproducibility', 'significance'] as const
+export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]
+/** A review's summary, after trimming, is this many characters at least. */
+export const REVIEW_SUMMARY_MIN = 200
+export const REVIEW_SUMMARY_MAX = 20_000
+export const REVIEW_INTERESTS_MAX = 2_000
+export const REVIEW_RESPONSE_MAX = 20_000
+export const REVIEWS_PAGE_SIZE = 20
+
 /** Avatar uploads: stored as a square WebP of this many pixels, from at most this many bytes. */
 export const AVATAR_SIZE_PX = 256
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024

@@ -1,14 +1,13 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion, Nullable } from './common'
-
-/** The five criteria a review rates, each 1–5. */
-export const REVIEW_CRITERIA = ['soundness', 'novelty', 'clarity', 'reproducibility', 'significance'] as const
-export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]
-
-export const REVIEW_SUMMARY_MIN = 200
-export const REVIEW_SUMMARY_MAX = 20_000
-export const REVIEW_INTERESTS_MAX = 2_000
-export const REVIEWS_PAGE_SIZE = 20
+import {
+  REVIEW_CRITERIA,
+  REVIEW_INTERESTS_MAX,
+  REVIEW_RESPONSE_MAX,
+  REVIEW_SUMMARY_MAX,
+  REVIEW_SUMMARY_MIN,
+  type ReviewCriterion,
+} from './limits'
 
 const Score = Type.Integer({ minimum: 1, maximum: 5 })
 
@@ -144,8 +143,6 @@ export const ReviewRequestView = Type.Object({
 })
 export type ReviewRequestView = Static<typeof ReviewRequestView>
 export const ReviewRequestsResponse = Type.Object({ items: Type.Array(ReviewRequestView) })
-
-export const REVIEW_RESPONSE_MAX = 20_000
 
 export const ReviewResponseRequest = Type.Object(
   { content: Type.String({ minLength: 1, maxLength: REVIEW_RESPONSE_MAX }) },

@@ -37,6 +37,14 @@ export const commentKeys = {
   revisions: (commentId: string) => ['comments', 'revisions', commentId] as const,
 }
 
+/** A post's reviews (with their aggregate), one review with its response, a review's history. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  post: (postId: string) => ['reviews', 'post', postId] as const,
+  detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
+  revisions: (reviewId: string) => ['reviews', 'revisions', reviewId] as const,
+}
+
 /** The profile screens: author pages, the own page's lists, the test page. */
 export const profileKeys = {
   all: ['profiles'] as const,

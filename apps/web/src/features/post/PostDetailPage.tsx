@@ -24,6 +24,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { useAfterLoad } from '../../ui/useAfterLoad'
 import { commentsQuery, useComments } from '../comments'
 import { ReportButton } from '../report/ReportButton'
+import { ReviewsSection } from '../reviews'
 import { AiAnalysisBox } from './AiAnalysisBox'
 import { CommentsSlot } from './CommentsSlot'
 import { DeletePostMenu } from './DeletePostMenu'
@@ -238,6 +239,7 @@ function PostView({ post, eagerMarkdown }: { post: PostDetailResponse; eagerMark
       </article>
 
       <CommentsSlot postId={post.id} count={post.comments} version={post.version_count} />
+      <ReviewsSection postId={post.id} authorId={post.author_id} versions={post.visible_versions} />
       <Suspense>
         {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
         {showingHistory && <PostHistory postId={post.id} onClose={() => setShowingHistory(false)} />}

@@ -1,0 +1,137 @@
+import type { ReviewDetailResponse, ReviewListResponse, ReviewView } from '@agora/contract'
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { reviewKeys } from '../../api/queryKeys'
+import {
+  createReview,
+  editReview,
+  getReview,
+  getReviewRevisions,
+  inviteReviewer,
+  listReviews,
+  respondToReview,
+  setReviewHelpful,
+  withdrawReview,
+} from '../../api/reviews'
+import { type ReviewDraft, toCreateRequest, toEditRequest } from './reviewForm'
+
+type ReviewsData = InfiniteData<ReviewListResponse, string | null>
+
+/** A post's reviews, newest first, a keyset page at a time; every page carries the aggregate. */
+export const reviewsQuery = (postId: string) =>
+  infiniteQueryOptions({
+    queryKey: reviewKeys.post(postId),
+    queryFn: ({ pageParam, signal }) => listReviews(postId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ReviewListResponse) => (last.has_next ? last.next_cursor : undefined),
+  })
+
+export function useReviews(postId: string) {
+  const query = useInfiniteQuery(reviewsQuery(postId))
+  const reviews = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data])
+  // The first page's aggregate: every page is fetched again together, so it is as new as any.
+  return { ...query, reviews, aggregate: query.data?.pages[0]?.aggregate ?? null }
+}
+
+function patchReview(queryClient: QueryClient, postId: string, id: string, change: Partial<ReviewView>) {
+  queryClient.setQueryData<ReviewsData>(reviewKeys.post(postId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item._id === id ? { ...item, ...change } : item)),
+          })),
+        }
+      : data,
+  )
+}
+
+/** The list and its aggregate load again: a review written, edited or withdrawn moves the figures. */
+const refreshList = (queryClient: QueryClient, postId: string) =>
+  queryClient.invalidateQueries({ queryKey: reviewKeys.post(postId) })
+
+/** One review with the work's author's response (the list does not carry responses). */
+export function useReviewDetail(reviewId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.detail(reviewId),
+    queryFn: ({ signal }) => getReview(reviewId, signal),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+export function useCreateReview(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (draft: ReviewDraft) => createReview(postId, toCreateRequest(draft)),
+    onSuccess: () => refreshList(queryClient, postId),
+  })
+}
+
+/** Saves an edit from `baseRevision`; a 409 (changed meanwhile) is the caller's to show, with `current`. */
+export function useEditReview(postId: string, reviewId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ draft, baseRevision }: { draft: ReviewDraft; baseRevision: number }) =>
+      editReview(reviewId, toEditRequest(draft, baseRevision)),
+    onSuccess: (saved) => {
+      patchReview(queryClient, postId, reviewId, saved)
+      void refreshList(queryClient, postId)
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.detail(reviewId) })
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.revisions(reviewId) })
+    },
+  })
+}
+
+export function useWithdrawReview(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (review: ReviewView) => withdrawReview(review._id),
+    onSuccess: (withdrawn) => {
+      patchReview(queryClient, postId, withdrawn._id, withdrawn)
+      void refreshList(queryClient, postId)
+    },
+  })
+}
+
+/** Marks or unmarks a review helpful; the list's count follows the server's answer. */
+export function useReviewHelpful(postId: string, reviewId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (helpful: boolean) => setReviewHelpful(reviewId, helpful),
+    onSuccess: (answer) => patchReview(queryClient, postId, reviewId, { helpful: answer.count }),
+  })
+}
+
+/** The work's author answers a review, once: the review shows the answer at once. */
+export function useRespondToReview(reviewId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (content: string) => respondToReview(reviewId, content),
+    onSuccess: (response) =>
+      queryClient.setQueryData<ReviewDetailResponse>(reviewKeys.detail(reviewId), (detail) =>
+        detail ? { ...detail, response } : detail,
+      ),
+  })
+}
+
+export function useInviteReviewer(postId: string) {
+  return useMutation({ mutationFn: (username: string) => inviteReviewer(postId, username) })
+}
+
+/** A review's edit history, oldest first (loaded when its history dialog opens). */
+export function useReviewRevisions(reviewId: string) {
+  return useQuery({
+    queryKey: reviewKeys.revisions(reviewId),
+    queryFn: ({ signal }) => getReviewRevisions(reviewId, signal),
+  })
+}
