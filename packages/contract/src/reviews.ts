@@ -40,6 +40,15 @@ export const Reviewer = Type.Object({
   orcid: Nullable(Type.String()),
 })
 
+/** The work's author's answer to a review: edited like a comment, with its history public. */
+export const ReviewResponseView = Type.Object({
+  content: Type.String(),
+  created_at: Type.String(),
+  revision: Type.Integer(),
+  edited_at: Nullable(Type.String()),
+})
+export type ReviewResponseView = Static<typeof ReviewResponseView>
+
 export const ReviewView = Type.Object({
   _id: Type.String(),
   post_id: Type.String(),
@@ -56,6 +65,10 @@ export const ReviewView = Type.Object({
   competing_interests: Type.String(),
   reviewer: Reviewer,
   helpful: Type.Integer(),
+  /** Whether the reader marked it helpful (false for a visitor). */
+  marked_helpful: Type.Boolean(),
+  /** The work's author's answer; null until they give one (and on a placeholder). */
+  response: Nullable(ReviewResponseView),
   revision: Type.Integer(),
   created_at: Type.String(),
   edited_at: Nullable(Type.String()),
@@ -148,8 +161,29 @@ export const ReviewResponseRequest = Type.Object(
   { content: Type.String({ minLength: 1, maxLength: REVIEW_RESPONSE_MAX }) },
   { additionalProperties: false },
 )
-export const ReviewResponseView = Type.Object({ content: Type.String(), created_at: Type.String() })
-export type ReviewResponseView = Static<typeof ReviewResponseView>
+
+/** An edit of the answer names the revision it started from. */
+export const ReviewResponseEdit = Type.Object(
+  {
+    base_revision: Type.Integer({ minimum: 1 }),
+    content: Type.String({ minLength: 1, maxLength: REVIEW_RESPONSE_MAX }),
+  },
+  { additionalProperties: false },
+)
+export type ReviewResponseEdit = Static<typeof ReviewResponseEdit>
+
+export const ReviewResponseConflict = Type.Object({
+  detail: Type.String(),
+  code: Type.Optional(Type.String()),
+  /** The answer as it is now. */
+  current: Type.Optional(ReviewResponseView),
+})
+
+/** Every revision of the answer, oldest first, the current one last. */
+export const ReviewResponseRevisions = Type.Object({
+  items: Type.Array(Type.Object({ revision: Type.Integer(), content: Type.String(), created_at: Type.String() })),
+})
+export type ReviewResponseRevisions = Static<typeof ReviewResponseRevisions>
 
 /** Marks or unmarks a review helpful; without `action` it flips. */
 export const ReviewHelpfulRequest = Type.Object({ action: Type.Optional(LiteralUnion('mark', 'unmark')) })
@@ -160,8 +194,6 @@ export const ReviewDetailResponse = Type.Object({
   post: Type.Object({ id: Type.String(), title: Type.String() }),
   /** The files of the version judged, by CID. */
   cids: Type.Array(Type.String()),
-  /** The work's author's answer; null until they give one. */
-  response: Nullable(ReviewResponseView),
 })
 export type ReviewDetailResponse = Static<typeof ReviewDetailResponse>
 

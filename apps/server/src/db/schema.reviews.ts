@@ -61,7 +61,17 @@ export interface ReviewResponsesTable {
   review_id: string
   author_id: string
   content: string
+  revision: Generated<number>
+  edited_at: ColumnType<Date | null, never, Date>
   created_at: CreatedAt
+}
+
+/** What an edit of an answer replaced (migration 0048). */
+export interface ReviewResponseRevisionsTable {
+  review_id: string
+  revision: number
+  content: string
+  created_at: Date
 }
 
 // ---- review bounties (features/bounties; migration 0046) ----

@@ -41,6 +41,7 @@ import type {
   BountyAwardsTable,
   ReviewHelpfulTable,
   ReviewRequestsTable,
+  ReviewResponseRevisionsTable,
   ReviewResponsesTable,
   ReviewRevisionsTable,
   ReviewsTable,
@@ -103,6 +104,7 @@ export interface Database {
   reviews: ReviewsTable
   review_helpful: ReviewHelpfulTable
   review_responses: ReviewResponsesTable
+  review_response_revisions: ReviewResponseRevisionsTable
   review_revisions: ReviewRevisionsTable
   review_requests: ReviewRequestsTable
   bounties: BountiesTable

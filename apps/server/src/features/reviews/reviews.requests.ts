@@ -7,7 +7,7 @@ import type { Db } from '../../db/index'
 import type { EventBus } from '../../events/index'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
 import { can, viewerOf, visibleOrGone, visibleTo } from '../../policy/index'
-import { postOf } from './reviews.service'
+import { postOf } from './reviews.views'
 
 const REQUESTS_LISTED = 100
 

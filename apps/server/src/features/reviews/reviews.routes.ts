@@ -5,6 +5,7 @@ import { editingRoutes } from '../../http/routes'
 import { serve } from '../../http/serve'
 import { reviewsOfUser } from './reviews.lists'
 import { reviewRequests } from './reviews.requests'
+import { reviewResponses } from './reviews.responses'
 import { reviewsService } from './reviews.service'
 
 export const LOGIN_TO_REVIEW = 'Please login to review this work'
@@ -69,13 +70,23 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
     async (request) =>
       reviews.helpful(await requireUserId(request, LOGIN_TO_REVIEW), request.params.id, request.body?.action),
   )
+  const responses = reviewResponses(ctx.db, ctx.events)
   serve(
     app,
     'POST /reviews/:id/response',
     { config: { rateLimit: perUserLimit(ctx.config.commentRateLimit, 'You are answering too quickly.') } },
     async (request, reply) => {
       const userId = await requireUserId(request, LOGIN_TO_REVIEW)
-      return reply.status(201).send(await reviews.respond(userId, request.params.id, request.body.content))
+      return reply.status(201).send(await responses.respond(userId, request.params.id, request.body.content))
     },
+  )
+  editingRoutes(
+    app,
+    ['PATCH /reviews/:id/response', 'GET /reviews/:id/response/revisions'],
+    {
+      rateLimit: perUserLimit(ctx.config.editRateLimit, 'You are editing too quickly.'),
+      login: LOGIN_TO_REVIEW,
+    },
+    responses,
   )
 }

@@ -35,90 +35,13 @@ import {
 } from '../../policy/index'
 import { withheldVersions } from '../versions/index'
 import { REVIEW_FIELDS, type ReviewField, type ReviewWithReviewer, reviewsStore } from './reviews.store'
-
-const REFUSALS = {
-  'review.edit': 'review_not_reviewer',
-  'review.withdraw': 'review_not_reviewer',
-  'review.respond': 'review_response_author',
-  'review.mark_helpful': 'review_own_helpful',
-} as const
-
-/** A 400 naming the field, as the schema's own refusals do. */
-const invalid = (field: string, message: string) =>
-  new BadRequestError('validation_failed', {
-    detail: `Invalid ${field}: ${message}`,
-    params: { field, message },
-    errors: [{ field, message }],
-  })
-
-/** The post a review is of, as its rules and its view read it. */
-export function postOf(db: Db, id: string) {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'user_id', 'visibility', 'moderation', 'version', 'title'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
-
-/** A review as `viewerId` reads it: withdrawn, or moderated and not theirs, it is a placeholder. */
-function toView(row: ReviewWithReviewer, currentVersion: number, viewerId: string | null): ReviewView {
-  const withdrawn = row.withdrawn_at !== null
-  const placeholder = withdrawn || (row.moderation !== null && row.reviewer_id !== viewerId)
-  const ratings = Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, row[name]])) as ReviewRatings
-  return {
-    _id: row.id,
-    post_id: row.post_id,
-    version: row.version,
-    outdated: row.version < currentVersion,
-    withdrawn,
-    moderation: row.moderation,
-    summary: placeholder ? '' : row.summary,
-    ratings: placeholder ? null : ratings,
-    confidence: placeholder ? null : row.confidence,
-    competing_interests: placeholder ? '' : row.competing_interests,
-    reviewer: {
-      id: row.reviewer_id,
-      username: row.username,
-      nickname: row.nickname,
-      avatar: row.avatar,
-      orcid: row.orcid || null,
-    },
-    helpful: row.helpful,
-    revision: row.revision,
-    created_at: row.created_at.toISOString(),
-    edited_at: row.edited_at?.toISOString() ?? null,
-  }
-}
-
-/** 409 for a review no one may act on: withdrawn by its reviewer, or hidden by a moderator. */
-function refuseClosed(row: ReviewRow) {
-  if (row.withdrawn_at) throw new ConflictError('review_withdrawn')
-  if (row.moderation) throw new ConflictError('review_moderated')
-}
+import { invalid, postOf, refuseClosed, reviewLookup, toView } from './reviews.views'
 
 /** Open peer review: writing a review of a version, a post's reviews with their aggregate, one review. */
 export function reviewsService(db: Db, events: EventBus, guard: ContributionGuard) {
   const store = reviewsStore(db)
 
-  /**
-   * The review and its post, for a viewer who may see the post (else 404: a review of a post one
-   * may not see is not there either), refused 403 when they may not do `action` with it.
-   */
-  async function reviewFor(viewerId: string | null, id: string, action?: ReviewAction) {
-    const row = isId(id) ? await store.find(id) : undefined
-    const post = row ? await postOf(db, row.post_id) : undefined
-    if (!row || !post || !can(viewerOf(viewerId), 'post.read', post))
-      throw new NotFoundError('review_not_found')
-    if (
-      action &&
-      !canWithReview(viewerOf(viewerId), action, {
-        reviewer_id: row.reviewer_id,
-        post_author_id: post.user_id,
-      })
-    )
-      throw new ForbiddenError(REFUSALS[action])
-    return { row, post }
-  }
+  const reviewFor = reviewLookup(db)
 
   const changed = (
     trx: Db,
@@ -175,7 +98,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
       if (query.cursor !== undefined && !isId(query.cursor))
         throw invalid('cursor', 'is not one a page of reviews gave')
       const [rows, aggregate] = await Promise.all([
-        store.page(post.id, limit + 1, query.cursor ?? null),
+        store.page(post.id, limit + 1, query.cursor ?? null, viewerId),
         store.aggregate(post.id),
       ])
       const items = rows.slice(0, limit).map((row) => toView(row, post.version, viewerId))
@@ -191,18 +114,8 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     async detail(viewerId: string | null, id: string): Promise<ReviewDetailResponse> {
       const { row, post } = await reviewFor(viewerId, id)
       const view = toView(row, post.version, viewerId)
-      const [cids, response] = await Promise.all([
-        view.ratings === null ? [] : store.cidsOf(post.id, row.version, post.version),
-        store.responseOf(row.id),
-      ])
-      return {
-        ...view,
-        post: { id: post.id, title: post.title },
-        cids,
-        response: response
-          ? { content: response.content, created_at: response.created_at.toISOString() }
-          : null,
-      }
+      const cids = view.ratings === null ? [] : await store.cidsOf(post.id, row.version, post.version)
+      return { ...view, post: { id: post.id, title: post.title }, cids }
     },
 
     /** Applies an edit with the review row locked, so two edits from one base revision take turns. */
@@ -283,19 +196,6 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         const helpful = await tx.setHelpful(row.id, viewerId, action && action === 'mark')
         await changed(trx, row, 'helpful')
         return { helpful, count: await tx.helpfulCount(row.id) }
-      })
-    },
-
-    async respond(viewerId: string, id: string, content: string) {
-      const { row } = await reviewFor(viewerId, id, 'review.respond')
-      refuseClosed(row)
-      const text = content.trim()
-      if (!text) throw invalid('content', 'cannot be empty')
-      return inTransaction(db, async (trx) => {
-        const added = await reviewsStore(trx).addResponse(row.id, viewerId, text)
-        if (!added) throw new ConflictError('review_response_exists')
-        await changed(trx, row, 'response')
-        return { content: added.content, created_at: added.created_at.toISOString() }
       })
     },
   }

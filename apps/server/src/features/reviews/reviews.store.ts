@@ -11,6 +11,12 @@ export type ReviewWithReviewer = ReviewRow & {
   avatar: string
   orcid: string
   helpful: number
+  /** Whether the reader the row was read for marked it helpful. */
+  marked_helpful: boolean
+  response_content: string | null
+  response_revision: number | null
+  response_created_at: Date | null
+  response_edited_at: Date | null
 }
 
 /** What an edit may change. */
@@ -18,15 +24,28 @@ export const REVIEW_FIELDS = [...REVIEW_CRITERIA, 'summary', 'confidence', 'comp
 export type ReviewField = (typeof REVIEW_FIELDS)[number]
 
 export function reviewsStore(db: Db) {
-  const withReviewer = () =>
+  /** Reviews with their reviewer, helpful count and the author's answer, as `viewerId` reads them. */
+  const withReviewer = (viewerId: string | null) =>
     db
       .selectFrom('reviews')
       .innerJoin('users', 'users.id', 'reviews.reviewer_id')
+      .leftJoin('review_responses as rr', 'rr.review_id', 'reviews.id')
       .selectAll('reviews')
       .select(['users.username', 'users.nickname', 'users.avatar', 'users.orcid'])
+      .select([
+        'rr.content as response_content',
+        'rr.revision as response_revision',
+        'rr.created_at as response_created_at',
+        'rr.edited_at as response_edited_at',
+      ])
       .select(
         sql<number>`(select count(*)::int from review_helpful h where h.review_id = reviews.id)`.as(
           'helpful',
+        ),
+      )
+      .select(
+        sql<boolean>`exists (select 1 from review_helpful h where h.review_id = reviews.id and h.user_id = ${viewerId}::uuid)`.as(
+          'marked_helpful',
         ),
       )
 
@@ -41,13 +60,18 @@ export function reviewsStore(db: Db) {
         .executeTakeFirst()
     },
 
-    find(id: string): Promise<ReviewWithReviewer | undefined> {
-      return withReviewer().where('reviews.id', '=', id).executeTakeFirst()
+    find(id: string, viewerId: string | null = null): Promise<ReviewWithReviewer | undefined> {
+      return withReviewer(viewerId).where('reviews.id', '=', id).executeTakeFirst()
     },
 
     /** A page of a post's reviews, newest first: ids are UUIDv7, so their order is the order written. */
-    page(postId: string, limit: number, before: string | null): Promise<ReviewWithReviewer[]> {
-      let query = withReviewer().where('reviews.post_id', '=', postId)
+    page(
+      postId: string,
+      limit: number,
+      before: string | null,
+      viewerId: string | null,
+    ): Promise<ReviewWithReviewer[]> {
+      let query = withReviewer(viewerId).where('reviews.post_id', '=', postId)
       if (before) query = query.where('reviews.id', '<', before)
       return query.orderBy('reviews.id', 'desc').limit(limit).execute()
     },
@@ -130,16 +154,49 @@ export function reviewsStore(db: Db) {
         .insertInto('review_responses')
         .values({ review_id: id, author_id: authorId, content })
         .onConflict((oc) => oc.column('review_id').doNothing())
-        .returning(['content', 'created_at'])
+        .returning(['content', 'revision', 'created_at', 'edited_at'])
         .executeTakeFirst()
     },
 
-    responseOf(id: string) {
+    /** The answer, held until the transaction ends: two edits from one base revision take turns. */
+    lockResponse(id: string) {
       return db
         .selectFrom('review_responses')
-        .select(['content', 'created_at'])
+        .select(['review_id', 'content', 'revision', 'created_at', 'edited_at'])
         .where('review_id', '=', id)
+        .forUpdate()
         .executeTakeFirst()
+    },
+
+    /** Keeps the answer's current text as a revision and writes `content` as the next. */
+    async saveResponseEdit(
+      old: { review_id: string; content: string; revision: number; created_at: Date; edited_at: Date | null },
+      content: string,
+    ) {
+      await db
+        .insertInto('review_response_revisions')
+        .values({
+          review_id: old.review_id,
+          revision: old.revision,
+          content: old.content,
+          created_at: old.edited_at ?? old.created_at,
+        })
+        .execute()
+      return db
+        .updateTable('review_responses')
+        .set({ content, revision: old.revision + 1, edited_at: new Date() })
+        .where('review_id', '=', old.review_id)
+        .returning(['content', 'revision', 'created_at', 'edited_at'])
+        .executeTakeFirstOrThrow()
+    },
+
+    responseHistory(id: string) {
+      return db
+        .selectFrom('review_response_revisions')
+        .select(['revision', 'content', 'created_at'])
+        .where('review_id', '=', id)
+        .orderBy('revision')
+        .execute()
     },
 
     /** Count, mean, confidence-weighted mean and distribution per criterion, of the reviews that count. */
