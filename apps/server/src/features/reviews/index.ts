@@ -1,1 +1,3 @@
+export { type PublicReview, publicReviews } from './reviews.public'
 export { reviewsRoutes } from './reviews.routes'
+export { reviewsService } from './reviews.service'

@@ -21,6 +21,7 @@ import {
   ConflictError,
   EditConflictError,
   ForbiddenError,
+  GoneError,
   NotFoundError,
 } from '../../http/errors'
 import {
@@ -192,6 +193,20 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
         response: response
           ? { content: response.content, created_at: response.created_at.toISOString() }
           : null,
+      }
+    },
+
+    /** What a citation of the review names; a withdrawn review is no longer cited (410). */
+    async cited(viewerId: string | null, id: string) {
+      const { row, post } = await reviewFor(viewerId, id)
+      if (row.withdrawn_at) throw new GoneError('review_withdrawn_gone')
+      const author = await store.nameOf(post.user_id)
+      return {
+        id: row.id,
+        reviewerName: row.nickname || row.username,
+        reviewerOrcid: row.orcid,
+        createdAt: row.created_at,
+        post: { id: post.id, title: post.title, authorName: author, version: row.version },
       }
     },
 
