@@ -1,4 +1,3 @@
-import { REVIEW_CRITERIA } from '@agora/contract'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -8,7 +7,7 @@ import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { errorText } from '../../ui/errorText'
 import { Spinner } from '../../ui/Spinner'
 import { Timestamp } from '../../ui/Timestamp'
-import { reviewMean } from './reviewMean'
+import { CRITERIA, reviewMean } from './reviewMean'
 import { useReviewPage } from './useReviewPage'
 import '../../app/Screen.css'
 import './ReviewPage.css'
@@ -65,7 +64,7 @@ export function ReviewPage() {
           <dl className="review-page__ratings">
             <dt>{t('mean')}</dt>
             <dd>{t('score', { score: reviewMean(reviewed.ratings) })}</dd>
-            {REVIEW_CRITERIA.map((name) => (
+            {CRITERIA.map((name) => (
               <Fragment key={name}>
                 <dt>{t(`criteria.${name}`)}</dt>
                 <dd>{t('score', { score: reviewed.ratings?.[name] })}</dd>

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { reviewMean } from './reviewMean'
+import { CRITERIA, reviewMean } from './reviewMean'
 
 describe('reviewMean', () => {
+  it('knows the five criteria in the form’s order', () => {
+    expect(CRITERIA).toEqual(['soundness', 'novelty', 'clarity', 'reproducibility', 'significance'])
+  })
+
   it('averages the five ratings to one decimal', () => {
     expect(reviewMean({ soundness: 4, novelty: 3, clarity: 5, reproducibility: 2, significance: 5 })).toBe(
       3.8,
