@@ -1,4 +1,3 @@
-import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { isApiError } from '../../api/client'
@@ -6,13 +5,11 @@ import { useStaticShellHandover } from '../../app/staticShell'
 import { useDocumentMeta } from '../../app/useDocumentMeta'
 import { errorText } from '../../ui/errorText'
 import { Spinner } from '../../ui/Spinner'
-import { Timestamp } from '../../ui/Timestamp'
-import { CRITERIA, reviewMean } from './reviewMean'
+import { ReviewView } from './ReviewView'
 import { useReviewPage } from './useReviewPage'
 import '../../app/Screen.css'
-import './ReviewPage.css'
 
-/** A review on its own address: what it says of which version of which work, and its ratings. */
+/** A review on its own address, loaded by its id. */
 export function ReviewPage() {
   const { t } = useTranslation('review-page')
   const { id = '' } = useParams()
@@ -38,54 +35,5 @@ export function ReviewPage() {
         <Link to="/forum">{t('toForum')}</Link>
       </div>
     )
-  const reviewed = review.data
-  const workLink = `/forum/detail/${encodeURIComponent(reviewed.post.id)}?version=${reviewed.version}`
-  return (
-    <article className="container screen review-page">
-      <h1>{t('title', { title: reviewed.post.title })}</h1>
-      <p className="screen__lead">
-        {t('by')}{' '}
-        <Link to={`/author/${encodeURIComponent(reviewed.reviewer.id)}`}>
-          {reviewed.reviewer.nickname || reviewed.reviewer.username}
-        </Link>
-        {' · '}
-        {t('version', { version: reviewed.version })}
-        {' · '}
-        <Timestamp value={reviewed.created_at} />
-      </p>
-      <p>
-        <Link to={workLink}>{t('work')}</Link>
-        {reviewed.outdated && <> · {t('outdated')}</>}
-      </p>
-      {reviewed.withdrawn || !reviewed.ratings ? (
-        <p>{t('withdrawn')}</p>
-      ) : (
-        <>
-          <dl className="review-page__ratings">
-            <dt>{t('mean')}</dt>
-            <dd>{t('score', { score: reviewMean(reviewed.ratings) })}</dd>
-            {CRITERIA.map((name) => (
-              <Fragment key={name}>
-                <dt>{t(`criteria.${name}`)}</dt>
-                <dd>{t('score', { score: reviewed.ratings?.[name] })}</dd>
-              </Fragment>
-            ))}
-          </dl>
-          <div className="review-page__summary">
-            {reviewed.summary
-              .split(/\n\s*\n/)
-              .map((text) => text.trim())
-              .filter(Boolean)
-              .map((text, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the text's own order is its identity
-                <p key={index}>{text}</p>
-              ))}
-          </div>
-          {reviewed.competing_interests && (
-            <p className="screen__lead">{t('interests', { interests: reviewed.competing_interests })}</p>
-          )}
-        </>
-      )}
-    </article>
-  )
+  return <ReviewView review={review.data} />
 }
