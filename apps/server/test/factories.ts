@@ -288,6 +288,35 @@ export async function dbMakeComments(t: TestApp, author: { id: string }, postId:
   return rows.map((row) => row.id)
 }
 
+/** A review row of version 1 of a post, written directly (no guard, no events); its id. */
+export async function dbMakeReview(
+  t: TestApp,
+  postId: string,
+  reviewer: { id: string },
+  summary = 'x'.repeat(200),
+) {
+  const id = uuidv7()
+  const [soundness, novelty, clarity, reproducibility, significance, confidence] = [4, 3, 5, 2, 4, 3]
+  await t.database.db
+    .insertInto('reviews')
+    .values({
+      id,
+      post_id: postId,
+      version: 1,
+      reviewer_id: reviewer.id,
+      summary,
+      soundness,
+      novelty,
+      clarity,
+      reproducibility,
+      significance,
+      confidence,
+      competing_interests: 'None',
+    })
+    .execute()
+  return id
+}
+
 /** The post's stored comment count. */
 export async function dbPostCommentCount(t: TestApp, postId: string) {
   const row = await t.database.db

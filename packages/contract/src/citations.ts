@@ -20,6 +20,13 @@ export const CiteQuery = Type.Object({
 })
 export type CiteQuery = Static<typeof CiteQuery>
 
+/** A review is cited as it is: it judges one version, so no version is asked for. */
+export const ReviewCiteQuery = Type.Object({
+  format: CiteQuery.properties.format,
+  download: CiteQuery.properties.download,
+})
+export type ReviewCiteQuery = Static<typeof ReviewCiteQuery>
+
 /** The format a query names, its alias resolved; BibTeX when none is named. */
 export function citeFormatOf(name: string | undefined): CiteFormat {
   if (!name) return 'bibtex'

@@ -174,6 +174,10 @@ export const ERRORS = {
   review_response_exists: { status: 409, detail: 'This review has been answered already' },
   review_withdrawn: { status: 409, detail: 'This review was withdrawn by the reviewer' },
   review_moderated: { status: 409, detail: 'A moderator has hidden this review' },
+  review_withdrawn_gone: {
+    status: 410,
+    detail: 'This review was withdrawn by the reviewer: it can no longer be cited',
+  },
   review_request_author: { status: 400, detail: 'The author of a work cannot be invited to review it' },
   review_request_open: {
     status: 409,

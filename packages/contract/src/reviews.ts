@@ -181,7 +181,9 @@ export const ReviewResponseConflict = Type.Object({
 
 /** Every revision of the answer, oldest first, the current one last. */
 export const ReviewResponseRevisions = Type.Object({
-  items: Type.Array(Type.Object({ revision: Type.Integer(), content: Type.String(), created_at: Type.String() })),
+  items: Type.Array(
+    Type.Object({ revision: Type.Integer(), content: Type.String(), created_at: Type.String() }),
+  ),
 })
 export type ReviewResponseRevisions = Static<typeof ReviewResponseRevisions>
 

@@ -8,6 +8,7 @@ export const APP_ROUTES = {
   token: '/token',
   forum: '/forum',
   post: '/forum/detail/:id',
+  review: '/review/:id',
   tag: '/tag/:name',
   author: '/author/:id',
   userByName: '/u/:name',

@@ -145,3 +145,6 @@ export const modKeys = {
 export const blockKeys = {
   mine: (userId: string) => ['blocks', 'mine', userId] as const,
 }
+
+/** One review on its own page (GET /reviews/{id}); under `reviews`, so a change to reviews covers it. */
+export const reviewPageKey = (id: string) => ['reviews', 'page', id] as const

@@ -18,7 +18,7 @@ const shell = new Set(shellList.split(','))
 const english = new Set(
   Object.keys(tree)
     .filter((path) => path.startsWith('i18n/locales/en/'))
-    .map((path) => path.replace(/^.*\/(\w+)\.json$/, '$1')),
+    .map((path) => path.replace(/^.*\/([\w-]+)\.json$/, '$1')),
 )
 
 /** The namespaces one file's code asks for: useTranslation('x'), useTranslation() (common), t('x:…'). */

@@ -39,6 +39,10 @@ export const screenRoutes: RouteObject[] = [
       DRAWN_SCREENS.post.texts,
     ),
   },
+  {
+    path: APP_ROUTES.review,
+    lazy: lazyScreen(() => import('../features/review-page/ReviewPage'), 'ReviewPage', ['review-page']),
+  },
   { path: APP_ROUTES.tag, lazy: lazyScreen(() => import('../features/forum/TagPage'), 'TagPage') },
   {
     path: APP_ROUTES.author,

@@ -1,3 +1,4 @@
+import { ReviewCiteQuery } from '../citations'
 import { IdParams } from '../common'
 import type { Endpoint } from '../endpoint'
 import { PostIdParams } from '../posts'
@@ -52,6 +53,24 @@ export const REVIEWS_API = {
     params: IdParams,
     answer: ReviewDetailResponse,
     errors: [404],
+  },
+  'GET /reviews/:id/cite': {
+    tags,
+    summary: 'Cite a review: BibTeX, RIS, CSL-JSON (type review) or an APA reference (text)',
+    description:
+      'The reviewer is the author, the reviewed work its title and author, the version judged its address. A withdrawn review: 410 `review_withdrawn_gone`.',
+    params: IdParams,
+    query: ReviewCiteQuery,
+    answer: {
+      bytes: [
+        'application/x-bibtex',
+        'application/x-research-info-systems',
+        'application/vnd.citationstyles.csl+json',
+        'text/plain',
+      ],
+      description: 'The citation in the format asked for',
+    },
+    errors: [400, 404, 410],
   },
   'PATCH /reviews/:id': {
     tags,

@@ -34,8 +34,25 @@ export interface CitedPost {
   accessed: Date
 }
 
+/** What a citation says of a review: its reviewer is its author, the version it judges its subject. */
+export interface CitedReview {
+  id: string
+  reviewerName: string
+  reviewerOrcid: string
+  createdAt: Date
+  /** The review's own page. */
+  url: string
+  post: { title: string; authorName: string; version: number; url: string }
+  accessed: Date
+}
+
 const dateParts = (date: Date) => ({
   'date-parts': [[date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]],
+})
+
+const authorOf = (name: string, orcid: string) => ({
+  literal: name,
+  ...(orcid ? { ORCID: `https://orcid.org/${orcid}` } : {}),
 })
 
 /** The post as a CSL-JSON item: an online post on the Agora site, its container (no publisher: APA would name Agora twice). */
@@ -44,9 +61,7 @@ export function toCsl(post: CitedPost) {
     id: `agora-${post.id}`,
     type: 'post',
     title: post.title,
-    author: [
-      { literal: post.authorName, ...(post.orcid ? { ORCID: `https://orcid.org/${post.orcid}` } : {}) },
-    ],
+    author: [authorOf(post.authorName, post.orcid)],
     issued: dateParts(post.createdAt),
     accessed: dateParts(post.accessed),
     'container-title': 'Agora',
@@ -55,6 +70,24 @@ export function toCsl(post: CitedPost) {
     ...(post.summary ? { abstract: post.summary } : {}),
     ...(post.version !== null ? { version: String(post.version) } : {}),
     license: post.license,
+  }
+}
+
+/** The review as a CSL-JSON item of type review; the version judged, which CSL has no field for, in its note. */
+export function reviewToCsl(review: CitedReview) {
+  const { post } = review
+  return {
+    id: `agora-review-${review.id}`,
+    type: 'review',
+    title: `Review of “${post.title}”`,
+    author: [authorOf(review.reviewerName, review.reviewerOrcid)],
+    'reviewed-title': post.title,
+    'reviewed-author': [{ literal: post.authorName }],
+    issued: dateParts(review.createdAt),
+    accessed: dateParts(review.accessed),
+    'container-title': 'Agora',
+    URL: review.url,
+    note: `Review of version ${post.version} of “${post.title}” by ${post.authorName}: ${post.url}`,
   }
 }
 
@@ -67,7 +100,7 @@ interface BibtexEntry {
 }
 
 /** citation-js's BibTeX fields, the month as its bare macro (`month = dec`) and no day, which BibTeX has no field for. */
-function toBibtex(citation: Cite, post: CitedPost): string {
+function toBibtex(citation: Cite, issued: Date): string {
   const [entry] = citation.format('bibtex', { format: 'object' }) as BibtexEntry[]
   const { month: _day, ...fields } = entry!.properties
   const lines = Object.entries({ ...fields, publisher: 'Agora' }).map(
@@ -76,7 +109,7 @@ function toBibtex(citation: Cite, post: CitedPost): string {
   lines.splice(
     lines.findIndex((line) => line.startsWith('\tyear =')) + 1,
     0,
-    `\tmonth = ${MONTHS[post.createdAt.getUTCMonth()]},`,
+    `\tmonth = ${MONTHS[issued.getUTCMonth()]},`,
   )
   return `@${entry!.type}{${entry!.label},\n${lines.join('\n')}\n}\n`
 }
@@ -94,19 +127,31 @@ function toRis(citation: Cite): string {
   return `${lines.join('\r\n')}\r\n`
 }
 
-/** The post cited in `format`, by citation-js (BibTeX and RIS fields, the APA style of CSL). */
+/** An item cited in `format`, by citation-js (BibTeX and RIS fields, the APA style of CSL). */
+function citeItem(item: { issued: unknown }, issued: Date, format: CiteFormat): string {
+  if (format === 'csl') return `${JSON.stringify([item], null, 2)}\n`
+  if (format === 'apa')
+    return new Cite([item]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }).trim()
+  const citation = new Cite([item])
+  return format === 'ris' ? toRis(citation) : toBibtex(citation, issued)
+}
+
+/** The post cited in `format`. */
 export function cite(post: CitedPost, format: CiteFormat): string {
   const item = toCsl(post)
-  if (format === 'csl') return `${JSON.stringify([item], null, 2)}\n`
-  if (format === 'apa') {
-    // The style puts the DOI after https://doi.org/ as it is: given encoded, the link is one.
-    const linked = post.doi ? { ...item, DOI: doiUrl(post.doi).replace('https://doi.org/', '') } : item
-    return new Cite([linked])
-      .format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' })
-      .trim()
-  }
-  const citation = new Cite([item])
-  return format === 'ris' ? toRis(citation) : toBibtex(citation, post)
+  // The APA style puts the DOI after https://doi.org/ as it is: given encoded, the link is one.
+  const linked =
+    format === 'apa' && post.doi ? { ...item, DOI: doiUrl(post.doi).replace('https://doi.org/', '') } : item
+  return citeItem(linked, post.createdAt, format)
+}
+
+/** The review cited in `format`. */
+export function citeReview(review: CitedReview, format: CiteFormat): string {
+  const item = reviewToCsl(review)
+  if (format !== 'bibtex' && format !== 'ris') return citeItem(item, review.createdAt, format)
+  // citation-js writes a review's reviewed author as RIS's AU, where readers take the author: the note names them.
+  const { 'reviewed-author': _reviewed, ...fields } = item
+  return citeItem(fields, review.createdAt, format)
 }
 
 /**

@@ -1,2 +1,2 @@
-export { warmCitations } from './citations'
+export { CITE_CONTENT_TYPES, CITE_EXTENSIONS, type CitedReview, citeReview, warmCitations } from './citations'
 export { citationsRoutes } from './citations.routes'

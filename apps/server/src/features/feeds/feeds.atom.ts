@@ -12,6 +12,7 @@ export interface AtomEntry {
   published: Date
   author: { name: string; uri: string }
   categories: readonly string[]
+  /** '' when the feed's own rights hold. */
   rights: string
 }
 
@@ -56,7 +57,7 @@ export function toAtom(feed: AtomFeed): string {
       .ele(ATOM, 'uri')
       .txt(item.author.uri)
     for (const tag of item.categories) entry.ele(ATOM, 'category', { term: tag, label: tag })
-    textElement(entry, 'rights', item.rights)
+    if (item.rights) textElement(entry, 'rights', item.rights)
   }
   return root.end({ prettyPrint: true })
 }

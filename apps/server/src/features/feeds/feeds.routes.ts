@@ -6,14 +6,16 @@ import type { AppContext, AppInstance } from '../../context'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { NotFoundError } from '../../http/errors'
-import { openSql, visibleTo } from '../../policy/index'
+import { visibleTo } from '../../policy/index'
 import { normaliseTags } from '../posts/index'
+import { type PublicReview, publicReviews } from '../reviews/index'
 import { type AtomEntry, toAtom } from './feeds.atom'
+import { sitemapRoutes } from './feeds.sitemap'
 
-/** Entries per feed: the newest public posts. */
+/** Entries per feed: the newest public posts or reviews. */
 const FEED_SIZE = 50
-/** URLs per sitemap file (the protocol's limit). */
-export const SITEMAP_SIZE = 50_000
+/** Characters of a review's text an entry's summary keeps. */
+const REVIEW_EXCERPT = 300
 
 interface FeedPost {
   id: string
@@ -77,6 +79,14 @@ const updatedOf = (post: FeedPost) =>
     ),
   )
 
+/** The start of a review's text, whole characters, its spacing flattened. */
+function excerptOf(text: string): string {
+  const characters = [...text.replace(/\s+/g, ' ').trim()]
+  return characters.length > REVIEW_EXCERPT
+    ? `${characters.slice(0, REVIEW_EXCERPT).join('').trimEnd()}…`
+    : characters.join('')
+}
+
 /** A strong ETag of what the feed says: its posts and when each last changed. */
 function etagOf(parts: string[]): string {
   return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`
@@ -98,7 +108,7 @@ function answer(
   return reply.type(type).send(body())
 }
 
-/** Atom feeds of the forum, each tag and each author, the sitemap and robots.txt. */
+/** Atom feeds of the forum, each tag, each author and the reviews; the sitemap and robots.txt. */
 export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
   const base = ctx.config.mail.publicUrl
 
@@ -125,6 +135,16 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         rights: post.license === 'all-rights-reserved' ? 'All rights reserved' : post.license,
       }
     })
+    return sendEntries(request, reply, entries, { ...feed, rights: 'Each post carries its own licence' })
+  }
+
+  /** The feed of `entries`, dated by its newest (or `since`, else now, without any). */
+  function sendEntries(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entries: AtomEntry[],
+    feed: { title: string; self: string; page: string; since?: Date; rights: string },
+  ) {
     const newest = Math.max(...entries.map((entry) => entry.updated.getTime()))
     const updated = entries.length > 0 ? new Date(newest) : (feed.since ?? new Date())
     const etag = etagOf([
@@ -139,7 +159,7 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         link: `${base}${feed.page}`,
         self: `${base}${feed.self}`,
         updated,
-        rights: 'Each post carries its own licence',
+        rights: feed.rights,
         entries,
       }),
     )
@@ -156,6 +176,30 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
         page: '/forum',
       },
     ),
+  )
+
+  const reviewEntry = (review: PublicReview): AtomEntry => {
+    const link = `${base}/review/${review.id}`
+    return {
+      id: link,
+      link,
+      title: `Review of “${review.post_title}”`,
+      summary: excerptOf(review.summary),
+      updated: review.edited_at ?? review.created_at,
+      published: review.created_at,
+      author: { name: review.nickname || review.username, uri: `${base}/author/${review.reviewer_id}` },
+      categories: [],
+      rights: '',
+    }
+  }
+
+  app.get('/feeds/reviews.atom', { schema: { hide: true } }, async (request, reply) =>
+    sendEntries(request, reply, (await publicReviews(ctx.db).newest(FEED_SIZE)).map(reviewEntry), {
+      title: 'Agora — newest reviews',
+      self: '/feeds/reviews.atom',
+      page: '/forum',
+      rights: 'Each review is its reviewer’s own work',
+    }),
   )
 
   app.get(
@@ -204,112 +248,5 @@ export async function feedsRoutes(app: AppInstance, ctx: AppContext) {
     },
   )
 
-  // Crawlers may fetch the files a post's scholarly metadata points to, and nothing else of the API.
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(
-        [
-          'User-agent: *',
-          'Allow: /',
-          'Allow: /api/v1/files/',
-          'Disallow: /api/',
-          'Disallow: /mypage',
-          'Disallow: /notifications',
-          'Disallow: /mod',
-          'Disallow: /reset-password',
-          'Disallow: /verify-email',
-          'Disallow: /unsubscribe',
-          `Sitemap: ${base}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
-  )
-
-  /** The sitemap index: one file per 50,000 public posts, then authors and tags. */
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [{ posts }] = (
-      await sql<{ posts: number }>`
-        select count(*)::int as posts from posts where ${openSql('posts')}
-      `.execute(ctx.db)
-    ).rows as [{ posts: number }]
-    const files = [
-      ...Array.from(
-        { length: Math.max(1, Math.ceil(posts / SITEMAP_SIZE)) },
-        (_, page) => `/sitemaps/posts-${page + 1}.xml`,
-      ),
-      '/sitemaps/authors.xml',
-      '/sitemaps/tags.xml',
-    ]
-    const body = files.map((file) => `<sitemap><loc>${base}${file}</loc></sitemap>`).join('')
-    return reply
-      .type('application/xml; charset=utf-8')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>\n`,
-      )
-  })
-
-  app.get(
-    '/sitemaps/:file',
-    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
-    async (request, reply) => {
-      const { file } = request.params
-      let urls: { loc: string; lastmod?: Date }[]
-      const page = /^posts-(\d{1,6})\.xml$/.exec(file)
-      if (page) {
-        const offset = (Number(page[1]) - 1) * SITEMAP_SIZE
-        const rows = await ctx.db
-          .selectFrom('posts')
-          .select(['id', 'created_at', 'edited_at'])
-          .where(visibleTo(null))
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(offset)
-          .limit(SITEMAP_SIZE)
-          .execute()
-        urls = rows.map((row) => ({
-          loc: `/forum/detail/${row.id}`,
-          lastmod: row.edited_at ?? row.created_at,
-        }))
-      } else if (file === 'authors.xml') {
-        const rows = await ctx.db
-          .selectFrom('users')
-          .select('id')
-          .where('public_profile', '=', true)
-          .where('deleted_at', 'is', null)
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('posts')
-                .select('posts.id')
-                .whereRef('posts.user_id', '=', 'users.id')
-                .where(visibleTo(null)),
-            ),
-          )
-          .limit(SITEMAP_SIZE)
-          .execute()
-        urls = rows.map((row) => ({ loc: `/author/${row.id}` }))
-      } else if (file === 'tags.xml') {
-        const { rows } = await sql<{ tag: string }>`
-          select distinct tag from posts, unnest(posts.tags) as tag
-          where ${openSql('posts')}
-          order by tag limit ${SITEMAP_SIZE}
-        `.execute(ctx.db)
-        urls = rows.map((row) => ({ loc: `/tag/${encodeURIComponent(row.tag)}` }))
-      } else {
-        throw new NotFoundError('feed_not_found', { detail: 'No such sitemap' })
-      }
-      const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
-      const body = urls
-        .map(
-          (url) =>
-            `<url><loc>${escapeXml(`${base}${url.loc}`)}</loc>${url.lastmod ? `<lastmod>${url.lastmod.toISOString()}</lastmod>` : ''}</url>`,
-        )
-        .join('')
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`,
-        )
-    },
-  )
+  await sitemapRoutes(app, ctx)
 }

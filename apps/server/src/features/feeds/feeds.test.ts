@@ -167,6 +167,7 @@ describe(`feeds, sitemap and scholarly metadata (${TEST_DB})`, () => {
     const locs = [parseXml(index.body).sitemapindex.sitemap].flat().map((entry: { loc: string }) => entry.loc)
     expect(locs).toEqual([
       'http://agora.test/sitemaps/posts-1.xml',
+      'http://agora.test/sitemaps/reviews-1.xml',
       'http://agora.test/sitemaps/authors.xml',
       'http://agora.test/sitemaps/tags.xml',
     ])

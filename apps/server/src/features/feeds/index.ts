@@ -1,1 +1,2 @@
-export { feedsRoutes, SITEMAP_SIZE } from './feeds.routes'
+export { feedsRoutes } from './feeds.routes'
+export { SITEMAP_SIZE } from './feeds.sitemap'

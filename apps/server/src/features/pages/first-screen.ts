@@ -24,7 +24,7 @@ export interface FirstScreen {
   parts?: readonly Part[]
 }
 
-export type Screen = 'home' | 'forum' | 'post' | 'notFound'
+export type Screen = 'home' | 'forum' | 'post' | 'notFound' | 'review'
 export type Part = 'markdown' | 'math' | 'code'
 const PARTS: readonly Part[] = ['markdown', 'math', 'code']
 
@@ -92,6 +92,7 @@ export class PageTemplate {
       forum: stylesOf('forum'),
       post: stylesOf('post'),
       notFound: stylesOf('notFound'),
+      review: stylesOf('review'),
     }
     this.partStyles = {
       markdown: links(partFiles('markdown')),

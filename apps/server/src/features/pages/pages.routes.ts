@@ -8,13 +8,16 @@ import type { AppContext, AppInstance } from '../../context'
 import { NotFoundError } from '../../http/errors'
 import { firstCommentsPage } from '../comments/index'
 import { postsService } from '../posts/index'
+import { reviewsService } from '../reviews/index'
 import { statsService } from '../stats/index'
 import { type DrawnScreen, loadDrawnScreens, type ServerScreens } from './drawn-screens'
 import { type FirstScreen, PageTemplate, type Screen } from './first-screen'
 import { isAppScreen, NOINDEX, type PostOfPage, type PostUnavailable, postOfPage } from './page-status'
+import { type ReviewOfPage, reviewHead, reviewLanguageOf, reviewOfPage, reviewScreen } from './review-page'
 import { feedLinkOf, scholarlyHead, withHead } from './scholarly-meta'
 
 const POST_PAGE = /^\/forum\/detail\/([^/]+)\/?$/
+const REVIEW_PAGE = /^\/review\/([^/]+)\/?$/
 const FORUM_PAGE = /^\/forum\/?$/
 /** The forum's address parameters that make it another list than its first page (features/forum). */
 const DRAWN_FORUM_SKIPS = ['search', 'sort', 'feed', 'tag', 'type', 'author', 'from', 'to'] as const
@@ -44,6 +47,8 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
   if (screens) app.addHook('onClose', () => screens.close())
   const posts = postsService(ctx.db, ctx.blobs, ctx.events, ctx.guard)
   const stats = statsService(ctx.db)
+  const reviews = reviewsService(ctx.db, ctx.events, ctx.guard)
+  const reviewReads = { review: reviews.detail, post: posts.detail }
 
   /** The reader's language: their choice (the app keeps it in the `lang` cookie), else their browser's. */
   function languageOf(request: FastifyRequest, drawn: ServerScreens) {
@@ -150,6 +155,14 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
     return null
   }
 
+  /** A public review's page drawn in: plain markup of the server's own, so no thread is needed. */
+  function reviewPageHtml(request: FastifyRequest, path: string, page: ReviewOfPage): string {
+    if (!page.post) return template.plain
+    const language = reviewLanguageOf(request)
+    const drawn = reviewScreen(page.review, language.code)
+    return template.render({ path, ...drawn, screen: 'review', htmlLang: language.htmlLang })
+  }
+
   // A missing asset file stays a 404, so a stale page's chunk request fails fast instead of receiving HTML.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]
@@ -157,6 +170,17 @@ export async function pagesRoutes(app: AppInstance, ctx: AppContext, webDist: st
       throw new NotFoundError('no_such_endpoint', { params: { method: request.method, path } })
     if (path.startsWith('/assets/'))
       throw new NotFoundError('file_not_found', { detail: `No such file: ${path}` })
+    const reviewPage = REVIEW_PAGE.exec(path)
+    if (reviewPage) {
+      const review = await reviewOfPage(request, reviewPage[1], reviewReads)
+      const html = reviewPageHtml(request, path, review)
+      const head = review.post ? reviewHead(review.review, review.post, ctx.config.mail.publicUrl) : NOINDEX
+      return reply
+        .code(review.status)
+        .header('cache-control', review.personal ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(html, head))
+    }
     const postPage = POST_PAGE.exec(path)
     const page = postPage ? await postOfPage(request, postPage[1], posts.detail) : null
     // Only the app's own screens are pages; a post's page of a post the reader may not see is not one.

@@ -10,7 +10,7 @@ import { APP_ROUTES } from '@agora/contract'
 import { parse } from 'parse5'
 import robotsParser from 'robots-parser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiMakePost, dbMakePost, dbModerate, makeUser, send } from '../../../test/factories'
+import { apiMakePost, dbMakePost, dbMakeReview, dbModerate, makeUser, send } from '../../../test/factories'
 import { pdfFile, pngFile } from '../../../test/files'
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/harness'
 import { PageTemplate } from './first-screen'
@@ -118,8 +118,10 @@ describe(`pages (${TEST_DB})`, () => {
   it("serves every screen of the app's router as a page, 200", async () => {
     const ada = await makeUser(t)
     const id = await dbMakePost(t, ada)
+    const reviewId = await dbMakeReview(t, id, await makeUser(t))
     for (const pattern of Object.values(APP_ROUTES)) {
-      const response = await page(pattern.replace(/:\w+/, (name) => (name === ':id' ? id : 'hive')))
+      const subject = pattern === APP_ROUTES.review ? reviewId : id
+      const response = await page(pattern.replace(/:\w+/, (name) => (name === ':id' ? subject : 'hive')))
       expect(response.statusCode, pattern).toBe(200)
       expect(response.body, pattern).not.toContain(NOINDEX)
     }

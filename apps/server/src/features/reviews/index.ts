@@ -7,4 +7,6 @@ export {
   reviewTotalsOf,
   totalsOf,
 } from './reviews.lists'
+export { type PublicReview, publicReviews } from './reviews.public'
 export { reviewsRoutes } from './reviews.routes'
+export { reviewsService } from './reviews.service'

@@ -1,8 +1,10 @@
+import { citeFormatOf } from '@agora/contract'
 import type { AppContext, AppInstance } from '../../context'
 import { requireUserId } from '../../http/auth'
 import { perUserLimit } from '../../http/rate-limit'
 import { editingRoutes } from '../../http/routes'
 import { serve } from '../../http/serve'
+import { CITE_CONTENT_TYPES, CITE_EXTENSIONS, citeReview } from '../citations/index'
 import { reviewsOfUser } from './reviews.lists'
 import { reviewRequests } from './reviews.requests'
 import { reviewResponses } from './reviews.responses'
@@ -34,6 +36,28 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, 'GET /reviews/:id', async (request) =>
     reviews.detail(await viewerIdOf(request), request.params.id),
   )
+  serve(app, 'GET /reviews/:id/cite', async (request, reply) => {
+    const review = await reviews.cited(await viewerIdOf(request), request.params.id)
+    const base = ctx.config.mail.publicUrl
+    const format = citeFormatOf(request.query.format)
+    const { post } = review
+    const text = citeReview(
+      {
+        ...review,
+        url: `${base}/review/${review.id}`,
+        post: { ...post, url: `${base}/forum/detail/${post.id}?version=${post.version}` },
+        accessed: new Date(),
+      },
+      format,
+    )
+    reply.header('content-type', CITE_CONTENT_TYPES[format])
+    if (request.query.download)
+      reply.header(
+        'content-disposition',
+        `attachment; filename="agora-review-${review.id}.${CITE_EXTENSIONS[format]}"`,
+      )
+    return reply.send(text)
+  })
   editingRoutes(
     app,
     ['PATCH /reviews/:id', 'GET /reviews/:id/revisions'],

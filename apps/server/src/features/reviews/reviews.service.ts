@@ -21,6 +21,7 @@ import {
   ConflictError,
   EditConflictError,
   ForbiddenError,
+  GoneError,
   NotFoundError,
 } from '../../http/errors'
 import {
@@ -116,6 +117,21 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
       const view = toView(row, post.version, viewerId)
       const cids = view.ratings === null ? [] : await store.cidsOf(post.id, row.version, post.version)
       return { ...view, post: { id: post.id, title: post.title }, cids }
+    },
+
+    /** What a citation of the review names; a withdrawn review is no longer cited (410). */
+    async cited(viewerId: string | null, id: string) {
+      const { row, post } = await reviewFor(viewerId, id)
+      if (row.withdrawn_at) throw new GoneError('review_withdrawn_gone')
+      if (row.moderation && row.reviewer_id !== viewerId) throw new NotFoundError('review_not_found')
+      const author = await store.nameOf(post.user_id)
+      return {
+        id: row.id,
+        reviewerName: row.nickname || row.username,
+        reviewerOrcid: row.orcid,
+        createdAt: row.created_at,
+        post: { id: post.id, title: post.title, authorName: author, version: row.version },
+      }
     },
 
     /** Applies an edit with the review row locked, so two edits from one base revision take turns. */

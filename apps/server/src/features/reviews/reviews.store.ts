@@ -76,6 +76,16 @@ export function reviewsStore(db: Db) {
       return query.orderBy('reviews.id', 'desc').limit(limit).execute()
     },
 
+    /** What a person is called where their work is cited: their display name, else their username. */
+    async nameOf(userId: string): Promise<string> {
+      const user = await db
+        .selectFrom('users')
+        .select(['nickname', 'username'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return user.nickname || user.username
+    },
+
     /** The review row, held until the transaction ends: edits of one review take turns. */
     lock(id: string) {
       return db.selectFrom('reviews').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
