@@ -190,6 +190,24 @@ export function openCommentSql(comment: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${comment}.moderation`)} is null)`
 }
 
+/** Whether a review's text and ratings may be read: one a moderator hid or removed by its reviewer only. */
+export function canReadReview(
+  review: { reviewer_id: string; moderation: string | null },
+  viewerId: string | null,
+) {
+  return review.moderation === null || review.reviewer_id === viewerId
+}
+
+/** `canReadReview` for the review row aliased `review`: what lists of a person's reviews show. */
+export function readableReviewSql(review: string, viewerId: string | null): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${review}.moderation`)} is null or ${sql.ref(`${review}.reviewer_id`)} = ${viewerId}::uuid)`
+}
+
+/** The reviews that count (aggregates, cards, counts, bounties): not withdrawn, nor hidden by a moderator. */
+export function countedReviewSql(review: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${review}.withdrawn_at`)} is null and ${sql.ref(`${review}.moderation`)} is null)`
+}
+
 /** Whether a file is served to everyone ('public'), to this reader alone ('private') or not at all. */
 export type FileAccess = 'public' | 'private' | 'none'
 

@@ -8,7 +8,7 @@ import { type RawBuilder, sql } from 'kysely'
 import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import { BadRequestError, NotFoundError } from '../../http/errors'
-import { visibleSql } from '../../policy/index'
+import { countedReviewSql, readableReviewSql, visibleSql } from '../../policy/index'
 
 /** What a post's card says of its reviews: those that count, and their mean rating. */
 export interface ReviewTotals {
@@ -18,9 +18,8 @@ export interface ReviewTotals {
 
 const NO_REVIEWS: ReviewTotals = { review_count: 0, rating_mean: null }
 
-/** The reviews that count (in aggregates, cards, counts): neither withdrawn nor hidden by a moderator. */
-export const countedSql = (review: string) =>
-  sql<boolean>`(${sql.ref(`${review}.withdrawn_at`)} is null and ${sql.ref(`${review}.moderation`)} is null)`
+/** The reviews that count (policy/): neither withdrawn nor hidden by a moderator. */
+export const countedSql = countedReviewSql
 
 /**
  * The mean over the reviews aliased `review` of each one's average of its five criteria: one
@@ -115,8 +114,7 @@ export async function reviewsOfUser(
     .select(sql<number>`(select count(*)::int from review_helpful h where h.review_id = r.id)`.as('helpful'))
     .where('r.reviewer_id', '=', user.id)
     .where(visibleSql('p', sql`${viewerId}::uuid`))
-    // A review a moderator hid is listed to its reviewer only.
-    .where((eb) => eb.or([eb('r.moderation', 'is', null), eb('r.reviewer_id', '=', viewerId)]))
+    .where(readableReviewSql('r', viewerId))
   if (query.cursor) page = page.where('r.id', '<', query.cursor)
   const rows = await page
     .orderBy('r.id', 'desc')

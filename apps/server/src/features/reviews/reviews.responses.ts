@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
 import type { EventBus } from '../../events/index'
 import { ConflictError, EditConflictError, NotFoundError } from '../../http/errors'
-import type { Reader } from '../../policy/index'
+import { canReadReview, type Reader } from '../../policy/index'
 import { reviewsStore } from './reviews.store'
 import { invalid, refuseClosed, reviewLookup } from './reviews.views'
 
@@ -64,11 +64,7 @@ export function reviewResponses(db: Db, events: EventBus) {
     /** Every revision of the answer, oldest first, the current one last; none for a placeholder. */
     async revisions(reader: Reader | null, id: string): Promise<ReviewResponseRevisions> {
       const { row } = await reviewFor(reader?.userId ?? null, id)
-      if (
-        row.withdrawn_at ||
-        (row.moderation && row.reviewer_id !== reader?.userId) ||
-        !row.response_created_at
-      )
+      if (row.withdrawn_at || !canReadReview(row, reader?.userId ?? null) || !row.response_created_at)
         return { items: [] }
       const kept = await reviewsStore(db).responseHistory(row.id)
       return {

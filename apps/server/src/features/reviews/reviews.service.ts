@@ -28,6 +28,7 @@ import {
   authorize,
   type ContributionGuard,
   can,
+  canReadReview,
   canWithReview,
   type Reader,
   type ReviewAction,
@@ -123,7 +124,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     async cited(viewerId: string | null, id: string) {
       const { row, post } = await reviewFor(viewerId, id)
       if (row.withdrawn_at) throw new GoneError('review_withdrawn_gone')
-      if (row.moderation && row.reviewer_id !== viewerId) throw new NotFoundError('review_not_found')
+      if (!canReadReview(row, viewerId)) throw new NotFoundError('review_not_found')
       const author = await store.nameOf(post.user_id)
       return {
         id: row.id,
@@ -178,7 +179,7 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     /** Every revision, oldest first, the current one last: a review's history is as public as it is. */
     async revisions(reader: Reader | null, id: string): Promise<ReviewRevisionsResponse> {
       const { row } = await reviewFor(reader?.userId ?? null, id)
-      if (row.withdrawn_at || (row.moderation && row.reviewer_id !== reader?.userId)) return { items: [] }
+      if (row.withdrawn_at || !canReadReview(row, reader?.userId ?? null)) return { items: [] }
       const kept = await store.history(row.id)
       const revision = (values: Pick<ReviewRow, ReviewField>, number: number, at: Date) => ({
         revision: number,

@@ -8,7 +8,7 @@ import { isId } from '../../db/ids'
 import type { Db } from '../../db/index'
 import type { ReviewRow } from '../../db/schema'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors'
-import { can, canWithReview, type ReviewAction, viewerOf } from '../../policy/index'
+import { can, canReadReview, canWithReview, type ReviewAction, viewerOf } from '../../policy/index'
 import { type ReviewWithReviewer, reviewsStore } from './reviews.store'
 
 const REFUSALS = {
@@ -38,7 +38,7 @@ export function postOf(db: Db, id: string) {
 /** A review as `viewerId` reads it: withdrawn, or moderated and not theirs, it is a placeholder. */
 export function toView(row: ReviewWithReviewer, currentVersion: number, viewerId: string | null): ReviewView {
   const withdrawn = row.withdrawn_at !== null
-  const placeholder = withdrawn || (row.moderation !== null && row.reviewer_id !== viewerId)
+  const placeholder = withdrawn || !canReadReview(row, viewerId)
   const ratings = Object.fromEntries(REVIEW_CRITERIA.map((name) => [name, row[name]])) as ReviewRatings
   return {
     _id: row.id,

@@ -1,4 +1,5 @@
-import { REVIEW_CRITERIA, type UserReviewItem } from '@agora/contract'
+import type { UserReviewItem } from '@agora/contract'
+import { REVIEW_CRITERIA } from '@agora/contract/limits'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useIntlLocale } from '../../ui/format'
