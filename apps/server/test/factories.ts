@@ -10,6 +10,7 @@ import {
   endpointParts,
   endpointPath,
   type PostDetailResponse,
+  type ReviewRatings,
 } from '@agora/contract'
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
@@ -288,15 +289,18 @@ export async function dbMakeComments(t: TestApp, author: { id: string }, postId:
   return rows.map((row) => row.id)
 }
 
-/** A review row of version 1 of a post, written directly (no guard, no events); its id. */
+/** A review written straight into the database (no events): 4, 3, 5, 2, 4 unless `ratings` says, withdrawn when asked. */
 export async function dbMakeReview(
   t: TestApp,
   postId: string,
   reviewer: { id: string },
-  summary = 'x'.repeat(200),
+  {
+    summary = 'x'.repeat(200),
+    ratings,
+    withdrawn = false,
+  }: { summary?: string; ratings?: ReviewRatings; withdrawn?: boolean } = {},
 ) {
   const id = uuidv7()
-  const [soundness, novelty, clarity, reproducibility, significance, confidence] = [4, 3, 5, 2, 4, 3]
   await t.database.db
     .insertInto('reviews')
     .values({
@@ -305,15 +309,17 @@ export async function dbMakeReview(
       version: 1,
       reviewer_id: reviewer.id,
       summary,
-      soundness,
-      novelty,
-      clarity,
-      reproducibility,
-      significance,
-      confidence,
+      ...(ratings ?? { soundness: 4, novelty: 3, clarity: 5, reproducibility: 2, significance: 4 }),
+      confidence: 3,
       competing_interests: 'None',
     })
     .execute()
+  if (withdrawn)
+    await t.database.db
+      .updateTable('reviews')
+      .set({ withdrawn_at: new Date() })
+      .where('id', '=', id)
+      .execute()
   return id
 }
 

@@ -22,6 +22,16 @@ export interface AwardWithReviewer {
   avatar: string
 }
 
+/** What every read of a bounty takes; amounts apart, below. */
+const COLUMNS = [
+  'b.id',
+  'b.post_id',
+  'b.funder_id',
+  'b.reviews_wanted',
+  'b.deadline',
+  'b.status',
+  'b.created_at',
+] as const
 /** Amounts are bigint base units, read as text: the driver reads int8 as a number. */
 const amounts = [sql<string>`b.amount::text`.as('amount'), sql<string>`b.remaining::text`.as('remaining')]
 
@@ -31,20 +41,7 @@ export function bountiesStore(db: Db) {
       .selectFrom('bounties as b')
       .innerJoin('users as u', 'u.id', 'b.funder_id')
       .innerJoin('posts as p', 'p.id', 'b.post_id')
-      .select([
-        'b.id',
-        'b.post_id',
-        'b.funder_id',
-        'b.reviews_wanted',
-        'b.deadline',
-        'b.status',
-        'b.created_at',
-        'b.closed_at',
-        'p.title as post_title',
-        'u.username',
-        'u.nickname',
-        'u.avatar',
-      ])
+      .select([...COLUMNS, 'b.closed_at', 'p.title as post_title', 'u.username', 'u.nickname', 'u.avatar'])
       .select(amounts)
 
   return {
@@ -69,15 +66,7 @@ export function bountiesStore(db: Db) {
     lock: (id: string) =>
       db
         .selectFrom('bounties as b')
-        .select([
-          'b.id',
-          'b.post_id',
-          'b.funder_id',
-          'b.reviews_wanted',
-          'b.deadline',
-          'b.status',
-          'b.created_at',
-        ])
+        .select(COLUMNS)
         .select(amounts)
         .where('b.id', '=', id)
         .forUpdate()

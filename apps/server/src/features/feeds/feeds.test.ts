@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DOMParser } from '@xmldom/xmldom'
 import { parse as parseXml, validate as validateXml } from 'fast-xml-parser'
 import { parse as parseHtml } from 'node-html-parser'
 import Parser from 'rss-parser'
@@ -9,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { apiMakePost, dbMakePost, makeUser, sendEditPost, sendForm } from '../../../test/factories'
 import { multipart, pngFile } from '../../../test/files'
 import { TEST_DB, useTestApp } from '../../../test/harness'
+import { ATOM, strictXml } from '../../../test/xml'
 
 // A web build of one plain page: the post page's head is written into whatever page is served.
 const webDist = mkdtempSync(join(tmpdir(), 'agora-web-'))
@@ -18,17 +18,10 @@ writeFileSync(
 )
 const t = useTestApp({ PUBLIC_URL: 'http://agora.test', WEB_DIST: webDist })
 const atom = new Parser()
-const ATOM = 'http://www.w3.org/2005/Atom'
 
 /** An Atom document read by a DOM parser that is not ours; any well-formedness error fails the test. */
 function readAtom(body: string) {
-  expect(validateXml(body)).toBe(true)
-  const errors: string[] = []
-  const report = (message: string) => void errors.push(message)
-  const doc = new DOMParser({
-    errorHandler: { warning: report, error: report, fatalError: report },
-  }).parseFromString(body, 'application/xml')
-  expect(errors).toEqual([])
+  const doc = strictXml(body)
   const feed = doc.documentElement!
   const child = (parent: Element, name: string) => parent.getElementsByTagNameNS(ATOM, name)[0]!
   const text = (parent: Element, name: string) => {

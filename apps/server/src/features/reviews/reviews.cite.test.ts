@@ -9,12 +9,12 @@ import { Cite } from '@citation-js/core'
 import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-ris'
 import { parse as parseBibtex } from '@retorquere/bibtex-parser'
-import { DOMParser } from '@xmldom/xmldom'
 import { validate as validateXml } from 'fast-xml-parser'
 import { type DefaultTreeAdapterMap, parse as parseHtml } from 'parse5'
 import { describe, expect, it } from 'vitest'
 import { answerOf, apiMakePost, makeUsers, send, sendTo, type TestUser } from '../../../test/factories'
 import { TEST_DB, useTestApp } from '../../../test/harness'
+import { ATOM, strictXml } from '../../../test/xml'
 
 /** A web build whose index.html holds the shell's places, so a review's first screen is drawn in. */
 const webDist = mkdtempSync(join(tmpdir(), 'agora-review-web-'))
@@ -248,17 +248,9 @@ describe(`a review's page (${TEST_DB})`, () => {
   })
 })
 
-const ATOM = 'http://www.w3.org/2005/Atom'
-
 /** The feed read by a DOM parser that is not ours; any well-formedness error fails the test. */
 function readAtom(body: string) {
-  expect(validateXml(body)).toBe(true)
-  const errors: string[] = []
-  const report = (message: string) => void errors.push(message)
-  const doc = new DOMParser({
-    errorHandler: { warning: report, error: report, fatalError: report },
-  }).parseFromString(body, 'application/xml')
-  expect(errors).toEqual([])
+  const doc = strictXml(body)
   const text = (parent: globalThis.Element, name: string) =>
     parent.getElementsByTagNameNS(ATOM, name)[0]?.textContent ?? null
   return Array.from(doc.documentElement!.getElementsByTagNameNS(ATOM, 'entry')).map((entry) => ({

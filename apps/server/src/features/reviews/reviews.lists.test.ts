@@ -6,6 +6,7 @@ import {
   apiMakePost,
   apiSetSetting,
   dbMakePost,
+  dbMakeReview,
   makeUser,
   makeUsers,
   sendPostList,
@@ -26,30 +27,8 @@ const all = (score: number): ReviewRatings => ({
 })
 
 /** A review row written directly (no events), withdrawn when asked. */
-async function dbReview(postId: string, reviewer: TestUser, ratings: ReviewRatings, withdrawn = false) {
-  const id = uuidv7()
-  await t.database.db
-    .insertInto('reviews')
-    .values({
-      id,
-      post_id: postId,
-      version: 1,
-      reviewer_id: reviewer.id,
-      summary: SUMMARY,
-      ...ratings,
-      confidence: 3,
-      competing_interests: 'None',
-    })
-    .execute()
-  if (withdrawn) {
-    await t.database.db
-      .updateTable('reviews')
-      .set({ withdrawn_at: new Date() })
-      .where('id', '=', id)
-      .execute()
-  }
-  return id
-}
+const dbReview = (postId: string, reviewer: TestUser, ratings: ReviewRatings, withdrawn = false) =>
+  dbMakeReview(t, postId, reviewer, { summary: SUMMARY, ratings, withdrawn })
 
 async function forum(user: TestUser | null, query: Record<string, string | number> = {}) {
   const response = await sendPostList(t, user, query)
