@@ -266,6 +266,9 @@ test('turning Public Profile off in Settings hides the profile from everyone els
   await other.keyboard.press('ArrowLeft')
   await expect(other.getByRole('tab', { name: 'Activity' })).toBeFocused()
   await expect(other.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true')
+  // Reviews are open peer review: public on a hidden profile too, as on the posts they judge.
+  await other.keyboard.press('ArrowLeft')
+  await expect(other.getByRole('tab', { name: 'Reviews' })).toBeFocused()
   await other.keyboard.press('ArrowLeft')
   await expect(other.getByRole('tabpanel')).toContainText('Liked by')
   await expect(other.getByText('No posts liked yet')).toBeVisible()

@@ -68,13 +68,14 @@ test('a tag chip leads to the tag’s page: its posts, count, related tags, and 
   await expect(follow).toHaveAttribute('aria-pressed', 'true')
   await expect(follow).toHaveText(`Following #${tag}`)
   await expectAccessible(page, 'a tag page')
-  // Feed readers find the tag's feed (reached in the app) and the forum's, and only those.
+  // Feed readers find the tag's feed (reached in the app) beside the forum's and the reviews', and only those.
   const feeds = page.locator('head link[rel="alternate"][type="application/atom+xml"]')
-  await expect(feeds).toHaveCount(2)
-  await expect(feeds.nth(1)).toHaveAttribute('href', `/feeds/tag/${tag}.atom`)
+  await expect(feeds).toHaveCount(3)
+  await expect(feeds.nth(2)).toHaveAttribute('href', `/feeds/tag/${tag}.atom`)
   await page.goBack()
-  await expect(feeds).toHaveCount(1)
-  await expect(feeds).toHaveAttribute('href', '/feeds/forum.atom')
+  await expect(feeds).toHaveCount(2)
+  await expect(feeds.nth(0)).toHaveAttribute('href', '/feeds/forum.atom')
+  await expect(feeds.nth(1)).toHaveAttribute('href', '/feeds/reviews.atom')
 })
 
 test('the upload form offers tags in use, takes a licence and checks a DOI; the editor changes the licence', async ({

@@ -29,6 +29,13 @@ function loaded<T>(key: string | null, initial: T) {
   return { key, value: restored ? (stored as T) : initial, restored, kept: restored }
 }
 
+/** The state once the key changed to `key`, from the state before it. */
+export function arrived<T>(before: { value: T }, key: string | null, initial: T) {
+  if (same(before.value, initial)) return loaded(key, initial)
+  if (key) write(key, before.value)
+  return { key, value: before.value, restored: false, kept: key !== null }
+}
+
 export interface Draft<T> {
   value: T
   setValue: (next: T | ((current: T) => T)) => void
@@ -49,8 +56,9 @@ export interface Draft<T> {
  */
 export function useDraft<T>(key: string | null, initial: T): Draft<T> {
   const [state, setState] = useState(() => loaded(key, initial))
-  // The key can arrive late (the session still loading): what it keeps is read then.
-  if (state.key !== key) setState(loaded(key, initial))
+  // The key can arrive late (the session still loading): what it keeps is read then, unless the
+  // reader typed meanwhile: what they typed stays, and is kept under the key from now on.
+  if (state.key !== key) setState(arrived(state, key, initial))
   const initialRef = useRef(initial)
   initialRef.current = initial
   const keyRef = useRef(key)
