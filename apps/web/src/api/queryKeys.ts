@@ -43,6 +43,15 @@ export const reviewKeys = {
   post: (postId: string) => ['reviews', 'post', postId] as const,
   detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
   revisions: (reviewId: string) => ['reviews', 'revisions', reviewId] as const,
+  responseRevisions: (reviewId: string) => ['reviews', 'response-revisions', reviewId] as const,
+  cite: (reviewId: string, format: string) => ['reviews', 'cite', reviewId, format] as const,
+}
+
+/** Review bounties: a post's, and the ones the signed-in user funded (per user, like rewards). */
+export const bountyKeys = {
+  all: ['bounties'] as const,
+  post: (postId: string) => ['bounties', 'post', postId] as const,
+  mine: (userId: string) => ['bounties', 'mine', userId] as const,
 }
 
 /** The profile screens: author pages, the own page's lists, the test page. */
