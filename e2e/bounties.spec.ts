@@ -15,7 +15,7 @@ import {
 
 /**
  * A post pays its author at once here (no account age, no hold), so a funder's first post is their
- * balance: 10 tokens claimable.
+ * balance: 1,500 tokens claimable, enough for figures the locale groups.
  */
 const test = base.extend<object, { server: AgoraServer }>({
   server: workerServer(() =>
@@ -23,6 +23,7 @@ const test = base.extend<object, { server: AgoraServer }>({
       REWARDS_MIN_ACCOUNT_AGE_HOURS: '0',
       REWARDS_HOLD_HOURS: '0',
       REWARDS_MIN_CLAIM: '1',
+      REWARDS_POST_PUBLISHED: '1500',
       ANALYSIS_WORKERS: '0',
     }),
   ),
@@ -97,7 +98,7 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
   await funder.keyboard.press('Enter')
   const amount = dialog.getByRole('textbox', { name: 'Amount (whole tokens)' })
   await expect(amount).toBeFocused()
-  await expect(dialog.getByText('You can put in up to 10 tokens.')).toBeVisible()
+  await expect(dialog.getByText('You can put in up to 1,500 tokens.')).toBeVisible()
   const deadline = dialog.getByLabel('Deadline')
   const [min, max, chosen] = [utcDayText(1), utcDayText(60), utcDayText(14)]
   await expect(deadline).toHaveAttribute('min', min.iso)
@@ -105,16 +106,16 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
   await expect(deadline).toHaveValue(chosen.iso)
 
   // More than the balance is refused before anything is sent.
-  await funder.keyboard.type('50')
+  await funder.keyboard.type('2000')
   await funder.keyboard.press('Enter')
   await expect(
-    dialog.getByText('You can put in at most 10 tokens: that is your claimable balance.'),
+    dialog.getByText('You can put in at most 1,500 tokens: that is your claimable balance.'),
   ).toBeVisible()
   await expect(amount).toBeFocused()
   await expectAccessible(funder, 'the fund dialog, with a problem shown')
 
   await funder.keyboard.press('ControlOrMeta+a')
-  await funder.keyboard.type('6')
+  await funder.keyboard.type('1200')
   await funder.keyboard.press('Tab')
   const wanted = dialog.getByRole('combobox', { name: 'Reviews wanted' })
   await expect(wanted).toBeFocused()
@@ -127,7 +128,7 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
 
   const bounty = bounties.getByTestId('bounty')
   await expect(bounty).toHaveCount(1)
-  await expect(bounty).toContainText('6 of 6 tokens left')
+  await expect(bounty).toContainText('1,200 of 1,200 tokens left')
   await expect(bounty).toContainText('2 reviews wanted')
   await expect(bounty).toContainText(`Ends ${chosen.text}`)
   await expect(bounty.getByRole('button', { name: 'Cancel bounty' })).toBeVisible()
@@ -136,7 +137,7 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
   // The escrow left the funder's claimable balance.
   await funder.goto('/mypage')
   await expect(funder.getByRole('region', { name: 'Rewards' }).getByTestId('rewards-claimable')).toHaveText(
-    '4 tokens',
+    '300 tokens',
   )
 
   // The reviewer, on a device of their own, reviews the work after the bounty opened.
@@ -150,21 +151,21 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
   const review = section(funder).locator(`#review-${reviewId}`)
   await review.getByRole('button', { name: 'Award' }).click()
   const award = funder.getByRole('dialog', { name: /^Award the review by/ })
-  await expect(award.getByText(/^From your bounty: 6 of 6 tokens left/)).toBeVisible()
-  await award.getByRole('textbox', { name: 'Amount (whole tokens)' }).fill('7')
+  await expect(award.getByText(/^From your bounty: 1,200 of 1,200 tokens left/)).toBeVisible()
+  await award.getByRole('textbox', { name: 'Amount (whole tokens)' }).fill('1300')
   await award.getByRole('button', { name: 'Award' }).click()
-  await expect(award.getByText('This bounty has 6 tokens left.')).toBeVisible()
-  await award.getByRole('textbox', { name: 'Amount (whole tokens)' }).fill('4')
+  await expect(award.getByText('This bounty has 1,200 tokens left.')).toBeVisible()
+  await award.getByRole('textbox', { name: 'Amount (whole tokens)' }).fill('400')
   await award.getByRole('button', { name: 'Award' }).click()
   await expect(award).toBeHidden()
-  await expect(review.getByTestId('review-award')).toHaveText('Awarded 4 tokens')
-  await expect(bountiesOf(funder).getByTestId('bounty')).toContainText('2 of 6 tokens left')
+  await expect(review.getByTestId('review-award')).toHaveText('Awarded 400 tokens')
+  await expect(bountiesOf(funder).getByTestId('bounty')).toContainText('800 of 1,200 tokens left')
   await expect(review.getByRole('button', { name: 'Award' })).toHaveCount(0)
 
   const reviewer = await reviewerPage(browser, server, reviewerUser)
   await reviewer.goto(`/forum/detail/${postId}`)
   const own = section(reviewer).locator(`#review-${reviewId}`)
-  await expect(own.getByTestId('review-award')).toHaveText('Awarded 4 tokens')
+  await expect(own.getByTestId('review-award')).toHaveText('Awarded 400 tokens')
   await expect(bountiesOf(reviewer).getByRole('button', { name: 'Cancel bounty' })).toHaveCount(0)
   await reviewer.context().close()
 
@@ -176,12 +177,12 @@ test('a funder funds a bounty by keyboard, awards part of it, and both see it', 
     'href',
     `/forum/detail/${postId}#reviews`,
   )
-  await expect(mine).toContainText('6 tokens')
-  await expect(mine).toContainText('2 tokens')
+  await expect(mine).toContainText('1,200 tokens')
+  await expect(mine).toContainText('800 tokens')
   await expect(mine).toContainText('Open')
   await expect(mine).toContainText(chosen.text)
   await expect(mine.getByRole('list', { name: /^Awards from your bounty/ })).toContainText(
-    `${reviewerUser.username}: 4 tokens`,
+    `${reviewerUser.username}: 400 tokens`,
   )
   await expectAccessible(funder, 'the Bounties tab')
 })
@@ -219,5 +220,43 @@ test('a funder cancels a bounty after confirming and the tokens come back', asyn
   await expect(bounties.getByRole('list', { name: 'Ended bounties' })).toContainText('Cancelled')
 
   await bounties.getByRole('button', { name: 'Fund a review' }).click()
-  await expect(funder.getByText('You can put in up to 10 tokens.')).toBeVisible()
+  await expect(funder.getByText('You can put in up to 1,500 tokens.')).toBeVisible()
+})
+
+test('the bounties speak Chinese, with the figures and dates of a Chinese reader', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(90_000)
+  const { pages } = await people(browser, request, server, 'author', 'funder')
+  const [authorPage, funder] = pages
+  const postId = await apiMakePost(authorPage.request, server, {
+    title: 'Moss notes',
+    summary: '',
+    tags: 'e2e',
+  })
+  await apiMakePost(funder.request, server, { title: 'Funder notes', summary: '', tags: 'e2e' })
+  const deadline = utcDayText(14)
+  const answer = await funder.request.post(`${server.url}/api/v1/media/${postId}/bounties`, {
+    headers: { origin: server.url },
+    data: { amount: 1200, reviews_wanted: 2, deadline: deadline.iso },
+  })
+  expect(answer.status(), await answer.text()).toBe(201)
+
+  await funder.evaluate(() => localStorage.setItem('lang', 'zh'))
+  await funder.goto(`/forum/detail/${postId}`)
+  const bounties = section(funder).getByRole('region', { name: '评审赏金' })
+  const bounty = bounties.getByTestId('bounty')
+  await expect(bounty).toContainText('剩余 1,200 / 1,200 代币')
+  await expect(bounty).toContainText('征集 2 篇评审')
+  const day = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.parse(`${deadline.iso}T12:00:00Z`),
+  )
+  await expect(bounty).toContainText(`${day}截止`)
+  await bounties.getByRole('button', { name: '悬赏评审' }).click()
+  const dialog = funder.getByRole('dialog', { name: '悬赏评审' })
+  await expect(dialog.getByText('最多可投入 300 代币。')).toBeVisible()
+  await expect(dialog.getByRole('combobox', { name: '征集评审数' })).toBeVisible()
+  await expectAccessible(funder, 'the fund dialog, in Chinese')
 })
