@@ -37,11 +37,10 @@ export const commentKeys = {
   revisions: (commentId: string) => ['comments', 'revisions', commentId] as const,
 }
 
-/** A post's reviews (with their aggregate), one review with its response, a review's history. */
+/** A post's reviews (with their aggregate), a review's and its answer's history, its citations. */
 export const reviewKeys = {
   all: ['reviews'] as const,
   post: (postId: string) => ['reviews', 'post', postId] as const,
-  detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
   revisions: (reviewId: string) => ['reviews', 'revisions', reviewId] as const,
   responseRevisions: (reviewId: string) => ['reviews', 'response-revisions', reviewId] as const,
   cite: (reviewId: string, format: string) => ['reviews', 'cite', reviewId, format] as const,
