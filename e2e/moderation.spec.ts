@@ -3,7 +3,7 @@
 // "not found"; restored from the public log, it is back; the log names no moderator to a visitor.
 // A comment a moderator hid keeps its place in the thread, and a suspended member is told why.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiMakeComment, apiMakePost, apiPostBy, apiSignIn } from './factories'
+import { apiMakeComment, apiMakePost, apiMakeReview, apiPostBy, apiSignIn } from './factories'
 import {
   type AgoraServer,
   test as base,
@@ -469,4 +469,51 @@ test('a comment a moderator hid keeps its place: others see that, its author see
   await expect(bobPage.getByRole('status').filter({ hasText: 'Your account is suspended until' })).toHaveText(
     /^Your account is suspended until .+: Repeated advertising\. You can read, but not post, comment or like\.$/,
   )
+})
+
+test('a reader reports a review; hidden by a moderator, it is a placeholder to all but its reviewer', async ({
+  browser,
+  request,
+  moderated: server,
+}) => {
+  test.setTimeout(120_000)
+  const { pages } = await people(browser, request, server, 'ada', 'critic', 'reader')
+  const [adaPage, critic, reader] = pages
+  const postId = await apiMakePost(adaPage.request, server, { title: 'Kelp growth notes' })
+  const summary = 'Buy my kelp fertiliser at the shop. '.repeat(8)
+  const reviewId = await apiMakeReview(critic.request, server, postId, {
+    summary,
+    ratings: { soundness: 1, novelty: 1, clarity: 1, reproducibility: 1, significance: 1 },
+    confidence: 5,
+    competing_interests: 'None',
+  })
+
+  await reader.goto(`/forum/detail/${postId}`)
+  const review = reader.locator(`#review-${reviewId}`)
+  await review.getByRole('button', { name: 'Report this review' }).click()
+  const dialog = reader.getByRole('dialog', { name: 'Report this review' })
+  await dialog.getByRole('radio', { name: 'Spam' }).check()
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    reader.getByRole('status').filter({ hasText: 'Thanks — the moderators will look at it' }),
+  ).toBeVisible()
+
+  await apiSignIn(request, server, server.moderator)
+  const hide = await request.post(`${server.url}/api/v1/mod/reviews/${reviewId}/hide`, {
+    headers: { origin: server.url },
+    data: { reason: 'Advertising' },
+  })
+  expect(hide.status(), await hide.text()).toBe(200)
+
+  await reader.reload()
+  await expect(review.getByText('Hidden by a moderator')).toBeVisible()
+  await expect(review).not.toContainText('fertiliser')
+  await expect(review.getByRole('button', { name: 'Report this review' })).toHaveCount(0)
+  await expectAccessible(reader, 'a hidden review')
+
+  await critic.goto(`/forum/detail/${postId}`)
+  const own = critic.locator(`#review-${reviewId}`)
+  await expect(own.getByRole('note')).toHaveText('A moderator hid this review: only you can see it.')
+  await expect(own).toContainText('fertiliser')
 })

@@ -251,3 +251,64 @@ test('a reader invites a reviewer by username', async ({ browser, request, serve
   await expect(dialog).toBeHidden()
   await expect(reader.getByText(`Invitation sent to ${expert.username}`)).toBeVisible()
 })
+
+test('the author edits their answer past a conflict; a reader opens its history and cites the review', async ({
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const { pages } = await people(browser, request, server, 'author', 'critic', 'reader')
+  const [authorPage, critic, reader] = pages
+  const postId = await apiMakePost(authorPage.request, server, { title: 'Notes', summary: '', tags: 'e2e' })
+  const reviewId = await apiMakeReview(critic.request, server, postId, REVIEW)
+  const answered = await authorPage.request.post(`${server.url}/api/v1/reviews/${reviewId}/response`, {
+    headers: { origin: server.url },
+    data: { content: 'Thank you: the control is coming.' },
+  })
+  expect(answered.status(), await answered.text()).toBe(201)
+
+  await authorPage.goto(`/forum/detail/${postId}`)
+  const review = reviewsSection(authorPage).getByRole('article')
+  await review.getByRole('button', { name: 'Edit your response' }).click()
+  const text = review.getByRole('textbox', { name: 'Edit your response' })
+  await expect(text).toHaveValue('Thank you: the control is coming.')
+
+  // Meanwhile the answer is changed elsewhere: saving shows both texts.
+  const elsewhere = await authorPage.request.patch(`${server.url}/api/v1/reviews/${reviewId}/response`, {
+    headers: { origin: server.url },
+    data: { base_revision: 1, content: 'Thank you: the control is in version 2.' },
+  })
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200)
+  expectConsoleErrors(authorPage, /status of 409/)
+  await text.fill('Thank you: the galactose control is in version 2.')
+  await review.getByRole('button', { name: 'Save response' }).click()
+  await expect(review.getByRole('alert').first()).toContainText('now revision 2')
+  await expectAccessible(authorPage, 'the answer with an edit conflict')
+  await review.getByRole('button', { name: 'Keep my edit' }).click()
+  await review.getByRole('button', { name: 'Save response' }).click()
+  const answer = review.getByRole('region', { name: /The author’s response/ })
+  await expect(answer).toContainText('the galactose control is in version 2.')
+
+  await reader.goto(`/forum/detail/${postId}`)
+  const seen = reviewsSection(reader).getByRole('article')
+  await expect(seen.getByRole('button', { name: 'Edit your response' })).toHaveCount(0)
+  await seen
+    .getByRole('region', { name: /The author’s response/ })
+    .getByRole('button', { name: /^edited/ })
+    .click()
+  const history = reader.getByRole('dialog', { name: 'Response history' })
+  await expect(history).toContainText('galactose')
+  await reader.keyboard.press('Escape')
+  await expect(history).toBeHidden()
+
+  await seen.getByRole('button', { name: 'Cite' }).click()
+  const cite = reader.getByRole('dialog', { name: /^Cite the review by/ })
+  await expect(cite.getByRole('region', { name: 'Citation in APA' })).toContainText('Notes')
+  await cite.getByRole('radio', { name: 'BibTeX' }).check()
+  await expect(cite.getByRole('region', { name: 'Citation in BibTeX' })).toContainText('@')
+  await expectAccessible(reader, 'the review cite dialog')
+  await reader.keyboard.press('Escape')
+  await expect(cite).toBeHidden()
+  await expect(seen.getByRole('button', { name: 'Report this review' })).toBeVisible()
+})

@@ -1,13 +1,10 @@
 import Type, { type Static } from 'typebox'
 import { LiteralUnion, Nullable } from './common'
+import { BOUNTY_AMOUNT_MAX, BOUNTY_REVIEWS_WANTED_MAX } from './limits'
 import { UserSummary } from './user-fields'
 
 /** Review bounties: tokens a funder puts in escrow on a post, awarded to reviews of it. */
-export const BOUNTY_REVIEWS_WANTED_MAX = 5
-export const BOUNTY_DAYS_MIN = 1
-export const BOUNTY_DAYS_MAX = 60
-/** Whole tokens one bounty may hold: far beyond any balance, short of the ledger's bigint. */
-export const BOUNTY_AMOUNT_MAX = 1_000_000_000
+export { BOUNTY_AMOUNT_MAX, BOUNTY_DAYS_MAX, BOUNTY_DAYS_MIN, BOUNTY_REVIEWS_WANTED_MAX } from './limits'
 
 const WholeTokens = Type.Integer({ minimum: 1, maximum: BOUNTY_AMOUNT_MAX })
 

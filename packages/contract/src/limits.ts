@@ -176,3 +176,12 @@ export function normaliseOrcid(raw: string): string | null {
   const check = (12 - (total % 11)) % 11
   return digits[15] === (check === 10 ? 'X' : String(check)) ? bare : null
 }
+
+// Review bounties: the server's checks and the funding form.
+
+export const BOUNTY_REVIEWS_WANTED_MAX = 5
+/** A deadline is a UTC date this many days ahead. */
+export const BOUNTY_DAYS_MIN = 1
+export const BOUNTY_DAYS_MAX = 60
+/** Whole tokens one bounty may hold: far beyond any balance, short of the ledger's bigint. */
+export const BOUNTY_AMOUNT_MAX = 1_000_000_000

@@ -37,12 +37,20 @@ export const commentKeys = {
   revisions: (commentId: string) => ['comments', 'revisions', commentId] as const,
 }
 
-/** A post's reviews (with their aggregate), one review with its response, a review's history. */
+/** A post's reviews (with their aggregate), a review's and its answer's history, its citations. */
 export const reviewKeys = {
   all: ['reviews'] as const,
   post: (postId: string) => ['reviews', 'post', postId] as const,
-  detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
   revisions: (reviewId: string) => ['reviews', 'revisions', reviewId] as const,
+  responseRevisions: (reviewId: string) => ['reviews', 'response-revisions', reviewId] as const,
+  cite: (reviewId: string, format: string) => ['reviews', 'cite', reviewId, format] as const,
+}
+
+/** Review bounties: a post's, and the ones the signed-in user funded (per user, like rewards). */
+export const bountyKeys = {
+  all: ['bounties'] as const,
+  post: (postId: string) => ['bounties', 'post', postId] as const,
+  mine: (userId: string) => ['bounties', 'mine', userId] as const,
 }
 
 /** The profile screens: author pages, the own page's lists, the test page. */

@@ -5,11 +5,12 @@
  *   await markHelpful(reviewId, 'mark')
  */
 import type {
+  CiteFormat,
   CreateReviewRequest,
-  ReviewDetailResponse,
   ReviewEditRequest,
   ReviewListResponse,
   ReviewRequestView,
+  ReviewResponseRevisions,
   ReviewResponseView,
   ReviewRevisionsResponse,
   ReviewView,
@@ -23,7 +24,7 @@ import {
   REVIEWS_PAGE_SIZE,
   type ReviewCriterion,
 } from '@agora/contract/limits'
-import { call, isEditConflict } from './client'
+import { API_BASE, call, callPath, isEditConflict } from './client'
 
 export {
   REVIEW_CRITERIA,
@@ -46,11 +47,6 @@ export function listReviews(
     query: cursor ? { limit: REVIEWS_PAGE_SIZE, cursor } : { limit: REVIEWS_PAGE_SIZE },
     signal,
   })
-}
-
-/** GET /reviews/{id}: one review with the work's author's response. */
-export function getReview(id: string, signal?: AbortSignal): Promise<ReviewDetailResponse> {
-  return call('GET /reviews/:id', { params: { id }, signal })
 }
 
 /** POST /media/{id}/reviews: 409 `review_exists` for a second review of one version. */
@@ -89,6 +85,39 @@ export function setReviewHelpful(id: string, helpful: boolean): Promise<{ helpfu
 /** POST /reviews/{id}/response: the work's author answers, once. */
 export function respondToReview(id: string, content: string): Promise<ReviewResponseView> {
   return call('POST /reviews/:id/response', { params: { id }, json: { content } })
+}
+
+/** PATCH /reviews/{id}/response: 409 with `current` when the answer changed since `base_revision`. */
+export function editResponse(id: string, content: string, baseRevision: number): Promise<ReviewResponseView> {
+  return call('PATCH /reviews/:id/response', {
+    params: { id },
+    json: { content, base_revision: baseRevision },
+  })
+}
+
+/** The answer as it is now, when an edit of it failed because it changed meanwhile (409). */
+export function responseConflictOf(error: unknown): ReviewResponseView | null {
+  return isEditConflict(error) ? (error.body.current as ReviewResponseView) : null
+}
+
+/** GET /reviews/{id}/response/revisions: the answer's revisions, oldest first. */
+export function getResponseRevisions(id: string, signal?: AbortSignal): Promise<ReviewResponseRevisions> {
+  return call('GET /reviews/:id/response/revisions', { params: { id }, signal })
+}
+
+/** A review's citation as text in `format` (CSL-JSON comes back parsed, so it is printed again). */
+export async function getReviewCitation(
+  id: string,
+  format: CiteFormat,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer: unknown = await call('GET /reviews/:id/cite', { params: { id }, query: { format }, signal })
+  return typeof answer === 'string' ? answer : `${JSON.stringify(answer, null, 2)}\n`
+}
+
+/** Where a review's citation downloads as a file. */
+export function reviewCitationFileUrl(id: string, format: CiteFormat): string {
+  return `${API_BASE}${callPath('GET /reviews/:id/cite', { params: { id }, query: { format, download: true } })}`
 }
 
 /** POST /media/{id}/review-requests: invites `reviewer` (a username) to review the post. */

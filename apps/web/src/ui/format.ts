@@ -106,3 +106,8 @@ export function formatRelative(date: Date, now: number, locale: string): string 
 export function formatFull(date: Date, locale: string): string {
   return dateFormat(locale, { dateStyle: 'full', timeStyle: 'long' }).format(date)
 }
+
+/** The UTC day of a moment ('Mar 15, 2026'): a deadline named by its date, wherever it is read. */
+export function formatUtcDay(iso: string, locale: string): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+}

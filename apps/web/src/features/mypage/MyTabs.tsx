@@ -24,6 +24,7 @@ import { ActivityChart, ActivityLevel } from './ActivityChart'
 import { BlockedList } from './BlockedList'
 import { EditableText } from './EditableText'
 import { PlusIcon } from './icons'
+import { MyBountiesList } from './MyBountiesList'
 import { OWN_PAGE_LIMITS } from './profileLimits'
 import { ReviewRequestsList } from './ReviewRequestsList'
 import '../../ui/Card.css'
@@ -35,6 +36,7 @@ const TABS = [
   'likes',
   'saved',
   'reviewRequests',
+  'bounties',
   'rewards',
   'statistics',
   'blocked',
@@ -46,7 +48,7 @@ export interface MyTabsProps {
   onSaveBio: (bio: string) => void
 }
 
-/** Profile / Posts / Comments / Likes / Saved / Review requests / Rewards / Statistics / Blocked / Account. Each list loads its first page when first opened. */
+/** Profile / Posts / Comments / Likes / Saved / Review requests / Bounties / Rewards / Statistics / Blocked / Account. Each list loads its first page when first opened. */
 export function MyTabs({ user, onSaveBio }: MyTabsProps) {
   const { t } = useTranslation('mypage')
   return (
@@ -64,6 +66,7 @@ export function MyTabs({ user, onSaveBio }: MyTabsProps) {
               <OthersPostsSection name="saved" total={null} fetchPage={getMyBookmarks} />
             )}
             {active === 'reviewRequests' && <ReviewRequestsList />}
+            {active === 'bounties' && <MyBountiesList userId={user.id} />}
             {active === 'rewards' && <RewardsTab userId={user.id} />}
             {active === 'statistics' && <StatisticsSection user={user} />}
             {active === 'blocked' && <BlockedList />}

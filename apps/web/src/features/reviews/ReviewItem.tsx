@@ -1,9 +1,16 @@
-import type { ReviewView } from '@agora/contract'
+import type { ReviewResponseView, ReviewView } from '@agora/contract'
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isApiError } from '../../api/client'
-import { REVIEW_CRITERIA, REVIEW_RESPONSE_MAX } from '../../api/reviews'
+import { reviewKeys } from '../../api/queryKeys'
+import {
+  getReviewCitation,
+  REVIEW_CRITERIA,
+  REVIEW_RESPONSE_MAX,
+  responseConflictOf,
+  reviewCitationFileUrl,
+} from '../../api/reviews'
 import { useSession } from '../../app/useSession'
 import { AuthorName } from '../../ui/AuthorName'
 import { Avatar } from '../../ui/Avatar'
@@ -11,40 +18,68 @@ import { Button } from '../../ui/Button'
 import { PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { EditedMarker } from '../../ui/EditedMarker'
 import { errorText } from '../../ui/errorText'
+import { numberFormat, useIntlLocale } from '../../ui/format'
+import { CompareVersions } from '../../ui/HistoryDialog'
 import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TextAreaField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { useAfterLoad } from '../../ui/useAfterLoad'
+import { ReportButton } from '../report/ReportButton'
 import { Markdown } from './lazyMarkdown'
-import { useRespondToReview, useReviewDetail, useReviewHelpful } from './useReviews'
+import { useEditResponse, useRespondToReview, useReviewHelpful } from './useReviews'
 
 const ReviewHistory = lazy(() => import('./ReviewHistory'))
+const ResponseHistory = lazy(() => import('./ResponseHistory'))
+const CitationDialog = lazy(() =>
+  import('../../ui/CitationDialog').then((module) => ({ default: module.CitationDialog })),
+)
 
 export interface ReviewItemProps {
   review: ReviewView
-  /** The reader wrote the work reviewed: they may answer once. */
+  /** The reader wrote the work reviewed: they answer once, then edit the answer. */
   isPostAuthor: boolean
+  /** Whole tokens the review was awarded from the post's bounties (0 for none). */
+  awarded: number
+  /** The reader funds a bounty that may pay this review. */
+  canAward: boolean
   onEdit: () => void
   onWithdraw: () => void
+  onAward: () => void
 }
 
 /**
  * One review: who and when, the version judged, the five ratings and the confidence, the summary as
- * Markdown, competing interests, the author's response, Helpful, and Edit and Withdraw for its reviewer.
- * A withdrawn one keeps its place as a placeholder.
+ * Markdown, competing interests, the author's response, Helpful, Cite, Report, and Edit and Withdraw
+ * for its reviewer. A withdrawn or moderated one keeps its place as a placeholder.
  */
-export function ReviewItem({ review, isPostAuthor, onEdit, onWithdraw }: ReviewItemProps) {
+export function ReviewItem({
+  review,
+  isPostAuthor,
+  awarded,
+  canAward,
+  onEdit,
+  onWithdraw,
+  onAward,
+}: ReviewItemProps) {
   const { t } = useTranslation('reviews')
+  const locale = useIntlLocale()
   const nameId = useId()
   const { basic } = useSession()
   const isReviewer = !!basic && basic.id === review.reviewer.id
   const [showingHistory, setShowingHistory] = useState(false)
+  const [citing, setCiting] = useState(false)
   const profile = `/author/${encodeURIComponent(review.reviewer.id)}`
+  // Others see a moderated review as a placeholder; its reviewer sees it with a notice.
+  const placeholder = review.withdrawn
+    ? t('item.withdrawn')
+    : review.moderation && !isReviewer
+      ? t(`item.moderation.${review.moderation}`)
+      : null
   return (
     <article
       id={`review-${review._id}`}
-      className={review.withdrawn ? 'review review--withdrawn' : 'review'}
+      className={placeholder ? 'review review--withdrawn' : 'review'}
       aria-labelledby={nameId}
     >
       <header className="review__meta">
@@ -56,15 +91,25 @@ export function ReviewItem({ review, isPostAuthor, onEdit, onWithdraw }: ReviewI
         </Link>
         {review.reviewer.orcid && <OrcidBadge orcid={review.reviewer.orcid} />}
         <Timestamp value={review.created_at} className="review__time" />
-        {review.edited_at && !review.withdrawn && (
+        {review.edited_at && !placeholder && (
           <EditedMarker at={review.edited_at} onOpen={() => setShowingHistory(true)} />
         )}
         <span className="review__version">{t('item.version', { version: review.version })}</span>
+        {awarded > 0 && (
+          <span className="review__award" data-testid="review-award">
+            {t('item.awarded', { count: awarded, amount: numberFormat(locale).format(awarded) })}
+          </span>
+        )}
       </header>
-      {review.withdrawn ? (
-        <p className="review__placeholder">{t('item.withdrawn')}</p>
+      {placeholder ? (
+        <p className="review__placeholder">{placeholder}</p>
       ) : (
         <>
+          {review.moderation && (
+            <p className="review__moderated" role="note">
+              {t(`item.moderationOwn.${review.moderation}`)}
+            </p>
+          )}
           {review.outdated && (
             <p className="review__outdated">
               {t('item.outdated', { version: review.version })}{' '}
@@ -78,9 +123,18 @@ export function ReviewItem({ review, isPostAuthor, onEdit, onWithdraw }: ReviewI
           <p className="review__interests">
             <strong>{t('item.interests')}</strong> {review.competing_interests}
           </p>
-          <ReviewResponse reviewId={review._id} canRespond={isPostAuthor} />
+          <ReviewResponse review={review} canRespond={isPostAuthor} />
           <div className="review__actions">
             <HelpfulControl review={review} own={isReviewer} />
+            <Button size="sm" variant="ghost" aria-haspopup="dialog" onClick={() => setCiting(true)}>
+              {t('item.cite')}
+            </Button>
+            {canAward && (
+              <Button size="sm" aria-haspopup="dialog" onClick={onAward}>
+                {t('item.award')}
+              </Button>
+            )}
+            {!isReviewer && <ReportButton targetType="review" targetId={review._id} />}
             {isReviewer && (
               <>
                 <Button
@@ -106,11 +160,19 @@ export function ReviewItem({ review, isPostAuthor, onEdit, onWithdraw }: ReviewI
           </div>
         </>
       )}
-      {showingHistory && (
-        <Suspense>
-          <ReviewHistory review={review} onClose={() => setShowingHistory(false)} />
-        </Suspense>
-      )}
+      <Suspense>
+        {showingHistory && <ReviewHistory review={review} onClose={() => setShowingHistory(false)} />}
+        {citing && (
+          <CitationDialog
+            title={t('cite.title', { name: review.reviewer.nickname || review.reviewer.username })}
+            namespace="reviews"
+            queryKey={(format) => reviewKeys.cite(review._id, format)}
+            load={(format, signal) => getReviewCitation(review._id, format, signal)}
+            fileUrl={(format) => reviewCitationFileUrl(review._id, format)}
+            onClose={() => setCiting(false)}
+          />
+        )}
+      </Suspense>
     </article>
   )
 }
@@ -149,8 +211,6 @@ function ReviewText({ text, className }: { text: string; className: string }) {
 function HelpfulControl({ review, own }: { review: ReviewView; own: boolean }) {
   const { t } = useTranslation('reviews')
   const { status } = useSession()
-  // The list does not say whether the reader marked it before: unknown until their first press.
-  const [marked, setMarked] = useState<boolean | null>(null)
   const helpful = useReviewHelpful(review.post_id, review._id)
   const countText = t('item.helpfulCount', { count: review.helpful })
   if (own || status !== 'authenticated')
@@ -159,11 +219,10 @@ function HelpfulControl({ review, own }: { review: ReviewView; own: boolean }) {
     <Button
       size="sm"
       className="review__helpful"
-      aria-pressed={marked === true}
+      aria-pressed={review.marked_helpful}
       loading={helpful.isPending}
       onClick={() =>
-        helpful.mutate(!marked, {
-          onSuccess: (answer) => setMarked(answer.helpful),
+        helpful.mutate(!review.marked_helpful, {
           onError: (error) => {
             if (!isApiError(error, 401)) toast.error(errorText(error, t, t('item.helpfulFailed')))
           },
@@ -175,30 +234,64 @@ function HelpfulControl({ review, own }: { review: ReviewView; own: boolean }) {
   )
 }
 
-/** The work's author's answer under the review; for that author, until they answer, a form to answer once. */
-function ReviewResponse({ reviewId, canRespond }: { reviewId: string; canRespond: boolean }) {
+/**
+ * The work's author's answer under the review, with its history once edited; for that author, a form
+ * to answer once, then Edit (from the revision shown, a conflicting edit compared like a review's).
+ */
+function ReviewResponse({ review, canRespond }: { review: ReviewView; canRespond: boolean }) {
   const { t } = useTranslation('reviews')
   const headingId = useId()
-  const detail = useReviewDetail(reviewId, true)
-  const response = detail.data?.response
-  if (response)
-    return (
-      <section className="review__response" aria-labelledby={headingId}>
-        <h4 id={headingId} className="review__response-title">
-          {t('response.title')} <Timestamp value={response.created_at} className="review__time" />
-        </h4>
-        <ReviewText text={response.content} className="review__response-text" />
-      </section>
-    )
-  if (!canRespond || !detail.data) return null
-  return <ResponseForm reviewId={reviewId} />
+  const [editing, setEditing] = useState(false)
+  const [showingHistory, setShowingHistory] = useState(false)
+  const response = review.response
+  if (!response) return canRespond ? <ResponseForm review={review} response={null} /> : null
+  if (editing && canRespond)
+    return <ResponseForm review={review} response={response} onDone={() => setEditing(false)} />
+  return (
+    <section className="review__response" aria-labelledby={headingId}>
+      <h4 id={headingId} className="review__response-title">
+        {t('response.title')} <Timestamp value={response.created_at} className="review__time" />
+      </h4>
+      {response.edited_at && <EditedMarker at={response.edited_at} onOpen={() => setShowingHistory(true)} />}
+      <ReviewText text={response.content} className="review__response-text" />
+      {canRespond && (
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<PencilIcon size={16} />}
+          aria-label={t('response.editLabel')}
+          onClick={() => setEditing(true)}
+        >
+          {t('response.edit')}
+        </Button>
+      )}
+      <Suspense>
+        {showingHistory && <ResponseHistory reviewId={review._id} onClose={() => setShowingHistory(false)} />}
+      </Suspense>
+    </section>
+  )
 }
 
-function ResponseForm({ reviewId }: { reviewId: string }) {
+interface ResponseFormProps {
+  review: ReviewView
+  /** The answer to edit; null to answer for the first time. */
+  response: ReviewResponseView | null
+  onDone?: () => void
+}
+
+function ResponseForm({ review, response, onDone }: ResponseFormProps) {
   const { t } = useTranslation('reviews')
-  const [text, setText] = useState('')
+  const [text, setText] = useState(response?.content ?? '')
+  const [baseRevision, setBaseRevision] = useState(response?.revision ?? 1)
+  const [conflict, setConflict] = useState<ReviewResponseView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const respond = useRespondToReview(reviewId)
+  const respond = useRespondToReview(review.post_id, review._id)
+  const edit = useEditResponse(review.post_id, review._id)
+  function failed(error: unknown) {
+    const current = responseConflictOf(error)
+    if (current) setConflict(current)
+    else if (!isApiError(error, 401)) setProblem(errorText(error, t, t('response.failed')))
+  }
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!text.trim()) {
@@ -206,17 +299,55 @@ function ResponseForm({ reviewId }: { reviewId: string }) {
       return
     }
     setProblem(null)
-    respond.mutate(text, {
-      onSuccess: () => toast.success(t('response.posted'), { duration: 3000 }),
-      onError: (error) => {
-        if (!isApiError(error, 401)) setProblem(errorText(error, t, t('response.failed')))
-      },
-    })
+    if (response)
+      edit.mutate(
+        { content: text, baseRevision },
+        {
+          onSuccess: () => {
+            toast.success(t('response.saved'), { duration: 3000 })
+            onDone?.()
+          },
+          onError: failed,
+        },
+      )
+    else
+      respond.mutate(text, {
+        onSuccess: () => toast.success(t('response.posted'), { duration: 3000 }),
+        onError: failed,
+      })
   }
   return (
     <form className="review__respond" onSubmit={submit} noValidate>
+      {conflict && (
+        <div className="review-form__conflict" role="alert">
+          <p>{t('response.conflict', { revision: conflict.revision })}</p>
+          <CompareVersions current={conflict.content} mine={text} label={t('response.historyText')} />
+          <div className="review-form__conflict-actions">
+            <Button
+              size="sm"
+              onClick={() => {
+                setText(conflict.content)
+                setBaseRevision(conflict.revision)
+                setConflict(null)
+              }}
+            >
+              {t('response.takeCurrent')}
+            </Button>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => {
+                setBaseRevision(conflict.revision)
+                setConflict(null)
+              }}
+            >
+              {t('response.keepMine')}
+            </Button>
+          </div>
+        </div>
+      )}
       <TextAreaField
-        label={t('response.label')}
+        label={response ? t('response.editTitle') : t('response.label')}
         hint={t('response.hint')}
         error={problem}
         rows={3}
@@ -225,8 +356,13 @@ function ResponseForm({ reviewId }: { reviewId: string }) {
         onChange={(event) => setText(event.target.value)}
       />
       <div className="review__respond-actions">
-        <Button size="sm" type="submit" variant="primary" loading={respond.isPending}>
-          {t('response.submit')}
+        {response && (
+          <Button size="sm" onClick={onDone}>
+            {t('response.cancel')}
+          </Button>
+        )}
+        <Button size="sm" type="submit" variant="primary" loading={respond.isPending || edit.isPending}>
+          {response ? t('response.save') : t('response.submit')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
-import type { ReviewView } from '@agora/contract'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import type { BountyView, ReviewView } from '@agora/contract'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/client'
 import { useLoginModal } from '../../app/LoginModalProvider'
@@ -13,14 +13,20 @@ import { RefreshIcon } from '../../ui/icons'
 import { Loading } from '../../ui/Loading'
 import { LoadMore } from '../../ui/LoadMore'
 import { toast } from '../../ui/toast'
+import { BountiesPanel } from './BountiesPanel'
+import { awardableBounties, awardsByReview } from './bountyRules'
 import { ReviewAggregateView } from './ReviewAggregateView'
 import { ReviewItem } from './ReviewItem'
+import { useBounties } from './useBounties'
 import { useReviews, useWithdrawReview } from './useReviews'
 import './reviews.css'
 
 // The dialogs load when first opened: most readers only read the reviews.
 const ReviewDialog = lazy(() => import('./ReviewDialog'))
 const InviteDialog = lazy(() => import('./InviteDialog'))
+const AwardDialog = lazy(() => import('./AwardDialog'))
+
+const NO_BOUNTIES: readonly BountyView[] = []
 
 export interface ReviewsSectionProps {
   postId: string
@@ -35,7 +41,8 @@ type Writing = { kind: 'new' } | { kind: 'edit'; review: ReviewView }
 
 /**
  * The open peer reviews of a post: the ratings' aggregate, the reviews newest first with a load-more,
- * "Write a review" (not for the work's author) and "Invite a reviewer".
+ * "Write a review" (not for the work's author), "Invite a reviewer", and the post's review bounties
+ * with their awards.
  */
 export function ReviewsSection({ postId, authorId, versions }: ReviewsSectionProps) {
   const { t } = useTranslation('reviews')
@@ -50,6 +57,9 @@ export function ReviewsSection({ postId, authorId, versions }: ReviewsSectionPro
   const [writing, setWriting] = useState<Writing | null>(null)
   const [inviting, setInviting] = useState(false)
   const [withdrawing, setWithdrawing] = useState<ReviewView | null>(null)
+  const [awarding, setAwarding] = useState<{ review: ReviewView; bounties: BountyView[] } | null>(null)
+  const bounties = useBounties(postId).data ?? NO_BOUNTIES
+  const awarded = useMemo(() => awardsByReview(bounties), [bounties])
   const [focusHeading, setFocusHeading] = useState(false)
   const count = reviews.aggregate?.count ?? 0
   // Writing needs an account: a visitor is asked to log in first, and the dialog opens after.
@@ -98,6 +108,8 @@ export function ReviewsSection({ postId, authorId, versions }: ReviewsSectionPro
         </div>
       </div>
 
+      <BountiesPanel postId={postId} bounties={bounties} />
+
       {reviews.isPending ? (
         <Loading text={t('loading')} />
       ) : reviews.isError && !reviews.data ? (
@@ -116,16 +128,22 @@ export function ReviewsSection({ postId, authorId, versions }: ReviewsSectionPro
             <p className="reviews__empty">{t('empty')}</p>
           ) : (
             <ol className="reviews__list">
-              {reviews.reviews.map((review) => (
-                <li key={review._id}>
-                  <ReviewItem
-                    review={review}
-                    isPostAuthor={isAuthor}
-                    onEdit={() => setWriting({ kind: 'edit', review })}
-                    onWithdraw={() => setWithdrawing(review)}
-                  />
-                </li>
-              ))}
+              {reviews.reviews.map((review) => {
+                const payable = awardableBounties(bounties, review, basic, authorId)
+                return (
+                  <li key={review._id}>
+                    <ReviewItem
+                      review={review}
+                      isPostAuthor={isAuthor}
+                      awarded={awarded.get(review._id) ?? 0}
+                      canAward={payable.length > 0}
+                      onEdit={() => setWriting({ kind: 'edit', review })}
+                      onWithdraw={() => setWithdrawing(review)}
+                      onAward={() => setAwarding({ review, bounties: payable })}
+                    />
+                  </li>
+                )
+              })}
             </ol>
           )}
         </>
@@ -153,6 +171,14 @@ export function ReviewsSection({ postId, authorId, versions }: ReviewsSectionPro
           />
         )}
         {inviting && <InviteDialog postId={postId} onClose={() => setInviting(false)} />}
+        {awarding && (
+          <AwardDialog
+            postId={postId}
+            review={awarding.review}
+            bounties={awarding.bounties}
+            onClose={() => setAwarding(null)}
+          />
+        )}
       </Suspense>
       <ConfirmDialog
         open={withdrawing !== null}

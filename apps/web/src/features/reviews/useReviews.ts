@@ -1,4 +1,4 @@
-import type { ReviewDetailResponse, ReviewListResponse, ReviewView } from '@agora/contract'
+import type { ReviewListResponse, ReviewView } from '@agora/contract'
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -12,8 +12,9 @@ import { useMemo } from 'react'
 import { reviewKeys } from '../../api/queryKeys'
 import {
   createReview,
+  editResponse,
   editReview,
-  getReview,
+  getResponseRevisions,
   getReviewRevisions,
   inviteReviewer,
   listReviews,
@@ -59,16 +60,6 @@ function patchReview(queryClient: QueryClient, postId: string, id: string, chang
 const refreshList = (queryClient: QueryClient, postId: string) =>
   queryClient.invalidateQueries({ queryKey: reviewKeys.post(postId) })
 
-/** One review with the work's author's response (the list does not carry responses). */
-export function useReviewDetail(reviewId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: reviewKeys.detail(reviewId),
-    queryFn: ({ signal }) => getReview(reviewId, signal),
-    enabled,
-    staleTime: 60_000,
-  })
-}
-
 export function useCreateReview(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -86,7 +77,6 @@ export function useEditReview(postId: string, reviewId: string) {
     onSuccess: (saved) => {
       patchReview(queryClient, postId, reviewId, saved)
       void refreshList(queryClient, postId)
-      void queryClient.invalidateQueries({ queryKey: reviewKeys.detail(reviewId) })
       void queryClient.invalidateQueries({ queryKey: reviewKeys.revisions(reviewId) })
     },
   })
@@ -103,24 +93,43 @@ export function useWithdrawReview(postId: string) {
   })
 }
 
-/** Marks or unmarks a review helpful; the list's count follows the server's answer. */
+/** Marks or unmarks a review helpful; the list's count and mark follow the server's answer. */
 export function useReviewHelpful(postId: string, reviewId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (helpful: boolean) => setReviewHelpful(reviewId, helpful),
-    onSuccess: (answer) => patchReview(queryClient, postId, reviewId, { helpful: answer.count }),
+    onSuccess: (answer) =>
+      patchReview(queryClient, postId, reviewId, { helpful: answer.count, marked_helpful: answer.helpful }),
   })
 }
 
 /** The work's author answers a review, once: the review shows the answer at once. */
-export function useRespondToReview(reviewId: string) {
+export function useRespondToReview(postId: string, reviewId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (content: string) => respondToReview(reviewId, content),
-    onSuccess: (response) =>
-      queryClient.setQueryData<ReviewDetailResponse>(reviewKeys.detail(reviewId), (detail) =>
-        detail ? { ...detail, response } : detail,
-      ),
+    onSuccess: (response) => patchReview(queryClient, postId, reviewId, { response }),
+  })
+}
+
+/** Saves an edit of the answer from `baseRevision`; a 409 is the caller's to show, with `current`. */
+export function useEditResponse(postId: string, reviewId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ content, baseRevision }: { content: string; baseRevision: number }) =>
+      editResponse(reviewId, content, baseRevision),
+    onSuccess: (response) => {
+      patchReview(queryClient, postId, reviewId, { response })
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.responseRevisions(reviewId) })
+    },
+  })
+}
+
+/** The answer's edit history, oldest first (loaded when its history dialog opens). */
+export function useResponseRevisions(reviewId: string) {
+  return useQuery({
+    queryKey: reviewKeys.responseRevisions(reviewId),
+    queryFn: ({ signal }) => getResponseRevisions(reviewId, signal),
   })
 }
 

@@ -4,5 +4,5 @@
  * RewardsCard, RewardsTab), so a screen that embeds one does not carry the others.
  */
 export { unitsToNumber } from './amounts'
-export { useRewardNotice } from './rewardQueries'
+export { useMyRewards, useRewardNotice } from './rewardQueries'
 export { useTokenText } from './useTokenText'
