@@ -58,11 +58,11 @@ export interface DomainEvents {
   }
   /** Someone invited `reviewerId` to review a post. */
   'review.requested': { requestId: string; postId: string; reviewerId: string; requesterId: string }
-  /** A review was withdrawn, found helpful (or no longer), or answered by the work's author. */
+  /** A review was edited, withdrawn, found helpful (or no longer), or answered (or the answer edited). */
   'review.changed': {
     reviewId: string
     postId: string
-    change: 'edited' | 'withdrawn' | 'helpful' | 'response'
+    change: 'edited' | 'withdrawn' | 'helpful' | 'response' | 'response_edited'
   }
   /** A bounty's funder awarded `amount` whole tokens of it to a review (features/bounties). */
   'bounty.awarded': {

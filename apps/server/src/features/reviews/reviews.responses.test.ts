@@ -1,7 +1,7 @@
 import type { CreateReviewRequest } from '@agora/contract'
 import { describe, expect, it } from 'vitest'
 import { answerOf, apiMakePost, makeUsers, sendTo, type TestUser } from '../../../test/factories'
-import { TEST_DB, useTestApp } from '../../../test/harness'
+import { TEST_DB, useTestApp, withSecondApp } from '../../../test/harness'
 
 const t = useTestApp({ COMMENT_RATE_LIMIT: '10000' })
 
@@ -85,5 +85,31 @@ describe(`a review's answer and the reader's own marks (${TEST_DB})`, () => {
       [1, 'First answer'],
       [2, 'Second answer, with the new baseline'],
     ])
+  })
+
+  it('answers the list from the shared read cache with each reader’s own marks, and forgets it on a write', async () => {
+    const { reader, author, postId, reviewId } = await reviewed()
+    await withSecondApp(t, { READ_CACHE_MS: '60000', COMMENT_RATE_LIMIT: '10000' }, async (cached) => {
+      const login = async (user: TestUser) => {
+        const answer = await sendTo(cached, null, 'POST /auth/token', {
+          json: { username: user.username, password: user.password, secure_mode: false },
+        })
+        return { ...user, headers: { authorization: `Bearer ${answer.json().access_token}` } }
+      }
+      const [readerThere, authorThere] = [await login(reader), await login(author)]
+      const first = async (user: TestUser | null) =>
+        answerOf(
+          'GET /media/:id/reviews',
+          await sendTo(cached, user, 'GET /media/:id/reviews', { params: { id: postId } }),
+        ).items[0]
+      expect((await first(null)).marked_helpful).toBe(false)
+      await sendTo(cached, readerThere, 'POST /reviews/:id/helpful', {
+        params: { id: reviewId },
+        json: { action: 'mark' },
+      })
+      expect(await first(readerThere)).toMatchObject({ marked_helpful: true, helpful: 1 })
+      expect(await first(authorThere)).toMatchObject({ marked_helpful: false, helpful: 1 })
+      expect(await first(null)).toMatchObject({ marked_helpful: false, helpful: 1 })
+    })
   })
 })

@@ -19,8 +19,8 @@ const toResponse = (row: ResponseRow): ReviewResponseView => ({
 /** The work's author's answer to a review: given once, edited like a comment, its history public. */
 export function reviewResponses(db: Db, events: EventBus) {
   const reviewFor = reviewLookup(db)
-  const told = (trx: Db, row: { id: string; post_id: string }) =>
-    events.raise(trx, 'review.changed', [{ reviewId: row.id, postId: row.post_id, change: 'response' }])
+  const told = (trx: Db, row: { id: string; post_id: string }, change: 'response' | 'response_edited') =>
+    events.raise(trx, 'review.changed', [{ reviewId: row.id, postId: row.post_id, change }])
   const textOf = (content: string) => {
     const text = content.trim()
     if (!text) throw invalid('content', 'cannot be empty')
@@ -35,7 +35,7 @@ export function reviewResponses(db: Db, events: EventBus) {
       return inTransaction(db, async (trx) => {
         const added = await reviewsStore(trx).addResponse(row.id, viewerId, text)
         if (!added) throw new ConflictError('review_response_exists')
-        await told(trx, row)
+        await told(trx, row, 'response')
         return toResponse(added)
       })
     },
@@ -51,7 +51,9 @@ export function reviewResponses(db: Db, events: EventBus) {
         if (!locked) throw new NotFoundError('not_found', { detail: 'This review has no answer to edit yet' })
         if (request.base_revision !== locked.revision) return { conflict: toResponse(locked) }
         if (locked.content === text) return { saved: toResponse(locked) }
-        return { saved: toResponse(await tx.saveResponseEdit({ ...locked, review_id: row.id }, text)) }
+        const saved = await tx.saveResponseEdit({ ...locked, review_id: row.id }, text)
+        await told(trx, row, 'response_edited')
+        return { saved: toResponse(saved) }
       })
       if ('conflict' in outcome)
         throw new EditConflictError(

@@ -27,8 +27,12 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
       return reply.status(201).send(await reviews.create(userId, request.params.id, request.body))
     },
   )
-  serve(app, 'GET /media/:id/reviews', async (request) =>
-    reviews.list(await viewerIdOf(request), request.params.id, request.query),
+  // Served from the shared read cache, each signed-in reader's helpful marks added to it.
+  serve(app, 'GET /media/:id/reviews', async (request, reply) =>
+    ctx.readCache.answer(request, reply, {
+      load: (viewerId) => reviews.list(viewerId, request.params.id, request.query),
+      personalize: (shared, viewerId) => reviews.forViewer(shared, viewerId),
+    }),
   )
   serve(app, 'GET /users/:username/reviews', async (request) =>
     reviewsOfUser(ctx.db, await viewerIdOf(request), request.params.username, request.query),

@@ -113,6 +113,27 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
       }
     },
 
+    /**
+     * The shared (anonymous) page made the viewer's: their helpful marks, in one indexed query; null
+     * when it holds a review of theirs a moderator hid, which they read in full (loaded for them).
+     */
+    async forViewer(shared: ReviewListResponse, viewerId: string) {
+      if (shared.items.some((item) => item.moderation !== null && item.reviewer.id === viewerId)) return null
+      const marked = await store.markedBy(
+        viewerId,
+        shared.items.map((item) => item._id),
+      )
+      return {
+        variant: [...marked].sort().join(','),
+        make: (): ReviewListResponse => ({
+          ...shared,
+          items: shared.items.map((item) =>
+            marked.has(item._id) ? { ...item, marked_helpful: true } : item,
+          ),
+        }),
+      }
+    },
+
     async detail(viewerId: string | null, id: string): Promise<ReviewDetailResponse> {
       const { row, post } = await reviewFor(viewerId, id)
       const view = toView(row, post.version, viewerId)

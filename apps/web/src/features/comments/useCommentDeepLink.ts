@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { loadMarkdown } from '../../ui/lazyMarkdown'
 import { toast } from '../../ui/toast'
-import { loadMarkdown } from './lazyMarkdown'
 import { locateComment, type Thread } from './threads'
 import type { useComments } from './useComments'
 

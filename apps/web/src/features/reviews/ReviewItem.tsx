@@ -20,13 +20,13 @@ import { EditedMarker } from '../../ui/EditedMarker'
 import { errorText } from '../../ui/errorText'
 import { numberFormat, useIntlLocale } from '../../ui/format'
 import { CompareVersions } from '../../ui/HistoryDialog'
+import { Markdown } from '../../ui/lazyMarkdown'
 import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TextAreaField } from '../../ui/TextField'
 import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { useAfterLoad } from '../../ui/useAfterLoad'
 import { ReportButton } from '../report/ReportButton'
-import { Markdown } from './lazyMarkdown'
 import { useEditResponse, useRespondToReview, useReviewHelpful } from './useReviews'
 
 const ReviewHistory = lazy(() => import('./ReviewHistory'))
@@ -211,7 +211,7 @@ function ReviewText({ text, className }: { text: string; className: string }) {
 function HelpfulControl({ review, own }: { review: ReviewView; own: boolean }) {
   const { t } = useTranslation('reviews')
   const { status } = useSession()
-  const helpful = useReviewHelpful(review.post_id, review._id)
+  const helpful = useReviewHelpful(review.post_id, review._id, t('item.helpfulFailed'))
   const countText = t('item.helpfulCount', { count: review.helpful })
   if (own || status !== 'authenticated')
     return review.helpful > 0 ? <span className="review__helpful-count">{countText}</span> : null
@@ -221,13 +221,7 @@ function HelpfulControl({ review, own }: { review: ReviewView; own: boolean }) {
       className="review__helpful"
       aria-pressed={review.marked_helpful}
       loading={helpful.isPending}
-      onClick={() =>
-        helpful.mutate(!review.marked_helpful, {
-          onError: (error) => {
-            if (!isApiError(error, 401)) toast.error(errorText(error, t, t('item.helpfulFailed')))
-          },
-        })
-      }
+      onClick={() => helpful.mutate(!review.marked_helpful)}
     >
       {t('item.helpful')} <span className="review__helpful-number">({review.helpful})</span>
     </Button>

@@ -22,6 +22,7 @@ import {
   setReviewHelpful,
   withdrawReview,
 } from '../../api/reviews'
+import { useOptimisticToggle } from '../../ui/useOptimisticToggle'
 import { type ReviewDraft, toCreateRequest, toEditRequest } from './reviewForm'
 
 type ReviewsData = InfiniteData<ReviewListResponse, string | null>
@@ -42,17 +43,24 @@ export function useReviews(postId: string) {
   return { ...query, reviews, aggregate: query.data?.pages[0]?.aggregate ?? null }
 }
 
+/** The list with one review changed by `change`. */
+function withReview(
+  data: ReviewsData,
+  id: string,
+  change: (review: ReviewView) => Partial<ReviewView>,
+): ReviewsData {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => (item._id === id ? { ...item, ...change(item) } : item)),
+    })),
+  }
+}
+
 function patchReview(queryClient: QueryClient, postId: string, id: string, change: Partial<ReviewView>) {
   queryClient.setQueryData<ReviewsData>(reviewKeys.post(postId), (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => (item._id === id ? { ...item, ...change } : item)),
-          })),
-        }
-      : data,
+    data ? withReview(data, id, () => change) : data,
   )
 }
 
@@ -93,13 +101,26 @@ export function useWithdrawReview(postId: string) {
   })
 }
 
-/** Marks or unmarks a review helpful; the list's count and mark follow the server's answer. */
-export function useReviewHelpful(postId: string, reviewId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (helpful: boolean) => setReviewHelpful(reviewId, helpful),
-    onSuccess: (answer) =>
-      patchReview(queryClient, postId, reviewId, { helpful: answer.count, marked_helpful: answer.helpful }),
+/**
+ * Helpful, as likes and saves are: the mark and the count change at once, the wanted state is
+ * sent, and the server's count is written over them (rolled back if the call fails).
+ */
+export function useReviewHelpful(postId: string, reviewId: string, failed: string) {
+  const marked = (data: ReviewsData) =>
+    data.pages.some((page) => page.items.some((item) => item._id === reviewId && item.marked_helpful))
+  return useOptimisticToggle<ReviewsData, { helpful: boolean; count: number }>({
+    queryKey: reviewKeys.post(postId),
+    isOn: marked,
+    shown: (data, on) =>
+      withReview(data, reviewId, (review) => ({
+        marked_helpful: on,
+        helpful: review.helpful + (on === review.marked_helpful ? 0 : on ? 1 : -1),
+      })),
+    send: (on) => setReviewHelpful(reviewId, on),
+    answered: (data, answer) =>
+      withReview(data, reviewId, () => ({ marked_helpful: answer.helpful, helpful: answer.count })),
+    tookEffect: (answer, on) => answer.helpful === on,
+    failed,
   })
 }
 
