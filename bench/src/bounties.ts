@@ -27,8 +27,7 @@ export interface BountyCast {
 
 /**
  * Who funds, who reviews and what: users whose only sessions are the bench's own logins (the
- * generated sessions share one empty device, which would refuse every award), funders with no open
- * bounty (a deadline's refund would land in the middle), the richest of them funding.
+ * generated sessions share one empty device, which would refuse every award), the richest funding.
  */
 export async function bountyCast(db: Kysely<Database>): Promise<BountyCast> {
   const { rows } = await sql<{ id: string; username: string }>`
@@ -36,7 +35,6 @@ export async function bountyCast(db: Kysely<Database>): Promise<BountyCast> {
     left join lateral (select sum(e.amount) as balance from reward_entries e where e.user_id = u.id) b on true
     where u.username like 'bench_user_%'
       and not exists (select 1 from sessions s where s.user_id = u.id and s.user_agent not like ${`${AGENT}%`})
-      and not exists (select 1 from bounties o where o.funder_id = u.id and o.status = 'open')
     order by b.balance desc nulls last, u.id
     limit ${FUNDERS + REVIEWERS}`.execute(db)
   const funders = rows.slice(0, FUNDERS).map(({ id, username }) => ({ id, username }))
@@ -123,6 +121,8 @@ const reviewText = (n: number) =>
  * request is timed; the ledger is checked afterwards (`verifyBounties`).
  */
 export async function runBounties(base: string, cast: BountyCast, connections: number): Promise<BountyRun> {
+  if (cast.funders.length === 0 || cast.reviewers.length < 4 || cast.postIds.length < ASKS)
+    throw new Error('the forum has too few users without a session, or posts without reviews, for bounties')
   const login = async (user: { username: string }) => {
     const response = await request(`${base}${API}/auth/token`, {
       method: 'POST',
@@ -148,6 +148,7 @@ export async function runBounties(base: string, cast: BountyCast, connections: n
   )
   const start = new Map<string, bigint>()
   const claimable = new Map<string, bigint>()
+  const startedAt = new Date()
   for (const user of [...funders, ...reviewers]) {
     const me = await call(base, user.token, 'GET', '/rewards/me')
     if (me.status !== 200) throw new Error(`rewards of ${user.username}: ${me.status}`)
@@ -171,7 +172,6 @@ export async function runBounties(base: string, cast: BountyCast, connections: n
     return answer
   }
   const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
-  const startedAt = new Date()
   const began = performance.now()
 
   const fundings = funders.flatMap((funder, f) => {
@@ -282,11 +282,8 @@ export async function verifyBounties(db: Kysely<Database>, run: BountyRun): Prom
         and e.source_kind = 'bounty' and e.source_id = b.id::text)::text as escrowed
     from bounties b
     where b.id = any(${bountyIds}::uuid[])
-      or (b.funder_id = any(${run.funderIds}::uuid[]) and b.created_at >= ${new Date(run.startedAt.getTime() - 1000)})`.execute(
-    db,
-  )
+      or (b.funder_id = any(${run.funderIds}::uuid[]) and b.created_at >= ${run.startedAt})`.execute(db)
   const confirmed = new Map(run.bounties.map((bounty) => [bounty.id, bounty]))
-  const refundedTo = new Map<string, bigint>()
   for (const row of rows) {
     const bounty = confirmed.get(row.id)
     if (!bounty) {
@@ -306,7 +303,6 @@ export async function verifyBounties(db: Kysely<Database>, run: BountyRun): Prom
       wrong.push(
         `bounty ${row.id}: ${amount} ≠ awards ${awarded} + refunds ${refunded} + remaining ${remaining}`,
       )
-    refundedTo.set(row.funder_id, (refundedTo.get(row.funder_id) ?? 0n) + refunded)
   }
   if (rows.length < confirmed.size)
     wrong.push(`${confirmed.size - rows.length} confirmed bounties are missing`)
@@ -334,8 +330,10 @@ export async function verifyBounties(db: Kysely<Database>, run: BountyRun): Prom
     escrowedBy.set(bounty.funderId, (escrowedBy.get(bounty.funderId) ?? 0n) + bounty.amount)
   const holdHours = rewardsConfig({}).holdHours
   const people = [...run.funderIds, ...run.reviewerIds]
-  const { rows: balances } = await sql<{ user_id: string; balance: string; held: string }>`
+  // Refunds since the start, of any bounty: on a reused forum an earlier run's may come due meanwhile.
+  const { rows: balances } = await sql<{ user_id: string; balance: string; held: string; refunded: string }>`
     select u.id as user_id, coalesce(sum(e.amount), 0)::text as balance,
+      coalesce(sum(e.amount) filter (where e.reason = 'bounty_refund' and e.created_at >= ${run.startedAt}), 0)::text as refunded,
       coalesce(sum(e.amount) filter (where e.reason = any(${[...HELD_REASONS]}::text[])
         and e.created_at > now() - make_interval(hours => ${holdHours})), 0)::text as held
     from unnest(${people}::uuid[]) as u(id) left join reward_entries e on e.user_id = u.id
@@ -344,10 +342,7 @@ export async function verifyBounties(db: Kysely<Database>, run: BountyRun): Prom
     const balance = BigInt(row.balance)
     const start = run.start.get(row.user_id) ?? 0n
     const expected =
-      start -
-      (escrowedBy.get(row.user_id) ?? 0n) +
-      (refundedTo.get(row.user_id) ?? 0n) +
-      (awardedTo.get(row.user_id) ?? 0n)
+      start - (escrowedBy.get(row.user_id) ?? 0n) + BigInt(row.refunded) + (awardedTo.get(row.user_id) ?? 0n)
     if (balance !== expected) wrong.push(`user ${row.user_id}: balance ${balance}, expected ${expected}`)
     if (balance < 0n || balance - BigInt(row.held) < 0n)
       wrong.push(`user ${row.user_id}: balance ${balance} with ${row.held} held is negative`)
