@@ -12,7 +12,7 @@ export const BUDGET = {
   searchP50Ms: 20,
   readRatio: 0.4,
   likesPerSecond: 2000,
-  /** The signed-in path (list page 1 in every sort, detail, comments, notifications). */
+  /** The signed-in path (list page 1 in every sort, detail, comments, notifications, reviews). */
   signedInRatio: 0.25,
   signedInP99Ms: 50,
   unreadRatio: 0.4,

@@ -35,6 +35,9 @@ const WORDS = vocabulary(VOCABULARY_SIZE)
 export const COMMON_TERM = WORDS[0]
 export const RARE_TERM = WORDS[WORDS.length - 1]
 
+/** Reviews of the one post the reviews figure reads (fewer when the forum has fewer users). */
+export const REVIEWED_POST_REVIEWS = 200
+
 type Run = (label: string, statement: ReturnType<typeof sql>) => Promise<void>
 
 /** How many Zipf-drawn words the texts are cut from. */
@@ -235,6 +238,35 @@ export async function generateForum(db: Kysely<unknown>, scale: Scale, log: (lin
       select distinct on (p.user_id) p.id from posts p join bench_users u on u.id = p.user_id
       where u.n % 20 = 0 and p.comments_count < 24
       order by p.user_id, p.created_at)`,
+  )
+  // One post whose reviews fill list pages and an aggregate over many, and a few on one post in 50.
+  const ratings = sql.raw(
+    ['soundness', 'novelty', 'clarity', 'reproducibility', 'significance', 'confidence']
+      .map((name) => `1 + floor(random() * 5)::int as ${name}`)
+      .join(', '),
+  )
+  await run(
+    'reviews',
+    sql`
+    insert into reviews (id, post_id, version, reviewer_id, summary, soundness, novelty, clarity,
+      reproducibility, significance, confidence, competing_interests, created_at)
+    select bench_uuidv7(d.at), r.post_id, r.version, r.reviewer_id, ${zipfText(0, 60)}, ${ratings}, 'None', d.at
+    from (
+      select row_number() over () as n, pairs.* from (
+        select p.id as post_id, p.version, p.created_at, u.id as reviewer_id
+        from (select * from posts where visibility = 'public' order by id offset ${Math.floor(posts / 2)} limit 1) p
+        cross join lateral (select id from bench_users where id <> p.user_id order by n limit ${REVIEWED_POST_REVIEWS}) u
+        union all
+        select p.id, p.version, p.created_at, u.id
+        from bench_posts b join posts p on p.id = b.id and p.visibility = 'public'
+        cross join generate_series(1, 1 + b.n % 3) k
+        join bench_users u on u.n = 1 + (b.n * 7 + k * 13) % ${users}
+        where b.n % 50 = 0 and u.id <> p.user_id
+      ) pairs
+    ) r
+    cross join lateral (select date_trunc('milliseconds', r.created_at + random() * (now() - r.created_at)) as at) d
+    ${windowStart('r.n')}
+    on conflict (post_id, version, reviewer_id) do nothing`,
   )
   // A live forum's rows lie on disk in time order; these were written at random dates, so a walk of
   // the newest rows would read a page per row. CLUSTER on the UUIDv7 keys puts them in time order.

@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely'
 import { pgliteDirFor } from '../../apps/server/src/db/index'
 import { SHARED_CHAIN } from '../../apps/server/test/multi/shared-env'
 import { likesFigureName, measureLikes, measureReads, mintTokens, reportLikes } from './api'
+import { BOUNTIES_FIGURE, type BountyRun, reportBounties, runBounties, verifyBounties } from './bounties'
 import { type BenchTarget, openBenchDatabase } from './database'
 import { FANOUT_FIGURES, measureFanout } from './fanout'
 import { measureFirstComment } from './first-comment'
@@ -120,6 +121,8 @@ async function benchServer() {
     UPLOAD_RATE_LIMIT: '100000',
     // The mixed load's 500 signed-in users share the sessions' accounts (--quick: 50, ten users each).
     COMMENT_RATE_LIMIT: '100000',
+    // The bounty figure logs its funders and reviewers in at once, from this one address.
+    AUTH_RATE_LIMIT: '100000',
     // The bench's users write many posts at once: trusted, not new accounts.
     TRUST_NEW_ACCOUNT_HOURS: '0',
     TRUST_MIN_CONTRIBUTIONS: '0',
@@ -146,6 +149,7 @@ async function benchServer() {
     )
   let ceiling: Service | null = null
   let likes: Awaited<ReturnType<typeof measureLikes>> | null = null
+  let bounties: BountyRun | null = null
   const users = await mintTokens(targets.sessions, secret)
   const ownPage = new Set(targets.ownPageUserIds)
   const ownPageTokens = users.filter((user) => ownPage.has(user.userId)).map((user) => user.token)
@@ -181,6 +185,10 @@ async function benchServer() {
       likes = await measureLikes(server.url, targets, users, settings)
     // After the likes, so the readers checked like many posts.
     await checkViewerState(server.url, target, targets, users, report)
+    if (report.wants(BOUNTIES_FIGURE)) {
+      log('\nBounties:')
+      bounties = await runBounties(server.url, targets.bounties, settings.connections)
+    }
     if (UPLOAD_FIGURES.some((name) => report.wants(name))) {
       const workDir = mkdtempSync(join(DATA_DIR, 'upload-'))
       await measureUpload(server.url, server.pid, users[0].token, workDir, report)
@@ -212,11 +220,18 @@ async function benchServer() {
     await ceiling?.stop()
     await server.stop()
   }
-  if (!likes) return
+  if (!likes && !bounties) return
+  // Checked once the server is gone: on PGlite its process holds the database.
   const verifying = await openBenchDatabase(target)
-  const verified = await verifyLikes(verifying.db, likes.confirmed)
-  await verifying.close()
-  reportLikes(report, likes.figure, verified, likes.confirmed.length, users.length)
+  try {
+    if (likes) {
+      const verified = await verifyLikes(verifying.db, likes.confirmed)
+      reportLikes(report, likes.figure, verified, likes.confirmed.length, users.length)
+    }
+    if (bounties) reportBounties(report, bounties, await verifyBounties(verifying.db, bounties))
+  } finally {
+    await verifying.close()
+  }
 }
 
 async function benchWeb() {

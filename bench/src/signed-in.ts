@@ -25,12 +25,14 @@ export const SIGNED_IN_FIGURES = [
   'tag page 90 % deep, signed in',
   'unread notifications count, signed in',
   'notification list, signed in',
+  'reviews of a post page 1, signed in',
   'edits of own posts (writes)',
 ] as const
 
 /**
  * What a signed-in reader asks beyond the reads: the Following feed, a tag's page, the unread count
- * (the header asks it on every screen), the notification list, and an edit of their own post.
+ * (the header asks it on every screen), the notification list, a post's reviews, and an edit of
+ * their own post.
  */
 export async function measureSignedInPaths(
   serverUrl: string,
@@ -100,6 +102,16 @@ export async function measureSignedInPaths(
     report.add(
       { name: listName, value: describe(list.figure, list.ceiling), ...signedInBudget(list) },
       raw(list),
+    )
+  }
+
+  // The newest reviews of the most reviewed post and their aggregate: no read cache answers it.
+  const reviewsName = 'reviews of a post page 1, signed in'
+  if (report.wants(reviewsName)) {
+    const reviews = await paired(`${serverUrl}${API}/media/${targets.reviewedPostId}/reviews`, asSignedIn)
+    report.add(
+      { name: reviewsName, value: describe(reviews.figure, reviews.ceiling), ...signedInBudget(reviews) },
+      raw(reviews),
     )
   }
 

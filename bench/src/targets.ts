@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../apps/server/src/db/schema'
+import { type BountyCast, bountyCast } from './bounties'
 import { COMMON_TERM, RARE_TERM } from './generate'
 
 export const SORTS = ['recent_desc', 'recent_asc', 'hot_desc', 'hot_asc'] as const
@@ -11,6 +12,8 @@ export interface Targets {
   deepCursors: Record<Sort, string>
   /** A post with a full first page of comments. */
   postId: string
+  /** The post with the most reviews (generate.ts gives one about 200): the reviews figure's page. */
+  reviewedPostId: string
   /** Every post anyone may see, for likes that each land on another post. */
   postIds: string[]
   /** Live sessions of generated users, to mint access tokens for. */
@@ -32,6 +35,8 @@ export interface Targets {
    * nothing (no row, no counter, no event) and would measure a no-op.
    */
   liked: Set<string>
+  /** The funders, reviewers and posts of the bounty figure. */
+  bounties: BountyCast
 }
 
 export const likedKey = (userId: string, postId: string) => `${userId} ${postId}`
@@ -45,6 +50,13 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     .select('id')
     .where('comments_count', '>=', 24)
     .orderBy('comments_count')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const reviewed = await db
+    .selectFrom('reviews')
+    .select('post_id')
+    .groupBy('post_id')
+    .orderBy(sql`count(*)`, 'desc')
     .limit(1)
     .executeTakeFirstOrThrow()
   // Posts everyone may see and like (one in twenty users keeps one private: generate.ts).
@@ -93,6 +105,7 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
   return {
     deepCursors,
     postId: post.id,
+    reviewedPostId: reviewed.post_id,
     postIds,
     sessions,
     ownPageUserIds: ownPage.rows.map((row) => row.user_id),
@@ -100,6 +113,7 @@ export async function readTargets(db: Kysely<Database>): Promise<Targets> {
     tag: { name: tagName, deepCursor: cursorOf(tagCursor) },
     edits,
     liked: new Set(liked.rows.map((row) => likedKey(row.user_id, row.post_id))),
+    bounties: await bountyCast(db),
   }
 }
 
