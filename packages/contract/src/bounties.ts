@@ -30,10 +30,13 @@ export const AwardBountyRequest = Type.Object(
 )
 export type AwardBountyRequest = Static<typeof AwardBountyRequest>
 
+/** Someone a bounty names (its funder, a reviewer it paid), with their id: names can change. */
+const BountyPerson = Type.Object({ id: Type.String(), ...UserSummary.properties })
+
 export const BountyAward = Type.Object({
   id: Type.String(),
   review_id: Type.String(),
-  reviewer: UserSummary,
+  reviewer: BountyPerson,
   amount: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
 })
@@ -42,7 +45,7 @@ export type BountyAward = Static<typeof BountyAward>
 export const BountyView = Type.Object({
   id: Type.String(),
   post: Type.Object({ id: Type.String(), title: Type.String() }),
-  funder: UserSummary,
+  funder: BountyPerson,
   /** Whole tokens put in escrow. */
   amount: Type.Integer(),
   /** Whole tokens not awarded yet (returned to the funder when the bounty closes). */

@@ -48,7 +48,8 @@ export function deadlineOf(raw: string, now: Date): Date {
   return at
 }
 
-const summaryOf = (row: { username: string; nickname: string; avatar: string }) => ({
+const summaryOf = (row: { user_id: string; username: string; nickname: string; avatar: string }) => ({
+  id: row.user_id,
   username: row.username,
   nickname: row.nickname,
   avatar: row.avatar,

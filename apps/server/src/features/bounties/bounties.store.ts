@@ -6,6 +6,7 @@ import { countedSql } from '../reviews/index'
 /** A bounty with its post's title and its funder's names, as its view shows them. */
 export type BountyWithFunder = BountyRow & {
   post_title: string
+  user_id: string
   username: string
   nickname: string
   avatar: string
@@ -17,6 +18,7 @@ export interface AwardWithReviewer {
   review_id: string
   amount: string
   created_at: Date
+  user_id: string
   username: string
   nickname: string
   avatar: string
@@ -41,7 +43,15 @@ export function bountiesStore(db: Db) {
       .selectFrom('bounties as b')
       .innerJoin('users as u', 'u.id', 'b.funder_id')
       .innerJoin('posts as p', 'p.id', 'b.post_id')
-      .select([...COLUMNS, 'b.closed_at', 'p.title as post_title', 'u.username', 'u.nickname', 'u.avatar'])
+      .select([
+        ...COLUMNS,
+        'b.closed_at',
+        'p.title as post_title',
+        'u.id as user_id',
+        'u.username',
+        'u.nickname',
+        'u.avatar',
+      ])
       .select(amounts)
 
   return {
@@ -93,6 +103,7 @@ export function bountiesStore(db: Db) {
           'a.bounty_id',
           'a.review_id',
           'a.created_at',
+          'u.id as user_id',
           'u.username',
           'u.nickname',
           'u.avatar',

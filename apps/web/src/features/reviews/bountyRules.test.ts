@@ -18,7 +18,7 @@ function bounty(change: Partial<BountyView> = {}): BountyView {
   return {
     id: 'b1',
     post: { id: 'p1', title: 'Notes' },
-    funder: { username: 'funder', nickname: '', avatar: '' },
+    funder: { id: 'u-funder', username: 'funder', nickname: '', avatar: '' },
     amount: 10,
     remaining: 10,
     reviews_wanted: 2,
@@ -93,7 +93,7 @@ describe('bounties and awards', () => {
     const award = (review_id: string, amount: number) => ({
       id: `${review_id}${amount}`,
       review_id,
-      reviewer: { username: 'critic', nickname: '', avatar: '' },
+      reviewer: { id: 'u-critic', username: 'critic', nickname: '', avatar: '' },
       amount,
       created_at: NOW.toISOString(),
     })
@@ -119,7 +119,7 @@ describe('bounties and awards', () => {
     const given = {
       id: 'a1',
       review_id: 'r1',
-      reviewer: { username: 'critic', nickname: '', avatar: '' },
+      reviewer: { id: 'u-critic', username: 'critic', nickname: '', avatar: '' },
       amount: 1,
       created_at: NOW.toISOString(),
     }

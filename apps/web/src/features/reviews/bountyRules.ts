@@ -99,9 +99,8 @@ export function awardableBounties(
   )
 }
 
-/** The funder is named by username: a bounty's people carry no id. */
-export function isFunder(bounty: BountyView, viewer: { username: string } | null): boolean {
-  return !!viewer && bounty.funder.username === viewer.username
+export function isFunder(bounty: BountyView, viewer: { id: string } | null): boolean {
+  return !!viewer && bounty.funder.id === viewer.id
 }
 
 /** A deadline as the day it ends, in the reader's language: the UTC day the funder chose. */
