@@ -91,7 +91,7 @@ export const ERRORS = {
   },
 
   // Signing in with ORCID
-  orcid_off: { status: 503, detail: 'Signing in with ORCID is not set up on this server' },
+  orcid_off: { status: 404, detail: 'Signing in with ORCID is not set up on this server' },
   orcid_unavailable: { status: 503, detail: 'ORCID could not be reached. Please try again shortly.' },
   orcid_state_invalid: {
     status: 400,

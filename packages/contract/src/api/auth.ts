@@ -135,7 +135,7 @@ export const AUTH_API = {
     query: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }),
     status: 302,
     answer: { redirect: "To ORCID's sign-in page" },
-    errors: [429, 503],
+    errors: [404, 429, 503],
   },
   'GET /auth/orcid/callback': {
     tags,
@@ -149,7 +149,7 @@ export const AUTH_API = {
     }),
     status: 302,
     answer: { redirect: 'To the `next` path given at the start, signed in (session cookies set)' },
-    errors: [400, 409, 429, 503],
+    errors: [400, 404, 409, 429, 503],
   },
   'DELETE /auth/me/orcid': {
     tags,

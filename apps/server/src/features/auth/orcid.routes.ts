@@ -1,6 +1,6 @@
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
-import { ServiceUnavailableError } from '../../http/errors'
+import { NotFoundError } from '../../http/errors'
 import { serve } from '../../http/serve'
 import { languageOfRequest } from '../mail/index'
 import { answerSession } from './auth.answer'
@@ -10,7 +10,7 @@ import { orcidClient } from './orcid.client'
 import { orcidService } from './orcid.service'
 import { orcidState, safeNextPath } from './orcid.state'
 
-/** Signing in with ORCID (OpenID Connect): off, answering 503 `orcid_off`, without its settings. */
+/** Signing in with ORCID (OpenID Connect): off, answering 404 `orcid_off`, without its settings. */
 export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
   const { orcid } = ctx.config
   const callback = `${ctx.config.mail.publicUrl}/api/v1/auth/orcid/callback`
@@ -21,7 +21,7 @@ export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
   const config = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } }
 
   const clientOrOff = () => {
-    if (!client) throw new ServiceUnavailableError('orcid_off')
+    if (!client) throw new NotFoundError('orcid_off')
     return client
   }
 
@@ -40,7 +40,7 @@ export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
     const orcidClient = clientOrOff()
     const pending = state.take(request, reply, request.query.state)
     // The URL ORCID sent the browser to, with its query as sent (the code, state, iss).
-    const query = request.url.slice(request.url.indexOf('?'))
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     const identity = await orcidClient.finish(new URL(`${callback}${query}`), pending)
     const language = languageOfRequest(request.headers['accept-language'])
     const userId = await links.accountFor(identity, pending.linkTo, language)

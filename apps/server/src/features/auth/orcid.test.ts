@@ -229,7 +229,7 @@ describe(`sign in with ORCID (${TEST_DB})`, () => {
   it('is off, and says so, without its settings', async () => {
     await withSecondApp(t, {}, async (off) => {
       const start = await sendTo(off, null, 'GET /auth/orcid/start')
-      expect(start.statusCode).toBe(503)
+      expect(start.statusCode).toBe(404)
       expect(start.json()).toMatchObject({ code: 'orcid_off' })
     })
   })
