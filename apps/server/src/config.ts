@@ -9,6 +9,7 @@ import {
 } from './config.http'
 import { type PinningConfig, pinningConfig } from './config.ipfs'
 import { type MailConfig, mailConfig } from './config.mail'
+import { type OrcidConfig, orcidConfig } from './config.orcid'
 import { bool, ConfigError, type Env, int } from './config.read'
 import { type RewardsConfig, rewardsConfig, type TokenConfig, tokenConfig } from './config.token'
 import type { DatabaseTimeouts } from './db/index'
@@ -17,6 +18,7 @@ import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared'
 export type { HttpServerConfig, UploadLimitsConfig } from './config.http'
 export type { PinningConfig, PinningTarget } from './config.ipfs'
 export type { MailConfig } from './config.mail'
+export type { OrcidConfig } from './config.orcid'
 export { ConfigError } from './config.read'
 export type { EarningReason, RewardsConfig, SolanaCluster, TokenConfig } from './config.token'
 
@@ -81,6 +83,8 @@ export interface Config {
   mail: MailConfig
   /** Pinning public files on the IPFS network (features/pinning); null: off. */
   pinning: PinningConfig | null
+  /** Signing in with ORCID (features/auth/orcid*); null: off. */
+  orcid: OrcidConfig | null
   /** Server processes `npm start` runs on one port (node:cluster, cluster.ts); 1: this process serves. */
   webConcurrency: number
   /** Per-user upload limits (features/files/files.quota.ts). */
@@ -278,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     trust: trustConfig(env),
     mail,
     pinning: pinningConfig(env, mail.publicUrl),
+    orcid: orcidConfig(env),
     webConcurrency: webConcurrency(env, dbUrl, token),
     databaseTimeouts: {
       statementMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),

@@ -54,6 +54,7 @@ const SHARED = new Set([
   'config.http.ts',
   'config.ipfs.ts',
   'config.mail.ts',
+  'config.orcid.ts',
   'config.read.ts',
   'config.solana-keys.ts',
   'config.token.ts',

@@ -87,6 +87,8 @@ export const MeResponse = Type.Object({
   email: Type.String(),
   /** The user's ORCID iD ('0000-0002-1825-0097'), or ''. */
   orcid: Type.String(),
+  /** The iD was proven by signing in with ORCID (a linked iD), not only typed into the profile. */
+  orcid_verified: Type.Boolean(),
   /** The address was proven by a mailed link; mail goes only to a verified address. */
   email_verified: Type.Boolean(),
   /** The address refused mail for good; nothing is sent until it changes. */

@@ -15,6 +15,11 @@ export interface BytesAnswer {
   description: string
 }
 
+/** A 302 for a browser to follow (to another site, or back into the app), not JSON. */
+export interface RedirectAnswer {
+  redirect: string
+}
+
 /** One endpoint under /api/v1: the server serves it from this, the web app's calls are typed by it. */
 export interface Endpoint {
   summary: string
@@ -27,9 +32,9 @@ export interface Endpoint {
   bodyAs?: 'json' | 'form' | 'multipart'
   /** The body may be left out (a toggle without `action` flips). */
   bodyOptional?: boolean
-  answer: TSchema | BytesAnswer
-  /** The answer's status when it is not 200: 201 for what a call creates, 202 for what it queues. */
-  status?: 201 | 202
+  answer: TSchema | BytesAnswer | RedirectAnswer
+  /** The answer's status when it is not 200: 201 for what a call creates, 202 for what it queues, 302 a redirect. */
+  status?: 201 | 202 | 302
   /** The statuses it fails with, each answered `{detail, code}`. */
   errors: readonly number[]
   /** Failures whose answer says more than `{detail, code}`, such as an edit conflict's `current`. */

@@ -90,6 +90,21 @@ export const ERRORS = {
     detail: 'Too many verification e-mails. Please wait an hour and try again.',
   },
 
+  // Signing in with ORCID
+  orcid_off: { status: 404, detail: 'Signing in with ORCID is not set up on this server' },
+  orcid_unavailable: { status: 503, detail: 'ORCID could not be reached. Please try again shortly.' },
+  orcid_state_invalid: {
+    status: 400,
+    detail: 'This ORCID sign-in was not started here or has expired. Please start again.',
+  },
+  orcid_refused: { status: 400, detail: 'ORCID did not confirm who you are. Please start again.' },
+  orcid_already_linked: { status: 409, detail: 'Your account is already linked to another ORCID iD' },
+  orcid_not_linked: { status: 404, detail: 'Your account is not linked to an ORCID iD' },
+  orcid_only_sign_in: {
+    status: 409,
+    detail: 'ORCID is how you sign in: set a password before you unlink it',
+  },
+
   // Profiles
   not_own_profile: { status: 403, detail: 'You can only modify your own profile' },
   user_not_found: { status: 404, detail: 'User not found' },

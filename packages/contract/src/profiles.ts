@@ -148,6 +148,8 @@ export const PersonInformationResponse = Type.Object({
   is_self: Type.Boolean(),
   /** Their ORCID iD, when they gave one and their profile is public. */
   orcid: Type.Optional(Type.String()),
+  /** The iD was proven by signing in with ORCID, beside `orcid`. */
+  orcid_verified: Type.Optional(Type.Boolean()),
   title: Type.Optional(Type.String()),
   biography: Type.Optional(Type.String()),
   /** The first client reads tags[0] as a comma-separated list, so this holds one joined element. */

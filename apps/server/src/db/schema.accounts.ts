@@ -93,3 +93,18 @@ export interface AccountExportsTable {
   ready_at: Moment
   expires_at: Moment
 }
+
+/** A user's ORCID iD as proven by signing in with it (migration 0049). */
+export interface OrcidColumns {
+  /** When `orcid` was proven by signing in with ORCID (orcid_links); null: only typed in. */
+  orcid_verified_at: Moment
+}
+
+/** An ORCID iD an account signed in with: one per account, one account per iD. */
+export interface OrcidLinksTable {
+  user_id: string
+  orcid: string
+  given_name: string
+  family_name: string
+  linked_at: CreatedAt
+}

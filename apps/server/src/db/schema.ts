@@ -6,6 +6,8 @@ import type {
   MailDigestRunsTable,
   MailOutboxTable,
   NotificationMailTable,
+  OrcidColumns,
+  OrcidLinksTable,
   ReleasedUsernamesTable,
   SessionOriginColumns,
 } from './schema.accounts'
@@ -70,6 +72,8 @@ export type * from './schema.social'
 export interface Database {
   faucet_grants: FaucetGrantsTable
   users: UsersTable
+  // iDs proven by signing in with ORCID (migration 0049)
+  orcid_links: OrcidLinksTable
   sessions: SessionsTable
   comments: CommentsTable
   comment_likes: CommentLikesTable
@@ -129,7 +133,7 @@ export interface Database {
   instance_settings: InstanceSettingsTable
 }
 
-export interface UsersTable extends StandingColumns, MailColumns {
+export interface UsersTable extends StandingColumns, MailColumns, OrcidColumns {
   id: string
   username: string
   /** The name's confusable skeleton (db/usernames.ts), kept with every change of the name. */

@@ -9,6 +9,7 @@ import {
   endpointParts,
   type ParamsOf,
   type QueryOf,
+  type RedirectAnswer,
 } from '@agora/contract'
 import type { FastifyReply, FastifyRequest, RouteOptions, RouteShorthandOptions } from 'fastify'
 import type { Static, TSchema } from 'typebox'
@@ -45,7 +46,15 @@ export interface ServeOptions extends Omit<RouteShorthandOptions, 'schema'> {
   schema?: { hide?: boolean; consumes?: string[]; response?: Record<number, unknown> }
 }
 
-const isBytes = (answer: TSchema | BytesAnswer): answer is BytesAnswer => 'bytes' in answer
+type AnyAnswer = TSchema | BytesAnswer | RedirectAnswer
+const isBytes = (answer: AnyAnswer): answer is BytesAnswer => 'bytes' in answer
+const isRedirect = (answer: AnyAnswer): answer is RedirectAnswer => 'redirect' in answer
+
+function answerSchema(answer: AnyAnswer) {
+  if (isBytes(answer)) return bodyAnswer(answer.description, answer.bytes)
+  if (isRedirect(answer)) return { description: answer.redirect }
+  return answer
+}
 
 /** The Fastify schema of an endpoint: its validation and its OpenAPI document. */
 export function endpointSchema(endpoint: Endpoint) {
@@ -54,7 +63,7 @@ export function endpointSchema(endpoint: Endpoint) {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
     response: {
-      [endpoint.status ?? 200]: isBytes(answer) ? bodyAnswer(answer.description, answer.bytes) : answer,
+      [endpoint.status ?? 200]: answerSchema(answer),
       ...failures(...endpoint.errors),
       ...endpoint.refusals,
     },

@@ -1,10 +1,18 @@
+import { useTranslation } from 'react-i18next'
 import './OrcidBadge.css'
+
+export interface OrcidBadgeProps {
+  orcid: string
+  /** The iD was proven by signing in with ORCID, not only typed in. */
+  verified?: boolean
+}
 
 /**
  * A researcher's ORCID iD as ORCID asks it to be shown: their iD icon beside the full https URL's
  * identifier, linked to the record. "ORCID iD" is a name, the same in every language.
  */
-export function OrcidBadge({ orcid }: { orcid: string }) {
+export function OrcidBadge({ orcid, verified = false }: OrcidBadgeProps) {
+  const { t } = useTranslation('common')
   return (
     <a
       className="orcid-badge"
@@ -21,6 +29,12 @@ export function OrcidBadge({ orcid }: { orcid: string }) {
       </svg>
       <span className="visually-hidden">ORCID iD </span>
       <span>{orcid}</span>
+      {verified && (
+        <span className="orcid-badge__verified" title={t('user.orcidVerified')}>
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">{t('user.orcidVerified')}</span>
+        </span>
+      )}
     </a>
   )
 }

@@ -127,4 +127,34 @@ export const AUTH_API = {
     answer: MessageResponse,
     errors: [400, 401, 429],
   },
+  'GET /auth/orcid/start': {
+    tags,
+    summary: 'Sign in with ORCID: a redirect to ORCID, which comes back to /auth/orcid/callback',
+    description:
+      'Signed in, it links the iD to this account instead. `next` is the path of this site to return to (else `/`).',
+    query: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }),
+    status: 302,
+    answer: { redirect: "To ORCID's sign-in page" },
+    errors: [404, 429, 503],
+  },
+  'GET /auth/orcid/callback': {
+    tags,
+    summary: 'Where ORCID returns: signs in (or up, or links the iD), then a redirect to `next`',
+    query: Type.Object({
+      code: Type.Optional(Type.String({ maxLength: 4000 })),
+      state: Type.Optional(Type.String({ maxLength: 1000 })),
+      error: Type.Optional(Type.String({ maxLength: 1000 })),
+      error_description: Type.Optional(Type.String({ maxLength: 4000 })),
+      iss: Type.Optional(Type.String({ maxLength: 1000 })),
+    }),
+    status: 302,
+    answer: { redirect: 'To the `next` path given at the start, signed in (session cookies set)' },
+    errors: [400, 404, 409, 429, 503],
+  },
+  'DELETE /auth/me/orcid': {
+    tags,
+    summary: 'Unlink your ORCID iD (refused while it is your only way to sign in)',
+    answer: MessageResponse,
+    errors: [401, 404, 409],
+  },
 } as const satisfies Record<string, Endpoint>

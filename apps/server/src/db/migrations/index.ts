@@ -35,6 +35,7 @@ import * as m0045 from './2026_12_03_0045_reviews'
 import * as m0046 from './2026_12_03_0046_bounties'
 import * as m0047 from './2026_12_03_0047_review_moderation'
 import * as m0048 from './2026_12_03_0048_review_response_history'
+import * as m0049 from './2026_12_03_0049_orcid_links'
 
 /**
  * Every migration, in order. Add new ones at the end with a later timestamp; never edit one that
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0046_bounties': m0046,
   '2026_12_03_0047_review_moderation': m0047,
   '2026_12_03_0048_review_response_history': m0048,
+  '2026_12_03_0049_orcid_links': m0049,
 }

@@ -107,6 +107,8 @@ export async function deleteAccount(
         twitter: '',
         github: '',
         linkedin: '',
+        orcid: '',
+        orcid_verified_at: null,
         public_posts: false,
         public_activities: false,
         public_profile: false,
@@ -118,6 +120,8 @@ export async function deleteAccount(
       })
       .where('id', '=', user.id)
       .execute()
+    // The iD is free for another account, and signs nobody in here again.
+    await trx.deleteFrom('orcid_links').where('user_id', '=', user.id).execute()
     await events.raise(trx, 'user.deleted', [{ userId: user.id }])
     await trx
       .updateTable('sessions')

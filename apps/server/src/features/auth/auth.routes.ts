@@ -9,6 +9,7 @@ import { accountsService } from './auth.accounts'
 import { answerSession } from './auth.answer'
 import { originOf } from './auth.origin'
 import { authService, type IssuedSession } from './auth.service'
+import { orcidRoutes } from './orcid.routes'
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
   const auth = authService(ctx.db, ctx.signer)
@@ -61,4 +62,6 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     const claims = await ctx.signer.verify(accessTokenOf(request)!.token)
     return { valid: true, user_id: viewer.userId, expires_at: claims?.expiresAt.toISOString() }
   })
+
+  await orcidRoutes(app, ctx)
 }

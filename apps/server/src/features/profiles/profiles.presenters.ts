@@ -35,6 +35,7 @@ export function toMeView(user: UserRow, trust: Trust, stats?: Partial<MeResponse
     bio: user.bio,
     email: user.email,
     orcid: user.orcid,
+    orcid_verified: user.orcid !== '' && user.orcid_verified_at !== null,
     email_verified: user.email !== '' && user.email_verified_at !== null,
     email_bounced: user.email !== '' && user.email_bounced_at !== null,
     phone: user.phone,
@@ -134,7 +135,10 @@ export function toPersonInformation(
     show_contact: user.public_contact,
   }
   if (isSelf || user.public_profile) {
-    if (user.orcid) view.orcid = user.orcid
+    if (user.orcid) {
+      view.orcid = user.orcid
+      view.orcid_verified = user.orcid_verified_at !== null
+    }
     view.title = user.title
     view.biography = user.bio
     view.tags = user.tags.length > 0 ? [user.tags.join(',')] : []

@@ -107,6 +107,8 @@ export function profilesService(db: Db, events: EventBus) {
       }
     }
 
+    // An iD typed in is not the one proven by signing in with ORCID.
+    if (update.orcid !== undefined && update.orcid !== user.orcid) update.orcid_verified_at = null
     const emailChanged = update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()
     // A concurrent rename to the same name loses on the unique index and answers 409 too.
     const updated = await inTransaction(db, async (trx) => {

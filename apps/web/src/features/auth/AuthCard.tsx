@@ -2,12 +2,14 @@ import type { MeResponse } from '@agora/contract'
 import { PASSWORD_MIN, USERNAME_MAX } from '@agora/contract/limits'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { callPath } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { CloseIcon } from '../../ui/icons'
 import { PasswordToggle } from '../../ui/PasswordToggle'
 import { TextField } from '../../ui/TextField'
 import { type AuthErrorText, authErrorText } from './authErrors'
+import { safeNextPath } from './safeNextPath'
 import { useSignIn, useSignUp } from './useAuthActions'
 import { type AuthFields, type AuthMode, type FieldProblems, validateAuthFields } from './validation'
 import './AuthCard.css'
@@ -66,6 +68,7 @@ export function AuthCard({
       </div>
       {/* A new form per mode: switching starts from empty fields and no error. */}
       <AuthForm key={mode} mode={mode} onSuccess={onSuccess} />
+      {mode === 'login' && <OrcidSignIn />}
       {mode === 'login' && (
         <p className="auth-card__forgot">
           <Link to="/forgot-password" onClick={onNavigate}>
@@ -84,6 +87,21 @@ export function AuthCard({
         </button>
       </p>
     </div>
+  )
+}
+
+/** A link to the server's ORCID sign-in, which returns to `?next=` or to the page the card is on. */
+function OrcidSignIn() {
+  const { t } = useTranslation('auth')
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next')) ?? `${location.pathname}${location.search}`
+  return (
+    <p className="auth-card__orcid">
+      <a className="btn btn--secondary btn--md" href={callPath('GET /auth/orcid/start', { query: { next } })}>
+        {t('signIn.orcid')}
+      </a>
+    </p>
   )
 }
 

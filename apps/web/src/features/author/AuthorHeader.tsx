@@ -41,7 +41,7 @@ export function AuthorHeader({ profile, onBack }: AuthorHeaderProps) {
             {profile.title && <p className="author-header__title">{profile.title}</p>}
             {profile.orcid && (
               <p className="author-header__orcid">
-                <OrcidBadge orcid={profile.orcid} />
+                <OrcidBadge orcid={profile.orcid} verified={profile.orcidVerified} />
               </p>
             )}
             {(email || phone || website) && (

@@ -36,6 +36,8 @@ export interface AuthorProfile {
   userUrl: string
   /** Their ORCID iD, or ''. */
   orcid: string
+  /** The iD was proven by signing in with ORCID. */
+  orcidVerified: boolean
   badges: string[]
   contact: { email: string; phone: string }
   social: Record<SocialKind, string>
@@ -78,6 +80,7 @@ export function toAuthorProfile(info: PersonInformationResponse): AuthorProfile 
     bio: info.biography ?? '',
     userUrl: info.userurl ?? '',
     orcid: info.orcid ?? '',
+    orcidVerified: info.orcid_verified ?? false,
     badges: badgesOf(info),
     contact: { email: info.email ?? '', phone: info.phone ?? '' },
     social: { twitter: info.twitter ?? '', github: info.github ?? '', linkedin: info.linkedin ?? '' },

@@ -103,7 +103,7 @@ export function ProfileCard({
           value={user.orcid}
           maxLength={ORCID_MAX}
           emptyText={t('empty.orcid')}
-          display={user.orcid ? <OrcidBadge orcid={user.orcid} /> : undefined}
+          display={user.orcid ? <OrcidBadge orcid={user.orcid} verified={user.orcid_verified} /> : undefined}
           validate={(draft) => (normaliseOrcid(draft) === null ? t('orcidProblem') : null)}
           onSave={(value) => onSaveField('orcid', value)}
         />

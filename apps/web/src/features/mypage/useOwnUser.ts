@@ -45,6 +45,7 @@ export function toOwnUser(me: Partial<OwnUserResponse>): OwnUserResponse {
     bio: me.bio ?? '',
     email: me.email ?? '',
     orcid: me.orcid ?? '',
+    orcid_verified: me.orcid_verified ?? false,
     email_verified: me.email_verified ?? false,
     email_bounced: me.email_bounced ?? false,
     phone: me.phone ?? '',
