@@ -127,6 +127,12 @@ export const AUTH_API = {
     answer: MessageResponse,
     errors: [400, 401, 429],
   },
+  'GET /auth/methods': {
+    tags,
+    summary: 'The ways to sign in this site offers: a password always, ORCID when it is configured',
+    answer: Type.Object({ password: Type.Boolean(), orcid: Type.Boolean() }),
+    errors: [],
+  },
   'GET /auth/orcid/start': {
     tags,
     summary: 'Sign in with ORCID: a redirect to ORCID, which comes back to /auth/orcid/callback',

@@ -1,6 +1,6 @@
 import type { AppContext, AppInstance } from '../../context'
 import { requireViewer } from '../../http/auth'
-import { NotFoundError } from '../../http/errors'
+import { HttpError, NotFoundError } from '../../http/errors'
 import { serve } from '../../http/serve'
 import { languageOfRequest } from '../mail/index'
 import { answerSession } from './auth.answer'
@@ -25,6 +25,8 @@ export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
     return client
   }
 
+  serve(app, 'GET /auth/methods', async () => ({ password: true, orcid: client !== null }))
+
   serve(app, 'GET /auth/orcid/start', { config }, async (request, reply) => {
     const { url, challenge } = await clientOrOff().start()
     const viewer = await request.viewer()
@@ -41,12 +43,18 @@ export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
     const pending = state.take(request, reply, request.query.state)
     // The URL ORCID sent the browser to, with its query as sent (the code, state, iss).
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    const identity = await orcidClient.finish(new URL(`${callback}${query}`), pending)
-    const language = languageOfRequest(request.headers['accept-language'])
-    const userId = await links.accountFor(identity, pending.linkTo, language)
-    if (!pending.linkTo)
-      answerSession(ctx, reply, await auth.issueSession(userId, 'secure', originOf(request)))
-    return reply.redirect(pending.next, 302)
+    try {
+      const identity = await orcidClient.finish(new URL(`${callback}${query}`), pending)
+      const language = languageOfRequest(request.headers['accept-language'])
+      const userId = await links.accountFor(identity, pending.linkTo, language)
+      if (!pending.linkTo)
+        answerSession(ctx, reply, await auth.issueSession(userId, 'secure', originOf(request)))
+      return reply.redirect(pending.next, 302)
+    } catch (error) {
+      // A person in a browser, not an API client: the sign-in screen says what went wrong, in their language.
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
+      return reply.redirect(`/login?${new URLSearchParams({ next: pending.next, orcid_error: error.code })}`, 302)
+    }
   })
 
   serve(app, 'DELETE /auth/me/orcid', async (request) => {

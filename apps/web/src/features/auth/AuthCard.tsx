@@ -1,9 +1,11 @@
 import type { MeResponse } from '@agora/contract'
+import { isErrorCode } from '@agora/contract/errors'
 import { PASSWORD_MIN, USERNAME_MAX } from '@agora/contract/limits'
+import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { callPath } from '../../api/client'
+import { call, callPath } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { CloseIcon } from '../../ui/icons'
 import { PasswordToggle } from '../../ui/PasswordToggle'
@@ -90,18 +92,33 @@ export function AuthCard({
   )
 }
 
-/** A link to the server's ORCID sign-in, which returns to `?next=` or to the page the card is on. */
+/**
+ * A link to the server's ORCID sign-in, which returns to `?next=` or to the page the card is on;
+ * shown only where the site has ORCID configured. A refused sign-in comes back with its code.
+ */
 function OrcidSignIn() {
   const { t } = useTranslation('auth')
   const location = useLocation()
   const [params] = useSearchParams()
+  const methods = useQuery({
+    queryKey: ['auth', 'methods'],
+    queryFn: ({ signal }) => call('GET /auth/methods', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const refused = params.get('orcid_error')
   const next = safeNextPath(params.get('next')) ?? `${location.pathname}${location.search}`
+  if (!methods.data?.orcid) return null
   return (
-    <p className="auth-card__orcid">
+    <div className="auth-card__orcid">
+      {refused && isErrorCode(refused) && (
+        <p className="auth-card__orcid-error" role="alert">
+          {t(`errors:${refused}`)}
+        </p>
+      )}
       <a className="btn btn--secondary btn--md" href={callPath('GET /auth/orcid/start', { query: { next } })}>
         {t('signIn.orcid')}
       </a>
-    </p>
+    </div>
   )
 }
 
