@@ -3,6 +3,7 @@
  * Screens use the hooks (features/auth/useAuthActions.ts, app/useSession.ts, app/useLogout.ts), not these.
  */
 import type { MeResponse, TokenResponse, VerifyResponse } from '@agora/contract'
+import { queryOptions } from '@tanstack/react-query'
 import { call } from './client'
 import { endSession, rememberMe, saveLogin } from './session'
 
@@ -71,4 +72,16 @@ export async function logout(): Promise<void> {
 /** GET /auth/verify: is the cookie session valid right now? */
 export function verify(signal?: AbortSignal): Promise<VerifyResponse> {
   return call('GET /auth/verify', { signal, unauthorized: 'none' })
+}
+
+/** GET /auth/methods, asked once a visit: which ways to sign in this site has (ORCID only when configured). */
+export const signInMethodsQuery = queryOptions({
+  queryKey: ['auth', 'methods'],
+  queryFn: ({ signal }) => call('GET /auth/methods', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+})
+
+/** DELETE /auth/me/orcid: the linked iD unlinked (refused while it is the only way to sign in). */
+export function unlinkOrcid() {
+  return call('DELETE /auth/me/orcid')
 }

@@ -19,6 +19,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { AccountAlert } from './AccountScreen'
 import { DeleteSection, ExportSection } from './LeaveSections'
+import { OrcidSection } from './OrcidSection'
 import { CurrentPasswordField, type NewPassword, newPasswordProblems, PasswordFields } from './PasswordFields'
 import '../../ui/Card.css'
 import './AccountTab.css'
@@ -29,6 +30,7 @@ export function AccountTab({ user }: { user: OwnUserResponse }) {
     <div className="account-tab stack">
       <EmailSection user={user} />
       <ChangePasswordSection />
+      <OrcidSection user={user} />
       <SessionsSection userId={user.id} />
       <ExportSection userId={user.id} />
       <DeleteSection />

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { call, callPath } from '../../api/client'
+import { signInMethodsQuery } from '../../api/auth'
+import { callPath } from '../../api/client'
 import { Button } from '../../ui/Button'
 import { CloseIcon } from '../../ui/icons'
 import { PasswordToggle } from '../../ui/PasswordToggle'
@@ -100,11 +101,7 @@ function OrcidSignIn() {
   const { t } = useTranslation('auth')
   const location = useLocation()
   const [params] = useSearchParams()
-  const methods = useQuery({
-    queryKey: ['auth', 'methods'],
-    queryFn: ({ signal }) => call('GET /auth/methods', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const methods = useQuery(signInMethodsQuery)
   const refused = params.get('orcid_error')
   const next = safeNextPath(params.get('next')) ?? `${location.pathname}${location.search}`
   if (!methods.data?.orcid) return null
