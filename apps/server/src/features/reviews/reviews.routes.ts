@@ -31,7 +31,7 @@ export async function reviewsRoutes(app: AppInstance, ctx: AppContext) {
   serve(app, 'GET /media/:id/reviews', async (request, reply) =>
     ctx.readCache.answer(request, reply, {
       load: (viewerId) => reviews.list(viewerId, request.params.id, request.query),
-      personalize: (shared, viewerId) => reviews.forViewer(shared, viewerId),
+      personalize: (shared, viewerId, kept) => reviews.forViewer(shared, viewerId, kept),
     }),
   )
   serve(app, 'GET /users/:username/reviews', async (request) =>

@@ -10,10 +10,12 @@ import {
   type ReviewRevisionsResponse,
   type ReviewView,
 } from '@agora/contract'
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { isId } from '../../db/ids'
 import { inTransaction } from '../../db/in-transaction'
 import type { Db } from '../../db/index'
+import { perTurnLoader } from '../../db/per-turn'
 import type { ReviewRow } from '../../db/schema'
 import type { DomainEvents, EventBus } from '../../events/index'
 import {
@@ -24,6 +26,7 @@ import {
   GoneError,
   NotFoundError,
 } from '../../http/errors'
+import type { Kept } from '../../http/read-cache'
 import {
   authorize,
   type ContributionGuard,
@@ -42,6 +45,21 @@ import { invalid, postOf, refuseClosed, reviewLookup, toView } from './reviews.v
 /** Open peer review: writing a review of a version, a post's reviews with their aggregate, one review. */
 export function reviewsService(db: Db, events: EventBus, guard: ContributionGuard) {
   const store = reviewsStore(db)
+  /** Keyed `viewer post`: the ids of the post's reviews the viewer marked helpful, one query a turn. */
+  const helpfulMarks = perTurnLoader<string, string[]>(async (keys) => {
+    const pairs = keys.map((key) => key.split(' '))
+    const { rows } = await sql<{ user_id: string; post_id: string; review_id: string }>`
+      select h.user_id, r.post_id, h.review_id
+      from unnest(${sql.val(pairs.map(([user]) => user))}::uuid[], ${sql.val(pairs.map(([, post]) => post))}::uuid[]) as v(user_id, post_id)
+      join reviews r on r.post_id = v.post_id
+      join review_helpful h on h.review_id = r.id and h.user_id = v.user_id`.execute(db)
+    const byKey = new Map<string, string[]>()
+    for (const row of rows) {
+      const key = `${row.user_id} ${row.post_id}`
+      byKey.set(key, [...(byKey.get(key) ?? []), row.review_id])
+    }
+    return keys.map((key) => byKey.get(key) ?? [])
+  })
 
   const reviewFor = reviewLookup(db)
 
@@ -114,17 +132,19 @@ export function reviewsService(db: Db, events: EventBus, guard: ContributionGuar
     },
 
     /**
-     * The shared (anonymous) page made the viewer's: their helpful marks, in one indexed query; null
-     * when it holds a review of theirs a moderator hid, which they read in full (loaded for them).
+     * The shared (anonymous) page made the viewer's: the reviews of the post they marked helpful,
+     * read with this turn's other readers' and kept until the next write; null when the page holds
+     * a review of theirs a moderator hid, which they read in full (loaded for them).
      */
-    async forViewer(shared: ReviewListResponse, viewerId: string) {
+    async forViewer(shared: ReviewListResponse, viewerId: string, kept: Kept) {
       if (shared.items.some((item) => item.moderation !== null && item.reviewer.id === viewerId)) return null
-      const marked = await store.markedBy(
-        viewerId,
-        shared.items.map((item) => item._id),
-      )
+      const postId = shared.items[0]?.post_id
+      if (!postId) return { variant: '', make: () => shared }
+      const key = `${viewerId} ${postId}`
+      const marked = new Set(await kept(`helpful ${key}`, () => helpfulMarks.load(key)))
+      const mine = shared.items.filter((item) => marked.has(item._id)).map((item) => item._id)
       return {
-        variant: [...marked].sort().join(','),
+        variant: mine.join(','),
         make: (): ReviewListResponse => ({
           ...shared,
           items: shared.items.map((item) =>

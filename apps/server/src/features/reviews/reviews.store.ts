@@ -149,18 +149,6 @@ export function reviewsStore(db: Db) {
       return true
     },
 
-    /** Which of these reviews `userId` marked helpful. */
-    async markedBy(userId: string, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set()
-      const rows = await db
-        .selectFrom('review_helpful')
-        .select('review_id')
-        .where('user_id', '=', userId)
-        .where('review_id', 'in', ids)
-        .execute()
-      return new Set(rows.map((row) => row.review_id))
-    },
-
     async helpfulCount(id: string): Promise<number> {
       const row = await db
         .selectFrom('review_helpful')
