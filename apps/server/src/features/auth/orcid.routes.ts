@@ -53,7 +53,10 @@ export async function orcidRoutes(app: AppInstance, ctx: AppContext) {
     } catch (error) {
       // A person in a browser, not an API client: the sign-in screen says what went wrong, in their language.
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
-      return reply.redirect(`/login?${new URLSearchParams({ next: pending.next, orcid_error: error.code })}`, 302)
+      return reply.redirect(
+        `/login?${new URLSearchParams({ next: pending.next, orcid_error: error.code })}`,
+        302,
+      )
     }
   })
 
