@@ -20,7 +20,7 @@ import {
   NotFoundError,
   PaymentRequiredError,
 } from '../../http/errors'
-import { can, HOUR, tooNew, viewerOf, visibleOrGone } from '../../policy/index'
+import { can, HOUR, readPostAccess, tooNew, viewerOf, visibleOrGone } from '../../policy/index'
 import { escrowLedger, tokensToUnits, unitsToWholeTokens } from '../rewards/index'
 import { type AwardWithReviewer, type BountyWithFunder, bountiesStore } from './bounties.store'
 
@@ -100,23 +100,18 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
 
   async function visiblePost(postId: string, viewerId: string | null) {
     if (!isId(postId)) throw new NotFoundError('post_not_found')
-    const post = await db
-      .selectFrom('posts')
-      .select(['id', 'user_id', 'visibility', 'moderation'])
-      .where('id', '=', postId)
-      .executeTakeFirst()
-    return visibleOrGone(db, post, postId, viewerId)
+    return visibleOrGone(db, await readPostAccess(db, postId), postId, viewerId)
   }
 
-  /** The bounty, for a viewer who may see its post (else 404), refused 403 unless they funded it. */
+  /** The bounty and its post, for a viewer who may see the post (else 404), refused 403 unless they funded it. */
   async function fundedBy(viewerId: string, id: string) {
     const row = isId(id) ? await store.find(id) : undefined
     if (!row) throw new NotFoundError('bounty_not_found')
-    await visiblePost(row.post_id, viewerId).catch(() => {
+    const post = await visiblePost(row.post_id, viewerId).catch(() => {
       throw new NotFoundError('bounty_not_found')
     })
     if (row.funder_id !== viewerId) throw new ForbiddenError('bounty_not_funder')
-    return row
+    return { bounty: row, post }
   }
 
   /** Closes a locked bounty and returns what is left to its funder, once. */
@@ -210,8 +205,7 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
     },
 
     async award(viewerId: string, id: string, input: AwardBountyRequest): Promise<BountyAwardResponse> {
-      const bounty = await fundedBy(viewerId, id)
-      const post = await visiblePost(bounty.post_id, viewerId)
+      const { bounty, post } = await fundedBy(viewerId, id)
       const review = await refuseRecipient(bounty, input.review_id, post.user_id)
       const amount = tokensToUnits(input.amount)
       const awardId = uuidv7()
@@ -264,7 +258,7 @@ export function bountiesService(db: Db, config: Config, events: EventBus) {
     },
 
     async cancel(viewerId: string, id: string): Promise<BountyView> {
-      const bounty = await fundedBy(viewerId, id)
+      const { bounty } = await fundedBy(viewerId, id)
       await inTransaction(db, async (trx) => {
         const tx = bountiesStore(trx)
         const locked = await tx.lock(bounty.id)

@@ -9,15 +9,14 @@ import {
   REVIEW_SUMMARY_MIN,
   reviewConflictOf,
 } from '../../api/reviews'
-import { Button } from '../../ui/Button'
 import { DialogForm } from '../../ui/DialogForm'
 import { errorText } from '../../ui/errorText'
 import { numberFormat, useIntlLocale } from '../../ui/format'
-import { CompareVersions } from '../../ui/HistoryDialog'
 import { RadioGroup } from '../../ui/RadioGroup'
 import { SelectOptions } from '../../ui/SelectOptions'
 import { Field, TextAreaField } from '../../ui/TextField'
 import { toast } from '../../ui/toast'
+import { ConflictChoice } from './ConflictChoice'
 import {
   characters,
   draftOf,
@@ -142,32 +141,19 @@ export default function ReviewDialog({ postId, versions, review, onClose }: Revi
     >
       <div ref={form} className="review-form__fields">
         {conflict && (
-          <div className="review-form__conflict" role="alert">
-            <p>{t('form.conflict', { revision: conflict.revision })}</p>
-            <CompareVersions current={conflict.summary} mine={draft.summary} label={t('form.summary')} />
-            <div className="review-form__conflict-actions">
-              <Button
-                size="sm"
-                onClick={() => {
-                  setDraft(draftOf(conflict))
-                  setBaseRevision(conflict.revision)
-                  setConflict(null)
-                }}
-              >
-                {t('form.takeCurrent')}
-              </Button>
-              <Button
-                size="sm"
-                variant="primary"
-                onClick={() => {
-                  setBaseRevision(conflict.revision)
-                  setConflict(null)
-                }}
-              >
-                {t('form.keepMine')}
-              </Button>
-            </div>
-          </div>
+          <ConflictChoice
+            message={t('form.conflict', { revision: conflict.revision })}
+            current={conflict.summary}
+            mine={draft.summary}
+            label={t('form.summary')}
+            takeLabel={t('form.takeCurrent')}
+            keepLabel={t('form.keepMine')}
+            onChoose={(takeCurrent) => {
+              if (takeCurrent) setDraft(draftOf(conflict))
+              setBaseRevision(conflict.revision)
+              setConflict(null)
+            }}
+          />
         )}
 
         {review ? (

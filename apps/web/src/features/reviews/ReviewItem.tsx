@@ -19,7 +19,6 @@ import { PencilIcon, TrashIcon } from '../../ui/contentIcons'
 import { EditedMarker } from '../../ui/EditedMarker'
 import { errorText } from '../../ui/errorText'
 import { numberFormat, useIntlLocale } from '../../ui/format'
-import { CompareVersions } from '../../ui/HistoryDialog'
 import { Markdown } from '../../ui/lazyMarkdown'
 import { OrcidBadge } from '../../ui/OrcidBadge'
 import { TextAreaField } from '../../ui/TextField'
@@ -27,6 +26,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { toast } from '../../ui/toast'
 import { useAfterLoad } from '../../ui/useAfterLoad'
 import { ReportButton } from '../report/ReportButton'
+import { ConflictChoice } from './ConflictChoice'
 import { useEditResponse, useRespondToReview, useReviewHelpful } from './useReviews'
 
 const ReviewHistory = lazy(() => import('./ReviewHistory'))
@@ -313,32 +313,19 @@ function ResponseForm({ review, response, onDone }: ResponseFormProps) {
   return (
     <form className="review__respond" onSubmit={submit} noValidate>
       {conflict && (
-        <div className="review-form__conflict" role="alert">
-          <p>{t('response.conflict', { revision: conflict.revision })}</p>
-          <CompareVersions current={conflict.content} mine={text} label={t('response.historyText')} />
-          <div className="review-form__conflict-actions">
-            <Button
-              size="sm"
-              onClick={() => {
-                setText(conflict.content)
-                setBaseRevision(conflict.revision)
-                setConflict(null)
-              }}
-            >
-              {t('response.takeCurrent')}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                setBaseRevision(conflict.revision)
-                setConflict(null)
-              }}
-            >
-              {t('response.keepMine')}
-            </Button>
-          </div>
-        </div>
+        <ConflictChoice
+          message={t('response.conflict', { revision: conflict.revision })}
+          current={conflict.content}
+          mine={text}
+          label={t('response.historyText')}
+          takeLabel={t('response.takeCurrent')}
+          keepLabel={t('response.keepMine')}
+          onChoose={(takeCurrent) => {
+            if (takeCurrent) setText(conflict.content)
+            setBaseRevision(conflict.revision)
+            setConflict(null)
+          }}
+        />
       )}
       <TextAreaField
         label={response ? t('response.editTitle') : t('response.label')}
